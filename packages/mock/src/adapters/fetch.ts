@@ -1,0 +1,41 @@
+/**
+ * A `fetch`-compatible function over the http pipeline: hand it to any client
+ * (`createClient({ fetch: mock.fetch })`) and requests never touch the network or a global.
+ */
+import type { HttpRequest, HttpResponse } from '../http/types';
+
+/** A function with `fetch`'s signature. */
+export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** Reads the parts of a web `Request` the pipeline needs. */
+export async function fromWebRequest(request: Request): Promise<HttpRequest> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
+  return {
+    method: request.method,
+    path: url.pathname,
+    query: url.search.length > 1 ? url.search.slice(1) : '',
+    headers,
+    body,
+  };
+}
+
+/** Builds a web `Response` from the pipeline's answer. */
+export function toWebResponse(response: HttpResponse): Response {
+  return new Response(response.body, { status: response.status, headers: response.headers });
+}
+
+/** Wraps a request handler as a `fetch` function. */
+export function createFetch(handle: (request: HttpRequest) => HttpResponse): FetchFunction {
+  return async (input, init) => {
+    const request =
+      input instanceof Request && init === undefined ? input : new Request(input, init);
+    if (request.signal?.aborted)
+      throw request.signal.reason ?? new DOMException('Aborted', 'AbortError');
+    return toWebResponse(handle(await fromWebRequest(request)));
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * The campaign operations of the public API: accept a batch (`POST /campaigns/batch`), retrieve a
+ * campaign, list campaigns, list a campaign's messages.
+ */
+import { countSegments } from '@msgsvc/sdk';
+import { getAccount } from './billing-ledger';
+import type { Caller } from './caller';
+import { CAMPAIGN_STATUS_NOTES } from './campaign-machine';
+import { DomainError } from './errors';
+import { quoteMessage } from './message-factory';
+import { compileMessageFilter, type MessageFilter } from './message-filter';
+import { insufficientFunds } from './messages';
+import type {
+  CampaignRecord,
+  CampaignStatus,
+  ChannelType,
+  MessageRecord,
+  TriggerSource,
+} from './model';
+import { getOrganization, usableRemitter } from './organizations';
+import { type Page, type PageRequest, selectPage } from './query';
+import { normalizeRecipients } from './recipients';
+import { drawLatency } from './simulation';
+import { formatTimestamp } from './time-format';
+import type { World } from './world';
+
+/** A validated `POST /campaigns/batch` body. */
+export interface SendBatchParams {
+  readonly remitterId: string;
+  readonly content: string;
+  readonly channelType: 'SMS';
+  readonly recipients: readonly string[];
+  readonly name?: string;
+  readonly countryAlpha2?: string;
+}
+
+/**
+ * Accepts a batch: checks the sender ID, normalises the recipients, estimates the cost and refuses
+ * with 402 when the balance is strictly below it (decision D14: nothing is created then). The
+ * campaign starts in `PROCESSING` and is processed on the world's clock.
+ */
+export function sendBatch(world: World, caller: Caller, params: SendBatchParams): CampaignRecord {
+  const organization = getOrganization(world, caller.organizationId);
+  const remitter = usableRemitter(world, organization.id, params.remitterId);
+  const country = params.countryAlpha2 ?? organization.defaultCountry;
+  const { valid, invalid } = normalizeRecipients(params.recipients, country);
+
+  const segmentsOf = countSegments(params.content);
+  const spec = { channel: params.channelType, content: params.content, segmentsOf };
+  let estimatedCost = 0;
+  for (const e164 of valid) estimatedCost += quoteMessage(world, spec, e164).cost;
+
+  const account = getAccount(world, organization.billingAccountId);
+  const live = caller.environment === 'live';
+  if (live && account.balance < estimatedCost)
+    throw insufficientFunds(account.balance, estimatedCost);
+
+  const now = world.now();
+  const campaign: CampaignRecord = {
+    id: world.newId(),
+    organizationId: organization.id,
+    environment: caller.environment,
+    billingAccountId: account.id,
+    name: params.name ?? `API batch ${formatTimestamp(now).slice(0, 19).replace('T', ' ')} UTC`,
+    status: 'PROCESSING',
+    trigger: 'API_CLIENT',
+    fileMetadataId: world.newId(),
+    channel: params.channelType,
+    remitterId: remitter.id,
+    content: params.content,
+    recipients: valid,
+    invalidRecipients: invalid,
+    countryAlpha2: country,
+    totalEstimatedRecipients: valid.length + invalid.length,
+    estimatedCost,
+    outstanding: 0,
+    tagIds: [],
+    scheduledAt: now,
+    processedAt: null,
+    completedAt: null,
+    errorCode: null,
+    statusNote: CAMPAIGN_STATUS_NOTES.PROCESSING,
+    reasonOfPause: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  world.campaigns.add(campaign);
+  world.emit({ type: 'campaign.created', campaignId: campaign.id, at: now });
+  world.schedule(drawLatency(world.random.simulation, world.config.simulation.processingDelay), {
+    type: 'campaign.process',
+    campaignId: campaign.id,
+  });
+  return campaign;
+}
+
+/** The caller's campaign; another tenant's answers like a missing one (decision D1, D7). */
+export function getCampaign(world: World, caller: Caller, id: string): CampaignRecord {
+  const campaign = world.campaigns.getOwned(
+    id.toLowerCase(),
+    caller.organizationId,
+    caller.environment,
+  );
+  if (campaign === undefined) {
+    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Campaign not found.' });
+  }
+  return campaign;
+}
+
+/** Filters of `GET /campaigns`; every list is OR-ed. */
+export interface CampaignFilter {
+  /** Part of the campaign name, case-insensitive (decision D24). */
+  readonly q?: string;
+  readonly statuses?: readonly CampaignStatus[];
+  readonly channels?: readonly ChannelType[];
+  readonly tagIds?: readonly string[];
+  readonly remitterIds?: readonly string[];
+  readonly errorCodes?: readonly string[];
+  readonly triggers?: readonly TriggerSource[];
+}
+
+/** A page of the caller's campaigns. */
+export function listCampaigns(
+  world: World,
+  caller: Caller,
+  filter: CampaignFilter,
+  page: PageRequest,
+): Page<CampaignRecord> {
+  const checks: ((campaign: CampaignRecord) => boolean)[] = [];
+  const oneOf = <T>(values: readonly T[] | undefined, field: (campaign: CampaignRecord) => T) => {
+    if (values !== undefined && values.length > 0) {
+      const set = new Set(values);
+      checks.push((campaign) => set.has(field(campaign)));
+    }
+  };
+  oneOf(filter.statuses, (c) => c.status);
+  oneOf(filter.channels, (c) => c.channel);
+  oneOf(filter.remitterIds, (c) => c.remitterId);
+  oneOf(filter.errorCodes, (c) => c.errorCode);
+  oneOf(filter.triggers, (c) => c.trigger);
+  if (filter.tagIds !== undefined && filter.tagIds.length > 0) {
+    const tags = new Set(filter.tagIds);
+    checks.push((campaign) => campaign.tagIds.some((tag) => tags.has(tag)));
+  }
+  if (filter.q !== undefined) {
+    const needle = filter.q.toLowerCase();
+    checks.push((campaign) => campaign.name.toLowerCase().includes(needle));
+  }
+  const matches =
+    checks.length === 0 ? null : (c: CampaignRecord) => checks.every((check) => check(c));
+  return selectPage(
+    world.campaigns.tenant(caller.organizationId, caller.environment),
+    matches,
+    page,
+  );
+}
+
+/** A page of one campaign's messages; an unknown campaign is a 404 (decision D7). */
+export function listCampaignMessages(
+  world: World,
+  caller: Caller,
+  campaignId: string,
+  filter: MessageFilter,
+  page: PageRequest,
+): Page<MessageRecord> {
+  const campaign = getCampaign(world, caller, campaignId);
+  const campaignIds = filter.campaignIds ?? [];
+  if (campaignIds.length > 0 && !campaignIds.includes(campaign.id))
+    return { total: 0, entries: [] };
+  const compiled = compileMessageFilter(world.messages, caller.organizationId, caller.environment, {
+    ...filter,
+    campaignIds: [campaign.id],
+  });
+  return selectPage(compiled.candidates, compiled.matches, page);
+}

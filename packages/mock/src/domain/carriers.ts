@@ -1,0 +1,63 @@
+/**
+ * Routing: which carrier (`channel_destination`) and gateway handler (`provider_name`) a number
+ * goes through. The prefix table is data so that a world can replace it (decision D26).
+ */
+
+/** A route: the carrier code shown to clients and the gateway handler used internally. */
+export interface Route {
+  readonly destination: string;
+  readonly provider: string | null;
+}
+
+/** One entry of a prefix table: E.164 numbers starting with `prefix` go to `route`. */
+export interface PrefixRoute {
+  readonly prefix: string;
+  readonly route: Route;
+}
+
+const MOVICEL: Route = { destination: 'MOVICEL', provider: 'movicel-smpp-1' };
+const UNITEL: Route = { destination: 'UNITEL', provider: 'unitel-smpp-1' };
+const AFRICELL: Route = { destination: 'AFRICELL_AO', provider: 'africell-smpp-1' };
+
+/** Angolan mobile prefixes (libphonenumber carrier data, 2026). */
+export const DEFAULT_PREFIX_TABLE: readonly PrefixRoute[] = [
+  { prefix: '+24491', route: MOVICEL },
+  { prefix: '+24499', route: MOVICEL },
+  { prefix: '+24492', route: UNITEL },
+  { prefix: '+24493', route: UNITEL },
+  { prefix: '+24494', route: UNITEL },
+  { prefix: '+24497', route: UNITEL },
+  { prefix: '+24495', route: AFRICELL },
+  { prefix: '+24496', route: AFRICELL },
+];
+
+/** Valid numbers outside the table still route, through the international aggregator. */
+export const FALLBACK_ROUTE: Route = {
+  destination: 'GLOBAL_AGGREGATOR',
+  provider: 'global-aggregator-1',
+};
+/** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
+export const WHATSAPP_ROUTE: Route = {
+  destination: 'WHATSAPP_CLOUD',
+  provider: 'whatsapp-cloud-1',
+};
+/** Numbers that could not be parsed are never routed. */
+export const UNROUTABLE: Route = { destination: 'UNKNOWN', provider: null };
+
+/**
+ * Builds a resolver over a prefix table. Prefixes are matched longest first, so a table can carve a
+ * range out of a wider one.
+ */
+export function createRouter(table: readonly PrefixRoute[] = DEFAULT_PREFIX_TABLE) {
+  const sorted = [...table].sort((a, b) => b.prefix.length - a.prefix.length);
+  const lengths = [...new Set(sorted.map((entry) => entry.prefix.length))];
+  const byPrefix = new Map(sorted.map((entry) => [entry.prefix, entry.route]));
+  return function resolveRoute(e164: string, channel: 'SMS' | 'WHATSAPP'): Route {
+    if (channel === 'WHATSAPP') return WHATSAPP_ROUTE;
+    for (const length of lengths) {
+      const route = byPrefix.get(e164.slice(0, length));
+      if (route !== undefined) return route;
+    }
+    return FALLBACK_ROUTE;
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The demo world: one organization with a funded account, a live and a test key with every scope,
+ * an approved sender ID, a few contacts with tags. Its keys are fixed strings so that docs,
+ * examples and scripts in any language can use them as written.
+ */
+import { issueApiKey } from './api-keys';
+import type { Contact, Organization, Remitter, Tag } from './model';
+import { createContact, createOrganization, createRemitter, createTag } from './organizations';
+import type { World } from './world';
+
+/** The demo's live key. */
+export const DEMO_LIVE_KEY = 'svc_live_demo0000000000000000000000000001';
+/** The demo's test key. */
+export const DEMO_TEST_KEY = 'svc_test_demo0000000000000000000000000001';
+/** The demo account's opening balance: 1,000,000 AOA, in micro-units. */
+export const DEMO_BALANCE = 1_000_000_000_000;
+
+/** What {@link seedDemoWorld} created. */
+export interface DemoWorld {
+  readonly organization: Organization;
+  readonly liveKey: string;
+  readonly testKey: string;
+  readonly remitter: Remitter;
+  readonly tags: readonly Tag[];
+  readonly contacts: readonly Contact[];
+}
+
+/** Seeds the demo organization into a world. */
+export function seedDemoWorld(world: World): DemoWorld {
+  const organization = createOrganization(world, {
+    name: 'Demo Organization',
+    defaultCountry: 'AO',
+    currency: 'AOA',
+    balance: DEMO_BALANCE,
+  });
+  const liveKey = issueApiKey(world, {
+    organizationId: organization.id,
+    environment: 'live',
+    name: 'Demo live key',
+    key: DEMO_LIVE_KEY,
+  });
+  const testKey = issueApiKey(world, {
+    organizationId: organization.id,
+    environment: 'test',
+    name: 'Demo test key',
+    key: DEMO_TEST_KEY,
+  });
+  const remitter = createRemitter(world, {
+    organizationId: organization.id,
+    name: 'MSGSVC',
+    status: 'APPROVED',
+  });
+  const vip = createTag(world, organization.id, 'vip');
+  const luanda = createTag(world, organization.id, 'luanda');
+  const contacts = [
+    createContact(world, {
+      organizationId: organization.id,
+      name: 'Ana Silva',
+      e164: '+244923000001',
+      email: 'ana.silva@example.ao',
+      tagIds: [vip.id, luanda.id],
+    }),
+    createContact(world, {
+      organizationId: organization.id,
+      name: 'Bruno Costa',
+      e164: '+244912000002',
+      email: 'bruno.costa@example.ao',
+      tagIds: [luanda.id],
+    }),
+    createContact(world, {
+      organizationId: organization.id,
+      name: 'Carla Neto',
+      e164: '+244951000003',
+      email: null,
+      tagIds: [vip.id],
+    }),
+  ];
+  return {
+    organization,
+    liveKey: liveKey.key,
+    testKey: testKey.key,
+    remitter,
+    tags: [vip, luanda],
+    contacts,
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * The records a world holds. Every record is plain data (strings, numbers, booleans, arrays of
+ * them): the world can be snapshotted as JSON and restored exactly. Money is integer micro-units;
+ * time is epoch milliseconds (rendered with microseconds at the edge).
+ */
+
+/** Live and test keys see separate data (decision D28). */
+export type Environment = 'live' | 'test';
+/** Channels named by the service. */
+export type ChannelType = 'SMS' | 'WHATSAPP';
+/** The eight message statuses of Retrieve Message. */
+export type MessageStatus =
+  | 'PENDING'
+  | 'SENT'
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'UNDELIVERED'
+  | 'EXPIRED'
+  | 'REJECTED'
+  | 'CANCELLED';
+/** The six campaign states. */
+export type CampaignStatus =
+  | 'DRAFT'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'SENDING'
+  | 'COMPLETED'
+  | 'FAILED';
+/** Where a request came from. */
+export type TriggerSource = 'API_CLIENT' | 'CUSTOMER_PORTAL';
+/** SMS encodings (WhatsApp has none). */
+export type Encoding = 'GSM_7' | 'UCS_2';
+
+/** An organization: the unit of ownership and isolation. */
+export interface Organization {
+  id: string;
+  name: string;
+  /** Default region for numbers written without an international prefix. */
+  defaultCountry: string;
+  billingAccountId: string;
+  /** The sender ID used by `POST /messages` when none is given (decision D20). */
+  defaultRemitterId: string | null;
+  createdAt: number;
+}
+
+/** A billing account; the balance is integer micro-units of `currency`. */
+export interface BillingAccount {
+  id: string;
+  organizationId: string;
+  currency: string;
+  balance: number;
+  /** Total ever funded: the ledger invariant is `balance = funded − Σ cost not refunded`. */
+  funded: number;
+}
+
+/** Why money moved. */
+export type LedgerKind = 'FUNDING' | 'CAMPAIGN_DEBIT' | 'MESSAGE_DEBIT' | 'REFUND';
+
+/** One movement of money on a billing account. */
+export interface LedgerEntry {
+  id: string;
+  billingAccountId: string;
+  kind: LedgerKind;
+  /** Signed micro-units: credits positive, debits negative. */
+  amount: number;
+  balanceAfter: number;
+  at: number;
+  campaignId: string | null;
+  messageId: string | null;
+  note: string;
+}
+
+/** An API key. `key` is the full secret; only its prefix is ever displayed. */
+export interface ApiKey {
+  id: string;
+  key: string;
+  name: string;
+  organizationId: string;
+  environment: Environment;
+  /** Canonical scope strings (decision D5). */
+  scopes: string[];
+  revoked: boolean;
+  createdAt: number;
+}
+
+/** Approval states of a sender ID. */
+export type RemitterStatus = 'APPROVED' | 'PENDING' | 'REJECTED';
+
+/** A sender ID (remitter). */
+export interface Remitter {
+  id: string;
+  organizationId: string;
+  name: string;
+  status: RemitterStatus;
+  createdAt: number;
+}
+
+/** A contact of an organization's audience. */
+export interface Contact {
+  id: string;
+  organizationId: string;
+  name: string;
+  email: string | null;
+  e164: string;
+  tagIds: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An audience tag. */
+export interface Tag {
+  id: string;
+  organizationId: string;
+  name: string;
+}
+
+/** A message, in the one internal shape every endpoint renders its own way. */
+export interface MessageRecord {
+  id: string;
+  organizationId: string;
+  environment: Environment;
+  billingAccountId: string;
+  campaignId: string | null;
+  contactId: string | null;
+  remitterId: string | null;
+  externalId: string | null;
+  channel: ChannelType;
+  /** Carrier or route code (`channel_destination`). */
+  destination: string;
+  /** Gateway handler (`provider_name` / `provider_id`); null when never routed. */
+  provider: string | null;
+  e164: string;
+  content: string;
+  trigger: TriggerSource;
+  segments: number;
+  encoding: Encoding | null;
+  /** Micro-units; 0 for messages never charged. */
+  cost: number;
+  /** Whether `cost` was debited from the balance (false for test keys and invalid numbers). */
+  charged: boolean;
+  refunded: boolean;
+  status: MessageStatus;
+  errorCode: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A batch campaign. */
+export interface CampaignRecord {
+  id: string;
+  organizationId: string;
+  environment: Environment;
+  billingAccountId: string;
+  name: string;
+  status: CampaignStatus;
+  trigger: TriggerSource;
+  fileMetadataId: string;
+  channel: ChannelType;
+  remitterId: string;
+  content: string;
+  /** Distinct normalised recipients, until processing turns them into messages. */
+  recipients: string[];
+  /** Recipients that are not valid numbers, as written, until processing (decision D16). */
+  invalidRecipients: string[];
+  countryAlpha2: string;
+  totalEstimatedRecipients: number;
+  /** Σ cost over the campaign's recipients, micro-units (the 402 check). */
+  estimatedCost: number;
+  /** Messages not yet `SENT` or failed: the campaign completes when this reaches 0. */
+  outstanding: number;
+  /** Tags of the contacts the campaign reached (decision D17). */
+  tagIds: string[];
+  scheduledAt: number;
+  processedAt: number | null;
+  completedAt: number | null;
+  errorCode: string | null;
+  statusNote: string;
+  reasonOfPause: string | null;
+  createdAt: number;
+  updatedAt: number;
+}

@@ -1,0 +1,106 @@
+/**
+ * The world's queue of background work (campaign processing, dispatch, delivery receipts, webhook
+ * deliveries), ordered by due time and then by the order of scheduling. Tasks are plain data, never
+ * closures, so pending work survives a snapshot and a restore.
+ */
+
+/** One unit of background work, as data. */
+export interface ScheduledTask<T> {
+  /** When the task is due, in epoch milliseconds. */
+  readonly at: number;
+  /** Tie-breaker: tasks due at the same instant run in the order they were scheduled. */
+  readonly seq: number;
+  readonly task: T;
+}
+
+/** A binary min-heap of tasks keyed by `(at, seq)`. */
+export class Scheduler<T> {
+  private heap: ScheduledTask<T>[] = [];
+  private nextSeq = 0;
+
+  /** Restores a scheduler from {@link Scheduler.toJSON}. */
+  static fromJSON<T>(data: { tasks: ScheduledTask<T>[]; nextSeq: number }): Scheduler<T> {
+    const scheduler = new Scheduler<T>();
+    for (const entry of data.tasks) scheduler.push(entry);
+    scheduler.nextSeq = data.nextSeq;
+    return scheduler;
+  }
+
+  /** Schedules `task` at `at`. */
+  schedule(at: number, task: T): void {
+    this.push({ at, seq: this.nextSeq++, task });
+  }
+
+  /** The due time of the earliest task, or `undefined` when idle. */
+  peekTime(): number | undefined {
+    return this.heap[0]?.at;
+  }
+
+  /** Removes and returns the earliest task if it is due at or before `time`. */
+  popDue(time: number): ScheduledTask<T> | undefined {
+    const top = this.heap[0];
+    if (top === undefined || top.at > time) return undefined;
+    const last = this.heap.pop()!;
+    if (this.heap.length > 0) {
+      this.heap[0] = last;
+      this.siftDown(0);
+    }
+    return top;
+  }
+
+  /** How many tasks are pending. */
+  get size(): number {
+    return this.heap.length;
+  }
+
+  /** Pending tasks in due order (a copy; for inspection). */
+  pending(): ScheduledTask<T>[] {
+    return [...this.heap].sort(compare);
+  }
+
+  /** Drops every pending task matching `predicate`. */
+  remove(predicate: (task: T) => boolean): number {
+    const before = this.heap.length;
+    const kept = this.heap.filter((entry) => !predicate(entry.task));
+    this.heap = [];
+    for (const entry of kept) this.push(entry);
+    return before - kept.length;
+  }
+
+  /** JSON-safe state. */
+  toJSON(): { tasks: ScheduledTask<T>[]; nextSeq: number } {
+    return { tasks: this.pending(), nextSeq: this.nextSeq };
+  }
+
+  private push(entry: ScheduledTask<T>): void {
+    this.heap.push(entry);
+    let i = this.heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (compare(this.heap[parent]!, entry) <= 0) break;
+      this.heap[i] = this.heap[parent]!;
+      i = parent;
+    }
+    this.heap[i] = entry;
+  }
+
+  private siftDown(start: number): void {
+    const heap = this.heap;
+    const entry = heap[start]!;
+    let i = start;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= heap.length) break;
+      const right = left + 1;
+      const child = right < heap.length && compare(heap[right]!, heap[left]!) < 0 ? right : left;
+      if (compare(heap[child]!, entry) >= 0) break;
+      heap[i] = heap[child]!;
+      i = child;
+    }
+    heap[i] = entry;
+  }
+}
+
+function compare(a: ScheduledTask<unknown>, b: ScheduledTask<unknown>): number {
+  return a.at - b.at || a.seq - b.seq;
+}

@@ -1,0 +1,156 @@
+/**
+ * A `World` is the whole state of one mock service: organizations, billing, keys, sender IDs,
+ * contacts, messages, campaigns, and the background work still to run. It holds state and the
+ * sources of time, ids and randomness; the operations live in their own modules and take the world
+ * as their first argument.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { createRouter, type PrefixRoute, type Route } from './carriers';
+import { type Clock, VirtualClock } from './clock';
+import type {
+  ApiKey,
+  BillingAccount,
+  CampaignRecord,
+  ChannelType,
+  Contact,
+  LedgerEntry,
+  MessageRecord,
+  Organization,
+  Remitter,
+  Tag,
+} from './model';
+import { DEFAULT_PRICES, type PriceTable } from './pricing';
+import { Random } from './random';
+import { DEFAULT_RATE_LIMITS, type RateLimitTable, type RateLimitWindow } from './rate-limits';
+import { RecordStore } from './record-store';
+import { Scheduler } from './scheduler';
+import { DEFAULT_SIMULATION, type SimulationConfig } from './simulation';
+import type { Task } from './tasks';
+import type { WorldEvent } from './world-events';
+
+/** How to build a world. Every field has a documented default. */
+export interface WorldOptions {
+  /** Seed of every random draw (ids, trace ids, outcomes, latencies). Default 1. */
+  readonly seed?: number;
+  /** Default: a virtual clock starting at 2026-01-01T09:00:00Z. */
+  readonly clock?: Clock;
+  /** Prices per route (decision D26). */
+  readonly prices?: PriceTable;
+  /** Delivery simulation parameters; missing fields keep their defaults. */
+  readonly simulation?: Partial<SimulationConfig>;
+  /** Carrier prefix table (decision D26). */
+  readonly prefixTable?: readonly PrefixRoute[];
+  /** Requests per minute by operation id (`null` unlimited), or `false` to disable (decision D8). */
+  readonly rateLimits?: Readonly<Record<string, number | null>> | false;
+}
+
+/** The resolved configuration of a world. */
+export interface WorldConfig {
+  readonly seed: number;
+  readonly prices: PriceTable;
+  readonly simulation: SimulationConfig;
+  readonly prefixTable: readonly PrefixRoute[] | undefined;
+}
+
+/** The state of one mock service. */
+export class World {
+  readonly clock: Clock;
+  config: WorldConfig;
+  scheduler = new Scheduler<Task>();
+  /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
+  random: { ids: Random; traces: Random; simulation: Random };
+  idState = { msecs: -1, seq: 0 };
+
+  organizations = new Map<string, Organization>();
+  accounts = new Map<string, BillingAccount>();
+  ledger: LedgerEntry[] = [];
+  /** By the full key string, the lookup every request makes. */
+  apiKeys = new Map<string, ApiKey>();
+  remitters = new Map<string, Remitter>();
+  contacts = new Map<string, Contact>();
+  /** `organizationId|e164` → contact id: a message to a known number carries its contact. */
+  contactByNumber = new Map<string, string>();
+  tags = new Map<string, Tag>();
+  messages = createMessageStore();
+  campaigns = new RecordStore<CampaignRecord>({});
+  rateLimits: { table: RateLimitTable; windows: Map<string, RateLimitWindow> };
+
+  route: (e164: string, channel: ChannelType) => Route;
+  private readonly listeners = new Set<(event: WorldEvent) => void>();
+
+  constructor(options: WorldOptions = {}) {
+    this.clock = options.clock ?? new VirtualClock();
+    const seed = options.seed ?? 1;
+    this.config = {
+      seed,
+      prices: options.prices ?? DEFAULT_PRICES,
+      simulation: { ...DEFAULT_SIMULATION, ...options.simulation },
+      prefixTable: options.prefixTable,
+    };
+    this.random = {
+      ids: new Random(seed),
+      traces: new Random(seed ^ 0x5bd1e995),
+      simulation: new Random(seed ^ 0x27d4eb2f),
+    };
+    this.route = createRouter(options.prefixTable);
+    const limits = options.rateLimits;
+    this.rateLimits = {
+      table:
+        limits === false
+          ? Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((op) => [op, null]))
+          : { ...DEFAULT_RATE_LIMITS, ...limits },
+      windows: new Map(),
+    };
+  }
+
+  /** The world's current time, epoch milliseconds. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** A new time-ordered UUID v7 from the world's clock and seeded randomness. */
+  newId(): string {
+    const now = this.now();
+    const state = this.idState;
+    if (now > state.msecs) {
+      state.msecs = now;
+      // Start each millisecond's counter low so that thousands of ids in one step stay ordered.
+      state.seq = this.random.ids.uint32() & 0xffff;
+    } else {
+      state.seq = (state.seq + 1) | 0;
+    }
+    const random = this.random.ids.fill(new Uint8Array(16));
+    return uuidv7({ msecs: state.msecs, seq: state.seq, random });
+  }
+
+  /** A new trace id (32 hex digits, decision D4). */
+  newTraceId(): string {
+    return this.random.traces.hex32();
+  }
+
+  /** Schedules background work `delay` milliseconds from now. */
+  schedule(delay: number, task: Task): void {
+    this.scheduler.schedule(this.now() + delay, task);
+  }
+
+  /** Subscribes to what happens in the world; returns the unsubscribe function. */
+  subscribe(listener: (event: WorldEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every subscriber. */
+  emit(event: WorldEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+function createMessageStore() {
+  return new RecordStore<MessageRecord, 'campaign' | 'contact'>({
+    campaign: (message) => message.campaignId,
+    contact: (message) => message.contactId,
+  });
+}
+
+/** The message store type, with its two indexes. */
+export type MessageStore = ReturnType<typeof createMessageStore>;

@@ -1,0 +1,30 @@
+/**
+ * The one table from domain error codes to HTTP: status and the `service` the envelope names
+ * (decisions D1–D3, D9, D28).
+ */
+import type { ErrorCode } from '../domain/errors';
+
+/** How an error code is answered. */
+export interface ErrorMapping {
+  readonly status: number;
+  readonly service: 'core' | 'billing';
+}
+
+/** Every code the mock produces, mapped. */
+export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorMapping>> = {
+  AUTH_INVALID_API_KEY: { status: 401, service: 'core' },
+  AUTH_INVALID_SCOPE: { status: 403, service: 'core' },
+  NOT_FOUND: { status: 404, service: 'core' },
+  RESOURCE_NOT_FOUND: { status: 404, service: 'core' },
+  METHOD_NOT_ALLOWED: { status: 405, service: 'core' },
+  BILLING_INSUFFICIENT_FUNDS: { status: 402, service: 'billing' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, service: 'core' },
+  PAYLOAD_TOO_LARGE: { status: 413, service: 'core' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, service: 'core' },
+  VALIDATION_ERROR: { status: 422, service: 'core' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, service: 'core' },
+  TEST_MODE_CHANNEL_UNSUPPORTED: { status: 422, service: 'core' },
+  RATE_LIMIT_EXCEEDED: { status: 429, service: 'core' },
+  INTERNAL_SERVER_ERROR: { status: 500, service: 'core' },
+  SERVICE_UNAVAILABLE: { status: 503, service: 'core' },
+};

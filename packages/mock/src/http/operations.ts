@@ -1,0 +1,236 @@
+/**
+ * The seven operations of the contract: for each, its method and path, the scope it needs
+ * (decisions D5, D6), and the handler that validates its input, calls the domain and renders the
+ * result in the endpoint's own shape.
+ */
+import type { Scope } from '../domain/api-keys';
+import type { Caller } from '../domain/caller';
+import { getCampaign, listCampaignMessages, listCampaigns, sendBatch } from '../domain/campaigns';
+import { getMessage, listMessages, sendMessage } from '../domain/messages';
+import type { PageRequest } from '../domain/query';
+import type { World } from '../domain/world';
+import * as schemas from './schemas';
+import * as render from './serializers';
+import { jsonBody, parse, queryObject } from './validate';
+
+/** What a handler receives. */
+export interface OperationContext {
+  readonly world: World;
+  readonly caller: Caller;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: string;
+  readonly body: string | null;
+}
+
+/** What a handler returns: a status and a JSON-serialisable body. */
+export interface OperationResult {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** One operation of the contract. */
+export interface Operation {
+  readonly operationId: string;
+  readonly method: 'GET' | 'POST';
+  /** Path segments under `/c/v1`; `:name` marks a parameter. */
+  readonly segments: readonly string[];
+  readonly scope: Scope;
+  readonly handle: (context: OperationContext) => OperationResult;
+}
+
+function pageRequest(query: {
+  page: number;
+  size: number;
+  order: 'asc' | 'desc';
+  order_by: 'created_at' | 'updated_at';
+  created_at__ge?: number;
+  created_at__le?: number;
+}): PageRequest {
+  return {
+    page: query.page,
+    size: query.size,
+    order: query.order,
+    orderBy: query.order_by,
+    ...(query.created_at__ge === undefined ? {} : { createdFrom: query.created_at__ge }),
+    ...(query.created_at__le === undefined ? {} : { createdTo: query.created_at__le }),
+  };
+}
+
+function defined<T extends object>(object: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== undefined),
+  ) as never;
+}
+
+/** Every operation, in the contract's order. */
+export const OPERATIONS: readonly Operation[] = [
+  {
+    operationId: 'sendMessage',
+    method: 'POST',
+    segments: ['messages'],
+    scope: 'apikey:messages:send',
+    handle: ({ world, caller, body }) => {
+      const input = parse(schemas.sendMessageBody, jsonBody(body));
+      const message = sendMessage(
+        world,
+        caller,
+        defined({
+          to: input.to,
+          body: input.body,
+          channelType: input.channel_type ?? 'SMS',
+          remitterId: input.remitter_id,
+          externalId: input.external_id,
+          countryAlpha2: input.country_alpha2,
+        }),
+      );
+      return { status: 201, body: render.sentMessage(message) };
+    },
+  },
+  {
+    operationId: 'listMessages',
+    method: 'GET',
+    segments: ['messages'],
+    scope: 'apikey:messages:list',
+    handle: ({ world, caller, query }) => {
+      const input = parse(schemas.listMessagesQuery, queryObject(query));
+      const remitters = [...(input.sms_remitter_id ?? []), ...(input.remitter_id ?? [])];
+      const page = listMessages(
+        world,
+        caller,
+        defined({
+          q: input.q,
+          statuses: input.status,
+          channels: input.channel_type,
+          contactIds: input.contact_id,
+          campaignIds: input.campaign_id,
+          remitterIds: remitters.length > 0 ? remitters : undefined,
+          errorCodes: input.error_code,
+          triggers: input.trigger_source,
+          destinations: input.channel_destination,
+        }),
+        pageRequest(input),
+      );
+      return {
+        status: 200,
+        body: render.pageEnvelope(
+          page.total,
+          input.page,
+          input.size,
+          page.entries.map(render.messageListEntry),
+        ),
+      };
+    },
+  },
+  {
+    operationId: 'retrieveMessage',
+    method: 'GET',
+    segments: ['messages', ':message_id'],
+    scope: 'apikey:messages:read',
+    handle: ({ world, caller, params }) => {
+      const id = parse(schemas.messageIdParam, params.message_id, 'message_id');
+      return { status: 200, body: render.messageDetail(world, getMessage(world, caller, id)) };
+    },
+  },
+  {
+    operationId: 'sendBatchCampaign',
+    method: 'POST',
+    segments: ['campaigns', 'batch'],
+    scope: 'apikey:campaign:send',
+    handle: ({ world, caller, body }) => {
+      const input = parse(schemas.sendBatchBody, jsonBody(body));
+      const campaign = sendBatch(
+        world,
+        caller,
+        defined({
+          remitterId: input.remitter_id,
+          content: input.content,
+          channelType: input.channel_type,
+          recipients: input.recipients,
+          name: input.name,
+          countryAlpha2: input.country_alpha2,
+        }),
+      );
+      return { status: 202, body: render.batchAccepted(campaign) };
+    },
+  },
+  {
+    operationId: 'listCampaigns',
+    method: 'GET',
+    segments: ['campaigns'],
+    scope: 'apikey:campaigns:read',
+    handle: ({ world, caller, query }) => {
+      const input = parse(schemas.listCampaignsQuery, queryObject(query));
+      const remitters = [...(input.remitter_id ?? []), ...(input.sms_remitter_id ?? [])];
+      const page = listCampaigns(
+        world,
+        caller,
+        defined({
+          q: input.q,
+          statuses: input.status,
+          channels: input.channel_type,
+          tagIds: input.tag_id,
+          remitterIds: remitters.length > 0 ? remitters : undefined,
+          errorCodes: input.error_code,
+          triggers: input.trigger_source,
+        }),
+        pageRequest(input),
+      );
+      return {
+        status: 200,
+        body: render.pageEnvelope(
+          page.total,
+          input.page,
+          input.size,
+          page.entries.map((campaign) => render.campaignObject(world, campaign)),
+        ),
+      };
+    },
+  },
+  {
+    operationId: 'retrieveCampaign',
+    method: 'GET',
+    segments: ['campaigns', ':campaign_id'],
+    scope: 'apikey:campaigns:read',
+    handle: ({ world, caller, params }) => {
+      const id = parse(schemas.campaignIdParam, params.campaign_id, 'campaign_id');
+      return { status: 200, body: render.campaignObject(world, getCampaign(world, caller, id)) };
+    },
+  },
+  {
+    operationId: 'listCampaignMessages',
+    method: 'GET',
+    segments: ['campaigns', ':campaign_id', 'messages'],
+    scope: 'apikey:campaigns:read',
+    handle: ({ world, caller, params, query }) => {
+      const id = parse(schemas.campaignIdParam, params.campaign_id, 'campaign_id');
+      const input = parse(schemas.listCampaignMessagesQuery, queryObject(query));
+      const page = listCampaignMessages(
+        world,
+        caller,
+        id,
+        defined({
+          q: input.q,
+          statuses: input.status,
+          channels: input.channel_type,
+          contactIds: input.contact_id,
+          campaignIds: input.campaign_id,
+          remitterIds: input.sms_remitter_id,
+          errorCodes: input.error_code,
+          triggers: input.trigger_source,
+          destinations: input.channel_destination,
+        }),
+        pageRequest(input),
+      );
+      const campaign = getCampaign(world, caller, id);
+      return {
+        status: 200,
+        body: render.pageEnvelope(
+          page.total,
+          input.page,
+          input.size,
+          page.entries.map((message) => render.campaignMessageEntry(world, message, campaign)),
+        ),
+      };
+    },
+  },
+];

@@ -1,0 +1,60 @@
+/**
+ * Matching a request path to an operation. Seven routes under `/c/v1`: a segment-by-segment match
+ * is both the simplest and the fastest thing that works.
+ */
+import { OPERATIONS, type Operation } from './operations';
+
+/** The public layer's prefix (the contract's `servers` end with it). */
+export const BASE_PATH = '/c/v1';
+
+/** A matched route, or why none matched. */
+export type RouteMatch =
+  | {
+      readonly kind: 'found';
+      readonly operation: Operation;
+      readonly params: Record<string, string>;
+    }
+  | { readonly kind: 'method_not_allowed'; readonly allow: readonly string[] }
+  | { readonly kind: 'not_found' };
+
+/** Finds the operation for `method` and `path` (path under the host, e.g. `/c/v1/messages`). */
+export function matchRoute(method: string, path: string): RouteMatch {
+  if (!path.startsWith(`${BASE_PATH}/`)) return { kind: 'not_found' };
+  let rest = path.slice(BASE_PATH.length + 1);
+  if (rest.endsWith('/')) rest = rest.slice(0, -1);
+  let segments: string[];
+  try {
+    segments = rest.split('/').map(decodeURIComponent);
+  } catch {
+    return { kind: 'not_found' };
+  }
+  const allow: string[] = [];
+  for (const operation of OPERATIONS) {
+    const params = matchSegments(operation.segments, segments);
+    if (params === undefined) continue;
+    if (operation.method === method) return { kind: 'found', operation, params };
+    allow.push(operation.method);
+  }
+  return allow.length > 0 ? { kind: 'method_not_allowed', allow } : { kind: 'not_found' };
+}
+
+function matchSegments(
+  pattern: readonly string[],
+  segments: readonly string[],
+): Record<string, string> | undefined {
+  if (pattern.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i]!;
+    const actual = segments[i]!;
+    if (expected.startsWith(':')) {
+      // A literal route (`/campaigns/batch`) wins over a parameter (`/campaigns/{id}`) for GET too:
+      // `GET /campaigns/batch` is a 405, not a lookup of a campaign called "batch".
+      if (actual === '') return undefined;
+      params[expected.slice(1)] = actual;
+    } else if (expected !== actual) {
+      return undefined;
+    }
+  }
+  return params;
+}

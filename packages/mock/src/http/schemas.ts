@@ -1,0 +1,178 @@
+/**
+ * zod schemas of every request the contract describes: bodies, path parameters and query
+ * parameters, with the bounds, patterns and defaults of `openapi/openapi.yaml`. Messages are
+ * written for people; the field a message belongs to is its key in `fields`.
+ */
+import { z } from 'zod';
+import { parseTimestamp } from '../domain/time-format';
+
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const UUID_V7 =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+const RECIPIENT = /^\+?[\d\s\-.]{7,30}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+/** Counts characters as JSON Schema does (code points), so the mock and the contract agree. */
+function chars(min: number, max: number) {
+  return z.string().check((ctx) => {
+    let length = 0;
+    for (const _ of ctx.value) length++;
+    if (length < min)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: min === 1 ? 'Must not be empty.' : `Must be at least ${min} characters.`,
+      });
+    else if (length > max)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `Must be at most ${max} characters.`,
+      });
+  });
+}
+
+const uuid = z
+  .string('Must be a UUID.')
+  .regex(UUID, 'Must be a UUID.')
+  .transform((id) => id.toLowerCase());
+const uuidV7 = z
+  .string('Must be a UUID v7.')
+  .regex(UUID_V7, 'Must be a UUID v7.')
+  .transform((id) => id.toLowerCase());
+const country = z
+  .string('Must be a two-letter country code.')
+  .regex(COUNTRY, 'Must be an ISO 3166-1 alpha-2 code in capitals, such as AO.');
+
+/** `POST /campaigns/batch`. */
+export const sendBatchBody = z.strictObject({
+  remitter_id: uuidV7,
+  content: chars(1, 10_000),
+  channel_type: z.literal('SMS', 'Accepted value: SMS.'),
+  recipients: z
+    .array(
+      z
+        .string('Must be a phone number.')
+        .regex(
+          RECIPIENT,
+          'Must be a phone number of 7 to 30 digits, spaces, dashes or dots, optionally starting with +.',
+        ),
+      'Must be an array of phone numbers.',
+    )
+    .min(2, 'At least 2 recipients.')
+    .max(1000, 'At most 1000 recipients.'),
+  name: chars(1, 200).exactOptional(),
+  country_alpha2: country.exactOptional(),
+});
+
+/** `POST /messages` (decision D20). */
+export const sendMessageBody = z.strictObject({
+  to: z.string('Must be an E.164 number.').regex(RECIPIENT, 'Must be an E.164 number.'),
+  body: chars(1, 10_000),
+  channel_type: z.enum(['SMS', 'WHATSAPP'], 'Accepted values: SMS, WHATSAPP.').exactOptional(),
+  remitter_id: uuid.exactOptional(),
+  external_id: chars(1, 255).exactOptional(),
+  country_alpha2: country.exactOptional(),
+});
+
+/** Path parameters. */
+export const messageIdParam = uuidV7;
+/** Path parameters. */
+export const campaignIdParam = uuid;
+
+// Query parameters arrive as strings: a single value, or a list when the parameter repeats.
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'Must be an integer.')
+    .transform(Number)
+    .pipe(z.number().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`));
+const dateTime = z.string().transform((text, ctx) => {
+  const time = parseTimestamp(text);
+  if (time === undefined) {
+    ctx.issues.push({
+      code: 'custom',
+      input: text,
+      message:
+        'Must be an ISO 8601 date-time with an offset, e.g. 2026-11-21T23:04:26.123456+00:00.',
+    });
+    return z.NEVER;
+  }
+  return time;
+});
+const many = <T extends z.ZodType>(item: T) => z.array(item).min(1);
+const code = z.string().regex(CODE, 'Must be an uppercase code such as INVALID_PHONE_NUMBER.');
+const listStatus = z.enum(
+  ['PENDING', 'SENT', 'DELIVERED', 'FAILED', 'UNDELIVERED'],
+  'Accepted values: PENDING, SENT, DELIVERED, FAILED, UNDELIVERED.',
+);
+const channel = z.enum(['SMS', 'WHATSAPP'], 'Accepted values: SMS, WHATSAPP.');
+const trigger = z.enum(
+  ['API_CLIENT', 'CUSTOMER_PORTAL'],
+  'Accepted values: API_CLIENT, CUSTOMER_PORTAL.',
+);
+
+const common = {
+  page: int(1, Number.MAX_SAFE_INTEGER).default(1),
+  size: int(1, 200).default(30),
+  order: z.enum(['asc', 'desc'], 'Accepted values: asc, desc.').default('desc'),
+  order_by: z
+    .enum(['created_at', 'updated_at'], 'Accepted values: created_at, updated_at.')
+    .default('created_at'),
+  q: chars(1, 100).exactOptional(),
+  created_at__ge: dateTime.exactOptional(),
+  created_at__le: dateTime.exactOptional(),
+};
+
+const messageFilters = {
+  ...common,
+  status: many(listStatus).exactOptional(),
+  channel_type: many(channel).exactOptional(),
+  contact_id: many(uuid).exactOptional(),
+  campaign_id: many(uuid).exactOptional(),
+  sms_remitter_id: many(uuid).exactOptional(),
+  error_code: many(code).exactOptional(),
+  trigger_source: many(trigger).exactOptional(),
+  channel_destination: many(code).exactOptional(),
+};
+
+/** `GET /messages` (decisions D22, D23). */
+export const listMessagesQuery = z.strictObject({
+  ...messageFilters,
+  remitter_id: many(uuid).exactOptional(),
+});
+
+/** `GET /campaigns/{campaign_id}/messages`. */
+export const listCampaignMessagesQuery = z.strictObject(messageFilters);
+
+/** `GET /campaigns` (decisions D11, D17, D22, D23). */
+export const listCampaignsQuery = z.strictObject({
+  ...common,
+  status: many(
+    z.enum(
+      ['DRAFT', 'PENDING', 'PROCESSING', 'SENDING', 'COMPLETED', 'FAILED'],
+      'Accepted values: DRAFT, PENDING, PROCESSING, SENDING, COMPLETED, FAILED.',
+    ),
+  ).exactOptional(),
+  channel_type: many(channel).exactOptional(),
+  tag_id: many(uuid).exactOptional(),
+  remitter_id: many(uuid).exactOptional(),
+  sms_remitter_id: many(uuid).exactOptional(),
+  error_code: many(code).exactOptional(),
+  trigger_source: many(trigger).exactOptional(),
+});
+
+/** Which query parameters of each list take several values. */
+export const REPEATABLE = new Set([
+  'status',
+  'channel_type',
+  'contact_id',
+  'campaign_id',
+  'sms_remitter_id',
+  'remitter_id',
+  'error_code',
+  'trigger_source',
+  'channel_destination',
+  'tag_id',
+]);

@@ -1,0 +1,164 @@
+/**
+ * Renders domain records in the exact shape each endpoint's contract gives. The shapes differ on
+ * purpose (`target_e164` vs `e164_format`, `remitter_id` vs `sms_remitter_id`, `provider_name` vs
+ * `provider_id`): each function writes exactly its endpoint's names and nothing else.
+ */
+import { formatMoney } from '@msgsvc/sdk';
+import { MESSAGE_STATUS_TRAITS } from '../domain/message-machine';
+import type { CampaignRecord, MessageRecord } from '../domain/model';
+import { formatTimestamp as ts } from '../domain/time-format';
+import type { World } from '../domain/world';
+
+/** An entry of `GET /messages`. */
+export function messageListEntry(message: MessageRecord) {
+  return {
+    id: message.id,
+    remitter_id: message.remitterId,
+    campaign_id: message.campaignId,
+    contact_id: message.contactId,
+    channel_type: message.channel,
+    channel_destination: message.destination,
+    target_e164: message.e164,
+    content: message.content,
+    status: MESSAGE_STATUS_TRAITS[message.status].listStatus,
+    error_code: message.errorCode,
+    created_at: ts(message.createdAt),
+    updated_at: ts(message.updatedAt),
+  };
+}
+
+function remitterOf(world: World, id: string | null) {
+  if (id === null) return null;
+  const remitter = world.remitters.get(id);
+  return remitter === undefined ? null : { id: remitter.id, name: remitter.name };
+}
+
+/** The body of `GET /messages/{message_id}`. */
+export function messageDetail(world: World, message: MessageRecord) {
+  return {
+    id: message.id,
+    organization_id: message.organizationId,
+    billing_account_id: message.billingAccountId,
+    campaign_id: message.campaignId,
+    contact_id: message.contactId,
+    sms_remitter_id: message.remitterId,
+    sms_remitter: remitterOf(world, message.remitterId),
+    external_id: message.externalId,
+    channel_type: message.channel,
+    channel_destination: message.destination,
+    provider_name: message.provider,
+    e164_format: message.e164,
+    content: message.content,
+    trigger_source: message.trigger,
+    cost: formatMoney(message.cost),
+    is_refunded: message.refunded,
+    status: message.status,
+    error_code: message.errorCode,
+    created_at: ts(message.createdAt),
+    updated_at: ts(message.updatedAt),
+  };
+}
+
+/** An entry of `GET /campaigns/{campaign_id}/messages`, with its contact and campaign embedded. */
+export function campaignMessageEntry(
+  world: World,
+  message: MessageRecord,
+  campaign: CampaignRecord,
+) {
+  const contact = message.contactId === null ? undefined : world.contacts.get(message.contactId);
+  return {
+    id: message.id,
+    updated_at: ts(message.updatedAt),
+    created_at: ts(message.createdAt),
+    organization_id: message.organizationId,
+    campaign_id: campaign.id,
+    contact_id: message.contactId,
+    sms_remitter_id: message.remitterId,
+    sms_remitter: remitterOf(world, message.remitterId),
+    external_id: message.externalId,
+    cost: formatMoney(message.cost),
+    billing_account_id: message.billingAccountId,
+    channel_type: message.channel,
+    channel_destination: message.destination,
+    provider_id: message.provider,
+    e164_format: message.e164,
+    content: message.content,
+    trigger_source: message.trigger,
+    error_code: message.errorCode,
+    is_refunded: message.refunded,
+    status: MESSAGE_STATUS_TRAITS[message.status].listStatus,
+    contact:
+      contact === undefined
+        ? null
+        : {
+            id: contact.id,
+            updated_at: ts(contact.updatedAt),
+            created_at: ts(contact.createdAt),
+            name: contact.name,
+            email: contact.email,
+            e164_format: contact.e164,
+            organization_id: contact.organizationId,
+          },
+    campaign: {
+      id: campaign.id,
+      updated_at: ts(campaign.updatedAt),
+      created_at: ts(campaign.createdAt),
+      name: campaign.name,
+      status: campaign.status,
+    },
+  };
+}
+
+/** A campaign, as `GET /campaigns` and `GET /campaigns/{campaign_id}` render it. */
+export function campaignObject(world: World, campaign: CampaignRecord) {
+  return {
+    id: campaign.id,
+    updated_at: ts(campaign.updatedAt),
+    created_at: ts(campaign.createdAt),
+    name: campaign.name,
+    status: campaign.status,
+    organization_id: campaign.organizationId,
+    billing_account_id: campaign.billingAccountId,
+    trigger_source: campaign.trigger,
+    file_metadata_id: campaign.fileMetadataId,
+    channel_type: campaign.channel,
+    sms_remitter_id: campaign.remitterId,
+    sms_remitter: remitterOf(world, campaign.remitterId),
+    content: campaign.content,
+    total_estimated_recipients: campaign.totalEstimatedRecipients,
+    scheduled_at: ts(campaign.scheduledAt),
+    processed_at: campaign.processedAt === null ? null : ts(campaign.processedAt),
+    completed_at: campaign.completedAt === null ? null : ts(campaign.completedAt),
+    error_code: campaign.errorCode,
+    status_note: campaign.statusNote,
+    data: { reason_of_pause: campaign.reasonOfPause },
+  };
+}
+
+/** The 201 body of `POST /messages` (decision D20). */
+export function sentMessage(message: MessageRecord) {
+  return {
+    id: message.id,
+    to: message.e164,
+    body: message.content,
+    status: message.status,
+    channel_type: message.channel,
+    channel_destination: message.destination,
+    remitter_id: message.remitterId,
+    external_id: message.externalId,
+    segments: message.segments,
+    encoding: message.encoding,
+    cost: formatMoney(message.cost),
+    created_at: ts(message.createdAt),
+  };
+}
+
+/** The 202 body of `POST /campaigns/batch` (decision D10). */
+export function batchAccepted(campaign: CampaignRecord) {
+  return { message: 'Campaign accepted and pending processing.', campaign_id: campaign.id };
+}
+
+/** A list response. */
+export function pageEnvelope<T>(total: number, page: number, size: number, entries: T[]) {
+  return { total, page, size, pages: Math.ceil(total / size), entries };
+}

@@ -1,0 +1,279 @@
+/**
+ * Webhook signing and verification per the Standard Webhooks specification, on WebCrypto alone so
+ * it runs unchanged on Node, Deno, Bun and edge runtimes.
+ *
+ * @module
+ */
+
+/** Why {@link verifyWebhook} refused a delivery. */
+export type WebhookVerificationReason =
+  | 'MISSING_HEADERS'
+  | 'INVALID_TIMESTAMP'
+  | 'TIMESTAMP_TOO_OLD'
+  | 'TIMESTAMP_TOO_NEW'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_SECRET'
+  | 'INVALID_JSON';
+
+/** Thrown by {@link verifyWebhook}; answer the delivery with a 4xx and do not process it. */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  /** A stable code to branch on; the message is for humans. */
+  readonly reason: WebhookVerificationReason;
+
+  constructor(reason: WebhookVerificationReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** The three headers that carry a signature. */
+export type WebhookSignatureHeaders = Record<
+  'webhook-id' | 'webhook-timestamp' | 'webhook-signature',
+  string
+>;
+
+/** Request headers as a fetch `Headers` or a plain object (Node's `req.headers`, Express, …). */
+export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
+
+/** The input of {@link signWebhook}. */
+export interface SignWebhookParams {
+  /** The message id, unique per event; receivers deduplicate on it. */
+  id: string;
+  /** When the delivery is sent: a `Date` or Unix seconds. */
+  timestamp: Date | number;
+  /** The exact body that will be sent. */
+  body: string | Uint8Array;
+  /** The endpoint's secret, `whsec_` followed by base64. */
+  secret: string;
+}
+
+/** Options of {@link verifyWebhook}. */
+export interface VerifyWebhookOptions {
+  /** Largest accepted distance between the delivery's timestamp and now, in seconds. Default 300. */
+  tolerance?: number;
+  /** The current time in milliseconds, for tests and virtual clocks. Default `Date.now`. */
+  now?: () => number;
+}
+
+const SECRET_PREFIX = 'whsec_';
+const DEFAULT_TOLERANCE_SECONDS = 300;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const encoder = new TextEncoder();
+
+/**
+ * Creates a new endpoint secret: `whsec_` and the base64 of 32 random bytes.
+ *
+ * @returns A secret suitable for {@link signWebhook} and {@link verifyWebhook}.
+ * @example
+ * ```ts
+ * import { generateWebhookSecret } from '@msgsvc/sdk';
+ *
+ * const secret = generateWebhookSecret(); // 'whsec_…' (store it with the endpoint)
+ * ```
+ */
+export function generateWebhookSecret(): string {
+  return SECRET_PREFIX + bytesToBase64(globalThis.crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/**
+ * Signs a webhook delivery: the headers to send along with `body`.
+ *
+ * @param params - The message id, timestamp, exact body and the endpoint's secret.
+ * @returns The `webhook-id`, `webhook-timestamp` and `webhook-signature` headers.
+ * @throws TypeError when the secret is not base64 (with or without `whsec_`); RangeError when the
+ * timestamp is not a valid time.
+ * @example
+ * ```ts
+ * import { signWebhook } from '@msgsvc/sdk';
+ *
+ * const body = JSON.stringify(event);
+ * const headers = await signWebhook({ id: 'msg_2b7…', timestamp: new Date(), body, secret });
+ * await fetch(endpointUrl, { method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' } });
+ * ```
+ */
+export async function signWebhook(params: SignWebhookParams): Promise<WebhookSignatureHeaders> {
+  const key = decodeSecret(params.secret);
+  if (key === undefined) throw new TypeError('Webhook secret must be "whsec_" followed by base64');
+  const timestamp = toUnixSeconds(params.timestamp);
+  const signature = await computeSignature(key, params.id, timestamp, params.body);
+  return {
+    'webhook-id': params.id,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': `v1,${signature}`,
+  };
+}
+
+/**
+ * Verifies a webhook delivery and returns its parsed JSON body.
+ *
+ * Pass the body exactly as received (before any JSON parsing: re-serialising changes the bytes
+ * and breaks the signature). The timestamp must be within `tolerance` of now, which limits replays;
+ * deliveries are at least once, so deduplicate on `webhook-id` as well. Any one of the
+ * space-separated `v1,` signatures may match, which lets a secret be rotated without downtime.
+ *
+ * @typeParam T - The type of the event, e.g. the contract's webhook event union.
+ * @param rawBody - The request body as received.
+ * @param headers - The request headers.
+ * @param secret - The endpoint's secret, `whsec_…`.
+ * @param options - Tolerance and clock.
+ * @returns The parsed body.
+ * @throws {@link WebhookVerificationError} with a `reason` when the delivery must be refused.
+ * @example
+ * ```ts
+ * import { verifyWebhook, WebhookVerificationError } from '@msgsvc/sdk';
+ *
+ * export async function POST(request: Request): Promise<Response> {
+ *   try {
+ *     const event = await verifyWebhook(await request.text(), request.headers, process.env.WEBHOOK_SECRET!);
+ *     // handle event …
+ *     return new Response(null, { status: 204 });
+ *   } catch (error) {
+ *     if (error instanceof WebhookVerificationError) return new Response(error.reason, { status: 400 });
+ *     throw error;
+ *   }
+ * }
+ * ```
+ */
+export async function verifyWebhook<T = unknown>(
+  rawBody: string | Uint8Array,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyWebhookOptions = {},
+): Promise<T> {
+  // A bad secret is a configuration error: report it whatever the request looks like.
+  const key = decodeSecret(secret);
+  if (key === undefined) {
+    throw new WebhookVerificationError(
+      'INVALID_SECRET',
+      'Webhook secret must be "whsec_" followed by base64',
+    );
+  }
+
+  const id = readHeader(headers, 'webhook-id');
+  const timestamp = readHeader(headers, 'webhook-timestamp');
+  const signatures = readHeader(headers, 'webhook-signature');
+  if (id === undefined || timestamp === undefined || signatures === undefined) {
+    throw new WebhookVerificationError(
+      'MISSING_HEADERS',
+      'Missing webhook-id, webhook-timestamp or webhook-signature',
+    );
+  }
+
+  checkTimestamp(timestamp, options);
+
+  const expected = await computeSignature(key, id, timestamp, rawBody);
+  const matches = signatures
+    .split(' ')
+    .some((entry) => entry.startsWith('v1,') && constantTimeEqual(entry.slice(3), expected));
+  if (!matches) {
+    throw new WebhookVerificationError('INVALID_SIGNATURE', 'No matching webhook signature');
+  }
+
+  return parseJson<T>(rawBody);
+}
+
+function checkTimestamp(header: string, options: VerifyWebhookOptions): void {
+  if (!/^\d{1,15}$/.test(header)) {
+    throw new WebhookVerificationError(
+      'INVALID_TIMESTAMP',
+      'webhook-timestamp must be Unix seconds',
+    );
+  }
+  const tolerance = options.tolerance ?? DEFAULT_TOLERANCE_SECONDS;
+  const now = Math.floor((options.now ?? Date.now)() / 1000);
+  const timestamp = Number(header);
+  if (timestamp < now - tolerance) {
+    throw new WebhookVerificationError('TIMESTAMP_TOO_OLD', 'webhook-timestamp is too old');
+  }
+  if (timestamp > now + tolerance) {
+    throw new WebhookVerificationError('TIMESTAMP_TOO_NEW', 'webhook-timestamp is in the future');
+  }
+}
+
+async function computeSignature(
+  key: Uint8Array<ArrayBuffer>,
+  id: string,
+  timestamp: string,
+  body: string | Uint8Array,
+): Promise<string> {
+  // Signed bytes are `${id}.${timestamp}.` followed by the body's own bytes: a byte body is not
+  // decoded and re-encoded, which would alter any invalid UTF-8 it holds.
+  const prefix = encoder.encode(`${id}.${timestamp}.`);
+  const payload = typeof body === 'string' ? encoder.encode(body) : body;
+  const content = new Uint8Array(prefix.length + payload.length);
+  content.set(prefix);
+  content.set(payload, prefix.length);
+
+  const subtle = globalThis.crypto.subtle;
+  const hmac = await subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  return bytesToBase64(new Uint8Array(await subtle.sign('HMAC', hmac, content)));
+}
+
+function decodeSecret(secret: string): Uint8Array<ArrayBuffer> | undefined {
+  // Many providers show the secret without its prefix; both spellings name the same key.
+  const base64 = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  if (!BASE64.test(base64)) return undefined;
+  try {
+    const binary = atob(base64);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes.length > 0 ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toUnixSeconds(timestamp: Date | number): string {
+  const seconds = timestamp instanceof Date ? Math.floor(timestamp.getTime() / 1000) : timestamp;
+  if (!Number.isSafeInteger(seconds) || seconds < 0) {
+    throw new RangeError(
+      `Webhook timestamp must be a Date or non-negative Unix seconds, got ${String(timestamp)}`,
+    );
+  }
+  return String(seconds);
+}
+
+function readHeader(headers: WebhookHeaders, name: string): string | undefined {
+  let value: string | string[] | null | undefined;
+  if (typeof headers.get === 'function') {
+    value = (headers as Headers).get(name);
+  } else {
+    const record = headers as Record<string, string | string[] | undefined>;
+    // Node lowercases header names; hand-built objects may not.
+    const key = name in record ? name : Object.keys(record).find((k) => k.toLowerCase() === name);
+    value = key === undefined ? undefined : record[key];
+  }
+  // A repeated header arrives as an array; its values are more space-separated signatures.
+  const text = Array.isArray(value) ? value.join(' ') : value;
+  return text === undefined || text === null || text === '' ? undefined : text;
+}
+
+function parseJson<T>(rawBody: string | Uint8Array): T {
+  try {
+    const text =
+      typeof rawBody === 'string'
+        ? rawBody
+        : new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
+    return JSON.parse(text) as T;
+  } catch {
+    throw new WebhookVerificationError('INVALID_JSON', 'Webhook body is not valid JSON');
+  }
+}
+
+// Both sides are base64 of a 32-byte HMAC; the time taken must not reveal how many leading
+// characters of a forged signature were right.
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

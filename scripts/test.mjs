@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// The project's one test command (`npm test`): every check CI relies on, in order, then one summary
+// line `N passed, N failed` that CI reads. Checks run even after an earlier one failed, so a single
+// run shows everything that is wrong.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const steps = [
+  ['lint (code)', 'npx', ['biome', 'check', '.']],
+  ['lint (spec)', 'npx', ['redocly', 'lint', '--config', 'openapi/redocly.yaml', '--format=stylish']],
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['generated code is fresh', 'node', ['scripts/generate.mjs', '--check']],
+  ...(process.env.MSGSVC_EXTRA_STEPS ?? '')
+    .split(';')
+    .filter(Boolean)
+    .map((cmd) => [cmd, 'sh', ['-c', cmd]]),
+];
+
+const failedSteps = [];
+for (const [name, cmd, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (result.status !== 0) failedSteps.push(name);
+}
+
+console.log('\n▶ tests (vitest)');
+mkdirSync('.reports', { recursive: true });
+const reportFile = '.reports/vitest.json';
+rmSync(reportFile, { force: true });
+const forwarded = process.argv.slice(2);
+const vitest = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...forwarded],
+  { stdio: 'inherit' },
+);
+
+let passed = 0;
+let failed = 0;
+try {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  passed = report.numPassedTests;
+  failed = report.numFailedTests;
+  // A file that fails to load has no test results but must still fail the run.
+  if (vitest.status !== 0 && failed === 0) failed = 1;
+} catch {
+  failed += 1;
+}
+
+if (failedSteps.length > 0) {
+  console.log(`\nFailed checks: ${failedSteps.join(', ')}`);
+}
+failed += failedSteps.length;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || vitest.status !== 0 ? 1 : 0);
