@@ -24,6 +24,11 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   readonly clock?: Clock;
   /** Seed the demo world at creation (and again after each `reset`). Default false. */
   readonly demo?: boolean;
+  /**
+   * Called with every request and its response, after the response is built (a request log, or a
+   * contract check in a test suite). An exception it throws reaches the caller of `fetch`.
+   */
+  readonly observe?: (request: HttpRequest, response: HttpResponse) => void;
 }
 
 /** Clock controls of a mock service. */
@@ -85,7 +90,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   let demo: DemoWorld | undefined;
   if (options.demo === true) demo = seedDemoWorld(world);
 
-  const handle = (request: HttpRequest) => handleRequest(world, request);
+  const observe = options.observe;
+  const handle = (request: HttpRequest) => {
+    const response = handleRequest(world, request);
+    observe?.(request, response);
+    return response;
+  };
   const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4010/c/v1'];
 
   return {

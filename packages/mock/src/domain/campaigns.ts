@@ -8,7 +8,7 @@ import type { Caller } from './caller';
 import { CAMPAIGN_STATUS_NOTES } from './campaign-machine';
 import { DomainError } from './errors';
 import { quoteMessage } from './message-factory';
-import { compileMessageFilter, type MessageFilter } from './message-filter';
+import { type MessageFilter, queryMessages } from './message-filter';
 import { insufficientFunds } from './messages';
 import type {
   CampaignRecord,
@@ -166,9 +166,14 @@ export function listCampaignMessages(
   const campaignIds = filter.campaignIds ?? [];
   if (campaignIds.length > 0 && !campaignIds.includes(campaign.id))
     return { total: 0, entries: [] };
-  const compiled = compileMessageFilter(world.messages, caller.organizationId, caller.environment, {
-    ...filter,
-    campaignIds: [campaign.id],
-  });
-  return selectPage(compiled.candidates, compiled.matches, page);
+  return queryMessages(
+    world.messages,
+    caller.organizationId,
+    caller.environment,
+    {
+      ...filter,
+      campaignIds: [campaign.id],
+    },
+    page,
+  );
 }

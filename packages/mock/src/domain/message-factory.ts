@@ -82,6 +82,7 @@ export function createMessage(world: World, spec: NewMessage, charged: boolean):
     errorCode: valid ? null : 'INVALID_PHONE_NUMBER',
     createdAt: now,
     updatedAt: now,
+    row: -1,
   };
   world.messages.add(message);
   world.emit({ type: 'message.created', messageId: message.id, at: now });

@@ -26,10 +26,12 @@ export function transitionMessage(
   const from = message.status;
   const to = nextMessageStatus(from, event);
   const now = world.now();
-  message.status = to;
   message.updatedAt = now;
-  if (to !== 'SENT' && to !== 'DELIVERED')
-    message.errorCode = errorCode ?? DEFAULT_ERROR_CODES[to] ?? null;
+  const code =
+    to === 'SENT' || to === 'DELIVERED'
+      ? message.errorCode
+      : (errorCode ?? DEFAULT_ERROR_CODES[to] ?? null);
+  world.messages.setState(message, to, code);
   if (MESSAGE_STATUS_TRAITS[to].refunds) refundMessage(world, message, `Refund: message ${to}`);
   world.emit({ type: 'message.status_updated', messageId: message.id, from, to, at: now });
   if (

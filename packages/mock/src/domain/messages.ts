@@ -7,10 +7,10 @@ import { getAccount, post } from './billing-ledger';
 import type { Caller } from './caller';
 import { DomainError, validationError } from './errors';
 import { createMessage, quoteMessage } from './message-factory';
-import { compileMessageFilter, type MessageFilter } from './message-filter';
+import { type MessageFilter, queryMessages } from './message-filter';
 import type { ChannelType, MessageRecord } from './model';
 import { getOrganization, usableRemitter } from './organizations';
-import { type Page, type PageRequest, selectPage } from './query';
+import type { Page, PageRequest } from './query';
 import { normalizeRecipient } from './recipients';
 import type { World } from './world';
 
@@ -105,13 +105,7 @@ export function listMessages(
   filter: MessageFilter,
   page: PageRequest,
 ): Page<MessageRecord> {
-  const compiled = compileMessageFilter(
-    world.messages,
-    caller.organizationId,
-    caller.environment,
-    filter,
-  );
-  return selectPage(compiled.candidates, compiled.matches, page);
+  return queryMessages(world.messages, caller.organizationId, caller.environment, filter, page);
 }
 
 /** The 402 of the service (`service: billing`). */

@@ -143,6 +143,8 @@ export interface MessageRecord {
   errorCode: string | null;
   createdAt: number;
   updatedAt: number;
+  /** Position in its tenant's creation order: the key of the list indexes (set when stored). */
+  row: number;
 }
 
 /** A batch campaign. */

@@ -42,10 +42,7 @@ export function selectPage<T extends TenantRecord>(
       const record = records[i]!;
       if (matches === null || matches(record)) all.push(record);
     }
-    const sign = request.order === 'asc' ? 1 : -1;
-    all.sort(
-      (a, b) => sign * (a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
-    );
+    sortByUpdated(all, request.order);
     return { total: all.length, entries: all.slice(skip, skip + request.size) };
   }
 
@@ -70,7 +67,8 @@ export function selectPage<T extends TenantRecord>(
   return { total, entries };
 }
 
-function firstAtOrAfter(records: readonly TenantRecord[], time: number): number {
+/** The first index whose `createdAt` is at or after `time` (records in creation order). */
+export function firstAtOrAfter(records: readonly TenantRecord[], time: number): number {
   let lo = 0;
   let hi = records.length;
   while (lo < hi) {
@@ -81,7 +79,8 @@ function firstAtOrAfter(records: readonly TenantRecord[], time: number): number 
   return lo;
 }
 
-function firstAfter(records: readonly TenantRecord[], time: number): number {
+/** The first index whose `createdAt` is after `time`. */
+export function firstAfter(records: readonly TenantRecord[], time: number): number {
   let lo = 0;
   let hi = records.length;
   while (lo < hi) {
@@ -95,4 +94,12 @@ function firstAfter(records: readonly TenantRecord[], time: number): number {
 /** `ceil(total / size)`: an empty result has 0 pages (decision D25). */
 export function pageCount(total: number, size: number): number {
   return Math.ceil(total / size);
+}
+
+/** Sorts by `updated_at`, ties broken by id, in the requested direction (decision D25). */
+export function sortByUpdated<T extends TenantRecord>(records: T[], order: 'asc' | 'desc'): void {
+  const sign = order === 'asc' ? 1 : -1;
+  records.sort(
+    (a, b) => sign * (a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  );
 }

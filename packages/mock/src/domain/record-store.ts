@@ -34,8 +34,8 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
     for (const name of Object.keys(indexedFields) as I[]) this.indexes.set(name, new Map());
   }
 
-  /** Adds a record created now (it goes last in its tenant's order). */
-  add(record: T): void {
+  /** Adds a record created now (it goes last in its tenant's order); returns its row there. */
+  add(record: T): number {
     this.byId.set(record.id, record);
     const key = tenantKey(record.organizationId, record.environment);
     let partition = this.partitions.get(key);
@@ -56,6 +56,7 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
       if (list === undefined) index.set(indexKey, [record]);
       else list.push(record);
     }
+    return partition.length - 1;
   }
 
   /** The record with `id`, whatever its tenant. */

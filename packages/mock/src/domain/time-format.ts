@@ -5,8 +5,28 @@
 export function formatTimestamp(epochMs: number): string {
   const whole = Math.floor(epochMs);
   const micros = Math.round((epochMs - whole) * 1000);
-  const iso = new Date(whole).toISOString(); // 2026-11-21T23:04:26.123Z
-  return `${iso.slice(0, 23)}${String(micros).padStart(3, '0')}+00:00`;
+  // Rendering runs for every timestamp of every response: reuse the date part of the day.
+  const day = Math.floor(whole / DAY_MS);
+  if (day !== cachedDay) {
+    cachedDay = day;
+    cachedDate = new Date(day * DAY_MS).toISOString().slice(0, 11); // 2026-11-21T
+  }
+  const inDay = whole - day * DAY_MS;
+  const ms = inDay % 1000;
+  const seconds = Math.floor(inDay / 1000);
+  return `${cachedDate}${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${pad3(ms)}${pad3(micros)}+00:00`;
+}
+
+const DAY_MS = 86_400_000;
+let cachedDay = Number.NaN;
+let cachedDate = '';
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+function pad3(n: number): string {
+  return n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n);
 }
 
 /**

@@ -7,6 +7,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import { createRouter, type PrefixRoute, type Route } from './carriers';
 import { type Clock, VirtualClock } from './clock';
+import type { IdempotencyRecord } from './idempotency';
+import { MessageStore } from './message-store';
 import type {
   ApiKey,
   BillingAccount,
@@ -14,7 +16,6 @@ import type {
   ChannelType,
   Contact,
   LedgerEntry,
-  MessageRecord,
   Organization,
   Remitter,
   Tag,
@@ -71,9 +72,11 @@ export class World {
   /** `organizationId|e164` → contact id: a message to a known number carries its contact. */
   contactByNumber = new Map<string, string>();
   tags = new Map<string, Tag>();
-  messages = createMessageStore();
+  messages = new MessageStore();
   campaigns = new RecordStore<CampaignRecord>({});
   rateLimits: { table: RateLimitTable; windows: Map<string, RateLimitWindow> };
+  /** `apiKeyId|Idempotency-Key` → record (decision D9). */
+  idempotency = new Map<string, IdempotencyRecord>();
 
   route: (e164: string, channel: ChannelType) => Route;
   private readonly listeners = new Set<(event: WorldEvent) => void>();
@@ -144,13 +147,3 @@ export class World {
     for (const listener of this.listeners) listener(event);
   }
 }
-
-function createMessageStore() {
-  return new RecordStore<MessageRecord, 'campaign' | 'contact'>({
-    campaign: (message) => message.campaignId,
-    contact: (message) => message.contactId,
-  });
-}
-
-/** The message store type, with its two indexes. */
-export type MessageStore = ReturnType<typeof createMessageStore>;

@@ -11,7 +11,7 @@ import type { PageRequest } from '../domain/query';
 import type { World } from '../domain/world';
 import * as schemas from './schemas';
 import * as render from './serializers';
-import { jsonBody, parse, queryObject } from './validate';
+import { parse, queryObject } from './validate';
 
 /** What a handler receives. */
 export interface OperationContext {
@@ -19,7 +19,8 @@ export interface OperationContext {
   readonly caller: Caller;
   readonly params: Readonly<Record<string, string>>;
   readonly query: string;
-  readonly body: string | null;
+  /** The parsed JSON body of a POST (`undefined` for GET). */
+  readonly json: unknown;
 }
 
 /** What a handler returns: a status and a JSON-serialisable body. */
@@ -69,8 +70,8 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     segments: ['messages'],
     scope: 'apikey:messages:send',
-    handle: ({ world, caller, body }) => {
-      const input = parse(schemas.sendMessageBody, jsonBody(body));
+    handle: ({ world, caller, json }) => {
+      const input = parse(schemas.sendMessageBody, json);
       const message = sendMessage(
         world,
         caller,
@@ -136,8 +137,8 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     segments: ['campaigns', 'batch'],
     scope: 'apikey:campaign:send',
-    handle: ({ world, caller, body }) => {
-      const input = parse(schemas.sendBatchBody, jsonBody(body));
+    handle: ({ world, caller, json }) => {
+      const input = parse(schemas.sendBatchBody, json);
       const campaign = sendBatch(
         world,
         caller,

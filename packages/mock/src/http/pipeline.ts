@@ -1,14 +1,19 @@
 /**
  * The request pipeline, written once for every adapter: plain request data in, plain response data
- * out. It reads top to bottom, one step per line of the service's rules.
+ * out. It reads top to bottom, one step per rule of the service: route → authenticate →
+ * rate-limit → read the body → idempotency → validate and execute → render.
  */
-import { DomainError } from '../domain/errors';
+import { DomainError, validationError } from '../domain/errors';
+import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/idempotency';
 import { consumeRateLimit, type RateLimitDecision } from '../domain/rate-limits';
 import type { World } from '../domain/world';
 import { authenticate, requireScope } from './authenticate';
 import { errorResponse } from './envelope';
 import { matchRoute } from './router';
 import type { HttpRequest, HttpResponse } from './types';
+import { jsonBody } from './validate';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
 /** Handles one request against a world. Never throws: every failure is an error envelope. */
 export function handleRequest(world: World, request: HttpRequest): HttpResponse {
@@ -47,27 +52,59 @@ export function handleRequest(world: World, request: HttpRequest): HttpResponse 
       });
     }
 
-    // 4. Bodies are JSON.
-    if (operation.method === 'POST' && !isJson(request.headers['content-type'])) {
-      throw new DomainError({
-        code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: 'Send the body as application/json.',
-      });
+    // 4. Bodies are JSON objects.
+    let json: unknown;
+    if (operation.method === 'POST') {
+      if (!isJson(request.headers['content-type'])) {
+        throw new DomainError({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Send the body as application/json.',
+        });
+      }
+      json = jsonBody(request.body);
     }
 
-    // 5. Validate, execute and render.
-    const result = operation.handle({
-      world,
-      caller,
-      params,
-      query: request.query,
-      body: request.body,
-    });
-    return {
-      status: result.status,
-      headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },
-      body: JSON.stringify(result.body),
-    };
+    // 5. Idempotency: replay a stored response, or reserve the key while this one executes.
+    const idempotencyKey =
+      operation.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+    if (idempotencyKey !== undefined) {
+      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        throw validationError({
+          'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters without spaces.',
+        });
+      }
+      const fingerprint = fingerprintOf(operation.operationId, json);
+      const decision = beginIdempotent(world, key.id, idempotencyKey, fingerprint);
+      if (decision.kind === 'replay') {
+        return {
+          status: decision.response.status,
+          headers: {
+            ...decision.response.headers,
+            ...headers,
+            'x-trace-id': traceId,
+            'idempotent-replayed': 'true',
+          },
+          body: decision.response.body,
+        };
+      }
+    }
+
+    // 6. Validate, execute and render.
+    let response: HttpResponse | undefined;
+    try {
+      const result = operation.handle({ world, caller, params, query: request.query, json });
+      response = {
+        status: result.status,
+        headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },
+        body: JSON.stringify(result.body),
+      };
+    } finally {
+      // Only a request that executed keeps its key (decision D9); a refused one frees it.
+      if (idempotencyKey !== undefined) {
+        finishIdempotent(world, key.id, idempotencyKey, stored(response));
+      }
+    }
+    return response;
   } catch (error) {
     if (error instanceof DomainError) return errorResponse(error, traceId, world.now(), headers);
     return errorResponse(
@@ -80,6 +117,15 @@ export function handleRequest(world: World, request: HttpRequest): HttpResponse 
       headers,
     );
   }
+}
+
+function stored(response: HttpResponse | undefined) {
+  if (response === undefined || response.status >= 300) return undefined;
+  return {
+    status: response.status,
+    headers: { 'content-type': 'application/json' },
+    body: response.body,
+  };
 }
 
 function rateLimitHeaders(limit: RateLimitDecision): Record<string, string> {

@@ -28,14 +28,24 @@ export function matchRoute(method: string, path: string): RouteMatch {
   } catch {
     return { kind: 'not_found' };
   }
-  const allow: string[] = [];
+  // The path is the most literal pattern that matches it (`/campaigns/batch` beats
+  // `/campaigns/{campaign_id}`); the method is then looked up on that path alone.
+  let best: { operation: Operation; params: Record<string, string> }[] = [];
+  let fewestParams = Number.POSITIVE_INFINITY;
   for (const operation of OPERATIONS) {
     const params = matchSegments(operation.segments, segments);
     if (params === undefined) continue;
-    if (operation.method === method) return { kind: 'found', operation, params };
-    allow.push(operation.method);
+    const count = Object.keys(params).length;
+    if (count < fewestParams) {
+      fewestParams = count;
+      best = [];
+    }
+    if (count === fewestParams) best.push({ operation, params });
   }
-  return allow.length > 0 ? { kind: 'method_not_allowed', allow } : { kind: 'not_found' };
+  if (best.length === 0) return { kind: 'not_found' };
+  const found = best.find((candidate) => candidate.operation.method === method);
+  if (found !== undefined) return { kind: 'found', ...found };
+  return { kind: 'method_not_allowed', allow: best.map((candidate) => candidate.operation.method) };
 }
 
 function matchSegments(

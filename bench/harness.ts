@@ -1,0 +1,71 @@
+/**
+ * Tiny benchmark helpers: time a function over many iterations in alternating rounds and report
+ * medians, so two candidates measured in the same run see the same machine noise.
+ */
+
+/** Nanoseconds per call of `fn`, median over `rounds` rounds of `iterations` calls. */
+export async function timePerCall(
+  fn: () => unknown | Promise<unknown>,
+  iterations: number,
+  rounds = 5,
+): Promise<number> {
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) samples.push(await oneRound(fn, iterations));
+  return median(samples);
+}
+
+async function oneRound(fn: () => unknown | Promise<unknown>, iterations: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await fn();
+  return Number(process.hrtime.bigint() - start) / iterations;
+}
+
+/** Measures two functions in interleaved rounds and returns their medians (ns per call). */
+export async function compare(
+  a: () => unknown | Promise<unknown>,
+  b: () => unknown | Promise<unknown>,
+  iterations: number,
+  rounds = 7,
+): Promise<{ a: number; b: number; ratio: number }> {
+  for (let i = 0; i < Math.min(iterations, 2000); i++) {
+    await a();
+    await b();
+  }
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    as.push(await oneRound(a, iterations));
+    bs.push(await oneRound(b, iterations));
+  }
+  const ma = median(as);
+  const mb = median(bs);
+  return { a: ma, b: mb, ratio: ma / mb };
+}
+
+/** The median of a list of numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A percentile (0–100) of a list of numbers. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Formats nanoseconds for people. */
+export function fmt(ns: number): string {
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(1)} µs`;
+  return `${ns.toFixed(0)} ns`;
+}
+
+/** One line of the report. */
+export function report(name: string, value: string, target?: string, ok?: boolean): void {
+  const verdict = ok === undefined ? '' : ok ? '  ✓' : '  ✗ (over target)';
+  console.log(
+    `${name.padEnd(58)} ${value.padEnd(28)}${target ? ` target ${target}` : ''}${verdict}`,
+  );
+}

@@ -1,0 +1,238 @@
+/**
+ * Benchmarks of the mock engine (issue 3): the cost of the mock on the SDK's request path, a
+ * 1000-recipient campaign end to end, a fresh world, a filtered list over 1,000,000 messages, and
+ * the heap each stored message costs.
+ */
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import createClient from 'openapi-fetch';
+import { sendBatch } from '../packages/mock/src/domain/campaigns';
+import { runUntilIdle } from '../packages/mock/src/domain/engine';
+import { createMockService } from '../packages/mock/src/index';
+import type { paths } from '../packages/sdk/src/generated/openapi';
+import { compare, fmt, percentile, report, timePerCall } from './harness';
+
+async function sdkShapedCall() {
+  const mock = createMockService({ rateLimits: false });
+  const demo = mock.seedDemo();
+  const sent = mock.handle({
+    method: 'POST',
+    path: '/c/v1/messages',
+    query: '',
+    headers: { 'x-api-key': demo.liveKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ to: '+244923123456', body: 'Your code is 123456' }),
+  });
+  const id = JSON.parse(sent.body).id as string;
+  const json = mock.handle({
+    method: 'GET',
+    path: `/c/v1/messages/${id}`,
+    query: '',
+    headers: { 'x-api-key': demo.liveKey },
+    body: null,
+  }).body;
+  const floorFetch = async () =>
+    new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
+  const viaMock = createClient<paths>({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    headers: { 'X-API-KEY': demo.liveKey },
+  });
+  const viaFloor = createClient<paths>({
+    baseUrl: mock.baseUrl,
+    fetch: floorFetch,
+    headers: { 'X-API-KEY': demo.liveKey },
+  });
+  const params = { params: { path: { message_id: id } } } as const;
+  const r = await compare(
+    () => viaMock.GET('/messages/{message_id}', params),
+    () => viaFloor.GET('/messages/{message_id}', params),
+    4000,
+  );
+  report(
+    'openapi-fetch via mock.fetch (GET /messages/{id})',
+    `${fmt(r.a)} vs floor ${fmt(r.b)}`,
+    '≤ 1.5×',
+    r.ratio <= 1.5,
+  );
+  report('  ratio', `${r.ratio.toFixed(2)}×`);
+
+  // MSW: the mock's catch-all handler vs one trivial handler returning the same JSON.
+  const trivial = setupServer(
+    http.get('http://127.0.0.2:4010/c/v1/messages/:id', () => HttpResponse.json(JSON.parse(json))),
+  );
+  const mockServer = setupServer(
+    ...createMockService({ baseUrls: ['http://127.0.0.3:4010/c/v1'] }).handlers,
+  );
+  const mswMock = createMockService({
+    baseUrls: ['http://127.0.0.3:4010/c/v1'],
+    rateLimits: false,
+  });
+  const mswDemo = mswMock.seedDemo();
+  const mswSent = mswMock.handle({
+    method: 'POST',
+    path: '/c/v1/messages',
+    query: '',
+    headers: { 'x-api-key': mswDemo.liveKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ to: '+244923123456', body: 'Your code is 123456' }),
+  });
+  const mswId = JSON.parse(mswSent.body).id as string;
+  mockServer.resetHandlers(...mswMock.handlers);
+  trivial.listen({ onUnhandledRequest: 'bypass' });
+  const trivialTime = await timePerCall(
+    () =>
+      fetch(`http://127.0.0.2:4010/c/v1/messages/${mswId}`, {
+        headers: { 'X-API-KEY': mswDemo.liveKey },
+      }).then((res) => res.json()),
+    1500,
+    5,
+  );
+  trivial.close();
+  mockServer.listen({ onUnhandledRequest: 'bypass' });
+  const mockTime = await timePerCall(
+    () =>
+      fetch(`http://127.0.0.3:4010/c/v1/messages/${mswId}`, {
+        headers: { 'X-API-KEY': mswDemo.liveKey },
+      }).then((res) => res.json()),
+    1500,
+    5,
+  );
+  mockServer.close();
+  const ratio = mockTime / trivialTime;
+  report(
+    'fetch via setupServer(...mock.handlers)',
+    `${fmt(mockTime)} vs trivial ${fmt(trivialTime)}`,
+    '≤ 1.2×',
+    ratio <= 1.2,
+  );
+  report('  ratio', `${ratio.toFixed(2)}×`);
+}
+
+async function campaignEndToEnd() {
+  const recipients = Array.from(
+    { length: 1000 },
+    (_, i) => `+2449${[2, 3, 4, 5, 1][i % 5]}${String(1000000 + i).slice(1)}`,
+  );
+  const samples: number[] = [];
+  for (let round = 0; round < 15; round++) {
+    const mock = createMockService({ rateLimits: false });
+    const demo = mock.seedDemo();
+    const body = JSON.stringify({
+      remitter_id: demo.remitter.id,
+      channel_type: 'SMS',
+      content: 'Promoção de Natal: 20% de desconto em todas as lojas até domingo!',
+      recipients,
+    });
+    const start = process.hrtime.bigint();
+    const response = await mock.fetch(`${mock.baseUrl}/campaigns/batch`, {
+      method: 'POST',
+      headers: { 'x-api-key': demo.liveKey, 'content-type': 'application/json' },
+      body,
+    });
+    const { campaign_id } = (await response.json()) as { campaign_id: string };
+    mock.clock.runUntilIdle();
+    samples.push(Number(process.hrtime.bigint() - start));
+    const campaign = mock.control.campaigns(demo.organization.id).find((c) => c.id === campaign_id);
+    if (campaign?.status !== 'COMPLETED')
+      throw new Error(`campaign not completed: ${campaign?.status}`);
+  }
+  const p50 = percentile(samples.slice(3), 50);
+  report(
+    '1000-recipient campaign, POST → COMPLETED (virtual clock)',
+    `p50 ${fmt(p50)}`,
+    '≤ 20 ms',
+    p50 <= 20e6,
+  );
+}
+
+async function freshWorld() {
+  const perWorld = await timePerCall(() => createMockService(), 2000, 5);
+  report('fresh world: createMockService()', fmt(perWorld), '≤ 100 µs', perWorld <= 100e3);
+  const seeded = await timePerCall(() => createMockService().seedDemo(), 2000, 5);
+  report('fresh world with the demo seeded', fmt(seeded));
+}
+
+async function millionMessages() {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const mock = createMockService({ rateLimits: false });
+  const demo = mock.seedDemo();
+  mock.control.fundAccount(demo.organization.id, '100000000.000000');
+  const caller = {
+    organizationId: demo.organization.id,
+    environment: 'live' as const,
+    apiKeyId: 'bench',
+  };
+  const world = mock.world;
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const started = Date.now();
+  const campaignIds: string[] = [];
+  for (let c = 0; c < 1000; c++) {
+    const recipients = Array.from(
+      { length: 1000 },
+      (_, i) =>
+        `+2449${[2, 3, 4, 5, 1][(i + c) % 5]}${String(1000000 + ((c * 7919 + i * 104729) % 9000000)).slice(-7)}`,
+    );
+    campaignIds.push(
+      sendBatch(world, caller, {
+        remitterId: demo.remitter.id,
+        channelType: 'SMS',
+        content: `Campaign ${c}: your monthly statement is ready.`,
+        recipients,
+      }).id,
+    );
+    if (c % 50 === 49) runUntilIdle(world);
+  }
+  runUntilIdle(world);
+  const fillSeconds = (Date.now() - started) / 1000;
+  gc?.();
+  const after = process.memoryUsage().heapUsed;
+  const stored = world.messages.size;
+  const perMessage = (after - before) / stored;
+  report(`stored messages (filled in ${fillSeconds.toFixed(1)} s)`, String(stored));
+  report(
+    'heap per stored message (whole world / messages)',
+    `${perMessage.toFixed(0)} bytes`,
+    '≤ 600 bytes',
+    perMessage <= 600,
+  );
+
+  const key = demo.liveKey;
+  const get = (query: string) => () =>
+    mock.handle({
+      method: 'GET',
+      path: '/c/v1/messages',
+      query,
+      headers: { 'x-api-key': key },
+      body: null,
+    });
+  const queries: [string, string][] = [
+    ['status=UNDELIVERED', 'status=UNDELIVERED'],
+    ['status=DELIVERED&channel_destination=UNITEL', 'status=DELIVERED&channel_destination=UNITEL'],
+    ['campaign_id (indexed) + status', `campaign_id=${campaignIds[500]}&status=DELIVERED`],
+    [
+      'created_at window + status',
+      `created_at__ge=2026-01-01T09:10:00Z&created_at__le=2026-01-01T09:20:00Z&status=DELIVERED`,
+    ],
+    ['q (partial number)', 'q=923100'],
+  ];
+  for (const [name, query] of queries) {
+    const fn = get(query);
+    const status = fn().status;
+    if (status !== 200) throw new Error(`${query}: ${status}`);
+    const samples: number[] = [];
+    for (let i = 0; i < 41; i++) {
+      const start = process.hrtime.bigint();
+      fn();
+      samples.push(Number(process.hrtime.bigint() - start));
+    }
+    const p50 = percentile(samples, 50);
+    report(`List Messages, 1M stored, ${name}`, `p50 ${fmt(p50)}`, '≤ 2 ms', p50 <= 2e6);
+  }
+}
+
+const only = process.argv[2];
+console.log('\n## Mock engine (issue 3)');
+if (!only || only === 'calls') await sdkShapedCall();
+if (!only || only === 'campaign') await campaignEndToEnd();
+if (!only || only === 'world') await freshWorld();
+if (!only || only === 'million') await millionMessages();

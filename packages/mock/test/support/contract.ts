@@ -1,0 +1,154 @@
+/**
+ * The contract check every test response goes through: status, headers and body of each response
+ * the mock produces are validated against `openapi/openapi.yaml` (JSON Schema 2020-12 with ajv).
+ * A response off the contract throws, failing the test that made it.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import type { HttpRequest, HttpResponse } from '../../src/index';
+
+type Json = Record<string, unknown>;
+
+const DOCUMENT_URL = new URL('../../../../openapi/openapi.yaml', import.meta.url);
+const document = parse(readFileSync(DOCUMENT_URL, 'utf8')) as Json;
+const BASE_PATH = '/c/v1';
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(document, 'openapi');
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorFor(pointer: string): ValidateFunction {
+  let validate = compiled.get(pointer);
+  if (validate === undefined) {
+    validate = ajv.compile({ $ref: `openapi#${pointer}` });
+    compiled.set(pointer, validate);
+  }
+  return validate;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function resolve(node: unknown): Json {
+  let current = node as Json;
+  while (typeof current.$ref === 'string') {
+    const path = current.$ref.replace(/^#\//, '').split('/');
+    current = path.reduce<Json>(
+      (value, key) => value[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Json,
+      document,
+    );
+  }
+  return current;
+}
+
+/** The pointer of a value reached through `$ref`s, so ajv resolves the same schema. */
+function pointerOf(node: Json, fallback: string): string {
+  return typeof node.$ref === 'string' ? node.$ref.replace(/^#/, '') : fallback;
+}
+
+const paths = document.paths as Record<string, Json>;
+const templates = Object.keys(paths).map((template) => ({
+  template,
+  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
+
+/** Thrown when a response is off the contract. */
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+}
+
+/** How many responses were checked, per operation and status (a test asserts coverage with it). */
+export const checked = new Map<string, number>();
+
+/**
+ * Validates one exchange. Paths the contract does not describe (unknown routes) must still answer
+ * with the error envelope.
+ */
+export function assertOnContract(request: HttpRequest, response: HttpResponse): void {
+  const where = `${request.method} ${request.path} → ${response.status}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    throw new ContractViolation(`${where}: body is not JSON: ${response.body.slice(0, 200)}`);
+  }
+  if (!/^application\/json\b/.test(response.headers['content-type'] ?? '')) {
+    throw new ContractViolation(`${where}: content-type is ${response.headers['content-type']}`);
+  }
+
+  // The mock serves `/messages/` as `/messages` (one trailing slash is ignored), so the check
+  // does too.
+  const relative = request.path.startsWith(`${BASE_PATH}/`)
+    ? request.path.slice(BASE_PATH.length).replace(/(.)\/$/, '$1')
+    : undefined;
+  const template =
+    relative === undefined ? undefined : templates.find((t) => t.pattern.test(relative));
+  const operation =
+    template === undefined
+      ? undefined
+      : (paths[template.template]![request.method.toLowerCase()] as Json | undefined);
+  if (template === undefined || operation === undefined) {
+    // Unknown route or method (decision D2): only the envelope is promised.
+    if (![404, 405].includes(response.status))
+      throw new ContractViolation(`${where}: unknown route answered ${response.status}`);
+    check(validatorFor('/components/schemas/ErrorEnvelope'), body, `${where} (envelope)`);
+    count(`${request.method} unknown-route ${response.status}`);
+    return;
+  }
+
+  const responses = operation.responses as Record<string, Json>;
+  const declared =
+    responses[String(response.status)] ??
+    responses[`${String(response.status)[0]}XX`] ??
+    responses.default;
+  const key = `${operation.operationId as string} ${response.status}`;
+  if (declared === undefined)
+    throw new ContractViolation(
+      `${where}: status ${response.status} is not declared for ${operation.operationId}`,
+    );
+  const statusPointer = `/paths/${escapePointer(template.template)}/${request.method.toLowerCase()}/responses/${response.status}`;
+  const responseObject = resolve(declared);
+  const responsePointer = pointerOf(declared, statusPointer);
+
+  const content = (responseObject.content as Record<string, Json> | undefined)?.[
+    'application/json'
+  ];
+  if (content === undefined)
+    throw new ContractViolation(`${where}: no application/json content declared`);
+  check(validatorFor(`${responsePointer}/content/application~1json/schema`), body, where);
+
+  for (const [name, rawHeader] of Object.entries(
+    (responseObject.headers ?? {}) as Record<string, Json>,
+  )) {
+    const header = resolve(rawHeader);
+    const value = response.headers[name.toLowerCase()];
+    if (value === undefined) {
+      if (header.required === true)
+        throw new ContractViolation(`${where}: missing required header ${name}`);
+      continue;
+    }
+    const schema = resolve(header.schema);
+    const typed = schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
+    const headerPointer = pointerOf(rawHeader, `${responsePointer}/headers/${escapePointer(name)}`);
+    check(validatorFor(`${headerPointer}/schema`), typed, `${where} header ${name}=${value}`);
+  }
+  count(key);
+}
+
+function check(validate: ValidateFunction, value: unknown, where: string): void {
+  if (validate(value)) return;
+  const errors = (validate.errors ?? [])
+    .map((e) => `${e.instancePath || '/'} ${e.message}`)
+    .join('; ');
+  throw new ContractViolation(
+    `${where}: off contract: ${errors}\n${JSON.stringify(value).slice(0, 500)}`,
+  );
+}
+
+function count(key: string): void {
+  checked.set(key, (checked.get(key) ?? 0) + 1);
+}

@@ -1,0 +1,94 @@
+/**
+ * Building blocks for test worlds: a funded organization with keys and a sender ID, recipient
+ * numbers on a known carrier, forced delivery outcomes, and the ledger invariant.
+ */
+import { expect } from 'vitest';
+import type { MockService, Outcome, SimulationConfig } from '../../src/index';
+import { api } from './api';
+
+/** The SMS prices of decision D26, per segment, in micro-units. */
+export const PRICE = {
+  UNITEL: 4_000_000,
+  AFRICELL_AO: 3_500_000,
+  MOVICEL: 4_500_000,
+  GLOBAL_AGGREGATOR: 25_000_000,
+  WHATSAPP: 12_000_000,
+} as const;
+
+/** `n` distinct valid Unitel numbers (`+244 92x`), in E.164. */
+export function unitelNumbers(n: number, start = 1): string[] {
+  return Array.from({ length: n }, (_, i) => `+244923${String(start + i).padStart(6, '0')}`);
+}
+
+/** A simulation where every message ends with `outcome`. */
+export function only(outcome: Outcome): Partial<SimulationConfig> {
+  const outcomes: Record<Outcome, number> = {
+    DELIVERED: 0,
+    UNDELIVERED: 0,
+    EXPIRED: 0,
+    NO_RECEIPT: 0,
+    REJECTED: 0,
+    FAILED: 0,
+  };
+  outcomes[outcome] = 1;
+  return { outcomes };
+}
+
+/**
+ * Fixed latencies, so a test knows what each clock step does: a batch is processed 500 ms after
+ * acceptance, a message is dispatched (`SENT`) 1 s after creation and its receipt arrives 5 s later.
+ */
+export const FIXED_TIMING: Partial<SimulationConfig> = {
+  processingDelay: [500, 500],
+  dispatchLatency: [1_000, 1_000],
+  receiptLatency: [5_000, 5_000],
+};
+
+/**
+ * Changes how the messages dispatched from now on end, in a running world (the simulation is read
+ * at dispatch time).
+ */
+export function setOutcome(mock: MockService, outcome: Outcome): void {
+  const config = mock.world.config;
+  mock.world.config = { ...config, simulation: { ...config.simulation, ...only(outcome) } };
+}
+
+/** An organization with a balance, a live and a test key with every scope, and a sender ID. */
+export function organization(
+  mock: MockService,
+  options: { name?: string; balance?: string; defaultCountry?: string } = {},
+) {
+  const org = mock.control.createOrganization({
+    name: options.name ?? 'Kwanza Shop',
+    balance: options.balance ?? '1000.000000',
+    ...(options.defaultCountry === undefined ? {} : { defaultCountry: options.defaultCountry }),
+  });
+  const liveKey = mock.control.issueApiKey({ organizationId: org.id, environment: 'live' }).key;
+  const testKey = mock.control.issueApiKey({ organizationId: org.id, environment: 'test' }).key;
+  const remitter = mock.control.createRemitter({ organizationId: org.id, name: 'KWANZA' });
+  return {
+    organization: org,
+    liveKey,
+    testKey,
+    remitter,
+    live: api(mock, liveKey),
+    test: api(mock, testKey),
+  };
+}
+
+/** A valid batch body (two Unitel recipients, one GSM-7 segment), with overrides. */
+export function batchBody(remitterId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    remitter_id: remitterId,
+    content: 'Promo: 10% off today',
+    channel_type: 'SMS',
+    recipients: unitelNumbers(2),
+    ...overrides,
+  };
+}
+
+/** Asserts the books of every account balance (`balance = funded − Σ cost not refunded`). */
+export function expectLedgerBalanced(mock: MockService): void {
+  const checks = mock.control.checkLedger();
+  expect(checks.filter((check) => !check.ok)).toEqual([]);
+}
