@@ -58,8 +58,8 @@ function matchSegments(
     const expected = pattern[i]!;
     const actual = segments[i]!;
     if (expected.startsWith(':')) {
-      // A literal route (`/campaigns/batch`) wins over a parameter (`/campaigns/{id}`) for GET too:
-      // `GET /campaigns/batch` is a 405, not a lookup of a campaign called "batch".
+      // `GET /campaigns/batch` matches `GET /campaigns/{campaign_id}` and answers 422 (not a
+      // UUID), as the contract describes that path; only POST has the literal `batch` route.
       if (actual === '') return undefined;
       params[expected.slice(1)] = actual;
     } else if (expected !== actual) {

@@ -716,9 +716,9 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -729,9 +729,9 @@ export interface components {
         ForbiddenMessagesSend: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -742,9 +742,9 @@ export interface components {
         ForbiddenMessagesList: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -755,9 +755,9 @@ export interface components {
         ForbiddenMessagesRead: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -768,9 +768,9 @@ export interface components {
         ForbiddenCampaignSend: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -781,9 +781,9 @@ export interface components {
         ForbiddenCampaignsRead: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -847,9 +847,9 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -860,9 +860,9 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -978,9 +978,9 @@ export interface components {
         InternalServerError: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfCounted"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfCounted"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfCounted"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
                 [name: string]: unknown;
             };
             content: {
@@ -1314,7 +1314,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Idempotent-Replayed"?: components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1484,7 +1484,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Idempotent-Replayed"?: components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
