@@ -8,14 +8,26 @@ import { setupServer } from 'msw/node';
 import createClient from 'openapi-fetch';
 import { sendBatch } from '../packages/mock/src/domain/campaigns';
 import { runUntilIdle } from '../packages/mock/src/domain/engine';
+import type {
+  HttpRequest,
+  HttpResponse as MockResponse,
+  MockService,
+} from '../packages/mock/src/index';
 import { createMockService } from '../packages/mock/src/index';
 import type { paths } from '../packages/sdk/src/generated/openapi';
 import { compare, fmt, percentile, report, timePerCall } from './harness';
 
+// Without latency faults the pipeline answers synchronously; the bench relies on it.
+function handleSync(mock: MockService, request: HttpRequest): MockResponse {
+  const response = mock.handle(request);
+  if (response instanceof Promise) throw new Error('unexpected asynchronous answer');
+  return response;
+}
+
 async function sdkShapedCall() {
   const mock = createMockService({ rateLimits: false });
   const demo = mock.seedDemo();
-  const sent = mock.handle({
+  const sent = handleSync(mock, {
     method: 'POST',
     path: '/c/v1/messages',
     query: '',
@@ -23,7 +35,7 @@ async function sdkShapedCall() {
     body: JSON.stringify({ to: '+244923123456', body: 'Your code is 123456' }),
   });
   const id = JSON.parse(sent.body).id as string;
-  const json = mock.handle({
+  const json = handleSync(mock, {
     method: 'GET',
     path: `/c/v1/messages/${id}`,
     query: '',
@@ -68,7 +80,7 @@ async function sdkShapedCall() {
     rateLimits: false,
   });
   const mswDemo = mswMock.seedDemo();
-  const mswSent = mswMock.handle({
+  const mswSent = handleSync(mswMock, {
     method: 'POST',
     path: '/c/v1/messages',
     query: '',
@@ -198,7 +210,7 @@ async function millionMessages() {
 
   const key = demo.liveKey;
   const get = (query: string) => () =>
-    mock.handle({
+    handleSync(mock, {
       method: 'GET',
       path: '/c/v1/messages',
       query,

@@ -164,13 +164,13 @@ const DESCRIBED: Record<string, string[]> = {
 
 /** The complete set each operation documents (description + decisions). */
 const ALL_CODES: Record<string, string[]> = {
-  sendMessage: ['201', '401', '402', '403', '409', '413', '415', '422', '429', '500'],
-  listMessages: ['200', '401', '403', '422', '429', '500'],
-  retrieveMessage: ['200', '401', '403', '404', '422', '429', '500'],
-  sendBatchCampaign: ['202', '401', '402', '403', '409', '413', '415', '422', '429', '500'],
-  listCampaigns: ['200', '401', '403', '422', '429', '500'],
-  retrieveCampaign: ['200', '401', '403', '404', '422', '429', '500'],
-  listCampaignMessages: ['200', '401', '403', '404', '422', '429', '500'],
+  sendMessage: ['201', '401', '402', '403', '409', '413', '415', '422', '429', '500', '503'],
+  listMessages: ['200', '401', '403', '422', '429', '500', '503'],
+  retrieveMessage: ['200', '401', '403', '404', '422', '429', '500', '503'],
+  sendBatchCampaign: ['202', '401', '402', '403', '409', '413', '415', '422', '429', '500', '503'],
+  listCampaigns: ['200', '401', '403', '422', '429', '500', '503'],
+  retrieveCampaign: ['200', '401', '403', '404', '422', '429', '500', '503'],
+  listCampaignMessages: ['200', '401', '403', '404', '422', '429', '500', '503'],
 };
 
 /** Error codes an example of each status may carry (D1–D9, D20, D28). */
@@ -185,6 +185,7 @@ const ERROR_CODES: Record<string, string[]> = {
   '422': ['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'TEST_MODE_CHANNEL_UNSUPPORTED'],
   '429': ['RATE_LIMIT_EXCEEDED'],
   '500': ['INTERNAL_SERVER_ERROR'],
+  '503': ['SERVICE_UNAVAILABLE'],
 };
 
 /** Parameters (name@in) per operation, in no particular order. */
@@ -251,7 +252,7 @@ const LIST_OPERATIONS = ['listMessages', 'listCampaigns', 'listCampaignMessages'
 const POST_OPERATIONS = ['sendMessage', 'sendBatchCampaign'];
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 /** Responses that can be produced before the rate limiter runs: rate-limit headers optional. */
-const BEFORE_LIMITER = ['401', '403', '413', '415', '500'];
+const BEFORE_LIMITER = ['401', '403', '413', '415', '500', '503'];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -318,7 +319,7 @@ describe('operations', () => {
     it('documents every response the description names, plus 401/403/422/429/500', () => {
       const codes = Object.keys(responses(op));
       for (const code of DESCRIBED[id] ?? []) expect(codes).toContain(code);
-      for (const code of ['401', '403', '422', '429', '500']) expect(codes).toContain(code);
+      for (const code of ['401', '403', '422', '429', '500', '503']) expect(codes).toContain(code);
       expect([...codes].sort()).toEqual([...(ALL_CODES[id] ?? [])].sort());
     });
 

@@ -18,6 +18,12 @@
 
 export type { FetchFunction } from './adapters/fetch';
 export type { ControlApi, LedgerEntryView } from './control-api';
+export type {
+  DeliveryView,
+  GuaranteeControls,
+  WebhookListener,
+  WebhookRequest,
+} from './control-guarantees';
 export { canonicalScope, SCOPES, type Scope } from './domain/api-keys';
 export {
   DEFAULT_PREFIX_TABLE,
@@ -26,7 +32,15 @@ export {
   type Route,
 } from './domain/carriers';
 export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/clock';
-export { DEMO_LIVE_KEY, DEMO_TEST_KEY, type DemoWorld } from './domain/demo-world';
+export {
+  DEMO_LIVE_KEY,
+  DEMO_TEST_KEY,
+  DEMO_WEBHOOK_SECRET,
+  type DemoWorld,
+} from './domain/demo-world';
+export type { FaultState } from './domain/faults';
+export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/inbound';
+export { MAGIC_NUMBERS, type MagicBehaviour } from './domain/magic-numbers';
 export { DEFAULT_PRICES, type PriceTable } from './domain/pricing';
 export { DEFAULT_RATE_LIMITS, type RateLimitTable } from './domain/rate-limits';
 export {
@@ -35,7 +49,9 @@ export {
   type Outcome,
   type SimulationConfig,
 } from './domain/simulation';
+export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/snapshot';
+export { RETRY_SCHEDULE_MS } from './domain/webhooks';
 export { World, type WorldOptions } from './domain/world';
 export type { HttpRequest, HttpResponse } from './http/types';
-export type { ClockControls, MockService, MockServiceOptions } from './mock-service';
+export type { ClockControls, MockControl, MockService, MockServiceOptions } from './mock-service';
 export { createMockService } from './mock-service';

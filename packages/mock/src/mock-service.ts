@@ -1,14 +1,23 @@
 /**
  * `createMockService`: one in-memory messaging service with everything a test needs — a `fetch`
- * function, MSW handlers, clock controls and the control API. Separate services share nothing.
+ * function, MSW handlers, clock controls, the control API, webhooks, snapshots. Separate services
+ * share nothing.
  */
+import { signWebhook } from '@msgsvc/sdk';
 import type { RequestHandler } from 'msw';
 import { createFetch, type FetchFunction } from './adapters/fetch';
 import { createMswHandlers } from './adapters/msw';
 import { type ControlApi, createControlApi } from './control-api';
-import { type Clock, DEFAULT_START_TIME, VirtualClock } from './domain/clock';
+import {
+  createGuaranteeControls,
+  type GuaranteeControls,
+  type WebhookListener,
+} from './control-guarantees';
+import { type Clock, VirtualClock } from './domain/clock';
 import { type DemoWorld, seedDemoWorld } from './domain/demo-world';
 import { advance, runDue, runUntilIdle } from './domain/engine';
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/snapshot';
+import type { WebhookTransport } from './domain/webhooks';
 import { World, type WorldOptions } from './domain/world';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
@@ -20,7 +29,7 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
    * `['http://127.0.0.1:4010/c/v1']`, the contract's default server.
    */
   readonly baseUrls?: readonly string[];
-  /** A clock; default a virtual clock starting at {@link DEFAULT_START_TIME}. */
+  /** A clock; default a virtual clock starting at 2026-01-01T09:00:00Z. */
   readonly clock?: Clock;
   /** Seed the demo world at creation (and again after each `reset`). Default false. */
   readonly demo?: boolean;
@@ -29,6 +38,8 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
    * contract check in a test suite). An exception it throws reaches the caller of `fetch`.
    */
   readonly observe?: (request: HttpRequest, response: HttpResponse) => void;
+  /** The `fetch` used to deliver webhooks to URL endpoints. Default `globalThis.fetch`. */
+  readonly webhookFetch?: typeof fetch;
 }
 
 /** Clock controls of a mock service. */
@@ -39,11 +50,27 @@ export interface ClockControls {
   advance(ms: number): number;
   /** Runs all pending work on a virtual clock (up to 30 days ahead). Returns how many tasks ran. */
   runUntilIdle(): number;
+  /**
+   * Like `runUntilIdle`, and also waits for webhook deliveries in flight (signing and sending are
+   * asynchronous) and runs the retries they schedule, until nothing is left.
+   */
+  settle(): Promise<number>;
   /** Runs work due now (for real clocks). */
   runDue(): number;
   /** How many background tasks are pending. */
   pending(): number;
 }
+
+/** The whole control surface: accounts, reads, faults, webhooks, inbound, snapshots. */
+export type MockControl = ControlApi &
+  GuaranteeControls & {
+    /** The whole world as a JSON-safe value (see {@link MockService.snapshot}). */
+    snapshot(): WorldSnapshot;
+    /** Replaces the world with a snapshot's. */
+    restore(snapshot: WorldSnapshot): void;
+    /** Replaces the world with a fresh one. */
+    reset(): void;
+  };
 
 /** A mock messaging service. */
 export interface MockService {
@@ -54,16 +81,25 @@ export interface MockService {
   /** The first base URL, e.g. `http://127.0.0.1:4010/c/v1`. */
   readonly baseUrl: string;
   readonly clock: ClockControls;
-  /** Creates organizations, keys, sender IDs, contacts; reads state. */
-  readonly control: ControlApi;
+  /** Creates organizations, keys, sender IDs, contacts, faults, webhooks; reads state. */
+  readonly control: MockControl;
   /** The underlying world (for advanced use: domain functions take it). */
   readonly world: World;
-  /** Handles one request given as plain data (what every adapter calls). */
-  handle(request: HttpRequest): HttpResponse;
+  /**
+   * Handles one request given as plain data (what every adapter calls). Synchronous unless an
+   * injected latency fault delays the answer.
+   */
+  handle(request: HttpRequest): HttpResponse | Promise<HttpResponse>;
   /** Seeds the demo organization, keys and sender ID, and returns them. */
   seedDemo(): DemoWorld;
   /** Replaces the world with a fresh one built from the same options. */
   reset(): void;
+  /** The whole world — records, money, clock, randomness, pending work — as a JSON-safe value. */
+  snapshot(): WorldSnapshot;
+  /** Brings a snapshot back exactly, clock and pending work included. */
+  restore(snapshot: WorldSnapshot): void;
+  /** An independent service starting from this one's current state (same options). */
+  fork(): MockService;
 }
 
 /**
@@ -85,18 +121,45 @@ export interface MockService {
  * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
-  const build = () => new World({ ...options, clock: options.clock ?? new VirtualClock() });
-  let world = build();
+  return createService(options, undefined);
+}
+
+function createService(options: MockServiceOptions, from: WorldSnapshot | undefined): MockService {
+  const listeners = new Map<string, WebhookListener>();
+  const transport = createWebhookTransport(listeners, options.webhookFetch);
+  const attach = (world: World) => {
+    world.webhookTransport = transport;
+    return world;
+  };
+  const build = () => attach(new World({ ...options, clock: options.clock ?? new VirtualClock() }));
+  let world = from === undefined ? build() : attach(restoreWorld(from));
   let demo: DemoWorld | undefined;
-  if (options.demo === true) demo = seedDemoWorld(world);
+  if (options.demo === true && from === undefined) demo = seedDemoWorld(world);
 
   const observe = options.observe;
-  const handle = (request: HttpRequest) => {
-    const response = handleRequest(world, request);
-    observe?.(request, response);
+  const handle = (request: HttpRequest): HttpResponse | Promise<HttpResponse> => {
+    const response = handleRequest(world, request, wallClockDelay);
+    if (observe === undefined) return response;
+    if (response instanceof Promise) {
+      return response.then((settled) => {
+        observe(request, settled);
+        return settled;
+      });
+    }
+    observe(request, response);
     return response;
   };
   const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4010/c/v1'];
+  const reset = () => {
+    world = build();
+    listeners.clear();
+    demo = options.demo === true ? seedDemoWorld(world) : undefined;
+  };
+  const snapshot = () => snapshotWorld(world);
+  const restore = (value: WorldSnapshot) => {
+    world = attach(restoreWorld(value));
+  };
+  const getWorld = () => world;
 
   return {
     fetch: createFetch(handle),
@@ -106,10 +169,24 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       now: () => new Date(world.now()),
       advance: (ms) => advance(world, ms),
       runUntilIdle: () => runUntilIdle(world),
+      settle: async () => {
+        let ran = 0;
+        for (;;) {
+          ran += runUntilIdle(world);
+          if (world.inFlight.size === 0) return ran;
+          await Promise.all([...world.inFlight]);
+        }
+      },
       runDue: () => runDue(world),
       pending: () => world.scheduler.size,
     },
-    control: createControlApi(() => world),
+    control: {
+      ...createControlApi(getWorld),
+      ...createGuaranteeControls(getWorld, listeners),
+      snapshot,
+      restore,
+      reset,
+    },
     get world() {
       return world;
     },
@@ -118,9 +195,52 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       demo ??= seedDemoWorld(world);
       return demo;
     },
-    reset() {
-      world = build();
-      demo = options.demo === true ? seedDemoWorld(world) : undefined;
+    reset,
+    snapshot,
+    restore,
+    fork() {
+      const { demo: _demo, ...rest } = options;
+      return createService(rest, snapshotWorld(world));
     },
   };
+}
+
+/**
+ * Signs each attempt with the SDK's Standard Webhooks signer and hands it to the endpoint's
+ * in-process listener or POSTs it to its URL (10 s timeout).
+ */
+function createWebhookTransport(
+  listeners: ReadonlyMap<string, WebhookListener>,
+  fetchImpl: typeof fetch | undefined,
+): WebhookTransport {
+  return async (delivery, endpoint, attemptAt) => {
+    const signed = await signWebhook({
+      id: delivery.id,
+      timestamp: Math.floor(attemptAt / 1000),
+      body: delivery.body,
+      secret: endpoint.secret,
+    });
+    const headers = { ...signed, 'content-type': 'application/json' };
+    if (endpoint.url === null) {
+      const listener = listeners.get(endpoint.id);
+      if (listener === undefined)
+        return { status: null, error: 'No listener is registered for this endpoint.' };
+      const status = await listener({ headers, body: delivery.body });
+      return { status: status ?? 200, error: null };
+    }
+    const response = await (fetchImpl ?? fetch)(endpoint.url, {
+      method: 'POST',
+      headers,
+      body: delivery.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    return { status: response.status, error: null };
+  };
+}
+
+// Injected latency is wall-clock time: it exists to make a client's timeout or a concurrent
+// duplicate observable, which virtual time cannot do.
+function wallClockDelay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -30,12 +30,14 @@ export function toWebResponse(response: HttpResponse): Response {
 }
 
 /** Wraps a request handler as a `fetch` function. */
-export function createFetch(handle: (request: HttpRequest) => HttpResponse): FetchFunction {
+export function createFetch(
+  handle: (request: HttpRequest) => HttpResponse | Promise<HttpResponse>,
+): FetchFunction {
   return async (input, init) => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
     if (request.signal?.aborted)
       throw request.signal.reason ?? new DOMException('Aborted', 'AbortError');
-    return toWebResponse(handle(await fromWebRequest(request)));
+    return toWebResponse(await handle(await fromWebRequest(request)));
   };
 }

@@ -9,12 +9,12 @@ import { fromWebRequest, toWebResponse } from './fetch';
 /** Builds the handlers for each base URL (every path on its origin is answered by the mock). */
 export function createMswHandlers(
   baseUrls: readonly string[],
-  handle: (request: HttpRequest) => HttpResponse,
+  handle: (request: HttpRequest) => HttpResponse | Promise<HttpResponse>,
 ): RequestHandler[] {
   const origins = [...new Set(baseUrls.map((url) => new URL(url).origin))];
   return origins.map((origin) =>
     http.all(`${origin}/*`, async ({ request }) =>
-      toWebResponse(handle(await fromWebRequest(request))),
+      toWebResponse(await handle(await fromWebRequest(request))),
     ),
   );
 }

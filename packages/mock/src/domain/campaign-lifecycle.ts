@@ -1,32 +1,17 @@
 /**
- * A campaign's life after acceptance (decision D13): background processing turns it into messages
- * and debits its cost (`PROCESSING → SENDING`), and it completes when its last message settles
- * (`SENDING → COMPLETED`). A dispatch failure fails it and refunds everything (`→ FAILED`).
+ * Background processing of an accepted campaign (decision D13): it turns the campaign into messages
+ * and debits its cost (`PROCESSING → SENDING`), or fails it (`→ FAILED`) when the balance no
+ * longer covers the cost or an injected dispatch fault hits (then every message is cancelled and
+ * refunded).
  */
 import { countSegments } from '@msgsvc/sdk';
 import { getAccount, post } from './billing-ledger';
-import { CAMPAIGN_STATUS_NOTES, type CampaignEvent, nextCampaignStatus } from './campaign-machine';
+import { completeCampaign, transitionCampaign } from './campaign-state';
+import { takeDispatchFault } from './faults';
 import { createMessage } from './message-factory';
-import { MESSAGE_STATUS_TRAITS } from './message-machine';
-import type { CampaignRecord } from './model';
+import { transitionMessage } from './message-lifecycle';
+import type { MessageRecord } from './model';
 import type { World } from './world';
-
-/** Moves a campaign by `event` and tells subscribers. */
-export function transitionCampaign(
-  world: World,
-  campaign: CampaignRecord,
-  event: CampaignEvent,
-  note: string = CAMPAIGN_STATUS_NOTES[nextCampaignStatus(campaign.status, event)],
-): void {
-  const from = campaign.status;
-  const to = nextCampaignStatus(from, event);
-  const now = world.now();
-  campaign.status = to;
-  campaign.statusNote = note;
-  campaign.updatedAt = now;
-  if (to === 'COMPLETED' || to === 'FAILED') campaign.completedAt = now;
-  world.emit({ type: 'campaign.status_updated', campaignId: campaign.id, from, to, at: now });
-}
 
 /**
  * Task: process an accepted campaign. Debits the total cost in one ledger entry (live keys only),
@@ -61,6 +46,7 @@ export function processCampaign(world: World, campaignId: string): void {
     );
   }
 
+  const dispatchFault = takeDispatchFault(world, campaign.id);
   const segmentsOf = countSegments(campaign.content);
   const tags = new Set<string>();
   const base = {
@@ -76,8 +62,10 @@ export function processCampaign(world: World, campaignId: string): void {
     segmentsOf,
   } as const;
   let outstanding = 0;
+  const created: MessageRecord[] = [];
   for (const e164 of campaign.recipients) {
     const message = createMessage(world, { ...base, e164, input: e164 }, live);
+    created.push(message);
     outstanding++;
     if (message.contactId !== null) {
       for (const tagId of world.contacts.get(message.contactId)?.tagIds ?? []) tags.add(tagId);
@@ -90,6 +78,10 @@ export function processCampaign(world: World, campaignId: string): void {
   campaign.tagIds = [...tags];
   campaign.recipients = [];
   campaign.invalidRecipients = [];
+  if (dispatchFault) {
+    failDispatch(world, campaign.id, created);
+    return;
+  }
   transitionCampaign(
     world,
     campaign,
@@ -99,28 +91,23 @@ export function processCampaign(world: World, campaignId: string): void {
   if (outstanding === 0) completeCampaign(world, campaign);
 }
 
-/** A message of the campaign reached `SENT` or a terminal failure. */
-export function settleCampaignMessage(world: World, campaignId: string): void {
-  const campaign = world.campaigns.get(campaignId);
-  if (campaign === undefined || campaign.status !== 'SENDING') return;
-  campaign.outstanding--;
-  if (campaign.outstanding === 0) completeCampaign(world, campaign);
-}
-
-function completeCampaign(world: World, campaign: CampaignRecord): void {
-  const messages = world.messages.indexed(
-    'campaign',
-    campaign.organizationId,
-    campaign.environment,
-    campaign.id,
-  );
-  const dispatched = messages.filter(
-    (message) => MESSAGE_STATUS_TRAITS[message.status].dispatched,
-  ).length;
+/**
+ * The dispatch system failed after the messages were created and charged: each is cancelled (and so
+ * refunded, decision D19) and the campaign fails with `SYSTEM_DISPATCH_ERROR`.
+ */
+function failDispatch(world: World, campaignId: string, messages: readonly MessageRecord[]): void {
+  const campaign = world.campaigns.get(campaignId)!;
+  // Still PROCESSING, so cancelling its messages cannot complete it; failing it afterwards lets
+  // its completion event count every message as failed.
+  for (const message of messages) {
+    if (message.status === 'PENDING')
+      transitionMessage(world, message, 'cancelled', 'SYSTEM_DISPATCH_ERROR');
+  }
+  campaign.errorCode = 'SYSTEM_DISPATCH_ERROR';
   transitionCampaign(
     world,
     campaign,
-    'all_settled',
-    `Completed: ${dispatched} of ${messages.length} messages dispatched to carriers.`,
+    'dispatch_failed',
+    'Failed: the dispatch system reported an error; every message was cancelled and refunded.',
   );
 }

@@ -29,6 +29,8 @@ export const DEFAULT_PREFIX_TABLE: readonly PrefixRoute[] = [
   { prefix: '+24497', route: UNITEL },
   { prefix: '+24495', route: AFRICELL },
   { prefix: '+24496', route: AFRICELL },
+  // The reserved fictional range of the magic numbers (no operator uses 90): a simulated network.
+  { prefix: '+24490', route: { destination: 'TEST_NETWORK', provider: 'simulator-1' } },
 ];
 
 /** Valid numbers outside the table still route, through the international aggregator. */

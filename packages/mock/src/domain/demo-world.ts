@@ -12,6 +12,8 @@ import type { World } from './world';
 export const DEMO_LIVE_KEY = 'svc_live_demo0000000000000000000000000001';
 /** The demo's test key. */
 export const DEMO_TEST_KEY = 'svc_test_demo0000000000000000000000000001';
+/** The demo organization's webhook signing secret. */
+export const DEMO_WEBHOOK_SECRET = 'whsec_ZGVtby13ZWJob29rLXNpZ25pbmctc2VjcmV0LTAx';
 /** The demo account's opening balance: 1,000,000 AOA, in micro-units. */
 export const DEMO_BALANCE = 1_000_000_000_000;
 
@@ -20,6 +22,8 @@ export interface DemoWorld {
   readonly organization: Organization;
   readonly liveKey: string;
   readonly testKey: string;
+  /** Signing secret of webhook endpoints registered without one. */
+  readonly webhookSecret: string;
   readonly remitter: Remitter;
   readonly tags: readonly Tag[];
   readonly contacts: readonly Contact[];
@@ -32,6 +36,7 @@ export function seedDemoWorld(world: World): DemoWorld {
     defaultCountry: 'AO',
     currency: 'AOA',
     balance: DEMO_BALANCE,
+    webhookSecret: DEMO_WEBHOOK_SECRET,
   });
   const liveKey = issueApiKey(world, {
     organizationId: organization.id,
@@ -79,6 +84,7 @@ export function seedDemoWorld(world: World): DemoWorld {
     organization,
     liveKey: liveKey.key,
     testKey: testKey.key,
+    webhookSecret: DEMO_WEBHOOK_SECRET,
     remitter,
     tags: [vip, luanda],
     contacts,

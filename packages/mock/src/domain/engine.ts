@@ -5,8 +5,9 @@
  */
 import { processCampaign } from './campaign-lifecycle';
 import { VirtualClock } from './clock';
-import { dispatchMessage, receiveReceipt } from './message-lifecycle';
+import { dispatchMessage, receiveReceipt, replyToMessage } from './message-lifecycle';
 import type { Task } from './tasks';
+import { attemptDelivery } from './webhooks';
 import type { World } from './world';
 
 type Handlers = { [K in Task['type']]: (world: World, task: Extract<Task, { type: K }>) => void };
@@ -14,6 +15,8 @@ type Handlers = { [K in Task['type']]: (world: World, task: Extract<Task, { type
 const HANDLERS: Handlers = {
   'campaign.process': (world, task) => processCampaign(world, task.campaignId),
   'message.dispatch': (world, task) => dispatchMessage(world, task.messageId),
+  'webhook.deliver': (world, task) => attemptDelivery(world, task.deliveryId),
+  'inbound.reply': (world, task) => replyToMessage(world, task.messageId, task.body),
   'message.receipt': (world, task) =>
     receiveReceipt(world, task.messageId, task.event, task.errorCode),
 };

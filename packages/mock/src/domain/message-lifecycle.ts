@@ -5,7 +5,10 @@
  * refund rule and the campaign's bookkeeping in one step.
  */
 import { refundMessage } from './billing-ledger';
-import { settleCampaignMessage } from './campaign-lifecycle';
+import { settleCampaignMessage } from './campaign-state';
+import { inOutage } from './faults';
+import { isOptedOut, simulateInbound } from './inbound';
+import { MAGIC_REPLY_DELAY_MS, magicBehaviour } from './magic-numbers';
 import {
   DEFAULT_ERROR_CODES,
   MESSAGE_STATUS_TRAITS,
@@ -43,43 +46,74 @@ export function transitionMessage(
   }
 }
 
-/** Task: submit a pending message to its carrier and queue its receipt. */
+/** Receipt delay of magic numbers that do not set one. */
+const MAGIC_RECEIPT_DELAY_MS = 1_000;
+/** A receipt during a carrier outage arrives this soon after submission. */
+const OUTAGE_RECEIPT_DELAY_MS = 2_000;
+
+/**
+ * Task: submit a pending message to its carrier and queue its receipt. The outcome comes from the
+ * magic-number table, else from the seeded simulation; opt-outs and carrier outages override both.
+ */
 export function dispatchMessage(world: World, messageId: string): void {
   const message = world.messages.get(messageId);
   if (message === undefined || message.status !== 'PENDING') return;
+  if (isOptedOut(world, message.organizationId, message.environment, message.e164)) {
+    transitionMessage(world, message, 'submit_failed', 'RECIPIENT_OPTED_OUT');
+    return;
+  }
   const simulation = world.config.simulation;
-  const outcome = drawOutcome(world.random.simulation, simulation);
+  const magic = magicBehaviour(message.e164);
+  const outcome =
+    magic !== undefined && magic.outcome !== 'INVALID'
+      ? magic.outcome
+      : drawOutcome(world.random.simulation, simulation);
   if (outcome === 'REJECTED' || outcome === 'FAILED') {
     transitionMessage(world, message, outcome === 'REJECTED' ? 'rejected' : 'submit_failed');
     return;
   }
   transitionMessage(world, message, 'submitted');
-  if (outcome === 'NO_RECEIPT') return;
-  if (outcome === 'EXPIRED') {
-    world.schedule(simulation.validityPeriod, {
-      type: 'message.receipt',
-      messageId,
-      event: 'expired',
-      errorCode: null,
-    });
+  if (inOutage(world, message.destination, world.now())) {
+    schedule(world, messageId, OUTAGE_RECEIPT_DELAY_MS, 'undelivered', 'CARRIER_OUTAGE');
     return;
   }
-  const latency = drawLatency(world.random.simulation, simulation.receiptLatency);
-  const errorCode =
-    outcome === 'UNDELIVERED'
-      ? (simulation.undeliveredCodes[
-          world.random.simulation.int(0, simulation.undeliveredCodes.length - 1)
-        ] ?? null)
-      : null;
-  world.schedule(latency, {
-    type: 'message.receipt',
+  if (outcome === 'NO_RECEIPT') return;
+  if (outcome === 'EXPIRED') {
+    schedule(world, messageId, simulation.validityPeriod, 'expired', null);
+    return;
+  }
+  const latency =
+    magic !== undefined
+      ? (magic.receiptDelay ?? MAGIC_RECEIPT_DELAY_MS)
+      : drawLatency(world.random.simulation, simulation.receiptLatency);
+  let errorCode: string | null = null;
+  if (outcome === 'UNDELIVERED') {
+    const codes = simulation.undeliveredCodes;
+    errorCode = magic?.errorCode ?? codes[world.random.simulation.int(0, codes.length - 1)] ?? null;
+  }
+  schedule(
+    world,
     messageId,
-    event: outcome === 'DELIVERED' ? 'delivered' : 'undelivered',
+    latency,
+    outcome === 'DELIVERED' ? 'delivered' : 'undelivered',
     errorCode,
-  });
+  );
 }
 
-/** Task: a delivery receipt arrives. */
+function schedule(
+  world: World,
+  messageId: string,
+  delay: number,
+  event: 'delivered' | 'undelivered' | 'expired',
+  errorCode: string | null,
+): void {
+  world.schedule(delay, { type: 'message.receipt', messageId, event, errorCode });
+}
+
+/**
+ * Task: a delivery receipt arrives. A carrier in outage reports no delivery; a magic number that
+ * replies queues its reply.
+ */
 export function receiveReceipt(
   world: World,
   messageId: string,
@@ -88,5 +122,27 @@ export function receiveReceipt(
 ): void {
   const message = world.messages.get(messageId);
   if (message === undefined || message.status !== 'SENT') return;
+  if (event === 'delivered' && inOutage(world, message.destination, world.now())) {
+    transitionMessage(world, message, 'undelivered', 'CARRIER_OUTAGE');
+    return;
+  }
   transitionMessage(world, message, event, errorCode);
+  const reply = magicBehaviour(message.e164)?.reply;
+  if (event === 'delivered' && reply !== undefined) {
+    world.schedule(MAGIC_REPLY_DELAY_MS, { type: 'inbound.reply', messageId, body: reply });
+  }
+}
+
+/** Task: a magic number's handset answers the message it received. */
+export function replyToMessage(world: World, messageId: string, body: string): void {
+  const message = world.messages.get(messageId);
+  if (message === undefined || message.remitterId === null) return;
+  simulateInbound(world, {
+    from: message.e164,
+    to: message.remitterId,
+    body,
+    channelType: message.channel,
+    environment: message.environment,
+    inReplyTo: message.id,
+  });
 }

@@ -45,7 +45,8 @@ export function sendMessage(
       fields: { channel_type: 'WHATSAPP is not available to test keys.' },
     });
   }
-  if (params.channelType === 'WHATSAPP' && params.body.length > WHATSAPP_MAX_BODY) {
+  // Characters are code points, as the contract's maxLength counts them (not UTF-16 units).
+  if (params.channelType === 'WHATSAPP' && codePoints(params.body) > WHATSAPP_MAX_BODY) {
     throw validationError({
       body: `WhatsApp messages are at most ${WHATSAPP_MAX_BODY} characters.`,
     });
@@ -114,4 +115,10 @@ export function insufficientFunds(balance: number, cost: number): DomainError {
     code: 'BILLING_INSUFFICIENT_FUNDS',
     message: `Insufficient funds: the balance (${formatMoney(balance)}) is below the estimated cost (${formatMoney(cost)}).`,
   });
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
 }

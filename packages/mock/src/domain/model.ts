@@ -40,6 +40,8 @@ export interface Organization {
   billingAccountId: string;
   /** The sender ID used by `POST /messages` when none is given (decision D20). */
   defaultRemitterId: string | null;
+  /** Signing secret of endpoints registered without one (`whsec_` + base64). */
+  webhookSecret: string;
   createdAt: number;
 }
 
@@ -180,4 +182,20 @@ export interface CampaignRecord {
   reasonOfPause: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** A message a handset sent to one of the organization's sender IDs. */
+export interface InboundMessage {
+  id: string;
+  organizationId: string;
+  environment: Environment;
+  remitterId: string;
+  /** The handset, E.164. */
+  from: string;
+  /** The sender ID name it was sent to. */
+  to: string;
+  body: string;
+  channel: ChannelType;
+  inReplyTo: string | null;
+  receivedAt: number;
 }

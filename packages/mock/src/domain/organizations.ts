@@ -16,6 +16,16 @@ export interface CreateOrganizationParams {
   readonly currency?: string;
   /** Opening balance in micro-units (a funding ledger entry). Default 0. */
   readonly balance?: number;
+  /** Webhook signing secret; default: a new random one. */
+  readonly webhookSecret?: string;
+}
+
+/** A new `whsec_` secret: base64 of 24 seeded random bytes. */
+export function newWebhookSecret(world: World): string {
+  const bytes = world.random.ids.fill(new Uint8Array(24));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `whsec_${btoa(binary)}`;
 }
 
 /** Creates an organization with its billing account. */
@@ -30,6 +40,7 @@ export function createOrganization(world: World, params: CreateOrganizationParam
     defaultCountry,
     billingAccountId: world.newId(),
     defaultRemitterId: null,
+    webhookSecret: params.webhookSecret ?? newWebhookSecret(world),
     createdAt: world.now(),
   };
   world.organizations.set(organization.id, organization);

@@ -3,6 +3,7 @@
  * phone code (libphonenumber-js, the same code applications use to preview), then the route.
  */
 import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
+import { magicBehaviour } from './magic-numbers';
 
 /** A recipient after normalisation. */
 export type NormalizedRecipient =
@@ -15,7 +16,8 @@ export type NormalizedRecipient =
  */
 export function normalizeRecipient(input: string, defaultCountry: string): NormalizedRecipient {
   const result = normalizePhoneNumber(input, defaultCountry);
-  return result.ok ? { ok: true, e164: result.e164 } : { ok: false, input };
+  if (!result.ok || magicBehaviour(result.e164)?.outcome === 'INVALID') return { ok: false, input };
+  return { ok: true, e164: result.e164 };
 }
 
 /**

@@ -13,4 +13,6 @@ export type Task =
       readonly messageId: string;
       readonly event: Extract<MessageEvent, 'delivered' | 'undelivered' | 'expired'>;
       readonly errorCode: string | null;
-    };
+    }
+  | { readonly type: 'inbound.reply'; readonly messageId: string; readonly body: string }
+  | { readonly type: 'webhook.deliver'; readonly deliveryId: string };

@@ -19,6 +19,11 @@ export type WorldEvent =
       readonly at: number;
     }
   | {
+      readonly type: 'message.received';
+      readonly inboundId: string;
+      readonly at: number;
+    }
+  | {
       readonly type: 'campaign.created';
       readonly campaignId: string;
       readonly at: number;

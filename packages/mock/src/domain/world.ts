@@ -7,6 +7,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { createRouter, type PrefixRoute, type Route } from './carriers';
 import { type Clock, VirtualClock } from './clock';
+import { type FaultState, noFaults } from './faults';
 import type { IdempotencyRecord } from './idempotency';
 import { MessageStore } from './message-store';
 import type {
@@ -15,6 +16,7 @@ import type {
   CampaignRecord,
   ChannelType,
   Contact,
+  InboundMessage,
   LedgerEntry,
   Organization,
   Remitter,
@@ -27,6 +29,7 @@ import { RecordStore } from './record-store';
 import { Scheduler } from './scheduler';
 import { DEFAULT_SIMULATION, type SimulationConfig } from './simulation';
 import type { Task } from './tasks';
+import { feedWebhooks, type WebhookState, type WebhookTransport } from './webhooks';
 import type { WorldEvent } from './world-events';
 
 /** How to build a world. Every field has a documented default. */
@@ -75,6 +78,18 @@ export class World {
   messages = new MessageStore();
   campaigns = new RecordStore<CampaignRecord>({});
   rateLimits: { table: RateLimitTable; windows: Map<string, RateLimitWindow> };
+  /** Injected faults (see `faults.ts`). */
+  faults: FaultState = noFaults();
+  /** Inbound messages, oldest first. */
+  inbound: InboundMessage[] = [];
+  /** `organizationId|environment|e164` of numbers that opted out. */
+  optOuts = new Set<string>();
+  /** Webhook endpoints and the outbox (decision D29). */
+  webhooks: WebhookState = { endpoints: [], outbox: [] };
+  /** Signs and sends webhook attempts; set by the service (a bare world keeps its outbox). */
+  webhookTransport: WebhookTransport | undefined;
+  /** Webhook attempts still awaiting their transport. */
+  inFlight = new Set<Promise<void>>();
   /** `apiKeyId|Idempotency-Key` → record (decision D9). */
   idempotency = new Map<string, IdempotencyRecord>();
 
@@ -142,8 +157,9 @@ export class World {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells every subscriber. */
+  /** Tells every subscriber, and feeds the webhook outbox. */
   emit(event: WorldEvent): void {
+    feedWebhooks(this, event);
     for (const listener of this.listeners) listener(event);
   }
 }

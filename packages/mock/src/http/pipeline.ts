@@ -4,6 +4,7 @@
  * rate-limit → read the body → idempotency → validate and execute → render.
  */
 import { DomainError, validationError } from '../domain/errors';
+import { takeLatency, takeRequestFailure } from '../domain/faults';
 import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/idempotency';
 import { consumeRateLimit, type RateLimitDecision } from '../domain/rate-limits';
 import type { World } from '../domain/world';
@@ -15,10 +16,21 @@ import { jsonBody } from './validate';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
-/** Handles one request against a world. Never throws: every failure is an error envelope. */
-export function handleRequest(world: World, request: HttpRequest): HttpResponse {
+/** Waits `ms` of wall-clock time (injected: the http layer owns no timers). */
+export type Delay = (ms: number) => Promise<void>;
+
+/**
+ * Handles one request against a world. Never throws: every failure is an error envelope. The
+ * answer is synchronous unless an injected latency fault delays it.
+ */
+export function handleRequest(
+  world: World,
+  request: HttpRequest,
+  delay?: Delay,
+): HttpResponse | Promise<HttpResponse> {
   const traceId = world.newTraceId();
   let headers: Record<string, string> = {};
+  const fail = (error: unknown) => failure(world, error, traceId, headers);
   try {
     // 1. Route: unknown paths and methods are answered before anything else.
     const match = matchRoute(request.method, request.path);
@@ -36,6 +48,22 @@ export function handleRequest(world: World, request: HttpRequest): HttpResponse 
       });
     }
     const { operation, params } = match;
+
+    // 1b. An injected request failure answers before anything executes.
+    const injected = takeRequestFailure(world, operation.operationId);
+    if (injected !== undefined) {
+      throw new DomainError(
+        injected === 503
+          ? {
+              code: 'SERVICE_UNAVAILABLE',
+              message: 'The service is temporarily unavailable; retry shortly.',
+            }
+          : {
+              code: 'INTERNAL_SERVER_ERROR',
+              message: 'An unexpected error occurred; retry after a short delay.',
+            },
+      );
+    }
 
     // 2. Authenticate the key, then check the operation's scope.
     const { key, caller } = authenticate(world, request.headers['x-api-key']);
@@ -74,7 +102,7 @@ export function handleRequest(world: World, request: HttpRequest): HttpResponse 
         });
       }
       const fingerprint = fingerprintOf(operation.operationId, json);
-      const decision = beginIdempotent(world, key.id, idempotencyKey, fingerprint);
+      const decision = beginOrRetryLater(world, key.id, idempotencyKey, fingerprint, headers);
       if (decision.kind === 'replay') {
         return {
           status: decision.response.status,
@@ -89,34 +117,68 @@ export function handleRequest(world: World, request: HttpRequest): HttpResponse 
       }
     }
 
-    // 6. Validate, execute and render.
-    let response: HttpResponse | undefined;
-    try {
-      const result = operation.handle({ world, caller, params, query: request.query, json });
-      response = {
-        status: result.status,
-        headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },
-        body: JSON.stringify(result.body),
-      };
-    } finally {
-      // Only a request that executed keeps its key (decision D9); a refused one frees it.
-      if (idempotencyKey !== undefined) {
-        finishIdempotent(world, key.id, idempotencyKey, stored(response));
+    // 6. Validate, execute and render (after an injected delay, with the key still reserved).
+    const execute = (): HttpResponse => {
+      let response: HttpResponse | undefined;
+      try {
+        const result = operation.handle({ world, caller, params, query: request.query, json });
+        response = {
+          status: result.status,
+          headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },
+          body: JSON.stringify(result.body),
+        };
+      } finally {
+        // Only a request that executed keeps its key (decision D9); a refused one frees it.
+        if (idempotencyKey !== undefined) {
+          finishIdempotent(world, key.id, idempotencyKey, stored(response));
+        }
       }
+      return response;
+    };
+    const latency = takeLatency(world, operation.operationId);
+    if (latency > 0 && delay !== undefined) {
+      return delay(latency).then(execute).catch(fail);
     }
-    return response;
+    return execute();
   } catch (error) {
-    if (error instanceof DomainError) return errorResponse(error, traceId, world.now(), headers);
-    return errorResponse(
-      {
-        code: 'INTERNAL_SERVER_ERROR',
-        message: 'An unexpected error occurred; retry after a short delay.',
-      },
-      traceId,
-      world.now(),
-      headers,
-    );
+    return fail(error);
   }
+}
+
+/** Begins an idempotent execution; a key still in flight is a 409 with `Retry-After: 1` (D9). */
+function beginOrRetryLater(
+  world: World,
+  apiKeyId: string,
+  idempotencyKey: string,
+  fingerprint: string,
+  headers: Record<string, string>,
+) {
+  try {
+    return beginIdempotent(world, apiKeyId, idempotencyKey, fingerprint);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_IN_USE') {
+      headers['retry-after'] = '1';
+    }
+    throw error;
+  }
+}
+
+function failure(
+  world: World,
+  error: unknown,
+  traceId: string,
+  headers: Record<string, string>,
+): HttpResponse {
+  if (error instanceof DomainError) return errorResponse(error, traceId, world.now(), headers);
+  return errorResponse(
+    {
+      code: 'INTERNAL_SERVER_ERROR',
+      message: 'An unexpected error occurred; retry after a short delay.',
+    },
+    traceId,
+    world.now(),
+    headers,
+  );
 }
 
 function stored(response: HttpResponse | undefined) {

@@ -22,12 +22,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   if (!path.startsWith(`${BASE_PATH}/`)) return { kind: 'not_found' };
   let rest = path.slice(BASE_PATH.length + 1);
   if (rest.endsWith('/')) rest = rest.slice(0, -1);
-  let segments: string[];
-  try {
-    segments = rest.split('/').map(decodeURIComponent);
-  } catch {
-    return { kind: 'not_found' };
-  }
+  const segments = rest.split('/').map(decodeSegment);
   // The path is the most literal pattern that matches it (`/campaigns/batch` beats
   // `/campaigns/{campaign_id}`); the method is then looked up on that path alone.
   let best: { operation: Operation; params: Record<string, string> }[] = [];
@@ -67,4 +62,14 @@ function matchSegments(
     }
   }
   return params;
+}
+
+// A segment with a broken escape (`%`, `%zz`) is kept as written: in a parameter's place it is a
+// malformed id (422 on that parameter, like any other), elsewhere it matches no literal (404).
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -987,6 +987,19 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The service is temporarily unavailable (`SERVICE_UNAVAILABLE`). Nothing was executed; retry with backoff. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Any 2xx status acknowledges the event; the body is ignored. Any other status, or no answer within the timeout, makes the service retry the delivery with backoff. */
         WebhookAcknowledged: {
             headers: {
@@ -1290,6 +1303,7 @@ export interface operations {
             422: components["responses"]["ListMessagesUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendMessage: {
@@ -1330,6 +1344,7 @@ export interface operations {
             422: components["responses"]["SendMessageUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retrieveMessage: {
@@ -1366,6 +1381,7 @@ export interface operations {
             422: components["responses"]["RetrieveMessageUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCampaigns: {
@@ -1460,6 +1476,7 @@ export interface operations {
             422: components["responses"]["ListCampaignsUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendBatchCampaign: {
@@ -1500,6 +1517,7 @@ export interface operations {
             422: components["responses"]["SendBatchCampaignUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retrieveCampaign: {
@@ -1536,6 +1554,7 @@ export interface operations {
             422: components["responses"]["RetrieveCampaignUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCampaignMessages: {
@@ -1645,6 +1664,7 @@ export interface operations {
             422: components["responses"]["ListCampaignMessagesUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     messageStatusUpdatedWebhook: {

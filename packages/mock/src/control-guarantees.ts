@@ -1,0 +1,244 @@
+/**
+ * The control API's second half: fault injection, webhook endpoints and the outbox, inbound
+ * messages. Times cross it as ISO 8601 strings or `Date`s; everything it returns is plain data.
+ */
+import { DomainError } from './domain/errors';
+import {
+  clearFaults,
+  type FaultState,
+  injectCarrierOutage,
+  injectDispatchFailure,
+  injectLatency,
+  injectRequestFailure,
+} from './domain/faults';
+import { simulateInbound } from './domain/inbound';
+import type { Environment } from './domain/model';
+import { getOrganization } from './domain/organizations';
+import { formatTimestamp, parseTimestamp } from './domain/time-format';
+import type { WebhookEventType } from './domain/webhook-events';
+import {
+  addWebhookEndpoint,
+  removeWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from './domain/webhooks';
+import type { World } from './domain/world';
+
+/** A delivery as an in-process listener receives it. */
+export interface WebhookRequest {
+  /** `webhook-id`, `webhook-timestamp`, `webhook-signature`, `content-type`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body, exactly as signed. */
+  readonly body: string;
+}
+
+/**
+ * An in-process webhook receiver: return an HTTP status (default 200) or throw to fail the
+ * attempt (it is then retried on the schedule).
+ */
+export type WebhookListener = (
+  request: WebhookRequest,
+) => number | undefined | Promise<number | undefined>;
+
+/** An outbox entry as the control API shows it. */
+export interface DeliveryView {
+  readonly id: string;
+  readonly endpoint_id: string;
+  readonly type: WebhookEventType;
+  readonly state: WebhookDelivery['state'];
+  readonly created_at: string;
+  readonly next_attempt_at: string | null;
+  readonly attempts: readonly { at: string; status: number | null; error: string | null }[];
+  readonly event: unknown;
+}
+
+function instant(value: Date | string | number, field: string): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return value;
+  const time = parseTimestamp(value);
+  if (time === undefined) {
+    throw new DomainError({
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid date-time.',
+      fields: { [field]: 'Must be an ISO 8601 date-time with an offset.' },
+    });
+  }
+  return time;
+}
+
+function endpointView(endpoint: WebhookEndpoint) {
+  return {
+    id: endpoint.id,
+    organization_id: endpoint.organizationId,
+    environment: endpoint.environment,
+    url: endpoint.url,
+    secret: endpoint.secret,
+    events: endpoint.events,
+    disabled: endpoint.disabled,
+    created_at: formatTimestamp(endpoint.createdAt),
+  };
+}
+
+function deliveryView(delivery: WebhookDelivery): DeliveryView {
+  return {
+    id: delivery.id,
+    endpoint_id: delivery.endpointId,
+    type: delivery.type,
+    state: delivery.state,
+    created_at: formatTimestamp(delivery.createdAt),
+    next_attempt_at:
+      delivery.nextAttemptAt === null ? null : formatTimestamp(delivery.nextAttemptAt),
+    attempts: delivery.attempts.map((a) => ({
+      at: formatTimestamp(a.at),
+      status: a.status,
+      error: a.error,
+    })),
+    event: JSON.parse(delivery.body),
+  };
+}
+
+/** Builds the fault, webhook and inbound controls over a world getter. */
+export function createGuaranteeControls(
+  world: () => World,
+  listeners: Map<string, WebhookListener>,
+) {
+  return {
+    /** The next `count` requests to `operationId` (any when omitted) answer 500 or 503. */
+    failNextRequests(
+      params: { operationId?: string; status?: 500 | 503; count?: number } = {},
+    ): string {
+      return injectRequestFailure(world(), params);
+    },
+
+    /** The next `count` requests to `operationId` (any when omitted) are answered `ms` later. */
+    addLatency(params: { operationId?: string; ms: number; count?: number }): string {
+      return injectLatency(world(), params);
+    },
+
+    /** The next `count` campaigns processed (or the one named) fail with SYSTEM_DISPATCH_ERROR. */
+    failNextDispatch(params: { campaignId?: string; count?: number } = {}): string {
+      return injectDispatchFailure(world(), params);
+    },
+
+    /** Messages to a carrier (`UNITEL`, …) are UNDELIVERED (CARRIER_OUTAGE) between two instants. */
+    carrierOutage(params: {
+      destination: string;
+      from: Date | string | number;
+      to: Date | string | number;
+    }): string {
+      return injectCarrierOutage(world(), {
+        destination: params.destination,
+        from: instant(params.from, 'from'),
+        to: instant(params.to, 'to'),
+      });
+    },
+
+    /** Removes one fault, or all of them. */
+    clearFaults(id?: string): void {
+      clearFaults(world(), id);
+    },
+
+    /** Armed faults. */
+    faults(): FaultState {
+      return structuredClone(world().faults);
+    },
+
+    /**
+     * Registers a webhook endpoint: a `url` the mock POSTs to, or an in-process `listener`.
+     * Returns it with its signing secret.
+     */
+    addWebhookEndpoint(params: {
+      organizationId: string;
+      url?: string;
+      listener?: WebhookListener;
+      secret?: string;
+      events?: WebhookEventType[];
+      environment?: Environment;
+    }) {
+      const endpoint = addWebhookEndpoint(world(), {
+        organizationId: params.organizationId,
+        url: params.url ?? null,
+        ...(params.secret === undefined ? {} : { secret: params.secret }),
+        ...(params.events === undefined ? {} : { events: params.events }),
+        ...(params.environment === undefined ? {} : { environment: params.environment }),
+      });
+      if (params.listener !== undefined) listeners.set(endpoint.id, params.listener);
+      return endpointView(endpoint);
+    },
+
+    /** Removes an endpoint (its pending deliveries fail). */
+    removeWebhookEndpoint(endpointId: string): void {
+      removeWebhookEndpoint(world(), endpointId);
+      listeners.delete(endpointId);
+    },
+
+    /** Registered endpoints (of one organization when given). */
+    webhookEndpoints(organizationId?: string) {
+      return world()
+        .webhooks.endpoints.filter(
+          (e) => organizationId === undefined || e.organizationId === organizationId,
+        )
+        .map(endpointView);
+    },
+
+    /** The webhook outbox, oldest first: every delivery, its attempts and its next attempt. */
+    outbox(
+      filter: {
+        endpointId?: string;
+        type?: WebhookEventType;
+        state?: WebhookDelivery['state'];
+      } = {},
+    ): DeliveryView[] {
+      return world()
+        .webhooks.outbox.filter(
+          (d) =>
+            (filter.endpointId === undefined || d.endpointId === filter.endpointId) &&
+            (filter.type === undefined || d.type === filter.type) &&
+            (filter.state === undefined || d.state === filter.state),
+        )
+        .map(deliveryView);
+    },
+
+    /** An organization's webhook signing secret (used by endpoints registered without one). */
+    webhookSecret(organizationId: string): string {
+      return getOrganization(world(), organizationId).webhookSecret;
+    },
+
+    /**
+     * A handset writes to a sender ID: `to` is the sender ID's name or id. `STOP` opts the number
+     * out of that organization's messages; `START` opts it back in.
+     */
+    simulateInbound(params: { from: string; to: string; body: string; environment?: Environment }) {
+      const inbound = simulateInbound(world(), params);
+      return {
+        id: inbound.id,
+        organization_id: inbound.organizationId,
+        from: inbound.from,
+        to: inbound.to,
+        body: inbound.body,
+        channel_type: inbound.channel,
+        in_reply_to: inbound.inReplyTo,
+        received_at: formatTimestamp(inbound.receivedAt),
+      };
+    },
+
+    /** Inbound messages of an organization, oldest first. */
+    inbound(organizationId: string) {
+      return world()
+        .inbound.filter((i) => i.organizationId === organizationId)
+        .map((i) => ({
+          id: i.id,
+          from: i.from,
+          to: i.to,
+          body: i.body,
+          channel_type: i.channel,
+          environment: i.environment,
+          in_reply_to: i.inReplyTo,
+          received_at: formatTimestamp(i.receivedAt),
+        }));
+    },
+  };
+}
+
+/** The type of the guarantee controls. */
+export type GuaranteeControls = ReturnType<typeof createGuaranteeControls>;
