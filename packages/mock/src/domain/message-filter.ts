@@ -65,6 +65,7 @@ export function queryMessages(
   }
 
   const rows = store.tenant(organizationId, environment);
+  store.columns.sync(organizationId, environment, rows);
   let mask: Uint32Array | null = null;
   const intersect = (words: Uint32Array) => {
     if (mask === null) mask = words;

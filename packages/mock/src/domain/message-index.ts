@@ -38,15 +38,25 @@ interface TenantIndex {
   readonly bitsets: Map<string, Bitset>;
   readonly chunks: string[];
   tail: string[];
+  /** Rows below this one are indexed; later rows are indexed by the next {@link MessageIndex.sync}. */
+  indexedUpTo: number;
 }
 
 /** The indexes of every tenant's messages. */
 export class MessageIndex {
   private readonly tenants = new Map<string, TenantIndex>();
 
-  /** Indexes a message just added at `row` of its tenant. */
-  add(message: MessageRecord, row: number): void {
-    const index = this.tenant(message.organizationId, message.environment, true)!;
+  /**
+   * Brings a tenant's indexes up to date with its rows. Indexing is lazy — done when a list needs
+   * it — so storing messages (and restoring a snapshot) stays cheap.
+   */
+  sync(organizationId: string, environment: string, rows: readonly MessageRecord[]): void {
+    const index = this.tenant(organizationId, environment, true)!;
+    for (let row = index.indexedUpTo; row < rows.length; row++) this.add(index, rows[row]!, row);
+    index.indexedUpTo = rows.length;
+  }
+
+  private add(index: TenantIndex, message: MessageRecord, row: number): void {
     for (const field of FIELD_NAMES) {
       const value = FIELDS[field](message);
       if (value !== null) bitset(index, field, value).set(row);
@@ -135,7 +145,7 @@ export class MessageIndex {
     const key = tenantKey(organizationId, environment);
     let index = this.tenants.get(key);
     if (index === undefined && create) {
-      index = { bitsets: new Map(), chunks: [], tail: [] };
+      index = { bitsets: new Map(), chunks: [], tail: [], indexedUpTo: 0 };
       this.tenants.set(key, index);
     }
     return index;

@@ -20,7 +20,6 @@ export class MessageStore extends RecordStore<MessageRecord, 'campaign' | 'conta
   override add(message: MessageRecord): number {
     const row = super.add(message);
     message.row = row;
-    this.columns.add(message, row);
     return row;
   }
 

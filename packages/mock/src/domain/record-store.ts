@@ -20,43 +20,64 @@ export function tenantKey(organizationId: string, environment: string): string {
   return `${organizationId}|${environment}`;
 }
 
-/** A store of tenant-owned records with immutable-field indexes. */
+interface Partition<T, I extends string> {
+  readonly rows: T[];
+  /** Rows below this one are in `lists`; the rest are indexed when an index is next read. */
+  indexedUpTo: number;
+  readonly lists: Map<I, Map<string, T[]>>;
+}
+
+/**
+ * A store of tenant-owned records with immutable-field indexes. Indexes are built lazily, when one
+ * is read, so adding a record (and restoring a snapshot of a million) costs a map insert and a
+ * push.
+ */
 export class RecordStore<T extends TenantRecord, I extends string = never> {
   private readonly byId = new Map<string, T>();
-  private readonly partitions = new Map<string, T[]>();
-  private readonly indexes = new Map<I, Map<string, T[]>>();
+  private readonly partitions = new Map<string, Partition<T, I>>();
+  private last:
+    | { organizationId: string; environment: string; partition: Partition<T, I> }
+    | undefined;
 
   /**
    * @param indexedFields - for each index name, the field it indexes (its value must never change
    *   after the record is added; `null` values are not indexed).
    */
-  constructor(private readonly indexedFields: Readonly<Record<I, (record: T) => string | null>>) {
-    for (const name of Object.keys(indexedFields) as I[]) this.indexes.set(name, new Map());
-  }
+  constructor(private readonly indexedFields: Readonly<Record<I, (record: T) => string | null>>) {}
 
   /** Adds a record created now (it goes last in its tenant's order); returns its row there. */
   add(record: T): number {
     this.byId.set(record.id, record);
-    const key = tenantKey(record.organizationId, record.environment);
+    const partition = this.partition(record.organizationId, record.environment, true)!;
+    partition.rows.push(record);
+    return partition.rows.length - 1;
+  }
+
+  private partition(
+    organizationId: string,
+    environment: string,
+    create: boolean,
+  ): Partition<T, I> | undefined {
+    // Consecutive adds nearly always go to the same tenant (a campaign's messages).
+    const last = this.last;
+    if (
+      last !== undefined &&
+      last.organizationId === organizationId &&
+      last.environment === environment
+    ) {
+      return last.partition;
+    }
+    const key = tenantKey(organizationId, environment);
     let partition = this.partitions.get(key);
     if (partition === undefined) {
-      partition = [];
+      if (!create) return undefined;
+      partition = { rows: [], indexedUpTo: 0, lists: new Map() };
+      for (const name of Object.keys(this.indexedFields) as I[])
+        partition.lists.set(name, new Map());
       this.partitions.set(key, partition);
     }
-    partition.push(record);
-    for (const [name, field] of Object.entries(this.indexedFields) as [
-      I,
-      (r: T) => string | null,
-    ][]) {
-      const value = field(record);
-      if (value === null) continue;
-      const index = this.indexes.get(name)!;
-      const indexKey = `${key}|${value}`;
-      const list = index.get(indexKey);
-      if (list === undefined) index.set(indexKey, [record]);
-      else list.push(record);
-    }
-    return partition.length - 1;
+    this.last = { organizationId, environment, partition };
+    return partition;
   }
 
   /** The record with `id`, whatever its tenant. */
@@ -75,19 +96,36 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
 
   /** A tenant's records in creation order (the live array: do not mutate). */
   tenant(organizationId: string, environment: string): readonly T[] {
-    return this.partitions.get(tenantKey(organizationId, environment)) ?? EMPTY;
+    return this.partition(organizationId, environment, false)?.rows ?? EMPTY;
   }
 
   /** A tenant's records whose indexed field equals `value`, in creation order. */
   indexed(name: I, organizationId: string, environment: string, value: string): readonly T[] {
-    return (
-      this.indexes.get(name)!.get(`${tenantKey(organizationId, environment)}|${value}`) ?? EMPTY
-    );
+    const partition = this.partition(organizationId, environment, false);
+    if (partition === undefined) return EMPTY;
+    if (partition.indexedUpTo < partition.rows.length) this.catchUp(partition);
+    return partition.lists.get(name)!.get(value) ?? EMPTY;
+  }
+
+  private catchUp(partition: Partition<T, I>): void {
+    const fields = Object.entries(this.indexedFields) as [I, (record: T) => string | null][];
+    for (let row = partition.indexedUpTo; row < partition.rows.length; row++) {
+      const record = partition.rows[row]!;
+      for (const [name, field] of fields) {
+        const value = field(record);
+        if (value === null) continue;
+        const lists = partition.lists.get(name)!;
+        const list = lists.get(value);
+        if (list === undefined) lists.set(value, [record]);
+        else list.push(record);
+      }
+    }
+    partition.indexedUpTo = partition.rows.length;
   }
 
   /** Every record, tenant by tenant, each in creation order. */
   *all(): IterableIterator<T> {
-    for (const partition of this.partitions.values()) yield* partition;
+    for (const partition of this.partitions.values()) yield* partition.rows;
   }
 
   /** How many records are stored. */

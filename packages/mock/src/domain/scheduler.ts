@@ -19,9 +19,11 @@ export class Scheduler<T> {
   private nextSeq = 0;
 
   /** Restores a scheduler from {@link Scheduler.toJSON}. */
-  static fromJSON<T>(data: { tasks: ScheduledTask<T>[]; nextSeq: number }): Scheduler<T> {
+  static fromJSON<T>(data: { tasks: readonly ScheduledTask<T>[]; nextSeq: number }): Scheduler<T> {
     const scheduler = new Scheduler<T>();
-    for (const entry of data.tasks) scheduler.push(entry);
+    scheduler.heap = [...data.tasks];
+    // Bottom-up heapify: linear, and correct whatever order the tasks come in.
+    for (let i = (scheduler.heap.length >> 1) - 1; i >= 0; i--) scheduler.siftDown(i);
     scheduler.nextSeq = data.nextSeq;
     return scheduler;
   }
@@ -67,9 +69,9 @@ export class Scheduler<T> {
     return before - kept.length;
   }
 
-  /** JSON-safe state. */
+  /** JSON-safe state. Tasks are immutable, so the copy shares them. */
   toJSON(): { tasks: ScheduledTask<T>[]; nextSeq: number } {
-    return { tasks: this.pending(), nextSeq: this.nextSeq };
+    return { tasks: [...this.heap], nextSeq: this.nextSeq };
   }
 
   private push(entry: ScheduledTask<T>): void {

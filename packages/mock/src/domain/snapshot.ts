@@ -7,17 +7,18 @@
 import { type Clock, VirtualClock } from './clock';
 import type { FaultState } from './faults';
 import type { IdempotencyRecord } from './idempotency';
-import type {
-  ApiKey,
-  BillingAccount,
-  CampaignRecord,
-  Contact,
-  InboundMessage,
-  LedgerEntry,
-  MessageRecord,
-  Organization,
-  Remitter,
-  Tag,
+import {
+  type ApiKey,
+  type BillingAccount,
+  type CampaignRecord,
+  type Contact,
+  copyMessage,
+  type InboundMessage,
+  type LedgerEntry,
+  type MessageRecord,
+  type Organization,
+  type Remitter,
+  type Tag,
 } from './model';
 import { Random, type RandomState } from './random';
 import type { RateLimitTable, RateLimitWindow } from './rate-limits';
@@ -57,23 +58,37 @@ export interface WorldSnapshot {
 
 const copy = <T extends object>(record: T): T => ({ ...record });
 
-/** Takes a snapshot. Later changes to the world do not change it, and it does not share state. */
+// Records the world mutates (messages, campaigns, accounts, deliveries…) are copied; records it
+// never changes after creation (ledger entries, inbound messages, scheduled tasks) are shared, so a
+// snapshot costs one shallow copy per mutable record. Treat a snapshot as read-only.
+function copyWebhooks(state: WebhookState): WebhookState {
+  return {
+    endpoints: state.endpoints.map((e) => ({
+      ...e,
+      events: e.events === null ? null : [...e.events],
+    })),
+    outbox: state.outbox.map((d) => ({ ...d, attempts: d.attempts.map(copy) })),
+  };
+}
+
+function copyCampaign(campaign: CampaignRecord): CampaignRecord {
+  return {
+    ...campaign,
+    recipients: [...campaign.recipients],
+    invalidRecipients: [...campaign.invalidRecipients],
+    tagIds: [...campaign.tagIds],
+  };
+}
+
+/** Takes a snapshot. Later changes to the world do not change it. */
 export function snapshotWorld(world: World): WorldSnapshot {
-  const messages: MessageRecord[] = [];
-  for (const message of world.messages.all()) messages.push({ ...message });
-  const campaigns: CampaignRecord[] = [];
-  for (const campaign of world.campaigns.all()) {
-    campaigns.push({
-      ...campaign,
-      recipients: [...campaign.recipients],
-      invalidRecipients: [...campaign.invalidRecipients],
-      tagIds: [...campaign.tagIds],
-    });
-  }
-  return clone({
+  const messages: MessageRecord[] = new Array(world.messages.size);
+  let n = 0;
+  for (const message of world.messages.all()) messages[n++] = copyMessage(message);
+  return {
     version: SNAPSHOT_VERSION,
     time: world.now(),
-    config: world.config,
+    config: structuredClone(world.config),
     random: {
       ids: world.random.ids.state(),
       traces: world.random.traces.state(),
@@ -83,7 +98,7 @@ export function snapshotWorld(world: World): WorldSnapshot {
     scheduler: world.scheduler.toJSON(),
     organizations: [...world.organizations.values()].map(copy),
     accounts: [...world.accounts.values()].map(copy),
-    ledger: world.ledger.map(copy),
+    ledger: [...world.ledger],
     apiKeys: [...world.apiKeys.values()].map((key) => ({ ...key, scopes: [...key.scopes] })),
     remitters: [...world.remitters.values()].map(copy),
     contacts: [...world.contacts.values()].map((contact) => ({
@@ -92,32 +107,16 @@ export function snapshotWorld(world: World): WorldSnapshot {
     })),
     tags: [...world.tags.values()].map(copy),
     messages,
-    campaigns,
+    campaigns: [...world.campaigns.all()].map(copyCampaign),
     rateLimits: {
       table: { ...world.rateLimits.table },
       windows: [...world.rateLimits.windows].map(([k, w]) => [k, { ...w }]),
     },
     idempotency: [...world.idempotency].map(([k, r]) => [k, { ...r }]),
-    faults: world.faults,
-    inbound: world.inbound.map(copy),
+    faults: structuredClone(world.faults),
+    inbound: [...world.inbound],
     optOuts: [...world.optOuts],
-    webhooks: world.webhooks,
-  });
-}
-
-// The bulky arrays above are already fresh copies; the small nested parts (config, faults,
-// webhooks, tasks) are deep-copied here so that nothing is shared with the live world.
-function clone(snapshot: WorldSnapshot): WorldSnapshot {
-  return {
-    ...snapshot,
-    config: structuredClone(snapshot.config),
-    scheduler: structuredClone(snapshot.scheduler),
-    faults: structuredClone(snapshot.faults),
-    webhooks: structuredClone(snapshot.webhooks),
-    idempotency: snapshot.idempotency.map(([k, r]) => [
-      k,
-      { ...r, response: r.response && structuredClone(r.response) },
-    ]),
+    webhooks: copyWebhooks(world.webhooks),
   };
 }
 
@@ -131,13 +130,15 @@ export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
       `Unsupported snapshot version ${String(snapshot.version)} (expected ${SNAPSHOT_VERSION}).`,
     );
   }
-  const source = clone(snapshot);
+  const source = snapshot;
   const world = new World({
     seed: source.config.seed,
     clock: clock ?? new VirtualClock(source.time),
-    prices: source.config.prices,
-    simulation: source.config.simulation,
-    ...(source.config.prefixTable === undefined ? {} : { prefixTable: source.config.prefixTable }),
+    prices: structuredClone(source.config.prices),
+    simulation: structuredClone(source.config.simulation),
+    ...(source.config.prefixTable === undefined
+      ? {}
+      : { prefixTable: structuredClone(source.config.prefixTable) }),
   });
   world.random = {
     ids: Random.fromState(source.random.ids),
@@ -148,7 +149,7 @@ export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
   world.scheduler = Scheduler.fromJSON(source.scheduler);
   for (const o of source.organizations) world.organizations.set(o.id, copy(o));
   for (const a of source.accounts) world.accounts.set(a.id, copy(a));
-  world.ledger = source.ledger.map(copy);
+  world.ledger = [...source.ledger];
   for (const k of source.apiKeys) world.apiKeys.set(k.key, { ...k, scopes: [...k.scopes] });
   for (const r of source.remitters) world.remitters.set(r.id, copy(r));
   for (const c of source.contacts) {
@@ -156,7 +157,7 @@ export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
     world.contactByNumber.set(`${c.organizationId}|${c.e164}`, c.id);
   }
   for (const t of source.tags) world.tags.set(t.id, copy(t));
-  for (const m of source.messages) world.messages.add({ ...m });
+  for (const m of source.messages) world.messages.add(copyMessage(m));
   for (const c of source.campaigns) {
     world.campaigns.add({
       ...c,
