@@ -7,9 +7,14 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const steps = [
   ['lint (code)', 'npx', ['biome', 'check', '.']],
-  ['lint (spec)', 'npx', ['redocly', 'lint', '--config', 'openapi/redocly.yaml', '--format=stylish']],
+  [
+    'lint (spec)',
+    'npx',
+    ['redocly', 'lint', '--config', 'openapi/redocly.yaml', '--format=stylish'],
+  ],
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['generated code is fresh', 'node', ['scripts/generate.mjs', '--check']],
+  ['lockfile installs with npm ci', 'node', ['scripts/complete-lockfile.mjs', '--check']],
   ...(process.env.MSGSVC_EXTRA_STEPS ?? '')
     .split(';')
     .filter(Boolean)
@@ -30,7 +35,14 @@ rmSync(reportFile, { force: true });
 const forwarded = process.argv.slice(2);
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...forwarded],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+    ...forwarded,
+  ],
   { stdio: 'inherit' },
 );
 
