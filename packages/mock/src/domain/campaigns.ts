@@ -84,12 +84,14 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
     createdAt: now,
     updatedAt: now,
   };
-  world.campaigns.add(campaign);
-  world.emit({ type: 'campaign.created', campaignId: campaign.id, at: now });
+  // Scheduled before it is stored: if scheduling failed, no campaign would be left in PROCESSING
+  // forever (a task whose campaign does not exist does nothing).
   world.schedule(drawLatency(world.random.simulation, world.config.simulation.processingDelay), {
     type: 'campaign.process',
     campaignId: campaign.id,
   });
+  world.campaigns.add(campaign);
+  world.emit({ type: 'campaign.created', campaignId: campaign.id, at: now });
   return campaign;
 }
 

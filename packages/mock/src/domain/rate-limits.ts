@@ -18,6 +18,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitTable = {
   listCampaignMessages: 600,
 };
 
+/** The limit reported when rate limiting is disabled: the largest 32-bit integer. */
+export const UNLIMITED = 2_147_483_647;
+
 /** The window length: one minute. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -38,15 +41,18 @@ export interface RateLimitWindow {
 
 /**
  * Counts a request of `apiKeyId` to `operationId` and says whether it may proceed. Returns
- * `undefined` when the operation is not limited.
+ * `undefined` for an operation the table does not know.
  */
 export function consumeRateLimit(
   world: World,
   apiKeyId: string,
   operationId: string,
 ): RateLimitDecision | undefined {
-  const limit = world.rateLimits.table[operationId] ?? null;
-  if (limit === null) return undefined;
+  const configured = world.rateLimits.table[operationId];
+  if (configured === undefined) return undefined;
+  // A disabled limit still counts and still answers with the headers the contract promises on
+  // every response: it just never runs out.
+  const limit = configured ?? UNLIMITED;
   const now = world.now();
   const key = `${apiKeyId}|${operationId}`;
   let window = world.rateLimits.windows.get(key);

@@ -166,15 +166,17 @@ export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
       tagIds: [...c.tagIds],
     });
   }
+  // Mutable state is copied, never shared: the world changes it, and the snapshot must stay the
+  // value it was (restoring it twice gives the same world twice).
   world.rateLimits = {
-    table: source.rateLimits.table,
+    table: { ...source.rateLimits.table },
     windows: new Map(source.rateLimits.windows.map(([k, w]) => [k, { ...w }])),
   };
-  world.idempotency = new Map(source.idempotency);
-  world.faults = source.faults;
+  world.idempotency = new Map(source.idempotency.map(([k, r]) => [k, { ...r }]));
+  world.faults = structuredClone(source.faults);
   world.inbound = source.inbound.map(copy);
   world.optOuts = new Set(source.optOuts);
-  world.webhooks = source.webhooks;
+  world.webhooks = copyWebhooks(source.webhooks);
   // An attempt that was on the wire when the snapshot was taken is made again.
   for (const delivery of world.webhooks.outbox) {
     if (delivery.state === 'in_flight') {

@@ -1,6 +1,7 @@
 /**
  * Turns zod issues into the `fields` object of a `VALIDATION_ERROR`: one human message per field,
- * keyed by the field's path as clients wrote it (`recipients.3`, `size`).
+ * keyed by the field's path as clients wrote it: `recipients[3]` in a body, the parameter's name
+ * (`status`, not `status[0]`) in a query.
  */
 import type { z } from 'zod';
 
@@ -8,17 +9,29 @@ import type { z } from 'zod';
 export function issuesToFields(
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
+  flat = false,
 ): Record<string, string> {
   const fields: Record<string, string> = {};
+  const name = (path: readonly PropertyKey[]) => fieldName(flat ? path.slice(0, 1) : path);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'Unknown field.';
+      for (const key of issue.keys) fields[name([...issue.path, key])] ??= 'Unknown field.';
       continue;
     }
-    const path = issue.path.length === 0 ? 'body' : issue.path.map(String).join('.');
+    const path = issue.path.length === 0 ? 'body' : name(issue.path);
     fields[path] ??= isMissing(input, issue.path) ? 'Required.' : issue.message;
   }
   return fields;
+}
+
+/** `['recipients', 3]` → `recipients[3]`; `['data', 'name']` → `data.name`. */
+export function fieldName(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
 }
 
 function isMissing(input: unknown, path: readonly PropertyKey[]): boolean {

@@ -11,7 +11,7 @@ import type { PageRequest } from '../domain/query';
 import type { World } from '../domain/world';
 import * as schemas from './schemas';
 import * as render from './serializers';
-import { parse, queryObject } from './validate';
+import { parse, parseQuery } from './validate';
 
 /** What a handler receives. */
 export interface OperationContext {
@@ -93,7 +93,7 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['messages'],
     scope: 'apikey:messages:list',
     handle: ({ world, caller, query }) => {
-      const input = parse(schemas.listMessagesQuery, queryObject(query));
+      const input = parseQuery(schemas.listMessagesQuery, query);
       const remitters = [...(input.sms_remitter_id ?? []), ...(input.remitter_id ?? [])];
       const page = listMessages(
         world,
@@ -160,7 +160,7 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['campaigns'],
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, query }) => {
-      const input = parse(schemas.listCampaignsQuery, queryObject(query));
+      const input = parseQuery(schemas.listCampaignsQuery, query);
       const remitters = [...(input.remitter_id ?? []), ...(input.sms_remitter_id ?? [])];
       const page = listCampaigns(
         world,
@@ -204,7 +204,7 @@ export const OPERATIONS: readonly Operation[] = [
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, params, query }) => {
       const id = parse(schemas.campaignIdParam, params.campaign_id, 'campaign_id');
-      const input = parse(schemas.listCampaignMessagesQuery, queryObject(query));
+      const input = parseQuery(schemas.listCampaignMessagesQuery, query);
       const page = listCampaignMessages(
         world,
         caller,

@@ -201,5 +201,6 @@ function rateLimitHeaders(limit: RateLimitDecision): Record<string, string> {
 function isJson(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+  // D2: only application/json (with parameters such as charset); `+json` types are a 415 too.
+  return type === 'application/json';
 }

@@ -20,9 +20,11 @@ export type RouteMatch =
 /** Finds the operation for `method` and `path` (path under the host, e.g. `/c/v1/messages`). */
 export function matchRoute(method: string, path: string): RouteMatch {
   if (!path.startsWith(`${BASE_PATH}/`)) return { kind: 'not_found' };
-  let rest = path.slice(BASE_PATH.length + 1);
-  if (rest.endsWith('/')) rest = rest.slice(0, -1);
-  const segments = rest.split('/').map(decodeSegment);
+  // A trailing slash names another path, as for the real service (decision D32): a 404.
+  const segments = path
+    .slice(BASE_PATH.length + 1)
+    .split('/')
+    .map(decodeSegment);
   // The path is the most literal pattern that matches it (`/campaigns/batch` beats
   // `/campaigns/{campaign_id}`); the method is then looked up on that path alone.
   let best: { operation: Operation; params: Record<string, string> }[] = [];

@@ -89,7 +89,9 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`));
 const dateTime = z.string().transform((text, ctx) => {
-  const time = parseTimestamp(text);
+  // An unencoded `+00:00` in a query string arrives as ` 00:00` (form encoding reads `+` as a
+  // space); put the sign back rather than refuse what curl users naturally type (decision D44).
+  const time = parseTimestamp(text.replace(/ (\d{2}:\d{2})$/, '+$1'));
   if (time === undefined) {
     ctx.issues.push({
       code: 'custom',

@@ -17,6 +17,14 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, field?: st
   throw validationError(fields);
 }
 
+/** Parses a query string against a list endpoint's schema; `fields` name the parameters. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: string): z.output<S> {
+  const input = queryObject(query);
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw validationError(issuesToFields(result.error.issues, input, true));
+}
+
 /**
  * Turns a query string into an object for a schema: repeatable parameters become arrays, others
  * must appear once.

@@ -53,8 +53,49 @@ function pointerOf(node: Json, fallback: string): string {
 const paths = document.paths as Record<string, Json>;
 const templates = Object.keys(paths).map((template) => ({
   template,
-  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  segments: template.slice(1).split('/'),
 }));
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The path template and operation a request names, as OpenAPI matches them: segments are compared
+ * once percent-decoded (`%62atch` is `batch`), the most literal template that matches the path
+ * wins, and the method is then looked up on that template alone (decision D32:
+ * `GET /campaigns/batch` is a 405, not a lookup of `/campaigns/{campaign_id}`).
+ */
+function operationOf(
+  path: string,
+  method: string,
+): { template: string; operation: Json } | undefined {
+  if (!path.startsWith(`${BASE_PATH}/`)) return undefined;
+  const segments = path
+    .slice(BASE_PATH.length + 1)
+    .split('/')
+    .map(decodeSegment);
+  let best: { template: string; parameters: number } | undefined;
+  for (const candidate of templates) {
+    if (candidate.segments.length !== segments.length) continue;
+    let parameters = 0;
+    const matches = candidate.segments.every((expected, i) => {
+      if (!expected.startsWith('{')) return expected === segments[i];
+      parameters++;
+      return segments[i] !== '';
+    });
+    if (matches && (best === undefined || parameters < best.parameters)) {
+      best = { template: candidate.template, parameters };
+    }
+  }
+  if (best === undefined) return undefined;
+  const operation = paths[best.template]![method.toLowerCase()] as Json | undefined;
+  return operation === undefined ? undefined : { template: best.template, operation };
+}
 
 /** Thrown when a response is off the contract. */
 export class ContractViolation extends Error {
@@ -80,18 +121,8 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
     throw new ContractViolation(`${where}: content-type is ${response.headers['content-type']}`);
   }
 
-  // The mock serves `/messages/` as `/messages` (one trailing slash is ignored), so the check
-  // does too.
-  const relative = request.path.startsWith(`${BASE_PATH}/`)
-    ? request.path.slice(BASE_PATH.length).replace(/(.)\/$/, '$1')
-    : undefined;
-  const template =
-    relative === undefined ? undefined : templates.find((t) => t.pattern.test(relative));
-  const operation =
-    template === undefined
-      ? undefined
-      : (paths[template.template]![request.method.toLowerCase()] as Json | undefined);
-  if (template === undefined || operation === undefined) {
+  const match = operationOf(request.path, request.method);
+  if (match === undefined) {
     // Unknown route or method (decision D2): only the envelope is promised.
     if (![404, 405].includes(response.status))
       throw new ContractViolation(`${where}: unknown route answered ${response.status}`);
@@ -99,6 +130,7 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
     count(`${request.method} unknown-route ${response.status}`);
     return;
   }
+  const { template, operation } = match;
 
   const responses = operation.responses as Record<string, Json>;
   const declared =
@@ -110,7 +142,7 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
     throw new ContractViolation(
       `${where}: status ${response.status} is not declared for ${operation.operationId}`,
     );
-  const statusPointer = `/paths/${escapePointer(template.template)}/${request.method.toLowerCase()}/responses/${response.status}`;
+  const statusPointer = `/paths/${escapePointer(template)}/${request.method.toLowerCase()}/responses/${response.status}`;
   const responseObject = resolve(declared);
   const responsePointer = pointerOf(declared, statusPointer);
 
