@@ -2,9 +2,15 @@
  * Benchmarks of the mock's guarantees (issue 4): snapshot and restore of a world with 100,000
  * messages, and what rate limiting and idempotency add to a POST.
  */
-import { createMockService, type HttpRequest, type HttpResponse, type MockService } from '../packages/mock/src/index';
+
 import { sendBatch } from '../packages/mock/src/domain/campaigns';
 import { runUntilIdle } from '../packages/mock/src/domain/engine';
+import {
+  createMockService,
+  type HttpRequest,
+  type HttpResponse,
+  type MockService,
+} from '../packages/mock/src/index';
 import { compare, fmt, percentile, report } from './harness';
 
 function handleSync(mock: MockService, request: HttpRequest): HttpResponse {
@@ -17,10 +23,23 @@ function snapshotRestore() {
   const mock = createMockService({ rateLimits: false });
   const demo = mock.seedDemo();
   mock.control.fundAccount(demo.organization.id, '100000000.000000');
-  const caller = { organizationId: demo.organization.id, environment: 'live' as const, apiKeyId: 'bench' };
+  const caller = {
+    organizationId: demo.organization.id,
+    environment: 'live' as const,
+    apiKeyId: 'bench',
+  };
   for (let c = 0; c < 100; c++) {
-    const recipients = Array.from({ length: 1000 }, (_, i) => `+2449${[2, 3, 4, 5, 1][(i + c) % 5]}${String(1000000 + ((c * 7919 + i * 104729) % 9000000)).slice(-7)}`);
-    sendBatch(mock.world, caller, { remitterId: demo.remitter.id, channelType: 'SMS', content: `Campaign ${c}`, recipients });
+    const recipients = Array.from(
+      { length: 1000 },
+      (_, i) =>
+        `+2449${[2, 3, 4, 5, 1][(i + c) % 5]}${String(1000000 + ((c * 7919 + i * 104729) % 9000000)).slice(-7)}`,
+    );
+    sendBatch(mock.world, caller, {
+      remitterId: demo.remitter.id,
+      channelType: 'SMS',
+      content: `Campaign ${c}`,
+      recipients,
+    });
     if (c % 20 === 19) runUntilIdle(mock.world);
   }
   const snapshots: number[] = [];
@@ -47,18 +66,29 @@ async function postOverhead() {
   const bare = createMockService({ rateLimits: false });
   const keyA = guarded.seedDemo().liveKey;
   const keyB = bare.seedDemo().liveKey;
-  for (const mock of [guarded, bare]) mock.control.fundAccount(mock.seedDemo().organization.id, '100000000.000000');
+  for (const mock of [guarded, bare])
+    mock.control.fundAccount(mock.seedDemo().organization.id, '100000000.000000');
   let n = 0;
   const path = '/c/v1/messages';
   const r = await compare(
     () =>
       handleSync(guarded, {
-        method: 'POST', path, query: '', body,
-        headers: { 'x-api-key': keyA, 'content-type': 'application/json', 'idempotency-key': `bench-${n++}` },
+        method: 'POST',
+        path,
+        query: '',
+        body,
+        headers: {
+          'x-api-key': keyA,
+          'content-type': 'application/json',
+          'idempotency-key': `bench-${n++}`,
+        },
       }),
     () =>
       handleSync(bare, {
-        method: 'POST', path, query: '', body,
+        method: 'POST',
+        path,
+        query: '',
+        body,
         headers: { 'x-api-key': keyB, 'content-type': 'application/json' },
       }),
     2000,
