@@ -15,7 +15,7 @@ import {
 } from './control-guarantees';
 import { type Clock, VirtualClock } from './domain/clock';
 import { type DemoWorld, seedDemoWorld } from './domain/demo-world';
-import { advance, runDue, runUntilIdle } from './domain/engine';
+import { advance, IDLE_HORIZON_MS, runDue, runUntilIdle } from './domain/engine';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/snapshot';
 import type { WebhookTransport } from './domain/webhooks';
 import { World, type WorldOptions } from './domain/world';
@@ -52,7 +52,7 @@ export interface ClockControls {
   runUntilIdle(): number;
   /**
    * Like `runUntilIdle`, and also waits for webhook deliveries in flight (signing and sending are
-   * asynchronous) and runs the retries they schedule, until nothing is left.
+   * asynchronous) and runs the retries they schedule, each at its own time, until nothing is left.
    */
   settle(): Promise<number>;
   /** Runs work due now (for real clocks). */
@@ -150,6 +150,8 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     return response;
   };
   const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4010/c/v1'];
+  let handlers: RequestHandler[] | undefined;
+  let control: MockControl | undefined;
   const reset = () => {
     world = build();
     listeners.clear();
@@ -163,29 +165,45 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
 
   return {
     fetch: createFetch(handle),
-    handlers: createMswHandlers(baseUrls, handle),
+    // Built on first use: most tests use `fetch`, and building MSW handlers costs more than a world.
+    get handlers() {
+      handlers ??= createMswHandlers(baseUrls, handle);
+      return handlers;
+    },
     baseUrl: baseUrls[0]!,
     clock: {
       now: () => new Date(world.now()),
       advance: (ms) => advance(world, ms),
       runUntilIdle: () => runUntilIdle(world),
       settle: async () => {
+        // Instant by instant, waiting for the deliveries in flight before moving on: a retry or
+        // the next delivery of a message then runs at its own time on the clock, not after the
+        // rest of the queue (a 48-hour expiry, say) has moved the clock past it.
         let ran = 0;
+        const limit = world.now() + IDLE_HORIZON_MS;
         for (;;) {
-          ran += runUntilIdle(world);
-          if (world.inFlight.size === 0) return ran;
-          await Promise.all([...world.inFlight]);
+          if (world.inFlight.size > 0) {
+            await Promise.all([...world.inFlight]);
+            continue;
+          }
+          const at = world.scheduler.peekTime();
+          if (at === undefined || at > limit) return ran;
+          ran += advance(world, Math.max(0, at - world.now()));
         }
       },
       runDue: () => runDue(world),
       pending: () => world.scheduler.size,
     },
-    control: {
-      ...createControlApi(getWorld),
-      ...createGuaranteeControls(getWorld, listeners),
-      snapshot,
-      restore,
-      reset,
+    // Built on first use, like the handlers: a test that only sends requests never pays for it.
+    get control() {
+      control ??= {
+        ...createControlApi(getWorld),
+        ...createGuaranteeControls(getWorld, listeners),
+        snapshot,
+        restore,
+        reset,
+      };
+      return control;
     },
     get world() {
       return world;

@@ -1,25 +1,96 @@
 /**
  * The TypeScript SDK of the @msgsvc messaging service (SMS and WhatsApp, batch campaigns).
  *
- * This entry holds the helpers that need no server: SMS segment counting, money in the API's
- * six-digit decimal format, cost previews and Standard Webhooks signing and verification. Phone
- * number normalisation is on its own entry, `@msgsvc/sdk/phone`, because its metadata is large.
+ * This entry holds the typed client ({@link MessagingClient}: resources, typed errors, retries,
+ * pagination, bulk sends) and the helpers that need no server: SMS segment counting, money in the
+ * API's six-digit decimal format, cost previews and Standard Webhooks signing and verification.
+ * Phone number normalisation is on its own entry, `@msgsvc/sdk/phone`, because its metadata is
+ * large.
  *
- * Everything here runs on any runtime with `fetch` and WebCrypto: Node 20+, Deno, Bun, browsers and
- * edge workers.
+ * Everything here runs on any runtime with `fetch` and WebCrypto: Node 20+, Deno, Bun and edge
+ * workers. The client refuses to run in a browser unless told `dangerouslyAllowBrowser: true`.
  *
  * @example
  * ```ts
- * import { countSegments, estimateCost, verifyWebhook } from '@msgsvc/sdk';
+ * import { MessagingClient, countSegments, verifyWebhook } from '@msgsvc/sdk';
  * import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
+ *
+ * const client = new MessagingClient(); // MSGSVC_API_KEY and MSGSVC_BASE_URL
+ * const { campaign_id } = await client.campaigns.sendBatch({
+ *   remitter_id: '0193a0c6-4e5f-7a6b-8c7d-8e9fa0b1c2d3',
+ *   channel_type: 'SMS',
+ *   content: 'Olá!',
+ *   recipients: ['+244923000001', '+244923000002'],
+ * });
+ * const campaign = await client.campaigns.waitFor(campaign_id);
  * ```
  *
  * @module
  */
 
+export { APIPromise, type WithResponse } from './api-promise';
+export type {
+  BatchAccepted,
+  Campaign,
+  CampaignListParams,
+  CampaignMessageEntry,
+  CampaignMessageListParams,
+  CampaignMessagePage,
+  CampaignPage,
+  CampaignStatus,
+  ErrorEnvelope,
+  Message,
+  MessageListEntry,
+  MessageListPage,
+  MessageListParams,
+  MessageStatus,
+  SendBatchParams,
+  SendMessageParams,
+  SentMessage,
+  WebhookEvent,
+} from './api-types';
+export { type ClientOptions, MessagingClient } from './client';
+export {
+  AbortError,
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  errorFromResponse,
+  InsufficientFundsError,
+  MessagingError,
+  type MessagingErrorInit,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from './errors';
 export { type CostEstimate, type EstimateCostParams, estimateCost } from './estimate';
+export type { components, paths } from './generated/openapi';
 export { formatMoney, MICROS_PER_UNIT, parseMoney } from './money';
+export { type ListQuery, type Page, PageList } from './pagination';
+export type { RequestOptions, SendOptions } from './request-options';
+export type {
+  BulkChunkResult,
+  BulkProgress,
+  BulkSendResult,
+  SendBulkParams,
+} from './resources/bulk-send';
+export { CAMPAIGN_TERMINAL_STATUSES, Campaigns } from './resources/campaigns';
+export { MESSAGE_TERMINAL_STATUSES, Messages } from './resources/messages';
+export type {
+  AttemptEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  RetryOptions,
+  RetryPolicy,
+  Sleep,
+  TransportHooks,
+} from './retry-fetch';
 export { countSegments, type SegmentCount, type SegmentEncoding } from './segments';
+export type { WaitForOptions } from './wait-for';
 export {
   generateWebhookSecret,
   type SignWebhookParams,

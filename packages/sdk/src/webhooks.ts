@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WebhookEvent } from './api-types';
 
 /** Why {@link verifyWebhook} refused a delivery. */
 export type WebhookVerificationReason =
@@ -112,7 +113,8 @@ export async function signWebhook(params: SignWebhookParams): Promise<WebhookSig
  * deliveries are at least once, so deduplicate on `webhook-id` as well. Any one of the
  * space-separated `v1,` signatures may match, which lets a secret be rotated without downtime.
  *
- * @typeParam T - The type of the event, e.g. the contract's webhook event union.
+ * @typeParam T - The type of the event. Default: the contract's union of webhook events,
+ * discriminated by `type`.
  * @param rawBody - The request body as received.
  * @param headers - The request headers.
  * @param secret - The endpoint's secret, `whsec_…`.
@@ -135,7 +137,7 @@ export async function signWebhook(params: SignWebhookParams): Promise<WebhookSig
  * }
  * ```
  */
-export async function verifyWebhook<T = unknown>(
+export async function verifyWebhook<T = WebhookEvent>(
   rawBody: string | Uint8Array,
   headers: WebhookHeaders,
   secret: string,

@@ -1,0 +1,76 @@
+/**
+ * What a resource call returns: a promise of the typed body that can also give the response and
+ * the request's metadata through `.withResponse()`, as in openai-node.
+ *
+ * @module
+ */
+
+/** The body of a call together with the response and the metadata of the request. */
+export interface WithResponse<T> {
+  /** The typed body, exactly as `await`ing the call gives it. */
+  data: T;
+  /** The raw response (its body already read). */
+  response: Response;
+  /** `X-Trace-Id` of the response: quote it to support. */
+  traceId: string | undefined;
+  /** The `Idempotency-Key` the request carried (send calls always carry one). */
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * A promise of a call's typed body. `await call` gives the body; `await call.withResponse()` gives
+ * `{ data, response, traceId, idempotencyKey }`. The request starts when the call is made.
+ *
+ * @example
+ * ```ts
+ * const message = await client.messages.send({ to: '+244923000001', body: 'Olá' });
+ * const { data, idempotencyKey, traceId } = await client.messages
+ *   .send({ to: '+244923000001', body: 'Olá' })
+ *   .withResponse();
+ * ```
+ */
+export class APIPromise<T> extends Promise<T> {
+  readonly #result: Promise<WithResponse<T>>;
+  #data: Promise<T> | undefined;
+
+  /** @param result - The call's outcome, body and metadata. */
+  constructor(result: Promise<WithResponse<T>>) {
+    // The base promise is never used: `then` reads `result`, so a rejection is reported only to
+    // those who await the call (no unhandled rejection when only `withResponse()` is used).
+    super((resolve) => resolve(undefined as T));
+    this.#result = result;
+  }
+
+  // `then` on an APIPromise returns a plain Promise.
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+
+  /** The body with the response, the trace id and the idempotency key. */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#result;
+  }
+
+  #parse(): Promise<T> {
+    this.#data ??= this.#result.then((result) => result.data);
+    return this.#data;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: awaiting it is the point.
+  override then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#parse().then(onFulfilled, onRejected);
+  }
+
+  override catch<B = never>(
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<T | B> {
+    return this.#parse().catch(onRejected);
+  }
+
+  override finally(onFinally?: (() => void) | null): Promise<T> {
+    return this.#parse().finally(onFinally);
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * `MessagingClient`: the typed client of the messaging service's public API.
+ *
+ * @module
+ */
+import type { Client } from 'openapi-fetch';
+import type { paths } from './generated/openapi';
+import type { ClientContext } from './internal/context';
+import { createClient } from './internal/openapi-fetch';
+import { isBrowser, readEnv, sleep } from './internal/runtime';
+import { Campaigns } from './resources/campaigns';
+import { Messages } from './resources/messages';
+import {
+  createRetryFetch,
+  type RetryOptions,
+  type Sleep,
+  type TransportHooks,
+} from './retry-fetch';
+
+/** Options of {@link MessagingClient}. Every one is optional. */
+export interface ClientOptions extends RetryOptions, TransportHooks {
+  /** `svc_live_…` or `svc_test_…`. Default: the `MSGSVC_API_KEY` environment variable. */
+  apiKey?: string | undefined;
+  /**
+   * The public layer's URL, ending in `/c/v1` (e.g. `https://api.example.com/c/v1`). Default: the
+   * `MSGSVC_BASE_URL` environment variable. There is no built-in default: a production client
+   * must never talk to a place it was not told about.
+   */
+  baseUrl?: string | undefined;
+  /** The `fetch` to use (a mock's, an instrumented one). Default: `globalThis.fetch`, at call time. */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Headers added to every request. */
+  defaultHeaders?: Record<string, string> | undefined;
+  /** The wait between retries, polls and paced batches. Default: a `setTimeout` sleep. */
+  sleep?: Sleep | undefined;
+  /** The clock, in epoch milliseconds. Default `Date.now`. */
+  now?: (() => number) | undefined;
+  /**
+   * Allow running in a browser. The API key would be visible to anyone using the page; the
+   * service expects requests from backend servers only. Default false.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+const API_KEY = /^svc_(live|test)_[A-Za-z0-9_-]+$/;
+
+/**
+ * The client. One instance per API key; it is cheap to keep and safe to share.
+ *
+ * Requests time out after 30 s per attempt and are retried twice on connection errors, 408, 409,
+ * 429 and 5xx (POSTs only with an `Idempotency-Key`, which the send calls always carry). Errors
+ * are thrown as {@link MessagingError} subclasses.
+ *
+ * @example
+ * ```ts
+ * import { MessagingClient } from '@msgsvc/sdk';
+ *
+ * const client = new MessagingClient({
+ *   apiKey: process.env.MSGSVC_API_KEY,
+ *   baseUrl: 'https://api.example.com/c/v1',
+ * });
+ * const message = await client.messages.send({ to: '+244923000001', body: 'Olá!' });
+ * for await (const entry of client.messages.list({ status: ['FAILED'] })) console.log(entry.id);
+ * ```
+ */
+export class MessagingClient {
+  /** Send, retrieve, list and wait for messages. */
+  readonly messages: Messages;
+  /** Send, fan out, retrieve, list and wait for campaigns. */
+  readonly campaigns: Campaigns;
+  /**
+   * The typed openapi-fetch client, with the key, retries and timeouts of this client: for what
+   * the resources do not cover. It returns `{ data, error, response }` instead of throwing. A POST
+   * through it is retried only when you pass an `Idempotency-Key`.
+   */
+  readonly raw: Client<paths>;
+  /** The base URL requests go to. */
+  readonly baseUrl: string;
+  /** `live` or `test`, from the key's prefix. */
+  readonly environment: 'live' | 'test';
+
+  /**
+   * @param options - Key, base URL, transport and retry settings.
+   * @throws TypeError when the key or the base URL is missing or malformed, or in a browser
+   * without `dangerouslyAllowBrowser`.
+   */
+  constructor(options: ClientOptions = {}) {
+    if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
+      throw new TypeError('Browser use exposes the API key; opt in with dangerouslyAllowBrowser');
+    }
+    const apiKey = options.apiKey ?? readEnv('MSGSVC_API_KEY');
+    const environment = apiKey === undefined ? undefined : API_KEY.exec(apiKey)?.[1];
+    if (environment === undefined) {
+      // The message never repeats the key: it ends up in logs.
+      throw new TypeError(
+        `${apiKey === undefined ? 'Missing' : 'Malformed'} API key: pass svc_live_… or svc_test_… as apiKey or MSGSVC_API_KEY`,
+      );
+    }
+    const baseUrl = (options.baseUrl ?? readEnv('MSGSVC_BASE_URL') ?? '').replace(/\/+$/, '');
+    if (!/^https?:\/\/[^/]/.test(baseUrl)) {
+      throw new TypeError(
+        `${baseUrl === '' ? 'Missing' : 'Malformed'} base URL: pass https://…/c/v1 as baseUrl or MSGSVC_BASE_URL`,
+      );
+    }
+
+    const wait = options.sleep ?? sleep;
+    const now = options.now ?? Date.now;
+    const transport = createRetryFetch({
+      fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+      maxRetries: options.maxRetries ?? 2,
+      timeout: options.timeout ?? 30_000,
+      totalTimeout: options.totalTimeout,
+      maxRetryAfter: options.maxRetryAfter ?? 60_000,
+      sleep: wait,
+      now,
+      onRequest: options.onRequest,
+      onResponse: options.onResponse,
+      onRetry: options.onRetry,
+    });
+    this.raw = createClient<paths>({
+      baseUrl,
+      // openapi-fetch may pass a second argument; the transport's second is its overrides.
+      fetch: (request) => transport(request),
+      headers: { ...options.defaultHeaders, 'X-API-KEY': apiKey as string },
+      // Never follow a redirect: it could carry the key to another origin.
+      redirect: 'manual',
+    });
+    const timed = (options.timeout ?? 30_000) < 2 ** 31 - 1 || options.totalTimeout !== undefined;
+    const ctx: ClientContext = { raw: this.raw, fetch: transport, sleep: wait, now, timed };
+    this.messages = new Messages(ctx);
+    this.campaigns = new Campaigns(ctx);
+    this.baseUrl = baseUrl;
+    this.environment = environment as 'live' | 'test';
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The SDK's errors: one base class, {@link MessagingError}, and a subclass per kind of failure.
+ * {@link errorFromResponse} is the one place that maps a response (status and `code`) to a class.
+ *
+ * `instanceof` works across copies of the SDK (its ESM and CJS builds loaded side by side, or two
+ * installed copies): each class answers `instanceof` by a brand registered with `Symbol.for`, not
+ * by prototype identity.
+ *
+ * @example
+ * ```ts
+ * import { MessagingClient, RateLimitError, ValidationError } from '@msgsvc/sdk';
+ *
+ * const client = new MessagingClient();
+ * try {
+ *   await client.messages.send({ to: '+244923000001', body: 'Olá' });
+ * } catch (error) {
+ *   if (error instanceof ValidationError) console.error(error.fields); // { to: '…' }
+ *   else if (error instanceof RateLimitError) console.error(`retry in ${error.retryAfter}s`);
+ *   else throw error;
+ * }
+ * ```
+ *
+ * @module
+ */
+import { retryAfterMs } from './internal/retry-after';
+
+/** What a {@link MessagingError} carries besides its message. */
+export interface MessagingErrorInit {
+  /** The HTTP status; `undefined` when no response arrived. */
+  status?: number | undefined;
+  /** The error envelope's `code` (`VALIDATION_ERROR`, …), or the SDK's own for client-side failures. */
+  code: string;
+  /** The envelope's `trace_id`, or the `X-Trace-Id` header. */
+  traceId?: string | undefined;
+  /** The envelope's `timestamp`. */
+  timestamp?: string | undefined;
+  /** The envelope's `service`. */
+  service?: string | undefined;
+  /** The envelope's `fields`. */
+  fields?: Readonly<Record<string, string>> | undefined;
+  /** The `Idempotency-Key` the request carried. */
+  idempotencyKey?: string | undefined;
+  /** The response, when one arrived. */
+  response?: Response | undefined;
+  /** Seconds to wait, from `Retry-After` (rate limits and idempotency conflicts). */
+  retryAfter?: number | undefined;
+  cause?: unknown;
+}
+
+const KIND = Symbol('kind');
+type Branded = { [KIND]: symbol; prototype: object };
+
+// Brands a class: its prototype carries a registry symbol that every copy of the SDK shares, and
+// `instanceof` looks for that symbol. `name` lives on the prototype so minifiers cannot change it.
+function brand(cls: Branded, name: string): void {
+  const symbol = Symbol.for(`@msgsvc/sdk:${name}`);
+  cls[KIND] = symbol;
+  Object.defineProperty(cls.prototype, symbol, { value: true });
+  Object.defineProperty(cls.prototype, 'name', { value: name, writable: true, configurable: true });
+}
+
+/**
+ * The base of every error the SDK throws for a request: HTTP errors (with the service's error
+ * envelope), connection failures, timeouts and aborts.
+ */
+export class MessagingError extends Error {
+  /** `true` for errors of this class or a subclass, from any copy of the SDK. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `instanceof` asks the class it names (a subclass too).
+    const symbol = (this as unknown as Branded)[KIND];
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, true>)[symbol] === true
+    );
+  }
+
+  /** The HTTP status; `undefined` for connection errors, timeouts and aborts. */
+  declare readonly status: number | undefined;
+  /** The envelope's `code`, e.g. `VALIDATION_ERROR`; `CONNECTION_ERROR`, `TIMEOUT`, `ABORTED` otherwise. */
+  declare readonly code: string;
+  /** The request's trace id (`trace_id` / `X-Trace-Id`): quote it to support. */
+  declare readonly traceId: string | undefined;
+  /** When the service produced the error. */
+  declare readonly timestamp: string | undefined;
+  /** The service that produced the error: `core` or `billing`. */
+  declare readonly service: string | undefined;
+  /** Field name → message, on validation and scope errors; empty otherwise. */
+  declare readonly fields: Readonly<Record<string, string>>;
+  /** The `Idempotency-Key` the request carried, if any: retry with it to stay exactly-once. */
+  declare readonly idempotencyKey: string | undefined;
+  /** The raw response (not enumerable, so logs stay short); `undefined` when none arrived. */
+  declare readonly response: Response | undefined;
+
+  /**
+   * @param message - Human-readable text (the envelope's `message`).
+   * @param init - Status, code and the rest of the envelope.
+   */
+  constructor(message: string, init: MessagingErrorInit) {
+    const { cause, response, ...details } = init;
+    super(message, cause === undefined ? undefined : { cause });
+    Object.assign(this, details, { fields: details.fields ?? {} });
+    Object.defineProperty(this, 'response', { value: response });
+  }
+}
+
+/** 401 `AUTH_INVALID_API_KEY`: the key is missing, malformed or revoked. */
+export class AuthenticationError extends MessagingError {}
+
+/** 403 `AUTH_INVALID_SCOPE`: the key lacks the operation's scope (`fields.apikey` names it). */
+export class PermissionError extends MessagingError {}
+
+/** 404 `NOT_FOUND` or `RESOURCE_NOT_FOUND` (decision D1): absent, or another organization's. */
+export class NotFoundError extends MessagingError {}
+
+/** 402 `BILLING_INSUFFICIENT_FUNDS`: the balance is below the cost; nothing was created. */
+export class InsufficientFundsError extends MessagingError {}
+
+/** 422 `VALIDATION_ERROR` (or another 422 code): `fields` says which input is wrong. */
+export class ValidationError extends MessagingError {}
+
+/**
+ * An `Idempotency-Key` conflict: 409 `IDEMPOTENCY_KEY_IN_USE` (the first request is still
+ * running; retried automatically) or 422 `IDEMPOTENCY_KEY_REUSED` (the key was used with a
+ * different body).
+ */
+export class ConflictError extends MessagingError {}
+
+/** 429 `RATE_LIMIT_EXCEEDED`, after the retries the client allows. */
+export class RateLimitError extends MessagingError {
+  /** Seconds to wait before retrying, from `Retry-After`. */
+  declare readonly retryAfter: number | undefined;
+}
+
+/** A 5xx answer, after the retries the client allows. */
+export class ServerError extends MessagingError {}
+
+/** No response arrived (network failure, connection reset), after the retries the client allows. */
+export class ConnectionError extends MessagingError {}
+
+/** An attempt exceeded `timeout`, or the whole call exceeded `totalTimeout` (or a wait helper's). */
+export class TimeoutError extends ConnectionError {}
+
+/** The caller's `AbortSignal` fired; `cause` is the signal's reason. Never retried. */
+export class AbortError extends MessagingError {}
+
+// Keys are the names: object keys survive minification, class names may not.
+const CLASSES = {
+  MessagingError,
+  AuthenticationError,
+  PermissionError,
+  NotFoundError,
+  InsufficientFundsError,
+  ValidationError,
+  ConflictError,
+  RateLimitError,
+  ServerError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+};
+for (const [name, cls] of Object.entries(CLASSES)) brand(cls as unknown as Branded, name);
+
+type ErrorClass = new (message: string, init: MessagingErrorInit) => MessagingError;
+
+const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
+  401: AuthenticationError,
+  402: InsufficientFundsError,
+  403: PermissionError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: ValidationError,
+  429: RateLimitError,
+};
+
+/**
+ * Builds the error for an HTTP error response: the class from the status (and `code`
+ * `IDEMPOTENCY_KEY_REUSED`, a {@link ConflictError}), the details from the envelope.
+ *
+ * @param response - The error response (its body already read).
+ * @param body - The parsed body: the error envelope, or whatever a proxy answered.
+ * @param idempotencyKey - The key the request carried, if any.
+ * @param now - The current time, for an HTTP-date `Retry-After`.
+ */
+export function errorFromResponse(
+  response: Response,
+  body: unknown,
+  idempotencyKey?: string,
+  now = Date.now(),
+): MessagingError {
+  const envelope = (typeof body === 'object' && body !== null ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (key: string) => (typeof envelope[key] === 'string' ? envelope[key] : undefined);
+  const status = response.status;
+  const code = text('code') ?? `HTTP_${status}`;
+  const Class =
+    (code === 'IDEMPOTENCY_KEY_REUSED' ? ConflictError : BY_STATUS[status]) ??
+    (status >= 500 ? ServerError : MessagingError);
+  const wait = retryAfterMs(response.headers, now);
+  return new Class(text('message') ?? `HTTP ${status}`, {
+    status,
+    code,
+    traceId: text('trace_id') ?? response.headers.get('x-trace-id') ?? undefined,
+    timestamp: text('timestamp'),
+    service: text('service'),
+    fields: envelope.fields as Record<string, string> | undefined,
+    idempotencyKey,
+    response,
+    retryAfter: wait === undefined ? undefined : wait / 1000,
+  });
+}

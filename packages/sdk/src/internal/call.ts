@@ -1,0 +1,45 @@
+/**
+ * Runs one openapi-fetch call for a resource: applies the per-request options and turns the
+ * `{ data, error, response }` result into the body or a thrown {@link MessagingError}.
+ */
+import { APIPromise } from '../api-promise';
+import { errorFromResponse } from '../errors';
+import type { RequestOptions } from '../request-options';
+import type { ClientContext } from './context';
+
+/** The openapi-fetch options a call adds to its typed parameters. */
+export interface CallInit {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/**
+ * Calls `run` with the openapi-fetch options for `options` and wraps the outcome.
+ *
+ * @param idempotencyKey - The key the request carries, reported with the result or the error.
+ */
+export function call<T>(
+  ctx: ClientContext,
+  run: (init: CallInit) => Promise<Result<T>>,
+  options: RequestOptions | undefined,
+  idempotencyKey?: string,
+): APIPromise<T> {
+  // With a timeout, openapi-fetch builds the request with a signal of ours, so the transport can
+  // send that very request on the first attempt; the caller's signal and policy reach it through
+  // `options`. Without one, the request carries the caller's signal and nothing else.
+  const timed = ctx.timed || options?.timeout !== undefined || options?.totalTimeout !== undefined;
+  const first = timed ? new AbortController() : undefined;
+  const init: CallInit = { fetch: (request) => ctx.fetch(request, options, first) };
+  const signal = first?.signal ?? options?.signal;
+  if (signal !== undefined) init.signal = signal;
+  if (options?.headers !== undefined) init.headers = options.headers;
+  const result = run(init).then(({ data, error, response }) => {
+    if (!response.ok) throw errorFromResponse(response, error, idempotencyKey, ctx.now());
+    const traceId = response.headers.get('x-trace-id') ?? undefined;
+    return { data: data as T, response, traceId, idempotencyKey };
+  });
+  return new APIPromise(result);
+}

@@ -1,0 +1,17 @@
+/**
+ * What every resource shares with its client: the typed openapi-fetch client, the retrying
+ * transport (for per-request policy overrides), and the clock and sleep (injectable for tests).
+ */
+import type { Client } from 'openapi-fetch';
+import type { paths } from '../generated/openapi';
+import type { RetryFetch, Sleep } from '../retry-fetch';
+
+/** The state a client hands to its resources. */
+export interface ClientContext {
+  readonly raw: Client<paths>;
+  readonly fetch: RetryFetch;
+  readonly sleep: Sleep;
+  readonly now: () => number;
+  /** Whether calls have a timeout by default (then each request carries a signal of ours). */
+  readonly timed: boolean;
+}

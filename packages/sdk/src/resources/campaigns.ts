@@ -1,0 +1,149 @@
+/**
+ * `client.campaigns`: submit a batch, fan out any number of recipients, retrieve, list, list a
+ * campaign's messages, wait for completion.
+ *
+ * @module
+ */
+import type { APIPromise } from '../api-promise';
+import type {
+  BatchAccepted,
+  Campaign,
+  CampaignListParams,
+  CampaignMessageEntry,
+  CampaignMessageListParams,
+  CampaignMessagePage,
+  CampaignPage,
+  CampaignStatus,
+  SendBatchParams,
+} from '../api-types';
+import { call } from '../internal/call';
+import type { ClientContext } from '../internal/context';
+import { PageList } from '../pagination';
+import type { RequestOptions, SendOptions } from '../request-options';
+import { type WaitForOptions, waitForStatus } from '../wait-for';
+import { type BulkSendResult, type SendBulkParams, sendBulk } from './bulk-send';
+
+/** The states a campaign never leaves. */
+export const CAMPAIGN_TERMINAL_STATUSES: readonly CampaignStatus[] = ['COMPLETED', 'FAILED'];
+
+/** The campaign operations of a {@link MessagingClient}. */
+export class Campaigns {
+  readonly #ctx: ClientContext;
+
+  /** @param ctx - The client's shared state. */
+  constructor(ctx: ClientContext) {
+    this.#ctx = ctx;
+  }
+
+  /**
+   * Submits one SMS text to 2–1000 recipients as a campaign (`POST /campaigns/batch`, 10 per
+   * minute per key). Answered at once with the `campaign_id`; processing continues in the
+   * background. Carries an `Idempotency-Key` like {@link Messages.send}.
+   *
+   * @example
+   * ```ts
+   * const { campaign_id } = await client.campaigns.sendBatch({
+   *   remitter_id: remitterId,
+   *   channel_type: 'SMS',
+   *   content: 'Promoção: 20% hoje',
+   *   recipients: ['+244923000001', '+244923000002'],
+   * });
+   * ```
+   */
+  sendBatch(params: SendBatchParams, options?: SendOptions): APIPromise<BatchAccepted> {
+    const key = options?.idempotencyKey ?? crypto.randomUUID();
+    return call(
+      this.#ctx,
+      (init) =>
+        this.#ctx.raw.POST('/campaigns/batch', {
+          params: { header: { 'Idempotency-Key': key } },
+          body: params,
+          ...init,
+        }),
+      options,
+      key,
+    );
+  }
+
+  /**
+   * Sends to any number of recipients as campaigns of at most 1000, paced under the batch rate
+   * limit, resumable with the same `idempotencyKey`. See {@link SendBulkParams}.
+   */
+  sendBulk(params: SendBulkParams): Promise<BulkSendResult> {
+    return sendBulk(this, this.#ctx, params);
+  }
+
+  /**
+   * Retrieves one campaign (`GET /campaigns/{campaign_id}`).
+   *
+   * @throws {@link NotFoundError} when it does not exist or belongs to another organization.
+   */
+  retrieve(campaignId: string, options?: RequestOptions): APIPromise<Campaign> {
+    return call(
+      this.#ctx,
+      (init) =>
+        this.#ctx.raw.GET('/campaigns/{campaign_id}', {
+          params: { path: { campaign_id: campaignId } },
+          ...init,
+        }),
+      options,
+    );
+  }
+
+  /** Lists campaigns (`GET /campaigns`): await it for one page, iterate it for every entry. */
+  list(
+    params: CampaignListParams = {},
+    options?: RequestOptions,
+  ): PageList<Campaign, CampaignPage, CampaignListParams> {
+    return new PageList(
+      (query) =>
+        call(
+          this.#ctx,
+          (init) => this.#ctx.raw.GET('/campaigns', { params: { query }, ...init }),
+          options,
+        ),
+      params,
+    );
+  }
+
+  /** Lists one campaign's messages (`GET /campaigns/{campaign_id}/messages`). */
+  listMessages(
+    campaignId: string,
+    params: CampaignMessageListParams = {},
+    options?: RequestOptions,
+  ): PageList<CampaignMessageEntry, CampaignMessagePage, CampaignMessageListParams> {
+    return new PageList(
+      (query) =>
+        call(
+          this.#ctx,
+          (init) =>
+            this.#ctx.raw.GET('/campaigns/{campaign_id}/messages', {
+              params: { path: { campaign_id: campaignId }, query },
+              ...init,
+            }),
+          options,
+        ),
+      params,
+    );
+  }
+
+  /**
+   * Polls a campaign until it reaches `until` or a terminal state (`COMPLETED`, `FAILED`).
+   *
+   * @throws {@link TimeoutError} when `timeout` passes first.
+   * @example
+   * ```ts
+   * const campaign = await client.campaigns.waitFor(campaign_id, { timeout: 120_000 });
+   * campaign.status; // 'COMPLETED' or 'FAILED'
+   * ```
+   */
+  waitFor(campaignId: string, options?: WaitForOptions<CampaignStatus>): Promise<Campaign> {
+    return waitForStatus(
+      this.#ctx,
+      `Campaign ${campaignId}`,
+      (signal) => this.retrieve(campaignId, signal === undefined ? undefined : { signal }),
+      CAMPAIGN_TERMINAL_STATUSES,
+      options,
+    );
+  }
+}
