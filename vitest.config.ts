@@ -8,6 +8,8 @@ export default defineConfig({
     // Tests run against the sources, never a stale build.
     alias: [
       { find: /^@msgsvc\/sdk\/phone$/, replacement: here('./packages/sdk/src/phone.ts') },
+      { find: /^@msgsvc\/sdk\/sms$/, replacement: here('./packages/sdk/src/sms.ts') },
+      { find: /^@msgsvc\/sdk\/webhooks$/, replacement: here('./packages/sdk/src/webhooks.ts') },
       { find: /^@msgsvc\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
       { find: /^@msgsvc\/mock$/, replacement: here('./packages/mock/src/index.ts') },
     ],

@@ -15,6 +15,7 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['generated code is fresh', 'node', ['scripts/generate.mjs', '--check']],
   ['lockfile installs with npm ci', 'node', ['scripts/complete-lockfile.mjs', '--check']],
+  ['SDK size budget', 'node', ['scripts/size-budget.mjs']],
   ...(process.env.MSGSVC_EXTRA_STEPS ?? '')
     .split(';')
     .filter(Boolean)

@@ -1,8 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // Two entries so the phone metadata is only loaded by code that imports '@msgsvc/sdk/phone'.
-  entry: ['src/index.ts', 'src/phone.ts'],
+  // Separate entries keep the client small: the helpers load only for code that imports
+  // '@msgsvc/sdk/sms', '@msgsvc/sdk/webhooks' or '@msgsvc/sdk/phone' (whose metadata is large).
+  entry: ['src/index.ts', 'src/sms.ts', 'src/phone.ts', 'src/webhooks.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -4,7 +4,7 @@
  * IDs and contacts — and every read of state a test wants to assert on. Money crosses this API as
  * six-digit decimal strings, exactly as the public API writes it.
  */
-import { formatMoney, parseMoney } from '@msgsvc/sdk';
+import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
 import { type IssueApiKeyParams, issueApiKey, revokeApiKey } from './domain/api-keys';
 import {
   checkLedger,

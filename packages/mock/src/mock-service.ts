@@ -3,7 +3,7 @@
  * function, MSW handlers, clock controls, the control API, webhooks, snapshots. Separate services
  * share nothing.
  */
-import { signWebhook } from '@msgsvc/sdk';
+import { signWebhook } from '@msgsvc/sdk/webhooks';
 import type { RequestHandler } from 'msw';
 import { createFetch, type FetchFunction } from './adapters/fetch';
 import { createMswHandlers } from './adapters/msw';

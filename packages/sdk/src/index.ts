@@ -2,17 +2,18 @@
  * The TypeScript SDK of the @msgsvc messaging service (SMS and WhatsApp, batch campaigns).
  *
  * This entry holds the typed client ({@link MessagingClient}: resources, typed errors, retries,
- * pagination, bulk sends) and the helpers that need no server: SMS segment counting, money in the
- * API's six-digit decimal format, cost previews and Standard Webhooks signing and verification.
- * Phone number normalisation is on its own entry, `@msgsvc/sdk/phone`, because its metadata is
- * large.
+ * pagination, bulk sends). The helpers that need no server have entries of their own, so an
+ * application loads only what it uses: SMS segment counting, cost previews and the API's money
+ * format on `@msgsvc/sdk/sms`, Standard Webhooks verification on `@msgsvc/sdk/webhooks`, phone
+ * number normalisation on `@msgsvc/sdk/phone` (its metadata is large).
  *
  * Everything here runs on any runtime with `fetch` and WebCrypto: Node 20+, Deno, Bun and edge
  * workers. The client refuses to run in a browser unless told `dangerouslyAllowBrowser: true`.
  *
  * @example
  * ```ts
- * import { MessagingClient, countSegments, verifyWebhook } from '@msgsvc/sdk';
+ * import { MessagingClient } from '@msgsvc/sdk';
+ * import { countSegments } from '@msgsvc/sdk/sms';
  * import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
  *
  * const client = new MessagingClient(); // MSGSVC_API_KEY and MSGSVC_BASE_URL
@@ -66,9 +67,7 @@ export {
   TimeoutError,
   ValidationError,
 } from './errors';
-export { type CostEstimate, type EstimateCostParams, estimateCost } from './estimate';
 export type { components, paths } from './generated/openapi';
-export { formatMoney, MICROS_PER_UNIT, parseMoney } from './money';
 export { type ListQuery, type Page, PageList } from './pagination';
 export type { RequestOptions, SendOptions } from './request-options';
 export type {
@@ -89,16 +88,4 @@ export type {
   Sleep,
   TransportHooks,
 } from './retry-fetch';
-export { countSegments, type SegmentCount, type SegmentEncoding } from './segments';
 export type { WaitForOptions } from './wait-for';
-export {
-  generateWebhookSecret,
-  type SignWebhookParams,
-  signWebhook,
-  type VerifyWebhookOptions,
-  verifyWebhook,
-  type WebhookHeaders,
-  type WebhookSignatureHeaders,
-  WebhookVerificationError,
-  type WebhookVerificationReason,
-} from './webhooks';

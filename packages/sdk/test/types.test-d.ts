@@ -11,10 +11,10 @@ import {
   RateLimitError,
   type SentMessage,
   ValidationError,
-  verifyWebhook,
   type WebhookEvent,
   type WithResponse,
 } from '@msgsvc/sdk';
+import { verifyWebhook } from '@msgsvc/sdk/webhooks';
 import { describe, expectTypeOf, it } from 'vitest';
 
 declare const client: MessagingClient;

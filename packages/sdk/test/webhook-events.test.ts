@@ -3,13 +3,13 @@
  * deliveries from the mock (an in-process endpoint), and deliveries signed here with
  * `signWebhook` where a case needs a precise fault.
  */
+import type { WebhookEvent } from '@msgsvc/sdk';
 import {
   generateWebhookSecret,
   signWebhook,
   verifyWebhook,
-  type WebhookEvent,
   WebhookVerificationError,
-} from '@msgsvc/sdk';
+} from '@msgsvc/sdk/webhooks';
 import { describe, expect, it } from 'vitest';
 import { numbers, setup } from './support/mock';
 

@@ -4,7 +4,7 @@
  * longer covers the cost or an injected dispatch fault hits (then every message is cancelled and
  * refunded).
  */
-import { countSegments } from '@msgsvc/sdk';
+import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount, post } from './billing-ledger';
 import { completeCampaign, transitionCampaign } from './campaign-state';
 import { takeDispatchFault } from './faults';

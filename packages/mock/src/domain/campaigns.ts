@@ -2,7 +2,7 @@
  * The campaign operations of the public API: accept a batch (`POST /campaigns/batch`), retrieve a
  * campaign, list campaigns, list a campaign's messages.
  */
-import { countSegments } from '@msgsvc/sdk';
+import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount } from './billing-ledger';
 import type { Caller } from './caller';
 import { CAMPAIGN_STATUS_NOTES } from './campaign-machine';

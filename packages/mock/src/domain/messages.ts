@@ -2,7 +2,7 @@
  * The message operations of the public API: send one message (`POST /messages`, decision D20),
  * retrieve one, list them.
  */
-import { countSegments, formatMoney } from '@msgsvc/sdk';
+import { countSegments, formatMoney } from '@msgsvc/sdk/sms';
 import { getAccount, post } from './billing-ledger';
 import type { Caller } from './caller';
 import { DomainError, validationError } from './errors';

@@ -3,7 +3,7 @@
  * account's currency (decision D26). The segment counter is the SDK's, so a cost preview in an
  * application and the mock's charge can never disagree.
  */
-import { countSegments } from '@msgsvc/sdk';
+import { countSegments } from '@msgsvc/sdk/sms';
 import type { ChannelType, Encoding } from './model';
 
 /** Micro-units per segment, by channel then route code. */

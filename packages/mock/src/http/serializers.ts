@@ -3,7 +3,7 @@
  * purpose (`target_e164` vs `e164_format`, `remitter_id` vs `sms_remitter_id`, `provider_name` vs
  * `provider_id`): each function writes exactly its endpoint's names and nothing else.
  */
-import { formatMoney } from '@msgsvc/sdk';
+import { formatMoney } from '@msgsvc/sdk/sms';
 import { MESSAGE_STATUS_TRAITS } from '../domain/message-machine';
 import type { CampaignRecord, MessageRecord } from '../domain/model';
 import { formatTimestamp as ts } from '../domain/time-format';

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// The SDK's size budget: its built main entry, bundled with its dependencies (openapi-fetch) and
+// minified, must stay within 8 kB gzipped. Builds the SDK first; prints the figure either way.
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const BUDGET = 8 * 1024;
+execFileSync('npx', ['tsup', '--silent'], { cwd: 'packages/sdk', stdio: 'inherit' });
+const result = await build({
+  entryPoints: ['packages/sdk/dist/index.js'],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'neutral',
+  write: false,
+});
+const bytes = gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+const verdict = bytes <= BUDGET ? 'within' : 'OVER';
+console.log(`@msgsvc/sdk main entry: ${bytes} bytes min+gz, ${verdict} the ${BUDGET}-byte budget.`);
+process.exit(bytes <= BUDGET ? 0 : 1);
