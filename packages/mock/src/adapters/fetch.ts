@@ -36,8 +36,21 @@ export function createFetch(
   return async (input, init) => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
-    if (request.signal?.aborted)
-      throw request.signal.reason ?? new DOMException('Aborted', 'AbortError');
-    return toWebResponse(await handle(await fromWebRequest(request)));
+    const signal = request.signal;
+    if (signal?.aborted) throw abortReason(signal);
+    const answer = handle(await fromWebRequest(request));
+    if (!(answer instanceof Promise) || signal === undefined) return toWebResponse(await answer);
+    // An injected latency is a slow server: like a real fetch, give up as soon as the caller aborts.
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(abortReason(signal));
+      signal.addEventListener('abort', onAbort, { once: true });
+      answer
+        .then((response) => resolve(toWebResponse(response)), reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
   };
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }

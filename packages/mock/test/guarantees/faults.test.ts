@@ -355,3 +355,20 @@ describe('carrierOutage', () => {
     expectLedgerBalanced(mock);
   });
 });
+
+describe('latency and the caller’s abort signal', () => {
+  it('mock.fetch rejects as soon as the caller aborts a delayed request, like a real fetch', async () => {
+    const mock = createMockService();
+    const demo = mock.seedDemo();
+    mock.control.addLatency({ operationId: 'listMessages', ms: 2_000 });
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = mock.fetch(`${mock.baseUrl}/messages`, {
+      headers: { 'x-api-key': demo.liveKey },
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
