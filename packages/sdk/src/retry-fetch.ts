@@ -93,9 +93,9 @@ export interface CallControl extends RetryOptions {
 }
 
 /**
- * A `fetch` that retries. `control` changes the policy for one call. With `first`, the request
- * was built with `first.signal` (so the first attempt can send it as is) and the caller's signal
- * is `control.signal`; without, the caller's signal is `request.signal`.
+ * A `fetch` that retries. `control` changes the policy for one call and carries the caller's
+ * signal; without `control`, the caller's signal is `request.signal`. With `first`, the request
+ * was built with `first.signal`, so the first attempt can send it as is.
  */
 export type RetryFetch = (
   request: Request,
@@ -124,7 +124,9 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
       IDEMPOTENT.test(request.method) || key !== undefined
         ? (control?.maxRetries ?? options.maxRetries)
         : 0;
-    const signal = first === undefined ? request.signal : control?.signal;
+    // Through the client, `control` carries the caller's signal (or none: then nothing can abort
+    // the call but a timeout, and no listener is needed). Used bare, the request carries it.
+    const signal = control === undefined ? request.signal : control.signal;
     // A body that may be sent again is read once and handed to every attempt.
     const buffered = request.body !== null && retries > 0;
     const body = buffered ? await request.arrayBuffer() : undefined;

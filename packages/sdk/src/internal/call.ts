@@ -14,6 +14,10 @@ export interface CallInit {
   fetch?: (request: Request) => Promise<Response>;
 }
 
+// A call without options still hands the transport a control object: its (absent) signal is the
+// caller's, so the transport never listens to the request's own, which nothing can abort.
+const NO_OPTIONS: RequestOptions = Object.freeze({});
+
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
 /**
@@ -32,7 +36,8 @@ export function call<T>(
   // `options`. Without one, the request carries the caller's signal and nothing else.
   const timed = ctx.timed || options?.timeout !== undefined || options?.totalTimeout !== undefined;
   const first = timed ? new AbortController() : undefined;
-  const init: CallInit = { fetch: (request) => ctx.fetch(request, options, first) };
+  const control = options ?? NO_OPTIONS;
+  const init: CallInit = { fetch: (request) => ctx.fetch(request, control, first) };
   const signal = first?.signal ?? options?.signal;
   if (signal !== undefined) init.signal = signal;
   if (options?.headers !== undefined) init.headers = options.headers;

@@ -1,0 +1,57 @@
+/**
+ * Benchmarks of the SDK (issue 5): what `client.messages.retrieve` adds over bare openapi-fetch on
+ * the same fetch, with the default per-attempt timeout (which needs an AbortSignal on the request)
+ * and without one. The size budget is `scripts/size-budget.mjs`.
+ */
+import createClient from 'openapi-fetch';
+import { createMockService } from '../packages/mock/src/index';
+import type { paths } from '../packages/sdk/src/generated/openapi';
+import { MessagingClient } from '../packages/sdk/src/index';
+import { compare, fmt, report } from './harness';
+
+const mock = createMockService({ rateLimits: false });
+const demo = mock.seedDemo();
+const sent = await mock.fetch(`${mock.baseUrl}/messages`, {
+  method: 'POST',
+  headers: { 'x-api-key': demo.liveKey, 'content-type': 'application/json' },
+  body: JSON.stringify({ to: '+244923123456', body: 'Your code is 123456' }),
+});
+const { id } = (await sent.json()) as { id: string };
+const json = await (
+  await mock.fetch(`${mock.baseUrl}/messages/${id}`, { headers: { 'x-api-key': demo.liveKey } })
+).text();
+
+// The same fetch under both: a stub answering the retrieve with the mock's own JSON.
+const stub = async () =>
+  new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
+const bare = createClient<paths>({
+  baseUrl: mock.baseUrl,
+  fetch: stub,
+  headers: { 'X-API-KEY': demo.liveKey },
+});
+const params = { params: { path: { message_id: id } } } as const;
+
+console.log('\n## SDK (issue 5)');
+for (const [label, timeout] of [
+  ['default 30 s timeout', undefined],
+  ['timeout: Infinity', Number.POSITIVE_INFINITY],
+] as const) {
+  const client = new MessagingClient({
+    apiKey: demo.liveKey,
+    baseUrl: mock.baseUrl,
+    fetch: stub,
+    ...(timeout === undefined ? {} : { timeout }),
+  });
+  const r = await compare(
+    () => client.messages.retrieve(id),
+    () => bare.GET('/messages/{message_id}', params),
+    4000,
+  );
+  report(
+    `client.messages.retrieve vs bare openapi-fetch (${label})`,
+    `${fmt(r.a)} vs ${fmt(r.b)}`,
+    '≤ 1.1×',
+    r.ratio <= 1.1,
+  );
+  report('  ratio', `${r.ratio.toFixed(2)}×`);
+}
