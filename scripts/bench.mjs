@@ -3,7 +3,12 @@
 // Figures are ratios against floors measured in the same run; absolute times are for context.
 import { spawnSync } from 'node:child_process';
 
-const suites = ['bench/mock-engine.ts', 'bench/mock-guarantees.ts', 'bench/sdk-overhead.ts'];
+const suites = [
+  'bench/mock-engine.ts',
+  'bench/mock-guarantees.ts',
+  'bench/sdk-overhead.ts',
+  'bench/server.ts',
+];
 const only = process.argv[2];
 let failed = false;
 for (const suite of suites) {

@@ -31,13 +31,21 @@ import { campaignObject, messageDetail } from './http/serializers';
 
 /** A ledger entry as the control API shows it. */
 export interface LedgerEntryView {
+  /** The entry's id. */
   readonly id: string;
+  /** `FUNDING`, `CAMPAIGN_DEBIT`, `MESSAGE_DEBIT` or `REFUND`. */
   readonly kind: string;
+  /** Signed decimal string: credits positive, debits negative, e.g. `"-8.000000"`. */
   readonly amount: string;
+  /** The account's balance after this entry, a decimal string. */
   readonly balance_after: string;
+  /** When the entry was written (ISO 8601, microseconds, `+00:00`). */
   readonly at: string;
+  /** The campaign it concerns, if any. */
   readonly campaign_id: string | null;
+  /** The message it concerns, if any. */
   readonly message_id: string | null;
+  /** A short human description. */
   readonly note: string;
 }
 
@@ -76,7 +84,11 @@ export function createControlApi(world: () => World) {
     /** Issues an API key; the result carries the full key (shown only here). */
     issueApiKey(params: IssueApiKeyParams) {
       const key = issueApiKey(world(), params);
-      return { ...key, scopes: [...key.scopes] };
+      return {
+        ...key,
+        /** Canonical scope strings (decision D5). */
+        scopes: [...key.scopes],
+      };
     },
 
     /** Revokes a key by id or key string. */
@@ -158,8 +170,11 @@ export function createControlApi(world: () => World) {
     counts() {
       const w = world();
       return {
+        /** Messages of every organization and environment. */
         messages: w.messages.size,
+        /** Campaigns of every organization and environment. */
         campaigns: w.campaigns.size,
+        /** Background tasks still scheduled. */
         pendingTasks: w.scheduler.size,
       };
     },
@@ -191,7 +206,11 @@ export function createControlApi(world: () => World) {
   };
 }
 
-/** The control API's type. */
+/**
+ * The control API's type: accounts, keys, sender IDs, contacts and reads of state.
+ *
+ * @interface
+ */
 export type ControlApi = ReturnType<typeof createControlApi>;
 
 function money(text: string): number {

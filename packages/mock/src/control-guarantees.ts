@@ -42,13 +42,31 @@ export type WebhookListener = (
 
 /** An outbox entry as the control API shows it. */
 export interface DeliveryView {
+  /** The delivery's id, sent as the `webhook-id` header (the same on every retry). */
   readonly id: string;
+  /** The endpoint it is for. */
   readonly endpoint_id: string;
+  /** The event type, e.g. `message.status_updated`. */
   readonly type: WebhookEventType;
+  /**
+   * `waiting` (behind an earlier delivery about the same message or campaign), `scheduled`,
+   * `in_flight`, `delivered` or `failed` (for good).
+   */
   readonly state: WebhookDelivery['state'];
+  /** When the event was queued (ISO 8601). */
   readonly created_at: string;
+  /** When the next attempt runs; `null` when none is scheduled. */
   readonly next_attempt_at: string | null;
-  readonly attempts: readonly { at: string; status: number | null; error: string | null }[];
+  /** Every attempt so far, oldest first. */
+  readonly attempts: readonly {
+    /** When the attempt was made (ISO 8601). */
+    at: string;
+    /** The endpoint's HTTP status; `null` when no answer came. */
+    status: number | null;
+    /** Why no answer came (network error, timeout), or `null`. */
+    error: string | null;
+  }[];
+  /** The event as sent: `{ type, timestamp, data }`. */
   readonly event: unknown;
 }
 
@@ -68,13 +86,21 @@ function instant(value: Date | string | number, field: string): number {
 
 function endpointView(endpoint: WebhookEndpoint) {
   return {
+    /** The endpoint's id. */
     id: endpoint.id,
+    /** The organization it belongs to. */
     organization_id: endpoint.organizationId,
+    /** `live` or `test`: which records notify it (decision D39). */
     environment: endpoint.environment,
+    /** Where deliveries are POSTed; `null` for an in-process listener. */
     url: endpoint.url,
+    /** Its signing secret, `whsec_…`. */
     secret: endpoint.secret,
+    /** The event types it receives; `null` for all. */
     events: endpoint.events,
+    /** True once it answered 410 (no more deliveries). */
     disabled: endpoint.disabled,
+    /** When it was registered (ISO 8601). */
     created_at: formatTimestamp(endpoint.createdAt),
   };
 }
@@ -211,13 +237,21 @@ export function createGuaranteeControls(
     simulateInbound(params: { from: string; to: string; body: string; environment?: Environment }) {
       const inbound = simulateInbound(world(), params);
       return {
+        /** The inbound message's id. */
         id: inbound.id,
+        /** The organization of the sender ID written to. */
         organization_id: inbound.organizationId,
+        /** The handset, in E.164. */
         from: inbound.from,
+        /** The sender ID written to. */
         to: inbound.to,
+        /** The text. */
         body: inbound.body,
+        /** `SMS` or `WHATSAPP`. */
         channel_type: inbound.channel,
+        /** The message it answers, if any. */
         in_reply_to: inbound.inReplyTo,
+        /** When it arrived (ISO 8601). */
         received_at: formatTimestamp(inbound.receivedAt),
       };
     },
@@ -227,18 +261,30 @@ export function createGuaranteeControls(
       return world()
         .inbound.filter((i) => i.organizationId === organizationId)
         .map((i) => ({
+          /** The inbound message's id. */
           id: i.id,
+          /** The handset, in E.164. */
           from: i.from,
+          /** The sender ID written to. */
           to: i.to,
+          /** The text. */
           body: i.body,
+          /** `SMS` or `WHATSAPP`. */
           channel_type: i.channel,
+          /** `live` or `test`. */
           environment: i.environment,
+          /** The message it answers, if any. */
           in_reply_to: i.inReplyTo,
+          /** When it arrived (ISO 8601). */
           received_at: formatTimestamp(i.receivedAt),
         }));
     },
   };
 }
 
-/** The type of the guarantee controls. */
+/**
+ * The type of the guarantee controls: faults, webhook endpoints and the outbox, inbound messages.
+ *
+ * @interface
+ */
 export type GuaranteeControls = ReturnType<typeof createGuaranteeControls>;

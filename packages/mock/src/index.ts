@@ -1,6 +1,4 @@
 /**
- * @module @msgsvc/mock
- *
  * A complete in-memory reference implementation of the messaging service's public API (`/c/v1`):
  * authentication and scopes, billing, campaign and message state machines, delivery simulation on
  * a virtual clock, pagination and rate limits. Use it in-process through `mock.fetch` or MSW
@@ -14,6 +12,8 @@
  * const { liveKey } = mock.seedDemo();
  * const response = await mock.fetch(`${mock.baseUrl}/messages`, { headers: { 'X-API-KEY': liveKey } });
  * ```
+ *
+ * @module \@msgsvc/mock
  */
 
 export type { FetchFunction } from './adapters/fetch';

@@ -61,7 +61,11 @@ export interface ClockControls {
   pending(): number;
 }
 
-/** The whole control surface: accounts, reads, faults, webhooks, inbound, snapshots. */
+/**
+ * The whole control surface: accounts, reads, faults, webhooks, inbound, snapshots.
+ *
+ * @interface
+ */
 export type MockControl = ControlApi &
   GuaranteeControls & {
     /** The whole world as a JSON-safe value (see {@link MockService.snapshot}). */
@@ -80,6 +84,7 @@ export interface MockService {
   readonly handlers: RequestHandler[];
   /** The first base URL, e.g. `http://127.0.0.1:4010/c/v1`. */
   readonly baseUrl: string;
+  /** Moves the world's time and runs background work (processing, dispatch, receipts, webhooks). */
   readonly clock: ClockControls;
   /** Creates organizations, keys, sender IDs, contacts, faults, webhooks; reads state. */
   readonly control: MockControl;

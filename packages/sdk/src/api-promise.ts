@@ -41,7 +41,7 @@ export class APIPromise<T> extends Promise<T> {
     this.#result = result;
   }
 
-  // `then` on an APIPromise returns a plain Promise.
+  /** `then` on an APIPromise returns a plain Promise. */
   static override get [Symbol.species]() {
     return Promise;
   }

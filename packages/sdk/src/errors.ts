@@ -44,6 +44,7 @@ export interface MessagingErrorInit {
   response?: Response | undefined;
   /** Seconds to wait, from `Retry-After` (rate limits and idempotency conflicts). */
   retryAfter?: number | undefined;
+  /** The underlying failure (a network error, the abort reason), as `Error.cause`. */
   cause?: unknown;
 }
 

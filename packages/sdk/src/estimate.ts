@@ -44,7 +44,7 @@ export interface CostEstimate {
  * the total is too large to hold exactly; SyntaxError when the price is not a decimal string.
  * @example
  * ```ts
- * import { estimateCost } from '@msgsvc/sdk';
+ * import { estimateCost } from '@msgsvc/sdk/sms';
  *
  * estimateCost({ text: 'Olá, o seu código é 1234', pricePerSegment: '4.000000', recipients: 1000 });
  * // { encoding: 'UCS_2', segments: 1, recipients: 1000, costPerMessage: '4.000000', total: '4000.000000' }

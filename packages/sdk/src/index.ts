@@ -1,5 +1,5 @@
 /**
- * The TypeScript SDK of the @msgsvc messaging service (SMS and WhatsApp, batch campaigns).
+ * The TypeScript SDK of the `@msgsvc` messaging service (SMS and WhatsApp, batch campaigns).
  *
  * This entry holds the typed client ({@link MessagingClient}: resources, typed errors, retries,
  * pagination, bulk sends). The helpers that need no server have entries of their own, so an
@@ -26,7 +26,7 @@
  * const campaign = await client.campaigns.waitFor(campaign_id);
  * ```
  *
- * @module
+ * @module \@msgsvc/sdk
  */
 
 export { APIPromise, type WithResponse } from './api-promise';

@@ -18,7 +18,7 @@ const MONEY_PATTERN = /^(-?)(\d+)(?:\.(\d{1,6}))?$/;
  * @throws RangeError when `micros` is not a safe integer.
  * @example
  * ```ts
- * import { formatMoney } from '@msgsvc/sdk';
+ * import { formatMoney } from '@msgsvc/sdk/sms';
  *
  * formatMoney(4_000_000); // '4.000000'
  * formatMoney(-500_000);  // '-0.500000'
@@ -48,7 +48,7 @@ export function formatMoney(micros: number): string {
  * `Number.MAX_SAFE_INTEGER` micro-units (about nine billion units).
  * @example
  * ```ts
- * import { parseMoney } from '@msgsvc/sdk';
+ * import { parseMoney } from '@msgsvc/sdk/sms';
  *
  * parseMoney('4.000000'); // 4_000_000
  * parseMoney('3.5');      // 3_500_000

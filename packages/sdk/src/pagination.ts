@@ -29,14 +29,19 @@ export interface Page<Entry> {
   size: number;
   /** `ceil(total / size)`. */
   pages: number;
+  /** This page's records, in the list's order. */
   entries: Entry[];
 }
 
 /** The list parameters the iterator reads (every list endpoint has them). */
 export interface ListQuery {
+  /** The page to start from, from 1. */
   page?: number;
+  /** Sort direction. Default `desc`. */
   order?: 'asc' | 'desc';
+  /** Sort field. Default `created_at`. */
   order_by?: 'created_at' | 'updated_at';
+  /** Upper bound of `created_at`, inclusive; the iterator pins it (see the module notes). */
   created_at__le?: string;
 }
 

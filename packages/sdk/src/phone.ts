@@ -4,7 +4,7 @@
  * This is its own entry point, `@msgsvc/sdk/phone`, because that metadata is large: code that
  * only sends messages does not pay for it.
  *
- * @module
+ * @module \@msgsvc/sdk/phone
  */
 
 import {
@@ -30,6 +30,7 @@ export type PhoneNumberInvalidReason =
 /** The result of {@link normalizePhoneNumber}: a number in E.164, or the reason there is none. */
 export type NormalizedPhoneNumber =
   | {
+      /** The input is a valid number. */
       ok: true;
       /** The number in E.164, e.g. `"+244923123456"`. */
       e164: string;
@@ -38,7 +39,12 @@ export type NormalizedPhoneNumber =
       /** The national significant number, without country code or trunk prefix. */
       nationalNumber: string;
     }
-  | { ok: false; reason: PhoneNumberInvalidReason };
+  | {
+      /** The input is not a valid number. */
+      ok: false;
+      /** Why. */
+      reason: PhoneNumberInvalidReason;
+    };
 
 // An optional leading "+", then digits and the separators people write numbers with.
 const PHONE_SHAPE = /^\+?[\d\s.()-]+$/;

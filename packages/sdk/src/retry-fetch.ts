@@ -36,7 +36,9 @@ export interface RetryPolicy {
 
 /** What every hook receives. Never contains the API key. */
 export interface AttemptEvent {
+  /** The HTTP method. */
   method: string;
+  /** The full request URL. */
   url: string;
   /** 1 for the first attempt. */
   attempt: number;
@@ -52,6 +54,7 @@ export interface RequestEvent extends AttemptEvent {
 
 /** `onResponse`: an attempt got a response (any status). */
 export interface ResponseEvent extends AttemptEvent {
+  /** The HTTP status. */
   status: number;
   /** `X-Trace-Id` of the response. */
   traceId: string | undefined;
@@ -61,9 +64,11 @@ export interface ResponseEvent extends AttemptEvent {
 
 /** `onRetry`: an attempt failed and another follows after `delayMs`. */
 export interface RetryEvent extends AttemptEvent {
+  /** Milliseconds until the next attempt. */
   delayMs: number;
   /** The failed attempt's status, when it got a response. */
   status: number | undefined;
+  /** `X-Trace-Id` of the failed attempt's response, when it got one. */
   traceId: string | undefined;
   /** The failure, when no response arrived. */
   error: MessagingError | undefined;
@@ -71,8 +76,11 @@ export interface RetryEvent extends AttemptEvent {
 
 /** Hooks for logging and metrics. They run synchronously; an exception they throw fails the call. */
 export interface TransportHooks {
+  /** Called before each attempt is sent. */
   onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** Called when an attempt gets a response, whatever its status. */
   onResponse?: ((event: ResponseEvent) => void) | undefined;
+  /** Called when an attempt failed and another will follow. */
   onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 

@@ -62,7 +62,7 @@ function buildSeptetTable(): Uint8Array {
  * @returns The encoding, segment count, sizes and the parts.
  * @example
  * ```ts
- * import { countSegments } from '@msgsvc/sdk';
+ * import { countSegments } from '@msgsvc/sdk/sms';
  *
  * countSegments('Olá!');           // { encoding: 'UCS_2', segments: 1, units: 4, ... }
  * countSegments('A'.repeat(161));  // { encoding: 'GSM_7', segments: 2, perSegment: 153, ... }

@@ -12,7 +12,7 @@
  * estimateCost({ text: 'Hello', pricePerSegment: '4.000000', recipients: 1000 }).total; // "4000.000000"
  * ```
  *
- * @module
+ * @module \@msgsvc/sdk/sms
  */
 export { type CostEstimate, type EstimateCostParams, estimateCost } from './estimate';
 export { formatMoney, MICROS_PER_UNIT, parseMoney } from './money';

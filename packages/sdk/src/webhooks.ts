@@ -2,7 +2,7 @@
  * Webhook signing and verification per the Standard Webhooks specification, on WebCrypto alone so
  * it runs unchanged on Node, Deno, Bun and edge runtimes.
  *
- * @module
+ * @module \@msgsvc/sdk/webhooks
  */
 import type { WebhookEvent } from './api-types';
 
@@ -18,6 +18,7 @@ export type WebhookVerificationReason =
 
 /** Thrown by {@link verifyWebhook}; answer the delivery with a 4xx and do not process it. */
 export class WebhookVerificationError extends Error {
+  /** Always `'WebhookVerificationError'`. */
   override readonly name = 'WebhookVerificationError';
   /** A stable code to branch on; the message is for humans. */
   readonly reason: WebhookVerificationReason;
@@ -68,7 +69,7 @@ const encoder = new TextEncoder();
  * @returns A secret suitable for {@link signWebhook} and {@link verifyWebhook}.
  * @example
  * ```ts
- * import { generateWebhookSecret } from '@msgsvc/sdk';
+ * import { generateWebhookSecret } from '@msgsvc/sdk/webhooks';
  *
  * const secret = generateWebhookSecret(); // 'whsec_…' (store it with the endpoint)
  * ```
@@ -86,7 +87,7 @@ export function generateWebhookSecret(): string {
  * timestamp is not a valid time.
  * @example
  * ```ts
- * import { signWebhook } from '@msgsvc/sdk';
+ * import { signWebhook } from '@msgsvc/sdk/webhooks';
  *
  * const body = JSON.stringify(event);
  * const headers = await signWebhook({ id: 'msg_2b7…', timestamp: new Date(), body, secret });
@@ -123,7 +124,7 @@ export async function signWebhook(params: SignWebhookParams): Promise<WebhookSig
  * @throws {@link WebhookVerificationError} with a `reason` when the delivery must be refused.
  * @example
  * ```ts
- * import { verifyWebhook, WebhookVerificationError } from '@msgsvc/sdk';
+ * import { verifyWebhook, WebhookVerificationError } from '@msgsvc/sdk/webhooks';
  *
  * export async function POST(request: Request): Promise<Response> {
  *   try {

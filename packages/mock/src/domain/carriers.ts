@@ -5,13 +5,17 @@
 
 /** A route: the carrier code shown to clients and the gateway handler used internally. */
 export interface Route {
+  /** The carrier code clients see as `channel_destination`, e.g. `UNITEL`. */
   readonly destination: string;
+  /** The gateway handler (`provider_name`), e.g. `unitel-smpp-1`; `null` when never routed. */
   readonly provider: string | null;
 }
 
 /** One entry of a prefix table: E.164 numbers starting with `prefix` go to `route`. */
 export interface PrefixRoute {
+  /** An E.164 prefix with its `+`, e.g. `+24492`. */
   readonly prefix: string;
+  /** Where numbers with that prefix go. */
   readonly route: Route;
 }
 

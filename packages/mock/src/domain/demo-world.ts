@@ -17,15 +17,21 @@ export const DEMO_WEBHOOK_SECRET = 'whsec_ZGVtby13ZWJob29rLXNpZ25pbmctc2VjcmV0LT
 /** The demo account's opening balance: 1,000,000 AOA, in micro-units. */
 export const DEMO_BALANCE = 1_000_000_000_000;
 
-/** What {@link seedDemoWorld} created. */
+/** What `seedDemo()` created. */
 export interface DemoWorld {
+  /** The demo organization (default country AO, currency AOA, 1,000,000.000000 funded). */
   readonly organization: Organization;
+  /** A live key with every scope: {@link DEMO_LIVE_KEY}. */
   readonly liveKey: string;
+  /** A test key with every scope: {@link DEMO_TEST_KEY}. */
   readonly testKey: string;
   /** Signing secret of webhook endpoints registered without one. */
   readonly webhookSecret: string;
+  /** The approved sender ID `MSGSVC`, the organization's default. */
   readonly remitter: Remitter;
+  /** The tags `vip` and `luanda`. */
   readonly tags: readonly Tag[];
+  /** Three contacts: Ana Silva, Bruno Costa and Carla Neto. */
   readonly contacts: readonly Contact[];
 }
 

@@ -15,15 +15,48 @@ import type { World } from './world';
 
 /** Injected faults of a world. */
 export interface FaultState {
+  /** Requests that will answer 500 or 503 without executing. */
   requestFailures: {
+    /** The fault's id (for `clearFaults`). */
     id: string;
+    /** The operation it applies to; `null` for any. */
     operationId: string | null;
+    /** The status the requests answer. */
     status: 500 | 503;
+    /** Requests still to fail. */
     remaining: number;
   }[];
-  latencies: { id: string; operationId: string | null; ms: number; remaining: number }[];
-  dispatchFailures: { id: string; campaignId: string | null; remaining: number }[];
-  outages: { id: string; destination: string; from: number; to: number }[];
+  /** Requests that will be answered late (wall-clock time). */
+  latencies: {
+    /** The fault's id (for `clearFaults`). */
+    id: string;
+    /** The operation it applies to; `null` for any. */
+    operationId: string | null;
+    /** The delay, in milliseconds. */
+    ms: number;
+    /** Requests still to delay. */
+    remaining: number;
+  }[];
+  /** Campaigns whose dispatch will fail with `SYSTEM_DISPATCH_ERROR`. */
+  dispatchFailures: {
+    /** The fault's id (for `clearFaults`). */
+    id: string;
+    /** The campaign it applies to; `null` for the next ones processed. */
+    campaignId: string | null;
+    /** Campaigns still to fail. */
+    remaining: number;
+  }[];
+  /** Carrier outages: messages to `destination` are `UNDELIVERED` between `from` and `to`. */
+  outages: {
+    /** The fault's id (for `clearFaults`). */
+    id: string;
+    /** The carrier code, e.g. `UNITEL`. */
+    destination: string;
+    /** Start of the outage, epoch milliseconds on the world's clock. */
+    from: number;
+    /** End of the outage, epoch milliseconds on the world's clock. */
+    to: number;
+  }[];
 }
 
 /** A world without faults. */

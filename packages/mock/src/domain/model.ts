@@ -33,15 +33,19 @@ export type Encoding = 'GSM_7' | 'UCS_2';
 
 /** An organization: the unit of ownership and isolation. */
 export interface Organization {
+  /** The organization's id. */
   id: string;
+  /** Display name. */
   name: string;
   /** Default region for numbers written without an international prefix. */
   defaultCountry: string;
+  /** Its billing account. */
   billingAccountId: string;
   /** The sender ID used by `POST /messages` when none is given (decision D20). */
   defaultRemitterId: string | null;
   /** Signing secret of endpoints registered without one (`whsec_` + base64). */
   webhookSecret: string;
+  /** Creation time, epoch milliseconds. */
   createdAt: number;
 }
 
@@ -74,14 +78,21 @@ export interface LedgerEntry {
 
 /** An API key. `key` is the full secret; only its prefix is ever displayed. */
 export interface ApiKey {
+  /** The key's id (not the secret). */
   id: string;
+  /** The full key, `svc_live_…` or `svc_test_…`. */
   key: string;
+  /** A label. */
   name: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** `live` or `test`, from the prefix. */
   environment: Environment;
   /** Canonical scope strings (decision D5). */
   scopes: string[];
+  /** Revoked keys answer 401. */
   revoked: boolean;
+  /** Creation time, epoch milliseconds. */
   createdAt: number;
 }
 
@@ -90,29 +101,45 @@ export type RemitterStatus = 'APPROVED' | 'PENDING' | 'REJECTED';
 
 /** A sender ID (remitter). */
 export interface Remitter {
+  /** The sender ID's id. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The name handsets show, e.g. `MSGSVC`. */
   name: string;
+  /** Only `APPROVED` sender IDs can send. */
   status: RemitterStatus;
+  /** Creation time, epoch milliseconds. */
   createdAt: number;
 }
 
 /** A contact of an organization's audience. */
 export interface Contact {
+  /** The contact's id. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** Display name. */
   name: string;
+  /** Email address, or `null`. */
   email: string | null;
+  /** Phone number in E.164. */
   e164: string;
+  /** Tags it carries. */
   tagIds: string[];
+  /** Creation time, epoch milliseconds. */
   createdAt: number;
+  /** Last change, epoch milliseconds. */
   updatedAt: number;
 }
 
 /** An audience tag. */
 export interface Tag {
+  /** The tag's id. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The tag, e.g. `vip`. */
   name: string;
 }
 

@@ -32,27 +32,69 @@ export const SNAPSHOT_VERSION = 1;
 
 /** A whole world as JSON-safe data. */
 export interface WorldSnapshot {
+  /** The format version, {@link SNAPSHOT_VERSION}. */
   readonly version: typeof SNAPSHOT_VERSION;
+  /** The clock's time, epoch milliseconds. */
   readonly time: number;
+  /** The world's configuration. */
   readonly config: WorldConfig;
-  readonly random: { ids: RandomState; traces: RandomState; simulation: RandomState };
-  readonly idState: { msecs: number; seq: number };
-  readonly scheduler: { tasks: ScheduledTask<Task>[]; nextSeq: number };
+  /** The state of each random stream. */
+  readonly random: {
+    /** The identifier stream. */
+    ids: RandomState;
+    /** The trace id stream. */
+    traces: RandomState;
+    /** The delivery simulation stream. */
+    simulation: RandomState;
+  };
+  /** The UUID v7 generator's state. */
+  readonly idState: {
+    /** The millisecond of the last id. */
+    msecs: number;
+    /** The counter within that millisecond. */
+    seq: number;
+  };
+  /** Pending background work. */
+  readonly scheduler: {
+    /** The tasks, with their due times. */
+    tasks: ScheduledTask<Task>[];
+    /** The sequence number of the next task scheduled (orders tasks due at the same time). */
+    nextSeq: number;
+  };
+  /** Organizations. */
   readonly organizations: Organization[];
+  /** Billing accounts. */
   readonly accounts: BillingAccount[];
+  /** Ledger entries, oldest first. */
   readonly ledger: LedgerEntry[];
+  /** API keys, revoked ones included. */
   readonly apiKeys: ApiKey[];
+  /** Sender IDs. */
   readonly remitters: Remitter[];
+  /** Contacts. */
   readonly contacts: Contact[];
+  /** Audience tags. */
   readonly tags: Tag[];
   /** Tenant by tenant, each in creation order (restoring in this order rebuilds the same rows). */
   readonly messages: MessageRecord[];
+  /** Campaigns. */
   readonly campaigns: CampaignRecord[];
-  readonly rateLimits: { table: RateLimitTable; windows: [string, RateLimitWindow][] };
+  /** Rate limits and their open windows. */
+  readonly rateLimits: {
+    /** Requests per minute by operation id; `null` is unlimited. */
+    table: RateLimitTable;
+    /** Open windows as `[apiKeyId|operationId, window]` pairs. */
+    windows: [string, RateLimitWindow][];
+  };
+  /** Idempotency records as `[apiKeyId|Idempotency-Key, record]` pairs. */
   readonly idempotency: [string, IdempotencyRecord][];
+  /** Armed faults. */
   readonly faults: FaultState;
+  /** Inbound messages, oldest first. */
   readonly inbound: InboundMessage[];
+  /** Opted-out numbers as `organizationId|environment|e164`. */
   readonly optOuts: string[];
+  /** Webhook endpoints and the outbox. */
   readonly webhooks: WebhookState;
 }
 

@@ -50,34 +50,68 @@ export interface WorldOptions {
 
 /** The resolved configuration of a world. */
 export interface WorldConfig {
+  /** Seed of every random draw. */
   readonly seed: number;
+  /** Prices per route. */
   readonly prices: PriceTable;
+  /** Delivery simulation parameters, defaults filled in. */
   readonly simulation: SimulationConfig;
+  /** The carrier prefix table, or `undefined` for the default one. */
   readonly prefixTable: readonly PrefixRoute[] | undefined;
 }
 
 /** The state of one mock service. */
 export class World {
+  /** The source of time: virtual in tests, real in the server. */
   readonly clock: Clock;
+  /** The resolved configuration. */
   config: WorldConfig;
+  /** Background work (processing, dispatch, receipts, webhooks) ordered by due time. */
   scheduler = new Scheduler<Task>();
   /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
-  random: { ids: Random; traces: Random; simulation: Random };
-  idState = { msecs: -1, seq: 0 };
+  random: {
+    /** Draws for identifiers. */
+    ids: Random;
+    /** Draws for trace ids. */
+    traces: Random;
+    /** Draws for delivery outcomes and latencies. */
+    simulation: Random;
+  };
+  /** The UUID v7 generator's state: the last millisecond used and its counter. */
+  idState = {
+    /** The millisecond of the last id. */
+    msecs: -1,
+    /** The counter within that millisecond. */
+    seq: 0,
+  };
 
+  /** Organizations by id. */
   organizations = new Map<string, Organization>();
+  /** Billing accounts by id. */
   accounts = new Map<string, BillingAccount>();
+  /** Every ledger entry of every account, oldest first. */
   ledger: LedgerEntry[] = [];
   /** By the full key string, the lookup every request makes. */
   apiKeys = new Map<string, ApiKey>();
+  /** Sender IDs by id. */
   remitters = new Map<string, Remitter>();
+  /** Contacts by id. */
   contacts = new Map<string, Contact>();
   /** `organizationId|e164` → contact id: a message to a known number carries its contact. */
   contactByNumber = new Map<string, string>();
+  /** Audience tags by id. */
   tags = new Map<string, Tag>();
+  /** Every message, with the indexes the list endpoints use. */
   messages = new MessageStore();
+  /** Every campaign. */
   campaigns = new RecordStore<CampaignRecord>({});
-  rateLimits: { table: RateLimitTable; windows: Map<string, RateLimitWindow> };
+  /** Rate limits (decision D8). */
+  rateLimits: {
+    /** Requests per minute by operation id; `null` is unlimited. */
+    table: RateLimitTable;
+    /** Open windows by `apiKeyId|operationId`. */
+    windows: Map<string, RateLimitWindow>;
+  };
   /** Injected faults (see `faults.ts`). */
   faults: FaultState = noFaults();
   /** Inbound messages, oldest first. */
@@ -93,6 +127,7 @@ export class World {
   /** `apiKeyId|Idempotency-Key` → record (decision D9). */
   idempotency = new Map<string, IdempotencyRecord>();
 
+  /** The route (carrier and provider) of a number on a channel (decision D26). */
   route: (e164: string, channel: ChannelType) => Route;
   private readonly listeners = new Set<(event: WorldEvent) => void>();
 

@@ -30,31 +30,58 @@ export function messageListEntry(message: MessageRecord) {
 function remitterOf(world: World, id: string | null) {
   if (id === null) return null;
   const remitter = world.remitters.get(id);
-  return remitter === undefined ? null : { id: remitter.id, name: remitter.name };
+  return remitter === undefined
+    ? null
+    : {
+        /** The sender ID's id. */
+        id: remitter.id,
+        /** The sender ID's name, as handsets show it. */
+        name: remitter.name,
+      };
 }
 
 /** The body of `GET /messages/{message_id}`. */
 export function messageDetail(world: World, message: MessageRecord) {
   return {
+    /** The message's id (UUID v7). */
     id: message.id,
+    /** The organization that sent it. */
     organization_id: message.organizationId,
+    /** The billing account charged. */
     billing_account_id: message.billingAccountId,
+    /** The campaign it belongs to; `null` for a single send. */
     campaign_id: message.campaignId,
+    /** The organization's contact with this number, if any. */
     contact_id: message.contactId,
+    /** The sender ID's id. */
     sms_remitter_id: message.remitterId,
+    /** The sender ID, or `null`. */
     sms_remitter: remitterOf(world, message.remitterId),
+    /** The client's own reference, if one was given. */
     external_id: message.externalId,
+    /** `SMS` or `WHATSAPP`. */
     channel_type: message.channel,
+    /** The carrier or route code, e.g. `UNITEL` (decision D26). */
     channel_destination: message.destination,
+    /** The gateway handler; `null` when never routed. */
     provider_name: message.provider,
+    /** The recipient in E.164 (as written, when it is not a valid number). */
     e164_format: message.e164,
+    /** The text. */
     content: message.content,
+    /** `API_CLIENT` or `CUSTOMER_PORTAL`. */
     trigger_source: message.trigger,
+    /** What it cost, a decimal string with six fraction digits. */
     cost: formatMoney(message.cost),
+    /** Whether the cost was refunded (decision D19). */
     is_refunded: message.refunded,
+    /** The exact status (eight values, decision D18). */
     status: message.status,
+    /** Why it failed, or `null`. */
     error_code: message.errorCode,
+    /** When it was created (ISO 8601, microseconds). */
     created_at: ts(message.createdAt),
+    /** When it last changed. */
     updated_at: ts(message.updatedAt),
   };
 }
@@ -112,26 +139,49 @@ export function campaignMessageEntry(
 /** A campaign, as `GET /campaigns` and `GET /campaigns/{campaign_id}` render it. */
 export function campaignObject(world: World, campaign: CampaignRecord) {
   return {
+    /** The campaign's id (UUID v7). */
     id: campaign.id,
+    /** When it last changed. */
     updated_at: ts(campaign.updatedAt),
+    /** When it was accepted (ISO 8601, microseconds). */
     created_at: ts(campaign.createdAt),
+    /** The campaign's name. */
     name: campaign.name,
+    /** One of the six campaign states. */
     status: campaign.status,
+    /** The organization that sent it. */
     organization_id: campaign.organizationId,
+    /** The billing account charged. */
     billing_account_id: campaign.billingAccountId,
+    /** `API_CLIENT` or `CUSTOMER_PORTAL`. */
     trigger_source: campaign.trigger,
+    /** The stored recipient list (decision D15). */
     file_metadata_id: campaign.fileMetadataId,
+    /** Always `SMS` for campaigns. */
     channel_type: campaign.channel,
+    /** The sender ID's id. */
     sms_remitter_id: campaign.remitterId,
+    /** The sender ID, or `null`. */
     sms_remitter: remitterOf(world, campaign.remitterId),
+    /** The text. */
     content: campaign.content,
+    /** Distinct recipients after normalisation (decision D16). */
     total_estimated_recipients: campaign.totalEstimatedRecipients,
+    /** The time of acceptance, for campaigns sent through the API. */
     scheduled_at: ts(campaign.scheduledAt),
+    /** When processing finished; `null` until then. */
     processed_at: campaign.processedAt === null ? null : ts(campaign.processedAt),
+    /** When it reached `COMPLETED` or `FAILED`; `null` until then. */
     completed_at: campaign.completedAt === null ? null : ts(campaign.completedAt),
+    /** The campaign-level failure code, or `null`. */
     error_code: campaign.errorCode,
+    /** A short sentence describing the current state. */
     status_note: campaign.statusNote,
-    data: { reason_of_pause: campaign.reasonOfPause },
+    /** Extra state. */
+    data: {
+      /** Why the campaign is paused; `null` unless paused (never, through the API). */
+      reason_of_pause: campaign.reasonOfPause,
+    },
   };
 }
 

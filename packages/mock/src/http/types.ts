@@ -5,6 +5,7 @@
 
 /** A request as the pipeline sees it. */
 export interface HttpRequest {
+  /** The HTTP method, upper-case. */
   readonly method: string;
   /** The path, percent-encoded as received, without the query (e.g. `/c/v1/messages`). */
   readonly path: string;
@@ -18,7 +19,10 @@ export interface HttpRequest {
 
 /** A response as the pipeline produces it; `body` is JSON text. */
 export interface HttpResponse {
+  /** The HTTP status code. */
   readonly status: number;
+  /** Response headers. */
   readonly headers: Record<string, string>;
+  /** The body, JSON text. */
   readonly body: string;
 }

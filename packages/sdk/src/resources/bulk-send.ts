@@ -51,13 +51,23 @@ interface ChunkBase {
 /** What happened to one chunk. */
 export type BulkChunkResult =
   | (ChunkBase & {
+      /** Accepted by the service. */
       status: 'sent';
+      /** The campaign created for the chunk. */
       campaignId: string;
       /** True when the service answered from its idempotency store (sent by an earlier run). */
       replayed: boolean;
     })
-  | (ChunkBase & { status: 'failed'; error: MessagingError })
-  | (ChunkBase & { status: 'skipped' });
+  | (ChunkBase & {
+      /** Refused, after the client's retries. */
+      status: 'failed';
+      /** Why. */
+      error: MessagingError;
+    })
+  | (ChunkBase & {
+      /** Not sent: an earlier chunk failed and `stopOnError` was set. */
+      status: 'skipped';
+    });
 
 /** Passed to `onProgress` after each chunk. */
 export interface BulkProgress {
@@ -65,6 +75,7 @@ export interface BulkProgress {
   completed: number;
   /** Chunks in all. */
   total: number;
+  /** The chunk just done. */
   chunk: BulkChunkResult;
 }
 
@@ -72,6 +83,7 @@ export interface BulkProgress {
 export interface BulkSendResult {
   /** The fan-out's key: run again with it to resume. */
   idempotencyKey: string;
+  /** Every chunk, in order. */
   chunks: BulkChunkResult[];
   /** The campaign ids of the chunks sent, in order. */
   campaignIds: string[];

@@ -1,0 +1,87 @@
+/**
+ * What the server prints on start: the URLs, the clock and the credentials of the starting world —
+ * for people as a few aligned lines, for scripts (`--json`) as one JSON line whose field names are
+ * stable, so test suites in any language can read the port and the keys.
+ */
+import type { OrganizationCredentials } from './world-file';
+
+/** Everything the start-up message carries. */
+export interface StartupInfo {
+  /** The address bound to. */
+  readonly host: string;
+  readonly port: number;
+  /** An origin a client on this machine can use (loopback when bound to every interface). */
+  readonly origin: string;
+  readonly clock: 'real' | 'virtual';
+  readonly speed: number;
+  readonly seed: number;
+  readonly adminToken: string | undefined;
+  /** Whether the admin token was generated (and must therefore be shown). */
+  readonly tokenGenerated: boolean;
+  readonly organizations: readonly OrganizationCredentials[];
+}
+
+/** The `--json` line (without the newline). */
+export function startupJson(info: StartupInfo): string {
+  const first = info.organizations[0];
+  const liveKey = first?.api_keys.find((key) => key.environment === 'live');
+  const testKey = first?.api_keys.find((key) => key.environment === 'test');
+  const sender = first?.sender_ids.find((s) => s.status === 'APPROVED') ?? first?.sender_ids[0];
+  return JSON.stringify({
+    event: 'listening',
+    host: info.host,
+    port: info.port,
+    base_url: `${info.origin}/c/v1`,
+    control_url: `${info.origin}/__mock`,
+    inspector_url: info.tokenGenerated ? inspectorUrl(info) : `${info.origin}/`,
+    // A token the user gave is not echoed (it may come from a CI secret); a generated one must be.
+    admin_token_required: info.adminToken !== undefined,
+    admin_token: info.tokenGenerated ? (info.adminToken ?? null) : null,
+    clock: info.clock,
+    speed: info.speed,
+    seed: info.seed,
+    organization_id: first?.id ?? null,
+    live_key: liveKey?.key ?? null,
+    test_key: testKey?.key ?? null,
+    sender_id: sender === undefined ? null : { id: sender.id, name: sender.name },
+    webhook_secret: first?.webhook_secret ?? null,
+    organizations: info.organizations,
+  });
+}
+
+/** The human start-up message. */
+export function startupText(info: StartupInfo): string {
+  const lines = [
+    `msgsvc mock server listening on ${info.host}:${info.port}`,
+    '',
+    `  Public API    ${info.origin}/c/v1`,
+    `  Control API   ${info.origin}/__mock`,
+    `  Inspector     ${inspectorUrl(info)}`,
+    `  Clock         ${info.clock}${info.clock === 'real' && info.speed !== 1 ? ` ×${info.speed}` : ''} · seed ${info.seed}`,
+  ];
+  if (info.adminToken !== undefined) {
+    lines.push(
+      `  Admin token   ${info.tokenGenerated ? info.adminToken : '(the one you gave)'}  — send "Authorization: Bearer <token>" to /__mock`,
+    );
+  }
+  for (const org of info.organizations) {
+    lines.push('', `  ${org.name}  (organization ${org.id})`);
+    for (const key of org.api_keys)
+      lines.push(`    ${`${key.environment} key`.padEnd(14)}${key.key}`);
+    for (const sender of org.sender_ids) {
+      lines.push(`    ${'sender ID'.padEnd(16)}${sender.name}  (${sender.id}, ${sender.status})`);
+    }
+    if (org.webhook_secret !== null) {
+      lines.push(`    ${'webhook secret'.padEnd(16)}${org.webhook_secret}`);
+    }
+  }
+  lines.push('', 'Press Ctrl+C to stop.');
+  return lines.join('\n');
+}
+
+function inspectorUrl(info: StartupInfo): string {
+  if (info.adminToken === undefined) return `${info.origin}/`;
+  return info.tokenGenerated
+    ? `${info.origin}/?token=${encodeURIComponent(info.adminToken)}`
+    : `${info.origin}/?token=<admin token>`;
+}

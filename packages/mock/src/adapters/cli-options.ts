@@ -1,0 +1,146 @@
+/**
+ * The command line of `msgsvc-mock`: flags parsed with `node:util` `parseArgs`, then checked one by
+ * one so that every mistake gets a sentence naming the flag and the value given.
+ */
+import { parseArgs } from 'node:util';
+
+/** Thrown for a command line that cannot run; the CLI prints `message` and exits with 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** What `msgsvc-mock serve` was asked to do. */
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly world: string | undefined;
+  readonly seed: number;
+  readonly clock: 'real' | 'virtual';
+  readonly speed: number;
+  readonly json: boolean;
+  readonly adminToken: string | undefined;
+}
+
+/** A parsed command line. */
+export type Command =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'world-schema' }
+  | { readonly kind: 'serve'; readonly options: ServeOptions };
+
+/** The `--help` text: every command and flag. */
+export const HELP = `msgsvc-mock — the @msgsvc messaging service mock as an HTTP server
+
+Usage:
+  msgsvc-mock serve [flags]     serve the public API, the control API and the inspector
+  msgsvc-mock world-schema      print the JSON Schema of world files
+  msgsvc-mock --help            show this text
+
+Serve flags:
+  --port N            port to listen on; 0 picks a free one (default 4010)
+  --host ADDRESS      address to bind (default 127.0.0.1). Beyond loopback, the control
+                      API and inspector require an admin token
+  --world FILE        build the starting world from a JSON world file (see world-schema);
+                      default: the demo world
+  --seed N            seed of ids and the delivery simulation, an integer (default 1)
+  --clock KIND        real (default): background work follows the wall clock;
+                      virtual: time moves only through POST /__mock/clock/advance
+  --speed X           real clock speed-up, e.g. 60 makes a minute pass each second (default 1)
+  --json              print the start-up information as one JSON line on stdout
+  --admin-token TOKEN admin token for the control API and inspector (env MSGSVC_ADMIN_TOKEN);
+                      generated and printed when binding beyond loopback without one
+  -h, --help          show this text
+
+The public API is served under /c/v1 (API keys in X-API-KEY), the control API under
+/__mock (openapi/control.yaml) and the inspector page at /. SIGINT or SIGTERM stops the
+server cleanly (exit code 0).`;
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  world: { type: 'string' },
+  seed: { type: 'string' },
+  clock: { type: 'string' },
+  speed: { type: 'string' },
+  json: { type: 'boolean' },
+  'admin-token': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * Parses `argv` (without `node` and the script).
+ *
+ * @throws {UsageError} for an unknown command, an unknown flag or a bad value.
+ */
+export function parseCommandLine(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): Command {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs explains itself ("Unknown option '--prot'"); only the advice is ours.
+    throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { kind: 'help' };
+  const [command, ...extra] = positionals;
+  if (command === undefined) throw new UsageError('Missing command: try "msgsvc-mock serve".');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  if (command === 'world-schema') return { kind: 'world-schema' };
+  if (command !== 'serve') throw new UsageError(`Unknown command "${command}".`);
+
+  const clock = values.clock ?? 'real';
+  if (clock !== 'real' && clock !== 'virtual') {
+    throw new UsageError(`--clock must be real or virtual (got "${clock}").`);
+  }
+  const speed = number(
+    '--speed',
+    values.speed ?? '1',
+    (n) => n > 0 && n <= 1_000_000,
+    'a number above 0',
+  );
+  if (values.speed !== undefined && clock === 'virtual') {
+    throw new UsageError('--speed applies to the real clock only; drop it or use --clock real.');
+  }
+  const adminToken = values['admin-token'] ?? env.MSGSVC_ADMIN_TOKEN;
+  if (adminToken !== undefined && !/^[\x21-\x7E]{16,256}$/.test(adminToken)) {
+    throw new UsageError(
+      'The admin token must be 16 to 256 printable ASCII characters without spaces.',
+    );
+  }
+  if (values.world === '') throw new UsageError('--world needs a file name.');
+  return {
+    kind: 'serve',
+    options: {
+      port: number(
+        '--port',
+        values.port ?? '4010',
+        (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+        'an integer from 0 to 65535',
+      ),
+      host: host(values.host ?? '127.0.0.1'),
+      world: values.world,
+      seed: number('--seed', values.seed ?? '1', (n) => Number.isSafeInteger(n), 'an integer'),
+      clock,
+      speed,
+      json: values.json === true,
+      adminToken,
+    },
+  };
+}
+
+function number(flag: string, text: string, ok: (n: number) => boolean, what: string): number {
+  const value = text.trim() === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(value) || !ok(value)) {
+    throw new UsageError(`${flag} must be ${what} (got "${text}").`);
+  }
+  return value;
+}
+
+function host(text: string): string {
+  if (!/^[A-Za-z0-9.:%-]+$/.test(text) && !/^\[[0-9A-Fa-f:.%]+\]$/.test(text)) {
+    throw new UsageError(`--host must be an address or host name (got "${text}").`);
+  }
+  return text.replace(/^\[(.*)\]$/, '$1');
+}

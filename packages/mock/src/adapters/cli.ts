@@ -1,0 +1,111 @@
+/**
+ * The `msgsvc-mock` command: parse the command line, run the command, report failures as one
+ * sentence on stderr with a non-zero exit code (2 for a bad command line, 1 for anything else),
+ * and stop cleanly on SIGINT or SIGTERM.
+ *
+ * @example
+ * ```sh
+ * msgsvc-mock serve --port 0 --json
+ * # {"event":"listening","port":43117,"base_url":"http://127.0.0.1:43117/c/v1","live_key":"svc_live_…",…}
+ * ```
+ */
+import { HELP, parseCommandLine, UsageError } from './cli-options';
+
+// The server and the world-file schema are loaded only by the commands that need them, so that
+// `--help` and a mistyped flag answer at once instead of after loading the whole service.
+const loadServe = () => import('./serve');
+const loadBanner = () => import('./banner');
+const loadWorldFile = () => import('./world-file');
+
+/** Where the CLI writes and which process it controls (injectable for tests). */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Subscribes to a stop signal. */
+  readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
+}
+
+/** The real process's streams, environment and signals. */
+export const PROCESS_IO: CliIo = {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+  env: process.env,
+  onSignal: (signal, listener) => process.on(signal, listener),
+};
+
+/**
+ * Runs the CLI. Resolves with the exit code once the command is done (for `serve`: once the server
+ * has stopped after a signal).
+ */
+export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  let command: ReturnType<typeof parseCommandLine>;
+  try {
+    command = parseCommandLine(argv, io.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`msgsvc-mock: ${error.message}\nRun "msgsvc-mock --help" for usage.`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (command.kind === 'world-schema') {
+    const { worldJsonSchema } = await loadWorldFile();
+    io.stdout(JSON.stringify(worldJsonSchema(), null, 2));
+    return 0;
+  }
+
+  const { options } = command;
+  const [{ startServer }, { startupJson, startupText }, { WorldFileError }] = await Promise.all([
+    loadServe(),
+    loadBanner(),
+    loadWorldFile(),
+  ]);
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(options);
+  } catch (error) {
+    const message = error instanceof WorldFileError ? error.message : describe(error, options);
+    io.stderr(`msgsvc-mock: ${message}`);
+    return 1;
+  }
+  io.stdout(options.json ? startupJson(running.info) : startupText(running.info));
+
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) {
+        // A second signal while draining: the user wants out now.
+        resolve(1);
+        return;
+      }
+      stopping = true;
+      // Connections still busy after 5 s are not worth waiting for in a mock.
+      const force = setTimeout(() => resolve(0), 5_000);
+      force.unref();
+      running.close().then(
+        () => {
+          clearTimeout(force);
+          if (!options.json) io.stderr('msgsvc-mock: stopped.');
+          resolve(0);
+        },
+        (error) => {
+          io.stderr(`msgsvc-mock: error while stopping: ${(error as Error).message}`);
+          resolve(1);
+        },
+      );
+    };
+    io.onSignal('SIGINT', stop);
+    io.onSignal('SIGTERM', stop);
+  });
+}
+
+function describe(error: unknown, { host, port }: { host: string; port: number }): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use (try --port 0).`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to ${host}: ${code}.`;
+  if (code === 'EACCES') return `not allowed to bind to ${host}:${port}.`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,74 @@
+/**
+ * Errors of the control API, in the service's one error envelope. Domain errors keep their codes
+ * and statuses (`http/error-table.ts`); the few conditions only the control API has (a missing
+ * admin token, a foreign `Host`, a clock that cannot be moved by hand) get codes of their own,
+ * documented in `openapi/control.yaml`.
+ */
+import { randomBytes } from 'node:crypto';
+import { DomainError } from '../../domain/errors';
+import { formatTimestamp } from '../../domain/time-format';
+import { type ErrorEnvelope, errorResponse } from '../../http/envelope';
+import type { HttpResponse } from '../../http/types';
+
+/** Codes only the control API produces, with their statuses. */
+export const CONTROL_ERRORS = {
+  ADMIN_TOKEN_REQUIRED: 401,
+  HOST_NOT_ALLOWED: 403,
+  CLOCK_NOT_VIRTUAL: 409,
+  NOT_SUPPORTED: 501,
+} as const;
+
+/** A control-only error code. */
+export type ControlErrorCode = keyof typeof CONTROL_ERRORS;
+
+/** Thrown by control routes for control-only conditions. */
+export class ControlError extends Error {
+  constructor(
+    readonly code: ControlErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ControlError';
+  }
+}
+
+/**
+ * A fresh trace id (32 hex digits, decision D4). Drawn from `node:crypto`, not the world's seeded
+ * stream, so that control traffic never shifts the trace ids the public API hands out.
+ */
+export function controlTraceId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** The envelope for a control-only error. */
+export function controlErrorResponse(error: ControlError, now: number): HttpResponse {
+  const traceId = controlTraceId();
+  const status = CONTROL_ERRORS[error.code];
+  const envelope: ErrorEnvelope = {
+    code: error.code,
+    message: error.message,
+    status,
+    trace_id: traceId,
+    timestamp: formatTimestamp(now),
+    service: 'core',
+  };
+  return {
+    status,
+    headers: { 'content-type': 'application/json', 'x-trace-id': traceId },
+    body: JSON.stringify(envelope),
+  };
+}
+
+/** Turns anything a control route threw into an error response (never throws). */
+export function toErrorResponse(error: unknown, now: number): HttpResponse {
+  if (error instanceof ControlError) return controlErrorResponse(error, now);
+  if (error instanceof DomainError) return errorResponse(error, controlTraceId(), now);
+  return errorResponse(
+    {
+      code: 'INTERNAL_SERVER_ERROR',
+      message: `The control API failed: ${error instanceof Error ? error.message : String(error)}`,
+    },
+    controlTraceId(),
+    now,
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The control API over HTTP (`/__mock/…`, described in `openapi/control.yaml`): everything the
+ * in-process `mock.control` offers, as JSON in and out, errors in the service's envelope. It is a
+ * plain data handler, `HttpRequest → HttpResponse`, separate from the public pipeline: no API keys,
+ * no rate limits, no idempotency.
+ *
+ * @example
+ * ```ts
+ * const control = createControlHandler({
+ *   mock, requestLog, tracker, snapshots: new SnapshotStore(), reseed: () => mock.seedDemo(),
+ * });
+ * const response = await control({ method: 'GET', path: '/__mock/clock', query: '', headers: {}, body: null });
+ * ```
+ */
+import { DomainError } from '../../domain/errors';
+import type { HttpRequest, HttpResponse } from '../../http/types';
+import { jsonBody } from '../../http/validate';
+import { inspectorState } from '../inspector/state';
+import { controlTraceId, toErrorResponse } from './errors';
+import {
+  CONTROL_PREFIX,
+  type ControlDeps,
+  type ControlRoute,
+  compileRoutes,
+  matchControl,
+} from './route';
+import { ADMIN_ROUTES } from './routes-admin';
+import { CLOCK_ROUTES } from './routes-clock';
+import { CREDENTIAL_ROUTES } from './routes-credentials';
+import { FAULT_ROUTES } from './routes-faults';
+import { ORGANIZATION_ROUTES } from './routes-organizations';
+import { READ_ROUTES } from './routes-reads';
+import { SNAPSHOT_ROUTES } from './routes-snapshots';
+import { WEBHOOK_ROUTES } from './routes-webhooks';
+
+export { CONTROL_PREFIX, type ControlDeps } from './route';
+
+/** Routes of the inspector's own data. */
+const INSPECTOR_ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/state',
+    handle: (deps) => ({ status: 200, body: inspectorState(deps) }),
+  },
+  {
+    method: 'GET',
+    path: '/requests',
+    handle: ({ requestLog }) => ({ status: 200, body: { entries: requestLog.entries() } }),
+  },
+];
+
+/** Every control route. */
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  ...ORGANIZATION_ROUTES,
+  ...CREDENTIAL_ROUTES,
+  ...CLOCK_ROUTES,
+  ...READ_ROUTES,
+  ...WEBHOOK_ROUTES,
+  ...FAULT_ROUTES,
+  ...SNAPSHOT_ROUTES,
+  ...ADMIN_ROUTES,
+  ...INSPECTOR_ROUTES,
+];
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Builds the control handler over a server's dependencies. */
+export function createControlHandler(
+  deps: ControlDeps,
+  routes: readonly ControlRoute[] = CONTROL_ROUTES,
+): (request: HttpRequest) => Promise<HttpResponse> {
+  const table = compileRoutes(routes);
+  return async (request) => {
+    try {
+      deps.tracker.sync();
+      const match = matchControl(table, request.method, request.path.slice(CONTROL_PREFIX.length));
+      if (match.kind === 'not_found') {
+        throw new DomainError({
+          code: 'NOT_FOUND',
+          message: `No control route for ${request.method} ${request.path}.`,
+        });
+      }
+      if (match.kind === 'method_not_allowed') {
+        const response = toErrorResponse(
+          new DomainError({
+            code: 'METHOD_NOT_ALLOWED',
+            message: `${request.method} is not allowed here; allowed: ${match.allow.join(', ')}.`,
+          }),
+          deps.mock.world.now(),
+        );
+        return { ...response, headers: { ...response.headers, allow: match.allow.join(', ') } };
+      }
+      const json = WRITES.has(request.method) ? readJson(request) : undefined;
+      const result = await match.route.handle({
+        ...deps,
+        params: match.params,
+        query: request.query,
+        json,
+      });
+      return {
+        status: result.status,
+        headers: {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+          'x-trace-id': controlTraceId(),
+        },
+        body: JSON.stringify(result.body),
+      };
+    } catch (error) {
+      return toErrorResponse(error, deps.mock.world.now());
+    }
+  };
+}
+
+/** An empty body reads as `{}` (routes without input); anything else must be a JSON object. */
+function readJson(request: HttpRequest): unknown {
+  if (request.body === null || request.body.trim() === '') return {};
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new DomainError({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the body as application/json.',
+    });
+  }
+  return jsonBody(request.body);
+}

@@ -1,0 +1,33 @@
+/**
+ * Control routes on credentials addressed by their own id: revoking an API key, approving (or
+ * rejecting) a sender ID.
+ */
+import { findApiKey } from '../../domain/api-keys';
+import { parse } from '../../http/validate';
+import type { ControlRoute } from './route';
+import * as schemas from './schemas';
+import { apiKeyView, senderIdView } from './views';
+
+/** Key and sender ID routes. */
+export const CREDENTIAL_ROUTES: readonly ControlRoute[] = [
+  {
+    // By id only: a full key in a URL would end up in logs and browser history.
+    method: 'POST',
+    path: '/api-keys/:key_id/revoke',
+    handle: ({ mock, params }) => {
+      const key = findApiKey(mock.world, params.key_id!);
+      mock.control.revokeApiKey(key.id);
+      return { status: 200, body: apiKeyView(key) };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/sender-ids/:sender_id',
+    handle: ({ mock, params, json }) => {
+      const { status } = parse(schemas.updateSenderIdBody, json);
+      const remitter = mock.control.setRemitterStatus(params.sender_id!, status);
+      const stored = mock.world.remitters.get(remitter.id) ?? remitter;
+      return { status: 200, body: senderIdView(mock.world, stored) };
+    },
+  },
+];

@@ -1,0 +1,52 @@
+/**
+ * Control routes that read state a test asserts on: every message sent to a phone number, one
+ * message whatever its tenant, counts, and the ledger invariant of every account.
+ */
+import { formatMoney } from '@msgsvc/sdk/sms';
+import type { ControlRoute } from './route';
+
+/** Read routes. */
+export const READ_ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/phones/:number/messages',
+    handle: ({ mock, params }) => ({
+      status: 200,
+      body: { number: params.number, entries: mock.control.messagesTo(params.number!) },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/messages/:message_id',
+    handle: ({ mock, params }) => ({ status: 200, body: mock.control.message(params.message_id!) }),
+  },
+  {
+    method: 'GET',
+    path: '/counts',
+    handle: ({ mock }) => {
+      const counts = mock.control.counts();
+      return {
+        status: 200,
+        body: {
+          messages: counts.messages,
+          campaigns: counts.campaigns,
+          pending_tasks: counts.pendingTasks,
+        },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/ledger/check',
+    handle: ({ mock }) => {
+      const accounts = mock.control.checkLedger().map((check) => ({
+        billing_account_id: check.billingAccountId,
+        balance: formatMoney(check.balance),
+        funded: formatMoney(check.funded),
+        outstanding_cost: formatMoney(check.outstandingCost),
+        ok: check.ok,
+      }));
+      return { status: 200, body: { ok: accounts.every((a) => a.ok), accounts } };
+    },
+  },
+];

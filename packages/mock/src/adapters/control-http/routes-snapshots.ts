@@ -1,0 +1,74 @@
+/**
+ * Control routes on snapshots: take one (kept by the server), list them, restore one, download one
+ * as JSON, forget one. A restored world carries its own clock (see `mock.restore`).
+ */
+import { z } from 'zod';
+import { formatTimestamp } from '../../domain/time-format';
+import { parse } from '../../http/validate';
+import type { ControlRoute } from './route';
+import { clockView } from './routes-clock';
+import type { StoredSnapshot } from './snapshot-store';
+
+const snapshotBody = z.strictObject({
+  name: z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(200, 'Must be at most 200 characters.')
+    .exactOptional(),
+});
+
+function snapshotView(stored: StoredSnapshot) {
+  return {
+    id: stored.id,
+    name: stored.name,
+    created_at: stored.createdAt.toISOString(),
+    world_time: formatTimestamp(stored.snapshot.time),
+    messages: stored.snapshot.messages.length,
+    campaigns: stored.snapshot.campaigns.length,
+  };
+}
+
+/** Snapshot routes. */
+export const SNAPSHOT_ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/snapshots',
+    handle: ({ snapshots }) => ({
+      status: 200,
+      body: { entries: snapshots.list().map(snapshotView) },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/snapshots',
+    handle: ({ mock, snapshots, json }) => {
+      const { name } = parse(snapshotBody, json);
+      return { status: 201, body: snapshotView(snapshots.add(mock.snapshot(), name ?? null)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/snapshots/:snapshot_id',
+    handle: ({ snapshots, params }) => ({
+      status: 200,
+      body: snapshots.get(params.snapshot_id!).snapshot,
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/snapshots/:snapshot_id',
+    handle: ({ snapshots, params }) => {
+      snapshots.delete(params.snapshot_id!);
+      return { status: 200, body: { id: params.snapshot_id, deleted: true } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/snapshots/:snapshot_id/restore',
+    handle: ({ mock, snapshots, params, requestLog }) => {
+      mock.restore(snapshots.get(params.snapshot_id!).snapshot);
+      requestLog.clear();
+      return { status: 200, body: { restored: params.snapshot_id, clock: clockView(mock) } };
+    },
+  },
+];

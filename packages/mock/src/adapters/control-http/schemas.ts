@@ -1,0 +1,182 @@
+/**
+ * zod schemas of the control API's request bodies and queries (the same rules as
+ * `openapi/control.yaml`). Objects are strict: an unknown field is a `VALIDATION_ERROR`, so a typo
+ * never silently does nothing.
+ */
+import { z } from 'zod';
+
+const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
+const money = z
+  .string('Must be a decimal string.')
+  .regex(MONEY, 'Must be a decimal string such as "1000.50" (up to six fraction digits).');
+const name = z
+  .string('Must be a string.')
+  .min(1, 'Must not be empty.')
+  .max(200, 'Must be at most 200 characters.');
+const environment = z.enum(['live', 'test'], 'Must be live or test.');
+const senderStatus = z.enum(
+  ['APPROVED', 'PENDING', 'REJECTED'],
+  'Must be APPROVED, PENDING or REJECTED.',
+);
+
+/** `POST /__mock/organizations`. */
+export const createOrganizationBody = z.strictObject({
+  name,
+  default_country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code such as AO.')
+    .exactOptional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Must be an ISO 4217 code such as AOA.')
+    .exactOptional(),
+  balance: money.exactOptional(),
+});
+
+/** `POST /__mock/organizations/{organization_id}/fund`. */
+export const fundBody = z.strictObject({ amount: money });
+
+/** `POST /__mock/organizations/{organization_id}/api-keys`. */
+export const issueKeyBody = z.strictObject({
+  environment: environment.exactOptional(),
+  scopes: z.array(z.string()).exactOptional(),
+  name: name.exactOptional(),
+  key: z.string().exactOptional(),
+});
+
+/** `POST /__mock/organizations/{organization_id}/sender-ids`. */
+export const createSenderIdBody = z.strictObject({
+  name: z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(15, 'Must be at most 15 characters.'),
+  status: senderStatus.exactOptional(),
+  make_default: z.boolean('Must be true or false.').exactOptional(),
+});
+
+/** `PATCH /__mock/sender-ids/{sender_id}`. */
+export const updateSenderIdBody = z.strictObject({ status: senderStatus });
+
+/** `POST /__mock/organizations/{organization_id}/tags`. */
+export const createTagBody = z.strictObject({ name });
+
+/** `POST /__mock/organizations/{organization_id}/contacts`. */
+export const createContactBody = z.strictObject({
+  name,
+  number: z.string('Must be a phone number.').min(1, 'Must not be empty.'),
+  email: z.string().email('Must be an email address.').nullable().exactOptional(),
+  tag_ids: z.array(z.string()).exactOptional(),
+});
+
+/** `POST /__mock/clock/advance`: at most 30 days in one step. */
+export const advanceBody = z.strictObject({
+  ms: z
+    .number('Must be a number of milliseconds.')
+    .int('Must be an integer.')
+    .min(0, 'Must not be negative.')
+    .max(30 * 86_400_000, 'Must be at most 30 days.'),
+});
+
+/** `PUT /__mock/rate-limits`. */
+export const rateLimitsBody = z.strictObject({
+  disabled: z.boolean('Must be true or false.').exactOptional(),
+  limits: z.record(z.string(), z.number().int().min(1).nullable()).exactOptional(),
+});
+
+/** `?environment=` of the campaign read. */
+export const environmentQuery = z.strictObject({ environment: environment.exactOptional() });
+
+const uuid = z
+  .string('Must be a UUID.')
+  .regex(
+    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    'Must be a UUID.',
+  );
+const operationId = z.enum(
+  [
+    'sendMessage',
+    'listMessages',
+    'retrieveMessage',
+    'sendBatchCampaign',
+    'listCampaigns',
+    'retrieveCampaign',
+    'listCampaignMessages',
+  ],
+  'Must be an operation id of the public API, e.g. sendMessage.',
+);
+const count = z
+  .number('Must be a number.')
+  .int('Must be an integer.')
+  .min(1, 'Must be at least 1.')
+  .max(1_000_000, 'Must be at most 1000000.');
+const instant = z
+  .string('Must be an ISO 8601 date-time with an offset.')
+  .min(1, 'Must be an ISO 8601 date-time with an offset.');
+const eventType = z.enum(
+  ['message.status_updated', 'message.received', 'campaign.completed'],
+  'Must be message.status_updated, message.received or campaign.completed.',
+);
+
+/** `POST /__mock/faults/request-failures`. */
+export const requestFailureBody = z.strictObject({
+  operation_id: operationId.exactOptional(),
+  status: z.union([z.literal(500), z.literal(503)], 'Must be 500 or 503.').exactOptional(),
+  count: count.exactOptional(),
+});
+
+/** `POST /__mock/faults/latencies`: at most a minute, so a forgotten fault cannot hang a suite. */
+export const latencyBody = z.strictObject({
+  operation_id: operationId.exactOptional(),
+  ms: z
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(0, 'Must not be negative.')
+    .max(60_000, 'Must be at most 60000.'),
+  count: count.exactOptional(),
+});
+
+/** `POST /__mock/faults/campaign-failures`. */
+export const dispatchFailureBody = z.strictObject({
+  campaign_id: uuid.exactOptional(),
+  count: count.exactOptional(),
+});
+
+/** `POST /__mock/faults/carrier-outages`. */
+export const carrierOutageBody = z.strictObject({
+  destination: z
+    .string('Must be a carrier code such as UNITEL.')
+    .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Must be a carrier code such as UNITEL.'),
+  from: instant,
+  to: instant,
+});
+
+/** `POST /__mock/organizations/{organization_id}/webhook-endpoints`. */
+export const webhookEndpointBody = z.strictObject({
+  url: z.string('Must be an http(s) URL.').regex(/^https?:\/\/\S+$/, 'Must be an http(s) URL.'),
+  secret: z.string().exactOptional(),
+  events: z.array(eventType).min(1, 'Must name at least one event type.').exactOptional(),
+  environment: environment.exactOptional(),
+});
+
+/** `?endpoint_id=&type=&state=` of the outbox. */
+export const outboxQuery = z.strictObject({
+  endpoint_id: uuid.exactOptional(),
+  type: eventType.exactOptional(),
+  state: z
+    .enum(
+      ['waiting', 'scheduled', 'in_flight', 'delivered', 'failed'],
+      'Must be waiting, scheduled, in_flight, delivered or failed.',
+    )
+    .exactOptional(),
+});
+
+/** `POST /__mock/inbound`. */
+export const inboundBody = z.strictObject({
+  from: z.string('Must be a phone number.').min(1, 'Must be a phone number.'),
+  to: z.string('Must be a sender ID name or id.').min(1, 'Must be a sender ID name or id.'),
+  body: z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(10_000, 'Must be at most 10000 characters.'),
+  environment: environment.exactOptional(),
+});

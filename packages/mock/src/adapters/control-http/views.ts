@@ -1,0 +1,84 @@
+/**
+ * How the control API renders records: snake_case JSON like the public API, timestamps and money
+ * in the service's formats. API keys are rendered by prefix except in the one response that issues
+ * them (the only time a full key is shown, as in the service itself).
+ */
+import { formatMoney } from '@msgsvc/sdk/sms';
+import { displayKey } from '../../domain/api-keys';
+import type { ApiKey, Contact, Organization, Remitter, Tag } from '../../domain/model';
+import { formatTimestamp } from '../../domain/time-format';
+import type { World } from '../../domain/world';
+
+/** An organization with its billing account. */
+export function organizationView(world: World, organization: Organization) {
+  const account = world.accounts.get(organization.billingAccountId);
+  return {
+    id: organization.id,
+    name: organization.name,
+    default_country: organization.defaultCountry,
+    billing_account_id: organization.billingAccountId,
+    currency: account?.currency ?? null,
+    balance: account === undefined ? null : formatMoney(account.balance),
+    default_sender_id: organization.defaultRemitterId,
+    created_at: formatTimestamp(organization.createdAt),
+  };
+}
+
+/** An API key by prefix; `full` adds the secret (only when it is issued). */
+export function apiKeyView(key: ApiKey, full = false) {
+  return {
+    id: key.id,
+    name: key.name,
+    organization_id: key.organizationId,
+    environment: key.environment,
+    prefix: displayKey(key.key),
+    ...(full ? { key: key.key } : {}),
+    scopes: [...key.scopes],
+    revoked: key.revoked,
+    created_at: formatTimestamp(key.createdAt),
+  };
+}
+
+/** A sender ID. */
+export function senderIdView(world: World, remitter: Remitter) {
+  return {
+    id: remitter.id,
+    organization_id: remitter.organizationId,
+    name: remitter.name,
+    status: remitter.status,
+    is_default: world.organizations.get(remitter.organizationId)?.defaultRemitterId === remitter.id,
+    created_at: formatTimestamp(remitter.createdAt),
+  };
+}
+
+/** An audience tag. */
+export function tagView(tag: Tag) {
+  return { id: tag.id, organization_id: tag.organizationId, name: tag.name };
+}
+
+/** A contact. */
+export function contactView(contact: Contact) {
+  return {
+    id: contact.id,
+    organization_id: contact.organizationId,
+    name: contact.name,
+    email: contact.email,
+    e164_format: contact.e164,
+    tag_ids: [...contact.tagIds],
+    created_at: formatTimestamp(contact.createdAt),
+  };
+}
+
+/** Every key of an organization, by prefix. */
+export function keysOf(world: World, organizationId: string) {
+  return [...world.apiKeys.values()]
+    .filter((key) => key.organizationId === organizationId)
+    .map((key) => apiKeyView(key));
+}
+
+/** Every sender ID of an organization. */
+export function senderIdsOf(world: World, organizationId: string) {
+  return [...world.remitters.values()]
+    .filter((remitter) => remitter.organizationId === organizationId)
+    .map((remitter) => senderIdView(world, remitter));
+}

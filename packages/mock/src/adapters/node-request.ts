@@ -1,0 +1,102 @@
+/**
+ * The two edges of the Node server: `IncomingMessage` → {@link HttpRequest} and
+ * {@link HttpResponse} → `ServerResponse`, without building web `Request`/`Response` objects
+ * (design.md: those cost more than the whole pipeline).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpRequest, HttpResponse } from '../http/types';
+
+/** The largest request body the server reads (decision D2): 1 MiB. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Past this many bytes an oversized body is no longer drained: the connection is closed instead.
+ * Draining a little keeps well-behaved clients able to read the 413 (many report a reset as a
+ * network error if the server stops reading while they are still writing).
+ */
+const DRAIN_LIMIT = 16 * BODY_LIMIT;
+
+/** What reading a body produced. */
+export type BodyResult =
+  | { readonly kind: 'ok'; readonly body: string }
+  | { readonly kind: 'too_large'; readonly drained: boolean };
+
+/** What reading a whole request produced. */
+export type ReadResult =
+  | { readonly kind: 'ok'; readonly request: HttpRequest }
+  | { readonly kind: 'too_large'; readonly drained: boolean };
+
+/** Splits `req.url` into path and raw query without a `URL` object (the hot path). */
+export function splitUrl(url: string): { path: string; query: string } {
+  const mark = url.indexOf('?');
+  return mark < 0
+    ? { path: url, query: '' }
+    : { path: url.slice(0, mark), query: url.slice(mark + 1) };
+}
+
+/** A request without its body: method, path, query and headers. */
+export function requestHead(req: IncomingMessage): Omit<HttpRequest, 'body'> {
+  const { path, query } = splitUrl(req.url ?? '/');
+  // Node lower-cases header names and joins repeated values; only `set-cookie` (never sent by
+  // clients) would be an array.
+  const headers = req.headers as Record<string, string | undefined>;
+  return { method: req.method ?? 'GET', path, query, headers };
+}
+
+/** Whether a method's body is read: GET and HEAD bodies are ignored (Node discards them). */
+export function hasBody(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
+/**
+ * Reads a body up to `limit` bytes and decodes it as UTF-8 once, after the last chunk, so a
+ * multi-byte character split across chunks stays whole.
+ */
+export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<BodyResult> {
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  if (declared > DRAIN_LIMIT) return Promise.resolve({ kind: 'too_large', drained: false });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) {
+        req.pause();
+        resolve({ kind: 'too_large', drained: false });
+      }
+    });
+    req.on('end', () => {
+      if (size > limit) {
+        resolve({ kind: 'too_large', drained: true });
+        return;
+      }
+      const body =
+        chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+      resolve({ kind: 'ok', body });
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Reads a whole request as plain data (see {@link readBody}). */
+export async function readRequest(req: IncomingMessage, limit = BODY_LIMIT): Promise<ReadResult> {
+  const head = requestHead(req);
+  if (!hasBody(head.method)) return { kind: 'ok', request: { ...head, body: null } };
+  const read = await readBody(req, limit);
+  return read.kind === 'ok' ? { kind: 'ok', request: { ...head, body: read.body } } : read;
+}
+
+/**
+ * Writes a response in one `writeHead` + `end`, with an explicit `content-length` (otherwise Node
+ * would fall back to chunked encoding after `writeHead`).
+ */
+export function writeResponse(res: ServerResponse, response: HttpResponse, close = false): void {
+  const headers: Record<string, string | number> = {
+    ...response.headers,
+    'content-length': Buffer.byteLength(response.body),
+  };
+  if (close) headers.connection = 'close';
+  res.writeHead(response.status, headers);
+  res.end(response.body);
+}

@@ -1,0 +1,222 @@
+/**
+ * The mock as a Node HTTP server: the public API under `/c/v1`, the control API under `/__mock`
+ * and the inspector page at `/`. Requests go from `IncomingMessage` to the http layer's plain data
+ * and back (no web `Request`/`Response` on the hot path); bodies are limited to 1 MiB (413
+ * `PAYLOAD_TOO_LARGE`, decision D2). On a real clock, background work runs on a timer and before
+ * each request.
+ *
+ * @example
+ * ```ts
+ * import { createMockService, RealClock } from '../index';
+ * import { RequestLog } from './inspector/request-log';
+ * import { createMockServer } from './node-server';
+ *
+ * const requestLog = new RequestLog();
+ * const mock = createMockService({ clock: new RealClock(), observe: (q, r) => requestLog.record(q, r) });
+ * mock.seedDemo();
+ * const server = createMockServer({ mock, requestLog });
+ * const { origin } = await server.listen(4010, '127.0.0.1'); // http://127.0.0.1:4010
+ * ```
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { formatTimestamp } from '../domain/time-format';
+import { errorResponse } from '../http/envelope';
+import type { HttpRequest, HttpResponse } from '../http/types';
+import type { MockService } from '../mock-service';
+import { type AdminAccess, createAdminAccess } from './admin-access';
+import { controlErrorResponse, controlTraceId } from './control-http/errors';
+import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
+import { SnapshotStore } from './control-http/snapshot-store';
+import { ActivityTracker } from './inspector/activity-tracker';
+import { inspectorPage } from './inspector/page';
+import { RequestLog } from './inspector/request-log';
+import {
+  BODY_LIMIT,
+  hasBody,
+  readBody,
+  readRequest,
+  requestHead,
+  splitUrl,
+  writeResponse,
+} from './node-request';
+
+/** Options of {@link createMockServer}. */
+export interface MockServerOptions {
+  readonly mock: MockService;
+  /** The log the mock's `observe` feeds; a fresh (empty) one by default. */
+  readonly requestLog?: RequestLog;
+  /** When set, the control API and inspector require `Authorization: Bearer <token>`. */
+  readonly adminToken?: string | undefined;
+  /** Rebuilds the starting world after `POST /__mock/reset` (default: seed the demo). */
+  readonly reseed?: () => void;
+  /** How often due background work runs on a real clock, in ms. Default 50. */
+  readonly tickMs?: number;
+  /** The largest request body, in bytes. Default 1 MiB. */
+  readonly bodyLimit?: number;
+}
+
+/** A running (or ready to run) mock server. */
+export interface MockServer {
+  readonly server: Server;
+  /** Starts listening; `port` 0 picks a free port. Resolves with the real address. */
+  listen(port: number, host: string): Promise<{ host: string; port: number; origin: string }>;
+  /** Stops accepting connections, ends idle keep-alive ones and stops the clock timer. */
+  close(): Promise<void>;
+}
+
+const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
+
+/** Creates the server; see the module example. */
+export function createMockServer(options: MockServerOptions): MockServer {
+  const { mock } = options;
+  const requestLog = options.requestLog ?? new RequestLog();
+  const tracker = new ActivityTracker(() => mock.world);
+  const access = createAdminAccess(options.adminToken);
+  const limit = options.bodyLimit ?? BODY_LIMIT;
+  const control = createControlHandler({
+    mock,
+    requestLog,
+    tracker,
+    snapshots: new SnapshotStore(),
+    reseed: options.reseed ?? (() => mock.seedDemo()),
+  });
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    const { path } = splitUrl(req.url ?? '/');
+    if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
+      serveAdmin(req, res, path).catch((error) => fail(res, error));
+    } else {
+      servePublic(req, res);
+    }
+  };
+
+  // Everything outside the control prefix and the page goes to the public pipeline, which
+  // answers unknown paths with its own 404 envelope (decision D2). A request without a body is
+  // answered in the same tick: no promise, no microtask, on the hot path.
+  function servePublic(req: IncomingMessage, res: ServerResponse): void {
+    const head = requestHead(req);
+    if (!hasBody(head.method)) {
+      answer(res, { ...head, body: null });
+      return;
+    }
+    readBody(req, limit).then(
+      (read) =>
+        read.kind === 'ok'
+          ? answer(res, { ...head, body: read.body })
+          : refuseTooLarge(req, res, read.drained),
+      (error) => fail(res, error),
+    );
+  }
+
+  // The pipeline answers synchronously unless an injected latency fault delays it.
+  function answer(res: ServerResponse, request: HttpRequest): void {
+    try {
+      mock.clock.runDue();
+      const response = mock.handle(request);
+      if (response instanceof Promise) {
+        response.then(
+          (settled) => writeResponse(res, settled),
+          (error) => fail(res, error),
+        );
+      } else {
+        writeResponse(res, response);
+      }
+    } catch (error) {
+      fail(res, error);
+    }
+  }
+
+  async function serveAdmin(req: IncomingMessage, res: ServerResponse, path: string) {
+    const read = await readRequest(req, limit);
+    if (read.kind === 'too_large') {
+      refuseTooLarge(req, res, read.drained);
+      return;
+    }
+    const request = read.request;
+    const page = INSPECTOR_PATHS.has(path) && request.method === 'GET';
+    const refused = check(access, request, page);
+    if (refused !== undefined) {
+      writeResponse(res, refused);
+      return;
+    }
+    mock.clock.runDue();
+    writeResponse(res, page ? inspectorPage(controlTraceId()) : await control(request));
+  }
+
+  // 413 and close the connection; a body that was not drained is cut off once the answer is out.
+  function refuseTooLarge(req: IncomingMessage, res: ServerResponse, drained: boolean): void {
+    if (!drained) res.once('finish', () => req.socket.destroy());
+    writeResponse(res, tooLarge(mock, limit), true);
+  }
+
+  function check(
+    guard: AdminAccess,
+    request: HttpRequest,
+    page: boolean,
+  ): HttpResponse | undefined {
+    const token = page ? new URLSearchParams(request.query).get('token') : null;
+    const refused = guard.check(request, token);
+    return refused === undefined ? undefined : controlErrorResponse(refused, mock.world.now());
+  }
+
+  const server = createServer({ keepAliveTimeout: 5_000 }, onRequest);
+  let timer: NodeJS.Timeout | undefined;
+
+  return {
+    server,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          timer = setInterval(() => mock.clock.runDue(), options.tickMs ?? 50);
+          const address = server.address() as AddressInfo;
+          const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve({
+            host: address.address,
+            port: address.port,
+            origin: `http://${shown}:${address.port}`,
+          });
+        });
+      });
+    },
+    close() {
+      clearInterval(timer);
+      tracker.close();
+      return new Promise((resolve, reject) => {
+        server.close((error) => (error === undefined ? resolve() : reject(error)));
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+function tooLarge(mock: MockService, limit: number): HttpResponse {
+  return errorResponse(
+    { code: 'PAYLOAD_TOO_LARGE', message: `The request body exceeds the limit of ${limit} bytes.` },
+    controlTraceId(),
+    mock.world.now(),
+  );
+}
+
+/** A request that failed outside the pipeline (which never throws): a 500 envelope, if possible. */
+function fail(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy(error instanceof Error ? error : undefined);
+    return;
+  }
+  const traceId = controlTraceId();
+  writeResponse(res, {
+    status: 500,
+    headers: { 'content-type': 'application/json', 'x-trace-id': traceId },
+    body: JSON.stringify({
+      code: 'INTERNAL_SERVER_ERROR',
+      message: 'The server failed to handle the request.',
+      status: 500,
+      trace_id: traceId,
+      timestamp: formatTimestamp(Date.now()),
+      service: 'core',
+    }),
+  });
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+/**
+ * The `msgsvc-mock` executable (the package's `bin`): runs the CLI on the process's arguments and
+ * exits with its code.
+ *
+ * @module
+ */
+import { runCli } from './adapters/cli';
+
+runCli(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `msgsvc-mock: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
