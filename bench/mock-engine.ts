@@ -122,7 +122,7 @@ async function sdkShapedCall() {
 async function campaignEndToEnd() {
   const recipients = Array.from(
     { length: 1000 },
-    (_, i) => `+2449${[2, 3, 4, 5, 1][i % 5]}${String(1000000 + i).slice(1)}`,
+    (_, i) => `+2449${[2, 3, 4, 5, 1][i % 5]}${String(10_000_000 + i).slice(1)}`,
   );
   const samples: number[] = [];
   for (let round = 0; round < 15; round++) {

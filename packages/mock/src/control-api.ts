@@ -29,6 +29,8 @@ import { formatTimestamp } from './domain/time-format';
 import type { World } from './domain/world';
 import { campaignObject, messageDetail } from './http/serializers';
 
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
+
 /** A ledger entry as the control API shows it. */
 export interface LedgerEntryView {
   /** The entry's id. */
@@ -58,14 +60,26 @@ export function createControlApi(world: () => World) {
       defaultCountry?: string;
       currency?: string;
       balance?: string;
+      webhookSecret?: string;
     }) {
+      if (params.webhookSecret !== undefined && !WEBHOOK_SECRET.test(params.webhookSecret)) {
+        throw validationError({
+          webhookSecret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.',
+        });
+      }
       const organization = createOrganization(world(), {
         name: params.name,
         ...(params.defaultCountry === undefined ? {} : { defaultCountry: params.defaultCountry }),
         ...(params.currency === undefined ? {} : { currency: params.currency }),
         ...(params.balance === undefined ? {} : { balance: money(params.balance) }),
+        ...(params.webhookSecret === undefined ? {} : { webhookSecret: params.webhookSecret }),
       });
       return { ...organization };
+    },
+
+    /** Every organization, oldest first. */
+    organizations() {
+      return [...world().organizations.values()].map((organization) => ({ ...organization }));
     },
 
     /** Adds `amount` (decimal string) to an organization's account; returns the new balance. */

@@ -13,7 +13,7 @@ import {
   type GuaranteeControls,
   type WebhookListener,
 } from './control-guarantees';
-import { type Clock, VirtualClock } from './domain/clock';
+import { type Clock, RealClock, VirtualClock } from './domain/clock';
 import { type DemoWorld, seedDemoWorld } from './domain/demo-world';
 import { advance, IDLE_HORIZON_MS, runDue, runUntilIdle } from './domain/engine';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/snapshot';
@@ -164,7 +164,9 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
   };
   const snapshot = () => snapshotWorld(world);
   const restore = (value: WorldSnapshot) => {
-    world = attach(restoreWorld(value));
+    // A world on real time stays on real time, resuming at the snapshot's instant.
+    const clock = world.clock instanceof RealClock ? world.clock.restartAt(value.time) : undefined;
+    world = attach(restoreWorld(value, clock));
   };
   const getWorld = () => world;
 

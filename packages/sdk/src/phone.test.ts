@@ -165,3 +165,16 @@ describe('normalizePhoneNumber: properties', () => {
     );
   });
 });
+
+describe('the E.164 fast path', () => {
+  it('answers exactly what the full parse answers for every +2449 number', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999 }), (n) => {
+        const e164 = `+2449${String(n).padStart(8, '0')}`;
+        // A leading space skips the fast path; the full parse must agree with it.
+        expect(normalizePhoneNumber(e164)).toEqual(normalizePhoneNumber(` ${e164}`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

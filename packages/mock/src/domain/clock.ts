@@ -58,4 +58,9 @@ export class RealClock implements Clock {
   now(): number {
     return Math.floor(this.origin + (this.wallNow() - this.wallOrigin) * this.speed);
   }
+
+  /** The same clock (speed, wall clock) restarted at `time`: a restored world resumes from there. */
+  restartAt(time: number): RealClock {
+    return new RealClock(this.speed, this.wallNow, time);
+  }
 }
