@@ -9,6 +9,7 @@ import { getCampaign, listCampaignMessages, listCampaigns, sendBatch } from '../
 import { getMessage, listMessages, sendMessage } from '../domain/messages';
 import type { PageRequest } from '../domain/query';
 import type { World } from '../domain/world';
+import { messageListEntryJson } from './list-entry-cache';
 import * as schemas from './schemas';
 import * as render from './serializers';
 import { parse, parseQuery } from './validate';
@@ -24,10 +25,10 @@ export interface OperationContext {
 }
 
 /** What a handler returns: a status and a JSON-serialisable body. */
-export interface OperationResult {
-  readonly status: number;
-  readonly body: unknown;
-}
+export type OperationResult =
+  | { readonly status: number; readonly body: unknown }
+  /** A body already serialized (list pages assembled from cached entries). */
+  | { readonly status: number; readonly json: string };
 
 /** One operation of the contract. */
 export interface Operation {
@@ -111,15 +112,11 @@ export const OPERATIONS: readonly Operation[] = [
         }),
         pageRequest(input),
       );
-      return {
-        status: 200,
-        body: render.pageEnvelope(
-          page.total,
-          input.page,
-          input.size,
-          page.entries.map(render.messageListEntry),
-        ),
-      };
+      const entries = page.entries.map((message) => messageListEntryJson(world, message));
+      const envelope = render.pageEnvelope(page.total, input.page, input.size, []);
+      // The envelope's numbers, then the cached entries' text: `entries` is the last field.
+      const head = JSON.stringify(envelope).slice(0, -3);
+      return { status: 200, json: `${head}[${entries.join(',')}]}` };
     },
   },
   {

@@ -125,7 +125,7 @@ export function handleRequest(
         response = {
           status: result.status,
           headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },
-          body: JSON.stringify(result.body),
+          body: 'json' in result ? result.json : JSON.stringify(result.body),
         };
       } finally {
         // Only a request that executed keeps its key (decision D9); a refused one frees it.
