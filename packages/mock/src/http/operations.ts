@@ -3,9 +3,12 @@
  * (decisions D5, D6), and the handler that validates its input, calls the domain and renders the
  * result in the endpoint's own shape.
  */
+
+import type { z } from 'zod';
 import type { Scope } from '../domain/api-keys';
 import type { Caller } from '../domain/caller';
 import { getCampaign, listCampaignMessages, listCampaigns, sendBatch } from '../domain/campaigns';
+import type { MessageFilter } from '../domain/message-filter';
 import { getMessage, listMessages, sendMessage } from '../domain/messages';
 import type { PageRequest } from '../domain/query';
 import type { World } from '../domain/world';
@@ -58,6 +61,22 @@ function pageRequest(query: {
   };
 }
 
+/** The domain filter of the two message lists, from their (shared) query parameters. */
+function messageFilter(input: z.output<typeof schemas.listCampaignMessagesQuery>): MessageFilter {
+  const remitters = input.sms_remitter_id;
+  return defined({
+    q: input.q,
+    statuses: input.status,
+    channels: input.channel_type,
+    contactIds: input.contact_id,
+    campaignIds: input.campaign_id,
+    remitterIds: remitters !== undefined && remitters.length > 0 ? remitters : undefined,
+    errorCodes: input.error_code,
+    triggers: input.trigger_source,
+    destinations: input.channel_destination,
+  });
+}
+
 function defined<T extends object>(object: T): { [K in keyof T]: Exclude<T[K], undefined> } {
   return Object.fromEntries(
     Object.entries(object).filter(([, value]) => value !== undefined),
@@ -95,23 +114,10 @@ export const OPERATIONS: readonly Operation[] = [
     scope: 'apikey:messages:list',
     handle: ({ world, caller, query }) => {
       const input = parseQuery(schemas.listMessagesQuery, query);
+      // `remitter_id` is an alias of `sms_remitter_id` here (decision D22).
       const remitters = [...(input.sms_remitter_id ?? []), ...(input.remitter_id ?? [])];
-      const page = listMessages(
-        world,
-        caller,
-        defined({
-          q: input.q,
-          statuses: input.status,
-          channels: input.channel_type,
-          contactIds: input.contact_id,
-          campaignIds: input.campaign_id,
-          remitterIds: remitters.length > 0 ? remitters : undefined,
-          errorCodes: input.error_code,
-          triggers: input.trigger_source,
-          destinations: input.channel_destination,
-        }),
-        pageRequest(input),
-      );
+      const filter = messageFilter({ ...input, sms_remitter_id: remitters });
+      const page = listMessages(world, caller, filter, pageRequest(input));
       const entries = page.entries.map((message) => messageListEntryJson(world, message));
       const envelope = render.pageEnvelope(page.total, input.page, input.size, []);
       // The envelope's numbers, then the cached entries' text: `entries` is the last field.
@@ -206,17 +212,7 @@ export const OPERATIONS: readonly Operation[] = [
         world,
         caller,
         id,
-        defined({
-          q: input.q,
-          statuses: input.status,
-          channels: input.channel_type,
-          contactIds: input.contact_id,
-          campaignIds: input.campaign_id,
-          remitterIds: input.sms_remitter_id,
-          errorCodes: input.error_code,
-          triggers: input.trigger_source,
-          destinations: input.channel_destination,
-        }),
+        messageFilter(input),
         pageRequest(input),
       );
       const campaign = getCampaign(world, caller, id);

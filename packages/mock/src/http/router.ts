@@ -45,7 +45,11 @@ export function matchRoute(method: string, path: string): RouteMatch {
   return { kind: 'method_not_allowed', allow: best.map((candidate) => candidate.operation.method) };
 }
 
-function matchSegments(
+/**
+ * Matches path segments against a pattern (`:name` marks a parameter, never empty); returns the
+ * parameters, or `undefined`. Shared with the control API's router.
+ */
+export function matchSegments(
   pattern: readonly string[],
   segments: readonly string[],
 ): Record<string, string> | undefined {
@@ -55,8 +59,6 @@ function matchSegments(
     const expected = pattern[i]!;
     const actual = segments[i]!;
     if (expected.startsWith(':')) {
-      // `GET /campaigns/batch` matches `GET /campaigns/{campaign_id}` and answers 422 (not a
-      // UUID), as the contract describes that path; only POST has the literal `batch` route.
       if (actual === '') return undefined;
       params[expected.slice(1)] = actual;
     } else if (expected !== actual) {

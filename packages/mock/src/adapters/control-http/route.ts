@@ -2,6 +2,7 @@
  * The shape of a control route and the segment matcher that finds one. Routes are plain data
  * handlers: parsed input in, a status and a JSON-serialisable body out.
  */
+import { matchSegments } from '../../http/router';
 import type { MockService } from '../../mock-service';
 import type { ActivityTracker } from '../inspector/activity-tracker';
 import type { RequestLog } from '../inspector/request-log';
@@ -78,21 +79,4 @@ export function matchControl(table: CompiledRoutes, method: string, path: string
     allow.push(route.method);
   }
   return allow.length === 0 ? { kind: 'not_found' } : { kind: 'method_not_allowed', allow };
-}
-
-function matchSegments(
-  pattern: readonly string[],
-  segments: readonly string[],
-): Record<string, string> | undefined {
-  if (pattern.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const expected = pattern[i]!;
-    const actual = segments[i]!;
-    if (expected.startsWith(':')) {
-      if (actual === '') return undefined;
-      params[expected.slice(1)] = actual;
-    } else if (expected !== actual) return undefined;
-  }
-  return params;
 }
