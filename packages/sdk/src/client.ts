@@ -27,8 +27,12 @@ export interface ClientOptions extends RetryOptions, TransportHooks {
    * must never talk to a place it was not told about.
    */
   baseUrl?: string | undefined;
-  /** The `fetch` to use (a mock's, an instrumented one). Default: `globalThis.fetch`, at call time. */
-  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /**
+   * The `fetch` to use (a mock's, an instrumented one). Default: `globalThis.fetch`, at call time.
+   * It receives each attempt's `Request` and `{ signal }`: a fetch that honours the signal is
+   * aborted by timeouts and cancellation (the client enforces both either way).
+   */
+  fetch?: ((request: Request, init?: { signal: AbortSignal }) => Promise<Response>) | undefined;
   /** Headers added to every request. */
   defaultHeaders?: Record<string, string> | undefined;
   /** The wait between retries, polls and paced batches. Default: a `setTimeout` sleep. */
@@ -106,7 +110,7 @@ export class MessagingClient {
     const wait = options.sleep ?? sleep;
     const now = options.now ?? Date.now;
     const transport = createRetryFetch({
-      fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+      fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       maxRetries: options.maxRetries ?? 2,
       timeout: options.timeout ?? 30_000,
       totalTimeout: options.totalTimeout,
@@ -125,8 +129,7 @@ export class MessagingClient {
       // Never follow a redirect: it could carry the key to another origin.
       redirect: 'manual',
     });
-    const timed = (options.timeout ?? 30_000) < 2 ** 31 - 1 || options.totalTimeout !== undefined;
-    const ctx: ClientContext = { raw: this.raw, fetch: transport, sleep: wait, now, timed };
+    const ctx: ClientContext = { raw: this.raw, fetch: transport, sleep: wait, now };
     this.messages = new Messages(ctx);
     this.campaigns = new Campaigns(ctx);
     this.baseUrl = baseUrl;

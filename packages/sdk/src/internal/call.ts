@@ -9,7 +9,6 @@ import type { ClientContext } from './context';
 
 /** The openapi-fetch options a call adds to its typed parameters. */
 export interface CallInit {
-  signal?: AbortSignal;
   headers?: Record<string, string>;
   fetch?: (request: Request) => Promise<Response>;
 }
@@ -31,15 +30,11 @@ export function call<T>(
   options: RequestOptions | undefined,
   idempotencyKey?: string,
 ): APIPromise<T> {
-  // With a timeout, openapi-fetch builds the request with a signal of ours, so the transport can
-  // send that very request on the first attempt; the caller's signal and policy reach it through
-  // `options`. Without one, the request carries the caller's signal and nothing else.
-  const timed = ctx.timed || options?.timeout !== undefined || options?.totalTimeout !== undefined;
-  const first = timed ? new AbortController() : undefined;
+  // The caller's signal and policy reach the transport through `control`, never as the request's
+  // signal: linking a signal to a Request costs more than the rest of a call, and the transport
+  // hands each attempt its own signal instead.
   const control = options ?? NO_OPTIONS;
-  const init: CallInit = { fetch: (request) => ctx.fetch(request, control, first) };
-  const signal = first?.signal ?? options?.signal;
-  if (signal !== undefined) init.signal = signal;
+  const init: CallInit = { fetch: (request) => ctx.fetch(request, control) };
   if (options?.headers !== undefined) init.headers = options.headers;
   const result = run(init).then(({ data, error, response }) => {
     if (!response.ok) throw errorFromResponse(response, error, idempotencyKey, ctx.now());

@@ -12,6 +12,4 @@ export interface ClientContext {
   readonly fetch: RetryFetch;
   readonly sleep: Sleep;
   readonly now: () => number;
-  /** Whether calls have a timeout by default (then each request carries a signal of ours). */
-  readonly timed: boolean;
 }
