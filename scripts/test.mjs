@@ -16,6 +16,9 @@ const steps = [
   ['generated code is fresh', 'node', ['scripts/generate.mjs', '--check']],
   ['lockfile installs with npm ci', 'node', ['scripts/complete-lockfile.mjs', '--check']],
   ['SDK size budget', 'node', ['scripts/size-budget.mjs']],
+  ['docs site: TypeDoc (every export documented), Redocly, guides', 'node', ['scripts/docs.mjs']],
+  ['packages: manifest, publint, attw', 'node', ['scripts/check-packages.mjs']],
+  ['packages: install the tarballs and use them', 'node', ['scripts/pack-smoke.mjs']],
   ...(process.env.MSGSVC_EXTRA_STEPS ?? '')
     .split(';')
     .filter(Boolean)

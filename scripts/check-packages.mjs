@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// The packages as npm will publish them: builds both, packs each into .reports/packages/, then
+// checks the tarballs (not the folders) with
+//   - the manifest rules of this project: `exports` conditions with `types` first, `sideEffects:
+//     false`, `engines`, `license`, `repository`, a README, and the mock's dependency on the SDK at
+//     the SDK's own version (so the two tarballs install together);
+//   - publint --strict (warnings fail too);
+//   - @arethetypeswrong/cli with its default profile: every entry's types and JavaScript resolve
+//     under node10, node16 (from ESM and from CJS) and bundler.
+// scripts/pack-smoke.mjs then installs the same tarballs. `npm test` runs both.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Where the tarballs go (gitignored). */
+export const PACK_DIR = join(root, '.reports', 'packages');
+/** The published packages, in dependency order. */
+export const PACKAGES = ['sdk', 'mock'];
+
+const manifest = (dir) =>
+  JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
+
+/** Builds both packages and packs them; returns `{ name, version, tarball }` for each. */
+export function buildAndPack({ quiet = false } = {}) {
+  const stdio = quiet ? 'ignore' : 'inherit';
+  for (const dir of PACKAGES) {
+    execFileSync('npx', ['tsup', '--silent'], { cwd: join(root, 'packages', dir), stdio });
+  }
+  rmSync(PACK_DIR, { recursive: true, force: true });
+  mkdirSync(PACK_DIR, { recursive: true });
+  return PACKAGES.map((dir) => {
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', PACK_DIR], {
+      cwd: join(root, 'packages', dir),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const [info] = JSON.parse(out);
+    return {
+      dir,
+      name: info.name,
+      version: info.version,
+      tarball: join(PACK_DIR, info.filename),
+      files: info.files.map((file) => file.path),
+      size: info.size,
+    };
+  });
+}
+
+function checkManifest(dir, packed, sdkVersion) {
+  const pkg = manifest(dir);
+  const problems = [];
+  if (pkg.sideEffects !== false) problems.push('sideEffects must be false');
+  if (typeof pkg.engines?.node !== 'string') problems.push('engines.node is missing');
+  if (typeof pkg.license !== 'string') problems.push('license is missing');
+  if (typeof pkg.repository?.url !== 'string') problems.push('repository.url is missing');
+  if (pkg.type !== 'module') problems.push('type must be "module"');
+  if (!packed.files.includes('README.md')) problems.push('README.md is not in the tarball');
+  // Every condition object that points at JavaScript names its types, first.
+  const walk = (value, path) => {
+    if (value === null || typeof value !== 'object') return;
+    const keys = Object.keys(value);
+    const pointsAtJs = Object.values(value).some(
+      (v) => typeof v === 'string' && /\.[cm]?js$/.test(v),
+    );
+    if (pointsAtJs && keys[0] !== 'types') problems.push(`exports${path}: "types" must come first`);
+    for (const key of keys) walk(value[key], `${path}["${key}"]`);
+  };
+  walk(pkg.exports, '');
+  for (const [name, range] of Object.entries(pkg.dependencies ?? {})) {
+    if (name === '@msgsvc/sdk' && range !== sdkVersion) {
+      problems.push(`depends on @msgsvc/sdk ${range}, but the SDK is ${sdkVersion}`);
+    }
+  }
+  return problems;
+}
+
+function main() {
+  const started = performance.now();
+  const packed = buildAndPack();
+  const sdkVersion = packed.find((p) => p.dir === 'sdk').version;
+  const failures = [];
+  for (const pkg of packed) {
+    console.log(
+      `\n${pkg.name}@${pkg.version}: ${pkg.files.length} files, ${(pkg.size / 1024).toFixed(0)} kB packed`,
+    );
+
+    const problems = checkManifest(pkg.dir, pkg, sdkVersion);
+    for (const problem of problems) console.log(`  manifest: ${problem}`);
+    if (problems.length > 0) failures.push(`${pkg.name} manifest`);
+    else console.log('  manifest: ok');
+
+    const publint = spawnSync('npx', ['publint', 'run', pkg.tarball, '--strict'], {
+      encoding: 'utf8',
+    });
+    const lint = `${publint.stdout}${publint.stderr}`
+      .split('\n')
+      .filter(
+        (line) => line.trim() !== '' && !/^(Running publint|Unpacking|Linting|npm warn)/.test(line),
+      );
+    console.log(`  publint: ${lint.join('\n  ')}`);
+    if (publint.status !== 0) failures.push(`${pkg.name} publint`);
+
+    const attw = spawnSync('npx', ['attw', pkg.tarball, '--format', 'table-flipped'], {
+      encoding: 'utf8',
+    });
+    console.log(
+      `  attw:\n${`${attw.stdout}${attw.stderr}`
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
+        .map((line) => `    ${line}`)
+        .join('\n')}`,
+    );
+    if (attw.status !== 0) failures.push(`${pkg.name} attw`);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (failures.length > 0) {
+    console.log(`\nPackage checks failed (${seconds} s): ${failures.join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`\nPackage checks passed in ${seconds} s; tarballs in ${PACK_DIR}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
