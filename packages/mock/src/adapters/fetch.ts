@@ -1,27 +1,36 @@
 /**
  * A `fetch`-compatible function over the http pipeline: hand it to any client
  * (`createClient({ fetch: mock.fetch })`) and requests never touch the network or a global.
+ * A request without a body is answered without an `await` of its own: the mock's share of a call
+ * is then the pipeline and one `Response`.
  */
 import type { HttpRequest, HttpResponse } from '../http/types';
 
 /** A function with `fetch`'s signature. */
 export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
-/** Reads the parts of a web `Request` the pipeline needs. */
-export async function fromWebRequest(request: Request): Promise<HttpRequest> {
-  const url = new URL(request.url);
+/** Reads the parts of a web `Request` the pipeline needs (synchronously when it has no body). */
+export function fromWebRequest(request: Request): HttpRequest | Promise<HttpRequest> {
+  const { path, query } = splitUrl(request.url);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
-  return {
-    method: request.method,
-    path: url.pathname,
-    query: url.search.length > 1 ? url.search.slice(1) : '',
-    headers,
-    body,
-  };
+  const method = request.method;
+  if (method === 'GET' || method === 'HEAD') return { method, path, query, headers, body: null };
+  return request.text().then((body) => ({ method, path, query, headers, body }));
+}
+
+// `Request.url` is already absolute and normalised, so the path starts at the first `/` after the
+// scheme's `//`; this is cheaper than `new URL()` and gives the same (still encoded) path.
+function splitUrl(url: string): { path: string; query: string } {
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  const hash = url.indexOf('#');
+  const end = hash === -1 ? url.length : hash;
+  const mark = url.indexOf('?', pathStart);
+  if (pathStart === -1) return { path: '/', query: '' };
+  if (mark === -1 || mark > end) return { path: url.slice(pathStart, end), query: '' };
+  return { path: url.slice(pathStart, mark), query: url.slice(mark + 1, end) };
 }
 
 /** Builds a web `Response` from the pipeline's answer. */
@@ -33,22 +42,32 @@ export function toWebResponse(response: HttpResponse): Response {
 export function createFetch(
   handle: (request: HttpRequest) => HttpResponse | Promise<HttpResponse>,
 ): FetchFunction {
-  return async (input, init) => {
-    const request =
-      input instanceof Request && init === undefined ? input : new Request(input, init);
-    const signal = request.signal;
-    if (signal?.aborted) throw abortReason(signal);
-    const answer = handle(await fromWebRequest(request));
-    if (!(answer instanceof Promise) || signal === undefined) return toWebResponse(await answer);
-    // An injected latency is a slow server: like a real fetch, give up as soon as the caller aborts.
-    return new Promise<Response>((resolve, reject) => {
-      const onAbort = () => reject(abortReason(signal));
-      signal.addEventListener('abort', onAbort, { once: true });
-      answer
-        .then((response) => resolve(toWebResponse(response)), reject)
-        .finally(() => signal.removeEventListener('abort', onAbort));
-    });
+  return (input, init) => {
+    try {
+      const request =
+        input instanceof Request && init === undefined ? input : new Request(input, init);
+      const signal = request.signal;
+      if (signal?.aborted) return Promise.reject(abortReason(signal));
+      const parsed = fromWebRequest(request);
+      if (parsed instanceof Promise) return parsed.then((read) => answer(handle(read), signal));
+      return answer(handle(parsed), signal);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
+}
+
+function answer(result: HttpResponse | Promise<HttpResponse>, signal: AbortSignal | undefined) {
+  if (!(result instanceof Promise)) return Promise.resolve(toWebResponse(result));
+  if (signal === undefined) return result.then(toWebResponse);
+  // An injected latency is a slow server: like a real fetch, give up as soon as the caller aborts.
+  return new Promise<Response>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    result
+      .then((response) => resolve(toWebResponse(response)), reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function abortReason(signal: AbortSignal): unknown {
