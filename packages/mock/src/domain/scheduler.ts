@@ -60,15 +60,6 @@ export class Scheduler<T> {
     return [...this.heap].sort(compare);
   }
 
-  /** Drops every pending task matching `predicate`. */
-  remove(predicate: (task: T) => boolean): number {
-    const before = this.heap.length;
-    const kept = this.heap.filter((entry) => !predicate(entry.task));
-    this.heap = [];
-    for (const entry of kept) this.push(entry);
-    return before - kept.length;
-  }
-
   /** JSON-safe state. Tasks are immutable, so the copy shares them. */
   toJSON(): { tasks: ScheduledTask<T>[]; nextSeq: number } {
     return { tasks: [...this.heap], nextSeq: this.nextSeq };

@@ -18,25 +18,44 @@ export interface ErrorEnvelope {
   fields?: Record<string, string>;
 }
 
-/** Builds an error response for `error`, with the trace id in body and header. */
+/** Builds an error response for a domain error, its status and service from the error table. */
 export function errorResponse(
   error: ErrorData,
   traceId: string,
   now: number,
   headers: Record<string, string> = {},
 ): HttpResponse {
-  const mapping = ERROR_TABLE[error.code];
+  const { status, service } = ERROR_TABLE[error.code];
+  return envelopeResponse({ ...error, status, service }, traceId, now, headers);
+}
+
+/**
+ * Builds an error response from its parts, with the trace id in body and header: the one place the
+ * envelope is written (the control API's own codes use it too).
+ */
+export function envelopeResponse(
+  error: {
+    code: string;
+    message: string;
+    status: number;
+    service: string;
+    fields?: Readonly<Record<string, string>>;
+  },
+  traceId: string,
+  now: number,
+  headers: Record<string, string> = {},
+): HttpResponse {
   const envelope: ErrorEnvelope = {
     code: error.code,
     message: error.message,
-    status: mapping.status,
+    status: error.status,
     trace_id: traceId,
     timestamp: formatTimestamp(now),
-    service: mapping.service,
+    service: error.service,
   };
   if (error.fields !== undefined) envelope.fields = { ...error.fields };
   return {
-    status: mapping.status,
+    status: error.status,
     headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },
     body: JSON.stringify(envelope),
   };

@@ -6,6 +6,7 @@
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { MESSAGE_STATUS_TRAITS } from '../domain/message-machine';
 import type { CampaignRecord, MessageRecord } from '../domain/model';
+import { pageCount } from '../domain/query';
 import { formatTimestamp as ts } from '../domain/time-format';
 import type { World } from '../domain/world';
 
@@ -210,5 +211,5 @@ export function batchAccepted(campaign: CampaignRecord) {
 
 /** A list response. */
 export function pageEnvelope<T>(total: number, page: number, size: number, entries: T[]) {
-  return { total, page, size, pages: Math.ceil(total / size), entries };
+  return { total, page, size, pages: pageCount(total, size), entries };
 }

@@ -6,8 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../domain/errors';
-import { formatTimestamp } from '../../domain/time-format';
-import { type ErrorEnvelope, errorResponse } from '../../http/envelope';
+import { envelopeResponse, errorResponse } from '../../http/envelope';
 import type { HttpResponse } from '../../http/types';
 
 /** Codes only the control API produces, with their statuses. */
@@ -42,21 +41,12 @@ export function controlTraceId(): string {
 
 /** The envelope for a control-only error. */
 export function controlErrorResponse(error: ControlError, now: number): HttpResponse {
-  const traceId = controlTraceId();
   const status = CONTROL_ERRORS[error.code];
-  const envelope: ErrorEnvelope = {
-    code: error.code,
-    message: error.message,
-    status,
-    trace_id: traceId,
-    timestamp: formatTimestamp(now),
-    service: 'core',
-  };
-  return {
-    status,
-    headers: { 'content-type': 'application/json', 'x-trace-id': traceId },
-    body: JSON.stringify(envelope),
-  };
+  return envelopeResponse(
+    { code: error.code, message: error.message, status, service: 'core' },
+    controlTraceId(),
+    now,
+  );
 }
 
 /** Turns anything a control route threw into an error response (never throws). */
