@@ -26,7 +26,14 @@ export function errorResponse(
   headers: Record<string, string> = {},
 ): HttpResponse {
   const { status, service } = ERROR_TABLE[error.code];
-  return envelopeResponse({ ...error, status, service }, traceId, now, headers);
+  // Fields named one by one: an Error's `message` is not enumerable, so a spread would drop it.
+  const parts = { code: error.code, message: error.message, status, service };
+  return envelopeResponse(
+    error.fields === undefined ? parts : { ...parts, fields: error.fields },
+    traceId,
+    now,
+    headers,
+  );
 }
 
 /**
