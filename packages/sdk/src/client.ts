@@ -8,6 +8,7 @@ import type { paths } from './generated/openapi';
 import type { ClientContext } from './internal/context';
 import { createClient } from './internal/openapi-fetch';
 import { isBrowser, readEnv, sleep } from './internal/runtime';
+import { combineHooks, type Logger, type LogLevel, logHooks, parseLogLevel } from './logging';
 import { Campaigns } from './resources/campaigns';
 import { Messages } from './resources/messages';
 import {
@@ -44,6 +45,20 @@ export interface ClientOptions extends RetryOptions, TransportHooks {
    * service expects requests from backend servers only. Default false.
    */
   dangerouslyAllowBrowser?: boolean | undefined;
+  /**
+   * Debug logging: `debug` prints each attempt and response (method, path, status, attempt,
+   * duration, trace id), `info` each retry with its delay, `warn` each call that failed for good.
+   * The API key is shown by its prefix only. Default: the `MSGSVC_LOG` environment variable, else
+   * `off`.
+   */
+  logLevel?: LogLevel | undefined;
+  /** Where log lines go. Default `console`. */
+  logger?: Logger | undefined;
+  /**
+   * Include request and response bodies in `debug` lines (they hold phone numbers and message
+   * text). Default false.
+   */
+  logBodies?: boolean | undefined;
 }
 
 const API_KEY = /^svc_(live|test)_[A-Za-z0-9_-]+$/;
@@ -51,9 +66,11 @@ const API_KEY = /^svc_(live|test)_[A-Za-z0-9_-]+$/;
 /**
  * The client. One instance per API key; it is cheap to keep and safe to share.
  *
- * Requests time out after 30 s per attempt and are retried twice on connection errors, 408, 409,
- * 429 and 5xx (POSTs only with an `Idempotency-Key`, which the send calls always carry). Errors
- * are thrown as {@link MessagingError} subclasses.
+ * Each attempt (sending, the response headers and the body) times out after 30 s; attempts are
+ * retried twice on connection errors (a body cut or stalled included), 408, 409, 429, 5xx and
+ * successes whose body is not JSON — POSTs only with an `Idempotency-Key`, which the send calls
+ * always carry. Every failure is thrown as a {@link MessagingError} subclass carrying the key and
+ * the number of attempts.
  *
  * @example
  * ```ts
@@ -109,6 +126,11 @@ export class MessagingClient {
 
     const wait = options.sleep ?? sleep;
     const now = options.now ?? Date.now;
+    const level = options.logLevel ?? parseLogLevel(readEnv('MSGSVC_LOG'));
+    const hooks = combineHooks(
+      options,
+      logHooks(level, options.logger ?? console, options.logBodies === true),
+    );
     const transport = createRetryFetch({
       fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       maxRetries: options.maxRetries ?? 2,
@@ -117,9 +139,7 @@ export class MessagingClient {
       maxRetryAfter: options.maxRetryAfter ?? 60_000,
       sleep: wait,
       now,
-      onRequest: options.onRequest,
-      onResponse: options.onResponse,
-      onRetry: options.onRetry,
+      ...hooks,
     });
     this.raw = createClient<paths>({
       baseUrl,

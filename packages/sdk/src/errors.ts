@@ -22,14 +22,36 @@
  *
  * @module
  */
+import type { components } from './generated/openapi';
 import { retryAfterMs } from './internal/retry-after';
+
+/**
+ * The codes the SDK gives failures that have no error envelope: `CONNECTION_ERROR` (no response, or
+ * the connection broke while the body was read), `TIMEOUT` (`timeout` or `totalTimeout`),
+ * `ABORTED` (the caller's signal), `INVALID_RESPONSE` (a success whose body is not JSON),
+ * `WAIT_TIMEOUT` (a `waitFor` deadline), and `HTTP_<status>` (an error status without an envelope).
+ */
+export type ClientErrorCode =
+  | 'CONNECTION_ERROR'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'INVALID_RESPONSE'
+  | 'WAIT_TIMEOUT'
+  | `HTTP_${number}`;
+
+/**
+ * An error's `code`: the service's documented codes (`KnownErrorCode` in the contract), the SDK's
+ * own, or any other string — the service's set is open, so a code added later still type-checks
+ * while editors suggest the known ones.
+ */
+export type ErrorCode = components['schemas']['KnownErrorCode'] | ClientErrorCode | (string & {});
 
 /** What a {@link MessagingError} carries besides its message. */
 export interface MessagingErrorInit {
   /** The HTTP status; `undefined` when no response arrived. */
   status?: number | undefined;
   /** The error envelope's `code` (`VALIDATION_ERROR`, …), or the SDK's own for client-side failures. */
-  code: string;
+  code: ErrorCode;
   /** The envelope's `trace_id`, or the `X-Trace-Id` header. */
   traceId?: string | undefined;
   /** The envelope's `timestamp`. */
@@ -44,6 +66,14 @@ export interface MessagingErrorInit {
   response?: Response | undefined;
   /** Seconds to wait, from `Retry-After` (rate limits and idempotency conflicts). */
   retryAfter?: number | undefined;
+  /** How many attempts the call made, the last one included. */
+  attempts?: number | undefined;
+  /** The first characters of a body that could not be read as JSON. */
+  bodyPreview?: string | undefined;
+  /** The last status a wait saw. */
+  lastStatus?: string | undefined;
+  /** Which limit a timeout reached. */
+  option?: 'timeout' | 'totalTimeout' | undefined;
   /** The underlying failure (a network error, the abort reason), as `Error.cause`. */
   cause?: unknown;
 }
@@ -78,8 +108,11 @@ export class MessagingError extends Error {
 
   /** The HTTP status; `undefined` for connection errors, timeouts and aborts. */
   declare readonly status: number | undefined;
-  /** The envelope's `code`, e.g. `VALIDATION_ERROR`; `CONNECTION_ERROR`, `TIMEOUT`, `ABORTED` otherwise. */
-  declare readonly code: string;
+  /**
+   * The envelope's `code`, e.g. `VALIDATION_ERROR`, or the SDK's own ({@link ClientErrorCode}) when
+   * no envelope arrived.
+   */
+  declare readonly code: ErrorCode;
   /** The request's trace id (`trace_id` / `X-Trace-Id`): quote it to support. */
   declare readonly traceId: string | undefined;
   /** When the service produced the error. */
@@ -90,6 +123,11 @@ export class MessagingError extends Error {
   declare readonly fields: Readonly<Record<string, string>>;
   /** The `Idempotency-Key` the request carried, if any: retry with it to stay exactly-once. */
   declare readonly idempotencyKey: string | undefined;
+  /**
+   * How many attempts the call made before this error, the last one included (1: not retried);
+   * `undefined` for errors that no request produced, such as a wait's deadline.
+   */
+  declare readonly attempts: number | undefined;
   /** The raw response (not enumerable, so logs stay short); `undefined` when none arrived. */
   declare readonly response: Response | undefined;
 
@@ -98,12 +136,21 @@ export class MessagingError extends Error {
    * @param init - Status, code and the rest of the envelope.
    */
   constructor(message: string, init: MessagingErrorInit) {
-    const { cause, response, ...details } = init;
+    const { cause, response, retryAfter, bodyPreview, lastStatus, option, ...details } = init;
     super(message, cause === undefined ? undefined : { cause });
-    Object.assign(this, details, { fields: details.fields ?? {} });
+    Object.assign(this, details, { fields: details.fields ?? {}, attempts: details.attempts });
+    // The fields of one kind of error appear only on that kind (and only when known).
+    if (retryAfter !== undefined) Object.assign(this, { retryAfter });
+    if (bodyPreview !== undefined) Object.assign(this, { bodyPreview });
+    if (option !== undefined) Object.assign(this, { option });
+    if (lastStatus !== undefined || this instanceof WaitTimeoutError)
+      Object.assign(this, { lastStatus });
     Object.defineProperty(this, 'response', { value: response });
   }
 }
+
+/** 400: the request could not be read (an undecodable body, a malformed request line). */
+export class BadRequestError extends MessagingError {}
 
 /** 401 `AUTH_INVALID_API_KEY`: the key is missing, malformed or revoked. */
 export class AuthenticationError extends MessagingError {}
@@ -116,6 +163,18 @@ export class NotFoundError extends MessagingError {}
 
 /** 402 `BILLING_INSUFFICIENT_FUNDS`: the balance is below the cost; nothing was created. */
 export class InsufficientFundsError extends MessagingError {}
+
+/**
+ * 408 from the server (or a proxy), after the retries the client allows. The client's own
+ * deadlines are {@link TimeoutError}.
+ */
+export class RequestTimeoutError extends MessagingError {}
+
+/** 413 `PAYLOAD_TOO_LARGE`: the body is over the service's limit. Never retried. */
+export class PayloadTooLargeError extends MessagingError {}
+
+/** 415 `UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json` in UTF-8. Never retried. */
+export class UnsupportedMediaTypeError extends MessagingError {}
 
 /** 422 `VALIDATION_ERROR` (or another 422 code): `fields` says which input is wrong. */
 export class ValidationError extends MessagingError {}
@@ -136,11 +195,36 @@ export class RateLimitError extends MessagingError {
 /** A 5xx answer, after the retries the client allows. */
 export class ServerError extends MessagingError {}
 
-/** No response arrived (network failure, connection reset), after the retries the client allows. */
+/**
+ * No complete response arrived, after the retries the client allows: the connection failed, was
+ * reset, or broke while the body was read. The request may have been executed: retry with the
+ * error's `idempotencyKey` to stay exactly-once.
+ */
 export class ConnectionError extends MessagingError {}
 
-/** An attempt exceeded `timeout`, or the whole call exceeded `totalTimeout` (or a wait helper's). */
-export class TimeoutError extends ConnectionError {}
+/**
+ * An attempt exceeded `timeout` (headers and body), or the call exceeded `totalTimeout`. Like any
+ * {@link ConnectionError}, the request may have been executed.
+ */
+export class TimeoutError extends ConnectionError {
+  /** The option whose limit was reached: `timeout` (one attempt) or `totalTimeout` (the call). */
+  declare readonly option: 'timeout' | 'totalTimeout';
+}
+
+/**
+ * A success (2xx) whose body is not the JSON the contract promises: typically a proxy's page.
+ * `bodyPreview` holds its first characters. The request may have been executed.
+ */
+export class InvalidResponseError extends MessagingError {
+  /** The first 200 characters of the body. */
+  declare readonly bodyPreview: string;
+}
+
+/** `waitFor` reached its `timeout` before the record reached a state it waits for. */
+export class WaitTimeoutError extends MessagingError {
+  /** The status of the last successful poll; `undefined` when no poll answered in time. */
+  declare readonly lastStatus: string | undefined;
+}
 
 /** The caller's `AbortSignal` fired; `cause` is the signal's reason. Never retried. */
 export class AbortError extends MessagingError {}
@@ -148,16 +232,22 @@ export class AbortError extends MessagingError {}
 // Keys are the names: object keys survive minification, class names may not.
 const CLASSES = {
   MessagingError,
+  BadRequestError,
   AuthenticationError,
   PermissionError,
   NotFoundError,
   InsufficientFundsError,
+  RequestTimeoutError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
   ValidationError,
   ConflictError,
   RateLimitError,
   ServerError,
   ConnectionError,
   TimeoutError,
+  InvalidResponseError,
+  WaitTimeoutError,
   AbortError,
 };
 for (const [name, cls] of Object.entries(CLASSES)) brand(cls as unknown as Branded, name);
@@ -165,11 +255,15 @@ for (const [name, cls] of Object.entries(CLASSES)) brand(cls as unknown as Brand
 type ErrorClass = new (message: string, init: MessagingErrorInit) => MessagingError;
 
 const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
+  400: BadRequestError,
   401: AuthenticationError,
   402: InsufficientFundsError,
   403: PermissionError,
   404: NotFoundError,
+  408: RequestTimeoutError,
   409: ConflictError,
+  413: PayloadTooLargeError,
+  415: UnsupportedMediaTypeError,
   422: ValidationError,
   429: RateLimitError,
 };
@@ -182,12 +276,14 @@ const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
  * @param body - The parsed body: the error envelope, or whatever a proxy answered.
  * @param idempotencyKey - The key the request carried, if any.
  * @param now - The current time, for an HTTP-date `Retry-After`.
+ * @param attempts - How many attempts the call made.
  */
 export function errorFromResponse(
   response: Response,
   body: unknown,
   idempotencyKey?: string,
   now = Date.now(),
+  attempts?: number,
 ): MessagingError {
   const envelope = (typeof body === 'object' && body !== null ? body : {}) as Record<
     string,
@@ -210,5 +306,6 @@ export function errorFromResponse(
     idempotencyKey,
     response,
     retryAfter: wait === undefined ? undefined : wait / 1000,
+    attempts,
   });
 }

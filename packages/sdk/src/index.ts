@@ -54,20 +54,29 @@ export { type ClientOptions, MessagingClient } from './client';
 export {
   AbortError,
   AuthenticationError,
+  BadRequestError,
+  type ClientErrorCode,
   ConflictError,
   ConnectionError,
+  type ErrorCode,
   errorFromResponse,
   InsufficientFundsError,
+  InvalidResponseError,
   MessagingError,
   type MessagingErrorInit,
   NotFoundError,
+  PayloadTooLargeError,
   PermissionError,
   RateLimitError,
+  RequestTimeoutError,
   ServerError,
   TimeoutError,
+  UnsupportedMediaTypeError,
   ValidationError,
+  WaitTimeoutError,
 } from './errors';
 export type { components, paths } from './generated/openapi';
+export type { Logger, LogLevel } from './logging';
 export { type ListQuery, type Page, PageList } from './pagination';
 export type { RequestOptions, SendOptions } from './request-options';
 export type {
@@ -80,6 +89,7 @@ export { CAMPAIGN_TERMINAL_STATUSES, Campaigns } from './resources/campaigns';
 export { MESSAGE_TERMINAL_STATUSES, Messages } from './resources/messages';
 export type {
   AttemptEvent,
+  ErrorEvent,
   RequestEvent,
   ResponseEvent,
   RetryEvent,

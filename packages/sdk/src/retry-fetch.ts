@@ -1,18 +1,31 @@
 /**
- * The transport under openapi-fetch: a `fetch` that times each attempt out, retries what is safe to
- * retry, waits between attempts, and reports through hooks. Retries live here and not in
- * middleware because middleware cannot re-issue a request (openapi-fetch's own advice).
+ * The transport under openapi-fetch: a `fetch` that runs each attempt as a whole exchange (headers
+ * and body, under the attempt's time limit, `totalTimeout` and the caller's signal), retries what
+ * is safe to retry, waits between attempts, and reports through hooks. Retries live here and not
+ * in middleware because middleware cannot re-issue a request (openapi-fetch's own advice).
  *
- * What is retried (at most `maxRetries` times): a request that got no response (connection
- * failure or per-attempt timeout), or a 408, 409, 429 or 5xx answer. A POST is retried only when it
- * carries an `Idempotency-Key`, and every attempt carries the same key, so the service executes it
- * at most once. The wait is `Retry-After` (`retry-after-ms`, delta seconds or an HTTP date) when
- * the response gives one, otherwise exponential backoff with jitter (0.5 s · 2ⁿ, at most 8 s). A
- * `Retry-After` above `maxRetryAfter` is not waited for: the error reaches the caller at once.
+ * What is retried (at most `maxRetries` times): an attempt that got no complete response
+ * (connection failure, a body cut or stalled, the attempt's timeout), a success whose body is not
+ * JSON, or a 408, 409, 429 or 5xx answer. A POST is retried only when it carries an
+ * `Idempotency-Key`, and every attempt carries the same key, so the service executes it at most
+ * once. The wait is `Retry-After` (`retry-after-ms`, delta seconds or an HTTP date) when the
+ * response gives a valid one, otherwise exponential backoff with jitter (0.5 s · 2ⁿ, at most 8 s).
+ * A server's `Retry-After` above `maxRetryAfter` is not waited for: the error reaches the caller at
+ * once. Every failure reaches the caller as a {@link MessagingError} carrying the key and the
+ * number of attempts.
+ *
+ * The response handed back has its body already read: `text()` and `json()` answer from memory.
  *
  * @module
  */
-import { AbortError, ConnectionError, type MessagingError, TimeoutError } from './errors';
+import {
+  AbortError,
+  ConnectionError,
+  InvalidResponseError,
+  type MessagingError,
+  TimeoutError,
+} from './errors';
+import { AttemptFailure, exchange } from './internal/exchange';
 import { retryAfterMs } from './internal/retry-after';
 
 /** Waits `ms` milliseconds; rejects with the signal's reason when `signal` aborts first. */
@@ -23,13 +36,16 @@ export interface RetryPolicy {
   /** Retries after the first attempt. Default 2. */
   maxRetries: number;
   /**
-   * Milliseconds one attempt may take until the response headers arrive. Default 30 000.
-   * `Infinity` turns it off.
+   * Milliseconds one attempt may take, from sending the request to the end of the response body.
+   * Default 30 000. `Infinity` turns it off.
    */
   timeout: number;
   /** Milliseconds the whole call may take, attempts and waits included. Default: no limit. */
   totalTimeout: number | undefined;
-  /** The longest `Retry-After` the client waits for, in milliseconds. Default 60 000. */
+  /**
+   * The longest server-sent `Retry-After` the client waits for, in milliseconds; a longer one ends
+   * the call with the error at once. It never limits the client's own backoff. Default 60 000.
+   */
   maxRetryAfter: number;
 }
 
@@ -47,8 +63,10 @@ export interface AttemptEvent {
 
 /** `onRequest`: an attempt is about to be sent. */
 export interface RequestEvent extends AttemptEvent {
-  /** The request headers, with `X-API-KEY` redacted. */
+  /** The request headers, with `X-API-KEY` reduced to its prefix. */
   headers: Record<string, string>;
+  /** The request body as text, when the client holds it (requests that may be retried). */
+  body: string | undefined;
 }
 
 /** `onResponse`: an attempt got a response (any status). */
@@ -57,8 +75,10 @@ export interface ResponseEvent extends AttemptEvent {
   status: number;
   /** `X-Trace-Id` of the response. */
   traceId: string | undefined;
-  /** Milliseconds from sending to the response headers. */
+  /** Milliseconds from sending to the end of the response body. */
   durationMs: number;
+  /** The response body as text. */
+  body: string;
 }
 
 /** `onRetry`: an attempt failed and another follows after `delayMs`. */
@@ -69,8 +89,14 @@ export interface RetryEvent extends AttemptEvent {
   status: number | undefined;
   /** `X-Trace-Id` of the failed attempt's response, when it got one. */
   traceId: string | undefined;
-  /** The failure, when no response arrived. */
+  /** The failure, when no usable response arrived. */
   error: MessagingError | undefined;
+}
+
+/** `onError`: the call failed for good, after `attempt` attempts. */
+export interface ErrorEvent extends AttemptEvent {
+  /** What the caller receives (an HTTP error response is reported by status instead). */
+  error: MessagingError;
 }
 
 /** Hooks for logging and metrics. They run synchronously; an exception they throw fails the call. */
@@ -81,12 +107,17 @@ export interface TransportHooks {
   onResponse?: ((event: ResponseEvent) => void) | undefined;
   /** Called when an attempt failed and another will follow. */
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** Called when a call fails without a response to return (connection, timeout, invalid body). */
+  onError?: ((event: ErrorEvent) => void) | undefined;
 }
 
 /** Everything {@link createRetryFetch} needs. */
 export interface TransportOptions extends RetryPolicy, TransportHooks {
+  /** The base fetch; it receives each attempt's request and, when it can be aborted, a signal. */
   fetch: (request: Request, init?: { signal: AbortSignal }) => Promise<Response>;
+  /** The wait between attempts. */
   sleep: Sleep;
+  /** The clock of `totalTimeout` and of HTTP-date `Retry-After` values. */
   now: () => number;
 }
 
@@ -105,9 +136,17 @@ export interface CallControl extends RetryOptions {
  */
 export type RetryFetch = (request: Request, control?: CallControl) => Promise<Response>;
 
-// setTimeout fires at once for delays past 2³¹−1 ms; such timers are simply not set.
-const MAX_TIMER = 2_147_483_647;
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/;
+const attemptsMade = new WeakMap<Response, number>();
+
+/**
+ * How many attempts the transport made for a response it returned (1 when it was not retried).
+ *
+ * @param response - A response returned by a {@link RetryFetch}.
+ */
+export function attemptsOf(response: Response): number | undefined {
+  return attemptsMade.get(response);
+}
 
 /**
  * Creates the retrying `fetch` the client hands to openapi-fetch.
@@ -117,7 +156,7 @@ const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/;
  */
 export function createRetryFetch(options: TransportOptions): RetryFetch {
   return async (request, control) => {
-    const { now, onRequest, onResponse, onRetry } = options;
+    const { now, onRequest, onResponse, onRetry, onError } = options;
     const timeout = control?.timeout ?? options.timeout;
     const totalTimeout = control?.totalTimeout ?? options.totalTimeout;
     const maxRetryAfter = control?.maxRetryAfter ?? options.maxRetryAfter;
@@ -132,122 +171,181 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
     // A body that may be sent again is read once and handed to every attempt.
     const buffered = request.body !== null && retries > 0;
     const body = buffered ? await request.arrayBuffer() : undefined;
-    const deadline = now() + (totalTimeout ?? Number.POSITIVE_INFINITY);
+    const deadline = totalTimeout === undefined ? Number.POSITIVE_INFINITY : now() + totalTimeout;
     const event = { method: request.method, url: request.url, attempt: 0, idempotencyKey: key };
+    // Reports a final failure to the hook and hands it back to be thrown.
+    const fail = <E extends MessagingError>(error: E): E => {
+      onError?.({ ...event, error });
+      return error;
+    };
 
     for (;;) {
       event.attempt++;
-      if (signal?.aborted) throw aborted(signal, key);
+      const attempt = event.attempt;
+      if (signal?.aborted) throw fail(aborted(signal, key, attempt - 1));
       const budget = deadline - now();
+      if (budget <= 0) throw fail(timedOut(totalTimeout ?? 0, 'call', key, attempt - 1, undefined));
       const limit = Math.min(timeout, budget);
-      // Each attempt gets a signal of its own (aborted by its timer or by the caller), handed to
-      // `fetch` beside the request rather than linked into it: linking a signal to a Request costs
-      // ~30 µs on Node, more than the rest of a call, and only a fetch that honours signals pays it.
-      const timed = limit < MAX_TIMER;
-      const abortable = timed || signal !== undefined;
-      // Created when `fetch` first reads the signal: a fetch that ignores it never pays for one.
-      let controller: AbortController | undefined;
-      const attempt = event.attempt === 1 && !buffered ? request : copy(request, body);
-      let timedOut = false;
-      // Our own way out of a fetch that ignores its signal (a custom one, a mock): the timer and
-      // the caller's abort settle `guard`, which the fetch races against. Listening on the signal
-      // we create would cost more than the rest of the attempt.
-      let giveUp: ((reason: unknown) => void) | undefined;
-      const guard = !abortable
-        ? undefined
-        : new Promise<never>((_, reject) => {
-            giveUp = reject;
-          });
-      const abort = () => {
-        controller?.abort(signal?.reason);
-        giveUp?.(signal?.reason);
-      };
-      if (abortable) signal?.addEventListener('abort', abort);
-      const timer = timed
-        ? setTimeout(
-            () => {
-              timedOut = true;
-              const reason = new DOMException('The attempt timed out', 'TimeoutError');
-              controller?.abort(reason);
-              giveUp?.(reason);
-            },
-            Math.max(0, limit),
-          )
-        : undefined;
-      onRequest?.({ ...event, headers: redact(attempt.headers) });
+      const sent = attempt === 1 && !buffered ? request : copy(request, body);
+      onRequest?.({ ...event, headers: redact(sent.headers), body: decode(body) });
       const started = now();
-      let response: Response | undefined;
       let error: MessagingError | undefined;
+      let delay = 0;
       try {
-        const init = abortable
-          ? {
-              get signal() {
-                controller ??= new AbortController();
-                return controller.signal;
-              },
-            }
-          : undefined;
-        const pending = options.fetch(attempt, init);
-        if (guard === undefined) {
-          response = await pending;
+        const { response, text } = await exchange(options.fetch, sent, limit, signal);
+        const status = response.status;
+        const traceId = traceOf(response);
+        onResponse?.({ ...event, status, traceId, durationMs: now() - started, body: text });
+        if (status === 408 || status === 409 || status === 429 || status >= 500) {
+          const asked = retryAfterMs(response.headers, now());
+          delay = asked ?? backoff(attempt);
+          // A server that asks for more patience than allowed is answered by the application.
+          if (
+            attempt > retries ||
+            (asked !== undefined && asked > maxRetryAfter) ||
+            now() + delay >= deadline
+          ) {
+            settle(response, text, attempt);
+            return response;
+          }
+          onRetry?.({ ...event, delayMs: delay, status, traceId, error: undefined });
         } else {
-          pending.catch(() => {});
-          guard.catch(() => {});
-          response = await Promise.race([pending, guard]);
+          const invalid = settle(response, text, attempt);
+          if (invalid === undefined) return response;
+          error = invalidBody(response, text, invalid, key, attempt);
         }
-      } catch (cause) {
-        if (signal?.aborted) throw aborted(signal, key);
-        const init = {
-          code: timedOut ? 'TIMEOUT' : 'CONNECTION_ERROR',
-          idempotencyKey: key,
-          cause,
-        };
-        error = timedOut
-          ? new TimeoutError(`Request timed out after ${limit} ms`, init)
-          : new ConnectionError('Connection error', init);
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', abort);
+      } catch (failure) {
+        if (signal?.aborted) throw fail(aborted(signal, key, attempt));
+        error = attemptError(failure, limit, limit === budget, key, attempt);
       }
 
-      let delay: number;
-      if (response !== undefined) {
-        const status = response.status;
-        onResponse?.({ ...event, status, traceId: traceOf(response), durationMs: now() - started });
-        if (status !== 408 && status !== 409 && status !== 429 && status < 500) return response;
-        delay = retryAfterMs(response.headers, now()) ?? backoff(event.attempt);
-        if (event.attempt > retries || delay > maxRetryAfter || now() + delay >= deadline) {
-          return response;
+      if (error !== undefined) {
+        delay = backoff(attempt);
+        // A timeout caused by the total deadline is final.
+        if (
+          attempt > retries ||
+          (error instanceof TimeoutError && limit === budget) ||
+          now() + delay >= deadline
+        ) {
+          throw fail(error);
         }
         onRetry?.({
           ...event,
           delayMs: delay,
-          status,
-          traceId: traceOf(response),
-          error: undefined,
+          status: error.status,
+          traceId: error.traceId,
+          error,
         });
-        // Free the connection: the body will not be read. Not awaited: some fetch layers (MSW)
-        // settle a cancel only when the stream's other reader finishes.
-        response.body?.cancel().catch(() => {});
-      } else {
-        delay = backoff(event.attempt);
-        // A timeout caused by the total deadline is final.
-        if (
-          event.attempt > retries ||
-          (timedOut && limit === budget) ||
-          now() + delay >= deadline
-        ) {
-          throw error;
-        }
-        onRetry?.({ ...event, delayMs: delay, status: undefined, traceId: undefined, error });
       }
       try {
         await options.sleep(delay, signal);
       } catch (cause) {
-        throw signal?.aborted ? aborted(signal, key) : cause;
+        throw signal?.aborted ? fail(aborted(signal, key, attempt)) : cause;
       }
     }
   };
+}
+
+function invalidBody(
+  response: Response,
+  text: string,
+  cause: unknown,
+  key: string | undefined,
+  attempts: number,
+): InvalidResponseError {
+  const status = response.status;
+  return new InvalidResponseError(`The service answered ${status} with a body that is not JSON`, {
+    status,
+    code: 'INVALID_RESPONSE',
+    traceId: traceOf(response),
+    idempotencyKey: key,
+    attempts,
+    bodyPreview: text.slice(0, 200),
+    cause,
+  });
+}
+
+// Makes the read body available again through `text()` and `json()` (openapi-fetch and callers
+// read it from there) and records the attempts. Returns the parse failure of a success whose body
+// is not JSON.
+function settle(response: Response, text: string, attempt: number): unknown {
+  attemptsMade.set(response, attempt);
+  let parsed: unknown;
+  let invalid: unknown;
+  if (response.ok && text !== '') {
+    try {
+      parsed = JSON.parse(text);
+    } catch (cause) {
+      invalid = cause;
+    }
+  }
+  Object.defineProperties(response, {
+    text: { value: () => Promise.resolve(text), configurable: true },
+    json: {
+      value: () => (parsed === undefined ? jsonOf(text) : Promise.resolve(parsed)),
+      configurable: true,
+    },
+  });
+  return invalid;
+}
+
+function jsonOf(text: string): Promise<unknown> {
+  try {
+    return Promise.resolve(JSON.parse(text));
+  } catch (cause) {
+    return Promise.reject(cause);
+  }
+}
+
+function attemptError(
+  failure: unknown,
+  limit: number,
+  total: boolean,
+  key: string | undefined,
+  attempt: number,
+): MessagingError {
+  if (!(failure instanceof AttemptFailure)) {
+    // A base fetch that throws something of its own is a connection failure all the same.
+    return new ConnectionError('Connection error', {
+      code: 'CONNECTION_ERROR',
+      idempotencyKey: key,
+      attempts: attempt,
+      cause: failure,
+    });
+  }
+  if (failure.reason === 'timeout') {
+    return timedOut(limit, total ? 'call' : 'attempt', key, attempt, failure.cause);
+  }
+  const message =
+    failure.reason === 'body'
+      ? 'The connection broke while the response body was read; the request may have been executed'
+      : 'Connection error: no response';
+  return new ConnectionError(message, {
+    code: 'CONNECTION_ERROR',
+    idempotencyKey: key,
+    attempts: attempt,
+    cause: failure.cause,
+  });
+}
+
+function timedOut(
+  ms: number,
+  what: 'attempt' | 'call',
+  key: string | undefined,
+  attempts: number,
+  cause: unknown,
+): TimeoutError {
+  const message =
+    what === 'call'
+      ? `Request exceeded totalTimeout (${ms} ms)`
+      : `Request timed out after ${ms} ms`;
+  return new TimeoutError(message, {
+    code: 'TIMEOUT',
+    idempotencyKey: key,
+    attempts,
+    cause,
+    option: what === 'call' ? 'totalTimeout' : 'timeout',
+  });
 }
 
 // Exponential backoff with jitter: 0.5 s · 2ⁿ⁻¹ for attempt n, at most 8 s, less up to a quarter.
@@ -264,16 +362,34 @@ function copy(request: Request, body: ArrayBuffer | undefined): Request {
   return body === undefined ? request.clone() : new Request(request, { body });
 }
 
-function aborted(signal: AbortSignal, idempotencyKey: string | undefined): AbortError {
+function decode(body: ArrayBuffer | undefined): string | undefined {
+  return body === undefined ? undefined : new TextDecoder().decode(body);
+}
+
+function aborted(signal: AbortSignal, idempotencyKey: string | undefined, attempts: number) {
   return new AbortError('Request was aborted', {
     code: 'ABORTED',
     idempotencyKey,
+    attempts,
     cause: signal.reason,
   });
 }
 
+// An API key is shown by its prefix (the environment and four characters), as the service does.
 function redact(headers: Headers): Record<string, string> {
   const out = Object.fromEntries(headers);
-  if (out['x-api-key'] !== undefined) out['x-api-key'] = '[redacted]';
+  const apiKey = out['x-api-key'];
+  if (apiKey !== undefined) out['x-api-key'] = keyPrefix(apiKey);
   return out;
+}
+
+/**
+ * An API key as it may be logged: `svc_live_` or `svc_test_` and the first four secret
+ * characters, then `…`.
+ *
+ * @param key - A full API key.
+ */
+export function keyPrefix(key: string): string {
+  const end = key.startsWith('svc_live_') || key.startsWith('svc_test_') ? 13 : 4;
+  return `${key.slice(0, end)}…`;
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { AbortError, TimeoutError } from './errors';
+import { AbortError, TimeoutError, WaitTimeoutError } from './errors';
 import type { ClientContext } from './internal/context';
 
 /** Options of `messages.waitFor` and `campaigns.waitFor`. */
@@ -15,7 +15,10 @@ export interface WaitForOptions<Status extends string> {
    * Default: the terminal states.
    */
   until?: Status | readonly Status[] | undefined;
-  /** Milliseconds to wait in all before a `TimeoutError`. Default 300 000 (5 minutes). */
+  /**
+   * Milliseconds to wait in all, a poll in flight included, before a {@link WaitTimeoutError}.
+   * Default 300 000 (5 minutes).
+   */
   timeout?: number | undefined;
   /** Milliseconds before the second poll; each next wait is 1.5× longer, up to 30 s. Default 1000. */
   pollInterval?: number | undefined;
@@ -24,15 +27,18 @@ export interface WaitForOptions<Status extends string> {
 }
 
 /**
- * Polls `retrieve` until the record's status is in `until` or in `terminal`.
+ * Polls `retrieve` until the record's status is in `until` or in `terminal`. `timeout` is a hard
+ * deadline: each poll gets only the time that is left (as its `totalTimeout`), so a poll that
+ * hangs ends the wait on time.
  *
  * @param what - How errors name the record, e.g. `Campaign 0193…`.
  * @returns The record in the state that ended the wait.
+ * @throws {@link WaitTimeoutError} at the deadline, with the last status seen.
  */
 export async function waitForStatus<T extends { status: S }, S extends string>(
   ctx: ClientContext,
   what: string,
-  retrieve: (signal: AbortSignal | undefined) => PromiseLike<T>,
+  retrieve: (options: { signal?: AbortSignal; totalTimeout: number }) => PromiseLike<T>,
   terminal: readonly S[],
   options: WaitForOptions<S> = {},
 ): Promise<T> {
@@ -40,17 +46,33 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
   const targets = [...terminal, ...(typeof until === 'string' ? [until] : until)];
   const deadline = ctx.now() + timeout;
   let interval = options.pollInterval ?? 1000;
+  let last: S | undefined;
+  const expired = (cause?: unknown) =>
+    new WaitTimeoutError(
+      last === undefined
+        ? `${what}: no status seen within ${timeout} ms`
+        : `${what} is still ${last} after ${timeout} ms`,
+      { code: 'WAIT_TIMEOUT', lastStatus: last, cause },
+    );
   for (;;) {
-    const record = await retrieve(signal);
-    if (targets.includes(record.status)) return record;
     const left = deadline - ctx.now();
-    if (left <= 0) {
-      throw new TimeoutError(`${what} is still ${record.status} after ${timeout} ms`, {
-        code: 'TIMEOUT',
-      });
-    }
+    if (left <= 0) throw expired();
+    let record: T;
     try {
-      await ctx.sleep(Math.min(interval, left), signal);
+      record = await retrieve(
+        signal === undefined ? { totalTimeout: left } : { signal, totalTimeout: left },
+      );
+    } catch (error) {
+      // The poll ran out of the wait's time: that is the wait's deadline, not a network failure.
+      if (error instanceof TimeoutError && error.option === 'totalTimeout') throw expired(error);
+      throw error;
+    }
+    last = record.status;
+    if (targets.includes(record.status)) return record;
+    const remaining = deadline - ctx.now();
+    if (remaining <= 0) throw expired();
+    try {
+      await ctx.sleep(Math.min(interval, remaining), signal);
     } catch (cause) {
       if (!signal?.aborted) throw cause;
       throw new AbortError('Wait was aborted', { code: 'ABORTED', cause: signal.reason });

@@ -141,7 +141,7 @@ describe('client.campaigns', () => {
     expect(['SENDING', 'COMPLETED']).toContain(campaign.status);
   });
 
-  it('waitFor throws TimeoutError with the last status when time runs out', async () => {
+  it('waitFor throws WaitTimeoutError with the last status when time runs out', async () => {
     const { client, demo } = setup();
     const { campaign_id } = await client.campaigns.sendBatch({
       remitter_id: demo.remitter.id,
@@ -149,11 +149,13 @@ describe('client.campaigns', () => {
       content: 'x',
       recipients: numbers(2, 700),
     });
-    const { TimeoutError } = await import('@msgsvc/sdk');
+    const { ConnectionError, WaitTimeoutError } = await import('@msgsvc/sdk');
     const error = await client.campaigns
       .waitFor(campaign_id, { timeout: 100, pollInterval: 40 })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(error).not.toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ code: 'WAIT_TIMEOUT', lastStatus: 'PROCESSING' });
     expect((error as Error).message).toMatch(/still PROCESSING after 100 ms/);
   });
 });

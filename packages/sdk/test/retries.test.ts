@@ -304,7 +304,7 @@ describe('hooks', () => {
       url: `${BASE_URL}/messages`,
       idempotencyKey: 'hook-1',
     });
-    expect(requests[0]?.headers['x-api-key']).toBe('[redacted]');
+    expect(requests[0]?.headers['x-api-key']).toBe('svc_test_abcd…');
     expect(retries).toHaveLength(1);
     expect(retries[0]).toMatchObject({
       attempt: 1,

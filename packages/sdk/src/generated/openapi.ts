@@ -588,10 +588,15 @@ export interface components {
             pages: number;
             entries: components["schemas"]["CampaignMessageEntry"][];
         };
+        /**
+         * @description The error codes this version of the contract documents, with their statuses: 400 `BAD_REQUEST`, 401 `AUTH_INVALID_API_KEY`, 402 `BILLING_INSUFFICIENT_FUNDS`, 403 `AUTH_INVALID_SCOPE`, 404 `NOT_FOUND` / `RESOURCE_NOT_FOUND` (D1), 405 `METHOD_NOT_ALLOWED`, 409 `IDEMPOTENCY_KEY_IN_USE`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 422 `VALIDATION_ERROR` / `IDEMPOTENCY_KEY_REUSED` / `TEST_MODE_CHANNEL_UNSUPPORTED`, 429 `RATE_LIMIT_EXCEEDED`, 500 `INTERNAL_SERVER_ERROR`, 503 `SERVICE_UNAVAILABLE`. Clients must accept codes not listed here (D53).
+         * @enum {string}
+         */
+        KnownErrorCode: "BAD_REQUEST" | "AUTH_INVALID_API_KEY" | "AUTH_INVALID_SCOPE" | "NOT_FOUND" | "RESOURCE_NOT_FOUND" | "VALIDATION_ERROR" | "BILLING_INSUFFICIENT_FUNDS" | "RATE_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "TEST_MODE_CHANNEL_UNSUPPORTED" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
         /** @description The one error object of every error response. */
         ErrorEnvelope: {
-            /** @description Machine-readable identifier, e.g. `VALIDATION_ERROR`. */
-            code: string;
+            /** @description Machine-readable identifier, e.g. `VALIDATION_ERROR`: one of `KnownErrorCode`, or a code a later version adds (the set is open). */
+            code: components["schemas"]["KnownErrorCode"] | string;
             /** @description Human-readable text. */
             message: string;
             /** @description The HTTP status. */

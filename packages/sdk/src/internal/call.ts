@@ -5,6 +5,7 @@
 import { APIPromise } from '../api-promise';
 import { errorFromResponse } from '../errors';
 import type { RequestOptions } from '../request-options';
+import { attemptsOf } from '../retry-fetch';
 import type { ClientContext } from './context';
 
 /** The openapi-fetch options a call adds to its typed parameters. */
@@ -37,7 +38,9 @@ export function call<T>(
   const init: CallInit = { fetch: (request) => ctx.fetch(request, control) };
   if (options?.headers !== undefined) init.headers = options.headers;
   const result = run(init).then(({ data, error, response }) => {
-    if (!response.ok) throw errorFromResponse(response, error, idempotencyKey, ctx.now());
+    if (!response.ok) {
+      throw errorFromResponse(response, error, idempotencyKey, ctx.now(), attemptsOf(response));
+    }
     const traceId = response.headers.get('x-trace-id') ?? undefined;
     return { data: data as T, response, traceId, idempotencyKey };
   });

@@ -1,7 +1,15 @@
 /**
  * Reads how long a response asks the client to wait: `retry-after-ms` (milliseconds, as
- * openai-node honours it), then `Retry-After` as delta seconds or an HTTP date.
+ * openai-node honours it), then `Retry-After` as delta seconds or an HTTP date (RFC 9110 §10.2.3).
+ * A value that is none of these (negative, empty, `soon`, a bare number read as a year) asks for
+ * nothing, so the caller falls back to its own backoff (decision D55).
  */
+
+// delta-seconds is 1*DIGIT; an HTTP date starts with a day name (IMF-fixdate, RFC 850 and asctime
+// forms). Without the day-name check `Date.parse('-1')` reads a year and answers "long ago: now".
+const DELTA_SECONDS = /^\d+$/;
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
+const MILLISECONDS = /^\d+(\.\d+)?$/;
 
 /**
  * The wait a response asks for, in milliseconds, or `undefined` when it asks for none.
@@ -10,12 +18,12 @@
  * @param now - The current time in epoch milliseconds (for an HTTP date).
  */
 export function retryAfterMs(headers: Headers, now: number): number | undefined {
-  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
-  if (ms >= 0) return ms;
-  const value = headers.get('retry-after');
-  if (value === null) return undefined;
-  const seconds = Number(value);
-  if (value.trim() !== '' && seconds >= 0) return seconds * 1000;
+  const ms = headers.get('retry-after-ms')?.trim();
+  if (ms !== undefined && MILLISECONDS.test(ms)) return Number(ms);
+  const value = headers.get('retry-after')?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (DELTA_SECONDS.test(value)) return Number(value) * 1000;
+  if (!HTTP_DATE.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

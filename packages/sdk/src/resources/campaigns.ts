@@ -130,7 +130,7 @@ export class Campaigns {
   /**
    * Polls a campaign until it reaches `until` or a terminal state (`COMPLETED`, `FAILED`).
    *
-   * @throws {@link TimeoutError} when `timeout` passes first.
+   * @throws {@link WaitTimeoutError} when `timeout` passes first (a poll in flight included).
    * @example
    * ```ts
    * const campaign = await client.campaigns.waitFor(campaign_id, { timeout: 120_000 });
@@ -141,7 +141,7 @@ export class Campaigns {
     return waitForStatus(
       this.#ctx,
       `Campaign ${campaignId}`,
-      (signal) => this.retrieve(campaignId, signal === undefined ? undefined : { signal }),
+      (options) => this.retrieve(campaignId, options),
       CAMPAIGN_TERMINAL_STATUSES,
       options,
     );

@@ -105,7 +105,7 @@ export class Messages {
    * Polls a message until it reaches `until` or a terminal state (`DELIVERED`, `UNDELIVERED`,
    * `EXPIRED`, `REJECTED`, `CANCELLED`, `FAILED`).
    *
-   * @throws {@link TimeoutError} when `timeout` passes first.
+   * @throws {@link WaitTimeoutError} when `timeout` passes first (a poll in flight included).
    * @example
    * ```ts
    * const done = await client.messages.waitFor(message.id, { timeout: 60_000 });
@@ -115,7 +115,7 @@ export class Messages {
     return waitForStatus(
       this.#ctx,
       `Message ${messageId}`,
-      (signal) => this.retrieve(messageId, signal === undefined ? undefined : { signal }),
+      (options) => this.retrieve(messageId, options),
       MESSAGE_TERMINAL_STATUSES,
       options,
     );

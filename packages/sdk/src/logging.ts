@@ -1,0 +1,100 @@
+/**
+ * Debug logging as transport hooks, like openai-node's `OPENAI_LOG`: `debug` prints every attempt
+ * and response, `info` adds nothing below it but retries, `warn` only calls that failed for good.
+ * Lines carry method, path, status, attempt, delay and trace id; the API key appears only as its
+ * prefix (the hooks' events never hold more) and bodies only when asked for.
+ */
+import type { TransportHooks } from './retry-fetch';
+
+/** How much the client logs. `off` (the default) logs nothing. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'off';
+
+/** Where log lines go: `console` by default, or any object with these methods (pino, winston…). */
+export interface Logger {
+  /** Attempts and responses. */
+  debug(message: string, details?: Record<string, unknown>): void;
+  /** Retries. */
+  info(message: string, details?: Record<string, unknown>): void;
+  /** Calls that failed for good. */
+  warn(message: string, details?: Record<string, unknown>): void;
+}
+
+const RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, off: 3 };
+
+/**
+ * Reads a log level (from an option or `MSGSVC_LOG`); anything unknown is `off`.
+ *
+ * @param value - `debug`, `info`, `warn` or `off`, in any case.
+ */
+export function parseLogLevel(value: string | undefined): LogLevel {
+  const level = value?.toLowerCase();
+  return level !== undefined && Object.hasOwn(RANK, level) ? (level as LogLevel) : 'off';
+}
+
+/**
+ * The hooks that log at `level` to `logger`, or none for `off`.
+ *
+ * @param level - The least severe level printed.
+ * @param logger - Where lines go.
+ * @param bodies - Whether request and response bodies are included (debug lines only).
+ */
+export function logHooks(level: LogLevel, logger: Logger, bodies: boolean): TransportHooks {
+  const at = RANK[level];
+  const hooks: TransportHooks = {};
+  if (at <= RANK.debug) {
+    hooks.onRequest = (e) =>
+      logger.debug(`msgsvc → ${e.method} ${pathOf(e.url)} (attempt ${e.attempt})`, {
+        headers: e.headers,
+        ...(e.idempotencyKey === undefined ? {} : { idempotencyKey: e.idempotencyKey }),
+        ...(bodies && e.body !== undefined ? { body: e.body } : {}),
+      });
+    hooks.onResponse = (e) =>
+      logger.debug(
+        `msgsvc ← ${e.status} ${e.method} ${pathOf(e.url)} (attempt ${e.attempt}, ${Math.round(e.durationMs)} ms, trace ${e.traceId ?? '-'})`,
+        bodies ? { body: e.body } : undefined,
+      );
+  }
+  if (at <= RANK.info) {
+    hooks.onRetry = (e) =>
+      logger.info(
+        `msgsvc retrying ${e.method} ${pathOf(e.url)} in ${Math.round(e.delayMs)} ms after attempt ${e.attempt}: ${e.status ?? e.error?.code} (trace ${e.traceId ?? '-'})`,
+      );
+  }
+  if (at <= RANK.warn) {
+    hooks.onError = (e) =>
+      logger.warn(
+        `msgsvc ${e.method} ${pathOf(e.url)} failed after ${e.attempt} attempt(s): ${e.error.code} ${e.error.message}`,
+        e.idempotencyKey === undefined ? undefined : { idempotencyKey: e.idempotencyKey },
+      );
+  }
+  return hooks;
+}
+
+// The path and query: the origin is the same on every line.
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start === -1 ? '/' : url.slice(start);
+}
+
+/**
+ * Runs the user's hook and the logger's for the same event, the user's first.
+ *
+ * @param a - The user's hooks.
+ * @param b - The logger's hooks.
+ */
+export function combineHooks(a: TransportHooks, b: TransportHooks): TransportHooks {
+  const out: TransportHooks = {};
+  for (const name of ['onRequest', 'onResponse', 'onRetry', 'onError'] as const) {
+    const first = a[name] as ((event: unknown) => void) | undefined;
+    const second = b[name] as ((event: unknown) => void) | undefined;
+    const both =
+      first && second
+        ? (event: unknown) => {
+            first(event);
+            second(event);
+          }
+        : (first ?? second);
+    if (both !== undefined) (out as Record<string, unknown>)[name] = both;
+  }
+  return out;
+}
