@@ -21,9 +21,14 @@ const json = await (
   await mock.fetch(`${mock.baseUrl}/messages/${id}`, { headers: { 'x-api-key': demo.liveKey } })
 ).text();
 
-// The same fetch under both: a stub answering the retrieve with the mock's own JSON.
+// The same fetch under both: a stub answering the retrieve with the mock's own JSON and the
+// headers a server sends with it (a `Content-Length`, as the mock server and real services do).
+const length = String(Buffer.byteLength(json));
 const stub = async () =>
-  new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
+  new Response(json, {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'content-length': length },
+  });
 const bare = createClient<paths>({
   baseUrl: mock.baseUrl,
   fetch: stub,
@@ -31,7 +36,7 @@ const bare = createClient<paths>({
 });
 const params = { params: { path: { message_id: id } } } as const;
 
-console.log('\n## SDK (issue 5)');
+console.log('\n## SDK (issues 5 and 10)');
 for (const [label, timeout] of [
   ['default 30 s timeout', undefined],
   ['timeout: Infinity', Number.POSITIVE_INFINITY],

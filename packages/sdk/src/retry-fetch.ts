@@ -137,17 +137,6 @@ export interface CallControl extends RetryOptions {
 export type RetryFetch = (request: Request, control?: CallControl) => Promise<Response>;
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/;
-const attemptsMade = new WeakMap<Response, number>();
-
-/**
- * How many attempts the transport made for a response it returned (1 when it was not retried).
- *
- * @param response - A response returned by a {@link RetryFetch}.
- */
-export function attemptsOf(response: Response): number | undefined {
-  return attemptsMade.get(response);
-}
-
 /**
  * Creates the retrying `fetch` the client hands to openapi-fetch.
  *
@@ -265,11 +254,44 @@ function invalidBody(
   });
 }
 
-// Makes the read body available again through `text()` and `json()` (openapi-fetch and callers
-// read it from there) and records the attempts. Returns the parse failure of a success whose body
-// is not JSON.
-function settle(response: Response, text: string, attempt: number): unknown {
-  attemptsMade.set(response, attempt);
+// What the transport keeps on a response it returns: the body it read and the attempts made.
+const READ = Symbol('msgsvc.read');
+interface Read {
+  readonly text: string;
+  readonly parsed: unknown;
+  readonly attempts: number;
+}
+type Settled = Response & { [READ]?: Read };
+
+/**
+ * How many attempts the transport made for a response it returned (1 when it was not retried).
+ *
+ * @param response - A response returned by a {@link RetryFetch}.
+ */
+export function attemptsOf(response: Response): number | undefined {
+  return (response as Settled)[READ]?.attempts;
+}
+
+// `text()` and `json()` of a settled response answer from memory (openapi-fetch and callers read
+// the body there). Plain functions reading `this`, assigned as own properties: cheaper than a
+// closure pair or a new Response per call.
+function textFromMemory(this: Settled): Promise<string> {
+  return Promise.resolve((this[READ] as Read).text);
+}
+
+function jsonFromMemory(this: Settled): Promise<unknown> {
+  const read = this[READ] as Read;
+  if (read.parsed !== undefined) return Promise.resolve(read.parsed);
+  try {
+    return Promise.resolve(JSON.parse(read.text));
+  } catch (cause) {
+    return Promise.reject(cause);
+  }
+}
+
+// Makes the read body available again and records the attempts. Returns the parse failure of a
+// success whose body is not JSON.
+function settle(response: Response, text: string, attempts: number): unknown {
   let parsed: unknown;
   let invalid: unknown;
   if (response.ok && text !== '') {
@@ -279,22 +301,11 @@ function settle(response: Response, text: string, attempt: number): unknown {
       invalid = cause;
     }
   }
-  Object.defineProperties(response, {
-    text: { value: () => Promise.resolve(text), configurable: true },
-    json: {
-      value: () => (parsed === undefined ? jsonOf(text) : Promise.resolve(parsed)),
-      configurable: true,
-    },
-  });
+  const settled = response as Settled & { text: unknown; json: unknown };
+  settled[READ] = { text, parsed, attempts };
+  settled.text = textFromMemory;
+  settled.json = jsonFromMemory;
   return invalid;
-}
-
-function jsonOf(text: string): Promise<unknown> {
-  try {
-    return Promise.resolve(JSON.parse(text));
-  } catch (cause) {
-    return Promise.reject(cause);
-  }
 }
 
 function attemptError(
