@@ -3,6 +3,8 @@ import {
   type Campaign,
   type CampaignMessageEntry,
   type components,
+  type ErrorCode,
+  type InvalidResponseError,
   type Message,
   type MessageListEntry,
   type MessageListPage,
@@ -10,7 +12,9 @@ import {
   MessagingError,
   RateLimitError,
   type SentMessage,
+  type TimeoutError,
   ValidationError,
+  type WaitTimeoutError,
   type WebhookEvent,
   type WithResponse,
 } from '@msgsvc/sdk';
@@ -157,5 +161,27 @@ describe('errors and webhooks', () => {
     expectTypeOf(await verifyWebhook<{ custom: true }>('{}', {}, 'whsec_x')).toEqualTypeOf<{
       custom: true;
     }>();
+  });
+});
+
+describe('error codes', () => {
+  it('suggest the known codes and accept unknown future ones', () => {
+    type Code = MessagingError['code'];
+    expectTypeOf<'VALIDATION_ERROR'>().toExtend<Code>();
+    expectTypeOf<'CONNECTION_ERROR'>().toExtend<Code>();
+    expectTypeOf<'A_CODE_ADDED_NEXT_YEAR'>().toExtend<Code>();
+    // The known codes stay a union of literals (what editors suggest), not widened to string.
+    expectTypeOf<ErrorCode>().not.toEqualTypeOf<string>();
+    expectTypeOf<
+      Extract<ErrorCode, 'RATE_LIMIT_EXCEEDED'>
+    >().toEqualTypeOf<'RATE_LIMIT_EXCEEDED'>();
+    expectTypeOf<Extract<ErrorCode, 'WAIT_TIMEOUT'>>().toEqualTypeOf<'WAIT_TIMEOUT'>();
+  });
+
+  it('type the fields each error class adds', () => {
+    expectTypeOf<WaitTimeoutError['lastStatus']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<InvalidResponseError['bodyPreview']>().toEqualTypeOf<string>();
+    expectTypeOf<TimeoutError['option']>().toEqualTypeOf<'timeout' | 'totalTimeout'>();
+    expectTypeOf<MessagingError['attempts']>().toEqualTypeOf<number | undefined>();
   });
 });
