@@ -4,7 +4,12 @@
 //   MSGSVC_API_KEY=svc_live_demo0000000000000000000000000001 \
 //   MSGSVC_BASE_URL=http://127.0.0.1:4010/c/v1 npx tsx examples/send-otp.ts +244923000001
 import { pathToFileURL } from 'node:url';
-import { type MessageStatus, MessagingClient, TimeoutError, ValidationError } from '@msgsvc/sdk';
+import {
+  type MessageStatus,
+  MessagingClient,
+  ValidationError,
+  WaitTimeoutError,
+} from '@msgsvc/sdk';
 
 /** What happened to the code. */
 export interface OneTimeCodeResult {
@@ -34,7 +39,7 @@ export async function sendOneTimeCode(params: {
     return { code, messageId: sent.id, status: message.status };
   } catch (error) {
     // No receipt yet: the handset may be off. The code can still arrive; let the user retry.
-    if (error instanceof TimeoutError) return { code, messageId: sent.id, status: 'SENT' };
+    if (error instanceof WaitTimeoutError) return { code, messageId: sent.id, status: 'SENT' };
     throw error;
   }
 }
