@@ -29,17 +29,16 @@ export async function bulkSend(params: {
   log?: (line: string) => void;
 }): Promise<BulkSummary> {
   const { client, remitterId, recipients, content, idempotencyKey, log = console.log } = params;
-  const result = await client.campaigns.sendBulk({
-    remitter_id: remitterId,
-    content,
-    recipients,
-    idempotencyKey,
-    name: 'Bulk send',
-    onProgress: ({ completed, total, chunk }) => {
-      const outcome = chunk.status === 'sent' ? chunk.campaignId : chunk.status;
-      log(`chunk ${completed}/${total}: ${chunk.recipients} recipients → ${outcome}`);
+  const result = await client.campaigns.sendBulk(
+    { remitter_id: remitterId, content, recipients, name: 'Bulk send' },
+    {
+      idempotencyKey,
+      onProgress: ({ completed, total, chunk }) => {
+        const outcome = chunk.status === 'sent' ? chunk.campaignId : chunk.status;
+        log(`chunk ${completed}/${total}: ${chunk.recipients} recipients → ${outcome}`);
+      },
     },
-  });
+  );
   // A failed chunk is reported, never thrown: rerun with the same key to retry only those.
   for (const chunk of result.chunks) {
     if (chunk.status === 'failed') log(`chunk ${chunk.index} failed: ${chunk.error.code}`);

@@ -4,8 +4,8 @@
  * @module
  */
 import type { Client } from 'openapi-fetch';
+import type { ClientContext } from './core/context';
 import type { paths } from './generated/openapi';
-import type { ClientContext } from './internal/context';
 import { createClient } from './internal/openapi-fetch';
 import { isBrowser, readEnv, sleep } from './internal/runtime';
 import { combineHooks, type Logger, type LogLevel, logHooks, parseLogLevel } from './logging';

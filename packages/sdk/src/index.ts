@@ -83,6 +83,7 @@ export type {
   BulkChunkResult,
   BulkProgress,
   BulkSendResult,
+  SendBulkOptions,
   SendBulkParams,
 } from './resources/bulk-send';
 export { CAMPAIGN_TERMINAL_STATUSES, Campaigns } from './resources/campaigns';

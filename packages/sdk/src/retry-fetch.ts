@@ -27,9 +27,9 @@ import {
 } from './errors';
 import { AttemptFailure, exchange } from './internal/exchange';
 import { retryAfterMs } from './internal/retry-after';
+import type { Sleep } from './internal/runtime';
 
-/** Waits `ms` milliseconds; rejects with the signal's reason when `signal` aborts first. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+export type { Sleep } from './internal/runtime';
 
 /** How requests are timed and retried. Every field can be overridden per request. */
 export interface RetryPolicy {

@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import type { ClientContext } from './core/context';
 import { AbortError, TimeoutError, WaitTimeoutError } from './errors';
-import type { ClientContext } from './internal/context';
 
 /** Options of `messages.waitFor` and `campaigns.waitFor`. */
 export interface WaitForOptions<Status extends string> {

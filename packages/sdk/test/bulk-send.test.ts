@@ -15,13 +15,10 @@ describe('campaigns.sendBulk', () => {
   it('sends 5,000 recipients as 5 campaigns of 1,000 under the real rate limit', async () => {
     const { client, demo, mock, sleeps } = setup();
     const progress: BulkProgress[] = [];
-    const result = await client.campaigns.sendBulk({
-      remitter_id: demo.remitter.id,
-      content: 'Promoção de verão',
-      recipients: numbers(5000),
-      idempotencyKey: 'summer-2026',
-      onProgress: (p) => progress.push(p),
-    });
+    const result = await client.campaigns.sendBulk(
+      { remitter_id: demo.remitter.id, content: 'Promoção de verão', recipients: numbers(5000) },
+      { idempotencyKey: 'summer-2026', onProgress: (p) => progress.push(p) },
+    );
     expect(result.failed).toBe(0);
     expect(result.idempotencyKey).toBe('summer-2026');
     expect(result.campaignIds).toHaveLength(5);
@@ -68,7 +65,7 @@ describe('campaigns.sendBulk', () => {
         return response;
       },
     });
-    const first = await crashing.campaigns.sendBulk({ ...params, idempotencyKey: 'bf-2026' });
+    const first = await crashing.campaigns.sendBulk(params, { idempotencyKey: 'bf-2026' });
     expect(first.chunks.map((chunk) => chunk.status)).toEqual([
       'sent',
       'sent',
@@ -89,7 +86,7 @@ describe('campaigns.sendBulk', () => {
       sleep,
       now,
     });
-    const second = await healthy.campaigns.sendBulk({ ...params, idempotencyKey: 'bf-2026' });
+    const second = await healthy.campaigns.sendBulk(params, { idempotencyKey: 'bf-2026' });
     expect(second.failed).toBe(0);
     expect(second.chunks.map((chunk) => chunk.status === 'sent' && chunk.replayed)).toEqual([
       true,
@@ -109,12 +106,10 @@ describe('campaigns.sendBulk', () => {
   it('paces batches: at most 10 in any minute, so the service never answers 429', async () => {
     const statuses: number[] = [];
     const { client, demo, sleeps } = setup({ onResponse: (event) => statuses.push(event.status) });
-    const result = await client.campaigns.sendBulk({
-      remitter_id: demo.remitter.id,
-      content: 'x',
-      recipients: numbers(36),
-      chunkSize: 3,
-    });
+    const result = await client.campaigns.sendBulk(
+      { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(36) },
+      { chunkSize: 3 },
+    );
     expect(result.chunks).toHaveLength(12);
     expect(result.failed).toBe(0);
     expect(statuses).not.toContain(429);
@@ -132,12 +127,10 @@ describe('campaigns.sendBulk', () => {
         recipients: numbers(2, 100 + 2 * i),
       });
     }
-    const result = await client.campaigns.sendBulk({
-      remitter_id: demo.remitter.id,
-      content: 'x',
-      recipients: numbers(9),
-      chunkSize: 3,
-    });
+    const result = await client.campaigns.sendBulk(
+      { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(9) },
+      { chunkSize: 3 },
+    );
     expect(result.failed).toBe(0);
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
     expect(sleeps).toEqual([60_000]);
@@ -152,24 +145,19 @@ describe('campaigns.sendBulk', () => {
       name: 'Launch',
     });
     expect(result.chunks.map((chunk) => chunk.recipients)).toEqual([500, 501]);
-    const small = await client.campaigns.sendBulk({
-      remitter_id: demo.remitter.id,
-      content: 'x',
-      recipients: numbers(7, 2000),
-      chunkSize: 3,
-    });
+    const small = await client.campaigns.sendBulk(
+      { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(7, 2000) },
+      { chunkSize: 3 },
+    );
     expect(small.chunks.map((chunk) => chunk.recipients)).toEqual([2, 2, 3]);
   });
 
   it('names each campaign after its chunk', async () => {
     const { client, demo, mock } = setup();
-    await client.campaigns.sendBulk({
-      remitter_id: demo.remitter.id,
-      content: 'x',
-      recipients: numbers(6),
-      chunkSize: 3,
-      name: 'Launch',
-    });
+    await client.campaigns.sendBulk(
+      { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(6), name: 'Launch' },
+      { chunkSize: 3 },
+    );
     expect(mock.control.campaigns(demo.organization.id).map((c) => c.name)).toEqual([
       'Launch (1/2)',
       'Launch (2/2)',
@@ -179,25 +167,20 @@ describe('campaigns.sendBulk', () => {
   it('reports a failed chunk and goes on; stopOnError skips the rest', async () => {
     const { client, demo } = setup();
     const recipients = [...numbers(3), 'not-a-number', ...numbers(5, 10)];
-    const result = await client.campaigns.sendBulk({
-      remitter_id: demo.remitter.id,
-      content: 'x',
-      recipients,
-      chunkSize: 3,
-    });
+    const result = await client.campaigns.sendBulk(
+      { remitter_id: demo.remitter.id, content: 'x', recipients },
+      { chunkSize: 3 },
+    );
     expect(result.chunks.map((chunk) => chunk.status)).toEqual(['sent', 'failed', 'sent']);
     expect(result.failed).toBe(1);
     expect(result.campaignIds).toHaveLength(2);
     const failed = result.chunks[1];
     expect(failed?.status === 'failed' && failed.error).toBeInstanceOf(ValidationError);
 
-    const stopped = await client.campaigns.sendBulk({
-      remitter_id: demo.remitter.id,
-      content: 'y',
-      recipients,
-      chunkSize: 3,
-      stopOnError: true,
-    });
+    const stopped = await client.campaigns.sendBulk(
+      { remitter_id: demo.remitter.id, content: 'y', recipients },
+      { chunkSize: 3, stopOnError: true },
+    );
     expect(stopped.chunks.map((chunk) => chunk.status)).toEqual(['sent', 'failed', 'skipped']);
     expect(stopped.failed).toBe(2);
   });
@@ -212,14 +195,13 @@ describe('campaigns.sendBulk', () => {
       RangeError,
     );
     await expect(
-      client.campaigns.sendBulk({ ...base, recipients: numbers(4), chunkSize: 2 }),
+      client.campaigns.sendBulk({ ...base, recipients: numbers(4) }, { chunkSize: 2 }),
     ).rejects.toThrow(/chunkSize/);
     await expect(
-      client.campaigns.sendBulk({
-        ...base,
-        recipients: numbers(4),
-        idempotencyKey: 'k'.repeat(254),
-      }),
+      client.campaigns.sendBulk(
+        { ...base, recipients: numbers(4) },
+        { idempotencyKey: 'k'.repeat(254) },
+      ),
     ).rejects.toThrow(/idempotencyKey/);
     expect(mock.control.counts().campaigns).toBe(0);
   });
@@ -228,15 +210,27 @@ describe('campaigns.sendBulk', () => {
     const { client, demo } = setup();
     const controller = new AbortController();
     const error = await client.campaigns
-      .sendBulk({
-        remitter_id: demo.remitter.id,
-        content: 'x',
-        recipients: numbers(9),
-        chunkSize: 3,
-        signal: controller.signal,
-        onProgress: () => controller.abort(),
-      })
+      .sendBulk(
+        { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(9) },
+        { chunkSize: 3, signal: controller.signal, onProgress: () => controller.abort() },
+      )
       .then(undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
+  });
+});
+
+describe('campaigns.sendBulk options', () => {
+  it('refuses options given in params (a key there would be ignored and a re-run could not resume)', async () => {
+    const { client, demo } = setup();
+    const params = {
+      remitter_id: demo.remitter.id,
+      content: 'x',
+      recipients: numbers(4),
+      idempotencyKey: 'in-the-wrong-place',
+    };
+    await expect(client.campaigns.sendBulk(params)).rejects.toThrow(
+      /takes `idempotencyKey` in its second argument/,
+    );
+    expect((await client.campaigns.list()).total).toBe(0);
   });
 });

@@ -330,10 +330,9 @@ describe('sendBulk under transport failures', () => {
       remitter_id: demo.remitter.id,
       content: 'Promoção',
       recipients: numbers(9, 100),
-      chunkSize: 3,
-      idempotencyKey: 'bulk-cut',
     };
-    const first = await flaky.campaigns.sendBulk(params);
+    const bulk = { chunkSize: 3, idempotencyKey: 'bulk-cut' };
+    const first = await flaky.campaigns.sendBulk(params, bulk);
     expect(first.chunks.map((chunk) => chunk.status)).toEqual(['sent', 'failed', 'sent']);
     const failed = first.chunks[1];
     expect(failed).toMatchObject({ status: 'failed', idempotencyKey: 'bulk-cut:1' });
@@ -342,7 +341,7 @@ describe('sendBulk under transport failures', () => {
     expect(failed.error).toMatchObject({ idempotencyKey: 'bulk-cut:1', attempts: 2 });
 
     cutting = false;
-    const again = await flaky.campaigns.sendBulk(params);
+    const again = await flaky.campaigns.sendBulk(params, bulk);
     expect(again.failed).toBe(0);
     expect(again.chunks.map((chunk) => chunk.status === 'sent' && chunk.replayed)).toEqual([
       true,

@@ -6,7 +6,7 @@
  * before its response completes, so any window the service opens holds at most `limit` of them
  * when requests are sent one at a time.
  */
-import type { Sleep } from '../retry-fetch';
+import type { Sleep } from './runtime';
 
 /** A pacer: `await pacer.wait(signal)` before a request, `pacer.done()` after its response. */
 export interface Pacer {

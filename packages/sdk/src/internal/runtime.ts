@@ -27,6 +27,9 @@ export function isBrowser(): boolean {
   return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
 }
 
+/** Waits `ms` milliseconds; rejects with the signal's reason when `signal` aborts first. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
 /** A `setTimeout` sleep that rejects with the signal's reason when the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -10,20 +10,22 @@
  * @module
  */
 import type { SendBatchParams } from '../api-types';
+import type { ClientContext } from '../core/context';
 import { AbortError, MessagingError } from '../errors';
-import type { ClientContext } from '../internal/context';
 import { createPacer } from '../internal/pacer';
 import type { RequestOptions } from '../request-options';
 import type { Campaigns } from './campaigns';
 
-/** The input of `campaigns.sendBulk`: a batch's fields with any number of recipients. */
-export interface SendBulkParams
-  extends Omit<SendBatchParams, 'recipients' | 'channel_type'>,
-    RequestOptions {
+/** What `campaigns.sendBulk` sends: a batch's fields with any number of recipients. */
+export interface SendBulkParams extends Omit<SendBatchParams, 'recipients' | 'channel_type'> {
   /** At least 2 recipients (use `messages.send` for one); any number above. */
   recipients: readonly string[];
   /** Campaigns accept only `SMS`, the default. */
   channel_type?: 'SMS' | undefined;
+}
+
+/** How `campaigns.sendBulk` sends: the request options of every chunk, and the fan-out's own. */
+export interface SendBulkOptions extends RequestOptions {
   /**
    * The fan-out's key; chunk `i` is sent with `${idempotencyKey}:${i}`. Default: a new UUID (which
    * the result reports: keep it to resume). At most 255 characters with the suffix.
@@ -91,33 +93,53 @@ export interface BulkSendResult {
   failed: number;
 }
 
+const OPTION_NAMES: readonly (keyof SendBulkOptions)[] = [
+  'idempotencyKey',
+  'onProgress',
+  'chunkSize',
+  'batchesPerMinute',
+  'stopOnError',
+  'signal',
+  'headers',
+  'maxRetries',
+  'timeout',
+  'totalTimeout',
+  'maxRetryAfter',
+];
+
 /**
- * Runs a fan-out.
+ * Runs a fan-out. A chunk that fails — refused, or lost to the network after the client's retries —
+ * is reported with its key and the fan-out goes on (or stops, with `stopOnError`); only the
+ * caller's abort ends it early.
  *
- * @throws RangeError before sending anything for fewer than 2 recipients, a `chunkSize` outside
+ * @throws TypeError when `params` holds an option (they belong in `options`);
+ * RangeError before sending anything for fewer than 2 recipients, a `chunkSize` outside
  * 3–1000, or a key too long; {@link AbortError} when `signal` aborts (rerun with the key to resume).
  */
 export async function sendBulk(
   campaigns: Campaigns,
   ctx: ClientContext,
   params: SendBulkParams,
+  options: SendBulkOptions = {},
 ): Promise<BulkSendResult> {
+  // Options in the params object would be sent as batch fields or, worse, ignored: a fan-out whose
+  // key was ignored cannot resume. Said loudly, before anything is sent.
+  const misplaced = OPTION_NAMES.find((name) => Object.hasOwn(params, name));
+  if (misplaced !== undefined) {
+    throw new TypeError(
+      `sendBulk takes \`${misplaced}\` in its second argument (options), not in params`,
+    );
+  }
+  const { recipients, ...batch } = params;
   const {
-    recipients,
     idempotencyKey: key = crypto.randomUUID(),
     onProgress,
     chunkSize = 1000,
     batchesPerMinute = 10,
     stopOnError = false,
-    signal,
-    // The request options are not body fields: named here to keep them out of `batch`.
-    headers,
-    maxRetries,
-    timeout,
-    totalTimeout,
-    maxRetryAfter,
-    ...batch
-  } = params;
+    ...request
+  } = options;
+  const signal = request.signal;
   const n = recipients.length;
   // Parts of 2..chunkSize can cover any n >= 2 only when chunkSize >= 3.
   if (n < 2) throw new RangeError('sendBulk needs 2 or more recipients; use messages.send for one');
@@ -152,8 +174,7 @@ export async function sendBulk(
                 ? {}
                 : { name: `${batch.name.slice(0, 190)} (${index + 1}/${total})` }),
             },
-            // The per-request options (signal, retries, …) are read from params by name.
-            { ...params, idempotencyKey: base.idempotencyKey },
+            { ...request, idempotencyKey: base.idempotencyKey },
           )
           .withResponse();
         const replayed = response.headers.get('idempotent-replayed') === 'true';

@@ -16,12 +16,17 @@ import type {
   CampaignStatus,
   SendBatchParams,
 } from '../api-types';
-import { call } from '../internal/call';
-import type { ClientContext } from '../internal/context';
+import { call } from '../core/call';
+import type { ClientContext } from '../core/context';
 import { PageList } from '../pagination';
 import type { RequestOptions, SendOptions } from '../request-options';
 import { type WaitForOptions, waitForStatus } from '../wait-for';
-import { type BulkSendResult, type SendBulkParams, sendBulk } from './bulk-send';
+import {
+  type BulkSendResult,
+  type SendBulkOptions,
+  type SendBulkParams,
+  sendBulk,
+} from './bulk-send';
 
 /** The states a campaign never leaves. */
 export const CAMPAIGN_TERMINAL_STATUSES: readonly CampaignStatus[] = ['COMPLETED', 'FAILED'];
@@ -67,10 +72,20 @@ export class Campaigns {
 
   /**
    * Sends to any number of recipients as campaigns of at most 1000, paced under the batch rate
-   * limit, resumable with the same `idempotencyKey`. See {@link SendBulkParams}.
+   * limit, resumable with the same `idempotencyKey`. See {@link SendBulkParams} for what is sent and
+   * {@link SendBulkOptions} for how.
+   *
+   * @example
+   * ```ts
+   * const result = await client.campaigns.sendBulk(
+   *   { remitter_id: remitterId, content: 'Promoção: 20% hoje', recipients },
+   *   { idempotencyKey: 'promo-2026-11', onProgress: ({ completed, total }) => log(completed, total) },
+   * );
+   * if (result.failed > 0) console.warn('re-run with the same key to resume', result.idempotencyKey);
+   * ```
    */
-  sendBulk(params: SendBulkParams): Promise<BulkSendResult> {
-    return sendBulk(this, this.#ctx, params);
+  sendBulk(params: SendBulkParams, options?: SendBulkOptions): Promise<BulkSendResult> {
+    return sendBulk(this, this.#ctx, params, options);
   }
 
   /**

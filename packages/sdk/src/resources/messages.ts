@@ -14,8 +14,8 @@ import type {
   SendMessageParams,
   SentMessage,
 } from '../api-types';
-import { call } from '../internal/call';
-import type { ClientContext } from '../internal/context';
+import { call } from '../core/call';
+import type { ClientContext } from '../core/context';
 import { PageList } from '../pagination';
 import type { RequestOptions, SendOptions } from '../request-options';
 import { type WaitForOptions, waitForStatus } from '../wait-for';

@@ -4,7 +4,8 @@
  */
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
-import type { RetryFetch, Sleep } from '../retry-fetch';
+import type { Sleep } from '../internal/runtime';
+import type { RetryFetch } from '../retry-fetch';
 
 /** The state a client hands to its resources. */
 export interface ClientContext {
