@@ -3,6 +3,23 @@ import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * One vitest project per part of the repository, so the inner loop can run one of them:
+ * `npm run test:unit -- --project mock`, `npm run test:watch -- --project sdk`.
+ */
+const PROJECTS = {
+  openapi: { include: ['openapi/test/**/*.test.ts'], types: ['openapi/test/**/*.test-d.ts'] },
+  sdk: {
+    include: ['packages/sdk/test/**/*.test.ts', 'packages/sdk/src/**/*.test.ts'],
+    types: ['packages/sdk/test/**/*.test-d.ts'],
+  },
+  mock: {
+    include: ['packages/mock/test/**/*.test.ts', 'packages/mock/src/**/*.test.ts'],
+    types: ['packages/mock/test/**/*.test-d.ts'],
+  },
+  examples: { include: ['examples/**/*.test.ts'], types: [] },
+} as const;
+
 export default defineConfig({
   resolve: {
     // Tests run against the sources, never a stale build.
@@ -15,17 +32,18 @@ export default defineConfig({
     ],
   },
   test: {
-    include: [
-      'openapi/test/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'packages/*/src/**/*.test.ts',
-      'examples/**/*.test.ts',
-    ],
-    typecheck: {
-      enabled: true,
-      include: ['packages/*/test/**/*.test-d.ts', 'openapi/test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
-    },
     pool: 'threads',
+    projects: Object.entries(PROJECTS).map(([name, { include, types }]) => ({
+      extends: true,
+      test: {
+        name,
+        include: [...include],
+        typecheck: {
+          enabled: types.length > 0,
+          include: [...types],
+          tsconfig: './tsconfig.json',
+        },
+      },
+    })),
   },
 });
