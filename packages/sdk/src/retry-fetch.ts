@@ -27,7 +27,7 @@ import {
 } from './errors';
 import { AttemptFailure, exchange } from './internal/exchange';
 import { retryAfterMs } from './internal/retry-after';
-import type { Sleep } from './internal/runtime';
+import { type Sleep, sleepUnlessAborted } from './internal/runtime';
 
 export type { Sleep } from './internal/runtime';
 
@@ -227,7 +227,7 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
         });
       }
       try {
-        await options.sleep(delay, signal);
+        await sleepUnlessAborted(options.sleep, delay, signal);
       } catch (cause) {
         throw signal?.aborted ? fail(aborted(signal, key, attempt)) : cause;
       }

@@ -8,6 +8,7 @@
 
 import type { ClientContext } from './core/context';
 import { AbortError, TimeoutError, WaitTimeoutError } from './errors';
+import { sleepUnlessAborted } from './internal/runtime';
 
 /** Options of `messages.waitFor` and `campaigns.waitFor`. */
 export interface WaitForOptions<Status extends string> {
@@ -73,7 +74,7 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
     const remaining = deadline - ctx.now();
     if (remaining <= 0) throw expired();
     try {
-      await ctx.sleep(Math.min(interval, remaining), signal);
+      await sleepUnlessAborted(ctx.sleep, Math.min(interval, remaining), signal);
     } catch (cause) {
       if (!signal?.aborted) throw cause;
       throw new AbortError('Wait was aborted', { code: 'ABORTED', cause: signal.reason });

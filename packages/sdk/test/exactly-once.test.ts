@@ -148,6 +148,23 @@ describe('an attempt is the whole exchange', () => {
     expect(ms).toBeLessThan(60 + 150);
   });
 
+  it('an abort during a retry wait ends the call even when the custom sleep ignores signals', async () => {
+    const controller = new AbortController();
+    const client = new MessagingClient({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      fetch: async () => jsonResponse(503, envelope(503, 'SERVICE_UNAVAILABLE')),
+      // A deaf sleep: it waits its full time whatever the signal says.
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    });
+    setTimeout(() => controller.abort(), 50);
+    const { ms, error } = await timed(
+      client.messages.retrieve('m1', { signal: controller.signal }),
+    );
+    expect(error).toBeInstanceOf(AbortError);
+    expect(ms).toBeLessThan(50 + 150);
+  });
+
   it('headers that never come end at the attempt timeout even when fetch ignores its signal', async () => {
     const { client, requests } = stubbed(() => new Promise<Response>(() => {}), {
       timeout: 40,

@@ -6,7 +6,7 @@
  * before its response completes, so any window the service opens holds at most `limit` of them
  * when requests are sent one at a time.
  */
-import type { Sleep } from './runtime';
+import { type Sleep, sleepUnlessAborted } from './runtime';
 
 /** A pacer: `await pacer.wait(signal)` before a request, `pacer.done()` after its response. */
 export interface Pacer {
@@ -26,7 +26,7 @@ export function createPacer(
     async wait(signal) {
       const oldest = log.length >= limit ? log[log.length - limit] : undefined;
       const delay = oldest === undefined ? 0 : oldest + windowMs - now();
-      if (delay > 0) await sleep(delay, signal);
+      if (delay > 0) await sleepUnlessAborted(sleep, delay, signal);
     },
     done() {
       log.push(now());

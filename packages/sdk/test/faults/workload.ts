@@ -57,7 +57,8 @@ export type BatchRecord = CallRecord<SendBatchParams, BatchAccepted>;
 
 /** The fan-out: its first run through the faults and its resume without them. */
 export interface BulkRecord {
-  readonly params: SendBulkParams & { idempotencyKey: string };
+  /** What is sent, with the fan-out's options beside it (split apart at the call). */
+  readonly params: SendBulkParams & { idempotencyKey: string; chunkSize: number };
   readonly chunks: number;
   /** The limit per chunk (the watchdog restarts at each chunk's progress). */
   readonly chunkDeadline: number;
@@ -133,12 +134,11 @@ export async function runWorkload(h: FaultHarness, size: WorkloadSize): Promise<
     const at = Math.floor(((i + 1) * calls.length) / (batches.length + 1));
     calls.splice(at, 0, () => faulty(batch, h));
   });
-  const fanOut = watch(
-    (kick) => h.client.campaigns.sendBulk({ ...bulk.params, onProgress: kick }),
-    bulk.chunkDeadline,
-  ).then((watched) => {
-    bulk.first = watched;
-  });
+  const fanOut = watch((kick) => fanOutWith(h.client, bulk, kick), bulk.chunkDeadline).then(
+    (watched) => {
+      bulk.first = watched;
+    },
+  );
   await pool(calls, size.concurrency, (call) => call());
   await fanOut;
   await h.drain();
@@ -150,10 +150,7 @@ export async function runWorkload(h: FaultHarness, size: WorkloadSize): Promise<
     ...batches.filter(failed).map((batch) => () => repair(batch, h)),
   ];
   await pool(repairs, size.concurrency, (call) => call());
-  bulk.rerun = await watch(
-    (kick) => h.clean.campaigns.sendBulk({ ...bulk.params, onProgress: kick }),
-    TIMING.repairLimit,
-  );
+  bulk.rerun = await watch((kick) => fanOutWith(h.clean, bulk, kick), TIMING.repairLimit);
   await h.drain();
   await h.settle();
   return {
@@ -203,4 +200,10 @@ function record<P, V>(
     outcome: undefined,
     resend: undefined,
   };
+}
+
+// `sendBulk(params, options)`: the record keeps both together for the checks.
+function fanOutWith(client: MessagingClient, bulk: BulkRecord, kick: () => void) {
+  const { idempotencyKey, chunkSize, ...params } = bulk.params;
+  return client.campaigns.sendBulk(params, { idempotencyKey, chunkSize, onProgress: kick });
 }
