@@ -212,3 +212,15 @@ export function errorFromResponse(
     retryAfter: wait === undefined ? undefined : wait / 1000,
   });
 }
+
+/**
+ * A list cannot be iterated with the walk's guarantee (see the pagination guide): `code`
+ * `ORDER_NOT_ITERABLE` when it is ordered by `updated_at` (records move in that order while it is
+ * read: iterate by `created_at` instead, or await one page at a time), `PAGE_INCONSISTENT` when the
+ * service answered a page out of its own order. Thrown before any request in the first case.
+ */
+export class PaginationError extends MessagingError {}
+
+// Branded here rather than in CLASSES above: a class declared after that object is not yet
+// initialised when it is built.
+brand(PaginationError as unknown as Branded, 'PaginationError');

@@ -61,6 +61,7 @@ export {
   MessagingError,
   type MessagingErrorInit,
   NotFoundError,
+  PaginationError,
   PermissionError,
   RateLimitError,
   ServerError,
