@@ -54,7 +54,7 @@ export async function* walkPages<
   // D60: a record moves in `updated_at` order whenever it changes.
   if ((query.order_by ?? 'created_at') !== 'created_at') {
     throw new PaginationError(
-      "A list ordered by updated_at cannot be iterated: records move in that order while it is read, so entries would repeat or be missed. Iterate with order_by 'created_at' (the default), or await one page at a time.",
+      "A list ordered by updated_at cannot be iterated: its records move while it is read. Iterate with order_by 'created_at' (the default), or await one page at a time.",
       { code: 'ORDER_NOT_ITERABLE' },
     );
   }
@@ -106,7 +106,7 @@ class KeysetWalk<Entry extends WalkEntry, P extends Page<Entry>, Q extends ListQ
       const fresh = page.entries.filter((entry) => this.#isNew(entry));
       if (fresh.length === 0 && page.page < page.pages && !this.#fillsOneInstant(page)) {
         // Only a page out of the list's own order gets here; going on could loop for ever.
-        throw new PaginationError('The service answered a list page out of its order', {
+        throw new PaginationError('A list page came out of the list order', {
           code: 'PAGE_INCONSISTENT',
         });
       }

@@ -49,7 +49,7 @@ export function instantPast(timestamp: string, direction: Direction): string {
   const seconds = match === null ? Number.NaN : Date.parse(`${match[1]}${match[3]}`);
   if (match === null || Number.isNaN(seconds)) {
     throw new PaginationError(
-      `A list entry's created_at (${JSON.stringify(timestamp)}) is not an ISO 8601 timestamp, so the walk cannot step past it`,
+      `created_at ${JSON.stringify(timestamp)} is not an ISO 8601 timestamp`,
       { code: 'PAGE_INCONSISTENT' },
     );
   }
