@@ -33,8 +33,8 @@ export type WalkEntry = Keyed & Filterable;
 
 /**
  * Every page of a list, from the requested one on: the first as the service answered it, then
- * pages of `size` entries not yielded before (the last one may hold fewer). Only an empty list
- * yields a page without entries.
+ * pages of `size` entries not yielded before (the last one may hold fewer). Only an empty first
+ * page (an empty list, or a `page` past the end) comes without entries, and then alone.
  *
  * @param fetchPage - Fetches one page for a query.
  * @param query - The caller's query.
