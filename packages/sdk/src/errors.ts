@@ -29,7 +29,8 @@ import { retryAfterMs } from './internal/retry-after';
  * The codes the SDK gives failures that have no error envelope: `CONNECTION_ERROR` (no response, or
  * the connection broke while the body was read), `TIMEOUT` (`timeout` or `totalTimeout`),
  * `ABORTED` (the caller's signal), `INVALID_RESPONSE` (a success whose body is not JSON),
- * `WAIT_TIMEOUT` (a `waitFor` deadline), and `HTTP_<status>` (an error status without an envelope).
+ * `WAIT_TIMEOUT` (a `waitFor` deadline), `ORDER_NOT_ITERABLE` and `PAGE_INCONSISTENT` (a list walk,
+ * {@link PaginationError}), and `HTTP_<status>` (an error status without an envelope).
  */
 export type ClientErrorCode =
   | 'CONNECTION_ERROR'
@@ -37,6 +38,8 @@ export type ClientErrorCode =
   | 'ABORTED'
   | 'INVALID_RESPONSE'
   | 'WAIT_TIMEOUT'
+  | 'ORDER_NOT_ITERABLE'
+  | 'PAGE_INCONSISTENT'
   | `HTTP_${number}`;
 
 /**
@@ -226,6 +229,14 @@ export class WaitTimeoutError extends MessagingError {
   declare readonly lastStatus: string | undefined;
 }
 
+/**
+ * A list cannot be iterated with the walk's guarantee (see the pagination guide): `code`
+ * `ORDER_NOT_ITERABLE` when it is ordered by `updated_at` (records move in that order while it is
+ * read: iterate by `created_at` instead, or await one page at a time), `PAGE_INCONSISTENT` when the
+ * service answered a page out of its own order. Thrown before any request in the first case.
+ */
+export class PaginationError extends MessagingError {}
+
 /** The caller's `AbortSignal` fired; `cause` is the signal's reason. Never retried. */
 export class AbortError extends MessagingError {}
 
@@ -248,6 +259,7 @@ const CLASSES = {
   TimeoutError,
   InvalidResponseError,
   WaitTimeoutError,
+  PaginationError,
   AbortError,
 };
 for (const [name, cls] of Object.entries(CLASSES)) brand(cls as unknown as Branded, name);

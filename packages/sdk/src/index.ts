@@ -65,6 +65,7 @@ export {
   MessagingError,
   type MessagingErrorInit,
   NotFoundError,
+  PaginationError,
   PayloadTooLargeError,
   PermissionError,
   RateLimitError,

@@ -1,23 +1,30 @@
 /**
  * Lists: one object that is a page when awaited and every entry when iterated.
  *
- * Iterating a list that grows while it is read (new messages arrive at the top of
- * `created_at desc`) yields every entry that existed when the first page was read, once each:
+ * Iterating holds while the list changes: it yields exactly once every entry that matches the
+ * query from the start of the walk to its end, and never an entry twice, whatever is created or
+ * changes state meanwhile (decision D59); each entry yielded matched the query when it was read.
+ * It walks by `(created_at, id)`, never by offset across two reads: each request after the first
+ * is page 1 of the list bounded at the last entry yielded, and an instant holding more entries
+ * than a page is read whole on its own (`./pagination/keyset-walk.ts` has the details).
  *
- * 1. When ordering by `created_at` (the default) in descending order and the caller set no
- *    `created_at__le`, the pages after the first are fetched with `created_at__le` pinned to the
- *    first entry's `created_at`, so newer records stay out.
- * 2. Records created later at that very instant still get in (their ids sort above the first
- *    entry's) and push the rest down by one place each, which would repeat entries. The iterator
- *    therefore yields only entries strictly after the last one it yielded in `(created_at, id)`
- *    order, the list's own order (ties are broken by id in the same direction, decision D25).
- *    Nothing is skipped: records only ever enter above the entries already read.
+ * - Descending (the default): what is created after the walk started stays out.
+ * - Ascending: the walk ends at the newest record when it started (or at the caller's
+ *   `created_at__le`); records created later at that very instant may be included.
+ * - An explicit `page` is where the walk starts: the first page is that page, the walk goes on
+ *   from its last entry (decision D60).
+ * - `order_by: 'updated_at'` cannot be walked (a record moves whenever it changes): iterating
+ *   throws {@link PaginationError}; awaiting one page is allowed (decision D60).
  *
- * Ordering by `updated_at` is a moving target (a record moves when it changes): such lists are
- * paged by offset only.
+ * Records only move forward through their states, so "from start to end" is "at the start and at
+ * the end" for every filter but a status set with a gap along a record's path
+ * (`status: ['PENDING', 'DELIVERED']`: a message is `SENT` in between): such a record is yielded
+ * if it matched when the walk reached it.
  *
  * @module
  */
+import type { PaginationError } from './errors';
+import { type WalkEntry, walkPages } from './pagination/keyset-walk';
 
 /** The envelope of every list response. */
 export interface Page<Entry> {
@@ -33,19 +40,25 @@ export interface Page<Entry> {
   entries: Entry[];
 }
 
-/** The list parameters the iterator reads (every list endpoint has them). */
+/** The list parameters the iterator reads and sets (every list endpoint has them). */
 export interface ListQuery {
   /** The page to start from, from 1. */
   page?: number;
+  /** Entries per page, 1 to 200; the pages an iteration yields hold at most this many. */
+  size?: number;
   /** Sort direction. Default `desc`. */
   order?: 'asc' | 'desc';
-  /** Sort field. Default `created_at`. */
+  /** Sort field. Default `created_at`; iterating needs `created_at`. */
   order_by?: 'created_at' | 'updated_at';
-  /** Upper bound of `created_at`, inclusive; the iterator pins it (see the module notes). */
+  /** Lower bound of `created_at`, inclusive; the iterator moves it in ascending walks. */
+  created_at__ge?: string;
+  /** Upper bound of `created_at`, inclusive; the iterator moves it in descending walks. */
   created_at__le?: string;
+  /** Status filter: it changes with the record, so the iterator may apply it itself. */
+  status?: readonly string[];
+  /** Error code filter: it changes with the record, so the iterator may apply it itself. */
+  error_code?: readonly string[];
 }
-
-type Ordered = { id: string; created_at: string };
 
 /**
  * The result of a `list` call: `await` it for one page (`{ total, page, size, pages, entries }`),
@@ -62,7 +75,7 @@ type Ordered = { id: string; created_at: string };
  * ```
  */
 export class PageList<
-  Entry extends Ordered,
+  Entry extends WalkEntry,
   P extends Page<Entry> = Page<Entry>,
   Q extends ListQuery = ListQuery,
 > implements PromiseLike<P>, AsyncIterable<Entry>
@@ -99,33 +112,15 @@ export class PageList<
     return this.#firstPage().catch(onRejected);
   }
 
-  /** Every page from the requested one to the last, without repeats (see the module notes). */
-  async *pages(): AsyncGenerator<P, void, undefined> {
-    const query = { ...this.#query };
-    const keyset = (query.order_by ?? 'created_at') === 'created_at';
-    const sign = query.order === 'asc' ? 1 : -1;
-    // Pinning is only sound from page 1: later pages are offsets into the unpinned list.
-    let pin = keyset && sign < 0 && (query.page ?? 1) === 1 && query.created_at__le === undefined;
-    let last: Ordered | undefined;
-    let raw = await this.#firstPage();
-    for (;;) {
-      let page = raw;
-      if (keyset && last !== undefined) {
-        const after = last;
-        const entries = raw.entries.filter((entry) => compare(entry, after) * sign > 0);
-        if (entries.length !== raw.entries.length) page = { ...raw, entries };
-      }
-      const first = page.entries[0];
-      if (pin && first !== undefined) {
-        query.created_at__le = first.created_at;
-        pin = false;
-      }
-      last = page.entries.at(-1) ?? last;
-      if (page.entries.length > 0 || raw.entries.length === 0) yield page;
-      if (raw.page >= raw.pages || raw.entries.length === 0) return;
-      query.page = raw.page + 1;
-      raw = await this.#fetch(query);
-    }
+  /**
+   * Every page from the requested one on (see the module notes). The first is the page `await`
+   * gives; each later one holds `size` entries not yielded before (the last may hold fewer), with
+   * the first page's `total`, `pages` and `size` and its own `page` number counted on from it.
+   *
+   * @throws {@link PaginationError} `ORDER_NOT_ITERABLE` for `order_by: 'updated_at'`.
+   */
+  pages(): AsyncGenerator<P, void, undefined> {
+    return walkPages(this.#fetch, this.#query, () => this.#firstPage());
   }
 
   /** Every entry, page after page. */
@@ -146,10 +141,4 @@ export class PageList<
     }
     return out;
   }
-}
-
-// Timestamps share one fixed format and offset (decision D30), so they compare as strings.
-function compare(a: Ordered, b: Ordered): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

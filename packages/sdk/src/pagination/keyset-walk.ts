@@ -1,0 +1,193 @@
+/**
+ * The walk behind a list's iteration: a keyset walk on `(created_at, id)`, which holds while
+ * records are created and change state (decisions D59, D60).
+ *
+ * 1. The first page is the one the caller asked for, as the service answered it.
+ * 2. Every later request is page 1 of the list bounded at the last entry passed (the cursor):
+ *    `created_at__le` (descending) or `created_at__ge` (ascending) set to its `created_at`, all
+ *    the caller's filters kept. Entries at or before the cursor (the boundary instant's entries
+ *    already passed) are dropped. No offset spans two requests, so a record leaving a filter
+ *    shifts nothing the walk still has to read.
+ * 3. When a full page lies entirely at the cursor's instant `T`, that instant may hold more
+ *    entries than a page: the walk drains `T` (`created_at__ge=T&created_at__le=T`) by offset, in
+ *    pages of 200, with only the filters no record can leave (see `./list-filters.ts`), applying
+ *    the others itself. At one instant only inserts can happen then, which shift entries toward
+ *    later offsets: a repeat (dropped, it is not after the cursor), never a skip. The walk then
+ *    goes on strictly past `T` (one microsecond beyond it).
+ * 4. A descending walk never goes above its first entry, so what is created meanwhile stays out.
+ *    An ascending walk would chase new records for ever: it is capped at the newest record when
+ *    it starts (one request of one entry), or at the caller's own `created_at__le`.
+ *
+ * @module
+ */
+import { PaginationError } from '../errors';
+import type { ListQuery, Page } from '../pagination';
+import { type Filterable, mutableFilterOf, withoutMutableFilters } from './list-filters';
+import { type Direction, instantPast, isAfter, type Keyed } from './walk-order';
+
+/** The largest `size` every list endpoint accepts (the contract's maximum). */
+const DRAIN_SIZE = 200;
+
+/** What the walk reads of an entry. */
+export type WalkEntry = Keyed & Filterable;
+
+/**
+ * Every page of a list, from the requested one on: the first as the service answered it, then
+ * pages of `size` entries not yielded before (the last one may hold fewer). Only an empty first
+ * page (an empty list, or a `page` past the end) comes without entries, and then alone.
+ *
+ * @param fetchPage - Fetches one page for a query.
+ * @param query - The caller's query.
+ * @param firstPage - The first page, fetched once and shared with `await`.
+ * @throws {@link PaginationError} `ORDER_NOT_ITERABLE` for `order_by: 'updated_at'`, before any
+ * request.
+ */
+export async function* walkPages<
+  Entry extends WalkEntry,
+  P extends Page<Entry>,
+  Q extends ListQuery,
+>(
+  fetchPage: (query: Q) => Promise<P>,
+  query: Q,
+  firstPage: () => Promise<P>,
+): AsyncGenerator<P, void, undefined> {
+  // D60: a record moves in `updated_at` order whenever it changes.
+  if ((query.order_by ?? 'created_at') !== 'created_at') {
+    throw new PaginationError(
+      "A list ordered by updated_at cannot be iterated: its records move while it is read. Iterate with order_by 'created_at' (the default), or await one page at a time.",
+      { code: 'ORDER_NOT_ITERABLE' },
+    );
+  }
+  const first = await firstPage();
+  yield first;
+  const last = first.entries.at(-1);
+  if (last === undefined || first.page >= first.pages) return;
+  yield* new KeysetWalk(fetchPage, query, first, last).rest();
+}
+
+/** One walk past its first page. */
+class KeysetWalk<Entry extends WalkEntry, P extends Page<Entry>, Q extends ListQuery> {
+  readonly #fetch: (query: Q) => Promise<P>;
+  readonly #query: Q;
+  readonly #first: P;
+  readonly #direction: Direction;
+  /** The last entry passed: yielded, or dropped by a mutable filter while draining. */
+  #cursor: Keyed;
+  /** The `page` of the last page yielded: pages are numbered on from the first one. */
+  #ordinal: number;
+  /** Entries read and not yet yielded: pages are yielded full, but for the last. */
+  readonly #buffer: Entry[] = [];
+  readonly #size: number;
+
+  constructor(fetchPage: (query: Q) => Promise<P>, query: Q, first: P, last: Keyed) {
+    this.#fetch = fetchPage;
+    this.#query = query;
+    this.#first = first;
+    this.#direction = query.order === 'asc' ? 1 : -1;
+    this.#cursor = last;
+    this.#ordinal = first.page;
+    // The envelope's size is the requested one (D25); never less than 1, or no page would fill.
+    this.#size = Math.max(1, first.size);
+  }
+
+  /** The pages after the first. */
+  async *rest(): AsyncGenerator<P, void, undefined> {
+    const ceiling = this.#direction > 0 ? await this.#ascendingCeiling() : undefined;
+    if (this.#direction > 0 && ceiling === undefined) return;
+    let page = this.#first;
+    for (;;) {
+      // The next request's inclusive bound: the cursor's instant, or just past it once drained.
+      let from = this.#cursor.created_at;
+      if (this.#fillsOneInstant(page)) {
+        yield* this.#drain(from);
+        from = instantPast(from, this.#direction);
+      }
+      page = await this.#fetch(this.#keysetQuery(from, ceiling));
+      const fresh = page.entries.filter((entry) => this.#isNew(entry));
+      if (fresh.length === 0 && page.page < page.pages && !this.#fillsOneInstant(page)) {
+        // Only a page out of the list's own order gets here; going on could loop for ever.
+        throw new PaginationError('A list page came out of the list order', {
+          code: 'PAGE_INCONSISTENT',
+        });
+      }
+      yield* this.#advance(fresh);
+      if (page.entries.length === 0 || page.page >= page.pages) break;
+    }
+    if (this.#buffer.length > 0) yield this.#page(this.#buffer.length);
+  }
+
+  #isNew(entry: Keyed): boolean {
+    return isAfter(entry, this.#cursor, this.#direction);
+  }
+
+  /** The next keyset request: page 1 from `from` on (up to the ceiling, ascending). */
+  #keysetQuery(from: string, ceiling: string | undefined): Q {
+    const bound =
+      this.#direction < 0
+        ? { created_at__le: from }
+        : { created_at__ge: from, ...(ceiling === undefined ? {} : { created_at__le: ceiling }) };
+    return { ...this.#query, ...bound, page: 1 };
+  }
+
+  /**
+   * Whether `page` is full (more entries follow) and lies entirely at the cursor's instant, which
+   * may then hold more matching entries than a page.
+   */
+  #fillsOneInstant(page: P): boolean {
+    // Entries come in walk order and none lies past the cursor, so the first one at the cursor's
+    // instant puts them all there.
+    return page.page < page.pages && page.entries[0]?.created_at === this.#cursor.created_at;
+  }
+
+  /** Reads one instant whole by offset (see the module notes), yielding what the walk has not. */
+  async *#drain(instant: string): AsyncGenerator<P, void, undefined> {
+    const matches = mutableFilterOf(this.#query);
+    const query: Q = {
+      ...withoutMutableFilters(this.#query),
+      created_at__ge: instant,
+      created_at__le: instant,
+      size: DRAIN_SIZE,
+    };
+    for (let n = 1; ; n++) {
+      const page = await this.#fetch({ ...query, page: n });
+      const fresh: Entry[] = [];
+      for (const entry of page.entries) {
+        if (!this.#isNew(entry)) continue; // passed before, or a repeat
+        this.#cursor = entry;
+        if (matches(entry)) fresh.push(entry);
+      }
+      yield* this.#advance(fresh);
+      if (page.entries.length === 0 || page.page >= page.pages) return;
+    }
+  }
+
+  /** Takes `fresh` entries (in walk order, after the cursor) and yields the pages they fill. */
+  *#advance(fresh: readonly Entry[]): Generator<P, void, undefined> {
+    const last = fresh.at(-1);
+    if (last === undefined) return;
+    if (this.#isNew(last)) this.#cursor = last;
+    this.#buffer.push(...fresh);
+    while (this.#buffer.length >= this.#size) yield this.#page(this.#size);
+  }
+
+  /** A page of the next `count` buffered entries, with the first page's envelope. */
+  #page(count: number): P {
+    return { ...this.#first, page: ++this.#ordinal, entries: this.#buffer.splice(0, count) };
+  }
+
+  /**
+   * The newest `created_at` an ascending walk goes up to: the caller's `created_at__le`, or the
+   * newest record's when the walk starts, under the filters no record can leave (so that whatever
+   * matched when the walk started lies at or below it); `undefined` when there is none.
+   */
+  async #ascendingCeiling(): Promise<string | undefined> {
+    if (this.#query.created_at__le !== undefined) return this.#query.created_at__le;
+    const newest = await this.#fetch({
+      ...withoutMutableFilters(this.#query),
+      order: 'desc',
+      page: 1,
+      size: 1,
+    });
+    return newest.entries[0]?.created_at;
+  }
+}

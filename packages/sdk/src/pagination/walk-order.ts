@@ -1,0 +1,61 @@
+/**
+ * The order a list walk moves in: `(created_at, id)`, ascending or descending. Ties in
+ * `created_at` are broken by id in the list's own direction (decision D25), and timestamps share
+ * one fixed format and offset (decision D30), so both compare as strings.
+ *
+ * @module
+ */
+import { PaginationError } from '../errors';
+
+/** What the walk reads of an entry to place it. */
+export interface Keyed {
+  /** The record's id (a UUID v7). */
+  id: string;
+  /** When it was created: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, never changed. */
+  created_at: string;
+}
+
+/** `1` for an ascending walk, `-1` for a descending one. */
+export type Direction = 1 | -1;
+
+/** Whether `entry` comes strictly after `cursor` in a walk going `direction`. */
+export function isAfter(entry: Keyed, cursor: Keyed, direction: Direction): boolean {
+  const order =
+    entry.created_at !== cursor.created_at
+      ? entry.created_at < cursor.created_at
+        ? -1
+        : 1
+      : entry.id < cursor.id
+        ? -1
+        : entry.id > cursor.id
+          ? 1
+          : 0;
+  return order * direction > 0;
+}
+
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The first instant past `timestamp` in a walk going `direction`: one microsecond later (ascending)
+ * or earlier (descending), in the service's format. List bounds are inclusive and timestamps have
+ * microsecond precision (decision D30), so `created_at__le` of the instant just before `T` is
+ * "strictly before `T`".
+ *
+ * @throws {@link PaginationError} `PAGE_INCONSISTENT` when `timestamp` is not an ISO 8601 date-time
+ * with at most six fraction digits and an offset.
+ */
+export function instantPast(timestamp: string, direction: Direction): string {
+  const match = TIMESTAMP.exec(timestamp);
+  const seconds = match === null ? Number.NaN : Date.parse(`${match[1]}${match[3]}`);
+  if (match === null || Number.isNaN(seconds)) {
+    throw new PaginationError(
+      `created_at ${JSON.stringify(timestamp)} is not an ISO 8601 timestamp`,
+      { code: 'PAGE_INCONSISTENT' },
+    );
+  }
+  // Epoch microseconds stay below 2^53 until the year 2255.
+  const micros = seconds * 1000 + Number((match[2] ?? '').padEnd(6, '0')) + direction;
+  const whole = Math.floor(micros / 1_000_000);
+  const fraction = String(micros - whole * 1_000_000).padStart(6, '0');
+  return `${new Date(whole * 1000).toISOString().slice(0, 19)}.${fraction}+00:00`;
+}
