@@ -3,7 +3,7 @@
  * and contacts. Each one parses its input, calls `mock.control.*` and renders the result.
  */
 import { getOrganization } from '../../domain/organizations';
-import { parse, queryObject } from '../../http/validate';
+import { parse, parseQuery } from '../../http/validate';
 import type { ControlContext, ControlRoute } from './route';
 import * as schemas from './schemas';
 import {
@@ -98,7 +98,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/organizations/:organization_id/campaigns',
     handle: (context) => {
-      const { environment } = parse(schemas.environmentQuery, queryObject(context.query));
+      const { environment } = parseQuery(schemas.environmentQuery, context.query);
       const organization = organizationOf(context);
       return {
         status: 200,

@@ -4,7 +4,7 @@
  * write to a sender ID (`STOP` opts the number out).
  */
 import { getOrganization } from '../../domain/organizations';
-import { parse, queryObject } from '../../http/validate';
+import { parse, parseQuery } from '../../http/validate';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';
 
@@ -45,7 +45,7 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/webhooks/outbox',
     handle: ({ mock, query }) => {
-      const filter = parse(schemas.outboxQuery, queryObject(query));
+      const filter = parseQuery(schemas.outboxQuery, query);
       const entries = mock.control.outbox({
         ...(filter.endpoint_id === undefined ? {} : { endpointId: filter.endpoint_id }),
         ...(filter.type === undefined ? {} : { type: filter.type }),

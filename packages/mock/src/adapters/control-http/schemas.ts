@@ -5,6 +5,18 @@
  */
 import { z } from 'zod';
 
+/** The public API's operation ids, the keys of rate limits and faults. */
+const OPERATION_IDS = [
+  'sendMessage',
+  'listMessages',
+  'retrieveMessage',
+  'sendBatchCampaign',
+  'listCampaigns',
+  'retrieveCampaign',
+  'listCampaignMessages',
+] as const;
+type OperationId = (typeof OPERATION_IDS)[number];
+
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
   .string('Must be a decimal string.')
@@ -77,10 +89,28 @@ export const advanceBody = z.strictObject({
     .max(30 * 86_400_000, 'Must be at most 30 days.'),
 });
 
-/** `PUT /__mock/rate-limits`. */
+/**
+ * `PUT /__mock/rate-limits`. `limits` is keyed by operation id: a strict object, not a record, so
+ * an unknown key (`sendMesage`, `__proto__`, `toString`) is named in `fields` instead of being
+ * dropped or stored (decision D63).
+ */
 export const rateLimitsBody = z.strictObject({
   disabled: z.boolean('Must be true or false.').exactOptional(),
-  limits: z.record(z.string(), z.number().int().min(1).nullable()).exactOptional(),
+  limits: z
+    .strictObject(
+      Object.fromEntries(
+        OPERATION_IDS.map((id) => [
+          id,
+          z
+            .number('Must be a positive integer or null.')
+            .int('Must be a positive integer or null.')
+            .min(1, 'Must be a positive integer or null.')
+            .nullable()
+            .exactOptional(),
+        ]),
+      ) as Record<OperationId, z.ZodExactOptional<z.ZodNullable<z.ZodNumber>>>,
+    )
+    .exactOptional(),
 });
 
 /** `?environment=` of the campaign read. */
@@ -93,15 +123,7 @@ const uuid = z
     'Must be a UUID.',
   );
 const operationId = z.enum(
-  [
-    'sendMessage',
-    'listMessages',
-    'retrieveMessage',
-    'sendBatchCampaign',
-    'listCampaigns',
-    'retrieveCampaign',
-    'listCampaignMessages',
-  ],
+  OPERATION_IDS,
   'Must be an operation id of the public API, e.g. sendMessage.',
 );
 const count = z
