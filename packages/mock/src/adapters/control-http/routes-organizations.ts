@@ -9,6 +9,7 @@ import * as schemas from './schemas';
 import {
   apiKeyView,
   contactView,
+  displaySecret,
   keysOf,
   organizationView,
   senderIdsOf,
@@ -45,9 +46,13 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
         ...(input.currency === undefined ? {} : { currency: input.currency }),
         ...(input.balance === undefined ? {} : { balance: input.balance }),
       });
+      // The one response that shows the new organization's webhook secret in full (D62).
       return {
         status: 201,
-        body: organizationView(mock.world, getOrganization(mock.world, created.id)),
+        body: {
+          ...organizationView(mock.world, getOrganization(mock.world, created.id)),
+          webhook_secret: mock.control.webhookSecret(created.id),
+        },
       };
     },
   },
@@ -63,7 +68,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
           ...organizationView(world, organization),
           api_keys: keysOf(world, organization.id),
           sender_ids: senderIdsOf(world, organization.id),
-          webhook_secret: context.mock.control.webhookSecret(organization.id),
+          webhook_secret_prefix: displaySecret(context.mock.control.webhookSecret(organization.id)),
         },
       };
     },

@@ -7,6 +7,7 @@ import { getOrganization } from '../../domain/organizations';
 import { parse, parseQuery } from '../../http/validate';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';
+import { webhookEndpointView } from './views';
 
 /** Webhook and inbound routes. */
 export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
@@ -15,7 +16,9 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     path: '/organizations/:organization_id/webhook-endpoints',
     handle: ({ mock, params }) => {
       const organization = getOrganization(mock.world, params.organization_id!);
-      return { status: 200, body: { entries: mock.control.webhookEndpoints(organization.id) } };
+      // By prefix: the full secret is shown once, when the endpoint is registered (D62).
+      const entries = mock.control.webhookEndpoints(organization.id).map(webhookEndpointView);
+      return { status: 200, body: { entries } };
     },
   },
   {
