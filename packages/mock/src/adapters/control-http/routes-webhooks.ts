@@ -61,8 +61,12 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/inbound',
     handle: ({ mock, json }) => {
-      const input = parse(schemas.inboundBody, json);
-      return { status: 201, body: mock.control.simulateInbound(input) };
+      const { organization_id, ...input } = parse(schemas.inboundBody, json);
+      const inbound = mock.control.simulateInbound({
+        ...input,
+        ...(organization_id === undefined ? {} : { organizationId: organization_id }),
+      });
+      return { status: 201, body: inbound };
     },
   },
   {

@@ -201,4 +201,5 @@ export const inboundBody = z.strictObject({
     .min(1, 'Must not be empty.')
     .max(10_000, 'Must be at most 10000 characters.'),
   environment: environment.exactOptional(),
+  organization_id: uuid.exactOptional(),
 });
