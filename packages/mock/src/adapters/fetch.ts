@@ -18,7 +18,10 @@ export function fromWebRequest(request: Request): HttpRequest | Promise<HttpRequ
   });
   const method = request.method;
   if (method === 'GET' || method === 'HEAD') return { method, path, query, headers, body: null };
-  return request.text().then((body) => ({ method, path, query, headers, body }));
+  // The bytes, not `text()`: that would turn bytes that are not UTF-8 into U+FFFD (D67).
+  return request
+    .arrayBuffer()
+    .then((buffer) => ({ method, path, query, headers, body: new Uint8Array(buffer) }));
 }
 
 // `Request.url` is already absolute and normalised, so the path starts at the first `/` after the

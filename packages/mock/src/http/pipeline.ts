@@ -9,6 +9,7 @@ import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/idem
 import { consumeRateLimit, type RateLimitDecision } from '../domain/rate-limits';
 import type { World } from '../domain/world';
 import { authenticate, requireScope } from './authenticate';
+import { bodyText, requireJsonUtf8 } from './body';
 import { errorResponse } from './envelope';
 import { matchRoute } from './router';
 import type { HttpRequest, HttpResponse } from './types';
@@ -80,16 +81,11 @@ export function handleRequest(
       });
     }
 
-    // 4. Bodies are JSON objects.
+    // 4. Bodies are JSON objects, in UTF-8 (D2, D67).
     let json: unknown;
     if (operation.method === 'POST') {
-      if (!isJson(request.headers['content-type'])) {
-        throw new DomainError({
-          code: 'UNSUPPORTED_MEDIA_TYPE',
-          message: 'Send the body as application/json.',
-        });
-      }
-      json = jsonBody(request.body);
+      requireJsonUtf8(request.headers['content-type']);
+      json = jsonBody(bodyText(request.body));
     }
 
     // 5. Idempotency: replay a stored response, or reserve the key while this one executes.
@@ -196,11 +192,4 @@ function rateLimitHeaders(limit: RateLimitDecision): Record<string, string> {
     'x-ratelimit-remaining': String(limit.remaining),
     'x-ratelimit-reset': String(Math.max(0, Math.ceil(limit.resetIn / 1000))),
   };
-}
-
-function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  // D2: only application/json (with parameters such as charset); `+json` types are a 415 too.
-  return type === 'application/json';
 }

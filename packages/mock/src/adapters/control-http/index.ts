@@ -13,6 +13,7 @@
  * ```
  */
 import { DomainError } from '../../domain/errors';
+import { bodyText, requireJsonUtf8 } from '../../http/body';
 import type { HttpRequest, HttpResponse } from '../../http/types';
 import { jsonBody } from '../../http/validate';
 import { inspectorState } from '../inspector/state';
@@ -112,15 +113,19 @@ export function createControlHandler(
   };
 }
 
-/** An empty body reads as `{}` (routes without input); anything else must be a JSON object. */
+/**
+ * An empty body reads as `{}` (routes without input); anything else must be a JSON object, in
+ * UTF-8 (D67).
+ */
 function readJson(request: HttpRequest): unknown {
-  if (request.body === null || request.body.trim() === '') return {};
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') {
-    throw new DomainError({
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      message: 'Send the body as application/json.',
-    });
-  }
-  return jsonBody(request.body);
+  if (isBlank(request.body)) return {};
+  requireJsonUtf8(request.headers['content-type']);
+  return jsonBody(bodyText(request.body));
+}
+
+/** No body, or only JSON whitespace (space, tab, line feed, carriage return). */
+function isBlank(body: string | Uint8Array | null): boolean {
+  if (body === null) return true;
+  if (typeof body === 'string') return body.trim() === '';
+  return body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d);
 }
