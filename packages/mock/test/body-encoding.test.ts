@@ -14,7 +14,7 @@ function setup() {
   /** Sends raw bytes (or text) to a POST operation and reads the JSON answer. */
   const post = async (
     path: string,
-    body: string | Uint8Array,
+    body: string | Uint8Array<ArrayBuffer>,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse> => {
     const response = await mock.fetch(`${mock.baseUrl}${path}`, {
