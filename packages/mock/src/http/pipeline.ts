@@ -35,6 +35,12 @@ export function handleRequest(
   try {
     // 1. Route: unknown paths and methods are answered before anything else.
     const match = matchRoute(request.method, request.path);
+    if (match.kind === 'not_implemented') {
+      throw new DomainError({
+        code: 'NOT_IMPLEMENTED',
+        message: `The method ${printable(request.method)} is not implemented by this service.`,
+      });
+    }
     if (match.kind === 'not_found') {
       throw new DomainError({
         code: 'NOT_FOUND',
@@ -192,4 +198,9 @@ function rateLimitHeaders(limit: RateLimitDecision): Record<string, string> {
     'x-ratelimit-remaining': String(limit.remaining),
     'x-ratelimit-reset': String(Math.max(0, Math.ceil(limit.resetIn / 1000))),
   };
+}
+
+/** A method name as a message can quote it: it came from the client, so at most 32 visible ASCII. */
+function printable(method: string): string {
+  return method.replace(/[^\x21-\x7e]/g, '?').slice(0, 32);
 }

@@ -14,6 +14,7 @@
  */
 import { DomainError } from '../../domain/errors';
 import { bodyText, requireJsonUtf8 } from '../../http/body';
+import { KNOWN_METHODS } from '../../http/router';
 import type { HttpRequest, HttpResponse } from '../../http/types';
 import { jsonBody } from '../../http/validate';
 import { inspectorState } from '../inspector/state';
@@ -74,7 +75,15 @@ export function createControlHandler(
   return async (request) => {
     try {
       deps.tracker.sync();
-      const match = matchControl(table, request.method, request.path.slice(CONTROL_PREFIX.length));
+      // As on the public API (D68): an unknown method is a 501, HEAD is GET without the body.
+      if (!KNOWN_METHODS.has(request.method)) {
+        throw new DomainError({
+          code: 'NOT_IMPLEMENTED',
+          message: 'The request method is not implemented by this service.',
+        });
+      }
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const match = matchControl(table, method, request.path.slice(CONTROL_PREFIX.length));
       if (match.kind === 'not_found') {
         throw new DomainError({
           code: 'NOT_FOUND',
