@@ -164,16 +164,29 @@ const DESCRIBED: Record<string, string[]> = {
 
 /** The complete set each operation documents (description + decisions). */
 const ALL_CODES: Record<string, string[]> = {
-  sendMessage: ['201', '401', '402', '403', '409', '413', '415', '422', '429', '500', '503'],
-  listMessages: ['200', '401', '403', '422', '429', '500', '503'],
-  retrieveMessage: ['200', '401', '403', '404', '422', '429', '500', '503'],
-  sendBatchCampaign: ['202', '401', '402', '403', '409', '413', '415', '422', '429', '500', '503'],
-  listCampaigns: ['200', '401', '403', '422', '429', '500', '503'],
-  retrieveCampaign: ['200', '401', '403', '404', '422', '429', '500', '503'],
-  listCampaignMessages: ['200', '401', '403', '404', '422', '429', '500', '503'],
+  sendMessage: ['201', '401', '402', '403', '409', '413', '415', '422', '429', '431', '500', '503'],
+  listMessages: ['200', '401', '403', '422', '429', '431', '500', '503'],
+  retrieveMessage: ['200', '401', '403', '404', '422', '429', '431', '500', '503'],
+  sendBatchCampaign: [
+    '202',
+    '401',
+    '402',
+    '403',
+    '409',
+    '413',
+    '415',
+    '422',
+    '429',
+    '431',
+    '500',
+    '503',
+  ],
+  listCampaigns: ['200', '401', '403', '422', '429', '431', '500', '503'],
+  retrieveCampaign: ['200', '401', '403', '404', '422', '429', '431', '500', '503'],
+  listCampaignMessages: ['200', '401', '403', '404', '422', '429', '431', '500', '503'],
 };
 
-/** Error codes an example of each status may carry (D1–D9, D20, D28). */
+/** Error codes an example of each status may carry (D1–D9, D20, D28, D68). */
 const ERROR_CODES: Record<string, string[]> = {
   '401': ['AUTH_INVALID_API_KEY'],
   '402': ['BILLING_INSUFFICIENT_FUNDS'],
@@ -184,6 +197,7 @@ const ERROR_CODES: Record<string, string[]> = {
   '415': ['UNSUPPORTED_MEDIA_TYPE'],
   '422': ['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'TEST_MODE_CHANNEL_UNSUPPORTED'],
   '429': ['RATE_LIMIT_EXCEEDED'],
+  '431': ['REQUEST_HEADER_FIELDS_TOO_LARGE'],
   '500': ['INTERNAL_SERVER_ERROR'],
   '503': ['SERVICE_UNAVAILABLE'],
 };
@@ -252,7 +266,7 @@ const LIST_OPERATIONS = ['listMessages', 'listCampaigns', 'listCampaignMessages'
 const POST_OPERATIONS = ['sendMessage', 'sendBatchCampaign'];
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 /** Responses that can be produced before the rate limiter runs: rate-limit headers optional. */
-const BEFORE_LIMITER = ['401', '403', '413', '415', '500', '503'];
+const BEFORE_LIMITER = ['401', '403', '413', '415', '431', '500', '503'];
 
 // ---------------------------------------------------------------------------------------------
 

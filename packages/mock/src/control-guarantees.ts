@@ -234,7 +234,14 @@ export function createGuaranteeControls(
      * A handset writes to a sender ID: `to` is the sender ID's name or id. `STOP` opts the number
      * out of that organization's messages; `START` opts it back in.
      */
-    simulateInbound(params: { from: string; to: string; body: string; environment?: Environment }) {
+    simulateInbound(params: {
+      from: string;
+      to: string;
+      body: string;
+      environment?: Environment;
+      /** Needed when organizations share the sender ID name `to` (decision D69). */
+      organizationId?: string;
+    }) {
       const inbound = simulateInbound(world(), params);
       return {
         /** The inbound message's id. */

@@ -1,6 +1,7 @@
 // A campaign's life on the virtual clock: PROCESSING → SENDING (one debit) → COMPLETED, the
 // messages it generates, their prices (D26), refunds (D19) and the late balance failure (D13).
 // The ledger invariant is checked after every step.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../src/index';
 import { api, type Json } from './support/api';
@@ -445,6 +446,82 @@ describe('the balance dropped between acceptance and processing (D13)', () => {
       'FAILED',
     );
     expect((await org.live.get('/messages')).body.total).toBe(2);
+    expectLedgerBalanced(mock);
+  });
+});
+
+describe('campaigns competing for one balance: first accepted, first processed (D66)', () => {
+  // Processing delays are drawn per campaign (200–800 ms by default), so without an order a later
+  // campaign could be processed, and paid for, first. Over many seeds and acceptance gaps the
+  // campaigns that fit are always the earliest accepted, and no campaign is processed before one
+  // accepted earlier. Acceptance reserves nothing: each is accepted against the balance of the day.
+  it('for any seed and any gaps, the earliest accepted campaigns win, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.array(fc.integer({ min: 0, max: 700 }), { minLength: 2, maxLength: 6 }),
+        fc.integer({ min: 1, max: 5 }),
+        async (seed, gaps, fits) => {
+          const mock = createMockService({ seed });
+          // Each campaign costs 8.000000 (two Unitel numbers): the balance pays for `fits` of them.
+          const org = organization(mock, { balance: (8 * fits).toFixed(6) });
+          const ids: (string | null)[] = [];
+          for (const [i, gap] of gaps.entries()) {
+            mock.clock.advance(gap);
+            const accepted = await org.live.post(
+              '/campaigns/batch',
+              batchBody(org.remitter.id, { recipients: unitelNumbers(2, 10 * i + 1) }),
+            );
+            // A campaign accepted after earlier ones were paid for may be refused at once (D14).
+            expect(i < fits ? [202] : [202, 402]).toContain(accepted.status);
+            ids.push(accepted.status === 202 ? accepted.body.campaign_id : null);
+          }
+          mock.clock.runUntilIdle();
+          const campaigns: Json[] = [];
+          for (const id of ids) {
+            if (id !== null) campaigns.push((await org.live.get(`/campaigns/${id}`)).body);
+          }
+          // The first `fits` attempts are the campaigns paid for; every later one failed.
+          expect(campaigns.map((c) => c.error_code)).toEqual(
+            campaigns.map((_, i) => (i < fits ? null : 'BILLING_INSUFFICIENT_FUNDS')),
+          );
+          const processed = campaigns.map((c) => c.processed_at as string);
+          expect([...processed].sort()).toEqual(processed);
+          expectLedgerBalanced(mock);
+        },
+      ),
+      { numRuns: 60, seed: Number(process.env.FC_SEED ?? 20261126) },
+    );
+  });
+
+  it('a later campaign drawn a shorter delay waits for the earlier one', async () => {
+    const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('DELIVERED') } });
+    const org = organization(mock, { balance: '8.000000' });
+    const first = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    // From now on processing takes 100 ms instead of 500: the second is due before the first.
+    mock.world.config = {
+      ...mock.world.config,
+      simulation: { ...mock.world.config.simulation, processingDelay: [100, 100] },
+    };
+    const second = await org.live.post(
+      '/campaigns/batch',
+      batchBody(org.remitter.id, { recipients: unitelNumbers(2, 100) }),
+    );
+    mock.clock.advance(100);
+    expect((await org.live.get(`/campaigns/${second.body.campaign_id}`)).body.status).toBe(
+      'PROCESSING',
+    );
+    mock.clock.advance(400);
+    const [a, b] = [
+      (await org.live.get(`/campaigns/${first.body.campaign_id}`)).body,
+      (await org.live.get(`/campaigns/${second.body.campaign_id}`)).body,
+    ];
+    expect([a.status, a.processed_at]).toEqual(['SENDING', '2026-01-01T09:00:00.500000+00:00']);
+    expect([b.status, b.error_code, b.processed_at]).toEqual([
+      'FAILED',
+      'BILLING_INSUFFICIENT_FUNDS',
+      '2026-01-01T09:00:00.500000+00:00',
+    ]);
     expectLedgerBalanced(mock);
   });
 });

@@ -441,4 +441,32 @@ describe('recipients (D16)', () => {
     }
     expectLedgerBalanced(mock);
   });
+
+  it('a recipient with no digit at all is kept as written, never as an empty number (D61)', async () => {
+    const { send, messagesOf, live } = setup();
+    const blank = ' '.repeat(7);
+    const response = await send({ recipients: [blank, '-.-.-.-', '+244923000001', ` ${blank} `] });
+    expect(response.status).toBe(202);
+    const campaign = await live.get(`/campaigns/${response.body.campaign_id}`);
+    expect(campaign.body.total_estimated_recipients).toBe(4);
+    const messages = await messagesOf(response.body.campaign_id);
+    // Every read goes through the contract check: `target_e164` and `e164_format` have minLength 1.
+    const written = ['-.-.-.-', blank, `  ${blank}`].sort();
+    const failed = messages.filter((m) => m.error_code === 'INVALID_PHONE_NUMBER');
+    expect(failed.map((m) => m.e164_format).sort()).toEqual(written);
+    for (const message of failed) {
+      const detail = await live.get(`/messages/${message.id}`);
+      expect(detail.body.e164_format).toBe(message.e164_format);
+    }
+    const listed = await live.get('/messages', { error_code: 'INVALID_PHONE_NUMBER' });
+    expect(listed.body.entries.map((m: Json) => m.target_e164).sort()).toEqual(written);
+  });
+
+  it('a single send to a recipient with no digit is a 422 on fields.to (D20, D61)', async () => {
+    const { live } = setup();
+    for (const to of [' '.repeat(7), '-.-.-.-']) {
+      const response = await live.post('/messages', { to, body: 'Hello' });
+      expectValidationError(response, { to: 'Must be an E.164 number.' });
+    }
+  });
 });

@@ -118,6 +118,35 @@ describe('201: the message is created synchronously', () => {
     });
   });
 
+  // Every row of D26's price table, through the API: SMS per segment, WhatsApp per message. A
+  // WhatsApp message goes through WHATSAPP_CLOUD but is priced by the network the number is on.
+  it.each([
+    ['UNITEL', '+244923000001', '4.000000', '12.000000'],
+    ['AFRICELL_AO', '+244953000001', '3.500000', '12.000000'],
+    ['MOVICEL', '+244913000001', '4.500000', '12.000000'],
+    ['GLOBAL_AGGREGATOR', '+351912345678', '25.000000', '18.000000'],
+  ])(
+    'D26: a number on %s (%s) costs %s by SMS and %s by WhatsApp',
+    async (route, to, sms, whatsapp) => {
+      const { live, mock, demo } = setup();
+      const bySms = await live.post('/messages', { to, body: 'Hello' });
+      expect(bySms.body).toMatchObject({ channel_destination: route, segments: 1, cost: sms });
+      const byWhatsapp = await live.post('/messages', {
+        to,
+        body: 'Hello',
+        channel_type: 'WHATSAPP',
+      });
+      expect(byWhatsapp.body).toMatchObject({
+        channel_destination: 'WHATSAPP_CLOUD',
+        segments: 1,
+        cost: whatsapp,
+      });
+      const debits = mock.control.ledger(demo.organization.id).filter((e) => e.kind !== 'FUNDING');
+      expect(debits.map((e) => e.amount)).toEqual([`-${sms}`, `-${whatsapp}`]);
+      expectLedgerBalanced(mock);
+    },
+  );
+
   it('country_alpha2 is the region of a local number', async () => {
     const { live } = setup();
     const response = await live.post('/messages', {

@@ -18,7 +18,10 @@ export function fromWebRequest(request: Request): HttpRequest | Promise<HttpRequ
   });
   const method = request.method;
   if (method === 'GET' || method === 'HEAD') return { method, path, query, headers, body: null };
-  return request.text().then((body) => ({ method, path, query, headers, body }));
+  // The bytes, not `text()`: that would turn bytes that are not UTF-8 into U+FFFD (D67).
+  return request
+    .arrayBuffer()
+    .then((buffer) => ({ method, path, query, headers, body: new Uint8Array(buffer) }));
 }
 
 // `Request.url` is already absolute and normalised, so the path starts at the first `/` after the
@@ -33,9 +36,15 @@ function splitUrl(url: string): { path: string; query: string } {
   return { path: url.slice(pathStart, mark), query: url.slice(mark + 1, end) };
 }
 
-/** Builds a web `Response` from the pipeline's answer. */
-export function toWebResponse(response: HttpResponse): Response {
-  return new Response(response.body, { status: response.status, headers: response.headers });
+/**
+ * Builds a web `Response` from the pipeline's answer; the answer to a `HEAD` has its status and
+ * headers and no body (decision D68).
+ */
+export function toWebResponse(response: HttpResponse, head = false): Response {
+  return new Response(head ? null : response.body, {
+    status: response.status,
+    headers: response.headers,
+  });
 }
 
 /** Wraps a request handler as a `fetch` function. */
@@ -49,23 +58,29 @@ export function createFetch(
       const signal = request.signal;
       if (signal?.aborted) return Promise.reject(abortReason(signal));
       const parsed = fromWebRequest(request);
-      if (parsed instanceof Promise) return parsed.then((read) => answer(handle(read), signal));
-      return answer(handle(parsed), signal);
+      const head = request.method === 'HEAD';
+      if (parsed instanceof Promise)
+        return parsed.then((read) => answer(handle(read), signal, head));
+      return answer(handle(parsed), signal, head);
     } catch (error) {
       return Promise.reject(error);
     }
   };
 }
 
-function answer(result: HttpResponse | Promise<HttpResponse>, signal: AbortSignal | undefined) {
-  if (!(result instanceof Promise)) return Promise.resolve(toWebResponse(result));
-  if (signal === undefined) return result.then(toWebResponse);
+function answer(
+  result: HttpResponse | Promise<HttpResponse>,
+  signal: AbortSignal | undefined,
+  head: boolean,
+) {
+  if (!(result instanceof Promise)) return Promise.resolve(toWebResponse(result, head));
+  if (signal === undefined) return result.then((response) => toWebResponse(response, head));
   // An injected latency is a slow server: like a real fetch, give up as soon as the caller aborts.
   return new Promise<Response>((resolve, reject) => {
     const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     result
-      .then((response) => resolve(toWebResponse(response)), reject)
+      .then((response) => resolve(toWebResponse(response, head)), reject)
       .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }

@@ -14,7 +14,7 @@ export function createMswHandlers(
   const origins = [...new Set(baseUrls.map((url) => new URL(url).origin))];
   return origins.map((origin) =>
     http.all(`${origin}/*`, async ({ request }) =>
-      toWebResponse(await handle(await fromWebRequest(request))),
+      toWebResponse(await handle(await fromWebRequest(request)), request.method === 'HEAD'),
     ),
   );
 }

@@ -16,9 +16,9 @@ export const BODY_LIMIT = 1024 * 1024;
  */
 const DRAIN_LIMIT = 16 * BODY_LIMIT;
 
-/** What reading a body produced. */
+/** What reading a body produced: its bytes, decoded by the pipeline (decision D67). */
 export type BodyResult =
-  | { readonly kind: 'ok'; readonly body: string }
+  | { readonly kind: 'ok'; readonly body: Uint8Array }
   | { readonly kind: 'too_large'; readonly drained: boolean };
 
 /** What reading a whole request produced. */
@@ -49,8 +49,8 @@ export function hasBody(method: string): boolean {
 }
 
 /**
- * Reads a body up to `limit` bytes and decodes it as UTF-8 once, after the last chunk, so a
- * multi-byte character split across chunks stays whole.
+ * Reads a body up to `limit` bytes, as bytes: the pipeline decodes them as UTF-8 once, whole, so a
+ * multi-byte character split across chunks stays whole and an invalid one is refused.
  */
 export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
@@ -71,9 +71,7 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<Body
         resolve({ kind: 'too_large', drained: true });
         return;
       }
-      const body =
-        chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-      resolve({ kind: 'ok', body });
+      resolve({ kind: 'ok', body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
     });
     req.on('error', reject);
   });

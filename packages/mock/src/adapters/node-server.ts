@@ -2,8 +2,8 @@
  * The mock as a Node HTTP server: the public API under `/c/v1`, the control API under `/__mock`
  * and the inspector page at `/`. Requests go from `IncomingMessage` to the http layer's plain data
  * and back (no web `Request`/`Response` on the hot path); bodies are limited to 1 MiB (413
- * `PAYLOAD_TOO_LARGE`, decision D2). On a real clock, background work runs on a timer and before
- * each request.
+ * `PAYLOAD_TOO_LARGE`, decision D2); what Node's parser refuses is answered in the envelope too
+ * (decision D68). On a real clock, background work runs on a timer and before each request.
  *
  * @example
  * ```ts
@@ -25,6 +25,7 @@ import { errorResponse } from '../http/envelope';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import type { MockService } from '../mock-service';
 import { type AdminAccess, createAdminAccess } from './admin-access';
+import { answerClientError } from './client-error';
 import { controlErrorResponse, controlTraceId } from './control-http/errors';
 import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
 import { SnapshotStore } from './control-http/snapshot-store';
@@ -134,7 +135,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
       return;
     }
     const request = read.request;
-    const page = INSPECTOR_PATHS.has(path) && request.method === 'GET';
+    const page =
+      INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
     const refused = check(access, request, page);
     if (refused !== undefined) {
       writeResponse(res, refused);
@@ -161,6 +163,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   }
 
   const server = createServer({ keepAliveTimeout: 5_000 }, onRequest);
+  // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
+  server.on('clientError', (error, socket) => answerClientError(error, socket, mock.world.now()));
   let timer: NodeJS.Timeout | undefined;
 
   return {

@@ -21,7 +21,8 @@ export const SCOPES = [
 /** A canonical scope. */
 export type Scope = (typeof SCOPES)[number];
 
-const ALIASES: Readonly<Record<string, Scope>> = { 'campaigns:send': 'apikey:campaign:send' };
+// A Map: scope names come from callers, and `ALIASES['constructor']` must not find Object's.
+const ALIASES: ReadonlyMap<string, Scope> = new Map([['campaigns:send', 'apikey:campaign:send']]);
 
 /**
  * The canonical form of a scope as a person may write it: the `apikey:` prefix is optional and
@@ -29,7 +30,7 @@ const ALIASES: Readonly<Record<string, Scope>> = { 'campaigns:send': 'apikey:cam
  */
 export function canonicalScope(scope: string): Scope | undefined {
   const bare = scope.startsWith('apikey:') ? scope.slice('apikey:'.length) : scope;
-  const alias = ALIASES[bare];
+  const alias = ALIASES.get(bare);
   if (alias !== undefined) return alias;
   const prefixed = `apikey:${bare}`;
   return (SCOPES as readonly string[]).includes(prefixed) ? (prefixed as Scope) : undefined;

@@ -9,7 +9,7 @@ import { getAccount, post } from './billing-ledger';
 import { completeCampaign, transitionCampaign } from './campaign-state';
 import { takeDispatchFault } from './faults';
 import { createMessage } from './message-factory';
-import { transitionMessage } from './message-lifecycle';
+import { senderApproved, transitionMessage } from './message-lifecycle';
 import type { MessageRecord } from './model';
 import type { World } from './world';
 
@@ -25,6 +25,17 @@ export function processCampaign(world: World, campaignId: string): void {
   const account = getAccount(world, campaign.billingAccountId);
   campaign.processedAt = world.now();
 
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing (D69).
+  if (!senderApproved(world, campaign.remitterId)) {
+    campaign.errorCode = 'SENDER_ID_NOT_APPROVED';
+    transitionCampaign(
+      world,
+      campaign,
+      'sender_not_approved',
+      'Failed: the sender ID is no longer approved; nothing was sent or charged.',
+    );
+    return;
+  }
   if (live && account.balance < campaign.estimatedCost) {
     campaign.errorCode = 'BILLING_INSUFFICIENT_FUNDS';
     transitionCampaign(
@@ -71,6 +82,7 @@ export function processCampaign(world: World, campaignId: string): void {
       for (const tagId of world.contacts.get(message.contactId)?.tagIds ?? []) tags.add(tagId);
     }
   }
+  const invalid = campaign.invalidRecipients.length;
   for (const input of campaign.invalidRecipients) {
     createMessage(world, { ...base, e164: null, input }, live);
   }
@@ -82,12 +94,7 @@ export function processCampaign(world: World, campaignId: string): void {
     failDispatch(world, campaign.id, created);
     return;
   }
-  transitionCampaign(
-    world,
-    campaign,
-    'processed',
-    `Sending ${outstanding} message${outstanding === 1 ? '' : 's'}.`,
-  );
+  transitionCampaign(world, campaign, 'processed', sendingNote(outstanding, invalid));
   if (outstanding === 0) completeCampaign(world, campaign);
 }
 
@@ -110,4 +117,16 @@ function failDispatch(world: World, campaignId: string, messages: readonly Messa
     'dispatch_failed',
     'Failed: the dispatch system reported an error; every message was cancelled and refunded.',
   );
+}
+
+/**
+ * What a campaign in `SENDING` says: the messages it sends, and the recipients that get none
+ * because they are not valid numbers (their messages are already `FAILED`, D16, D69).
+ */
+function sendingNote(sending: number, invalid: number): string {
+  const count = `Sending ${sending} message${sending === 1 ? '' : 's'}`;
+  if (invalid === 0) return `${count}.`;
+  return invalid === 1
+    ? `${count}; 1 recipient is not a valid phone number and gets none.`
+    : `${count}; ${invalid} recipients are not valid phone numbers and get none.`;
 }

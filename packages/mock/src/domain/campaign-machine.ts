@@ -9,6 +9,7 @@ export type CampaignEvent =
   | 'processed' //          recipients normalised, cost debited, messages created
   | 'dispatch_failed' //    the dispatch system failed: SYSTEM_DISPATCH_ERROR, refunds
   | 'insufficient_funds' // the balance no longer covers the cost at processing time
+  | 'sender_not_approved' // its sender ID was rejected (or reset) after acceptance (D69)
   | 'all_settled'; //       every message reached SENT or a terminal failure
 
 /** `TRANSITIONS[from][event]` is the next state. */
@@ -17,7 +18,12 @@ export const CAMPAIGN_TRANSITIONS: Readonly<
 > = {
   DRAFT: {},
   PENDING: {},
-  PROCESSING: { processed: 'SENDING', dispatch_failed: 'FAILED', insufficient_funds: 'FAILED' },
+  PROCESSING: {
+    processed: 'SENDING',
+    dispatch_failed: 'FAILED',
+    insufficient_funds: 'FAILED',
+    sender_not_approved: 'FAILED',
+  },
   SENDING: { all_settled: 'COMPLETED', dispatch_failed: 'FAILED' },
   COMPLETED: {},
   FAILED: {},

@@ -37,7 +37,8 @@ export interface SendBatchParams {
 /**
  * Accepts a batch: checks the sender ID, normalises the recipients, estimates the cost and refuses
  * with 402 when the balance is strictly below it (decision D14: nothing is created then). The
- * campaign starts in `PROCESSING` and is processed on the world's clock.
+ * campaign starts in `PROCESSING` and is processed on the world's clock, after every campaign of
+ * its tenant accepted before it (decision D66).
  */
 export function sendBatch(world: World, caller: Caller, params: SendBatchParams): CampaignRecord {
   const organization = getOrganization(world, caller.organizationId);
@@ -56,6 +57,12 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
     throw insufficientFunds(account.balance, estimatedCost);
 
   const now = world.now();
+  // First accepted, first processed (D66): a campaign drawn a shorter delay than the one accepted
+  // before it waits for it (tasks due at the same instant run in scheduling order), so the
+  // campaigns a balance pays for are always the earliest accepted. Nothing is reserved (D13, D14).
+  const drawn = now + drawLatency(world.random.simulation, world.config.simulation.processingDelay);
+  const before = world.campaigns.tenant(organization.id, caller.environment).at(-1);
+  const processAt = before?.status === 'PROCESSING' ? Math.max(drawn, before.processAt) : drawn;
   const campaign: CampaignRecord = {
     id: world.newId(),
     organizationId: organization.id,
@@ -76,6 +83,7 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
     outstanding: 0,
     tagIds: [],
     scheduledAt: now,
+    processAt,
     processedAt: null,
     completedAt: null,
     errorCode: null,
@@ -86,10 +94,7 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
   };
   // Scheduled before it is stored: if scheduling failed, no campaign would be left in PROCESSING
   // forever (a task whose campaign does not exist does nothing).
-  world.schedule(drawLatency(world.random.simulation, world.config.simulation.processingDelay), {
-    type: 'campaign.process',
-    campaignId: campaign.id,
-  });
+  world.schedule(processAt - now, { type: 'campaign.process', campaignId: campaign.id });
   world.campaigns.add(campaign);
   world.emit({ type: 'campaign.created', campaignId: campaign.id, at: now });
   return campaign;

@@ -3,7 +3,7 @@
  * status and a `service` in one table (`http/error-table.ts`). The domain never knows a status code.
  */
 
-/** Every error code the mock produces (the service's own, plus decisions D2, D9, D28). */
+/** Every error code the mock produces (the service's own, plus decisions D2, D9, D28, D68). */
 export type ErrorCode =
   | 'AUTH_INVALID_API_KEY'
   | 'AUTH_INVALID_SCOPE'
@@ -18,6 +18,10 @@ export type ErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
+  | 'BAD_REQUEST'
+  | 'REQUEST_TIMEOUT'
+  | 'REQUEST_HEADER_FIELDS_TOO_LARGE'
+  | 'NOT_IMPLEMENTED'
   | 'INTERNAL_SERVER_ERROR'
   | 'SERVICE_UNAVAILABLE';
 

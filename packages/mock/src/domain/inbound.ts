@@ -4,7 +4,8 @@
  * `START` opts it back in.
  */
 import { DomainError, validationError } from './errors';
-import type { ChannelType, Environment, InboundMessage } from './model';
+import type { ChannelType, Environment, InboundMessage, Remitter } from './model';
+import { getOrganization } from './organizations';
 import { normalizeRecipient } from './recipients';
 import type { World } from './world';
 
@@ -28,6 +29,11 @@ export interface InboundParams {
   readonly from: string;
   /** The sender ID name (or id) the handset wrote to. */
   readonly to: string;
+  /**
+   * The organization whose sender ID it is: needed when organizations share the name `to`
+   * (decision D69).
+   */
+  readonly organizationId?: string;
   readonly body: string;
   readonly channelType?: ChannelType;
   /** Which environment's records see it. Default `live`. */
@@ -38,15 +44,7 @@ export interface InboundParams {
 
 /** Receives an inbound message for the organization that owns the sender ID `to`. */
 export function simulateInbound(world: World, params: InboundParams): InboundMessage {
-  const remitter =
-    world.remitters.get(params.to) ??
-    [...world.remitters.values()].find((r) => r.name === params.to);
-  if (remitter === undefined) {
-    throw new DomainError({
-      code: 'RESOURCE_NOT_FOUND',
-      message: `No sender ID named ${params.to}.`,
-    });
-  }
+  const remitter = addressedSender(world, params.to, params.organizationId);
   const organization = world.organizations.get(remitter.organizationId)!;
   const from = normalizeRecipient(params.from, organization.defaultCountry);
   if (!from.ok) throw validationError({ from: 'Must be a valid phone number.' });
@@ -71,6 +69,36 @@ export function simulateInbound(world: World, params: InboundParams): InboundMes
   else if (OPT_IN_KEYWORDS.includes(keyword)) world.optOuts.delete(key);
   world.emit({ type: 'message.received', inboundId: inbound.id, at: inbound.receivedAt });
   return inbound;
+}
+
+/**
+ * The sender ID a handset wrote to: by id, or by name within one organization. A name that
+ * sender IDs of several organizations carry is refused until the organization is named: a
+ * handset's `STOP` must never land silently in the wrong organization (decision D69).
+ */
+function addressedSender(world: World, to: string, organizationId: string | undefined): Remitter {
+  if (organizationId !== undefined) getOrganization(world, organizationId);
+  const mine = (remitter: Remitter) =>
+    organizationId === undefined || remitter.organizationId === organizationId;
+  const byId = world.remitters.get(to);
+  if (byId !== undefined && mine(byId)) return byId;
+  const named = [...world.remitters.values()].filter((r) => r.name === to && mine(r));
+  if (named.length === 0) {
+    throw new DomainError({
+      code: 'RESOURCE_NOT_FOUND',
+      message:
+        organizationId === undefined
+          ? `No sender ID named ${to}.`
+          : `The organization has no sender ID named ${to}.`,
+    });
+  }
+  const owners = new Set(named.map((remitter) => remitter.organizationId));
+  if (owners.size > 1) {
+    throw validationError({
+      to: `Sender ID ${to} belongs to ${owners.size} organizations: give organization_id, or the sender ID's id.`,
+    });
+  }
+  return named[0]!;
 }
 
 /** Whether a number opted out of an organization's messages in an environment. */

@@ -36,12 +36,14 @@ export function quoteMessage(
   e164: string,
 ) {
   const route = world.route(e164, spec.channel);
+  // Priced by the network the number is on, whatever gateway carries it (D26, D64).
+  const network = spec.channel === 'SMS' ? route : world.route(e164, 'SMS');
   return {
     route,
     ...priceMessage(
       world.config.prices,
       spec.channel,
-      route.destination,
+      network.destination,
       spec.content,
       spec.segmentsOf,
     ),

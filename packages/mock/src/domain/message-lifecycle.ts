@@ -46,6 +46,15 @@ export function transitionMessage(
   }
 }
 
+/**
+ * Whether a sender ID may still send: it exists and is `APPROVED` (decision D69). A message that
+ * names none has nothing to check.
+ */
+export function senderApproved(world: World, remitterId: string | null): boolean {
+  if (remitterId === null) return true;
+  return world.remitters.get(remitterId)?.status === 'APPROVED';
+}
+
 /** Receipt delay of magic numbers that do not set one. */
 const MAGIC_RECEIPT_DELAY_MS = 1_000;
 /** A receipt during a carrier outage arrives this soon after submission. */
@@ -53,11 +62,17 @@ const OUTAGE_RECEIPT_DELAY_MS = 2_000;
 
 /**
  * Task: submit a pending message to its carrier and queue its receipt. The outcome comes from the
- * magic-number table, else from the seeded simulation; opt-outs and carrier outages override both.
+ * magic-number table, else from the seeded simulation; a sender ID no longer approved, opt-outs and
+ * carrier outages override both.
  */
 export function dispatchMessage(world: World, messageId: string): void {
   const message = world.messages.get(messageId);
   if (message === undefined || message.status !== 'PENDING') return;
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing more (D69).
+  if (!senderApproved(world, message.remitterId)) {
+    transitionMessage(world, message, 'submit_failed', 'SENDER_ID_NOT_APPROVED');
+    return;
+  }
   if (isOptedOut(world, message.organizationId, message.environment, message.e164)) {
     transitionMessage(world, message, 'submit_failed', 'RECIPIENT_OPTED_OUT');
     return;

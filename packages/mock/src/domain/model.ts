@@ -202,6 +202,11 @@ export interface CampaignRecord {
   /** Tags of the contacts the campaign reached (decision D17). */
   tagIds: string[];
   scheduledAt: number;
+  /**
+   * When background processing is due: never before the previous campaign of its tenant, so
+   * campaigns are processed in the order they were accepted (decision D66).
+   */
+  processAt: number;
   processedAt: number | null;
   completedAt: number | null;
   errorCode: string | null;

@@ -6,7 +6,10 @@
 import { countSegments } from '@msgsvc/sdk/sms';
 import type { ChannelType, Encoding } from './model';
 
-/** Micro-units per segment, by channel then route code. */
+/**
+ * Micro-units per segment (SMS) or per message (WhatsApp), by channel then the code of the network
+ * route the number is on (`UNITEL`, `GLOBAL_AGGREGATOR`, …), for WhatsApp too (decision D64).
+ */
 export type PriceTable = Readonly<Record<ChannelType, Readonly<Record<string, number>>>>;
 
 /** The default tariff (decision D26). */
@@ -18,8 +21,14 @@ export const DEFAULT_PRICES: PriceTable = {
     GLOBAL_AGGREGATOR: 25_000_000,
     TEST_NETWORK: 4_000_000,
   },
+  // Keyed by the network the number is on, like SMS: every WhatsApp message goes through
+  // WHATSAPP_CLOUD, but Meta prices a conversation by the recipient's country (D26, D64).
   WHATSAPP: {
-    WHATSAPP_CLOUD: 12_000_000,
+    UNITEL: 12_000_000,
+    AFRICELL_AO: 12_000_000,
+    MOVICEL: 12_000_000,
+    GLOBAL_AGGREGATOR: 18_000_000,
+    TEST_NETWORK: 12_000_000,
   },
 };
 
@@ -31,7 +40,11 @@ export interface MessagePrice {
   readonly cost: number;
 }
 
-/** The price of one segment on a route; unknown routes pay the aggregator's price. */
+/**
+ * The price of one segment on a network route; unknown routes pay the aggregator's price (and a
+ * table without one, its highest price: a world's WhatsApp table keyed `WHATSAPP_CLOUD` alone
+ * prices every number alike).
+ */
 export function unitPrice(prices: PriceTable, channel: ChannelType, destination: string): number {
   const table = prices[channel];
   return table[destination] ?? table.GLOBAL_AGGREGATOR ?? maxPrice(table);

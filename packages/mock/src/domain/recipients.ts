@@ -23,6 +23,8 @@ export function normalizeRecipient(input: string, defaultCountry: string): Norma
 /**
  * Normalises a batch's recipients: valid numbers deduplicated in submission order, invalid ones
  * kept as written (deduplicated too), both as the campaign will process them (decision D16).
+ * An invalid recipient loses its surrounding whitespace, unless nothing else is left: it is then
+ * kept exactly as written, so a failed message never shows an empty number (decision D61).
  */
 export function normalizeRecipients(
   inputs: readonly string[],
@@ -33,7 +35,12 @@ export function normalizeRecipients(
   for (const input of inputs) {
     const result = normalizeRecipient(input, defaultCountry);
     if (result.ok) valid.add(result.e164);
-    else invalid.add(input.trim());
+    else invalid.add(asWritten(input));
   }
   return { valid: [...valid], invalid: [...invalid] };
+}
+
+function asWritten(input: string): string {
+  const trimmed = input.trim();
+  return trimmed === '' ? input : trimmed;
 }

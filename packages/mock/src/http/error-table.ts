@@ -1,6 +1,6 @@
 /**
  * The one table from domain error codes to HTTP: status and the `service` the envelope names
- * (decisions D1–D3, D9, D28).
+ * (decisions D1–D3, D9, D28, D68).
  */
 import type { ErrorCode } from '../domain/errors';
 
@@ -20,6 +20,11 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorMapping>> = {
   BILLING_INSUFFICIENT_FUNDS: { status: 402, service: 'billing' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, service: 'core' },
   PAYLOAD_TOO_LARGE: { status: 413, service: 'core' },
+  // What the HTTP server answers for itself, before any route (decision D68).
+  BAD_REQUEST: { status: 400, service: 'core' },
+  REQUEST_TIMEOUT: { status: 408, service: 'core' },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, service: 'core' },
+  NOT_IMPLEMENTED: { status: 501, service: 'core' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, service: 'core' },
   VALIDATION_ERROR: { status: 422, service: 'core' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, service: 'core' },

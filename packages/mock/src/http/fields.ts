@@ -5,23 +5,30 @@
  */
 import type { z } from 'zod';
 
-/** Maps issues to `{ path: message }`, keeping the first message per path. */
+/**
+ * Maps issues to `{ path: message }`, keeping the first message per path. Field names come from
+ * the client (`__proto__`, `constructor`), so they are collected in a `Map` and written as own
+ * properties: a plain object would swallow them (decision D63).
+ */
 export function issuesToFields(
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
   flat = false,
 ): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields = new Map<string, string>();
+  const add = (path: string, message: string) => {
+    if (!fields.has(path)) fields.set(path, message);
+  };
   const name = (path: readonly PropertyKey[]) => fieldName(flat ? path.slice(0, 1) : path);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[name([...issue.path, key])] ??= 'Unknown field.';
+      for (const key of issue.keys) add(name([...issue.path, key]), 'Unknown field.');
       continue;
     }
     const path = issue.path.length === 0 ? 'body' : name(issue.path);
-    fields[path] ??= isMissing(input, issue.path) ? 'Required.' : issue.message;
+    add(path, isMissing(input, issue.path) ? 'Required.' : issue.message);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /** `['recipients', 3]` → `recipients[3]`; `['data', 'name']` → `data.name`. */
@@ -38,7 +45,10 @@ function isMissing(input: unknown, path: readonly PropertyKey[]): boolean {
   let current: unknown = input;
   for (const key of path) {
     if (current === null || typeof current !== 'object') return false;
-    current = (current as Record<PropertyKey, unknown>)[key];
+    // Own properties only: `constructor` is not "present" because every object inherits one.
+    current = Object.hasOwn(current, key)
+      ? (current as Record<PropertyKey, unknown>)[key]
+      : undefined;
   }
   return current === undefined && path.length > 0;
 }

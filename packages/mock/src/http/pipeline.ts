@@ -9,6 +9,7 @@ import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/idem
 import { consumeRateLimit, type RateLimitDecision } from '../domain/rate-limits';
 import type { World } from '../domain/world';
 import { authenticate, requireScope } from './authenticate';
+import { bodyText, requireJsonUtf8 } from './body';
 import { errorResponse } from './envelope';
 import { matchRoute } from './router';
 import type { HttpRequest, HttpResponse } from './types';
@@ -34,6 +35,12 @@ export function handleRequest(
   try {
     // 1. Route: unknown paths and methods are answered before anything else.
     const match = matchRoute(request.method, request.path);
+    if (match.kind === 'not_implemented') {
+      throw new DomainError({
+        code: 'NOT_IMPLEMENTED',
+        message: `The method ${printable(request.method)} is not implemented by this service.`,
+      });
+    }
     if (match.kind === 'not_found') {
       throw new DomainError({
         code: 'NOT_FOUND',
@@ -80,16 +87,11 @@ export function handleRequest(
       });
     }
 
-    // 4. Bodies are JSON objects.
+    // 4. Bodies are JSON objects, in UTF-8 (D2, D67).
     let json: unknown;
     if (operation.method === 'POST') {
-      if (!isJson(request.headers['content-type'])) {
-        throw new DomainError({
-          code: 'UNSUPPORTED_MEDIA_TYPE',
-          message: 'Send the body as application/json.',
-        });
-      }
-      json = jsonBody(request.body);
+      requireJsonUtf8(request.headers['content-type']);
+      json = jsonBody(bodyText(request.body));
     }
 
     // 5. Idempotency: replay a stored response, or reserve the key while this one executes.
@@ -198,9 +200,7 @@ function rateLimitHeaders(limit: RateLimitDecision): Record<string, string> {
   };
 }
 
-function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  // D2: only application/json (with parameters such as charset); `+json` types are a 415 too.
-  return type === 'application/json';
+/** A method name as a message can quote it: it came from the client, so at most 32 visible ASCII. */
+function printable(method: string): string {
+  return method.replace(/[^\x21-\x7e]/g, '?').slice(0, 32);
 }

@@ -7,6 +7,20 @@ import { OPERATIONS, type Operation } from './operations';
 /** The public layer's prefix (the contract's `servers` end with it). */
 export const BASE_PATH = '/c/v1';
 
+/**
+ * The methods the service knows (RFC 9110's, with PATCH). Any other is a 501 wherever it is sent;
+ * one of these on a path that lacks it is a 405 (decision D68).
+ */
+export const KNOWN_METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+]);
+
 /** A matched route, or why none matched. */
 export type RouteMatch =
   | {
@@ -15,10 +29,15 @@ export type RouteMatch =
       readonly params: Record<string, string>;
     }
   | { readonly kind: 'method_not_allowed'; readonly allow: readonly string[] }
+  | { readonly kind: 'not_implemented' }
   | { readonly kind: 'not_found' };
 
-/** Finds the operation for `method` and `path` (path under the host, e.g. `/c/v1/messages`). */
+/**
+ * Finds the operation for `method` and `path` (path under the host, e.g. `/c/v1/messages`). `HEAD`
+ * finds the `GET` operation of the path: HTTP's HEAD is GET without the body (decision D68).
+ */
 export function matchRoute(method: string, path: string): RouteMatch {
+  if (!KNOWN_METHODS.has(method)) return { kind: 'not_implemented' };
   if (!path.startsWith(`${BASE_PATH}/`)) return { kind: 'not_found' };
   // A trailing slash names another path, as for the real service (decision D32): a 404.
   const segments = path
@@ -40,7 +59,8 @@ export function matchRoute(method: string, path: string): RouteMatch {
     if (count === fewestParams) best.push({ operation, params });
   }
   if (best.length === 0) return { kind: 'not_found' };
-  const found = best.find((candidate) => candidate.operation.method === method);
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  const found = best.find((candidate) => candidate.operation.method === wanted);
   if (found !== undefined) return { kind: 'found', ...found };
   return { kind: 'method_not_allowed', allow: best.map((candidate) => candidate.operation.method) };
 }

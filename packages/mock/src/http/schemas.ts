@@ -13,9 +13,31 @@ const RECIPIENT = /^\+?[\d\s\-.]{7,30}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
-/** Counts characters as JSON Schema does (code points), so the mock and the contract agree. */
+/** An unpaired surrogate: JSON can write one (`"\ud800"`), but it is not a character. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a text field cannot be sent, if it cannot (decision D67): an unpaired surrogate has no UTF-8
+ * form and shows as garbage on a handset, and NUL ends strings in carriers' SMPP gateways.
+ */
+export function textProblem(text: string): string | undefined {
+  if (LONE_SURROGATE.test(text))
+    return 'Must be valid Unicode text: it contains an unpaired surrogate (such as \\ud800).';
+  if (text.includes('\u0000')) return 'Must not contain the NUL character (\\u0000).';
+  return undefined;
+}
+
+/**
+ * Counts characters as JSON Schema does (code points), so the mock and the contract agree; the
+ * text must be sendable ({@link textProblem}).
+ */
 function chars(min: number, max: number) {
   return z.string().check((ctx) => {
+    const problem = textProblem(ctx.value);
+    if (problem !== undefined) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+      return;
+    }
     let length = 0;
     for (const _ of ctx.value) length++;
     if (length < min)

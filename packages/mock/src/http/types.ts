@@ -13,8 +13,11 @@ export interface HttpRequest {
   readonly query: string;
   /** Header names lower-cased. */
   readonly headers: Readonly<Record<string, string | undefined>>;
-  /** The body as text, or `null` when there is none. */
-  readonly body: string | null;
+  /**
+   * The body: the bytes as received (the pipeline decodes them as UTF-8 and refuses any that are
+   * not, decision D67), text already decoded, or `null` when there is none.
+   */
+  readonly body: string | Uint8Array | null;
 }
 
 /** A response as the pipeline produces it; `body` is JSON text. */

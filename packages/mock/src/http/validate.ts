@@ -18,8 +18,9 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, field?: st
 }
 
 /** Parses a query string against a list endpoint's schema; `fields` name the parameters. */
-export function parseQuery<S extends z.ZodType>(schema: S, query: string): z.output<S> {
-  const input = queryObject(query);
+export function parseQuery<S extends z.ZodObject>(schema: S, query: string): z.output<S> {
+  // A parameter the schema does not define is "Unknown field." however often it is given.
+  const input = queryObject(query, (name) => Object.hasOwn(schema.shape, name));
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw validationError(issuesToFields(result.error.issues, input, true));
@@ -27,24 +28,29 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: string): z.out
 
 /**
  * Turns a query string into an object for a schema: repeatable parameters become arrays, others
- * must appear once.
+ * must appear once. Names come from the client, so they are gathered in a `Map` and written as
+ * own properties (`?__proto__=1` is a parameter like any other, decision D63). `known` says which
+ * names the schema defines: an unknown one given twice is left for the schema to call unknown.
  */
-export function queryObject(query: string): Record<string, string | string[]> {
-  const object: Record<string, string | string[]> = {};
-  const repeated: Record<string, string> = {};
+function queryObject(
+  query: string,
+  known: (name: string) => boolean = () => true,
+): Record<string, string | string[]> {
+  const values = new Map<string, string | string[]>();
+  const repeated = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(query)) {
-    const existing = object[name];
+    const existing = values.get(name);
     if (REPEATABLE.has(name)) {
       if (Array.isArray(existing)) existing.push(value);
-      else object[name] = [value];
+      else values.set(name, [value]);
     } else if (existing !== undefined) {
-      repeated[name] = 'Must be given once.';
+      if (known(name)) repeated.set(name, 'Must be given once.');
     } else {
-      object[name] = value;
+      values.set(name, value);
     }
   }
-  if (Object.keys(repeated).length > 0) throw validationError(repeated);
-  return object;
+  if (repeated.size > 0) throw validationError(Object.fromEntries(repeated));
+  return Object.fromEntries(values);
 }
 
 /** Parses a JSON request body into an object, or throws a `VALIDATION_ERROR` on `fields.body`. */

@@ -200,17 +200,23 @@ describe('control API over HTTP', () => {
   });
 
   it('delivers signed webhooks to a registered endpoint and shows them in the outbox', async () => {
+    // Reads show the organization's secret by prefix (D62); registering an endpoint without a
+    // secret of its own shows, once, the one it signs with: the organization's.
     const detail = await control.get(`/organizations/${orgId}`);
-    const secret = detail.body.webhook_secret as string;
+    const prefix = detail.body.webhook_secret_prefix as string;
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     const endpoint = await control.post(`/organizations/${orgId}/webhook-endpoints`, {
       url,
       events: ['message.status_updated'],
     });
     expect(endpoint.status).toBe(201);
-    expect(endpoint.body).toMatchObject({ url, secret, events: ['message.status_updated'] });
+    expect(endpoint.body).toMatchObject({ url, events: ['message.status_updated'] });
+    const secret = endpoint.body.secret as string;
+    expect(secret.startsWith(prefix.slice(0, -1))).toBe(true);
     const listed = await control.get(`/organizations/${orgId}/webhook-endpoints`);
     expect(listed.body.entries).toHaveLength(1);
+    expect(listed.body.entries[0]).toMatchObject({ secret_prefix: prefix });
+    expect(listed.text).not.toContain(secret);
 
     const key = await control.post(`/organizations/${orgId}/api-keys`, {});
     const sent = await publicApi(cli.origin, key.body.key).post('/messages', {

@@ -93,7 +93,9 @@ function operationOf(
     }
   }
   if (best === undefined) return undefined;
-  const operation = paths[best.template]![method.toLowerCase()] as Json | undefined;
+  // HEAD is GET without the body (D68): its status and headers are the GET operation's.
+  const looked = method === 'HEAD' ? 'get' : method.toLowerCase();
+  const operation = paths[best.template]![looked] as Json | undefined;
   return operation === undefined ? undefined : { template: best.template, operation };
 }
 
@@ -123,8 +125,8 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
 
   const match = operationOf(request.path, request.method);
   if (match === undefined) {
-    // Unknown route or method (decision D2): only the envelope is promised.
-    if (![404, 405].includes(response.status))
+    // Unknown route or method (decisions D2, D68): only the envelope is promised.
+    if (![404, 405, 501].includes(response.status))
       throw new ContractViolation(`${where}: unknown route answered ${response.status}`);
     check(validatorFor('/components/schemas/ErrorEnvelope'), body, `${where} (envelope)`);
     count(`${request.method} unknown-route ${response.status}`);
@@ -142,7 +144,8 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
     throw new ContractViolation(
       `${where}: status ${response.status} is not declared for ${operation.operationId}`,
     );
-  const statusPointer = `/paths/${escapePointer(template)}/${request.method.toLowerCase()}/responses/${response.status}`;
+  const method = request.method === 'HEAD' ? 'get' : request.method.toLowerCase();
+  const statusPointer = `/paths/${escapePointer(template)}/${method}/responses/${response.status}`;
   const responseObject = resolve(declared);
   const responsePointer = pointerOf(declared, statusPointer);
 
@@ -183,4 +186,12 @@ function check(validate: ValidateFunction, value: unknown, where: string): void 
 
 function count(key: string): void {
   checked.set(key, (checked.get(key) ?? 0) + 1);
+}
+
+/**
+ * Validates a body against the error envelope alone: for answers no operation declares, such as
+ * what the HTTP server says about a request it could not parse (D68).
+ */
+export function assertEnvelope(body: unknown, where: string): void {
+  check(validatorFor('/components/schemas/ErrorEnvelope'), body, `${where} (envelope)`);
 }

@@ -861,7 +861,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request's `Content-Type` is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`, D2). Parameters such as `charset` are allowed. */
+        /** @description The request line and headers together exceed 16 KiB (`REQUEST_HEADER_FIELDS_TOO_LARGE`, D68). The server answers before reading the request, so the operation is not known yet, and closes the connection. */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
+                "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request's `Content-Type` is not `application/json`, or declares a `charset` other than UTF-8 (`UNSUPPORTED_MEDIA_TYPE`, D2, D67). `charset=utf-8` and other parameters are allowed. */
         UnsupportedMediaType: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -874,7 +887,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request failed validation (`VALIDATION_ERROR` with `fields`), reused an `Idempotency-Key` with a different body (`IDEMPOTENCY_KEY_REUSED`), or asked a test key to send on WhatsApp (`TEST_MODE_CHANNEL_UNSUPPORTED`). */
+        /** @description The request failed validation (`VALIDATION_ERROR` with `fields`), reused an `Idempotency-Key` with a different body (`IDEMPOTENCY_KEY_REUSED`), or asked a test key to send on WhatsApp (`TEST_MODE_CHANNEL_UNSUPPORTED`). A body that is not valid UTF-8 or not a JSON object is named `body`; a text with an unpaired surrogate or a NUL character is named by its field (D67). */
         SendMessageUnprocessable: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -887,7 +900,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request failed validation (`VALIDATION_ERROR` with `fields`, for example too many recipients or a pattern mismatch) or reused an `Idempotency-Key` with a different body (`IDEMPOTENCY_KEY_REUSED`). */
+        /** @description The request failed validation (`VALIDATION_ERROR` with `fields`, for example too many recipients or a pattern mismatch) or reused an `Idempotency-Key` with a different body (`IDEMPOTENCY_KEY_REUSED`). A body that is not valid UTF-8 or not a JSON object is named `body`; a text with an unpaired surrogate or a NUL character is named by its field (D67). */
         SendBatchCampaignUnprocessable: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -1307,6 +1320,7 @@ export interface operations {
             403: components["responses"]["ForbiddenMessagesList"];
             422: components["responses"]["ListMessagesUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1348,6 +1362,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SendMessageUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1385,6 +1400,7 @@ export interface operations {
             404: components["responses"]["MessageNotFound"];
             422: components["responses"]["RetrieveMessageUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1480,6 +1496,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCampaignsRead"];
             422: components["responses"]["ListCampaignsUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1521,6 +1538,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SendBatchCampaignUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1558,6 +1576,7 @@ export interface operations {
             404: components["responses"]["CampaignNotFound"];
             422: components["responses"]["RetrieveCampaignUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1668,6 +1687,7 @@ export interface operations {
             404: components["responses"]["CampaignNotFound"];
             422: components["responses"]["ListCampaignMessagesUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -13,6 +13,8 @@
  * ```
  */
 import { DomainError } from '../../domain/errors';
+import { bodyText, requireJsonUtf8 } from '../../http/body';
+import { KNOWN_METHODS } from '../../http/router';
 import type { HttpRequest, HttpResponse } from '../../http/types';
 import { jsonBody } from '../../http/validate';
 import { inspectorState } from '../inspector/state';
@@ -73,7 +75,15 @@ export function createControlHandler(
   return async (request) => {
     try {
       deps.tracker.sync();
-      const match = matchControl(table, request.method, request.path.slice(CONTROL_PREFIX.length));
+      // As on the public API (D68): an unknown method is a 501, HEAD is GET without the body.
+      if (!KNOWN_METHODS.has(request.method)) {
+        throw new DomainError({
+          code: 'NOT_IMPLEMENTED',
+          message: 'The request method is not implemented by this service.',
+        });
+      }
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const match = matchControl(table, method, request.path.slice(CONTROL_PREFIX.length));
       if (match.kind === 'not_found') {
         throw new DomainError({
           code: 'NOT_FOUND',
@@ -112,15 +122,19 @@ export function createControlHandler(
   };
 }
 
-/** An empty body reads as `{}` (routes without input); anything else must be a JSON object. */
+/**
+ * An empty body reads as `{}` (routes without input); anything else must be a JSON object, in
+ * UTF-8 (D67).
+ */
 function readJson(request: HttpRequest): unknown {
-  if (request.body === null || request.body.trim() === '') return {};
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') {
-    throw new DomainError({
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      message: 'Send the body as application/json.',
-    });
-  }
-  return jsonBody(request.body);
+  if (isBlank(request.body)) return {};
+  requireJsonUtf8(request.headers['content-type']);
+  return jsonBody(bodyText(request.body));
+}
+
+/** No body, or only JSON whitespace (space, tab, line feed, carriage return). */
+function isBlank(body: string | Uint8Array | null): boolean {
+  if (body === null) return true;
+  if (typeof body === 'string') return body.trim() === '';
+  return body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d);
 }

@@ -3,12 +3,13 @@
  * and contacts. Each one parses its input, calls `mock.control.*` and renders the result.
  */
 import { getOrganization } from '../../domain/organizations';
-import { parse, queryObject } from '../../http/validate';
+import { parse, parseQuery } from '../../http/validate';
 import type { ControlContext, ControlRoute } from './route';
 import * as schemas from './schemas';
 import {
   apiKeyView,
   contactView,
+  displaySecret,
   keysOf,
   organizationView,
   senderIdsOf,
@@ -45,9 +46,13 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
         ...(input.currency === undefined ? {} : { currency: input.currency }),
         ...(input.balance === undefined ? {} : { balance: input.balance }),
       });
+      // The one response that shows the new organization's webhook secret in full (D62).
       return {
         status: 201,
-        body: organizationView(mock.world, getOrganization(mock.world, created.id)),
+        body: {
+          ...organizationView(mock.world, getOrganization(mock.world, created.id)),
+          webhook_secret: mock.control.webhookSecret(created.id),
+        },
       };
     },
   },
@@ -63,7 +68,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
           ...organizationView(world, organization),
           api_keys: keysOf(world, organization.id),
           sender_ids: senderIdsOf(world, organization.id),
-          webhook_secret: context.mock.control.webhookSecret(organization.id),
+          webhook_secret_prefix: displaySecret(context.mock.control.webhookSecret(organization.id)),
         },
       };
     },
@@ -98,7 +103,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/organizations/:organization_id/campaigns',
     handle: (context) => {
-      const { environment } = parse(schemas.environmentQuery, queryObject(context.query));
+      const { environment } = parseQuery(schemas.environmentQuery, context.query);
       const organization = organizationOf(context);
       return {
         status: 200,

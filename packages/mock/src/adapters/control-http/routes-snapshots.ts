@@ -3,11 +3,14 @@
  * as JSON, forget one. A restored world carries its own clock (see `mock.restore`).
  */
 import { z } from 'zod';
+import { displayKey } from '../../domain/api-keys';
+import type { WorldSnapshot } from '../../domain/snapshot';
 import { formatTimestamp } from '../../domain/time-format';
 import { parse } from '../../http/validate';
 import type { ControlRoute } from './route';
 import { clockView } from './routes-clock';
 import type { StoredSnapshot } from './snapshot-store';
+import { displaySecret } from './views';
 
 const snapshotBody = z.strictObject({
   name: z
@@ -25,6 +28,28 @@ function snapshotView(stored: StoredSnapshot) {
     world_time: formatTimestamp(stored.snapshot.time),
     messages: stored.snapshot.messages.length,
     campaigns: stored.snapshot.campaigns.length,
+  };
+}
+
+/**
+ * A snapshot as the download shows it: API keys and webhook secrets by prefix (D51, D62). The
+ * server keeps the whole snapshot, so restoring it by id brings back keys that still work.
+ */
+function withoutSecrets(snapshot: WorldSnapshot) {
+  return {
+    ...snapshot,
+    apiKeys: snapshot.apiKeys.map((key) => ({ ...key, key: displayKey(key.key) })),
+    organizations: snapshot.organizations.map((organization) => ({
+      ...organization,
+      webhookSecret: displaySecret(organization.webhookSecret),
+    })),
+    webhooks: {
+      ...snapshot.webhooks,
+      endpoints: snapshot.webhooks.endpoints.map((endpoint) => ({
+        ...endpoint,
+        secret: displaySecret(endpoint.secret),
+      })),
+    },
   };
 }
 
@@ -51,7 +76,7 @@ export const SNAPSHOT_ROUTES: readonly ControlRoute[] = [
     path: '/snapshots/:snapshot_id',
     handle: ({ snapshots, params }) => ({
       status: 200,
-      body: snapshots.get(params.snapshot_id!).snapshot,
+      body: withoutSecrets(snapshots.get(params.snapshot_id!).snapshot),
     }),
   },
   {

@@ -4,9 +4,10 @@
  * write to a sender ID (`STOP` opts the number out).
  */
 import { getOrganization } from '../../domain/organizations';
-import { parse, queryObject } from '../../http/validate';
+import { parse, parseQuery } from '../../http/validate';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';
+import { webhookEndpointView } from './views';
 
 /** Webhook and inbound routes. */
 export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
@@ -15,7 +16,9 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     path: '/organizations/:organization_id/webhook-endpoints',
     handle: ({ mock, params }) => {
       const organization = getOrganization(mock.world, params.organization_id!);
-      return { status: 200, body: { entries: mock.control.webhookEndpoints(organization.id) } };
+      // By prefix: the full secret is shown once, when the endpoint is registered (D62).
+      const entries = mock.control.webhookEndpoints(organization.id).map(webhookEndpointView);
+      return { status: 200, body: { entries } };
     },
   },
   {
@@ -45,7 +48,7 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/webhooks/outbox',
     handle: ({ mock, query }) => {
-      const filter = parse(schemas.outboxQuery, queryObject(query));
+      const filter = parseQuery(schemas.outboxQuery, query);
       const entries = mock.control.outbox({
         ...(filter.endpoint_id === undefined ? {} : { endpointId: filter.endpoint_id }),
         ...(filter.type === undefined ? {} : { type: filter.type }),
@@ -58,8 +61,12 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/inbound',
     handle: ({ mock, json }) => {
-      const input = parse(schemas.inboundBody, json);
-      return { status: 201, body: mock.control.simulateInbound(input) };
+      const { organization_id, ...input } = parse(schemas.inboundBody, json);
+      const inbound = mock.control.simulateInbound({
+        ...input,
+        ...(organization_id === undefined ? {} : { organizationId: organization_id }),
+      });
+      return { status: 201, body: inbound };
     },
   },
   {

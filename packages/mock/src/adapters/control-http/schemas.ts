@@ -4,15 +4,39 @@
  * never silently does nothing.
  */
 import { z } from 'zod';
+import { textProblem } from '../../http/schemas';
+
+/** The public API's operation ids, the keys of rate limits and faults. */
+const OPERATION_IDS = [
+  'sendMessage',
+  'listMessages',
+  'retrieveMessage',
+  'sendBatchCampaign',
+  'listCampaigns',
+  'retrieveCampaign',
+  'listCampaignMessages',
+] as const;
+type OperationId = (typeof OPERATION_IDS)[number];
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
   .string('Must be a decimal string.')
   .regex(MONEY, 'Must be a decimal string such as "1000.50" (up to six fraction digits).');
-const name = z
-  .string('Must be a string.')
-  .min(1, 'Must not be empty.')
-  .max(200, 'Must be at most 200 characters.');
+/** Text a handset or a person will read: no unpaired surrogate, no NUL (decision D67). */
+function sendable(schema: z.ZodString) {
+  return schema.check((ctx) => {
+    const problem = textProblem(ctx.value);
+    if (problem !== undefined)
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+  });
+}
+
+const name = sendable(
+  z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(200, 'Must be at most 200 characters.'),
+);
 const environment = z.enum(['live', 'test'], 'Must be live or test.');
 const senderStatus = z.enum(
   ['APPROVED', 'PENDING', 'REJECTED'],
@@ -46,10 +70,12 @@ export const issueKeyBody = z.strictObject({
 
 /** `POST /__mock/organizations/{organization_id}/sender-ids`. */
 export const createSenderIdBody = z.strictObject({
-  name: z
-    .string('Must be a string.')
-    .min(1, 'Must not be empty.')
-    .max(15, 'Must be at most 15 characters.'),
+  name: sendable(
+    z
+      .string('Must be a string.')
+      .min(1, 'Must not be empty.')
+      .max(15, 'Must be at most 15 characters.'),
+  ),
   status: senderStatus.exactOptional(),
   make_default: z.boolean('Must be true or false.').exactOptional(),
 });
@@ -77,10 +103,28 @@ export const advanceBody = z.strictObject({
     .max(30 * 86_400_000, 'Must be at most 30 days.'),
 });
 
-/** `PUT /__mock/rate-limits`. */
+/**
+ * `PUT /__mock/rate-limits`. `limits` is keyed by operation id: a strict object, not a record, so
+ * an unknown key (`sendMesage`, `__proto__`, `toString`) is named in `fields` instead of being
+ * dropped or stored (decision D63).
+ */
 export const rateLimitsBody = z.strictObject({
   disabled: z.boolean('Must be true or false.').exactOptional(),
-  limits: z.record(z.string(), z.number().int().min(1).nullable()).exactOptional(),
+  limits: z
+    .strictObject(
+      Object.fromEntries(
+        OPERATION_IDS.map((id) => [
+          id,
+          z
+            .number('Must be a positive integer or null.')
+            .int('Must be a positive integer or null.')
+            .min(1, 'Must be a positive integer or null.')
+            .nullable()
+            .exactOptional(),
+        ]),
+      ) as Record<OperationId, z.ZodExactOptional<z.ZodNullable<z.ZodNumber>>>,
+    )
+    .exactOptional(),
 });
 
 /** `?environment=` of the campaign read. */
@@ -93,15 +137,7 @@ const uuid = z
     'Must be a UUID.',
   );
 const operationId = z.enum(
-  [
-    'sendMessage',
-    'listMessages',
-    'retrieveMessage',
-    'sendBatchCampaign',
-    'listCampaigns',
-    'retrieveCampaign',
-    'listCampaignMessages',
-  ],
+  OPERATION_IDS,
   'Must be an operation id of the public API, e.g. sendMessage.',
 );
 const count = z
@@ -174,9 +210,12 @@ export const outboxQuery = z.strictObject({
 export const inboundBody = z.strictObject({
   from: z.string('Must be a phone number.').min(1, 'Must be a phone number.'),
   to: z.string('Must be a sender ID name or id.').min(1, 'Must be a sender ID name or id.'),
-  body: z
-    .string('Must be a string.')
-    .min(1, 'Must not be empty.')
-    .max(10_000, 'Must be at most 10000 characters.'),
+  body: sendable(
+    z
+      .string('Must be a string.')
+      .min(1, 'Must not be empty.')
+      .max(10_000, 'Must be at most 10000 characters.'),
+  ),
   environment: environment.exactOptional(),
+  organization_id: uuid.exactOptional(),
 });

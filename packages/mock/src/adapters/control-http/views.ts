@@ -1,7 +1,8 @@
 /**
  * How the control API renders records: snake_case JSON like the public API, timestamps and money
- * in the service's formats. API keys are rendered by prefix except in the one response that issues
- * them (the only time a full key is shown, as in the service itself).
+ * in the service's formats. API keys and webhook secrets are rendered by prefix except in the one
+ * response that creates them (the only time a full secret is shown, as in the service itself;
+ * decisions D51, D62).
  */
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { displayKey } from '../../domain/api-keys';
@@ -37,6 +38,18 @@ export function apiKeyView(key: ApiKey, full = false) {
     revoked: key.revoked,
     created_at: formatTimestamp(key.createdAt),
   };
+}
+
+/** A webhook secret as it may be displayed: `whsec_` and its first four characters. */
+export function displaySecret(secret: string): string {
+  const kindEnd = secret.startsWith('whsec_') ? 'whsec_'.length : 0;
+  return `${secret.slice(0, kindEnd + 4)}…`;
+}
+
+/** A webhook endpoint as a read shows it: the secret by prefix (`secret_prefix`). */
+export function webhookEndpointView<E extends { readonly secret: string }>(endpoint: E) {
+  const { secret, ...rest } = endpoint;
+  return { ...rest, secret_prefix: displaySecret(secret) };
 }
 
 /** A sender ID. */

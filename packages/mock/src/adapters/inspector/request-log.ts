@@ -1,10 +1,12 @@
 /**
  * The inspector's request log: a bounded ring buffer of the last N public-API exchanges, fed by the
  * service's `observe` option. It keeps what a person debugging wants to see (method, path, status,
- * error code, trace id) and the API key only by prefix: a full key is never stored.
+ * error code, trace id) and the API key only by prefix: a full key is never stored, not even one
+ * sent in the query, the path or an `Idempotency-Key` (decision D65).
  */
 import { displayKey } from '../../domain/api-keys';
 import type { HttpRequest, HttpResponse } from '../../http/types';
+import { redactPath, redactQuery, redactSecrets } from './redact';
 
 /** One logged exchange. */
 export interface RequestLogEntry {
@@ -43,18 +45,19 @@ export class RequestLog {
   /** Records one exchange; the signature fits `createMockService({ observe })`. */
   record(request: HttpRequest, response: HttpResponse): void {
     const key = request.headers['x-api-key'];
+    const idempotencyKey = request.headers['idempotency-key'];
     const entry: Stored = {
       seq: ++this.seq,
       atMs: Date.now(),
       method: request.method,
-      path: request.path,
-      query: request.query,
+      path: redactPath(request.path),
+      query: redactQuery(request.query),
       status: response.status,
       // Error bodies are small; a regex spares parsing them.
       code: response.status >= 400 ? (CODE.exec(response.body)?.[1] ?? null) : null,
       key: key === undefined || key === '' ? null : displayKey(key),
       trace_id: response.headers['x-trace-id'] ?? null,
-      idempotency_key: request.headers['idempotency-key'] ?? null,
+      idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
     };
     this.ring[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
