@@ -2,28 +2,13 @@
  * Domain errors are data keyed by the service's error codes; the http layer maps each code to a
  * status and a `service` in one table (`http/error-table.ts`). The domain never knows a status code.
  */
+import type { components } from '@msgsvc/sdk';
 
-/** Every error code the mock produces (the service's own, plus decisions D2, D9, D28, D68). */
-export type ErrorCode =
-  | 'AUTH_INVALID_API_KEY'
-  | 'AUTH_INVALID_SCOPE'
-  | 'NOT_FOUND'
-  | 'RESOURCE_NOT_FOUND'
-  | 'VALIDATION_ERROR'
-  | 'BILLING_INSUFFICIENT_FUNDS'
-  | 'RATE_LIMIT_EXCEEDED'
-  | 'IDEMPOTENCY_KEY_REUSED'
-  | 'IDEMPOTENCY_KEY_IN_USE'
-  | 'TEST_MODE_CHANNEL_UNSUPPORTED'
-  | 'METHOD_NOT_ALLOWED'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'BAD_REQUEST'
-  | 'REQUEST_TIMEOUT'
-  | 'REQUEST_HEADER_FIELDS_TOO_LARGE'
-  | 'NOT_IMPLEMENTED'
-  | 'INTERNAL_SERVER_ERROR'
-  | 'SERVICE_UNAVAILABLE';
+/**
+ * Every error code the mock produces: the contract's `KnownErrorCode` (D53), so a code the mock
+ * uses and the contract does not document fails `tsc`.
+ */
+export type ErrorCode = components['schemas']['KnownErrorCode'];
 
 /** An error as data. */
 export interface ErrorData {
