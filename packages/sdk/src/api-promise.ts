@@ -30,11 +30,15 @@ export interface WithResponse<T> {
  * ```
  */
 export class APIPromise<T> extends Promise<T> {
-  readonly #result: Promise<WithResponse<T>>;
+  readonly #result: Promise<Omit<WithResponse<T>, 'traceId'>>;
   #data: Promise<T> | undefined;
+  #withResponse: Promise<WithResponse<T>> | undefined;
 
-  /** @param result - The call's outcome, body and metadata. */
-  constructor(result: Promise<WithResponse<T>>) {
+  /**
+   * @param result - The call's outcome: the body, the response and the key. The trace id is read
+   * from the response only when `withResponse()` asks for it (most callers only await the body).
+   */
+  constructor(result: Promise<Omit<WithResponse<T>, 'traceId'>>) {
     // The base promise is never used: `then` reads `result`, so a rejection is reported only to
     // those who await the call (no unhandled rejection when only `withResponse()` is used).
     super((resolve) => resolve(undefined as T));
@@ -48,7 +52,11 @@ export class APIPromise<T> extends Promise<T> {
 
   /** The body with the response, the trace id and the idempotency key. */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#result;
+    this.#withResponse ??= this.#result.then((outcome) => ({
+      ...outcome,
+      traceId: outcome.response.headers.get('x-trace-id') ?? undefined,
+    }));
+    return this.#withResponse;
   }
 
   #parse(): Promise<T> {

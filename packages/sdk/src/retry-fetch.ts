@@ -162,18 +162,18 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
     const body = buffered ? await request.arrayBuffer() : undefined;
     const deadline = totalTimeout === undefined ? Number.POSITIVE_INFINITY : now() + totalTimeout;
     const event = { method: request.method, url: request.url, attempt: 0, idempotencyKey: key };
-    // Reports a final failure to the hook and hands it back to be thrown.
-    const fail = <E extends MessagingError>(error: E): E => {
-      onError?.({ ...event, error });
-      return error;
-    };
 
     for (;;) {
       event.attempt++;
       const attempt = event.attempt;
-      if (signal?.aborted) throw fail(aborted(signal, key, attempt - 1));
+      if (signal?.aborted) throw failed(onError, event, aborted(signal, key, attempt - 1));
       const budget = deadline - now();
-      if (budget <= 0) throw fail(timedOut(totalTimeout ?? 0, 'call', key, attempt - 1, undefined));
+      if (budget <= 0)
+        throw failed(
+          onError,
+          event,
+          timedOut(totalTimeout ?? 0, 'call', key, attempt - 1, undefined),
+        );
       const limit = Math.min(timeout, budget);
       const sent = attempt === 1 && !buffered ? request : copy(request, body);
       onRequest?.({ ...event, headers: redact(sent.headers), body: decode(body) });
@@ -204,7 +204,7 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
           error = invalidBody(response, text, invalid, key, attempt);
         }
       } catch (failure) {
-        if (signal?.aborted) throw fail(aborted(signal, key, attempt));
+        if (signal?.aborted) throw failed(onError, event, aborted(signal, key, attempt));
         error = attemptError(failure, limit, limit === budget, key, attempt);
       }
 
@@ -216,7 +216,7 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
           (error instanceof TimeoutError && limit === budget) ||
           now() + delay >= deadline
         ) {
-          throw fail(error);
+          throw failed(onError, event, error);
         }
         onRetry?.({
           ...event,
@@ -229,10 +229,20 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
       try {
         await sleepUnlessAborted(options.sleep, delay, signal);
       } catch (cause) {
-        throw signal?.aborted ? fail(aborted(signal, key, attempt)) : cause;
+        throw signal?.aborted ? failed(onError, event, aborted(signal, key, attempt)) : cause;
       }
     }
   };
+}
+
+// Reports a final failure to the hook and hands it back to be thrown.
+function failed<E extends MessagingError>(
+  onError: TransportHooks['onError'],
+  event: AttemptEvent,
+  error: E,
+): E {
+  onError?.({ ...event, error });
+  return error;
 }
 
 function invalidBody(

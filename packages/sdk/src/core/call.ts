@@ -41,8 +41,7 @@ export function call<T>(
     if (!response.ok) {
       throw errorFromResponse(response, error, idempotencyKey, ctx.now(), attemptsOf(response));
     }
-    const traceId = response.headers.get('x-trace-id') ?? undefined;
-    return { data: data as T, response, traceId, idempotencyKey };
+    return { data: data as T, response, idempotencyKey };
   });
   return new APIPromise(result);
 }
