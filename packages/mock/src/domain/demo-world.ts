@@ -35,8 +35,21 @@ export interface DemoWorld {
   readonly contacts: readonly Contact[];
 }
 
-/** Seeds the demo organization into a world. */
+/**
+ * The seed of the demo world's own id stream: its organization, account, keys, sender ID, tags,
+ * contacts and opening ledger entry have the same ids in every run, whatever the world's seed and
+ * clock, so that ids copied from the docs or a previous run stay true (D76).
+ */
+const DEMO_ID_SEED = 20_260_101;
+/** The instant the demo world's ids carry (UUID v7 embeds one): 2026-01-01T09:00:00Z. */
+const DEMO_ID_INSTANT = Date.UTC(2026, 0, 1, 9, 0, 0);
+
+/** Seeds the demo organization into a world, with the same ids in every run. */
 export function seedDemoWorld(world: World): DemoWorld {
+  return world.withFixedIds(DEMO_ID_SEED, DEMO_ID_INSTANT, () => createDemo(world));
+}
+
+function createDemo(world: World): DemoWorld {
   const organization = createOrganization(world, {
     name: 'Demo Organization',
     defaultCountry: 'AO',

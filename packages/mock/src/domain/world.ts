@@ -130,6 +130,8 @@ export class World {
   /** The route (carrier and provider) of a number on a channel (decision D26). */
   route: (e164: string, channel: ChannelType) => Route;
   private readonly listeners = new Set<(event: WorldEvent) => void>();
+  /** While {@link World.withFixedIds} runs: the instant its ids carry. */
+  private fixedIdInstant: number | undefined;
 
   constructor(options: WorldOptions = {}) {
     this.clock = options.clock ?? new VirtualClock();
@@ -163,7 +165,7 @@ export class World {
 
   /** A new time-ordered UUID v7 from the world's clock and seeded randomness. */
   newId(): string {
-    const now = this.now();
+    const now = this.fixedIdInstant ?? this.now();
     const state = this.idState;
     if (now > state.msecs) {
       state.msecs = now;
@@ -174,6 +176,25 @@ export class World {
     }
     const random = this.random.ids.fill(new Uint8Array(16));
     return uuidv7({ msecs: state.msecs, seq: state.seq, random });
+  }
+
+  /**
+   * Runs `fn` with ids drawn from their own stream, seeded with `seed`, at `instant`: the records it
+   * creates get the same ids in every run, whatever the world's seed and clock, and the world's own
+   * id stream is left as it was (D76).
+   */
+  withFixedIds<T>(seed: number, instant: number, fn: () => T): T {
+    const saved = { ids: this.random.ids, idState: this.idState };
+    this.random.ids = new Random(seed);
+    this.idState = { msecs: -1, seq: 0 };
+    this.fixedIdInstant = instant;
+    try {
+      return fn();
+    } finally {
+      this.random.ids = saved.ids;
+      this.idState = saved.idState;
+      this.fixedIdInstant = undefined;
+    }
   }
 
   /** A new trace id (32 hex digits, decision D4). */

@@ -10,7 +10,7 @@ import { consumeRateLimit, type RateLimitDecision } from '../domain/rate-limits'
 import type { World } from '../domain/world';
 import { authenticate, requireScope } from './authenticate';
 import { errorResponse } from './envelope';
-import { matchRoute } from './router';
+import { BASE_PATH, matchRoute, suggestPublicPath } from './router';
 import type { HttpRequest, HttpResponse } from './types';
 import { jsonBody } from './validate';
 
@@ -35,10 +35,7 @@ export function handleRequest(
     // 1. Route: unknown paths and methods are answered before anything else.
     const match = matchRoute(request.method, request.path);
     if (match.kind === 'not_found') {
-      throw new DomainError({
-        code: 'NOT_FOUND',
-        message: `No route for ${request.method} ${request.path}.`,
-      });
+      throw new DomainError({ code: 'NOT_FOUND', message: noRouteMessage(request) });
     }
     if (match.kind === 'method_not_allowed') {
       headers = { allow: match.allow.join(', ') };
@@ -143,6 +140,19 @@ export function handleRequest(
   } catch (error) {
     return fail(error);
   }
+}
+
+/**
+ * A base URL without `/c/v1` is the commonest first mistake: the 404 says where the API lives, and
+ * which path was probably meant (D76).
+ */
+function noRouteMessage({ method, path }: HttpRequest): string {
+  const message = `No route for ${method} ${path}.`;
+  if (path.startsWith(`${BASE_PATH}/`)) return message;
+  const suggestion = suggestPublicPath(method, path);
+  return suggestion === undefined
+    ? `${message} The public API is under ${BASE_PATH}.`
+    : `${message} The public API is under ${BASE_PATH}: did you mean ${suggestion}?`;
 }
 
 /** Begins an idempotent execution; a key still in flight is a 409 with `Retry-After: 1` (D9). */
