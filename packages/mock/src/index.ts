@@ -38,6 +38,7 @@ export {
   DEMO_WEBHOOK_SECRET,
   type DemoWorld,
 } from './domain/demo-world';
+export type { ClockRun } from './domain/engine';
 export type { FaultState } from './domain/faults';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/inbound';
 export { MAGIC_NUMBERS, type MagicBehaviour } from './domain/magic-numbers';

@@ -15,7 +15,14 @@ import {
 } from './control-guarantees';
 import { type Clock, RealClock, VirtualClock } from './domain/clock';
 import { type DemoWorld, seedDemoWorld } from './domain/demo-world';
-import { advance, IDLE_HORIZON_MS, runDue, runUntilIdle } from './domain/engine';
+import {
+  advance,
+  type ClockRun,
+  IDLE_HORIZON_MS,
+  runDue,
+  runUntil,
+  runUntilIdle,
+} from './domain/engine';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/snapshot';
 import type { WebhookTransport } from './domain/webhooks';
 import { World, type WorldOptions } from './domain/world';
@@ -48,13 +55,37 @@ export interface ClockControls {
   now(): Date;
   /** Moves a virtual clock forward, running due work in order. Returns how many tasks ran. */
   advance(ms: number): number;
-  /** Runs all pending work on a virtual clock (up to 30 days ahead). Returns how many tasks ran. */
-  runUntilIdle(): number;
+  /**
+   * Runs pending work on a virtual clock, each task at its own time, until no work is left (at
+   * most 30 days ahead). Housekeeping — a message with no receipt expiring when its 48 h validity
+   * period ends — is left pending, so the clock never jumps past a window a test relies on (the
+   * 24 h idempotency window, say). Says how many tasks ran, how far the clock moved and how many
+   * tasks are left; `runUntil` or `advance` runs the rest.
+   *
+   * @example
+   * ```ts
+   * await client.messages.send({ to: '+244923000001', body: 'Olá' });
+   * const { elapsedMs } = mock.clock.runUntilIdle(); // dispatch and receipt: seconds, not days
+   * ```
+   */
+  runUntilIdle(): ClockRun;
+  /**
+   * Runs every task, housekeeping included, until a `Date` (the clock ends exactly there) or until
+   * a condition holds (checked before the first task and after each one).
+   *
+   * @throws Error when the condition does not hold with nothing left to run, or within 30 days.
+   * @example
+   * ```ts
+   * mock.clock.runUntil(() => mock.control.message(id).status === 'EXPIRED'); // 48 h later
+   * mock.clock.runUntil(new Date('2026-01-03T09:00:00Z'));
+   * ```
+   */
+  runUntil(until: Date | (() => boolean)): ClockRun;
   /**
    * Like `runUntilIdle`, and also waits for webhook deliveries in flight (signing and sending are
-   * asynchronous) and runs the retries they schedule, each at its own time, until nothing is left.
+   * asynchronous) and runs the retries they schedule, each at its own time, until no work is left.
    */
-  settle(): Promise<number>;
+  settle(): Promise<ClockRun>;
   /** Runs work due now (for real clocks). */
   runDue(): number;
   /** How many background tasks are pending. */
@@ -182,20 +213,24 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
       now: () => new Date(world.now()),
       advance: (ms) => advance(world, ms),
       runUntilIdle: () => runUntilIdle(world),
+      runUntil: (until) => runUntil(world, until),
       settle: async () => {
         // Instant by instant, waiting for the deliveries in flight before moving on: a retry or
         // the next delivery of a message then runs at its own time on the clock, not after the
-        // rest of the queue (a 48-hour expiry, say) has moved the clock past it.
-        let ran = 0;
-        const limit = world.now() + IDLE_HORIZON_MS;
+        // rest of the queue has moved the clock past it. Housekeeping is left, as in runUntilIdle.
+        let tasksRun = 0;
+        const start = world.now();
+        const limit = start + IDLE_HORIZON_MS;
         for (;;) {
           if (world.inFlight.size > 0) {
             await Promise.all([...world.inFlight]);
             continue;
           }
           const at = world.scheduler.peekTime();
-          if (at === undefined || at > limit) return ran;
-          ran += advance(world, Math.max(0, at - world.now()));
+          if (world.scheduler.work === 0 || at === undefined || at > limit) {
+            return { tasksRun, elapsedMs: world.now() - start, pending: world.scheduler.size };
+          }
+          tasksRun += advance(world, Math.max(0, at - world.now()));
         }
       },
       runDue: () => runDue(world),

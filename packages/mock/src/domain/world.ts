@@ -28,7 +28,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitTable, type RateLimitWindow } from '
 import { RecordStore } from './record-store';
 import { Scheduler } from './scheduler';
 import { DEFAULT_SIMULATION, type SimulationConfig } from './simulation';
-import type { Task } from './tasks';
+import { isWork, type Task } from './tasks';
 import { feedWebhooks, type WebhookState, type WebhookTransport } from './webhooks';
 import type { WorldEvent } from './world-events';
 
@@ -67,7 +67,7 @@ export class World {
   /** The resolved configuration. */
   config: WorldConfig;
   /** Background work (processing, dispatch, receipts, webhooks) ordered by due time. */
-  scheduler = new Scheduler<Task>();
+  scheduler = new Scheduler<Task>(isWork);
   /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
   random: {
     /** Draws for identifiers. */
