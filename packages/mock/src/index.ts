@@ -1,16 +1,17 @@
 /**
  * A complete in-memory reference implementation of the messaging service's public API (`/c/v1`):
  * authentication and scopes, billing, campaign and message state machines, delivery simulation on
- * a virtual clock, pagination and rate limits. Use it in-process through `mock.fetch` or MSW
- * (`setupServer(...mock.handlers)`).
+ * a virtual clock, pagination and rate limits. Use it in-process through `mock.client()` (an SDK
+ * client on the mock), `mock.fetch` or MSW (`setupServer(...mock.handlers)`).
  *
  * @example
  * ```ts
  * import { createMockService } from '@msgsvc/mock';
  *
  * const mock = createMockService();
- * const { liveKey } = mock.seedDemo();
- * const response = await mock.fetch(`${mock.baseUrl}/messages`, { headers: { 'X-API-KEY': liveKey } });
+ * const client = mock.client(); // an SDK client on the demo world and the mock's virtual clock
+ * const sent = await client.messages.send({ to: '+244923000001', body: 'Olá' });
+ * const message = await client.messages.waitFor(sent.id); // DELIVERED, in virtual time
  * ```
  *
  * @module \@msgsvc/mock

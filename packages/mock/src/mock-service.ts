@@ -3,6 +3,7 @@
  * function, MSW handlers, clock controls, the control API, webhooks, snapshots. Separate services
  * share nothing.
  */
+import type { ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import type { RequestHandler } from 'msw';
 import { createFetch, type FetchFunction } from './adapters/fetch';
@@ -28,6 +29,7 @@ import type { WebhookTransport } from './domain/webhooks';
 import { World, type WorldOptions } from './domain/world';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
+import { createMockClient } from './mock-client';
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
@@ -126,6 +128,26 @@ export interface MockService {
    * injected latency fault delays the answer.
    */
   handle(request: HttpRequest): HttpResponse | Promise<HttpResponse>;
+  /**
+   * An SDK client wired to this mock: the demo world's live key (the demo world is seeded if it
+   * was not) or `options.apiKey`, the mock's `fetch` and base URL, and — on a virtual clock — the
+   * mock's time: every wait of the SDK (retry backoff, `waitFor` polling, `sendBulk` pacing) moves
+   * the virtual clock by its length, running the work that falls due, instead of waiting on the
+   * wall clock. On a real clock the client keeps real time. Any other option is passed on, and
+   * `options` override the wiring.
+   *
+   * @example
+   * ```ts
+   * import { createMockService } from '@msgsvc/mock';
+   *
+   * const mock = createMockService();
+   * const client = mock.client();
+   * const sent = await client.messages.send({ to: '+244923000001', body: 'Olá' });
+   * const message = await client.messages.waitFor(sent.id, { until: 'DELIVERED', timeout: 60_000 });
+   * // Virtual seconds passed; the test took milliseconds.
+   * ```
+   */
+  client(options?: ClientOptions): MessagingClient;
   /** Seeds the demo organization, keys and sender ID, and returns them. */
   seedDemo(): DemoWorld;
   /** Replaces the world with a fresh one built from the same options. */
@@ -144,16 +166,15 @@ export interface MockService {
  * @example
  * ```ts
  * import { createMockService } from '@msgsvc/mock';
- * import { MessagingClient } from '@msgsvc/sdk';
  *
  * const mock = createMockService();
  * const demo = mock.seedDemo();
- * const client = new MessagingClient({ apiKey: demo.liveKey, baseUrl: mock.baseUrl, fetch: mock.fetch });
+ * const client = mock.client(); // the demo key, mock.fetch, and waits on the virtual clock
  * const { campaign_id } = await client.campaigns.sendBatch({
  *   remitter_id: demo.remitter.id, channel_type: 'SMS', content: 'Hello!',
  *   recipients: ['+244923000001', '+244923000002'],
  * });
- * mock.clock.runUntilIdle();
+ * const campaign = await client.campaigns.waitFor(campaign_id); // COMPLETED, in virtual time
  * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
@@ -200,15 +221,21 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     world = attach(restoreWorld(value, clock));
   };
   const getWorld = () => world;
+  const seedDemo = () => {
+    demo ??= seedDemoWorld(world);
+    return demo;
+  };
+  const mockFetch = createFetch(handle);
+  const baseUrl = baseUrls[0]!;
 
   return {
-    fetch: createFetch(handle),
+    fetch: mockFetch,
     // Built on first use: most tests use `fetch`, and building MSW handlers costs more than a world.
     get handlers() {
       handlers ??= createMswHandlers(baseUrls, handle);
       return handlers;
     },
-    baseUrl: baseUrls[0]!,
+    baseUrl,
     clock: {
       now: () => new Date(world.now()),
       advance: (ms) => advance(world, ms),
@@ -251,10 +278,20 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
       return world;
     },
     handle,
-    seedDemo() {
-      demo ??= seedDemoWorld(world);
-      return demo;
+    client(clientOptions) {
+      return createMockClient(
+        {
+          fetch: mockFetch,
+          baseUrl,
+          clockKind: () => world.clock.kind,
+          advance: (ms) => advance(world, ms),
+          now: () => world.now(),
+          demoKey: () => seedDemo().liveKey,
+        },
+        clientOptions,
+      );
     },
+    seedDemo,
     reset,
     snapshot,
     restore,
