@@ -27,6 +27,7 @@ export type {
 } from './control-guarantees';
 export { canonicalScope, SCOPES, type Scope } from './domain/api-keys';
 export {
+  type CarrierCode,
   DEFAULT_PREFIX_TABLE,
   FALLBACK_ROUTE,
   type PrefixRoute,
@@ -43,8 +44,13 @@ export type { ClockRun } from './domain/engine';
 export type { FaultState } from './domain/faults';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/inbound';
 export { MAGIC_NUMBERS, type MagicBehaviour } from './domain/magic-numbers';
+export { OPERATION_IDS, type OperationId } from './domain/operation-ids';
 export { DEFAULT_PRICES, type PriceTable } from './domain/pricing';
-export { DEFAULT_RATE_LIMITS, type RateLimitTable } from './domain/rate-limits';
+export {
+  DEFAULT_RATE_LIMITS,
+  type RateLimitChanges,
+  type RateLimitTable,
+} from './domain/rate-limits';
 export {
   DEFAULT_SIMULATION,
   type Latency,
@@ -52,7 +58,9 @@ export {
   type SimulationConfig,
 } from './domain/simulation';
 export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/snapshot';
-export { RETRY_SCHEDULE_MS } from './domain/webhooks';
+export { ENVIRONMENTS, REMITTER_STATUSES, UnknownValueError } from './domain/vocabulary';
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhook-events';
+export { DELIVERY_STATES, type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks';
 export { World, type WorldOptions } from './domain/world';
 export type { HttpRequest, HttpResponse } from './http/types';
 export type { ClockControls, MockControl, MockService, MockServiceOptions } from './mock-service';

@@ -67,7 +67,7 @@ export {
   TimeoutError,
   ValidationError,
 } from './errors';
-export type { components, paths } from './generated/openapi';
+export type { components, operations, paths } from './generated/openapi';
 export { type ListQuery, type Page, PageList } from './pagination';
 export type { RequestOptions, SendOptions } from './request-options';
 export type {

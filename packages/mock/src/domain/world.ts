@@ -24,7 +24,13 @@ import type {
 } from './model';
 import { DEFAULT_PRICES, type PriceTable } from './pricing';
 import { Random } from './random';
-import { DEFAULT_RATE_LIMITS, type RateLimitTable, type RateLimitWindow } from './rate-limits';
+import {
+  applyRateLimitChanges,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitChanges,
+  type RateLimitTable,
+  type RateLimitWindow,
+} from './rate-limits';
 import { RecordStore } from './record-store';
 import { Scheduler } from './scheduler';
 import { DEFAULT_SIMULATION, type SimulationConfig } from './simulation';
@@ -44,8 +50,11 @@ export interface WorldOptions {
   readonly simulation?: Partial<SimulationConfig>;
   /** Carrier prefix table (decision D26). */
   readonly prefixTable?: readonly PrefixRoute[];
-  /** Requests per minute by operation id (`null` unlimited), or `false` to disable (decision D8). */
-  readonly rateLimits?: Readonly<Record<string, number | null>> | false;
+  /**
+   * Requests per minute by operation id (`null` unlimited), or `false` to disable (decision D8).
+   * An unknown operation id throws an `UnknownValueError`.
+   */
+  readonly rateLimits?: RateLimitChanges | false;
 }
 
 /** The resolved configuration of a world. */
@@ -148,12 +157,8 @@ export class World {
       simulation: new Random(seed ^ 0x27d4eb2f),
     };
     this.route = createRouter(options.prefixTable);
-    const limits = options.rateLimits;
     this.rateLimits = {
-      table:
-        limits === false
-          ? Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((op) => [op, null]))
-          : { ...DEFAULT_RATE_LIMITS, ...limits },
+      table: applyRateLimitChanges(DEFAULT_RATE_LIMITS, options.rateLimits ?? {}),
       windows: new Map(),
     };
   }

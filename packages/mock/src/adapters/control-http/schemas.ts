@@ -4,6 +4,8 @@
  * never silently does nothing.
  */
 import { z } from 'zod';
+import { OPERATION_IDS } from '../../domain/operation-ids';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
@@ -77,7 +79,7 @@ export const advanceBody = z.strictObject({
     .max(30 * 86_400_000, 'Must be at most 30 days.'),
 });
 
-/** `PUT /__mock/rate-limits`. */
+/** `PUT /__mock/rate-limits`. Keys are checked against the operation ids by the domain (D72). */
 export const rateLimitsBody = z.strictObject({
   disabled: z.boolean('Must be true or false.').exactOptional(),
   limits: z.record(z.string(), z.number().int().min(1).nullable()).exactOptional(),
@@ -92,18 +94,8 @@ const uuid = z
     /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
     'Must be a UUID.',
   );
-const operationId = z.enum(
-  [
-    'sendMessage',
-    'listMessages',
-    'retrieveMessage',
-    'sendBatchCampaign',
-    'listCampaigns',
-    'retrieveCampaign',
-    'listCampaignMessages',
-  ],
-  'Must be an operation id of the public API, e.g. sendMessage.',
-);
+// The vocabularies come from the contract's generated types (D72), never a list written again.
+const operationId = z.enum(OPERATION_IDS, `Must be one of ${OPERATION_IDS.join(', ')}.`);
 const count = z
   .number('Must be a number.')
   .int('Must be an integer.')
@@ -112,10 +104,7 @@ const count = z
 const instant = z
   .string('Must be an ISO 8601 date-time with an offset.')
   .min(1, 'Must be an ISO 8601 date-time with an offset.');
-const eventType = z.enum(
-  ['message.status_updated', 'message.received', 'campaign.completed'],
-  'Must be message.status_updated, message.received or campaign.completed.',
-);
+const eventType = z.enum(WEBHOOK_EVENT_TYPES, `Must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}.`);
 
 /** `POST /__mock/faults/request-failures`. */
 export const requestFailureBody = z.strictObject({
