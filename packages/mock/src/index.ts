@@ -36,6 +36,8 @@ export {
 export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/clock';
 export {
   DEMO_LIVE_KEY,
+  DEMO_ORGANIZATION_ID,
+  DEMO_SENDER_ID,
   DEMO_TEST_KEY,
   DEMO_WEBHOOK_SECRET,
   type DemoWorld,

@@ -2,7 +2,7 @@
 // copied from the docs or from a previous run stay true; and seeding it leaves the world's own id
 // stream alone.
 import { describe, expect, it } from 'vitest';
-import { type MockService, RealClock } from '../src/index';
+import { DEMO_ORGANIZATION_ID, DEMO_SENDER_ID, type MockService, RealClock } from '../src/index';
 import { createMockService } from './support/mock';
 
 /** Every id the demo world creates. */
@@ -26,6 +26,12 @@ describe('the demo world', () => {
     for (const options of [{ seed: 2 }, { seed: 987_654 }, { clock: new RealClock(1) }]) {
       expect(demoIds(createMockService(options))).toEqual(first);
     }
+  });
+
+  it('has the ids the docs print (DEMO_ORGANIZATION_ID, DEMO_SENDER_ID)', () => {
+    const ids = demoIds(createMockService());
+    expect(ids.organization).toBe(DEMO_ORGANIZATION_ID);
+    expect(ids.senderId).toBe(DEMO_SENDER_ID);
   });
 
   it('has the same ids after a reset', () => {

@@ -44,16 +44,20 @@ export const DEFAULT_PREFIX_TABLE: readonly PrefixRoute[] = [
   { prefix: '+24490', route: TEST_NETWORK },
 ];
 
-/** Valid numbers outside the table still route, through the international aggregator. */
-export const FALLBACK_ROUTE = {
+const AGGREGATOR = {
   destination: 'GLOBAL_AGGREGATOR',
   provider: 'global-aggregator-1',
 } as const satisfies Route;
-/** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
-export const WHATSAPP_ROUTE = {
+const WHATSAPP_CLOUD = {
   destination: 'WHATSAPP_CLOUD',
   provider: 'whatsapp-cloud-1',
 } as const satisfies Route;
+
+/** Valid numbers outside the table still route, through the international aggregator. */
+export const FALLBACK_ROUTE: Route = AGGREGATOR;
+/** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
+export const WHATSAPP_ROUTE: Route = WHATSAPP_CLOUD;
+
 /**
  * The carrier codes of the built-in routes, e.g. `UNITEL` (the contract's `CarrierCode` is only a
  * pattern). A world with a prefix table of its own may route to others: its codes are accepted at
@@ -64,8 +68,8 @@ export type CarrierCode = (
   | typeof UNITEL
   | typeof AFRICELL
   | typeof TEST_NETWORK
-  | typeof FALLBACK_ROUTE
-  | typeof WHATSAPP_ROUTE
+  | typeof AGGREGATOR
+  | typeof WHATSAPP_CLOUD
 )['destination'];
 
 /**

@@ -14,6 +14,10 @@ export const DEMO_LIVE_KEY = 'svc_live_demo0000000000000000000000000001';
 export const DEMO_TEST_KEY = 'svc_test_demo0000000000000000000000000001';
 /** The demo organization's webhook signing secret. */
 export const DEMO_WEBHOOK_SECRET = 'whsec_ZGVtby13ZWJob29rLXNpZ25pbmctc2VjcmV0LTAx';
+/** The demo organization's id: the same in every run (D76). */
+export const DEMO_ORGANIZATION_ID = '019b78c9-0a80-7000-8088-709ae66dfbc2';
+/** The id of the demo's approved sender ID `MSGSVC`: the same in every run (D76). */
+export const DEMO_SENDER_ID = '019b78c9-0a80-7000-8088-85b7387302d1';
 /** The demo account's opening balance: 1,000,000 AOA, in micro-units. */
 export const DEMO_BALANCE = 1_000_000_000_000;
 
