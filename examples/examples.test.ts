@@ -1,5 +1,5 @@
 // Runs every example program in-process against a fresh mock service, on the mock's virtual clock:
-// the client's `sleep` advances that clock, so waiting for a campaign takes no real time.
+// `mock.client()`'s waits advance that clock, so waiting for a campaign takes no real time.
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -7,25 +7,18 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createMockService } from '@msgsvc/mock';
-import { MessagingClient, type WebhookEvent } from '@msgsvc/sdk';
+import type { WebhookEvent } from '@msgsvc/sdk';
 import { describe, expect, it } from 'vitest';
 import { bulkSend, fictionalRecipients } from './bulk-send';
 import { sendCampaignAndWait } from './campaign-and-wait';
 import { sendOneTimeCode } from './send-otp';
 import { createWebhookReceiver } from './webhook-receiver';
 
-/** A demo world and a client that talks to it through `mock.fetch`, on the mock's clock. */
+/** A demo world and a client on it (`mock.fetch` and the mock's clock). */
 function setup() {
   const mock = createMockService();
-  const demo = mock.seedDemo();
-  const client = new MessagingClient({
-    apiKey: demo.liveKey,
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    sleep: async (ms) => void mock.clock.advance(Math.ceil(ms)),
-    now: () => mock.clock.now().getTime(),
-  });
-  return { mock, demo, client };
+  const client = mock.client();
+  return { mock, demo: mock.seedDemo(), client };
 }
 
 describe('send-otp', () => {

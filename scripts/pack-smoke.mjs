@@ -158,9 +158,13 @@ export const mock = createMockService();
   tsc('types.cts', '--skipLibCheck');
   checks.push('types.mts (declarations checked) and types.cts compile under node16 resolution');
 
-  // The installed binary.
-  if (existsSync(join(project, 'node_modules', '@msgsvc', 'mock', 'dist', 'cli.js'))) {
-    const help = run('npx', ['--no-install', 'msgsvc-mock', '--help']);
+  // The installed binary: the committed launcher, which runs dist/cli.js (there are no sources in
+  // the tarball), through npx as the docs say (`-p` names the package; --offline proves npx uses
+  // the installed one instead of looking the name up).
+  const installed = join(project, 'node_modules', '@msgsvc', 'mock');
+  if (existsSync(join(installed, 'bin', 'msgsvc-mock.js'))) {
+    if (existsSync(join(installed, 'src'))) throw new Error('the mock tarball ships its sources');
+    const help = run('npx', ['--offline', '-p', '@msgsvc/mock', 'msgsvc-mock', '--help']);
     if (!help.includes('msgsvc-mock serve')) throw new Error('msgsvc-mock --help printed no usage');
     // The linked binary itself (not through npx), so that SIGTERM reaches the server.
     const bin = join(project, 'node_modules', '.bin', 'msgsvc-mock');
@@ -181,9 +185,11 @@ export const mock = createMockService();
       await exited;
     }
     if (server.exitCode !== 0) throw new Error(`serve exited with ${server.exitCode} on SIGTERM`);
-    checks.push('npx msgsvc-mock --help, and serve --port 0 --json answering GET /c/v1/messages');
+    checks.push(
+      'npx -p @msgsvc/mock msgsvc-mock --help, and serve --port 0 --json answering GET /c/v1/messages',
+    );
   } else {
-    checks.push('no dist/cli.js in the mock tarball: the CLI check was skipped');
+    throw new Error('the mock tarball has no bin/msgsvc-mock.js');
   }
 } finally {
   rmSync(project, { recursive: true, force: true });

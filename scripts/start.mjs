@@ -1,20 +1,18 @@
 #!/usr/bin/env node
-// `npm start [-- flags]`: the mock server with the demo world (`msgsvc-mock serve`), run from the
-// TypeScript sources through tsx, so a fresh clone needs `npm install` and nothing else (no build;
-// tsx resolves @msgsvc/sdk to its sources through tsconfig.json `paths`). Flags are passed on:
-// `npm start -- --port 0 --json`, `npm start -- --world examples/world.example.json`.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'packages/mock/src/bin.ts', 'serve', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
-);
-
-// Ctrl+C reaches the whole process group: let the server stop itself and exit with its code.
-// A SIGTERM sent to this process alone is passed on.
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => child.kill('SIGTERM'));
-child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128)));
+// `npm start [-- flags]`: the mock server with the demo world (`msgsvc-mock serve`), from the
+// TypeScript sources: the package's bin launcher runs them through tsx in a checkout, so a fresh
+// clone needs `npm install` and nothing else. It runs in this process — no child to pass signals
+// on to — and stops on SIGINT or SIGTERM, or when npm goes (D74).
+//
+// Flags are passed on: `npm start -- --port 0 --json`. For scripts reading the JSON line, use
+// `npm start -s -- --json`: npm prints its own banner ("> start …") on stdout first unless silent
+// (D75).
+const args = process.argv.slice(2);
+const underNpm = process.env.npm_lifecycle_event === 'start';
+if (underNpm && args.includes('--json') && process.env.npm_config_loglevel !== 'silent') {
+  process.stderr.write(
+    'msgsvc-mock: npm printed its banner on stdout before the JSON line; run "npm start -s -- --json" to get the JSON line alone.\n',
+  );
+}
+process.argv.splice(2, 0, 'serve');
+await import('../packages/mock/bin/msgsvc-mock.js');

@@ -1,4 +1,5 @@
-// Tests of the notifier against the mock service in-process: first with `mock.fetch`, then with MSW.
+// Tests of the notifier against the mock service in-process: first with `mock.client()` (an SDK
+// client on the mock's fetch and virtual clock), then with MSW.
 import { createMockService } from '@msgsvc/mock';
 import { MessagingClient, ServerError } from '@msgsvc/sdk';
 import { setupServer } from 'msw/node';
@@ -7,22 +8,16 @@ import { ShippingNotifier } from './notifications';
 
 const order = { id: 'A-1001', customerPhone: '923 000 001', trackingCode: 'AO123456789' };
 
-describe('ShippingNotifier (mock.fetch)', () => {
+describe('ShippingNotifier (mock.client())', () => {
   // A fresh service per test: nothing leaks from one test into the next.
   let mock: ReturnType<typeof createMockService>;
-  let demo: ReturnType<typeof mock.seedDemo>;
   let notifier: ShippingNotifier;
 
   beforeEach(() => {
     mock = createMockService();
-    demo = mock.seedDemo();
-    const client = new MessagingClient({
-      apiKey: demo.liveKey,
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch, // no network, no globals patched
-      sleep: async (ms) => void mock.clock.advance(Math.ceil(ms)), // retries wait on the mock's clock
-    });
-    notifier = new ShippingNotifier(client);
+    // The demo world's key and mock.fetch (no network, no globals patched); retries wait on the
+    // mock's virtual clock.
+    notifier = new ShippingNotifier(mock.client());
   });
 
   it('texts the customer the tracking code', async () => {
@@ -54,11 +49,7 @@ describe('ShippingNotifier (mock.fetch)', () => {
     const broke = mock.control.createOrganization({ name: 'Broke Lda', balance: '0' });
     mock.control.createRemitter({ organizationId: broke.id, name: 'BROKE' });
     const key = mock.control.issueApiKey({ organizationId: broke.id });
-    const client = new MessagingClient({
-      apiKey: key.key,
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch,
-    });
+    const client = mock.client({ apiKey: key.key });
 
     const result = await new ShippingNotifier(client).orderShipped(order);
 

@@ -23,9 +23,10 @@ import {
   getOrganization,
   setRemitterStatus,
 } from './domain/organizations';
-import { configureRateLimits } from './domain/rate-limits';
+import { configureRateLimits, type RateLimitChanges } from './domain/rate-limits';
 import { normalizeRecipient } from './domain/recipients';
 import { formatTimestamp } from './domain/time-format';
+import { ENVIRONMENTS, oneOf } from './domain/vocabulary';
 import type { World } from './domain/world';
 import { campaignObject, messageDetail } from './http/serializers';
 
@@ -97,6 +98,7 @@ export function createControlApi(world: () => World) {
 
     /** Issues an API key; the result carries the full key (shown only here). */
     issueApiKey(params: IssueApiKeyParams) {
+      if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
       const key = issueApiKey(world(), params);
       return {
         ...key,
@@ -174,6 +176,7 @@ export function createControlApi(world: () => World) {
 
     /** An organization's campaigns in one environment, oldest first, in the Campaign shape. */
     campaigns(organizationId: string, environment: Environment = 'live') {
+      oneOf(environment, ENVIRONMENTS, 'environment');
       const w = world();
       return w.campaigns
         .tenant(organizationId, environment)
@@ -213,8 +216,13 @@ export function createControlApi(world: () => World) {
       return checkLedger(world());
     },
 
-    /** Tightens, relaxes or disables rate limits (decision D8). */
-    configureRateLimits(changes: Readonly<Record<string, number | null>> | false): void {
+    /**
+     * Tightens, relaxes or disables rate limits (decision D8): requests per minute by operation id,
+     * `null` for unlimited, or `false` to disable them all.
+     *
+     * @throws UnknownValueError (a `TypeError`) for a key that is not an operation id.
+     */
+    configureRateLimits(changes: RateLimitChanges | false): void {
       configureRateLimits(world(), changes);
     },
   };

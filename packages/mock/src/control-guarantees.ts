@@ -2,6 +2,7 @@
  * The control API's second half: fault injection, webhook endpoints and the outbox, inbound
  * messages. Times cross it as ISO 8601 strings or `Date`s; everything it returns is plain data.
  */
+import type { CarrierCode } from './domain/carriers';
 import { DomainError } from './domain/errors';
 import {
   clearFaults,
@@ -13,11 +14,15 @@ import {
 } from './domain/faults';
 import { simulateInbound } from './domain/inbound';
 import type { Environment } from './domain/model';
+import type { OperationId } from './domain/operation-ids';
 import { getOrganization } from './domain/organizations';
 import { formatTimestamp, parseTimestamp } from './domain/time-format';
-import type { WebhookEventType } from './domain/webhook-events';
+import { ENVIRONMENTS, oneOf } from './domain/vocabulary';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhook-events';
 import {
   addWebhookEndpoint,
+  DELIVERY_STATES,
+  type DeliveryState,
   removeWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -129,15 +134,23 @@ export function createGuaranteeControls(
   listeners: Map<string, WebhookListener>,
 ) {
   return {
-    /** The next `count` requests to `operationId` (any when omitted) answer 500 or 503. */
+    /**
+     * The next `count` requests to `operationId` (any when omitted) answer 500 or 503.
+     *
+     * @throws UnknownValueError (a `TypeError`) for an operation id the contract does not have.
+     */
     failNextRequests(
-      params: { operationId?: string; status?: 500 | 503; count?: number } = {},
+      params: { operationId?: OperationId; status?: 500 | 503; count?: number } = {},
     ): string {
       return injectRequestFailure(world(), params);
     },
 
-    /** The next `count` requests to `operationId` (any when omitted) are answered `ms` later. */
-    addLatency(params: { operationId?: string; ms: number; count?: number }): string {
+    /**
+     * The next `count` requests to `operationId` (any when omitted) are answered `ms` later.
+     *
+     * @throws UnknownValueError (a `TypeError`) for an operation id the contract does not have.
+     */
+    addLatency(params: { operationId?: OperationId; ms: number; count?: number }): string {
       return injectLatency(world(), params);
     },
 
@@ -146,9 +159,13 @@ export function createGuaranteeControls(
       return injectDispatchFailure(world(), params);
     },
 
-    /** Messages to a carrier (`UNITEL`, …) are UNDELIVERED (CARRIER_OUTAGE) between two instants. */
+    /**
+     * Messages to a carrier (`UNITEL`, …) are UNDELIVERED (CARRIER_OUTAGE) between two instants.
+     *
+     * @throws UnknownValueError (a `TypeError`) for a carrier the world never routes to.
+     */
     carrierOutage(params: {
-      destination: string;
+      destination: CarrierCode;
       from: Date | string | number;
       to: Date | string | number;
     }): string {
@@ -181,6 +198,7 @@ export function createGuaranteeControls(
       events?: WebhookEventType[];
       environment?: Environment;
     }) {
+      if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
       const endpoint = addWebhookEndpoint(world(), {
         organizationId: params.organizationId,
         url: params.url ?? null,
@@ -209,12 +227,11 @@ export function createGuaranteeControls(
 
     /** The webhook outbox, oldest first: every delivery, its attempts and its next attempt. */
     outbox(
-      filter: {
-        endpointId?: string;
-        type?: WebhookEventType;
-        state?: WebhookDelivery['state'];
-      } = {},
+      filter: { endpointId?: string; type?: WebhookEventType; state?: DeliveryState } = {},
     ): DeliveryView[] {
+      // A misspelt filter would match nothing, and an assertion on an empty outbox would pass.
+      if (filter.type !== undefined) oneOf(filter.type, WEBHOOK_EVENT_TYPES, 'type');
+      if (filter.state !== undefined) oneOf(filter.state, DELIVERY_STATES, 'state');
       return world()
         .webhooks.outbox.filter(
           (d) =>
@@ -242,6 +259,7 @@ export function createGuaranteeControls(
       /** Needed when organizations share the sender ID name `to` (decision D69). */
       organizationId?: string;
     }) {
+      if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
       const inbound = simulateInbound(world(), params);
       return {
         /** The inbound message's id. */

@@ -1,16 +1,17 @@
 /**
  * A complete in-memory reference implementation of the messaging service's public API (`/c/v1`):
  * authentication and scopes, billing, campaign and message state machines, delivery simulation on
- * a virtual clock, pagination and rate limits. Use it in-process through `mock.fetch` or MSW
- * (`setupServer(...mock.handlers)`).
+ * a virtual clock, pagination and rate limits. Use it in-process through `mock.client()` (an SDK
+ * client on the mock), `mock.fetch` or MSW (`setupServer(...mock.handlers)`).
  *
  * @example
  * ```ts
  * import { createMockService } from '@msgsvc/mock';
  *
  * const mock = createMockService();
- * const { liveKey } = mock.seedDemo();
- * const response = await mock.fetch(`${mock.baseUrl}/messages`, { headers: { 'X-API-KEY': liveKey } });
+ * const client = mock.client(); // an SDK client on the demo world and the mock's virtual clock
+ * const sent = await client.messages.send({ to: '+244923000001', body: 'Olá' });
+ * const message = await client.messages.waitFor(sent.id); // DELIVERED, in virtual time
  * ```
  *
  * @module \@msgsvc/mock
@@ -26,6 +27,7 @@ export type {
 } from './control-guarantees';
 export { canonicalScope, SCOPES, type Scope } from './domain/api-keys';
 export {
+  type CarrierCode,
   DEFAULT_PREFIX_TABLE,
   FALLBACK_ROUTE,
   type PrefixRoute,
@@ -34,15 +36,23 @@ export {
 export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/clock';
 export {
   DEMO_LIVE_KEY,
+  DEMO_ORGANIZATION_ID,
+  DEMO_SENDER_ID,
   DEMO_TEST_KEY,
   DEMO_WEBHOOK_SECRET,
   type DemoWorld,
 } from './domain/demo-world';
+export type { ClockRun } from './domain/engine';
 export type { FaultState } from './domain/faults';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/inbound';
 export { MAGIC_NUMBERS, type MagicBehaviour } from './domain/magic-numbers';
+export { OPERATION_IDS, type OperationId } from './domain/operation-ids';
 export { DEFAULT_PRICES, type PriceTable } from './domain/pricing';
-export { DEFAULT_RATE_LIMITS, type RateLimitTable } from './domain/rate-limits';
+export {
+  DEFAULT_RATE_LIMITS,
+  type RateLimitChanges,
+  type RateLimitTable,
+} from './domain/rate-limits';
 export {
   DEFAULT_SIMULATION,
   type Latency,
@@ -50,7 +60,9 @@ export {
   type SimulationConfig,
 } from './domain/simulation';
 export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/snapshot';
-export { RETRY_SCHEDULE_MS } from './domain/webhooks';
+export { ENVIRONMENTS, REMITTER_STATUSES, UnknownValueError } from './domain/vocabulary';
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhook-events';
+export { DELIVERY_STATES, type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks';
 export { World, type WorldOptions } from './domain/world';
 export type { HttpRequest, HttpResponse } from './http/types';
 export type { ClockControls, MockControl, MockService, MockServiceOptions } from './mock-service';

@@ -3,6 +3,7 @@
  * function, MSW handlers, clock controls, the control API, webhooks, snapshots. Separate services
  * share nothing.
  */
+import type { ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import type { RequestHandler } from 'msw';
 import { createFetch, type FetchFunction } from './adapters/fetch';
@@ -15,12 +16,20 @@ import {
 } from './control-guarantees';
 import { type Clock, RealClock, VirtualClock } from './domain/clock';
 import { type DemoWorld, seedDemoWorld } from './domain/demo-world';
-import { advance, IDLE_HORIZON_MS, runDue, runUntilIdle } from './domain/engine';
+import {
+  advance,
+  type ClockRun,
+  IDLE_HORIZON_MS,
+  runDue,
+  runUntil,
+  runUntilIdle,
+} from './domain/engine';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/snapshot';
 import type { WebhookTransport } from './domain/webhooks';
 import { World, type WorldOptions } from './domain/world';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
+import { createMockClient } from './mock-client';
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
@@ -48,13 +57,37 @@ export interface ClockControls {
   now(): Date;
   /** Moves a virtual clock forward, running due work in order. Returns how many tasks ran. */
   advance(ms: number): number;
-  /** Runs all pending work on a virtual clock (up to 30 days ahead). Returns how many tasks ran. */
-  runUntilIdle(): number;
+  /**
+   * Runs pending work on a virtual clock, each task at its own time, until no work is left (at
+   * most 30 days ahead). Housekeeping — a message with no receipt expiring when its 48 h validity
+   * period ends — is left pending, so the clock never jumps past a window a test relies on (the
+   * 24 h idempotency window, say). Says how many tasks ran, how far the clock moved and how many
+   * tasks are left; `runUntil` or `advance` runs the rest.
+   *
+   * @example
+   * ```ts
+   * await client.messages.send({ to: '+244923000001', body: 'Olá' });
+   * const { elapsedMs } = mock.clock.runUntilIdle(); // dispatch and receipt: seconds, not days
+   * ```
+   */
+  runUntilIdle(): ClockRun;
+  /**
+   * Runs every task, housekeeping included, until a `Date` (the clock ends exactly there) or until
+   * a condition holds (checked before the first task and after each one).
+   *
+   * @throws Error when the condition does not hold with nothing left to run, or within 30 days.
+   * @example
+   * ```ts
+   * mock.clock.runUntil(() => mock.control.message(id).status === 'EXPIRED'); // 48 h later
+   * mock.clock.runUntil(new Date('2026-01-03T09:00:00Z'));
+   * ```
+   */
+  runUntil(until: Date | (() => boolean)): ClockRun;
   /**
    * Like `runUntilIdle`, and also waits for webhook deliveries in flight (signing and sending are
-   * asynchronous) and runs the retries they schedule, each at its own time, until nothing is left.
+   * asynchronous) and runs the retries they schedule, each at its own time, until no work is left.
    */
-  settle(): Promise<number>;
+  settle(): Promise<ClockRun>;
   /** Runs work due now (for real clocks). */
   runDue(): number;
   /** How many background tasks are pending. */
@@ -95,6 +128,26 @@ export interface MockService {
    * injected latency fault delays the answer.
    */
   handle(request: HttpRequest): HttpResponse | Promise<HttpResponse>;
+  /**
+   * An SDK client wired to this mock: the demo world's live key (the demo world is seeded if it
+   * was not) or `options.apiKey`, the mock's `fetch` and base URL, and — on a virtual clock — the
+   * mock's time: every wait of the SDK (retry backoff, `waitFor` polling, `sendBulk` pacing) moves
+   * the virtual clock by its length, running the work that falls due, instead of waiting on the
+   * wall clock. On a real clock the client keeps real time. Any other option is passed on, and
+   * `options` override the wiring.
+   *
+   * @example
+   * ```ts
+   * import { createMockService } from '@msgsvc/mock';
+   *
+   * const mock = createMockService();
+   * const client = mock.client();
+   * const sent = await client.messages.send({ to: '+244923000001', body: 'Olá' });
+   * const message = await client.messages.waitFor(sent.id, { until: 'DELIVERED', timeout: 60_000 });
+   * // Virtual seconds passed; the test took milliseconds.
+   * ```
+   */
+  client(options?: ClientOptions): MessagingClient;
   /** Seeds the demo organization, keys and sender ID, and returns them. */
   seedDemo(): DemoWorld;
   /** Replaces the world with a fresh one built from the same options. */
@@ -113,16 +166,15 @@ export interface MockService {
  * @example
  * ```ts
  * import { createMockService } from '@msgsvc/mock';
- * import { MessagingClient } from '@msgsvc/sdk';
  *
  * const mock = createMockService();
  * const demo = mock.seedDemo();
- * const client = new MessagingClient({ apiKey: demo.liveKey, baseUrl: mock.baseUrl, fetch: mock.fetch });
+ * const client = mock.client(); // the demo key, mock.fetch, and waits on the virtual clock
  * const { campaign_id } = await client.campaigns.sendBatch({
  *   remitter_id: demo.remitter.id, channel_type: 'SMS', content: 'Hello!',
  *   recipients: ['+244923000001', '+244923000002'],
  * });
- * mock.clock.runUntilIdle();
+ * const campaign = await client.campaigns.waitFor(campaign_id); // COMPLETED, in virtual time
  * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
@@ -169,33 +221,43 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     world = attach(restoreWorld(value, clock));
   };
   const getWorld = () => world;
+  const seedDemo = () => {
+    demo ??= seedDemoWorld(world);
+    return demo;
+  };
+  const mockFetch = createFetch(handle);
+  const baseUrl = baseUrls[0]!;
 
   return {
-    fetch: createFetch(handle),
+    fetch: mockFetch,
     // Built on first use: most tests use `fetch`, and building MSW handlers costs more than a world.
     get handlers() {
       handlers ??= createMswHandlers(baseUrls, handle);
       return handlers;
     },
-    baseUrl: baseUrls[0]!,
+    baseUrl,
     clock: {
       now: () => new Date(world.now()),
       advance: (ms) => advance(world, ms),
       runUntilIdle: () => runUntilIdle(world),
+      runUntil: (until) => runUntil(world, until),
       settle: async () => {
         // Instant by instant, waiting for the deliveries in flight before moving on: a retry or
         // the next delivery of a message then runs at its own time on the clock, not after the
-        // rest of the queue (a 48-hour expiry, say) has moved the clock past it.
-        let ran = 0;
-        const limit = world.now() + IDLE_HORIZON_MS;
+        // rest of the queue has moved the clock past it. Housekeeping is left, as in runUntilIdle.
+        let tasksRun = 0;
+        const start = world.now();
+        const limit = start + IDLE_HORIZON_MS;
         for (;;) {
           if (world.inFlight.size > 0) {
             await Promise.all([...world.inFlight]);
             continue;
           }
           const at = world.scheduler.peekTime();
-          if (at === undefined || at > limit) return ran;
-          ran += advance(world, Math.max(0, at - world.now()));
+          if (world.scheduler.work === 0 || at === undefined || at > limit) {
+            return { tasksRun, elapsedMs: world.now() - start, pending: world.scheduler.size };
+          }
+          tasksRun += advance(world, Math.max(0, at - world.now()));
         }
       },
       runDue: () => runDue(world),
@@ -216,10 +278,20 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
       return world;
     },
     handle,
-    seedDemo() {
-      demo ??= seedDemoWorld(world);
-      return demo;
+    client(clientOptions) {
+      return createMockClient(
+        {
+          fetch: mockFetch,
+          baseUrl,
+          clockKind: () => world.clock.kind,
+          advance: (ms) => advance(world, ms),
+          now: () => world.now(),
+          demoKey: () => seedDemo().liveKey,
+        },
+        clientOptions,
+      );
     },
+    seedDemo,
     reset,
     snapshot,
     restore,

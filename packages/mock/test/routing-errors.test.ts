@@ -1,6 +1,7 @@
 // Routing and the errors no operation owns (D2, D4): unknown routes, wrong methods, literal routes
 // over parameters, trailing slashes, and an unexpected exception turned into a 500 envelope that
 // changes nothing.
+import { MessagingClient } from '@msgsvc/sdk';
 import { describe, expect, it } from 'vitest';
 import type { PriceTable } from '../src/index';
 import { type ApiResponse, api, call } from './support/api';
@@ -20,6 +21,8 @@ function expectEnvelope(response: ApiResponse, status: number, code: string) {
     service: 'core',
   });
 }
+
+const ID = '0193a0c6-4e5f-7a6b-8c7d-8e9fa0b1c2d3';
 
 describe('unknown routes: 404 NOT_FOUND (D1, D2)', () => {
   it.each([
@@ -45,6 +48,54 @@ describe('unknown routes: 404 NOT_FOUND (D1, D2)', () => {
       expect(body).toMatchObject({ code: 'NOT_FOUND', status: 404, service: 'core' });
       expect(body.trace_id).toBe(response.headers.get('x-trace-id'));
     }
+  });
+
+  it.each([
+    ['GET', '/messages', '/c/v1/messages'],
+    ['POST', '/campaigns/batch', '/c/v1/campaigns/batch'],
+    ['GET', `/messages/${ID}`, `/c/v1/messages/${ID}`],
+    ['GET', '/v1/messages', '/c/v1/messages'],
+    ['GET', '/c/v2/campaigns', '/c/v1/campaigns'],
+    // A wrong method on a real route is still worth pointing at: the 405 will tell the rest.
+    ['DELETE', '/messages', '/c/v1/messages'],
+  ])(
+    '%s %s, outside /c/v1: the 404 says where the API lives (D76)',
+    async (method, path, meant) => {
+      const mock = createMockService();
+      const origin = new URL(mock.baseUrl).origin;
+      const response = await mock.fetch(`${origin}${path}`, { method });
+      expect(response.status).toBe(404);
+      const body = await response.json();
+      expect(body.code).toBe('NOT_FOUND');
+      expect(body.message).toBe(
+        `No route for ${method} ${path}. The public API is under /c/v1: did you mean ${meant}?`,
+      );
+    },
+  );
+
+  it('outside /c/v1 with nothing to suggest, and under /c/v1: no guess', async () => {
+    const mock = createMockService();
+    const origin = new URL(mock.baseUrl).origin;
+    const outside = await (await mock.fetch(`${origin}/contacts`)).json();
+    expect(outside.message).toBe('No route for GET /contacts. The public API is under /c/v1.');
+    const inside = await (await mock.fetch(`${mock.baseUrl}/contacts`)).json();
+    expect(inside.message).toBe('No route for GET /c/v1/contacts.');
+  });
+
+  it('an SDK client whose base URL lacks /c/v1 is told where the API lives', async () => {
+    const mock = createMockService();
+    const demo = mock.seedDemo();
+    const client = new MessagingClient({
+      apiKey: demo.liveKey,
+      baseUrl: new URL(mock.baseUrl).origin,
+      fetch: mock.fetch,
+    });
+    await expect(client.messages.list()).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining(
+        'The public API is under /c/v1: did you mean /c/v1/messages?',
+      ),
+    });
   });
 
   it('is answered before authentication and carries no rate-limit headers', async () => {

@@ -76,7 +76,7 @@ export {
   ValidationError,
   WaitTimeoutError,
 } from './errors';
-export type { components, paths } from './generated/openapi';
+export type { components, operations, paths } from './generated/openapi';
 export type { Logger, LogLevel } from './logging';
 export { type ListQuery, type Page, PageList } from './pagination';
 export type { RequestOptions, SendOptions } from './request-options';

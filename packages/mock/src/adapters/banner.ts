@@ -19,6 +19,8 @@ export interface StartupInfo {
   /** Whether the admin token was generated (and must therefore be shown). */
   readonly tokenGenerated: boolean;
   readonly organizations: readonly OrganizationCredentials[];
+  /** The server's process id (a harness can check that it is gone after stopping it). */
+  readonly pid: number;
 }
 
 /** The `--json` line (without the newline). */
@@ -29,6 +31,7 @@ export function startupJson(info: StartupInfo): string {
   const sender = first?.sender_ids.find((s) => s.status === 'APPROVED') ?? first?.sender_ids[0];
   return JSON.stringify({
     event: 'listening',
+    pid: info.pid,
     host: info.host,
     port: info.port,
     base_url: `${info.origin}/c/v1`,

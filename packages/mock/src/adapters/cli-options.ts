@@ -25,7 +25,12 @@ export interface ServeOptions {
 export type Command =
   | { readonly kind: 'help' }
   | { readonly kind: 'world-schema' }
-  | { readonly kind: 'serve'; readonly options: ServeOptions };
+  | {
+      readonly kind: 'serve';
+      readonly options: ServeOptions;
+      /** Keep serving after the process that started it exits (`--detached`, D74). */
+      readonly detached: boolean;
+    };
 
 /** The `--help` text: every command and flag. */
 export const HELP = `msgsvc-mock — the @msgsvc messaging service mock as an HTTP server
@@ -46,13 +51,16 @@ Serve flags:
                       virtual: time moves only through POST /__mock/clock/advance
   --speed X           real clock speed-up, e.g. 60 makes a minute pass each second (default 1)
   --json              print the start-up information as one JSON line on stdout
+  --detached          keep serving when the process that started it exits (by default
+                      the server stops with it: with npm, npx or a test harness)
   --admin-token TOKEN admin token for the control API and inspector (env MSGSVC_ADMIN_TOKEN);
                       generated and printed when binding beyond loopback without one
   -h, --help          show this text
 
 The public API is served under /c/v1 (API keys in X-API-KEY), the control API under
 /__mock (openapi/control.yaml) and the inspector page at /. SIGINT or SIGTERM stops the
-server cleanly (exit code 0).`;
+server cleanly (exit code 0), and so does the end of the process that started it
+(npm start, npx, a test harness), unless --detached.`;
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -62,6 +70,7 @@ const OPTIONS = {
   clock: { type: 'string' },
   speed: { type: 'string' },
   json: { type: 'boolean' },
+  detached: { type: 'boolean' },
   'admin-token': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -112,6 +121,7 @@ export function parseCommandLine(
   if (values.world === '') throw new UsageError('--world needs a file name.');
   return {
     kind: 'serve',
+    detached: values.detached === true,
     options: {
       port: number(
         '--port',

@@ -10,6 +10,7 @@
  * ```
  */
 import { HELP, parseCommandLine, UsageError } from './cli-options';
+import { watchParent } from './parent-watch';
 
 // The server and the world-file schema are loaded only by the commands that need them, so that
 // `--help` and a mistyped flag answer at once instead of after loading the whole service.
@@ -24,6 +25,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Subscribes to a stop signal. */
   readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
+  /** Subscribes to the end of the process that started this one (see `parent-watch.ts`). */
+  readonly onParentExit?: (listener: () => void) => void;
 }
 
 /** The real process's streams, environment and signals. */
@@ -32,6 +35,9 @@ export const PROCESS_IO: CliIo = {
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   onSignal: (signal, listener) => process.on(signal, listener),
+  onParentExit: (listener) => {
+    watchParent(listener);
+  },
 };
 
 /**
@@ -99,6 +105,9 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
     };
     io.onSignal('SIGINT', stop);
     io.onSignal('SIGTERM', stop);
+    // npm and npx do not pass a SIGTERM on to the server, and a SIGKILL cannot be passed on: the
+    // server goes when whoever started it goes, unless told otherwise (D74).
+    if (!command.detached) io.onParentExit?.(stop);
   });
 }
 

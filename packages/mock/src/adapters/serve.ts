@@ -63,6 +63,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       adminToken,
       tokenGenerated: generated,
       organizations,
+      pid: process.pid,
     },
     close() {
       closing ??= server.close();

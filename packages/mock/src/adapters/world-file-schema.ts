@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SCOPES } from '../domain/api-keys';
+import { OPERATION_IDS } from '../domain/operation-ids';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 
@@ -113,7 +114,18 @@ export const worldFileSchema = z
       description: 'Also seed the demo organization (its fixed keys), before these. Default false.',
     }),
     rate_limits: z
-      .union([z.literal(false), z.record(z.string(), z.number().int().min(1).nullable())])
+      .union([
+        z.literal(false),
+        // Operation ids from the contract (D72): a misspelt one would limit nothing.
+        z.partialRecord(z.enum(OPERATION_IDS), z.number().int().min(1).nullable(), {
+          // zod reports an unknown key of a partial record as `unrecognized_keys`, a code its
+          // types for a record's issues do not list.
+          error: (issue) =>
+            (issue.code as string) === 'unrecognized_keys'
+              ? `Keys must be operation ids: ${OPERATION_IDS.join(', ')}.`
+              : undefined,
+        }),
+      ])
       .exactOptional()
       .meta({
         description:

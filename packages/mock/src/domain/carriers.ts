@@ -19,9 +19,16 @@ export interface PrefixRoute {
   readonly route: Route;
 }
 
-const MOVICEL: Route = { destination: 'MOVICEL', provider: 'movicel-smpp-1' };
-const UNITEL: Route = { destination: 'UNITEL', provider: 'unitel-smpp-1' };
-const AFRICELL: Route = { destination: 'AFRICELL_AO', provider: 'africell-smpp-1' };
+const MOVICEL = { destination: 'MOVICEL', provider: 'movicel-smpp-1' } as const satisfies Route;
+const UNITEL = { destination: 'UNITEL', provider: 'unitel-smpp-1' } as const satisfies Route;
+const AFRICELL = {
+  destination: 'AFRICELL_AO',
+  provider: 'africell-smpp-1',
+} as const satisfies Route;
+const TEST_NETWORK = {
+  destination: 'TEST_NETWORK',
+  provider: 'simulator-1',
+} as const satisfies Route;
 
 /** Angolan mobile prefixes (libphonenumber carrier data, 2026). */
 export const DEFAULT_PREFIX_TABLE: readonly PrefixRoute[] = [
@@ -34,19 +41,46 @@ export const DEFAULT_PREFIX_TABLE: readonly PrefixRoute[] = [
   { prefix: '+24495', route: AFRICELL },
   { prefix: '+24496', route: AFRICELL },
   // The reserved fictional range of the magic numbers (no operator uses 90): a simulated network.
-  { prefix: '+24490', route: { destination: 'TEST_NETWORK', provider: 'simulator-1' } },
+  { prefix: '+24490', route: TEST_NETWORK },
 ];
 
-/** Valid numbers outside the table still route, through the international aggregator. */
-export const FALLBACK_ROUTE: Route = {
+const AGGREGATOR = {
   destination: 'GLOBAL_AGGREGATOR',
   provider: 'global-aggregator-1',
-};
-/** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
-export const WHATSAPP_ROUTE: Route = {
+} as const satisfies Route;
+const WHATSAPP_CLOUD = {
   destination: 'WHATSAPP_CLOUD',
   provider: 'whatsapp-cloud-1',
-};
+} as const satisfies Route;
+
+/** Valid numbers outside the table still route, through the international aggregator. */
+export const FALLBACK_ROUTE: Route = AGGREGATOR;
+/** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
+export const WHATSAPP_ROUTE: Route = WHATSAPP_CLOUD;
+
+/**
+ * The carrier codes of the built-in routes, e.g. `UNITEL` (the contract's `CarrierCode` is only a
+ * pattern). A world with a prefix table of its own may route to others: its codes are accepted at
+ * run time, and typed with a cast (`'MYCARRIER' as CarrierCode`).
+ */
+export type CarrierCode = (
+  | typeof MOVICEL
+  | typeof UNITEL
+  | typeof AFRICELL
+  | typeof TEST_NETWORK
+  | typeof AGGREGATOR
+  | typeof WHATSAPP_CLOUD
+)['destination'];
+
+/**
+ * The carriers a world can route a message to: its prefix table's (the default one when none is
+ * given), the international aggregator and WhatsApp Cloud.
+ */
+export function carriersOf(table: readonly PrefixRoute[] = DEFAULT_PREFIX_TABLE): string[] {
+  const codes = table.map((entry) => entry.route.destination);
+  return [...new Set([...codes, FALLBACK_ROUTE.destination, WHATSAPP_ROUTE.destination])];
+}
+
 /** Numbers that could not be parsed are never routed. */
 export const UNROUTABLE: Route = { destination: 'UNKNOWN', provider: null };
 

@@ -10,7 +10,10 @@
  * - carrier outages: messages to a carrier are `UNDELIVERED` (`CARRIER_OUTAGE`) between two
  *   instants of the world's clock.
  */
+import { carriersOf } from './carriers';
 import { validationError } from './errors';
+import { OPERATION_IDS, type OperationId } from './operation-ids';
+import { oneOf } from './vocabulary';
 import type { World } from './world';
 
 /** Injected faults of a world. */
@@ -20,7 +23,7 @@ export interface FaultState {
     /** The fault's id (for `clearFaults`). */
     id: string;
     /** The operation it applies to; `null` for any. */
-    operationId: string | null;
+    operationId: OperationId | null;
     /** The status the requests answer. */
     status: 500 | 503;
     /** Requests still to fail. */
@@ -31,7 +34,7 @@ export interface FaultState {
     /** The fault's id (for `clearFaults`). */
     id: string;
     /** The operation it applies to; `null` for any. */
-    operationId: string | null;
+    operationId: OperationId | null;
     /** The delay, in milliseconds. */
     ms: number;
     /** Requests still to delay. */
@@ -73,14 +76,15 @@ function positive(value: number, field: string): number {
 /** The next `count` requests to `operationId` (any operation when omitted) answer `status`. */
 export function injectRequestFailure(
   world: World,
-  params: { operationId?: string; status?: 500 | 503; count?: number },
+  params: { operationId?: OperationId; status?: 500 | 503; count?: number },
 ): string {
+  const operationId = anyOrOne(params.operationId);
   const id = world.newId();
   const status = params.status ?? 500;
   if (status !== 500 && status !== 503) throw validationError({ status: 'Must be 500 or 503.' });
   world.faults.requestFailures.push({
     id,
-    operationId: params.operationId ?? null,
+    operationId,
     status,
     remaining: positive(params.count ?? 1, 'count'),
   });
@@ -99,14 +103,15 @@ export function takeRequestFailure(world: World, operationId: string): 500 | 503
 /** The next `count` requests to `operationId` (any when omitted) take `ms` more wall-clock time. */
 export function injectLatency(
   world: World,
-  params: { operationId?: string; ms: number; count?: number },
+  params: { operationId?: OperationId; ms: number; count?: number },
 ): string {
+  const operationId = anyOrOne(params.operationId);
   const id = world.newId();
   if (!Number.isFinite(params.ms) || params.ms < 0)
     throw validationError({ ms: 'Must be a non-negative number.' });
   world.faults.latencies.push({
     id,
-    operationId: params.operationId ?? null,
+    operationId,
     ms: params.ms,
     remaining: positive(params.count ?? 1, 'count'),
   });
@@ -150,11 +155,17 @@ export function injectCarrierOutage(
   world: World,
   params: { destination: string; from: number; to: number },
 ): string {
+  // A carrier the world never routes to would make an outage that never fires (D72).
+  const destination = oneOf(
+    params.destination,
+    carriersOf(world.config.prefixTable),
+    'destination',
+  );
   if (!(params.to >= params.from)) throw validationError({ to: 'Must not be before from.' });
   const id = world.newId();
   world.faults.outages.push({
     id,
-    destination: params.destination,
+    destination,
     from: params.from,
     to: params.to,
   });
@@ -179,6 +190,12 @@ export function clearFaults(world: World, id?: string): void {
   f.latencies = f.latencies.filter((x) => x.id !== id);
   f.dispatchFailures = f.dispatchFailures.filter((x) => x.id !== id);
   f.outages = f.outages.filter((x) => x.id !== id);
+}
+
+/** `null` (any operation) when omitted; else a known operation id, or an `UnknownValueError`. */
+function anyOrOne(operationId: string | undefined): OperationId | null {
+  // A fault armed for an operation that does not exist would never fire (D72).
+  return operationId === undefined ? null : oneOf(operationId, OPERATION_IDS, 'operationId');
 }
 
 function take<T extends { remaining: number }>(

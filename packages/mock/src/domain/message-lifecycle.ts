@@ -94,7 +94,8 @@ export function dispatchMessage(world: World, messageId: string): void {
   }
   if (outcome === 'NO_RECEIPT') return;
   if (outcome === 'EXPIRED') {
-    schedule(world, messageId, simulation.validityPeriod, 'expired', null);
+    // Housekeeping, not work: the carrier never answers, the validity period closes it (D70).
+    world.schedule(simulation.validityPeriod, { type: 'message.expire', messageId });
     return;
   }
   const latency =
@@ -119,7 +120,7 @@ function schedule(
   world: World,
   messageId: string,
   delay: number,
-  event: 'delivered' | 'undelivered' | 'expired',
+  event: 'delivered' | 'undelivered',
   errorCode: string | null,
 ): void {
   world.schedule(delay, { type: 'message.receipt', messageId, event, errorCode });
@@ -146,6 +147,11 @@ export function receiveReceipt(
   if (event === 'delivered' && reply !== undefined) {
     world.schedule(MAGIC_REPLY_DELAY_MS, { type: 'inbound.reply', messageId, body: reply });
   }
+}
+
+/** Task: the validity period of a message that never got a receipt ends: it `EXPIRED`. */
+export function expireMessage(world: World, messageId: string): void {
+  receiveReceipt(world, messageId, 'expired', null);
 }
 
 /** Task: a magic number's handset answers the message it received. */

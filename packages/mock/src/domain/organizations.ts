@@ -5,6 +5,7 @@
 import { fundAccount } from './billing-ledger';
 import { DomainError, validationError } from './errors';
 import type { Contact, Organization, Remitter, RemitterStatus, Tag } from './model';
+import { oneOf, REMITTER_STATUSES } from './vocabulary';
 import type { World } from './world';
 
 /** Parameters of {@link createOrganization}. */
@@ -80,11 +81,12 @@ export interface CreateRemitterParams {
 /** Registers a sender ID for an organization. */
 export function createRemitter(world: World, params: CreateRemitterParams): Remitter {
   const organization = getOrganization(world, params.organizationId);
+  const status = oneOf(params.status ?? 'APPROVED', REMITTER_STATUSES, 'status');
   const remitter: Remitter = {
     id: world.newId(),
     organizationId: organization.id,
     name: params.name,
-    status: params.status ?? 'APPROVED',
+    status,
     createdAt: world.now(),
   };
   world.remitters.set(remitter.id, remitter);
@@ -97,6 +99,7 @@ export function createRemitter(world: World, params: CreateRemitterParams): Remi
 
 /** Changes a sender ID's approval status. */
 export function setRemitterStatus(world: World, id: string, status: RemitterStatus): Remitter {
+  oneOf(status, REMITTER_STATUSES, 'status');
   const remitter = world.remitters.get(id);
   if (remitter === undefined) {
     throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Sender ID not found.' });

@@ -2,13 +2,18 @@
  * Rate limits per API key and operation, in fixed windows on the world's clock (decision D8). The
  * windows are world state, so they advance with a virtual clock and survive a snapshot.
  */
+import { OPERATION_IDS, type OperationId } from './operation-ids';
+import { oneOf } from './vocabulary';
 import type { World } from './world';
 
 /** Requests allowed per window, by operation id; `null` means unlimited. */
-export type RateLimitTable = Readonly<Record<string, number | null>>;
+export type RateLimitTable = Readonly<Record<OperationId, number | null>>;
+
+/** Changes to a {@link RateLimitTable}: a number or `null` (unlimited) per operation named. */
+export type RateLimitChanges = Readonly<Partial<Record<OperationId, number | null>>>;
 
 /** Defaults (decision D8): the two the description gives, generous numbers for the rest. */
-export const DEFAULT_RATE_LIMITS: RateLimitTable = {
+export const DEFAULT_RATE_LIMITS: Readonly<Record<OperationId, number>> = {
   sendBatchCampaign: 10,
   listMessages: 60,
   sendMessage: 300,
@@ -48,7 +53,8 @@ export function consumeRateLimit(
   apiKeyId: string,
   operationId: string,
 ): RateLimitDecision | undefined {
-  const configured = world.rateLimits.table[operationId];
+  const table: Readonly<Record<string, number | null>> = world.rateLimits.table;
+  const configured = table[operationId];
   if (configured === undefined) return undefined;
   // A disabled limit still counts and still answers with the headers the contract promises on
   // every response: it just never runs out.
@@ -69,16 +75,30 @@ export function consumeRateLimit(
 /**
  * Changes limits: a number per operation tightens or relaxes it, `null` disables it, and `false`
  * for the whole table disables rate limiting. Open windows are kept.
+ *
+ * @param field - how errors name the changes (`rateLimits`, or `limits` over HTTP).
+ * @throws UnknownValueError for a key that is not an operation id: a limit on a misspelt
+ * operation would never apply (D72).
  */
 export function configureRateLimits(
   world: World,
-  changes: Readonly<Record<string, number | null>> | false,
+  changes: RateLimitChanges | false,
+  field = 'rateLimits',
 ): void {
-  if (changes === false) {
-    world.rateLimits.table = Object.fromEntries(
-      Object.keys(DEFAULT_RATE_LIMITS).map((op) => [op, null]),
-    );
-    return;
-  }
-  world.rateLimits.table = { ...world.rateLimits.table, ...changes };
+  world.rateLimits.table = applyRateLimitChanges(world.rateLimits.table, changes, field);
+}
+
+/** A table with `changes` applied (see {@link configureRateLimits}). */
+export function applyRateLimitChanges(
+  table: RateLimitTable,
+  changes: RateLimitChanges | false,
+  field = 'rateLimits',
+): RateLimitTable {
+  if (changes === false) return unlimited();
+  for (const key of Object.keys(changes)) oneOf(key, OPERATION_IDS, `${field}.${key}`);
+  return { ...table, ...changes };
+}
+
+function unlimited(): RateLimitTable {
+  return Object.fromEntries(OPERATION_IDS.map((op) => [op, null])) as Record<OperationId, null>;
 }

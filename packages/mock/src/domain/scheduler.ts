@@ -13,23 +13,35 @@ export interface ScheduledTask<T> {
   readonly task: T;
 }
 
-/** A binary min-heap of tasks keyed by `(at, seq)`. */
+/**
+ * A binary min-heap of tasks keyed by `(at, seq)`, which also counts how many of its tasks are work
+ * (the rest are housekeeping, D70), so that "is any work left?" costs nothing.
+ */
 export class Scheduler<T> {
   private heap: ScheduledTask<T>[] = [];
   private nextSeq = 0;
+  private workCount = 0;
+
+  /** @param isWork - which tasks are work; default: all of them. */
+  constructor(private readonly isWork: (task: T) => boolean = () => true) {}
 
   /** Restores a scheduler from {@link Scheduler.toJSON}. */
-  static fromJSON<T>(data: { tasks: readonly ScheduledTask<T>[]; nextSeq: number }): Scheduler<T> {
-    const scheduler = new Scheduler<T>();
+  static fromJSON<T>(
+    data: { tasks: readonly ScheduledTask<T>[]; nextSeq: number },
+    isWork?: (task: T) => boolean,
+  ): Scheduler<T> {
+    const scheduler = new Scheduler<T>(isWork);
     scheduler.heap = [...data.tasks];
     // Bottom-up heapify: linear, and correct whatever order the tasks come in.
     for (let i = (scheduler.heap.length >> 1) - 1; i >= 0; i--) scheduler.siftDown(i);
     scheduler.nextSeq = data.nextSeq;
+    scheduler.workCount = scheduler.heap.filter((entry) => scheduler.isWork(entry.task)).length;
     return scheduler;
   }
 
   /** Schedules `task` at `at`. */
   schedule(at: number, task: T): void {
+    if (this.isWork(task)) this.workCount++;
     this.push({ at, seq: this.nextSeq++, task });
   }
 
@@ -47,12 +59,18 @@ export class Scheduler<T> {
       this.heap[0] = last;
       this.siftDown(0);
     }
+    if (this.isWork(top.task)) this.workCount--;
     return top;
   }
 
   /** How many tasks are pending. */
   get size(): number {
     return this.heap.length;
+  }
+
+  /** How many pending tasks are work (not housekeeping). */
+  get work(): number {
+    return this.workCount;
   }
 
   /** Pending tasks in due order (a copy; for inspection). */

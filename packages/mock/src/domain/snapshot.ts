@@ -23,7 +23,7 @@ import {
 import { Random, type RandomState } from './random';
 import type { RateLimitTable, RateLimitWindow } from './rate-limits';
 import { type ScheduledTask, Scheduler } from './scheduler';
-import type { Task } from './tasks';
+import { isWork, type Task } from './tasks';
 import type { WebhookState } from './webhooks';
 import { World, type WorldConfig } from './world';
 
@@ -188,7 +188,7 @@ export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
     simulation: Random.fromState(source.random.simulation),
   };
   world.idState = { ...source.idState };
-  world.scheduler = Scheduler.fromJSON(source.scheduler);
+  world.scheduler = Scheduler.fromJSON(source.scheduler, isWork);
   for (const o of source.organizations) world.organizations.set(o.id, copy(o));
   for (const a of source.accounts) world.accounts.set(a.id, copy(a));
   world.ledger = [...source.ledger];

@@ -3,13 +3,22 @@
  * (`{ type, timestamp, data }`, decision D29). A payload is built when the event happens, so a late
  * or retried delivery still tells what was true then.
  */
+import type { WebhookEvent } from '@msgsvc/sdk';
 import { MESSAGE_STATUS_TRAITS } from './message-machine';
 import type { CampaignRecord, InboundMessage, MessageRecord, MessageStatus } from './model';
 import { formatTimestamp as ts } from './time-format';
+import { namesOf } from './vocabulary';
 import type { World } from './world';
 
-/** Event types. */
-export type WebhookEventType = 'message.status_updated' | 'message.received' | 'campaign.completed';
+/** Event types: the contract's (`WebhookEvent['type']`). */
+export type WebhookEventType = WebhookEvent['type'];
+
+/** Every event type, checked against the contract by the compiler (D72). */
+export const WEBHOOK_EVENT_TYPES = namesOf<WebhookEventType>({
+  'message.status_updated': true,
+  'message.received': true,
+  'campaign.completed': true,
+});
 
 /** An event ready to deliver: its type, what orders it, and its JSON body. */
 export interface WebhookEventPayload {

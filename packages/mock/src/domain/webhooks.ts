@@ -7,10 +7,12 @@
  */
 import { DomainError, validationError } from './errors';
 import type { Environment } from './model';
+import { namesOf } from './vocabulary';
 import {
   campaignCompleted,
   messageReceived,
   messageStatusUpdated,
+  WEBHOOK_EVENT_TYPES,
   type WebhookEventPayload,
   type WebhookEventType,
 } from './webhook-events';
@@ -60,9 +62,21 @@ export interface WebhookDelivery {
   body: string;
   createdAt: number;
   attempts: WebhookAttempt[];
-  state: 'waiting' | 'scheduled' | 'in_flight' | 'delivered' | 'failed';
+  state: DeliveryState;
   nextAttemptAt: number | null;
 }
+
+/** Where a delivery stands. */
+export type DeliveryState = 'waiting' | 'scheduled' | 'in_flight' | 'delivered' | 'failed';
+
+/** Every delivery state. */
+export const DELIVERY_STATES = namesOf<DeliveryState>({
+  waiting: true,
+  scheduled: true,
+  in_flight: true,
+  delivered: true,
+  failed: true,
+});
 
 /** The webhook part of a world's state. */
 export interface WebhookState {
@@ -93,12 +107,6 @@ export interface AddEndpointParams {
   readonly environment?: Environment;
 }
 
-const EVENT_TYPES: readonly WebhookEventType[] = [
-  'message.status_updated',
-  'message.received',
-  'campaign.completed',
-];
-
 /** Registers an endpoint. */
 export function addWebhookEndpoint(world: World, params: AddEndpointParams): WebhookEndpoint {
   const organization = world.organizations.get(params.organizationId);
@@ -111,7 +119,7 @@ export function addWebhookEndpoint(world: World, params: AddEndpointParams): Web
     throw validationError({ secret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.' });
   }
   for (const type of params.events ?? []) {
-    if (!EVENT_TYPES.includes(type))
+    if (!WEBHOOK_EVENT_TYPES.includes(type))
       throw validationError({ events: `Unknown event type: ${type}` });
   }
   const endpoint: WebhookEndpoint = {

@@ -24,11 +24,17 @@ import type {
 } from './model';
 import { DEFAULT_PRICES, type PriceTable } from './pricing';
 import { Random } from './random';
-import { DEFAULT_RATE_LIMITS, type RateLimitTable, type RateLimitWindow } from './rate-limits';
+import {
+  applyRateLimitChanges,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitChanges,
+  type RateLimitTable,
+  type RateLimitWindow,
+} from './rate-limits';
 import { RecordStore } from './record-store';
 import { Scheduler } from './scheduler';
 import { DEFAULT_SIMULATION, type SimulationConfig } from './simulation';
-import type { Task } from './tasks';
+import { isWork, type Task } from './tasks';
 import { feedWebhooks, type WebhookState, type WebhookTransport } from './webhooks';
 import type { WorldEvent } from './world-events';
 
@@ -44,8 +50,11 @@ export interface WorldOptions {
   readonly simulation?: Partial<SimulationConfig>;
   /** Carrier prefix table (decision D26). */
   readonly prefixTable?: readonly PrefixRoute[];
-  /** Requests per minute by operation id (`null` unlimited), or `false` to disable (decision D8). */
-  readonly rateLimits?: Readonly<Record<string, number | null>> | false;
+  /**
+   * Requests per minute by operation id (`null` unlimited), or `false` to disable (decision D8).
+   * An unknown operation id throws an `UnknownValueError`.
+   */
+  readonly rateLimits?: RateLimitChanges | false;
 }
 
 /** The resolved configuration of a world. */
@@ -67,7 +76,7 @@ export class World {
   /** The resolved configuration. */
   config: WorldConfig;
   /** Background work (processing, dispatch, receipts, webhooks) ordered by due time. */
-  scheduler = new Scheduler<Task>();
+  scheduler = new Scheduler<Task>(isWork);
   /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
   random: {
     /** Draws for identifiers. */
@@ -130,6 +139,8 @@ export class World {
   /** The route (carrier and provider) of a number on a channel (decision D26). */
   route: (e164: string, channel: ChannelType) => Route;
   private readonly listeners = new Set<(event: WorldEvent) => void>();
+  /** While {@link World.withFixedIds} runs: the instant its ids carry. */
+  private fixedIdInstant: number | undefined;
 
   constructor(options: WorldOptions = {}) {
     this.clock = options.clock ?? new VirtualClock();
@@ -146,12 +157,8 @@ export class World {
       simulation: new Random(seed ^ 0x27d4eb2f),
     };
     this.route = createRouter(options.prefixTable);
-    const limits = options.rateLimits;
     this.rateLimits = {
-      table:
-        limits === false
-          ? Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((op) => [op, null]))
-          : { ...DEFAULT_RATE_LIMITS, ...limits },
+      table: applyRateLimitChanges(DEFAULT_RATE_LIMITS, options.rateLimits ?? {}),
       windows: new Map(),
     };
   }
@@ -163,7 +170,7 @@ export class World {
 
   /** A new time-ordered UUID v7 from the world's clock and seeded randomness. */
   newId(): string {
-    const now = this.now();
+    const now = this.fixedIdInstant ?? this.now();
     const state = this.idState;
     if (now > state.msecs) {
       state.msecs = now;
@@ -174,6 +181,25 @@ export class World {
     }
     const random = this.random.ids.fill(new Uint8Array(16));
     return uuidv7({ msecs: state.msecs, seq: state.seq, random });
+  }
+
+  /**
+   * Runs `fn` with ids drawn from their own stream, seeded with `seed`, at `instant`: the records it
+   * creates get the same ids in every run, whatever the world's seed and clock, and the world's own
+   * id stream is left as it was (D76).
+   */
+  withFixedIds<T>(seed: number, instant: number, fn: () => T): T {
+    const saved = { ids: this.random.ids, idState: this.idState };
+    this.random.ids = new Random(seed);
+    this.idState = { msecs: -1, seq: 0 };
+    this.fixedIdInstant = instant;
+    try {
+      return fn();
+    } finally {
+      this.random.ids = saved.ids;
+      this.idState = saved.idState;
+      this.fixedIdInstant = undefined;
+    }
   }
 
   /** A new trace id (32 hex digits, decision D4). */

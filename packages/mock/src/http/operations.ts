@@ -10,6 +10,7 @@ import type { Caller } from '../domain/caller';
 import { getCampaign, listCampaignMessages, listCampaigns, sendBatch } from '../domain/campaigns';
 import type { MessageFilter } from '../domain/message-filter';
 import { getMessage, listMessages, sendMessage } from '../domain/messages';
+import type { OperationId } from '../domain/operation-ids';
 import type { PageRequest } from '../domain/query';
 import type { World } from '../domain/world';
 import { messageListEntryJson } from './list-entry-cache';
@@ -35,7 +36,7 @@ export type OperationResult =
 
 /** One operation of the contract. */
 export interface Operation {
-  readonly operationId: string;
+  readonly operationId: OperationId;
   readonly method: 'GET' | 'POST';
   /** Path segments under `/c/v1`; `:name` marks a parameter. */
   readonly segments: readonly string[];

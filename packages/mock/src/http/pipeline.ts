@@ -11,7 +11,7 @@ import type { World } from '../domain/world';
 import { authenticate, requireScope } from './authenticate';
 import { bodyText, requireJsonUtf8 } from './body';
 import { errorResponse } from './envelope';
-import { matchRoute } from './router';
+import { BASE_PATH, matchRoute, suggestPublicPath } from './router';
 import type { HttpRequest, HttpResponse } from './types';
 import { jsonBody } from './validate';
 
@@ -42,10 +42,7 @@ export function handleRequest(
       });
     }
     if (match.kind === 'not_found') {
-      throw new DomainError({
-        code: 'NOT_FOUND',
-        message: `No route for ${request.method} ${request.path}.`,
-      });
+      throw new DomainError({ code: 'NOT_FOUND', message: noRouteMessage(request) });
     }
     if (match.kind === 'method_not_allowed') {
       headers = { allow: match.allow.join(', ') };
@@ -145,6 +142,19 @@ export function handleRequest(
   } catch (error) {
     return fail(error);
   }
+}
+
+/**
+ * A base URL without `/c/v1` is the commonest first mistake: the 404 says where the API lives, and
+ * which path was probably meant (D76).
+ */
+function noRouteMessage({ method, path }: HttpRequest): string {
+  const message = `No route for ${method} ${path}.`;
+  if (path.startsWith(`${BASE_PATH}/`)) return message;
+  const suggestion = suggestPublicPath(method, path);
+  return suggestion === undefined
+    ? `${message} The public API is under ${BASE_PATH}.`
+    : `${message} The public API is under ${BASE_PATH}: did you mean ${suggestion}?`;
 }
 
 /** Begins an idempotent execution; a key still in flight is a 409 with `Retry-After: 1` (D9). */

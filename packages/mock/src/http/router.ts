@@ -66,6 +66,21 @@ export function matchRoute(method: string, path: string): RouteMatch {
 }
 
 /**
+ * For a path outside the public layer (`/messages`, `/v1/messages`: a base URL without `/c/v1`),
+ * the public path the caller probably meant: the longest tail of the path that names a route once
+ * put under `/c/v1`. `undefined` for paths under `/c/v1/` and for tails that name nothing.
+ */
+export function suggestPublicPath(method: string, path: string): string | undefined {
+  if (path.startsWith(`${BASE_PATH}/`)) return undefined;
+  const segments = path.split('/').filter((segment) => segment !== '');
+  for (let start = 0; start < segments.length; start++) {
+    const candidate = `${BASE_PATH}/${segments.slice(start).join('/')}`;
+    if (matchRoute(method, candidate).kind !== 'not_found') return candidate;
+  }
+  return undefined;
+}
+
+/**
  * Matches path segments against a pattern (`:name` marks a parameter, never empty); returns the
  * parameters, or `undefined`. Shared with the control API's router.
  */

@@ -64,7 +64,11 @@ describe.each([
 
     const ids: Record<string, string> = {};
     for (const number of Object.keys(FINAL)) ids[number] = await send(number);
-    mock.clock.runUntilIdle();
+    // runUntilIdle stops before the 48 h expiry, housekeeping (D70); runUntil runs it too.
+    const idle = mock.clock.runUntilIdle();
+    expect(await status(ids['+244900000003']!)).toMatchObject({ status: 'SENT' });
+    expect(idle.pending).toBe(1);
+    mock.clock.runUntil(() => mock.clock.pending() === 0);
 
     for (const [number, expected] of Object.entries(FINAL)) {
       expect({ number, ...(await status(ids[number]!)) }).toMatchObject({

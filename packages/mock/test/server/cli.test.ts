@@ -121,6 +121,23 @@ describe('msgsvc-mock serve --port 0 --json', PROCESS, () => {
   });
 });
 
+describe('the demo world', PROCESS, () => {
+  it('prints the same ids in two fresh processes, with different seeds and clocks (D76)', async () => {
+    const [one, two] = await Promise.all([
+      startCli(['serve', '--port', '0', '--json', '--seed', '1']),
+      startCli(['serve', '--port', '0', '--json', '--seed', '99', '--clock', 'virtual']),
+    ]);
+    try {
+      expect(one.info.seed).not.toBe(two.info.seed);
+      expect(two.info.organization_id).toBe(one.info.organization_id);
+      expect(two.info.sender_id).toEqual(one.info.sender_id);
+      expect(two.info.organizations).toEqual(one.info.organizations);
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+    }
+  });
+});
+
 describe('shutdown', PROCESS, () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s stops the server with exit code 0',

@@ -136,9 +136,10 @@ describe('control API over HTTP', () => {
     expect(clock.body).toMatchObject({ kind: 'virtual', pending_tasks: 1 });
 
     const stepped = await control.post('/clock/advance', { ms: 1 });
-    expect(stepped.body.tasks_run).toBe(0);
+    expect(stepped.body).toMatchObject({ tasks_run: 0, elapsed_ms: 1 });
     const idle = await control.post('/clock/run-until-idle');
     expect(idle.body.tasks_run).toBeGreaterThanOrEqual(2);
+    expect(idle.body.elapsed_ms).toBeGreaterThan(0);
     expect(idle.body.pending_tasks).toBe(0);
 
     const inbox = await control.get(`/phones/${encodeURIComponent('+244923111111')}/messages`);

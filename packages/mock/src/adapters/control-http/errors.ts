@@ -5,7 +5,8 @@
  * documented in `openapi/control.yaml`.
  */
 import { randomBytes } from 'node:crypto';
-import { DomainError } from '../../domain/errors';
+import { DomainError, validationError } from '../../domain/errors';
+import { UnknownValueError } from '../../domain/vocabulary';
 import { envelopeResponse, errorResponse } from '../../http/envelope';
 import type { HttpResponse } from '../../http/types';
 
@@ -53,6 +54,15 @@ export function controlErrorResponse(error: ControlError, now: number): HttpResp
 export function toErrorResponse(error: unknown, now: number): HttpResponse {
   if (error instanceof ControlError) return controlErrorResponse(error, now);
   if (error instanceof DomainError) return errorResponse(error, controlTraceId(), now);
+  // A name outside its vocabulary (an operation id, a carrier, D72): a TypeError in-process, a 422
+  // naming the field and the accepted values here.
+  if (error instanceof UnknownValueError) {
+    return errorResponse(
+      validationError({ [error.field]: error.fieldMessage }),
+      controlTraceId(),
+      now,
+    );
+  }
   return errorResponse(
     {
       code: 'INTERNAL_SERVER_ERROR',

@@ -1,5 +1,5 @@
 /**
- * Control routes on time: read the clock, move a virtual clock forward, run every pending task.
+ * Control routes on time: read the clock, move a virtual clock forward, run pending work.
  * A real clock follows the wall clock and cannot be moved: those calls answer 409
  * `CLOCK_NOT_VIRTUAL` instead of failing deep inside the engine.
  */
@@ -38,7 +38,7 @@ export const CLOCK_ROUTES: readonly ControlRoute[] = [
       const { ms } = parse(schemas.advanceBody, json);
       requireVirtual(mock);
       const ran = mock.clock.advance(ms);
-      return { status: 200, body: { ...clockView(mock), tasks_run: ran } };
+      return { status: 200, body: { ...clockView(mock), tasks_run: ran, elapsed_ms: ms } };
     },
   },
   {
@@ -46,9 +46,13 @@ export const CLOCK_ROUTES: readonly ControlRoute[] = [
     path: '/clock/run-until-idle',
     handle: async ({ mock }) => {
       requireVirtual(mock);
-      // `settle` also waits for webhook deliveries in flight and runs the retries they schedule.
-      const ran = await mock.clock.settle();
-      return { status: 200, body: { ...clockView(mock), tasks_run: ran } };
+      // `settle` also waits for webhook deliveries in flight and runs the retries they schedule;
+      // like `runUntilIdle`, it leaves housekeeping (expiries) pending (D70).
+      const run = await mock.clock.settle();
+      return {
+        status: 200,
+        body: { ...clockView(mock), tasks_run: run.tasksRun, elapsed_ms: run.elapsedMs },
+      };
     },
   },
 ];

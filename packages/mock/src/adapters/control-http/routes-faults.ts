@@ -3,6 +3,7 @@
  * requests, campaigns that fail to dispatch, carrier outages — each one deterministic and counted —
  * and reading or clearing what is armed.
  */
+import type { CarrierCode } from '../../domain/carriers';
 import { formatTimestamp } from '../../domain/time-format';
 import { parse } from '../../http/validate';
 import type { MockService } from '../../mock-service';
@@ -110,7 +111,10 @@ export const FAULT_ROUTES: readonly ControlRoute[] = [
     path: '/faults/carrier-outages',
     handle: ({ mock, json }) => {
       const input = parse(schemas.carrierOutageBody, json);
-      return created(mock.control.carrierOutage(input));
+      // Checked against the carriers this world routes to (a custom prefix table has its own).
+      return created(
+        mock.control.carrierOutage({ ...input, destination: input.destination as CarrierCode }),
+      );
     },
   },
 ];

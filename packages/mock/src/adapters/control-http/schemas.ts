@@ -4,19 +4,9 @@
  * never silently does nothing.
  */
 import { z } from 'zod';
+import { OPERATION_IDS, type OperationId } from '../../domain/operation-ids';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
 import { textProblem } from '../../http/schemas';
-
-/** The public API's operation ids, the keys of rate limits and faults. */
-const OPERATION_IDS = [
-  'sendMessage',
-  'listMessages',
-  'retrieveMessage',
-  'sendBatchCampaign',
-  'listCampaigns',
-  'retrieveCampaign',
-  'listCampaignMessages',
-] as const;
-type OperationId = (typeof OPERATION_IDS)[number];
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
@@ -136,10 +126,8 @@ const uuid = z
     /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
     'Must be a UUID.',
   );
-const operationId = z.enum(
-  OPERATION_IDS,
-  'Must be an operation id of the public API, e.g. sendMessage.',
-);
+// The vocabularies come from the contract's generated types (D72), never a list written again.
+const operationId = z.enum(OPERATION_IDS, `Must be one of ${OPERATION_IDS.join(', ')}.`);
 const count = z
   .number('Must be a number.')
   .int('Must be an integer.')
@@ -148,10 +136,7 @@ const count = z
 const instant = z
   .string('Must be an ISO 8601 date-time with an offset.')
   .min(1, 'Must be an ISO 8601 date-time with an offset.');
-const eventType = z.enum(
-  ['message.status_updated', 'message.received', 'campaign.completed'],
-  'Must be message.status_updated, message.received or campaign.completed.',
-);
+const eventType = z.enum(WEBHOOK_EVENT_TYPES, `Must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}.`);
 
 /** `POST /__mock/faults/request-failures`. */
 export const requestFailureBody = z.strictObject({

@@ -12,6 +12,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.ur
 /** The `--json` start-up line. */
 export interface StartupLine {
   readonly event: 'listening';
+  readonly pid: number;
   readonly host: string;
   readonly port: number;
   readonly base_url: string;

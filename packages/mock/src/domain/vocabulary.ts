@@ -1,0 +1,86 @@
+/**
+ * Closed vocabularies of the control inputs — operation ids, carriers, statuses, environments,
+ * event types (D72). A misspelt name must fail loudly: a fault armed for `sendMesage` would never
+ * fire, and the test that relies on it would pass without testing anything.
+ */
+
+import type { Environment, RemitterStatus } from './model';
+
+/** Every environment. */
+export const ENVIRONMENTS = namesOf<Environment>({ live: true, test: true });
+
+/** Every approval state of a sender ID. */
+export const REMITTER_STATUSES = namesOf<RemitterStatus>({
+  APPROVED: true,
+  PENDING: true,
+  REJECTED: true,
+});
+
+/**
+ * The keys of a table that names every member of `T` once: the compiler checks the table against
+ * the type both ways, so a list derived from a contract type cannot drift from it.
+ */
+export function namesOf<T extends string>(table: Readonly<Record<T, true>>): readonly T[] {
+  return Object.keys(table) as T[];
+}
+
+/**
+ * A name outside its vocabulary. A `TypeError` (a programming mistake, not a request the service
+ * refuses); the control API over HTTP answers it as a 422 `VALIDATION_ERROR` on `field`.
+ */
+export class UnknownValueError extends TypeError {
+  /** The input that holds the name, e.g. `operationId` or `limits.sendMesage`. */
+  readonly field: string;
+  /** The names that would have been accepted. */
+  readonly allowed: readonly string[];
+
+  constructor(field: string, value: unknown, allowed: readonly string[]) {
+    const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
+    super(
+      `${field}: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}.${guess === undefined ? '' : ` Did you mean ${guess}?`}`,
+    );
+    this.name = 'UnknownValueError';
+    this.field = field;
+    this.allowed = allowed;
+  }
+
+  /** The message for the `fields` of a validation error. */
+  get fieldMessage(): string {
+    return `Must be one of ${this.allowed.join(', ')}.`;
+  }
+}
+
+/** Returns `value` as a member of `allowed`, or throws an {@link UnknownValueError}. */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value))
+    return value as T;
+  throw new UnknownValueError(field, value, allowed);
+}
+
+/** The allowed name nearest to `value` (at most 3 edits away, case ignored), if any. */
+function closest(value: string, allowed: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 4;
+  for (const candidate of allowed) {
+    const distance = editDistance(value.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance, one row at a time. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
