@@ -183,8 +183,13 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
       try {
         const { response, text } = await exchange(options.fetch, sent, limit, signal);
         const status = response.status;
-        const traceId = traceOf(response);
-        onResponse?.({ ...event, status, traceId, durationMs: now() - started, body: text });
+        onResponse?.({
+          ...event,
+          status,
+          traceId: traceOf(response),
+          durationMs: now() - started,
+          body: text,
+        });
         if (status === 408 || status === 409 || status === 429 || status >= 500) {
           const asked = retryAfterMs(response.headers, now());
           delay = asked ?? backoff(attempt);
@@ -197,7 +202,13 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
             settle(response, text, attempt);
             return response;
           }
-          onRetry?.({ ...event, delayMs: delay, status, traceId, error: undefined });
+          onRetry?.({
+            ...event,
+            delayMs: delay,
+            status,
+            traceId: traceOf(response),
+            error: undefined,
+          });
         } else {
           const invalid = settle(response, text, attempt);
           if (invalid === undefined) return response;

@@ -6,9 +6,11 @@
  * costs nothing a caller would not pay anyway.
  *
  * The race between the exchange and its limits is one object per attempt with no closures (its
- * abort listener is the object itself, its timer callback a module function): this runs on every
- * call, and a closure per step measurably slowed calls (issue 10's overhead target).
+ * abort listener is the object itself) and no timer of its own (one shared timer watches every
+ * attempt's deadline, `deadlines.ts`): this runs on every call, and both a closure per step and a
+ * timer per attempt measurably slowed calls (issue 10's overhead target).
  */
+import { type Expiring, release, watch } from './deadlines';
 
 /** A response with its body read as text. */
 export interface Exchange {
@@ -64,17 +66,19 @@ export function exchange(
  * ignored. It is also the `init` handed to `fetch`: its `signal` is created only when `fetch` reads
  * it, so a fetch that ignores signals (a mock) never pays for one.
  */
-class Race {
+class Race implements Expiring {
   readonly #caller: AbortSignal | undefined;
   readonly #limit: number | undefined;
+  readonly deadline: number;
   #controller: AbortController | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #resolve: ((value: Exchange) => void) | undefined;
   #reject: ((failure: AttemptFailure) => void) | undefined;
 
   constructor(caller: AbortSignal | undefined, limit: number | undefined) {
     this.#caller = caller;
     this.#limit = limit;
+    this.deadline =
+      limit === undefined ? Number.POSITIVE_INFINITY : Date.now() + Math.max(0, limit);
   }
 
   /** The signal `fetch` may honour: aborted by the limit or the caller. */
@@ -86,7 +90,7 @@ class Race {
   start(resolve: (value: Exchange) => void, reject: (failure: AttemptFailure) => void): void {
     this.#resolve = resolve;
     this.#reject = reject;
-    if (this.#limit !== undefined) this.#timer = setTimeout(expire, Math.max(0, this.#limit), this);
+    if (this.#limit !== undefined) watch(this);
     this.#caller?.addEventListener('abort', this);
   }
 
@@ -103,13 +107,19 @@ class Race {
     this.fail(new AttemptFailure('abort', this.#caller?.reason));
   }
 
+  /** The attempt's limit has passed (called by the shared deadline timer). */
+  expire(): void {
+    this.fail(
+      new AttemptFailure(
+        'timeout',
+        new DOMException(`The attempt timed out after ${this.#limit} ms`, 'TimeoutError'),
+      ),
+    );
+  }
+
   fail(failure: AttemptFailure): void {
     this.#controller?.abort(failure.cause);
     this.#settle(undefined, failure);
-  }
-
-  get limit(): number | undefined {
-    return this.#limit;
   }
 
   #settle(value: Exchange | undefined, failure: AttemptFailure | undefined): void {
@@ -118,20 +128,11 @@ class Race {
     if (resolve === undefined || reject === undefined) return;
     this.#resolve = undefined;
     this.#reject = undefined;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#limit !== undefined) release(this);
     this.#caller?.removeEventListener('abort', this);
     if (failure === undefined) resolve(value as Exchange);
     else reject(failure);
   }
-}
-
-function expire(race: Race): void {
-  race.fail(
-    new AttemptFailure(
-      'timeout',
-      new DOMException(`The attempt timed out after ${race.limit} ms`, 'TimeoutError'),
-    ),
-  );
 }
 
 async function readWhole(
