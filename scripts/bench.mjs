@@ -10,6 +10,8 @@ const suites = [
   'bench/server.ts',
 ];
 const only = process.argv[2];
+// The SDK suite measures the built package (what users run); build it first.
+spawnSync('npx', ['tsup', '--silent'], { cwd: 'packages/sdk', stdio: 'inherit' });
 let failed = false;
 for (const suite of suites) {
   const result = spawnSync(
