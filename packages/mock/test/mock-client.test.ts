@@ -1,6 +1,6 @@
 // `mock.client()` (D71): an SDK client on the mock's key, fetch and base URL whose waits — waitFor
 // polling, sendBulk pacing, retry backoff — move the mock's virtual clock instead of the wall clock.
-import { AbortError, ServerError, TimeoutError } from '@msgsvc/sdk';
+import { AbortError, ServerError, WaitTimeoutError } from '@msgsvc/sdk';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LIVE_KEY, DEMO_TEST_KEY, RealClock } from '../src/index';
 import { createMockService } from './support/mock';
@@ -153,7 +153,7 @@ describe('mock.client()', () => {
     const started = performance.now();
     await expect(
       client.messages.waitFor(sent.id, { timeout: 30, pollInterval: 10 }),
-    ).rejects.toBeInstanceOf(TimeoutError);
+    ).rejects.toBeInstanceOf(WaitTimeoutError);
     expect(performance.now() - started).toBeGreaterThanOrEqual(25);
   });
 });
