@@ -22,7 +22,11 @@ export function issuesToFields(
   const name = (path: readonly PropertyKey[]) => fieldName(flat ? path.slice(0, 1) : path);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add(name([...issue.path, key]), 'Unknown field.');
+      // zod's own wording names the key again; a schema may say which keys it takes instead (D72).
+      const message = issue.message.startsWith('Unrecognized key')
+        ? 'Unknown field.'
+        : issue.message;
+      for (const key of issue.keys) add(name([...issue.path, key]), message);
       continue;
     }
     const path = issue.path.length === 0 ? 'body' : name(issue.path);

@@ -83,7 +83,7 @@ describe('prototype names in the control API (D63)', () => {
           body: `{"limits":{${JSON.stringify(key)}:5}}`,
           headers: { 'content-type': 'application/json' },
         });
-        expectNamed(exchange, `limits.${key}`);
+        expectNamed(exchange, `limits.${key}`, /^Must be one of sendMessage, /);
       }),
       RUNS,
     );

@@ -98,6 +98,8 @@ export const advanceBody = z.strictObject({
  * an unknown key (`sendMesage`, `__proto__`, `toString`) is named in `fields` instead of being
  * dropped or stored (decision D63).
  */
+const OPERATION_LIST = `Must be one of ${OPERATION_IDS.join(', ')}.`;
+
 export const rateLimitsBody = z.strictObject({
   disabled: z.boolean('Must be true or false.').exactOptional(),
   limits: z
@@ -113,6 +115,8 @@ export const rateLimitsBody = z.strictObject({
             .exactOptional(),
         ]),
       ) as Record<OperationId, z.ZodExactOptional<z.ZodNullable<z.ZodNumber>>>,
+      // A misspelt id is named with the valid ones (D72), not only as "Unknown field." (D63).
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? OPERATION_LIST : undefined) },
     )
     .exactOptional(),
 });
