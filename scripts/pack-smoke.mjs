@@ -9,7 +9,7 @@
 // when it has them (--prefer-offline). `npm test` runs it after the package checks.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { buildAndPack, PACK_DIR } from './check-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The msw the repository is tested with: the smoke test installs that one from the npm cache.
+const msw = JSON.parse(readFileSync(join(root, 'node_modules/msw/package.json'), 'utf8')).version;
 const started = performance.now();
 
 const tarballs = () =>
@@ -48,10 +50,12 @@ try {
       '--loglevel=error',
       join(PACK_DIR, sdk),
       join(PACK_DIR, mock),
+      // msw is an optional peer of the mock (D82): installed by those who use @msgsvc/mock/msw.
+      `msw@${msw}`,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  checks.push(`installed ${sdk} and ${mock} (with msw, the mock's peer)`);
+  checks.push(`installed ${sdk} and ${mock} (with msw ${msw}, the mock's optional peer)`);
 
   // The same program in both module systems: every entry, then a send through the mock.
   const body = (load) => `${load}

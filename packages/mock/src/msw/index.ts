@@ -21,8 +21,8 @@ import type { MockService } from '../mock-service';
 import { createMswHandlers } from './handlers';
 
 /**
- * MSW handlers answering every path of each of the mock's base URL origins (`baseUrls` in
- * {@link createMockService}'s options) with the mock.
+ * MSW handlers answering every path of each of the mock's base URL origins (the `baseUrls`
+ * option of `createMockService`) with the mock.
  *
  * @param mock - The service to answer with.
  * @returns One handler per origin: `setupServer(...createHandlers(mock))`.
