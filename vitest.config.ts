@@ -28,6 +28,8 @@ export default defineConfig({
       { find: /^@msgsvc\/sdk\/sms$/, replacement: here('./packages/sdk/src/sms.ts') },
       { find: /^@msgsvc\/sdk\/webhooks$/, replacement: here('./packages/sdk/src/webhooks.ts') },
       { find: /^@msgsvc\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
+      { find: /^@msgsvc\/mock\/msw$/, replacement: here('./packages/mock/src/msw/index.ts') },
+      { find: /^@msgsvc\/mock\/server$/, replacement: here('./packages/mock/src/server/index.ts') },
       { find: /^@msgsvc\/mock$/, replacement: here('./packages/mock/src/index.ts') },
     ],
   },

@@ -14,6 +14,7 @@ import type {
   MockService,
 } from '../packages/mock/src/index';
 import { createMockService } from '../packages/mock/src/index';
+import { createHandlers } from '../packages/mock/src/msw/index';
 import type { paths } from '../packages/sdk/src/generated/openapi';
 import { compare, fmt, percentile, report, timePerCall } from './harness';
 
@@ -85,7 +86,7 @@ async function sdkShapedCall() {
     body: JSON.stringify({ to: '+244923123456', body: 'Your code is 123456' }),
   });
   const mswId = JSON.parse(mswSent.body).id as string;
-  const mockServer = setupServer(...mswMock.handlers);
+  const mockServer = setupServer(...createHandlers(mswMock));
   trivial.listen({ onUnhandledRequest: 'bypass' });
   // The same request, the same JSON, through each server's handlers.
   const get = (host: string) => () =>
@@ -99,7 +100,7 @@ async function sdkShapedCall() {
   mockServer.close();
   const ratio = mockTime / trivialTime;
   report(
-    'fetch via setupServer(...mock.handlers)',
+    'fetch via setupServer(...createHandlers(mock))',
     `${fmt(mockTime)} vs trivial ${fmt(trivialTime)}`,
     '≤ 1.2×',
     ratio <= 1.2,

@@ -24,7 +24,7 @@ const CONNECTIONS = 32;
  */
 const CLI =
   process.env.BENCH_CLI === undefined
-    ? ['--import', 'tsx', 'packages/mock/src/bin.ts']
+    ? ['--import', 'tsx', 'packages/mock/src/server/bin.ts']
     : [process.env.BENCH_CLI];
 const children: ChildProcess[] = [];
 

@@ -9,7 +9,7 @@
 // when it has them (--prefer-offline). `npm test` runs it after the package checks.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { buildAndPack, PACK_DIR } from './check-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The msw the repository is tested with: the smoke test installs that one from the npm cache.
+const msw = JSON.parse(readFileSync(join(root, 'node_modules/msw/package.json'), 'utf8')).version;
 const started = performance.now();
 
 const tarballs = () =>
@@ -48,10 +50,12 @@ try {
       '--loglevel=error',
       join(PACK_DIR, sdk),
       join(PACK_DIR, mock),
+      // msw is an optional peer of the mock (D82): installed by those who use @msgsvc/mock/msw.
+      `msw@${msw}`,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  checks.push(`installed ${sdk} and ${mock} (with msw, the mock's peer)`);
+  checks.push(`installed ${sdk} and ${mock} (with msw ${msw}, the mock's optional peer)`);
 
   // The same program in both module systems: every entry, then a send through the mock.
   const body = (load) => `${load}
@@ -66,6 +70,11 @@ if (countSegments('Olá').segments !== 1) throw new Error('countSegments');
 if (!normalizePhoneNumber('923 000 001').ok) throw new Error('normalizePhoneNumber');
 const headers = await signWebhook({ id: 'msg_1', timestamp: new Date(), body: '{}', secret: demo.webhookSecret });
 await verifyWebhook('{}', headers, demo.webhookSecret);
+if (createHandlers(mock).length !== 1) throw new Error('createHandlers');
+const server = await startServer({ clock: 'virtual' });
+const served = await fetch(server.baseUrl + '/messages', { headers: { 'x-api-key': DEMO_LIVE_KEY } });
+await server.close();
+if (served.status !== 200) throw new Error('startServer answered ' + served.status);
 try {
   await client.messages.send({ to: '12', body: 'x' });
   throw new Error('expected a ValidationError');
@@ -80,7 +89,9 @@ console.log('ok');
 import { countSegments } from '@msgsvc/sdk/sms';
 import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
 import { signWebhook, verifyWebhook } from '@msgsvc/sdk/webhooks';
-import { createMockService } from '@msgsvc/mock';`),
+import { createMockService, DEMO_LIVE_KEY } from '@msgsvc/mock';
+import { createHandlers } from '@msgsvc/mock/msw';
+import { startServer } from '@msgsvc/mock/server';`),
   );
   writeFileSync(
     join(project, 'cjs.cjs'),
@@ -89,7 +100,9 @@ ${body(`const { MessagingClient, ValidationError } = require('@msgsvc/sdk');
 const { countSegments } = require('@msgsvc/sdk/sms');
 const { normalizePhoneNumber } = require('@msgsvc/sdk/phone');
 const { signWebhook, verifyWebhook } = require('@msgsvc/sdk/webhooks');
-const { createMockService } = require('@msgsvc/mock');`)}
+const { createMockService, DEMO_LIVE_KEY } = require('@msgsvc/mock');
+const { createHandlers } = require('@msgsvc/mock/msw');
+const { startServer } = require('@msgsvc/mock/server');`)}
 })().catch((error) => { console.error(error); process.exit(1); });
 `,
   );
@@ -98,6 +111,14 @@ const { createMockService } = require('@msgsvc/mock');`)}
     if (out !== 'ok') throw new Error(`${file} printed ${out}`);
   }
   checks.push('ESM import and CJS require of every entry, a send through the mock in each');
+
+  // The service entry never loads msw (D82): only `@msgsvc/mock/msw` does.
+  const loaded = run(process.execPath, [
+    '-e',
+    "require('@msgsvc/mock'); console.log(Object.keys(require.cache).filter((k) => k.includes('/node_modules/msw/')).length)",
+  ]).trim();
+  if (loaded !== '0') throw new Error(`require('@msgsvc/mock') loaded ${loaded} msw modules`);
+  checks.push("require('@msgsvc/mock') loads no msw module");
 
   // The declarations as a TypeScript user compiles against them.
   writeFileSync(

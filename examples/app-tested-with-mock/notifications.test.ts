@@ -1,6 +1,7 @@
 // Tests of the notifier against the mock service in-process: first with `mock.client()` (an SDK
 // client on the mock's fetch and virtual clock), then with MSW.
 import { createMockService } from '@msgsvc/mock';
+import { createHandlers } from '@msgsvc/mock/msw';
 import { MessagingClient, ServerError } from '@msgsvc/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -87,7 +88,7 @@ describe('ShippingNotifier (MSW)', () => {
   // MSW intercepts globalThis.fetch: the client is built as the application builds it.
   const mock = createMockService();
   const demo = mock.seedDemo();
-  const server = setupServer(...mock.handlers);
+  const server = setupServer(...createHandlers(mock));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
 

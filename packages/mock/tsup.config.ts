@@ -14,21 +14,24 @@ const external = [
 
 export default defineConfig([
   {
-    // The library: ESM, CJS and types.
-    entry: { index: 'src/index.ts' },
+    // The library: ESM, CJS and types. Three entries (D82): the service, its MSW handlers (the
+    // only one that loads msw) and the server.
+    entry: { index: 'src/index.ts', msw: 'src/msw/index.ts', server: 'src/server/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
     target: 'es2022',
     external,
     // Each config cleans only its own files: the two builds run side by side in one dist/.
-    clean: ['index.*'],
+    // Shared code in chunks, in both formats: one copy of the service whichever entries load.
+    splitting: true,
+    clean: ['index.*', 'msw.*', 'server.*', 'chunk-*'],
   },
   {
     // The `msgsvc-mock` executable: ESM for Node, keeping the entry's `#!/usr/bin/env node`. The
     // server is split into chunks loaded on demand (so `--help` answers at once), kept in their
     // own folder so that this build can clean them without touching the library's files.
-    entry: { cli: 'src/bin.ts' },
+    entry: { cli: 'src/server/bin.ts' },
     splitting: true,
     esbuildOptions(options) {
       options.chunkNames = 'cli-chunks/[name]-[hash]';

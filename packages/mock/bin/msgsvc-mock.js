@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const packageDir = new URL('../', import.meta.url);
-const source = new URL('src/bin.ts', packageDir);
+const source = new URL('src/server/bin.ts', packageDir);
 
 if (existsSync(fileURLToPath(source))) {
   let register;

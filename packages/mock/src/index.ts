@@ -2,7 +2,8 @@
  * A complete in-memory reference implementation of the messaging service's public API (`/c/v1`):
  * authentication and scopes, billing, campaign and message state machines, delivery simulation on
  * a virtual clock, pagination and rate limits. Use it in-process through `mock.client()` (an SDK
- * client on the mock), `mock.fetch` or MSW (`setupServer(...mock.handlers)`).
+ * client on the mock), `mock.fetch`, MSW (`@msgsvc/mock/msw`) or as a server (`@msgsvc/mock/server`).
+ * This entry never loads msw.
  *
  * @example
  * ```ts
@@ -17,7 +18,6 @@
  * @module \@msgsvc/mock
  */
 
-export type { FetchFunction } from './adapters/fetch';
 export type { ControlApi, LedgerEntryView } from './control-api';
 export type {
   DeliveryView,
@@ -64,6 +64,7 @@ export { ENVIRONMENTS, REMITTER_STATUSES, UnknownValueError } from './domain/voc
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhook-events';
 export { DELIVERY_STATES, type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks';
 export { World, type WorldOptions } from './domain/world';
+export type { FetchFunction } from './fetch';
 export type { HttpRequest, HttpResponse } from './http/types';
 export type { ClockControls, MockControl, MockService, MockServiceOptions } from './mock-service';
 export { createMockService } from './mock-service';

@@ -5,7 +5,7 @@
  * stands still, so here each wait moves the mock's clock instead (D71).
  */
 import { type ClientOptions, MessagingClient } from '@msgsvc/sdk';
-import type { FetchFunction } from './adapters/fetch';
+import type { FetchFunction } from './fetch';
 
 /** What the client needs of a mock service. */
 export interface MockClientHost {

@@ -1,13 +1,10 @@
 /**
  * `createMockService`: one in-memory messaging service with everything a test needs — a `fetch`
- * function, MSW handlers, clock controls, the control API, webhooks, snapshots. Separate services
+ * function, a pre-wired client, clock controls, the control API, webhooks, snapshots. Separate services
  * share nothing.
  */
 import type { ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
-import type { RequestHandler } from 'msw';
-import { createFetch, type FetchFunction } from './adapters/fetch';
-import { createMswHandlers } from './adapters/msw';
 import { type ControlApi, createControlApi } from './control-api';
 import {
   createGuaranteeControls,
@@ -27,6 +24,7 @@ import {
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/snapshot';
 import type { WebhookTransport } from './domain/webhooks';
 import { World, type WorldOptions } from './domain/world';
+import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
 import { createMockClient } from './mock-client';
@@ -34,7 +32,7 @@ import { createMockClient } from './mock-client';
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   /**
-   * Base URLs the MSW handlers answer (every path on each origin). Default
+   * Base URLs the mock answers (`@msgsvc/mock/msw` handlers intercept every path on each origin). Default
    * `['http://127.0.0.1:4010/c/v1']`, the contract's default server.
    */
   readonly baseUrls?: readonly string[];
@@ -113,8 +111,11 @@ export type MockControl = ControlApi &
 export interface MockService {
   /** A fetch-compatible function: `createClient({ fetch: mock.fetch })`. */
   readonly fetch: FetchFunction;
-  /** MSW handlers: `setupServer(...mock.handlers)`. */
-  readonly handlers: RequestHandler[];
+  /**
+   * The base URLs the mock answers (the MSW handlers of `@msgsvc/mock/msw` intercept each one's
+   * origin); the first is {@link MockService.baseUrl}.
+   */
+  readonly baseUrls: readonly string[];
   /** The first base URL, e.g. `http://127.0.0.1:4010/c/v1`. */
   readonly baseUrl: string;
   /** Moves the world's time and runs background work (processing, dispatch, receipts, webhooks). */
@@ -207,7 +208,6 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     return response;
   };
   const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4010/c/v1'];
-  let handlers: RequestHandler[] | undefined;
   let control: MockControl | undefined;
   const reset = () => {
     world = build();
@@ -230,11 +230,7 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
 
   return {
     fetch: mockFetch,
-    // Built on first use: most tests use `fetch`, and building MSW handlers costs more than a world.
-    get handlers() {
-      handlers ??= createMswHandlers(baseUrls, handle);
-      return handlers;
-    },
+    baseUrls,
     baseUrl,
     clock: {
       now: () => new Date(world.now()),

@@ -64,7 +64,8 @@ describe('HEAD (D68)', () => {
 
   it('through the MSW handlers too', async () => {
     const { mock } = setup();
-    const handler = mock.handlers[0]!;
+    const { createHandlers } = await import('../src/msw/index');
+    const handler = createHandlers(mock)[0]!;
     const { setupServer } = await import('msw/node');
     const server = setupServer(handler);
     server.listen({ onUnhandledRequest: 'error' });

@@ -1,7 +1,8 @@
 /**
- * The client against the mock through MSW (`setupServer(...mock.handlers)`): the client uses
+ * The client against the mock through MSW (`setupServer(...createHandlers(mock))`): the client uses
  * `globalThis.fetch`, which MSW intercepts, exactly as an application's test suite would.
  */
+import { createHandlers } from '@msgsvc/mock/msw';
 import { MessagingClient, NotFoundError, ServerError } from '@msgsvc/sdk';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -10,7 +11,7 @@ import { createMockService, numbers } from './support/mock';
 
 const mock = createMockService();
 const demo = mock.seedDemo();
-const server = setupServer(...mock.handlers);
+const server = setupServer(...createHandlers(mock));
 let client: MessagingClient;
 
 beforeAll(() => {

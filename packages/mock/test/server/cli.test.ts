@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessagingClient } from '@msgsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, runCli } from '../../src/adapters/cli';
-import { HELP } from '../../src/adapters/cli-options';
-import { startServer } from '../../src/adapters/serve';
+import { type CliIo, runCli } from '../../src/server/cli';
+import { HELP } from '../../src/server/cli-options';
+import { startServer } from '../../src/server/serve';
 import { assertOnContract } from '../support/contract';
 import { REPO_ROOT, runCliToEnd, type StartedCli, startCli } from './support/cli-process';
 import { controlApi, publicApi, send } from './support/http';
@@ -224,7 +224,6 @@ describe('world files', PROCESS, () => {
       seed: 1,
       clock: 'virtual',
       speed: 1,
-      json: true,
       adminToken: undefined,
     });
     try {
@@ -351,7 +350,7 @@ describe('the command line', PROCESS, () => {
     const committed = JSON.parse(
       readFileSync(join(REPO_ROOT, 'packages/mock/world.schema.json'), 'utf8'),
     );
-    // Regenerate with: node --import tsx packages/mock/src/bin.ts world-schema > packages/mock/world.schema.json
+    // Regenerate with: node --import tsx packages/mock/src/server/bin.ts world-schema > packages/mock/world.schema.json
     expect(JSON.parse(stdout)).toEqual(committed);
   });
 });

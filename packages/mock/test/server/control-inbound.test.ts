@@ -1,8 +1,8 @@
 // `POST /__mock/inbound` to a sender name two organizations share (D69): refused with 422 on
 // `fields.to` until `organization_id` names whose it is. Over real HTTP, in this process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/adapters/node-server';
 import { createMockService, type MockService } from '../../src/index';
+import { createMockServer, type MockServer } from '../../src/server/node-server';
 import { controlApi } from './support/http';
 
 let mock: MockService;

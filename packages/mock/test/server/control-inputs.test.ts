@@ -5,9 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/adapters/serve';
-import { loadWorldFile } from '../../src/adapters/world-file';
 import { OPERATION_IDS } from '../../src/index';
+import { type RunningServer, startServer } from '../../src/server/serve';
+import { loadWorldFile } from '../../src/server/world-file';
 import { controlApi } from './support/http';
 
 let server: RunningServer;
@@ -21,7 +21,6 @@ beforeAll(async () => {
     seed: 1,
     clock: 'virtual',
     speed: 1,
-    json: true,
     adminToken: undefined,
   });
   control = controlApi(server.info.origin);

@@ -4,8 +4,8 @@
 // every answer is checked against openapi/control.yaml.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/adapters/node-server';
 import { createMockService, type MockService } from '../../src/index';
+import { createMockServer, type MockServer } from '../../src/server/node-server';
 import { controlApi, type Exchange } from './support/http';
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);

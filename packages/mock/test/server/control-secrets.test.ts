@@ -3,8 +3,8 @@
 // keys, endpoints, state, requests, … — and the writes that echo a record show them by prefix only;
 // a snapshot restored by id still brings back keys that work. Over real HTTP, in this process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/adapters/node-server';
 import { createMockService, type MockService } from '../../src/index';
+import { createMockServer, type MockServer } from '../../src/server/node-server';
 import { controlDocument } from './support/control-contract';
 import { controlApi, type Exchange, publicApi } from './support/http';
 

@@ -4,7 +4,7 @@
  * table, aside).
  */
 import { describe, expect, it } from 'vitest';
-import { CONTROL_ROUTES } from '../../src/adapters/control-http/index';
+import { CONTROL_ROUTES } from '../../src/server/control-http/index';
 import { documentedOperations } from './support/control-contract';
 
 const PAGE = 'GET /__mock/inspector';

@@ -2,9 +2,9 @@
 // itself (D68), and HEAD is GET without the body. Bytes written straight to a socket: fetch and
 // node:http clients refuse to send most of these requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientErrorResponse } from '../../src/adapters/client-error';
-import { createMockServer, type MockServer } from '../../src/adapters/node-server';
 import { createMockService, type MockService } from '../../src/index';
+import { clientErrorResponse } from '../../src/server/client-error';
+import { createMockServer, type MockServer } from '../../src/server/node-server';
 import { assertEnvelope, assertOnContract } from '../support/contract';
 import { type RawExchange, rawExchange, requestBytes } from './support/raw-http';
 

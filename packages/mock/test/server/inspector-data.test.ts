@@ -3,9 +3,9 @@
  * rebuilding after reset and restore) and the request log's ring buffer.
  */
 import { describe, expect, it } from 'vitest';
-import { ActivityTracker } from '../../src/adapters/inspector/activity-tracker';
-import { RequestLog } from '../../src/adapters/inspector/request-log';
 import { createMockService, type MockService } from '../../src/index';
+import { ActivityTracker } from '../../src/server/inspector/activity-tracker';
+import { RequestLog } from '../../src/server/inspector/request-log';
 
 function send(mock: MockService, key: string, to: string) {
   const response = mock.handle({

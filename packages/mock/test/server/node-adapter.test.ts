@@ -5,9 +5,9 @@
  */
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestLog } from '../../src/adapters/inspector/request-log';
-import { createMockServer, type MockServer } from '../../src/adapters/node-server';
 import { createMockService, type MockService } from '../../src/index';
+import { RequestLog } from '../../src/server/inspector/request-log';
+import { createMockServer, type MockServer } from '../../src/server/node-server';
 import { assertOnContract } from '../support/contract';
 
 let mock: MockService;

@@ -2,9 +2,9 @@
 // `Idempotency-Key`, percent-encoded or not — is kept in the request log by prefix only, as D51
 // shows keys (D65): `/__mock/requests`, `/__mock/state` (the inspector's data) never repeat it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestLog } from '../../src/adapters/inspector/request-log';
-import { createMockServer, type MockServer } from '../../src/adapters/node-server';
 import { createMockService, type MockService } from '../../src/index';
+import { RequestLog } from '../../src/server/inspector/request-log';
+import { createMockServer, type MockServer } from '../../src/server/node-server';
 import { assertOnContract } from '../support/contract';
 import { controlApi, publicApi, send } from './support/http';
 

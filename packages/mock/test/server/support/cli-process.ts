@@ -1,5 +1,5 @@
 /**
- * The CLI as a real process: `node --import tsx packages/mock/src/bin.ts …` from the repository
+ * The CLI as a real process: `node --import tsx packages/mock/src/server/bin.ts …` from the repository
  * root (tsx resolves `@msgsvc/sdk` to its sources through tsconfig `paths`, as `npm start` does).
  * `startCli` waits for the `--json` start-up line; `runCliToEnd` runs a command that should exit.
  */
@@ -49,7 +49,7 @@ export interface StartedCli {
 }
 
 function spawnCli(args: readonly string[], env: Record<string, string | undefined>) {
-  return spawn(process.execPath, ['--import', 'tsx', 'packages/mock/src/bin.ts', ...args], {
+  return spawn(process.execPath, ['--import', 'tsx', 'packages/mock/src/server/bin.ts', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@
  * A request without a body is answered without an `await` of its own: the mock's share of a call
  * is then the pipeline and one `Response`.
  */
-import type { HttpRequest, HttpResponse } from '../http/types';
+import type { HttpRequest, HttpResponse } from './http/types';
 
 /** A function with `fetch`'s signature. */
 export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

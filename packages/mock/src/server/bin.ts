@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { runCli } from './adapters/cli';
+import { runCli } from './cli';
 
 runCli(process.argv.slice(2)).then(
   (code) => process.exit(code),

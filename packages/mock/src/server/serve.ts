@@ -17,21 +17,72 @@ import {
   type OrganizationCredentials,
 } from './world-file';
 
+/** Options of {@link startServer}: the flags of `msgsvc-mock serve`, each with its default. */
+export interface StartServerOptions {
+  /** The port; 0 (the default) picks a free one. */
+  readonly port?: number | undefined;
+  /** The address to bind. Default `127.0.0.1`; beyond loopback the control API needs a token. */
+  readonly host?: string | undefined;
+  /** A world file to start from. Default: the demo world. */
+  readonly world?: string | undefined;
+  /** The seed of ids and the delivery simulation. Default 1. */
+  readonly seed?: number | undefined;
+  /** `real` (default): background work follows the wall clock; `virtual`: only when advanced. */
+  readonly clock?: 'real' | 'virtual' | undefined;
+  /** Speed-up of a real clock. Default 1. */
+  readonly speed?: number | undefined;
+  /** The admin token of the control API and inspector. Default: none on loopback, else random. */
+  readonly adminToken?: string | undefined;
+}
+
 /** A started server. */
 export interface RunningServer {
+  /** The server's origin, e.g. `http://127.0.0.1:43117`: the inspector is at `/`. */
+  readonly url: string;
+  /** The public API's base URL (`${url}/c/v1`), for `new MessagingClient({ baseUrl })`. */
+  readonly baseUrl: string;
+  /** The service behind the server (its control API, clock and state, in-process). */
   readonly mock: MockService;
+  /** What `msgsvc-mock serve` prints at start-up: address, clock, keys of the seeded world. */
   readonly info: StartupInfo;
   /** Stops the server (idempotent). */
   close(): Promise<void>;
 }
 
+const DEFAULTS: Omit<ServeOptions, 'json'> = {
+  port: 0,
+  host: '127.0.0.1',
+  world: undefined,
+  seed: 1,
+  clock: 'real',
+  speed: 1,
+  adminToken: undefined,
+};
+
 /**
- * Starts a server. The world file is read and checked before anything binds, so a bad file fails
- * fast with its own message.
+ * Starts the mock as an HTTP server (what `msgsvc-mock serve` runs), for vitest `globalSetup`,
+ * Playwright's `webServer` or any test that needs a real port. The world file is read and checked
+ * before anything binds, so a bad file fails fast with its own message.
+ *
+ * @example
+ * ```ts
+ * import { DEMO_LIVE_KEY } from '@msgsvc/mock';
+ * import { startServer } from '@msgsvc/mock/server';
+ * import { MessagingClient } from '@msgsvc/sdk';
+ *
+ * const server = await startServer(); // the demo world, on a free port
+ * const client = new MessagingClient({ apiKey: DEMO_LIVE_KEY, baseUrl: server.baseUrl });
+ * await client.messages.send({ to: '+244923000001', body: 'Olá' });
+ * await server.close();
+ * ```
  *
  * @throws {WorldFileError} for a bad world file; the listen error (e.g. `EADDRINUSE`) otherwise.
  */
-export async function startServer(options: ServeOptions): Promise<RunningServer> {
+export async function startServer(given: StartServerOptions = {}): Promise<RunningServer> {
+  const options = { ...DEFAULTS };
+  for (const [name, value] of Object.entries(given)) {
+    if (value !== undefined) Object.assign(options, { [name]: value });
+  }
   const file = options.world === undefined ? undefined : loadWorldFile(options.world);
   const requestLog = new RequestLog();
   const mock = createMockService({
@@ -51,12 +102,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const address = await server.listen(options.port, options.host);
 
   let closing: Promise<void> | undefined;
+  const origin = clientOrigin(address.host, address.port);
   return {
+    url: origin,
+    baseUrl: `${origin}/c/v1`,
     mock,
     info: {
       host: address.host,
       port: address.port,
-      origin: clientOrigin(address.host, address.port),
+      origin,
       clock: options.clock,
       speed: options.speed,
       seed: options.seed,

@@ -3,8 +3,8 @@
  * mock costs the same with seven routes or seventy (`setupServer(...mock.handlers)`).
  */
 import { http, type RequestHandler } from 'msw';
+import { fromWebRequest, toWebResponse } from '../fetch';
 import type { HttpRequest, HttpResponse } from '../http/types';
-import { fromWebRequest, toWebResponse } from './fetch';
 
 /** Builds the handlers for each base URL (every path on its origin is answered by the mock). */
 export function createMswHandlers(

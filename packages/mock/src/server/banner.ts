@@ -9,15 +9,21 @@ import type { OrganizationCredentials } from './world-file';
 export interface StartupInfo {
   /** The address bound to. */
   readonly host: string;
+  /** The port bound to (the one picked, when 0 was asked for). */
   readonly port: number;
   /** An origin a client on this machine can use (loopback when bound to every interface). */
   readonly origin: string;
+  /** `real` (background work follows the wall clock) or `virtual` (it moves when advanced). */
   readonly clock: 'real' | 'virtual';
+  /** The real clock's speed-up. */
   readonly speed: number;
+  /** The seed of ids and of the delivery simulation. */
   readonly seed: number;
+  /** The control API's admin token, if one is required. */
   readonly adminToken: string | undefined;
   /** Whether the admin token was generated (and must therefore be shown). */
   readonly tokenGenerated: boolean;
+  /** The organizations the server started with (the demo's, or a world file's) and their keys. */
   readonly organizations: readonly OrganizationCredentials[];
   /** The server's process id (a harness can check that it is gone after stopping it). */
   readonly pid: number;

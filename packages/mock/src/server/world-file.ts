@@ -27,9 +27,13 @@ export interface KeyCredentials {
 
 /** What a user needs to talk to one organization. */
 export interface OrganizationCredentials {
+  /** The organization's id. */
   readonly id: string;
+  /** Its name. */
   readonly name: string;
+  /** Its API keys, in full (the server prints them once, at start-up). */
   readonly api_keys: readonly KeyCredentials[];
+  /** Its sender IDs: `{ id, name, status }`. */
   readonly sender_ids: readonly { id: string; name: string; status: string }[];
   /** The organization's webhook signing secret (decision D29), when the service has one. */
   readonly webhook_secret: string | null;

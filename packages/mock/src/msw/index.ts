@@ -1,0 +1,32 @@
+/**
+ * The mock as MSW handlers, for code that calls the global `fetch` itself: one catch-all handler per
+ * base URL origin, routed by the mock's own router, so the mock costs the same with seven routes or
+ * seventy. msw is an optional peer dependency: only this entry loads it (decision D82).
+ *
+ * @example
+ * ```ts
+ * import { createMockService } from '@msgsvc/mock';
+ * import { createHandlers } from '@msgsvc/mock/msw';
+ * import { setupServer } from 'msw/node';
+ *
+ * const mock = createMockService({ demo: true });
+ * const server = setupServer(...createHandlers(mock));
+ * server.listen();
+ * ```
+ *
+ * @module \@msgsvc/mock/msw
+ */
+import type { RequestHandler } from 'msw';
+import type { MockService } from '../mock-service';
+import { createMswHandlers } from './handlers';
+
+/**
+ * MSW handlers answering every path of each of the mock's base URL origins (the `baseUrls`
+ * option of `createMockService`) with the mock.
+ *
+ * @param mock - The service to answer with.
+ * @returns One handler per origin: `setupServer(...createHandlers(mock))`.
+ */
+export function createHandlers(mock: Pick<MockService, 'baseUrls' | 'handle'>): RequestHandler[] {
+  return createMswHandlers(mock.baseUrls, (request) => mock.handle(request));
+}
