@@ -6,16 +6,14 @@
 // against the document itself, so internal `$ref`s inside schemas resolve as they do in the
 // contract. A second, structure-blind walk lists every `example`/`examples` keyword in the file
 // and fails if the first walk missed one, so a new example cannot go unchecked.
-import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { contractValidator, type JsonObject as Obj } from './support/contract-validator';
 
-type Obj = Record<string, unknown>;
-
-const doc = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8')) as Obj;
-const BASE = 'https://msgsvc.invalid/openapi.json';
+// Strict Ajv: OpenAPI's own fields are declared as annotations, so strict mode accepts them
+// without traversing them.
+const contract = contractValidator('openapi.yaml', 'strict');
+const doc = contract.document;
+const validatorFor = contract.validator;
 
 const isObj = (value: unknown): value is Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -26,78 +24,12 @@ const child = (ptr: string, ...keys: (string | number)[]) =>
   keys.reduce<string>((acc, key) => `${acc}/${escapeToken(key)}`, ptr);
 
 /** Pointers are kept without the leading `#` (`/components/schemas/Uuid`). */
-function resolvePointer(ptr: string): unknown {
-  let node: unknown = doc;
-  for (const raw of ptr.split('/').slice(1)) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (!isObj(node) && !Array.isArray(node)) throw new Error(`bad pointer ${ptr}`);
-    node = (node as Obj)[key];
-    if (node === undefined) throw new Error(`unresolved pointer ${ptr}`);
-  }
-  return node;
-}
+const resolvePointer = contract.at;
 
-/** Follows `$ref`s; returns the object and the pointer where it actually lives. */
+/** Follows `$refs`; returns the object and the pointer where it actually lives. */
 function deref(node: unknown, ptr: string): { node: Obj; ptr: string } {
-  let current = node;
-  let at = ptr;
-  const seen = new Set<string>();
-  while (isObj(current) && typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`${at}: only local $refs are supported (${ref})`);
-    if (seen.has(ref)) throw new Error(`${at}: $ref cycle through ${ref}`);
-    seen.add(ref);
-    at = ref.slice(1);
-    current = resolvePointer(at);
-  }
-  if (!isObj(current)) throw new Error(`${at}: expected an object`);
-  return { node: current, ptr: at };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ajv: the whole document is registered as one schema resource; its OpenAPI-only keywords are
-// declared as annotations so strict mode accepts them without traversing them.
-// ---------------------------------------------------------------------------------------------
-
-const ajv = new Ajv2020({
-  strict: true,
-  strictTypes: true,
-  allowUnionTypes: true,
-  allErrors: true,
-  validateFormats: true,
-});
-addFormats(ajv);
-ajv.addVocabulary([
-  // OpenAPI document fields at the root of the registered resource
-  'openapi',
-  'info',
-  'jsonSchemaDialect',
-  'servers',
-  'paths',
-  'webhooks',
-  'components',
-  'security',
-  'tags',
-  'externalDocs',
-  // OpenAPI schema keywords (annotations for validation purposes)
-  'example',
-  'discriminator',
-  'xml',
-]);
-ajv.addSchema(doc, BASE);
-
-const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-function validatorFor(schemaPtr: string) {
-  let validate = validators.get(schemaPtr);
-  if (!validate) {
-    const fragment = schemaPtr
-      .split('/')
-      .map((segment) => encodeURIComponent(segment))
-      .join('/');
-    validate = ajv.compile({ $ref: `${BASE}#${fragment}` });
-    validators.set(schemaPtr, validate);
-  }
-  return validate;
+  const resolved = contract.deref(node, ptr);
+  return { node: resolved.node, ptr: resolved.pointer };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../../packages/mock/src/domain/patterns';
 
 // ---------------------------------------------------------------------------------------------
 // Loading and $ref resolution
@@ -93,9 +94,9 @@ function schemaOf(value: unknown): Obj {
 // Expectations
 // ---------------------------------------------------------------------------------------------
 
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-const UUID_V7 =
-  '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$';
+// The mock validates with these very patterns: the contract must write them, character for character.
+const UUID = UUID_PATTERN.source;
+const UUID_V7 = UUID_V7_PATTERN.source;
 const RECIPIENT = '^\\+?[\\d\\s\\-\\.]{7,30}$';
 const CODE = '^[A-Z][A-Z0-9_]{0,63}$';
 

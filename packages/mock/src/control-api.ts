@@ -23,14 +23,13 @@ import {
   getOrganization,
   setRemitterStatus,
 } from './domain/organizations';
+import { WEBHOOK_SECRET_PATTERN } from './domain/patterns';
 import { configureRateLimits, type RateLimitChanges } from './domain/rate-limits';
 import { normalizeRecipient } from './domain/recipients';
 import { formatTimestamp } from './domain/time-format';
 import { ENVIRONMENTS, oneOf } from './domain/vocabulary';
 import type { World } from './domain/world';
 import { campaignObject, messageDetail } from './http/serializers';
-
-const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
 
 /** A ledger entry as the control API shows it. */
 export interface LedgerEntryView {
@@ -63,7 +62,10 @@ export function createControlApi(world: () => World) {
       balance?: string;
       webhookSecret?: string;
     }) {
-      if (params.webhookSecret !== undefined && !WEBHOOK_SECRET.test(params.webhookSecret)) {
+      if (
+        params.webhookSecret !== undefined &&
+        !WEBHOOK_SECRET_PATTERN.test(params.webhookSecret)
+      ) {
         throw validationError({
           webhookSecret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.',
         });

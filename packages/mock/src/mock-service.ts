@@ -182,21 +182,101 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   return createService(options, undefined);
 }
 
+/** The service's one mutable part: the world it serves (replaced by reset and restore). */
+interface ServiceState {
+  world: World;
+  demo: DemoWorld | undefined;
+}
+
 function createService(options: MockServiceOptions, from: WorldSnapshot | undefined): MockService {
   const listeners = new Map<string, WebhookListener>();
   const transport = createWebhookTransport(listeners, options.webhookFetch);
+  // Every world the service serves, fresh or restored, delivers webhooks through one transport.
   const attach = (world: World) => {
     world.webhookTransport = transport;
     return world;
   };
   const build = () => attach(new World({ ...options, clock: options.clock ?? new VirtualClock() }));
-  let world = from === undefined ? build() : attach(restoreWorld(from));
-  let demo: DemoWorld | undefined;
-  if (options.demo === true && from === undefined) demo = seedDemoWorld(world);
+  const state: ServiceState = {
+    world: from === undefined ? build() : attach(restoreWorld(from)),
+    demo: undefined,
+  };
+  if (options.demo === true && from === undefined) state.demo = seedDemoWorld(state.world);
+  const getWorld = () => state.world;
 
-  const observe = options.observe;
-  const handle = (request: HttpRequest): HttpResponse | Promise<HttpResponse> => {
-    const response = handleRequest(world, request, wallClockDelay);
+  const lifecycle = {
+    reset() {
+      state.world = build();
+      listeners.clear();
+      state.demo = options.demo === true ? seedDemoWorld(state.world) : undefined;
+    },
+    snapshot: () => snapshotWorld(state.world),
+    restore(value: WorldSnapshot) {
+      // A world on real time stays on real time, resuming at the snapshot's instant.
+      const { clock } = state.world;
+      state.world = attach(
+        restoreWorld(value, clock instanceof RealClock ? clock.restartAt(value.time) : undefined),
+      );
+    },
+    seedDemo() {
+      state.demo ??= seedDemoWorld(state.world);
+      return state.demo;
+    },
+  };
+  const handle = observedHandler(getWorld, options.observe);
+  const mockFetch = createFetch(handle);
+  const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4010/c/v1'];
+  const baseUrl = baseUrls[0]!;
+  let control: MockControl | undefined;
+
+  return {
+    fetch: mockFetch,
+    baseUrls,
+    baseUrl,
+    clock: clockControls(getWorld),
+    // Built on first use, like the handlers: a test that only sends requests never pays for it.
+    get control() {
+      control ??= {
+        ...createControlApi(getWorld),
+        ...createGuaranteeControls(getWorld, listeners),
+        snapshot: lifecycle.snapshot,
+        restore: lifecycle.restore,
+        reset: lifecycle.reset,
+      };
+      return control;
+    },
+    get world() {
+      return state.world;
+    },
+    handle,
+    client(clientOptions) {
+      return createMockClient(
+        {
+          fetch: mockFetch,
+          baseUrl,
+          clockKind: () => state.world.clock.kind,
+          advance: (ms) => advance(state.world, ms),
+          now: () => state.world.now(),
+          demoKey: () => lifecycle.seedDemo().liveKey,
+        },
+        clientOptions,
+      );
+    },
+    ...lifecycle,
+    fork() {
+      const { demo: _demo, ...rest } = options;
+      return createService(rest, snapshotWorld(state.world));
+    },
+  };
+}
+
+/** The pipeline against the current world, each exchange reported to `observe` once answered. */
+function observedHandler(
+  getWorld: () => World,
+  observe: MockServiceOptions['observe'],
+): MockService['handle'] {
+  return (request) => {
+    const response = handleRequest(getWorld(), request, wallClockDelay);
     if (observe === undefined) return response;
     if (response instanceof Promise) {
       return response.then((settled) => {
@@ -207,95 +287,42 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     observe(request, response);
     return response;
   };
-  const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4010/c/v1'];
-  let control: MockControl | undefined;
-  const reset = () => {
-    world = build();
-    listeners.clear();
-    demo = options.demo === true ? seedDemoWorld(world) : undefined;
-  };
-  const snapshot = () => snapshotWorld(world);
-  const restore = (value: WorldSnapshot) => {
-    // A world on real time stays on real time, resuming at the snapshot's instant.
-    const clock = world.clock instanceof RealClock ? world.clock.restartAt(value.time) : undefined;
-    world = attach(restoreWorld(value, clock));
-  };
-  const getWorld = () => world;
-  const seedDemo = () => {
-    demo ??= seedDemoWorld(world);
-    return demo;
-  };
-  const mockFetch = createFetch(handle);
-  const baseUrl = baseUrls[0]!;
+}
 
+/** `mock.clock`: the engine's ways of moving time, on whichever world is current. */
+function clockControls(getWorld: () => World): ClockControls {
   return {
-    fetch: mockFetch,
-    baseUrls,
-    baseUrl,
-    clock: {
-      now: () => new Date(world.now()),
-      advance: (ms) => advance(world, ms),
-      runUntilIdle: () => runUntilIdle(world),
-      runUntil: (until) => runUntil(world, until),
-      settle: async () => {
-        // Instant by instant, waiting for the deliveries in flight before moving on: a retry or
-        // the next delivery of a message then runs at its own time on the clock, not after the
-        // rest of the queue has moved the clock past it. Housekeeping is left, as in runUntilIdle.
-        let tasksRun = 0;
-        const start = world.now();
-        const limit = start + IDLE_HORIZON_MS;
-        for (;;) {
-          if (world.inFlight.size > 0) {
-            await Promise.all([...world.inFlight]);
-            continue;
-          }
-          const at = world.scheduler.peekTime();
-          if (world.scheduler.work === 0 || at === undefined || at > limit) {
-            return { tasksRun, elapsedMs: world.now() - start, pending: world.scheduler.size };
-          }
-          tasksRun += advance(world, Math.max(0, at - world.now()));
-        }
-      },
-      runDue: () => runDue(world),
-      pending: () => world.scheduler.size,
-    },
-    // Built on first use, like the handlers: a test that only sends requests never pays for it.
-    get control() {
-      control ??= {
-        ...createControlApi(getWorld),
-        ...createGuaranteeControls(getWorld, listeners),
-        snapshot,
-        restore,
-        reset,
-      };
-      return control;
-    },
-    get world() {
-      return world;
-    },
-    handle,
-    client(clientOptions) {
-      return createMockClient(
-        {
-          fetch: mockFetch,
-          baseUrl,
-          clockKind: () => world.clock.kind,
-          advance: (ms) => advance(world, ms),
-          now: () => world.now(),
-          demoKey: () => seedDemo().liveKey,
-        },
-        clientOptions,
-      );
-    },
-    seedDemo,
-    reset,
-    snapshot,
-    restore,
-    fork() {
-      const { demo: _demo, ...rest } = options;
-      return createService(rest, snapshotWorld(world));
-    },
+    now: () => new Date(getWorld().now()),
+    advance: (ms) => advance(getWorld(), ms),
+    runUntilIdle: () => runUntilIdle(getWorld()),
+    runUntil: (until) => runUntil(getWorld(), until),
+    settle: () => settle(getWorld),
+    runDue: () => runDue(getWorld()),
+    pending: () => getWorld().scheduler.size,
   };
+}
+
+/**
+ * Instant by instant, waiting for the deliveries in flight before moving on: a retry or the next
+ * delivery of a message then runs at its own time on the clock, not after the rest of the queue
+ * has moved the clock past it. Housekeeping is left, as in runUntilIdle.
+ */
+async function settle(getWorld: () => World): Promise<ClockRun> {
+  let tasksRun = 0;
+  const start = getWorld().now();
+  const limit = start + IDLE_HORIZON_MS;
+  for (;;) {
+    const world = getWorld();
+    if (world.inFlight.size > 0) {
+      await Promise.all([...world.inFlight]);
+      continue;
+    }
+    const at = world.scheduler.peekTime();
+    if (world.scheduler.work === 0 || at === undefined || at > limit) {
+      return { tasksRun, elapsedMs: world.now() - start, pending: world.scheduler.size };
+    }
+    tasksRun += advance(world, Math.max(0, at - world.now()));
+  }
 }
 
 /**

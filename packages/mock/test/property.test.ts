@@ -4,6 +4,7 @@
 // changes nothing, and a refused POST creates nothing and moves no money.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { REPEATABLE_PARAMETERS } from '../src/http/schemas';
 import type { MockService } from '../src/index';
 import { type ApiResponse, call } from './support/api';
 import { createMockService } from './support/mock';
@@ -174,18 +175,9 @@ const queryParam = fc.tuple(
     'order',
     'order_by',
     'q',
-    'status',
-    'channel_type',
-    'contact_id',
-    'campaign_id',
-    'sms_remitter_id',
-    'remitter_id',
-    'error_code',
-    'trigger_source',
-    'channel_destination',
     'created_at__ge',
     'created_at__le',
-    'tag_id',
+    ...REPEATABLE_PARAMETERS,
     'unknown',
   ),
   fc.oneof(

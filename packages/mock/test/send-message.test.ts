@@ -1,13 +1,13 @@
 // POST /messages as decision D20 designs it: 201 with the created message, the default sender ID,
 // per-channel body limits, number validation, the balance check, and test keys (D28).
 import { describe, expect, it } from 'vitest';
+import { UUID_V7_PATTERN } from '../src/domain/patterns';
 import type { ApiResponse } from './support/api';
 import { api } from './support/api';
 import { createMockService } from './support/mock';
 import { expectLedgerBalanced, FIXED_TIMING, only, organization } from './support/world';
 
 const T0 = '2026-01-01T09:00:00.000000+00:00';
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function setup() {
   const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('DELIVERED') } });
@@ -34,7 +34,7 @@ describe('201: the message is created synchronously', () => {
 
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
-      id: expect.stringMatching(UUID_V7),
+      id: expect.stringMatching(UUID_V7_PATTERN),
       to: '+244923000001',
       body: 'Your code is 1234',
       status: 'PENDING',
@@ -47,6 +47,8 @@ describe('201: the message is created synchronously', () => {
       cost: '4.000000',
       created_at: T0,
     });
+    // The service writes ids in lower case (the pattern accepts both).
+    expect(response.body.id).toBe(response.body.id.toLowerCase());
     // The cost is debited at once, in one ledger entry naming the message.
     expect(mock.control.ledger(demo.organization.id).slice(1)).toEqual([
       expect.objectContaining({

@@ -3,6 +3,7 @@
  * Every public operation takes a caller and sees only that tenant's records.
  */
 import type { Environment } from './model';
+import { UUID_PATTERN } from './patterns';
 
 /** The authenticated identity of a request. */
 export interface Caller {
@@ -11,9 +12,7 @@ export interface Caller {
   readonly apiKeyId: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether `text` is a UUID (any version). */
 export function isUuid(text: string): boolean {
-  return UUID.test(text);
+  return UUID_PATTERN.test(text);
 }

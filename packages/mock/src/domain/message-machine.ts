@@ -3,6 +3,7 @@
  * statuses are final, which refund the cost (decision D19), and how list endpoints report a status
  * (decision D18). Code elsewhere asks these tables; it never branches on a status by hand.
  */
+import type { components } from '@msgsvc/sdk';
 import type { MessageStatus } from './model';
 
 /** What can happen to a message. */
@@ -109,7 +110,7 @@ export const MESSAGE_STATUS_TRAITS: Readonly<
 };
 
 /** The five statuses list endpoints report (decision D18). */
-export type ListMessageStatus = 'PENDING' | 'SENT' | 'DELIVERED' | 'FAILED' | 'UNDELIVERED';
+export type ListMessageStatus = components['schemas']['MessageListStatus'];
 
 /** The error code a status carries when the event itself does not name one. */
 export const DEFAULT_ERROR_CODES: Readonly<Partial<Record<MessageStatus, string>>> = {

@@ -3,31 +3,21 @@
  * them): the world can be snapshotted as JSON and restored exactly. Money is integer micro-units;
  * time is epoch milliseconds (rendered with microseconds at the edge).
  */
+import type { components } from '@msgsvc/sdk';
+
+/** The contract's schemas: the enums below are theirs, never written again by hand. */
+type Schema = components['schemas'];
 
 /** Live and test keys see separate data (decision D28). */
 export type Environment = 'live' | 'test';
 /** Channels named by the service. */
-export type ChannelType = 'SMS' | 'WHATSAPP';
+export type ChannelType = Schema['ChannelType'];
 /** The eight message statuses of Retrieve Message. */
-export type MessageStatus =
-  | 'PENDING'
-  | 'SENT'
-  | 'DELIVERED'
-  | 'FAILED'
-  | 'UNDELIVERED'
-  | 'EXPIRED'
-  | 'REJECTED'
-  | 'CANCELLED';
+export type MessageStatus = Schema['MessageStatus'];
 /** The six campaign states. */
-export type CampaignStatus =
-  | 'DRAFT'
-  | 'PENDING'
-  | 'PROCESSING'
-  | 'SENDING'
-  | 'COMPLETED'
-  | 'FAILED';
+export type CampaignStatus = Schema['CampaignStatus'];
 /** Where a request came from. */
-export type TriggerSource = 'API_CLIENT' | 'CUSTOMER_PORTAL';
+export type TriggerSource = Schema['TriggerSource'];
 /** SMS encodings (WhatsApp has none). */
 export type Encoding = 'GSM_7' | 'UCS_2';
 
@@ -151,7 +141,8 @@ export interface MessageRecord {
   billingAccountId: string;
   campaignId: string | null;
   contactId: string | null;
-  remitterId: string | null;
+  /** Every message has a sender ID: list entries and the 201 of Send Message require it. */
+  remitterId: string;
   externalId: string | null;
   channel: ChannelType;
   /** Carrier or route code (`channel_destination`). */

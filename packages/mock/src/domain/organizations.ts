@@ -5,6 +5,7 @@
 import { fundAccount } from './billing-ledger';
 import { DomainError, validationError } from './errors';
 import type { Contact, Organization, Remitter, RemitterStatus, Tag } from './model';
+import { WEBHOOK_SECRET_PREFIX } from './patterns';
 import { oneOf, REMITTER_STATUSES } from './vocabulary';
 import type { World } from './world';
 
@@ -26,7 +27,7 @@ export function newWebhookSecret(world: World): string {
   const bytes = world.random.ids.fill(new Uint8Array(24));
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `whsec_${btoa(binary)}`;
+  return `${WEBHOOK_SECRET_PREFIX}${btoa(binary)}`;
 }
 
 /** Creates an organization with its billing account. */

@@ -7,6 +7,7 @@
  */
 import { DomainError, validationError } from './errors';
 import type { Environment } from './model';
+import { WEBHOOK_SECRET_PATTERN } from './patterns';
 import { namesOf } from './vocabulary';
 import {
   campaignCompleted,
@@ -115,7 +116,7 @@ export function addWebhookEndpoint(world: World, params: AddEndpointParams): Web
   if (params.url != null && !/^https?:\/\/\S+$/.test(params.url))
     throw validationError({ url: 'Must be an http(s) URL.' });
   const secret = params.secret ?? organization.webhookSecret;
-  if (!/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(secret)) {
+  if (!WEBHOOK_SECRET_PATTERN.test(secret)) {
     throw validationError({ secret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.' });
   }
   for (const type of params.events ?? []) {

@@ -1,7 +1,8 @@
 /**
  * The request pipeline, written once for every adapter: plain request data in, plain response data
- * out. It reads top to bottom, one step per rule of the service: route → authenticate →
- * rate-limit → read the body → idempotency → validate and execute → render.
+ * out. {@link handleRequest} reads top to bottom, one named step per rule of the service: route →
+ * injected failure → authenticate → rate-limit → read the body → idempotency → validate, execute
+ * and render.
  */
 import { DomainError, validationError } from '../domain/errors';
 import { takeLatency, takeRequestFailure } from '../domain/faults';
@@ -11,7 +12,8 @@ import type { World } from '../domain/world';
 import { authenticate, requireScope } from './authenticate';
 import { bodyText, requireJsonUtf8 } from './body';
 import { errorResponse } from './envelope';
-import { BASE_PATH, matchRoute, suggestPublicPath } from './router';
+import type { Operation, OperationResult } from './operations';
+import { BASE_PATH, matchRoute, type RouteMatch, suggestPublicPath } from './router';
 import type { HttpRequest, HttpResponse } from './types';
 import { jsonBody } from './validate';
 
@@ -19,6 +21,23 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
 /** Waits `ms` of wall-clock time (injected: the http layer owns no timers). */
 export type Delay = (ms: number) => Promise<void>;
+
+/** One request on its way through the pipeline: what every step reads, and the headers so far. */
+interface Exchange {
+  readonly world: World;
+  readonly request: HttpRequest;
+  readonly traceId: string;
+  /** The headers every answer to this request carries, error or not (`Allow`, rate limits). */
+  headers: Record<string, string>;
+}
+
+/** The operation a request names, once routed. */
+type Routed = Extract<RouteMatch, { kind: 'found' }>;
+
+/** Where idempotency leaves a request: a stored answer to replay, or the key it holds (if any). */
+type Reservation =
+  | { readonly kind: 'replay'; readonly response: HttpResponse }
+  | { readonly kind: 'execute'; readonly idempotencyKey: string | undefined };
 
 /**
  * Handles one request against a world. Never throws: every failure is an error envelope. The
@@ -29,119 +48,156 @@ export function handleRequest(
   request: HttpRequest,
   delay?: Delay,
 ): HttpResponse | Promise<HttpResponse> {
-  const traceId = world.newTraceId();
-  let headers: Record<string, string> = {};
-  const fail = (error: unknown) => failure(world, error, traceId, headers);
+  const exchange: Exchange = { world, request, traceId: world.newTraceId(), headers: {} };
+  const fail = (error: unknown) => failure(exchange, error);
   try {
-    // 1. Route: unknown paths and methods are answered before anything else.
-    const match = matchRoute(request.method, request.path);
-    if (match.kind === 'not_implemented') {
-      throw new DomainError({
-        code: 'NOT_IMPLEMENTED',
-        message: `The method ${printable(request.method)} is not implemented by this service.`,
-      });
-    }
-    if (match.kind === 'not_found') {
-      throw new DomainError({ code: 'NOT_FOUND', message: noRouteMessage(request) });
-    }
-    if (match.kind === 'method_not_allowed') {
-      headers = { allow: match.allow.join(', ') };
-      throw new DomainError({
-        code: 'METHOD_NOT_ALLOWED',
-        message: `${request.method} is not allowed here; allowed: ${match.allow.join(', ')}.`,
-      });
-    }
-    const { operation, params } = match;
-
-    // 1b. An injected request failure answers before anything executes.
-    const injected = takeRequestFailure(world, operation.operationId);
-    if (injected !== undefined) {
-      throw new DomainError(
-        injected === 503
-          ? {
-              code: 'SERVICE_UNAVAILABLE',
-              message: 'The service is temporarily unavailable; retry shortly.',
-            }
-          : {
-              code: 'INTERNAL_SERVER_ERROR',
-              message: 'An unexpected error occurred; retry after a short delay.',
-            },
-      );
-    }
-
-    // 2. Authenticate the key, then check the operation's scope.
+    // Route: unknown paths and methods are answered before anything else.
+    const { operation, params } = route(exchange);
+    // An injected request failure answers before anything executes.
+    failIfInjected(world, operation);
+    // Authenticate the key, then check the operation's scope.
     const { key, caller } = authenticate(world, request.headers['x-api-key']);
     requireScope(key, operation.scope);
-
-    // 3. Rate-limit per key and operation; the headers go on every response of the operation.
-    const limit = consumeRateLimit(world, key.id, operation.operationId);
-    if (limit !== undefined) headers = rateLimitHeaders(limit);
-    if (limit !== undefined && !limit.allowed) {
-      headers['retry-after'] = String(Math.max(1, Math.ceil(limit.resetIn / 1000)));
-      throw new DomainError({
-        code: 'RATE_LIMIT_EXCEEDED',
-        message: 'Too many requests: retry after the time in Retry-After.',
-      });
-    }
-
-    // 4. Bodies are JSON objects, in UTF-8 (D2, D67).
-    let json: unknown;
-    if (operation.method === 'POST') {
-      requireJsonUtf8(request.headers['content-type']);
-      json = jsonBody(bodyText(request.body));
-    }
-
-    // 5. Idempotency: replay a stored response, or reserve the key while this one executes.
-    const idempotencyKey =
-      operation.method === 'POST' ? request.headers['idempotency-key'] : undefined;
-    if (idempotencyKey !== undefined) {
-      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw validationError({
-          'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters without spaces.',
-        });
-      }
-      const fingerprint = fingerprintOf(operation.operationId, json);
-      const decision = beginOrRetryLater(world, key.id, idempotencyKey, fingerprint, headers);
-      if (decision.kind === 'replay') {
-        return {
-          status: decision.response.status,
-          headers: {
-            ...decision.response.headers,
-            ...headers,
-            'x-trace-id': traceId,
-            'idempotent-replayed': 'true',
-          },
-          body: decision.response.body,
-        };
-      }
-    }
-
-    // 6. Validate, execute and render (after an injected delay, with the key still reserved).
-    const execute = (): HttpResponse => {
-      let response: HttpResponse | undefined;
-      try {
-        const result = operation.handle({ world, caller, params, query: request.query, json });
-        response = {
-          status: result.status,
-          headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },
-          body: 'json' in result ? result.json : JSON.stringify(result.body),
-        };
-      } finally {
-        // Only a request that executed keeps its key (decision D9); a refused one frees it.
-        if (idempotencyKey !== undefined) {
-          finishIdempotent(world, key.id, idempotencyKey, stored(response));
-        }
-      }
-      return response;
-    };
+    // Rate-limit per key and operation; the headers go on every response of the operation.
+    rateLimit(exchange, key.id, operation);
+    // Bodies are JSON objects, in UTF-8 (D2, D67).
+    const json = readBody(request, operation);
+    // Idempotency: replay a stored response, or reserve the key while this one executes.
+    const reservation = reserve(exchange, key.id, operation, json);
+    if (reservation.kind === 'replay') return reservation.response;
+    // Validate, execute and render (after an injected delay, with the key still reserved).
+    const execute = () =>
+      execution(exchange, key.id, reservation.idempotencyKey, () =>
+        operation.handle({ world, caller, params, query: request.query, json }),
+      );
     const latency = takeLatency(world, operation.operationId);
-    if (latency > 0 && delay !== undefined) {
-      return delay(latency).then(execute).catch(fail);
-    }
+    if (latency > 0 && delay !== undefined) return delay(latency).then(execute).catch(fail);
     return execute();
   } catch (error) {
     return fail(error);
   }
+}
+
+/** The operation the method and path name, or throws the 404, 405 or 501 that says why none. */
+function route(exchange: Exchange): Routed {
+  const { request } = exchange;
+  const match = matchRoute(request.method, request.path);
+  switch (match.kind) {
+    case 'found':
+      return match;
+    case 'not_implemented':
+      throw new DomainError({
+        code: 'NOT_IMPLEMENTED',
+        message: `The method ${printable(request.method)} is not implemented by this service.`,
+      });
+    case 'not_found':
+      throw new DomainError({ code: 'NOT_FOUND', message: noRouteMessage(request) });
+    case 'method_not_allowed':
+      exchange.headers = { allow: match.allow.join(', ') };
+      throw new DomainError({
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${request.method} is not allowed here; allowed: ${match.allow.join(', ')}.`,
+      });
+  }
+}
+
+/** Throws the 500 or 503 a fault armed for this operation asks for, if one is armed. */
+function failIfInjected(world: World, operation: Operation): void {
+  const injected = takeRequestFailure(world, operation.operationId);
+  if (injected === undefined) return;
+  throw new DomainError(
+    injected === 503
+      ? {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is temporarily unavailable; retry shortly.',
+        }
+      : {
+          code: 'INTERNAL_SERVER_ERROR',
+          message: 'An unexpected error occurred; retry after a short delay.',
+        },
+  );
+}
+
+/** Counts the request against its key's limit for the operation; over it, a 429. */
+function rateLimit(exchange: Exchange, apiKeyId: string, operation: Operation): void {
+  const limit = consumeRateLimit(exchange.world, apiKeyId, operation.operationId);
+  if (limit === undefined) return;
+  exchange.headers = rateLimitHeaders(limit);
+  if (limit.allowed) return;
+  exchange.headers['retry-after'] = String(Math.max(1, Math.ceil(limit.resetIn / 1000)));
+  throw new DomainError({
+    code: 'RATE_LIMIT_EXCEEDED',
+    message: 'Too many requests: retry after the time in Retry-After.',
+  });
+}
+
+/** The parsed JSON body of a POST (`undefined` for GET); a wrong media type or bad JSON throws. */
+function readBody(request: HttpRequest, operation: Operation): unknown {
+  if (operation.method !== 'POST') return undefined;
+  requireJsonUtf8(request.headers['content-type']);
+  return jsonBody(bodyText(request.body));
+}
+
+/** The stored answer to replay for a repeated `Idempotency-Key`, or the key now reserved. */
+function reserve(
+  exchange: Exchange,
+  apiKeyId: string,
+  operation: Operation,
+  json: unknown,
+): Reservation {
+  const { world, request, traceId } = exchange;
+  const idempotencyKey =
+    operation.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+  if (idempotencyKey === undefined) return { kind: 'execute', idempotencyKey };
+  if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    throw validationError({
+      'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters without spaces.',
+    });
+  }
+  const fingerprint = fingerprintOf(operation.operationId, json);
+  const decision = beginOrRetryLater(world, apiKeyId, idempotencyKey, fingerprint, exchange);
+  if (decision.kind !== 'replay') return { kind: 'execute', idempotencyKey };
+  return {
+    kind: 'replay',
+    response: {
+      status: decision.response.status,
+      headers: {
+        ...decision.response.headers,
+        ...exchange.headers,
+        'x-trace-id': traceId,
+        'idempotent-replayed': 'true',
+      },
+      body: decision.response.body,
+    },
+  };
+}
+
+/** Runs the operation and renders its result; the idempotency key is settled whatever happens. */
+function execution(
+  exchange: Exchange,
+  apiKeyId: string,
+  idempotencyKey: string | undefined,
+  handle: () => OperationResult,
+): HttpResponse {
+  let response: HttpResponse | undefined;
+  try {
+    const result = handle();
+    response = {
+      status: result.status,
+      headers: {
+        ...exchange.headers,
+        'content-type': 'application/json',
+        'x-trace-id': exchange.traceId,
+      },
+      body: 'json' in result ? result.json : JSON.stringify(result.body),
+    };
+  } finally {
+    // Only a request that executed keeps its key (decision D9); a refused one frees it.
+    if (idempotencyKey !== undefined) {
+      finishIdempotent(exchange.world, apiKeyId, idempotencyKey, stored(response));
+    }
+  }
+  return response;
 }
 
 /**
@@ -163,24 +219,20 @@ function beginOrRetryLater(
   apiKeyId: string,
   idempotencyKey: string,
   fingerprint: string,
-  headers: Record<string, string>,
+  exchange: Exchange,
 ) {
   try {
     return beginIdempotent(world, apiKeyId, idempotencyKey, fingerprint);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_IN_USE') {
-      headers['retry-after'] = '1';
+      exchange.headers['retry-after'] = '1';
     }
     throw error;
   }
 }
 
-function failure(
-  world: World,
-  error: unknown,
-  traceId: string,
-  headers: Record<string, string>,
-): HttpResponse {
+/** The error envelope of a failure; anything but a {@link DomainError} is a 500. */
+function failure({ world, traceId, headers }: Exchange, error: unknown): HttpResponse {
   if (error instanceof DomainError) return errorResponse(error, traceId, world.now(), headers);
   return errorResponse(
     {

@@ -3,12 +3,14 @@
  * parameters, with the bounds, patterns and defaults of `openapi/openapi.yaml`. Messages are
  * written for people; the field a message belongs to is its key in `fields`.
  */
+import type { components, operations } from '@msgsvc/sdk';
 import { z } from 'zod';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/patterns';
 import { parseTimestamp } from '../domain/time-format';
+import { namesOf } from '../domain/vocabulary';
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const UUID_V7 =
-  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+type Schema = components['schemas'];
+
 const RECIPIENT = /^\+?[\d\s\-.]{7,30}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -57,15 +59,46 @@ function chars(min: number, max: number) {
 
 const uuid = z
   .string('Must be a UUID.')
-  .regex(UUID, 'Must be a UUID.')
+  .regex(UUID_PATTERN, 'Must be a UUID.')
   .transform((id) => id.toLowerCase());
 const uuidV7 = z
   .string('Must be a UUID v7.')
-  .regex(UUID_V7, 'Must be a UUID v7.')
+  .regex(UUID_V7_PATTERN, 'Must be a UUID v7.')
   .transform((id) => id.toLowerCase());
 const country = z
   .string('Must be a two-letter country code.')
   .regex(COUNTRY, 'Must be an ISO 3166-1 alpha-2 code in capitals, such as AO.');
+
+/** A zod enum of one of the contract's enums, its message naming the accepted values. */
+function oneOfContract<T extends string>(values: readonly T[]) {
+  return z.enum(values, `Accepted values: ${values.join(', ')}.`);
+}
+
+// The enums are the contract's (generated types): a value added to or removed from
+// `openapi.yaml` fails the typecheck here until the list follows it.
+const listStatus = oneOfContract(
+  namesOf<Schema['MessageListStatus']>({
+    PENDING: true,
+    SENT: true,
+    DELIVERED: true,
+    FAILED: true,
+    UNDELIVERED: true,
+  }),
+);
+const campaignStatus = oneOfContract(
+  namesOf<Schema['CampaignStatus']>({
+    DRAFT: true,
+    PENDING: true,
+    PROCESSING: true,
+    SENDING: true,
+    COMPLETED: true,
+    FAILED: true,
+  }),
+);
+const channel = oneOfContract(namesOf<Schema['ChannelType']>({ SMS: true, WHATSAPP: true }));
+const trigger = oneOfContract(
+  namesOf<Schema['TriggerSource']>({ API_CLIENT: true, CUSTOMER_PORTAL: true }),
+);
 
 /** `POST /campaigns/batch`. */
 export const sendBatchBody = z.strictObject({
@@ -92,7 +125,7 @@ export const sendBatchBody = z.strictObject({
 export const sendMessageBody = z.strictObject({
   to: z.string('Must be an E.164 number.').regex(RECIPIENT, 'Must be an E.164 number.'),
   body: chars(1, 10_000),
-  channel_type: z.enum(['SMS', 'WHATSAPP'], 'Accepted values: SMS, WHATSAPP.').exactOptional(),
+  channel_type: channel.exactOptional(),
   remitter_id: uuid.exactOptional(),
   external_id: chars(1, 255).exactOptional(),
   country_alpha2: country.exactOptional(),
@@ -127,15 +160,6 @@ const dateTime = z.string().transform((text, ctx) => {
 });
 const many = <T extends z.ZodType>(item: T) => z.array(item).min(1);
 const code = z.string().regex(CODE, 'Must be an uppercase code such as INVALID_PHONE_NUMBER.');
-const listStatus = z.enum(
-  ['PENDING', 'SENT', 'DELIVERED', 'FAILED', 'UNDELIVERED'],
-  'Accepted values: PENDING, SENT, DELIVERED, FAILED, UNDELIVERED.',
-);
-const channel = z.enum(['SMS', 'WHATSAPP'], 'Accepted values: SMS, WHATSAPP.');
-const trigger = z.enum(
-  ['API_CLIENT', 'CUSTOMER_PORTAL'],
-  'Accepted values: API_CLIENT, CUSTOMER_PORTAL.',
-);
 
 const common = {
   page: int(1, Number.MAX_SAFE_INTEGER).default(1),
@@ -173,12 +197,7 @@ export const listCampaignMessagesQuery = z.strictObject(messageFilters);
 /** `GET /campaigns` (decisions D11, D17, D22, D23). */
 export const listCampaignsQuery = z.strictObject({
   ...common,
-  status: many(
-    z.enum(
-      ['DRAFT', 'PENDING', 'PROCESSING', 'SENDING', 'COMPLETED', 'FAILED'],
-      'Accepted values: DRAFT, PENDING, PROCESSING, SENDING, COMPLETED, FAILED.',
-    ),
-  ).exactOptional(),
+  status: many(campaignStatus).exactOptional(),
   channel_type: many(channel).exactOptional(),
   tag_id: many(uuid).exactOptional(),
   remitter_id: many(uuid).exactOptional(),
@@ -187,16 +206,28 @@ export const listCampaignsQuery = z.strictObject({
   trigger_source: many(trigger).exactOptional(),
 });
 
+/** The list operations and, per operation, the query parameters the contract types as arrays. */
+type ListOperation = 'listMessages' | 'listCampaigns' | 'listCampaignMessages';
+type ArrayParameters<Q> = {
+  [K in keyof Q]-?: NonNullable<Q[K]> extends readonly unknown[] ? K : never;
+}[keyof Q];
+type RepeatableParameter = {
+  [O in ListOperation]: ArrayParameters<NonNullable<operations[O]['parameters']['query']>>;
+}[ListOperation];
+
+/** Every query parameter of the list operations that takes several values (`?status=A&status=B`). */
+export const REPEATABLE_PARAMETERS = namesOf<RepeatableParameter>({
+  status: true,
+  channel_type: true,
+  contact_id: true,
+  campaign_id: true,
+  sms_remitter_id: true,
+  remitter_id: true,
+  error_code: true,
+  trigger_source: true,
+  channel_destination: true,
+  tag_id: true,
+});
+
 /** Which query parameters of each list take several values. */
-export const REPEATABLE = new Set([
-  'status',
-  'channel_type',
-  'contact_id',
-  'campaign_id',
-  'sms_remitter_id',
-  'remitter_id',
-  'error_code',
-  'trigger_source',
-  'channel_destination',
-  'tag_id',
-]);
+export const REPEATABLE: ReadonlySet<string> = new Set(REPEATABLE_PARAMETERS);

@@ -3,12 +3,16 @@
  * purpose (`target_e164` vs `e164_format`, `remitter_id` vs `sms_remitter_id`, `provider_name` vs
  * `provider_id`): each function writes exactly its endpoint's names and nothing else.
  */
+import type { components } from '@msgsvc/sdk';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { MESSAGE_STATUS_TRAITS } from '../domain/message-machine';
 import type { CampaignRecord, MessageRecord } from '../domain/model';
 import { pageCount } from '../domain/query';
 import { formatTimestamp as ts } from '../domain/time-format';
 import type { World } from '../domain/world';
+
+/** The contract's schemas: every body below `satisfies` one, so a drift fails `tsc`. */
+type Schema = components['schemas'];
 
 /** An entry of `GET /messages`. */
 export function messageListEntry(message: MessageRecord) {
@@ -25,20 +29,19 @@ export function messageListEntry(message: MessageRecord) {
     error_code: message.errorCode,
     created_at: ts(message.createdAt),
     updated_at: ts(message.updatedAt),
-  };
+  } satisfies Schema['MessageListEntry'];
 }
 
-function remitterOf(world: World, id: string | null) {
-  if (id === null) return null;
+/** The sender ID a record names. Sender IDs are never removed, so a missing one is a bug here. */
+function remitterOf(world: World, id: string): Schema['SmsRemitter'] {
   const remitter = world.remitters.get(id);
-  return remitter === undefined
-    ? null
-    : {
-        /** The sender ID's id. */
-        id: remitter.id,
-        /** The sender ID's name, as handsets show it. */
-        name: remitter.name,
-      };
+  if (remitter === undefined) throw new Error(`The sender ID ${id} is missing from the world.`);
+  return {
+    /** The sender ID's id. */
+    id: remitter.id,
+    /** The sender ID's name, as handsets show it. */
+    name: remitter.name,
+  };
 }
 
 /** The body of `GET /messages/{message_id}`. */
@@ -84,7 +87,7 @@ export function messageDetail(world: World, message: MessageRecord) {
     created_at: ts(message.createdAt),
     /** When it last changed. */
     updated_at: ts(message.updatedAt),
-  };
+  } satisfies Schema['Message'];
 }
 
 /** An entry of `GET /campaigns/{campaign_id}/messages`, with its contact and campaign embedded. */
@@ -118,7 +121,7 @@ export function campaignMessageEntry(
     contact:
       contact === undefined
         ? null
-        : {
+        : ({
             id: contact.id,
             updated_at: ts(contact.updatedAt),
             created_at: ts(contact.createdAt),
@@ -126,15 +129,15 @@ export function campaignMessageEntry(
             email: contact.email,
             e164_format: contact.e164,
             organization_id: contact.organizationId,
-          },
+          } satisfies Schema['CampaignMessageContact']),
     campaign: {
       id: campaign.id,
       updated_at: ts(campaign.updatedAt),
       created_at: ts(campaign.createdAt),
       name: campaign.name,
       status: campaign.status,
-    },
-  };
+    } satisfies Schema['CampaignMessageCampaign'],
+  } satisfies Schema['CampaignMessageEntry'];
 }
 
 /** A campaign, as `GET /campaigns` and `GET /campaigns/{campaign_id}` render it. */
@@ -183,16 +186,19 @@ export function campaignObject(world: World, campaign: CampaignRecord) {
       /** Why the campaign is paused; `null` unless paused (never, through the API). */
       reason_of_pause: campaign.reasonOfPause,
     },
-  };
+  } satisfies Schema['Campaign'];
 }
 
 /** The 201 body of `POST /messages` (decision D20). */
 export function sentMessage(message: MessageRecord) {
+  // The contract promises a message just created, in PENDING; anything else is a bug here.
+  const { status } = message;
+  if (status !== 'PENDING') throw new Error(`A message just sent is ${status}, not PENDING.`);
   return {
     id: message.id,
     to: message.e164,
     body: message.content,
-    status: message.status,
+    status,
     channel_type: message.channel,
     channel_destination: message.destination,
     remitter_id: message.remitterId,
@@ -201,12 +207,15 @@ export function sentMessage(message: MessageRecord) {
     encoding: message.encoding,
     cost: formatMoney(message.cost),
     created_at: ts(message.createdAt),
-  };
+  } satisfies Schema['SentMessage'];
 }
 
 /** The 202 body of `POST /campaigns/batch` (decision D10). */
 export function batchAccepted(campaign: CampaignRecord) {
-  return { message: 'Campaign accepted and pending processing.', campaign_id: campaign.id };
+  return {
+    message: 'Campaign accepted and pending processing.',
+    campaign_id: campaign.id,
+  } satisfies Schema['BatchAccepted'];
 }
 
 /** A list response. */

@@ -68,122 +68,36 @@ export interface MockServer {
 
 const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
 
+/** What every request handler of one server shares. */
+interface ServerContext {
+  readonly mock: MockService;
+  /** The largest request body, in bytes. */
+  readonly limit: number;
+  readonly access: AdminAccess;
+  /** The control API over HTTP. */
+  readonly control: (request: HttpRequest) => Promise<HttpResponse>;
+}
+
 /** Creates the server; see the module example. */
 export function createMockServer(options: MockServerOptions): MockServer {
   const { mock } = options;
-  const requestLog = options.requestLog ?? new RequestLog();
+  // Read side of the inspector: it follows the world between requests, until the server closes.
   const tracker = new ActivityTracker(() => mock.world);
-  const access = createAdminAccess(options.adminToken);
-  const limit = options.bodyLimit ?? BODY_LIMIT;
-  const control = createControlHandler({
-    mock,
-    requestLog,
-    tracker,
-    snapshots: new SnapshotStore(),
-    reseed: options.reseed ?? (() => mock.seedDemo()),
-  });
-
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    const { path } = splitUrl(req.url ?? '/');
-    if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
-      serveAdmin(req, res, path).catch((error) => fail(res, error));
-    } else {
-      servePublic(req, res);
-    }
-  };
-
-  // Everything outside the control prefix and the page goes to the public pipeline, which
-  // answers unknown paths with its own 404 envelope (decision D2). A request without a body is
-  // answered in the same tick: no promise, no microtask, on the hot path.
-  function servePublic(req: IncomingMessage, res: ServerResponse): void {
-    const head = requestHead(req);
-    if (!hasBody(head.method)) {
-      answer(res, { ...head, body: null });
-      return;
-    }
-    readBody(req, limit).then(
-      (read) =>
-        read.kind === 'ok'
-          ? answer(res, { ...head, body: read.body })
-          : refuseTooLarge(req, res, read.drained),
-      (error) => fail(res, error),
-    );
-  }
-
-  // The pipeline answers synchronously unless an injected latency fault delays it.
-  function answer(res: ServerResponse, request: HttpRequest): void {
-    try {
-      mock.clock.runDue();
-      const response = mock.handle(request);
-      if (response instanceof Promise) {
-        response.then(
-          (settled) => writeResponse(res, settled),
-          (error) => fail(res, error),
-        );
-      } else {
-        writeResponse(res, response);
-      }
-    } catch (error) {
-      fail(res, error);
-    }
-  }
-
-  async function serveAdmin(req: IncomingMessage, res: ServerResponse, path: string) {
-    const read = await readRequest(req, limit);
-    if (read.kind === 'too_large') {
-      refuseTooLarge(req, res, read.drained);
-      return;
-    }
-    const request = read.request;
-    const page =
-      INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
-    const refused = check(access, request, page);
-    if (refused !== undefined) {
-      writeResponse(res, refused);
-      return;
-    }
-    mock.clock.runDue();
-    writeResponse(res, page ? inspectorPage(controlTraceId()) : await control(request));
-  }
-
-  // 413 and close the connection; a body that was not drained is cut off once the answer is out.
-  function refuseTooLarge(req: IncomingMessage, res: ServerResponse, drained: boolean): void {
-    if (!drained) res.once('finish', () => req.socket.destroy());
-    writeResponse(res, tooLarge(mock, limit), true);
-  }
-
-  function check(
-    guard: AdminAccess,
-    request: HttpRequest,
-    page: boolean,
-  ): HttpResponse | undefined {
-    const token = page ? new URLSearchParams(request.query).get('token') : null;
-    const refused = guard.check(request, token);
-    return refused === undefined ? undefined : controlErrorResponse(refused, mock.world.now());
-  }
-
-  const server = createServer({ keepAliveTimeout: 5_000 }, onRequest);
+  const context = serverContext(options, tracker);
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) =>
+    onRequest(context, req, res),
+  );
   // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
   server.on('clientError', (error, socket) => answerClientError(error, socket, mock.world.now()));
   let timer: NodeJS.Timeout | undefined;
 
   return {
     server,
-    listen(port, host) {
-      return new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          timer = setInterval(() => mock.clock.runDue(), options.tickMs ?? 50);
-          const address = server.address() as AddressInfo;
-          const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-          resolve({
-            host: address.address,
-            port: address.port,
-            origin: `http://${shown}:${address.port}`,
-          });
-        });
-      });
+    async listen(port, host) {
+      const address = await listenOn(server, port, host);
+      // On a real clock, due background work runs on a timer too, not only before requests.
+      timer = setInterval(() => mock.clock.runDue(), options.tickMs ?? 50);
+      return address;
     },
     close() {
       clearInterval(timer);
@@ -194,6 +108,135 @@ export function createMockServer(options: MockServerOptions): MockServer {
       });
     },
   };
+}
+
+function serverContext(options: MockServerOptions, tracker: ActivityTracker): ServerContext {
+  const { mock } = options;
+  return {
+    mock,
+    limit: options.bodyLimit ?? BODY_LIMIT,
+    access: createAdminAccess(options.adminToken),
+    control: createControlHandler({
+      mock,
+      requestLog: options.requestLog ?? new RequestLog(),
+      tracker,
+      snapshots: new SnapshotStore(),
+      reseed: options.reseed ?? (() => mock.seedDemo()),
+    }),
+  };
+}
+
+/** Starts listening; resolves with the address actually bound, once it is. */
+function listenOn(
+  server: Server,
+  port: number,
+  host: string,
+): Promise<{ host: string; port: number; origin: string }> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        host: address.address,
+        port: address.port,
+        origin: `http://${shown}:${address.port}`,
+      });
+    });
+  });
+}
+
+/** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
+function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
+  const { path } = splitUrl(req.url ?? '/');
+  if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
+    serveAdmin(context, req, res, path).catch((error) => fail(res, error));
+  } else {
+    servePublic(context, req, res);
+  }
+}
+
+// Everything outside the control prefix and the page goes to the public pipeline, which
+// answers unknown paths with its own 404 envelope (decision D2). A request without a body is
+// answered in the same tick: no promise, no microtask, on the hot path.
+function servePublic(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
+  const head = requestHead(req);
+  if (!hasBody(head.method)) {
+    answer(context, res, { ...head, body: null });
+    return;
+  }
+  readBody(req, context.limit).then(
+    (read) =>
+      read.kind === 'ok'
+        ? answer(context, res, { ...head, body: read.body })
+        : refuseTooLarge(context, req, res, read.drained),
+    (error) => fail(res, error),
+  );
+}
+
+// The pipeline answers synchronously unless an injected latency fault delays it.
+function answer({ mock }: ServerContext, res: ServerResponse, request: HttpRequest): void {
+  try {
+    mock.clock.runDue();
+    const response = mock.handle(request);
+    if (response instanceof Promise) {
+      response.then(
+        (settled) => writeResponse(res, settled),
+        (error) => fail(res, error),
+      );
+    } else {
+      writeResponse(res, response);
+    }
+  } catch (error) {
+    fail(res, error);
+  }
+}
+
+/** The control API and the inspector page, behind the admin token when there is one. */
+async function serveAdmin(
+  context: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const read = await readRequest(req, context.limit);
+  if (read.kind === 'too_large') {
+    refuseTooLarge(context, req, res, read.drained);
+    return;
+  }
+  const request = read.request;
+  const page = INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
+  const refused = checkAccess(context, request, page);
+  if (refused !== undefined) {
+    writeResponse(res, refused);
+    return;
+  }
+  context.mock.clock.runDue();
+  writeResponse(res, page ? inspectorPage(controlTraceId()) : await context.control(request));
+}
+
+// 413 and close the connection; a body that was not drained is cut off once the answer is out.
+function refuseTooLarge(
+  { mock, limit }: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  drained: boolean,
+): void {
+  if (!drained) res.once('finish', () => req.socket.destroy());
+  writeResponse(res, tooLarge(mock, limit), true);
+}
+
+/** The refusal of an admin request without the token, or `undefined` when it may go on. */
+function checkAccess(
+  { mock, access }: ServerContext,
+  request: HttpRequest,
+  page: boolean,
+): HttpResponse | undefined {
+  // The page is opened from a browser's address bar, so it may carry the token in `?token=`.
+  const token = page ? new URLSearchParams(request.query).get('token') : null;
+  const refused = access.check(request, token);
+  return refused === undefined ? undefined : controlErrorResponse(refused, mock.world.now());
 }
 
 function tooLarge(mock: MockService, limit: number): HttpResponse {

@@ -3,51 +3,40 @@
  * verify its signature (with the reference `standardwebhooks` package and with the SDK), and check
  * its headers and payload against the contract's `webhooks` section.
  */
-import { readFileSync } from 'node:fs';
 import { verifyWebhook } from '@msgsvc/sdk/webhooks';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { expect, vi } from 'vitest';
-import { parse } from 'yaml';
+import { contractValidator } from '../../../../openapi/test/support/contract-validator';
 import type { WebhookListener, WebhookRequest } from '../../src/index';
 
 // biome-ignore lint/suspicious/noExplicitAny: event payloads are asserted field by field.
 export type Json = any;
 
-const document = parse(
-  readFileSync(new URL('../../../../openapi/openapi.yaml', import.meta.url), 'utf8'),
-) as Record<string, unknown>;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(document, 'openapi');
-const compile = (pointer: string): ValidateFunction => ajv.compile({ $ref: `openapi#${pointer}` });
+const contract = contractValidator('openapi.yaml');
 
-const validators = {
-  event: compile('/components/schemas/WebhookEvent'),
-  'webhook-id': compile('/components/parameters/WebhookIdHeader/schema'),
-  'webhook-timestamp': compile('/components/parameters/WebhookTimestampHeader/schema'),
-  'webhook-signature': compile('/components/parameters/WebhookSignatureHeader/schema'),
+const pointers = {
+  event: '/components/schemas/WebhookEvent',
+  'webhook-id': '/components/parameters/WebhookIdHeader/schema',
+  'webhook-timestamp': '/components/parameters/WebhookTimestampHeader/schema',
+  'webhook-signature': '/components/parameters/WebhookSignatureHeader/schema',
 };
 
-function check(validate: ValidateFunction, value: unknown, what: string): void {
-  const errors = validate(value)
-    ? []
-    : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+function check(pointer: string, value: unknown, what: string): void {
+  const errors = contract.errors(pointer, value);
   expect(errors, `${what} off the contract: ${JSON.stringify(value).slice(0, 300)}`).toEqual([]);
 }
 
 /** Asserts a delivery's three signature headers and its JSON body follow the contract. */
 export function expectOnWebhookContract(request: WebhookRequest): void {
-  check(validators['webhook-id'], request.headers['webhook-id'], 'webhook-id');
+  check(pointers['webhook-id'], request.headers['webhook-id'], 'webhook-id');
   check(
-    validators['webhook-timestamp'],
+    pointers['webhook-timestamp'],
     Number(request.headers['webhook-timestamp']),
     'webhook-timestamp',
   );
-  check(validators['webhook-signature'], request.headers['webhook-signature'], 'webhook-signature');
+  check(pointers['webhook-signature'], request.headers['webhook-signature'], 'webhook-signature');
   expect(request.headers['content-type']).toBe('application/json');
-  check(validators.event, JSON.parse(request.body), 'webhook event');
+  check(pointers.event, JSON.parse(request.body), 'webhook event');
 }
 
 /** The delivery's `webhook-timestamp`, in epoch milliseconds. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessagingClient } from '@msgsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_SECRET_PATTERN } from '../../src/domain/patterns';
 import { type CliIo, runCli } from '../../src/server/cli';
 import { HELP } from '../../src/server/cli-options';
 import { startServer } from '../../src/server/serve';
@@ -82,7 +83,7 @@ describe('msgsvc-mock serve --port 0 --json', PROCESS, () => {
       sender_id: { name: 'MSGSVC' },
     });
     expect(info.organization_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(info.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
+    expect(info.webhook_secret).toMatch(WEBHOOK_SECRET_PATTERN);
     expect(info.organizations[0]!.webhook_secret).toBe(info.webhook_secret);
     expect(info.organizations[0]!.id).toBe(info.organization_id);
   });

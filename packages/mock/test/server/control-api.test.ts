@@ -10,6 +10,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_SECRET_PREFIX } from '../../src/domain/patterns';
 import { type StartedCli, startCli } from './support/cli-process';
 import { controlChecked, documentedOperationIds } from './support/control-contract';
 import { controlApi, publicApi, send } from './support/http';
@@ -245,7 +246,10 @@ describe('control API over HTTP', () => {
     // Standard Webhooks (D29): v1 = base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the
     // base64-decoded part of the `whsec_` secret. Checked independently of the SDK.
     const { headers, body } = mine[0]!;
-    const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    const expected = createHmac(
+      'sha256',
+      Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64'),
+    )
       .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
       .digest('base64');
     expect(String(headers['webhook-signature']).split(' ')).toContain(`v1,${expected}`);

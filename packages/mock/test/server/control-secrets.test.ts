@@ -3,6 +3,7 @@
 // keys, endpoints, state, requests, … — and the writes that echo a record show them by prefix only;
 // a snapshot restored by id still brings back keys that work. Over real HTTP, in this process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_PREFIX } from '../../src/domain/patterns';
 import { createMockService, type MockService } from '../../src/index';
 import { createMockServer, type MockServer } from '../../src/server/node-server';
 import { controlDocument } from './support/control-contract';
@@ -38,7 +39,9 @@ function secretsOfTheWorld(): string[] {
 /** A secret gives itself away by any part beyond the four characters a prefix shows. */
 function expectNoSecret(exchange: Exchange, where: string) {
   for (const secret of secretsOfTheWorld()) {
-    const kind = secret.startsWith('whsec_') ? 'whsec_'.length : 'svc_live_'.length;
+    const kind = secret.startsWith(WEBHOOK_SECRET_PREFIX)
+      ? WEBHOOK_SECRET_PREFIX.length
+      : 'svc_live_'.length;
     const hidden = secret.slice(kind + 4);
     expect(exchange.text, `${where} shows ${secret}`).not.toContain(hidden);
   }
@@ -53,7 +56,7 @@ describe('secrets in control responses (D62)', () => {
   it('creating shows each secret once, in full', async () => {
     const created = await control.post('/organizations', { name: 'Kwanza Shop', balance: '50' });
     expect(created.status).toBe(201);
-    expect(created.body.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
+    expect(created.body.webhook_secret).toMatch(WEBHOOK_SECRET_PATTERN);
     expect(created.body.webhook_secret).toBe(mock.control.webhookSecret(created.body.id));
     organizationId = created.body.id;
 
@@ -127,7 +130,7 @@ describe('secrets in control responses (D62)', () => {
     const secret = (await control.get(`/organizations/${organizationId}`)).body
       .webhook_secret_prefix as string;
     expect(mock.control.webhookSecret(organizationId).startsWith(secret.slice(0, -1))).toBe(true);
-    expect(mock.control.webhookSecret(organizationId)).toMatch(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
+    expect(mock.control.webhookSecret(organizationId)).toMatch(WEBHOOK_SECRET_PATTERN);
     expect(mock.world.webhooks.endpoints.map((e) => e.secret)).toContain(
       'whsec_b3duLXNlY3JldC1vZi10aGlzLWVuZHBvaW50LTAx',
     );

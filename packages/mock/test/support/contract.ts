@@ -3,46 +3,23 @@
  * the mock produces are validated against `openapi/openapi.yaml` (JSON Schema 2020-12 with ajv).
  * A response off the contract throws, failing the test that made it.
  */
-import { readFileSync } from 'node:fs';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import {
+  contractValidator,
+  type JsonObject as Json,
+} from '../../../../openapi/test/support/contract-validator';
 import type { HttpRequest, HttpResponse } from '../../src/index';
 
-type Json = Record<string, unknown>;
-
-const DOCUMENT_URL = new URL('../../../../openapi/openapi.yaml', import.meta.url);
-const document = parse(readFileSync(DOCUMENT_URL, 'utf8')) as Json;
+const contract = contractValidator('openapi.yaml');
+const { document } = contract;
 const BASE_PATH = '/c/v1';
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(document, 'openapi');
-const compiled = new Map<string, ValidateFunction>();
-
-function validatorFor(pointer: string): ValidateFunction {
-  let validate = compiled.get(pointer);
-  if (validate === undefined) {
-    validate = ajv.compile({ $ref: `openapi#${pointer}` });
-    compiled.set(pointer, validate);
-  }
-  return validate;
-}
 
 function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The node a `$ref` (or a chain of them) leads to; the node itself when it is not a reference. */
 function resolve(node: unknown): Json {
-  let current = node as Json;
-  while (typeof current.$ref === 'string') {
-    const path = current.$ref.replace(/^#\//, '').split('/');
-    current = path.reduce<Json>(
-      (value, key) => value[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Json,
-      document,
-    );
-  }
-  return current;
+  return contract.deref(node, '').node;
 }
 
 /** The pointer of a value reached through `$ref`s, so ajv resolves the same schema. */
@@ -128,7 +105,7 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
     // Unknown route or method (decisions D2, D68): only the envelope is promised.
     if (![404, 405, 501].includes(response.status))
       throw new ContractViolation(`${where}: unknown route answered ${response.status}`);
-    check(validatorFor('/components/schemas/ErrorEnvelope'), body, `${where} (envelope)`);
+    check('/components/schemas/ErrorEnvelope', body, `${where} (envelope)`);
     count(`${request.method} unknown-route ${response.status}`);
     return;
   }
@@ -154,7 +131,7 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
   ];
   if (content === undefined)
     throw new ContractViolation(`${where}: no application/json content declared`);
-  check(validatorFor(`${responsePointer}/content/application~1json/schema`), body, where);
+  check(`${responsePointer}/content/application~1json/schema`, body, where);
 
   for (const [name, rawHeader] of Object.entries(
     (responseObject.headers ?? {}) as Record<string, Json>,
@@ -169,16 +146,14 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
     const schema = resolve(header.schema);
     const typed = schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
     const headerPointer = pointerOf(rawHeader, `${responsePointer}/headers/${escapePointer(name)}`);
-    check(validatorFor(`${headerPointer}/schema`), typed, `${where} header ${name}=${value}`);
+    check(`${headerPointer}/schema`, typed, `${where} header ${name}=${value}`);
   }
   count(key);
 }
 
-function check(validate: ValidateFunction, value: unknown, where: string): void {
-  if (validate(value)) return;
-  const errors = (validate.errors ?? [])
-    .map((e) => `${e.instancePath || '/'} ${e.message}`)
-    .join('; ');
+function check(pointer: string, value: unknown, where: string): void {
+  const errors = contract.errors(pointer, value).join('; ');
+  if (errors === '') return;
   throw new ContractViolation(
     `${where}: off contract: ${errors}\n${JSON.stringify(value).slice(0, 500)}`,
   );
@@ -193,5 +168,5 @@ function count(key: string): void {
  * what the HTTP server says about a request it could not parse (D68).
  */
 export function assertEnvelope(body: unknown, where: string): void {
-  check(validatorFor('/components/schemas/ErrorEnvelope'), body, `${where} (envelope)`);
+  check('/components/schemas/ErrorEnvelope', body, `${where} (envelope)`);
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { OPERATION_IDS, type OperationId } from '../../domain/operation-ids';
+import { UUID_PATTERN } from '../../domain/patterns';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
 import { textProblem } from '../../http/schemas';
 
@@ -124,12 +125,7 @@ export const rateLimitsBody = z.strictObject({
 /** `?environment=` of the campaign read. */
 export const environmentQuery = z.strictObject({ environment: environment.exactOptional() });
 
-const uuid = z
-  .string('Must be a UUID.')
-  .regex(
-    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-    'Must be a UUID.',
-  );
+const uuid = z.string('Must be a UUID.').regex(UUID_PATTERN, 'Must be a UUID.');
 // The vocabularies come from the contract's generated types (D72), never a list written again.
 const operationId = z.enum(OPERATION_IDS, `Must be one of ${OPERATION_IDS.join(', ')}.`);
 const count = z

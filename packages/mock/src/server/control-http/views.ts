@@ -7,6 +7,7 @@
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { displayKey } from '../../domain/api-keys';
 import type { ApiKey, Contact, Organization, Remitter, Tag } from '../../domain/model';
+import { WEBHOOK_SECRET_PREFIX } from '../../domain/patterns';
 import { formatTimestamp } from '../../domain/time-format';
 import type { World } from '../../domain/world';
 
@@ -42,7 +43,7 @@ export function apiKeyView(key: ApiKey, full = false) {
 
 /** A webhook secret as it may be displayed: `whsec_` and its first four characters. */
 export function displaySecret(secret: string): string {
-  const kindEnd = secret.startsWith('whsec_') ? 'whsec_'.length : 0;
+  const kindEnd = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? WEBHOOK_SECRET_PREFIX.length : 0;
   return `${secret.slice(0, kindEnd + 4)}…`;
 }
 

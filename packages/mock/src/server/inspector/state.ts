@@ -101,8 +101,7 @@ function outboundEntry(
     organization: world.organizations.get(message.organizationId)?.name ?? null,
     environment: message.environment,
     campaign_id: message.campaignId,
-    sender:
-      message.remitterId === null ? null : (world.remitters.get(message.remitterId)?.name ?? null),
+    sender: world.remitters.get(message.remitterId)?.name ?? null,
     channel_type: message.channel,
     channel_destination: message.destination,
     content: message.content,

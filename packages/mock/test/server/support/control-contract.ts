@@ -3,50 +3,25 @@
  * `openapi/control.yaml` (JSON Schema 2020-12 with ajv; its `./openapi.yaml#…` references resolve
  * to the public contract). A response off the document throws, failing the test that made it.
  */
-import { readFileSync } from 'node:fs';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import {
+  contractValidator,
+  type JsonObject as Json,
+} from '../../../../../openapi/test/support/contract-validator';
 
-type Json = Record<string, unknown>;
-
-const BASE = 'https://msgsvc.test/openapi/';
-const read = (name: string) =>
-  parse(readFileSync(new URL(`../../../../../openapi/${name}`, import.meta.url), 'utf8')) as Json;
+const contract = contractValidator('control.yaml');
 
 /** The parsed control document. */
-export const controlDocument = read('control.yaml');
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema({ ...read('openapi.yaml'), $id: `${BASE}openapi.yaml` });
-ajv.addSchema({ ...controlDocument, $id: `${BASE}control.yaml` });
-const compiled = new Map<string, ValidateFunction>();
-
-function validatorFor(pointer: string): ValidateFunction {
-  let validate = compiled.get(pointer);
-  if (validate === undefined) {
-    validate = ajv.compile({ $ref: `${BASE}control.yaml#${pointer}` });
-    compiled.set(pointer, validate);
-  }
-  return validate;
-}
+export const controlDocument = contract.document;
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** A response object and, when it was reached through a `$ref`, the pointer of where it lives. */
 function resolve(node: Json): { node: Json; pointer: string | undefined } {
   if (typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) {
     return { node, pointer: undefined };
   }
-  const pointer = node.$ref.slice(1);
-  const target = pointer
-    .split('/')
-    .slice(1)
-    .reduce<Json>(
-      (value, key) => value[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Json,
-      controlDocument,
-    );
-  return { node: target, pointer };
+  const resolved = contract.deref(node, '');
+  return { node: resolved.node, pointer: resolved.pointer };
 }
 
 const paths = controlDocument.paths as Record<string, Json>;
@@ -105,12 +80,11 @@ export function assertOnControlContract(
     if (!response.headers['content-type']?.startsWith('application/json')) {
       throw new Error(`${where}: content-type is ${response.headers['content-type']}`);
     }
-    const validate = validatorFor(`${responsePointer}/content/application~1json/schema`);
     const body = JSON.parse(response.body) as unknown;
-    if (!validate(body)) {
-      const errors = (validate.errors ?? [])
-        .map((e) => `${e.instancePath || '/'} ${e.message}`)
-        .join('; ');
+    const errors = contract
+      .errors(`${responsePointer}/content/application~1json/schema`, body)
+      .join('; ');
+    if (errors !== '') {
       throw new Error(`${where}: off control.yaml: ${errors}\n${response.body.slice(0, 500)}`);
     }
   }

@@ -1,0 +1,19 @@
+/**
+ * The text patterns the contract writes (`openapi/openapi.yaml`, `openapi/control.yaml`), each in
+ * one place: the request schemas, the control API, the domain and the tests all use these, and a
+ * contract test checks each against the document, so the two cannot drift apart.
+ */
+
+/** A UUID of any version, either case (`components.schemas.Uuid`). */
+export const UUID_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A UUID v7, either case (`components.schemas.UuidV7`, decision D30). */
+export const UUID_V7_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+
+/** What every webhook signing secret starts with (Standard Webhooks). */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+/** A whole webhook signing secret: the prefix and base64 of 24 to 64 bytes (`control.yaml`). */
+export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
