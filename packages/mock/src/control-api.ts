@@ -5,16 +5,21 @@
  * six-digit decimal strings, exactly as the public API writes it.
  */
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
-import { type IssueApiKeyParams, issueApiKey, revokeApiKey } from './domain/api-keys';
 import {
   checkLedger,
   fundAccount,
   getAccount,
   type LedgerCheck,
   ledgerOf,
-} from './domain/billing-ledger';
-import { DomainError, validationError } from './domain/errors';
-import type { Environment, RemitterStatus } from './domain/model';
+} from './domain/billing/billing-ledger';
+import { DomainError, validationError } from './domain/kernel/errors';
+import type { Environment, RemitterStatus } from './domain/kernel/model';
+import { formatTimestamp } from './domain/kernel/time-format';
+import { ENVIRONMENTS, oneOf } from './domain/kernel/vocabulary';
+import type { World } from './domain/kernel/world';
+import { normalizeRecipient } from './domain/phone/recipients';
+import { configureRateLimits, type RateLimitChanges } from './domain/policies/rate-limits';
+import { type IssueApiKeyParams, issueApiKey, revokeApiKey } from './domain/tenancy/api-keys';
 import {
   createContact,
   createOrganization,
@@ -22,12 +27,7 @@ import {
   createTag,
   getOrganization,
   setRemitterStatus,
-} from './domain/organizations';
-import { configureRateLimits, type RateLimitChanges } from './domain/rate-limits';
-import { normalizeRecipient } from './domain/recipients';
-import { formatTimestamp } from './domain/time-format';
-import { ENVIRONMENTS, oneOf } from './domain/vocabulary';
-import type { World } from './domain/world';
+} from './domain/tenancy/organizations';
 import { campaignObject, messageDetail } from './http/serializers';
 
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;

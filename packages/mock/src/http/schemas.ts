@@ -4,7 +4,7 @@
  * written for people; the field a message belongs to is its key in `fields`.
  */
 import { z } from 'zod';
-import { parseTimestamp } from '../domain/time-format';
+import { parseTimestamp } from '../domain/kernel/time-format';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const UUID_V7 =

@@ -4,11 +4,11 @@
  * `provider_id`): each function writes exactly its endpoint's names and nothing else.
  */
 import { formatMoney } from '@msgsvc/sdk/sms';
-import { MESSAGE_STATUS_TRAITS } from '../domain/message-machine';
-import type { CampaignRecord, MessageRecord } from '../domain/model';
-import { pageCount } from '../domain/query';
-import { formatTimestamp as ts } from '../domain/time-format';
-import type { World } from '../domain/world';
+import type { CampaignRecord, MessageRecord } from '../domain/kernel/model';
+import { formatTimestamp as ts } from '../domain/kernel/time-format';
+import type { World } from '../domain/kernel/world';
+import { MESSAGE_STATUS_TRAITS } from '../domain/messages/message-machine';
+import { pageCount } from '../domain/storage/query';
 
 /** An entry of `GET /messages`. */
 export function messageListEntry(message: MessageRecord) {

@@ -4,8 +4,8 @@
  * never silently does nothing.
  */
 import { z } from 'zod';
-import { OPERATION_IDS, type OperationId } from '../../domain/operation-ids';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
+import { OPERATION_IDS, type OperationId } from '../../domain/kernel/operation-ids';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhooks/webhook-events';
 import { textProblem } from '../../http/schemas';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;

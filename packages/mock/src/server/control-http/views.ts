@@ -5,10 +5,10 @@
  * decisions D51, D62).
  */
 import { formatMoney } from '@msgsvc/sdk/sms';
-import { displayKey } from '../../domain/api-keys';
-import type { ApiKey, Contact, Organization, Remitter, Tag } from '../../domain/model';
-import { formatTimestamp } from '../../domain/time-format';
-import type { World } from '../../domain/world';
+import type { ApiKey, Contact, Organization, Remitter, Tag } from '../../domain/kernel/model';
+import { formatTimestamp } from '../../domain/kernel/time-format';
+import type { World } from '../../domain/kernel/world';
+import { displayKey } from '../../domain/tenancy/api-keys';
 
 /** An organization with its billing account. */
 export function organizationView(world: World, organization: Organization) {
