@@ -3,6 +3,7 @@
  * trigger (decision D12), so nothing here leads into them.
  */
 import type { CampaignStatus } from '../kernel/model';
+import type { TransitionTable } from '../kernel/state-machine';
 
 /** What can happen to a campaign. */
 export type CampaignEvent =
@@ -12,10 +13,8 @@ export type CampaignEvent =
   | 'sender_not_approved' // its sender ID was rejected (or reset) after acceptance (D69)
   | 'all_settled'; //       every message reached SENT or a terminal failure
 
-/** `TRANSITIONS[from][event]` is the next state. */
-export const CAMPAIGN_TRANSITIONS: Readonly<
-  Record<CampaignStatus, Readonly<Partial<Record<CampaignEvent, CampaignStatus>>>>
-> = {
+/** `CAMPAIGN_TRANSITIONS[from][event]` is the next state, read by `nextState`. */
+export const CAMPAIGN_TRANSITIONS: TransitionTable<CampaignStatus, CampaignEvent> = {
   DRAFT: {},
   PENDING: {},
   PROCESSING: {
@@ -38,10 +37,3 @@ export const CAMPAIGN_STATUS_NOTES: Readonly<Record<CampaignStatus, string>> = {
   COMPLETED: 'Every message was dispatched.',
   FAILED: 'The campaign failed; its cost was refunded.',
 };
-
-/** The next state, or throws: an impossible move is a bug in the mock. */
-export function nextCampaignStatus(from: CampaignStatus, event: CampaignEvent): CampaignStatus {
-  const to = CAMPAIGN_TRANSITIONS[from][event];
-  if (to === undefined) throw new Error(`Impossible campaign transition: ${from} --${event}-->`);
-  return to;
-}

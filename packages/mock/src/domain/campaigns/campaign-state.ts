@@ -5,19 +5,26 @@
  */
 
 import type { CampaignRecord } from '../kernel/model';
+import { nextState } from '../kernel/state-machine';
 import type { World } from '../kernel/world';
 import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
-import { CAMPAIGN_STATUS_NOTES, type CampaignEvent, nextCampaignStatus } from './campaign-machine';
+import {
+  CAMPAIGN_STATUS_NOTES,
+  CAMPAIGN_TRANSITIONS,
+  type CampaignEvent,
+} from './campaign-machine';
 
 /** Moves a campaign by `event` and tells subscribers. */
 export function transitionCampaign(
   world: World,
   campaign: CampaignRecord,
   event: CampaignEvent,
-  note: string = CAMPAIGN_STATUS_NOTES[nextCampaignStatus(campaign.status, event)],
+  note: string = CAMPAIGN_STATUS_NOTES[
+    nextState(CAMPAIGN_TRANSITIONS, campaign.status, event, 'campaign')
+  ],
 ): void {
   const from = campaign.status;
-  const to = nextCampaignStatus(from, event);
+  const to = nextState(CAMPAIGN_TRANSITIONS, from, event, 'campaign');
   const now = world.now();
   campaign.status = to;
   campaign.statusNote = note;

@@ -7,6 +7,7 @@
 import { refundMessage } from '../billing/billing-ledger';
 import { settleCampaignMessage } from '../campaigns/campaign-state';
 import type { MessageRecord } from '../kernel/model';
+import { nextState } from '../kernel/state-machine';
 import type { World } from '../kernel/world';
 import { inOutage } from '../policies/faults';
 import { MAGIC_REPLY_DELAY_MS, magicBehaviour } from '../simulation/magic-numbers';
@@ -15,8 +16,8 @@ import { isOptedOut, simulateInbound } from './inbound';
 import {
   DEFAULT_ERROR_CODES,
   MESSAGE_STATUS_TRAITS,
+  MESSAGE_TRANSITIONS,
   type MessageEvent,
-  nextMessageStatus,
 } from './message-machine';
 
 /** Moves a message by `event`; refunds and settles its campaign as the tables say. */
@@ -27,7 +28,7 @@ export function transitionMessage(
   errorCode: string | null = null,
 ): void {
   const from = message.status;
-  const to = nextMessageStatus(from, event);
+  const to = nextState(MESSAGE_TRANSITIONS, from, event, 'message');
   const now = world.now();
   message.updatedAt = now;
   const code =

@@ -4,6 +4,7 @@
  * (decision D18). Code elsewhere asks these tables; it never branches on a status by hand.
  */
 import type { MessageStatus } from '../kernel/model';
+import type { TransitionTable } from '../kernel/state-machine';
 
 /** What can happen to a message. */
 export type MessageEvent =
@@ -15,10 +16,8 @@ export type MessageEvent =
   | 'undelivered' //   receipt: could not be delivered
   | 'expired'; //      receipt: validity period ended
 
-/** `TRANSITIONS[from][event]` is the next status; a missing entry is an impossible move. */
-export const MESSAGE_TRANSITIONS: Readonly<
-  Record<MessageStatus, Readonly<Partial<Record<MessageEvent, MessageStatus>>>>
-> = {
+/** `MESSAGE_TRANSITIONS[from][event]` is the next status, read by `nextState`. */
+export const MESSAGE_TRANSITIONS: TransitionTable<MessageStatus, MessageEvent> = {
   PENDING: {
     submitted: 'SENT',
     submit_failed: 'FAILED',
@@ -119,10 +118,3 @@ export const DEFAULT_ERROR_CODES: Readonly<Partial<Record<MessageStatus, string>
   EXPIRED: 'EXPIRED',
   UNDELIVERED: 'UNDELIVERABLE',
 };
-
-/** The next status, or throws: an impossible move is a bug in the mock, never a client error. */
-export function nextMessageStatus(from: MessageStatus, event: MessageEvent): MessageStatus {
-  const to = MESSAGE_TRANSITIONS[from][event];
-  if (to === undefined) throw new Error(`Impossible message transition: ${from} --${event}-->`);
-  return to;
-}
