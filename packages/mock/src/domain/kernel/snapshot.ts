@@ -31,73 +31,18 @@ import { World, type WorldConfig } from './world';
 /** The format version; a snapshot of another version is refused. */
 export const SNAPSHOT_VERSION = 1;
 
-/** A whole world as JSON-safe data. */
-export interface WorldSnapshot {
-  /** The format version, {@link SNAPSHOT_VERSION}. */
-  readonly version: typeof SNAPSHOT_VERSION;
-  /** The clock's time, epoch milliseconds. */
-  readonly time: number;
-  /** The world's configuration. */
-  readonly config: WorldConfig;
-  /** The state of each random stream. */
-  readonly random: {
-    /** The identifier stream. */
-    ids: RandomState;
-    /** The trace id stream. */
-    traces: RandomState;
-    /** The delivery simulation stream. */
-    simulation: RandomState;
-  };
-  /** The UUID v7 generator's state. */
-  readonly idState: {
-    /** The millisecond of the last id. */
-    msecs: number;
-    /** The counter within that millisecond. */
-    seq: number;
-  };
-  /** Pending background work. */
-  readonly scheduler: {
-    /** The tasks, with their due times. */
-    tasks: ScheduledTask<Task>[];
-    /** The sequence number of the next task scheduled (orders tasks due at the same time). */
-    nextSeq: number;
-  };
-  /** Organizations. */
-  readonly organizations: Organization[];
-  /** Billing accounts. */
-  readonly accounts: BillingAccount[];
-  /** Ledger entries, oldest first. */
-  readonly ledger: LedgerEntry[];
-  /** API keys, revoked ones included. */
-  readonly apiKeys: ApiKey[];
-  /** Sender IDs. */
-  readonly remitters: Remitter[];
-  /** Contacts. */
-  readonly contacts: Contact[];
-  /** Audience tags. */
-  readonly tags: Tag[];
-  /** Tenant by tenant, each in creation order (restoring in this order rebuilds the same rows). */
-  readonly messages: MessageRecord[];
-  /** Campaigns. */
-  readonly campaigns: CampaignRecord[];
-  /** Rate limits and their open windows. */
-  readonly rateLimits: {
-    /** Requests per minute by operation id; `null` is unlimited. */
-    table: RateLimitTable;
-    /** Open windows as `[apiKeyId|operationId, window]` pairs. */
-    windows: [string, RateLimitWindow][];
-  };
-  /** Idempotency records as `[apiKeyId|Idempotency-Key, record]` pairs. */
-  readonly idempotency: [string, IdempotencyRecord][];
-  /** Armed faults. */
-  readonly faults: FaultState;
-  /** Inbound messages, oldest first. */
-  readonly inbound: InboundMessage[];
-  /** Opted-out numbers as `organizationId|environment|e164`. */
-  readonly optOuts: string[];
-  /** Webhook endpoints and the outbox. */
-  readonly webhooks: WebhookState;
+/**
+ * One part of a world's state: how to save it as JSON-safe data and how to load it into a world
+ * freshly built from the snapshot's configuration and clock. Mutable records are copied both ways:
+ * the world changes them, and a snapshot must stay the value it was (restoring it twice gives the
+ * same world twice).
+ */
+interface Part<T> {
+  save(world: World): T;
+  load(world: World, saved: T): void;
 }
+
+const part = <T>(definition: Part<T>): Part<T> => definition;
 
 const copy = <T extends object>(record: T): T => ({ ...record });
 
@@ -123,44 +68,204 @@ function copyCampaign(campaign: CampaignRecord): CampaignRecord {
   };
 }
 
-/** Takes a snapshot. Later changes to the world do not change it. */
-export function snapshotWorld(world: World): WorldSnapshot {
-  const messages: MessageRecord[] = new Array(world.messages.size);
-  let n = 0;
-  for (const message of world.messages.all()) messages[n++] = copyMessage(message);
-  return {
-    version: SNAPSHOT_VERSION,
-    time: world.now(),
-    config: structuredClone(world.config),
-    random: {
+const copyApiKey = (key: ApiKey): ApiKey => ({ ...key, scopes: [...key.scopes] });
+const copyContact = (contact: Contact): Contact => ({ ...contact, tagIds: [...contact.tagIds] });
+
+/** A part kept as a map by id: saved as its values, loaded back under `keyOf`. */
+function recordMap<T extends object>(
+  of: (world: World) => Map<string, T>,
+  copyRecord: (record: T) => T,
+  keyOf: (record: T) => string,
+): Part<T[]> {
+  return part({
+    save: (world) => [...of(world).values()].map(copyRecord),
+    load: (world, saved) => {
+      const map = of(world);
+      for (const record of saved) map.set(keyOf(record), copyRecord(record));
+    },
+  });
+}
+
+/** A part kept as a map by a composite key: saved as `[key, value]` pairs. */
+function entryMap<T extends object>(of: (world: World) => Map<string, T>): Part<[string, T][]> {
+  return part({
+    save: (world) => [...of(world)].map(([key, value]) => [key, copy(value)]),
+    load: (world, saved) => {
+      const map = of(world);
+      for (const [key, value] of saved) map.set(key, copy(value));
+    },
+  });
+}
+
+/**
+ * The world's parts, in snapshot order: the one list snapshot and restore both walk, so a part
+ * added to the world and listed here is saved and restored alike. The clock's time and the
+ * configuration are not parts: a restored world is built from them.
+ */
+const PARTS = {
+  /** The state of each random stream (identifiers, trace ids, the delivery simulation). */
+  random: part<{ ids: RandomState; traces: RandomState; simulation: RandomState }>({
+    save: (world) => ({
       ids: world.random.ids.state(),
       traces: world.random.traces.state(),
       simulation: world.random.simulation.state(),
+    }),
+    load: (world, saved) => {
+      world.random = {
+        ids: Random.fromState(saved.ids),
+        traces: Random.fromState(saved.traces),
+        simulation: Random.fromState(saved.simulation),
+      };
     },
-    idState: { ...world.idState },
-    scheduler: world.scheduler.toJSON(),
-    organizations: [...world.organizations.values()].map(copy),
-    accounts: [...world.accounts.values()].map(copy),
-    ledger: [...world.ledger],
-    apiKeys: [...world.apiKeys.values()].map((key) => ({ ...key, scopes: [...key.scopes] })),
-    remitters: [...world.remitters.values()].map(copy),
-    contacts: [...world.contacts.values()].map((contact) => ({
-      ...contact,
-      tagIds: [...contact.tagIds],
-    })),
-    tags: [...world.tags.values()].map(copy),
-    messages,
-    campaigns: [...world.campaigns.all()].map(copyCampaign),
-    rateLimits: {
+  }),
+  /** The UUID v7 generator's state: the millisecond of the last id and its counter. */
+  idState: part<{ msecs: number; seq: number }>({
+    save: (world) => ({ ...world.idState }),
+    load: (world, saved) => {
+      world.idState = { ...saved };
+    },
+  }),
+  /** Pending background work with due times, and the sequence number of the next task. */
+  scheduler: part<{ tasks: ScheduledTask<Task>[]; nextSeq: number }>({
+    save: (world) => world.scheduler.toJSON(),
+    load: (world, saved) => {
+      world.scheduler = Scheduler.fromJSON(saved, isWork);
+    },
+  }),
+  /** Organizations. */
+  organizations: recordMap<Organization>(
+    (w) => w.organizations,
+    copy,
+    (o) => o.id,
+  ),
+  /** Billing accounts. */
+  accounts: recordMap<BillingAccount>(
+    (w) => w.accounts,
+    copy,
+    (a) => a.id,
+  ),
+  /** Ledger entries, oldest first. */
+  ledger: part<LedgerEntry[]>({
+    save: (world) => [...world.ledger],
+    load: (world, saved) => {
+      world.ledger = [...saved];
+    },
+  }),
+  /** API keys, revoked ones included. */
+  apiKeys: recordMap<ApiKey>(
+    (w) => w.apiKeys,
+    copyApiKey,
+    (k) => k.key,
+  ),
+  /** Sender IDs. */
+  remitters: recordMap<Remitter>(
+    (w) => w.remitters,
+    copy,
+    (r) => r.id,
+  ),
+  /** Contacts (their number index is rebuilt from them). */
+  contacts: part<Contact[]>({
+    save: (world) => [...world.contacts.values()].map(copyContact),
+    load: (world, saved) => {
+      for (const c of saved) {
+        world.contacts.set(c.id, copyContact(c));
+        world.contactByNumber.set(`${c.organizationId}|${c.e164}`, c.id);
+      }
+    },
+  }),
+  /** Audience tags. */
+  tags: recordMap<Tag>(
+    (w) => w.tags,
+    copy,
+    (t) => t.id,
+  ),
+  /** Tenant by tenant, each in creation order (restoring in this order rebuilds the same rows). */
+  messages: part<MessageRecord[]>({
+    save: (world) => {
+      const messages: MessageRecord[] = new Array(world.messages.size);
+      let n = 0;
+      for (const message of world.messages.all()) messages[n++] = copyMessage(message);
+      return messages;
+    },
+    load: (world, saved) => {
+      for (const m of saved) world.messages.add(copyMessage(m));
+    },
+  }),
+  /** Campaigns. */
+  campaigns: part<CampaignRecord[]>({
+    save: (world) => [...world.campaigns.all()].map(copyCampaign),
+    load: (world, saved) => {
+      for (const c of saved) world.campaigns.add(copyCampaign(c));
+    },
+  }),
+  /** Rate limits (requests per minute by operation id) and their open windows. */
+  rateLimits: part<{ table: RateLimitTable; windows: [string, RateLimitWindow][] }>({
+    save: (world) => ({
       table: { ...world.rateLimits.table },
       windows: [...world.rateLimits.windows].map(([k, w]) => [k, { ...w }]),
+    }),
+    load: (world, saved) => {
+      world.rateLimits = {
+        table: { ...saved.table },
+        windows: new Map(saved.windows.map(([k, w]) => [k, { ...w }])),
+      };
     },
-    idempotency: [...world.idempotency].map(([k, r]) => [k, { ...r }]),
-    faults: structuredClone(world.faults),
-    inbound: [...world.inbound],
-    optOuts: [...world.optOuts],
-    webhooks: copyWebhooks(world.webhooks),
+  }),
+  /** Idempotency records as `[apiKeyId|Idempotency-Key, record]` pairs. */
+  idempotency: entryMap<IdempotencyRecord>((w) => w.idempotency),
+  /** Armed faults. */
+  faults: part<FaultState>({
+    save: (world) => structuredClone(world.faults),
+    load: (world, saved) => {
+      world.faults = structuredClone(saved);
+    },
+  }),
+  /** Inbound messages, oldest first. */
+  inbound: part<InboundMessage[]>({
+    save: (world) => [...world.inbound],
+    load: (world, saved) => {
+      world.inbound = saved.map(copy);
+    },
+  }),
+  /** Opted-out numbers as `organizationId|environment|e164`. */
+  optOuts: part<string[]>({
+    save: (world) => [...world.optOuts],
+    load: (world, saved) => {
+      world.optOuts = new Set(saved);
+    },
+  }),
+  /** Webhook endpoints and the outbox. */
+  webhooks: part<WebhookState>({
+    save: (world) => copyWebhooks(world.webhooks),
+    load: (world, saved) => {
+      world.webhooks = copyWebhooks(saved);
+    },
+  }),
+};
+
+type Parts = typeof PARTS;
+
+/** A whole world as JSON-safe data: a header, then one entry per part of the world. */
+export type WorldSnapshot = {
+  /** The format version, {@link SNAPSHOT_VERSION}. */
+  readonly version: typeof SNAPSHOT_VERSION;
+  /** The clock's time, epoch milliseconds. */
+  readonly time: number;
+  /** The world's configuration. */
+  readonly config: WorldConfig;
+} & { readonly [K in keyof Parts]: Parts[K] extends Part<infer T> ? T : never };
+
+const PART_NAMES = Object.keys(PARTS) as (keyof Parts)[];
+
+/** Takes a snapshot. Later changes to the world do not change it. */
+export function snapshotWorld(world: World): WorldSnapshot {
+  const snapshot: Record<string, unknown> = {
+    version: SNAPSHOT_VERSION,
+    time: world.now(),
+    config: structuredClone(world.config),
   };
+  for (const name of PART_NAMES) snapshot[name] = PARTS[name].save(world);
+  return snapshot as WorldSnapshot;
 }
 
 /**
@@ -173,53 +278,17 @@ export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
       `Unsupported snapshot version ${String(snapshot.version)} (expected ${SNAPSHOT_VERSION}).`,
     );
   }
-  const source = snapshot;
+  const { config } = snapshot;
   const world = new World({
-    seed: source.config.seed,
-    clock: clock ?? new VirtualClock(source.time),
-    prices: structuredClone(source.config.prices),
-    simulation: structuredClone(source.config.simulation),
-    ...(source.config.prefixTable === undefined
+    seed: config.seed,
+    clock: clock ?? new VirtualClock(snapshot.time),
+    prices: structuredClone(config.prices),
+    simulation: structuredClone(config.simulation),
+    ...(config.prefixTable === undefined
       ? {}
-      : { prefixTable: structuredClone(source.config.prefixTable) }),
+      : { prefixTable: structuredClone(config.prefixTable) }),
   });
-  world.random = {
-    ids: Random.fromState(source.random.ids),
-    traces: Random.fromState(source.random.traces),
-    simulation: Random.fromState(source.random.simulation),
-  };
-  world.idState = { ...source.idState };
-  world.scheduler = Scheduler.fromJSON(source.scheduler, isWork);
-  for (const o of source.organizations) world.organizations.set(o.id, copy(o));
-  for (const a of source.accounts) world.accounts.set(a.id, copy(a));
-  world.ledger = [...source.ledger];
-  for (const k of source.apiKeys) world.apiKeys.set(k.key, { ...k, scopes: [...k.scopes] });
-  for (const r of source.remitters) world.remitters.set(r.id, copy(r));
-  for (const c of source.contacts) {
-    world.contacts.set(c.id, { ...c, tagIds: [...c.tagIds] });
-    world.contactByNumber.set(`${c.organizationId}|${c.e164}`, c.id);
-  }
-  for (const t of source.tags) world.tags.set(t.id, copy(t));
-  for (const m of source.messages) world.messages.add(copyMessage(m));
-  for (const c of source.campaigns) {
-    world.campaigns.add({
-      ...c,
-      recipients: [...c.recipients],
-      invalidRecipients: [...c.invalidRecipients],
-      tagIds: [...c.tagIds],
-    });
-  }
-  // Mutable state is copied, never shared: the world changes it, and the snapshot must stay the
-  // value it was (restoring it twice gives the same world twice).
-  world.rateLimits = {
-    table: { ...source.rateLimits.table },
-    windows: new Map(source.rateLimits.windows.map(([k, w]) => [k, { ...w }])),
-  };
-  world.idempotency = new Map(source.idempotency.map(([k, r]) => [k, { ...r }]));
-  world.faults = structuredClone(source.faults);
-  world.inbound = source.inbound.map(copy);
-  world.optOuts = new Set(source.optOuts);
-  world.webhooks = copyWebhooks(source.webhooks);
+  for (const name of PART_NAMES) (PARTS[name] as Part<unknown>).load(world, snapshot[name]);
   // An attempt that was on the wire when the snapshot was taken is made again.
   for (const delivery of world.webhooks.outbox) {
     if (delivery.state === 'in_flight') {
