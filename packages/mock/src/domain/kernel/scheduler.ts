@@ -31,12 +31,17 @@ export class Scheduler<T> {
     isWork?: (task: T) => boolean,
   ): Scheduler<T> {
     const scheduler = new Scheduler<T>(isWork);
-    scheduler.heap = [...data.tasks];
-    // Bottom-up heapify: linear, and correct whatever order the tasks come in.
-    for (let i = (scheduler.heap.length >> 1) - 1; i >= 0; i--) scheduler.siftDown(i);
-    scheduler.nextSeq = data.nextSeq;
-    scheduler.workCount = scheduler.heap.filter((entry) => scheduler.isWork(entry.task)).length;
+    scheduler.load(data);
     return scheduler;
+  }
+
+  /** Replaces every pending task with those of {@link Scheduler.toJSON}'s `data`. */
+  load(data: { tasks: readonly ScheduledTask<T>[]; nextSeq: number }): void {
+    this.heap = [...data.tasks];
+    // Bottom-up heapify: linear, and correct whatever order the tasks come in.
+    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
+    this.nextSeq = data.nextSeq;
+    this.workCount = this.heap.filter((entry) => this.isWork(entry.task)).length;
   }
 
   /** Schedules `task` at `at`. */

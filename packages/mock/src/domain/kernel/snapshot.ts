@@ -24,8 +24,8 @@ import {
   type Tag,
 } from './model';
 import { Random, type RandomState } from './random';
-import { type ScheduledTask, Scheduler } from './scheduler';
-import { isWork, type Task } from './tasks';
+import type { ScheduledTask } from './scheduler';
+import type { Task } from './tasks';
 import { World, type WorldConfig } from './world';
 
 /** The format version; a snapshot of another version is refused. */
@@ -111,25 +111,23 @@ const PARTS = {
       simulation: world.random.simulation.state(),
     }),
     load: (world, saved) => {
-      world.random = {
-        ids: Random.fromState(saved.ids),
-        traces: Random.fromState(saved.traces),
-        simulation: Random.fromState(saved.simulation),
-      };
+      world.random.ids = Random.fromState(saved.ids);
+      world.random.traces = Random.fromState(saved.traces);
+      world.random.simulation = Random.fromState(saved.simulation);
     },
   }),
   /** The UUID v7 generator's state: the millisecond of the last id and its counter. */
   idState: part<{ msecs: number; seq: number }>({
     save: (world) => ({ ...world.idState }),
     load: (world, saved) => {
-      world.idState = { ...saved };
+      Object.assign(world.idState, saved);
     },
   }),
   /** Pending background work with due times, and the sequence number of the next task. */
   scheduler: part<{ tasks: ScheduledTask<Task>[]; nextSeq: number }>({
     save: (world) => world.scheduler.toJSON(),
     load: (world, saved) => {
-      world.scheduler = Scheduler.fromJSON(saved, isWork);
+      world.scheduler.load(saved);
     },
   }),
   /** Organizations. */
@@ -148,7 +146,7 @@ const PARTS = {
   ledger: part<LedgerEntry[]>({
     save: (world) => [...world.ledger],
     load: (world, saved) => {
-      world.ledger = [...saved];
+      for (const entry of saved) world.ledger.push(entry);
     },
   }),
   /** API keys, revoked ones included. */
@@ -205,10 +203,8 @@ const PARTS = {
       windows: [...world.rateLimits.windows].map(([k, w]) => [k, { ...w }]),
     }),
     load: (world, saved) => {
-      world.rateLimits = {
-        table: { ...saved.table },
-        windows: new Map(saved.windows.map(([k, w]) => [k, { ...w }])),
-      };
+      world.rateLimits.table = { ...saved.table };
+      for (const [k, w] of saved.windows) world.rateLimits.windows.set(k, { ...w });
     },
   }),
   /** Idempotency records as `[apiKeyId|Idempotency-Key, record]` pairs. */
@@ -217,28 +213,28 @@ const PARTS = {
   faults: part<FaultState>({
     save: (world) => structuredClone(world.faults),
     load: (world, saved) => {
-      world.faults = structuredClone(saved);
+      Object.assign(world.faults, structuredClone(saved));
     },
   }),
   /** Inbound messages, oldest first. */
   inbound: part<InboundMessage[]>({
     save: (world) => [...world.inbound],
     load: (world, saved) => {
-      world.inbound = saved.map(copy);
+      for (const inbound of saved) world.inbound.push(copy(inbound));
     },
   }),
   /** Opted-out numbers as `organizationId|environment|e164`. */
   optOuts: part<string[]>({
     save: (world) => [...world.optOuts],
     load: (world, saved) => {
-      world.optOuts = new Set(saved);
+      for (const optOut of saved) world.optOuts.add(optOut);
     },
   }),
   /** Webhook endpoints and the outbox. */
   webhooks: part<WebhookState>({
     save: (world) => copyWebhooks(world.webhooks),
     load: (world, saved) => {
-      world.webhooks = copyWebhooks(saved);
+      Object.assign(world.webhooks, copyWebhooks(saved));
     },
   }),
 };

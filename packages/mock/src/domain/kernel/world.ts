@@ -69,16 +69,21 @@ export interface WorldConfig {
   readonly prefixTable: readonly PrefixRoute[] | undefined;
 }
 
-/** The state of one mock service. */
+/**
+ * The state of one mock service. Its parts are `readonly`: they are changed in place by the domain's
+ * functions, never replaced, so a reference taken to one stays the world's. `config`, `route` and
+ * `webhookTransport` stay assignable: the service installs the transport, and tests swap the
+ * simulation or the router.
+ */
 export class World {
   /** The source of time: virtual in tests, real in the server. */
   readonly clock: Clock;
   /** The resolved configuration. */
   config: WorldConfig;
   /** Background work (processing, dispatch, receipts, webhooks) ordered by due time. */
-  scheduler = new Scheduler<Task>(isWork);
+  readonly scheduler = new Scheduler<Task>(isWork);
   /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
-  random: {
+  readonly random: {
     /** Draws for identifiers. */
     ids: Random;
     /** Draws for trace ids. */
@@ -87,7 +92,7 @@ export class World {
     simulation: Random;
   };
   /** The UUID v7 generator's state: the last millisecond used and its counter. */
-  idState = {
+  readonly idState = {
     /** The millisecond of the last id. */
     msecs: -1,
     /** The counter within that millisecond. */
@@ -95,46 +100,46 @@ export class World {
   };
 
   /** Organizations by id. */
-  organizations = new Map<string, Organization>();
+  readonly organizations = new Map<string, Organization>();
   /** Billing accounts by id. */
-  accounts = new Map<string, BillingAccount>();
+  readonly accounts = new Map<string, BillingAccount>();
   /** Every ledger entry of every account, oldest first. */
-  ledger: LedgerEntry[] = [];
+  readonly ledger: LedgerEntry[] = [];
   /** By the full key string, the lookup every request makes. */
-  apiKeys = new Map<string, ApiKey>();
+  readonly apiKeys = new Map<string, ApiKey>();
   /** Sender IDs by id. */
-  remitters = new Map<string, Remitter>();
+  readonly remitters = new Map<string, Remitter>();
   /** Contacts by id. */
-  contacts = new Map<string, Contact>();
+  readonly contacts = new Map<string, Contact>();
   /** `organizationId|e164` → contact id: a message to a known number carries its contact. */
-  contactByNumber = new Map<string, string>();
+  readonly contactByNumber = new Map<string, string>();
   /** Audience tags by id. */
-  tags = new Map<string, Tag>();
+  readonly tags = new Map<string, Tag>();
   /** Every message, with the indexes the list endpoints use. */
-  messages = new MessageStore();
+  readonly messages = new MessageStore();
   /** Every campaign. */
-  campaigns = new RecordStore<CampaignRecord>({});
+  readonly campaigns = new RecordStore<CampaignRecord>({});
   /** Rate limits (decision D8). */
-  rateLimits: {
+  readonly rateLimits: {
     /** Requests per minute by operation id; `null` is unlimited. */
     table: RateLimitTable;
     /** Open windows by `apiKeyId|operationId`. */
     windows: Map<string, RateLimitWindow>;
   };
   /** Injected faults (see `faults.ts`). */
-  faults: FaultState = noFaults();
+  readonly faults: FaultState = noFaults();
   /** Inbound messages, oldest first. */
-  inbound: InboundMessage[] = [];
+  readonly inbound: InboundMessage[] = [];
   /** `organizationId|environment|e164` of numbers that opted out. */
-  optOuts = new Set<string>();
+  readonly optOuts = new Set<string>();
   /** Webhook endpoints and the outbox (decision D29). */
-  webhooks: WebhookState = { endpoints: [], outbox: [] };
+  readonly webhooks: WebhookState = { endpoints: [], outbox: [] };
   /** Signs and sends webhook attempts; set by the service (a bare world keeps its outbox). */
   webhookTransport: WebhookTransport | undefined;
   /** Webhook attempts still awaiting their transport. */
-  inFlight = new Set<Promise<void>>();
+  readonly inFlight = new Set<Promise<void>>();
   /** `apiKeyId|Idempotency-Key` → record (decision D9). */
-  idempotency = new Map<string, IdempotencyRecord>();
+  readonly idempotency = new Map<string, IdempotencyRecord>();
 
   /** The route (carrier and provider) of a number on a channel (decision D26). */
   route: (e164: string, channel: ChannelType) => Route;
@@ -189,15 +194,15 @@ export class World {
    * id stream is left as it was (D76).
    */
   withFixedIds<T>(seed: number, instant: number, fn: () => T): T {
-    const saved = { ids: this.random.ids, idState: this.idState };
+    const saved = { ids: this.random.ids, idState: { ...this.idState } };
     this.random.ids = new Random(seed);
-    this.idState = { msecs: -1, seq: 0 };
+    Object.assign(this.idState, { msecs: -1, seq: 0 });
     this.fixedIdInstant = instant;
     try {
       return fn();
     } finally {
       this.random.ids = saved.ids;
-      this.idState = saved.idState;
+      Object.assign(this.idState, saved.idState);
       this.fixedIdInstant = undefined;
     }
   }

@@ -183,7 +183,7 @@ export function inOutage(world: World, destination: string, time: number): boole
 /** Removes every fault (or the one with `id`). */
 export function clearFaults(world: World, id?: string): void {
   if (id === undefined) {
-    world.faults = noFaults();
+    Object.assign(world.faults, noFaults());
     return;
   }
   const f = world.faults;
