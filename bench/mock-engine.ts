@@ -6,8 +6,8 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import createClient from 'openapi-fetch';
-import { sendBatch } from '../packages/mock/src/domain/campaigns';
-import { runUntilIdle } from '../packages/mock/src/domain/engine';
+import { sendBatch } from '../packages/mock/src/domain/campaigns/campaigns';
+import { runUntilIdle } from '../packages/mock/src/domain/kernel/engine';
 import type {
   HttpRequest,
   HttpResponse as MockResponse,

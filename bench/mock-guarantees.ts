@@ -3,8 +3,8 @@
  * messages, and what rate limiting and idempotency add to a POST.
  */
 
-import { sendBatch } from '../packages/mock/src/domain/campaigns';
-import { runUntilIdle } from '../packages/mock/src/domain/engine';
+import { sendBatch } from '../packages/mock/src/domain/campaigns/campaigns';
+import { runUntilIdle } from '../packages/mock/src/domain/kernel/engine';
 import {
   createMockService,
   type HttpRequest,

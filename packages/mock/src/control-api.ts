@@ -5,16 +5,22 @@
  * six-digit decimal strings, exactly as the public API writes it.
  */
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
-import { type IssueApiKeyParams, issueApiKey, revokeApiKey } from './domain/api-keys';
 import {
   checkLedger,
   fundAccount,
   getAccount,
   type LedgerCheck,
   ledgerOf,
-} from './domain/billing-ledger';
-import { DomainError, validationError } from './domain/errors';
-import type { Environment, RemitterStatus } from './domain/model';
+} from './domain/billing/billing-ledger';
+import { DomainError, validationError } from './domain/kernel/errors';
+import type { Environment, RemitterStatus } from './domain/kernel/model';
+import { WEBHOOK_SECRET_PATTERN } from './domain/kernel/patterns';
+import { formatTimestamp } from './domain/kernel/time-format';
+import { ENVIRONMENTS, oneOf } from './domain/kernel/vocabulary';
+import type { World } from './domain/kernel/world';
+import { normalizeRecipient } from './domain/phone/recipients';
+import { configureRateLimits, type RateLimitChanges } from './domain/policies/rate-limits';
+import { type IssueApiKeyParams, issueApiKey, revokeApiKey } from './domain/tenancy/api-keys';
 import {
   createContact,
   createOrganization,
@@ -22,13 +28,7 @@ import {
   createTag,
   getOrganization,
   setRemitterStatus,
-} from './domain/organizations';
-import { WEBHOOK_SECRET_PATTERN } from './domain/patterns';
-import { configureRateLimits, type RateLimitChanges } from './domain/rate-limits';
-import { normalizeRecipient } from './domain/recipients';
-import { formatTimestamp } from './domain/time-format';
-import { ENVIRONMENTS, oneOf } from './domain/vocabulary';
-import type { World } from './domain/world';
+} from './domain/tenancy/organizations';
 import { campaignObject, messageDetail } from './http/serializers';
 
 /** A ledger entry as the control API shows it. */

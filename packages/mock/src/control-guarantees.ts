@@ -2,8 +2,15 @@
  * The control API's second half: fault injection, webhook endpoints and the outbox, inbound
  * messages. Times cross it as ISO 8601 strings or `Date`s; everything it returns is plain data.
  */
-import type { CarrierCode } from './domain/carriers';
-import { DomainError } from './domain/errors';
+
+import { DomainError } from './domain/kernel/errors';
+import type { Environment } from './domain/kernel/model';
+import type { OperationId } from './domain/kernel/operation-ids';
+import { formatTimestamp, parseTimestamp } from './domain/kernel/time-format';
+import { ENVIRONMENTS, oneOf } from './domain/kernel/vocabulary';
+import type { World } from './domain/kernel/world';
+import { simulateInbound } from './domain/messages/inbound';
+import type { CarrierCode } from './domain/phone/carriers';
 import {
   clearFaults,
   type FaultState,
@@ -11,14 +18,9 @@ import {
   injectDispatchFailure,
   injectLatency,
   injectRequestFailure,
-} from './domain/faults';
-import { simulateInbound } from './domain/inbound';
-import type { Environment } from './domain/model';
-import type { OperationId } from './domain/operation-ids';
-import { getOrganization } from './domain/organizations';
-import { formatTimestamp, parseTimestamp } from './domain/time-format';
-import { ENVIRONMENTS, oneOf } from './domain/vocabulary';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhook-events';
+} from './domain/policies/faults';
+import { getOrganization } from './domain/tenancy/organizations';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhooks/webhook-events';
 import {
   addWebhookEndpoint,
   DELIVERY_STATES,
@@ -26,8 +28,7 @@ import {
   removeWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
-} from './domain/webhooks';
-import type { World } from './domain/world';
+} from './domain/webhooks/webhooks';
 
 /** A delivery as an in-process listener receives it. */
 export interface WebhookRequest {

@@ -25,15 +25,35 @@ export type {
   WebhookListener,
   WebhookRequest,
 } from './control-guarantees';
-export { canonicalScope, SCOPES, type Scope } from './domain/api-keys';
+export { DEFAULT_PRICES, type PriceTable } from './domain/billing/pricing';
+export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/kernel/clock';
+export type { ClockRun } from './domain/kernel/engine';
+export { OPERATION_IDS, type OperationId } from './domain/kernel/operation-ids';
+export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/kernel/snapshot';
+export { ENVIRONMENTS, REMITTER_STATUSES, UnknownValueError } from './domain/kernel/vocabulary';
+export { World, type WorldOptions } from './domain/kernel/world';
+export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/messages/inbound';
 export {
   type CarrierCode,
   DEFAULT_PREFIX_TABLE,
   FALLBACK_ROUTE,
   type PrefixRoute,
   type Route,
-} from './domain/carriers';
-export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/clock';
+} from './domain/phone/carriers';
+export type { FaultState } from './domain/policies/faults';
+export {
+  DEFAULT_RATE_LIMITS,
+  type RateLimitChanges,
+  type RateLimitTable,
+} from './domain/policies/rate-limits';
+export { MAGIC_NUMBERS, type MagicBehaviour } from './domain/simulation/magic-numbers';
+export {
+  DEFAULT_SIMULATION,
+  type Latency,
+  type Outcome,
+  type SimulationConfig,
+} from './domain/simulation/simulation';
+export { canonicalScope, SCOPES, type Scope } from './domain/tenancy/api-keys';
 export {
   DEMO_LIVE_KEY,
   DEMO_ORGANIZATION_ID,
@@ -41,29 +61,9 @@ export {
   DEMO_TEST_KEY,
   DEMO_WEBHOOK_SECRET,
   type DemoWorld,
-} from './domain/demo-world';
-export type { ClockRun } from './domain/engine';
-export type { FaultState } from './domain/faults';
-export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/inbound';
-export { MAGIC_NUMBERS, type MagicBehaviour } from './domain/magic-numbers';
-export { OPERATION_IDS, type OperationId } from './domain/operation-ids';
-export { DEFAULT_PRICES, type PriceTable } from './domain/pricing';
-export {
-  DEFAULT_RATE_LIMITS,
-  type RateLimitChanges,
-  type RateLimitTable,
-} from './domain/rate-limits';
-export {
-  DEFAULT_SIMULATION,
-  type Latency,
-  type Outcome,
-  type SimulationConfig,
-} from './domain/simulation';
-export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/snapshot';
-export { ENVIRONMENTS, REMITTER_STATUSES, UnknownValueError } from './domain/vocabulary';
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhook-events';
-export { DELIVERY_STATES, type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks';
-export { World, type WorldOptions } from './domain/world';
+} from './domain/tenancy/demo-world';
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhooks/webhook-events';
+export { DELIVERY_STATES, type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks/webhooks';
 export type { FetchFunction } from './fetch';
 export type { HttpRequest, HttpResponse } from './http/types';
 export type { ClockControls, MockControl, MockService, MockServiceOptions } from './mock-service';

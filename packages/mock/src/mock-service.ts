@@ -11,8 +11,7 @@ import {
   type GuaranteeControls,
   type WebhookListener,
 } from './control-guarantees';
-import { type Clock, RealClock, VirtualClock } from './domain/clock';
-import { type DemoWorld, seedDemoWorld } from './domain/demo-world';
+import { type Clock, RealClock, VirtualClock } from './domain/kernel/clock';
 import {
   advance,
   type ClockRun,
@@ -20,10 +19,11 @@ import {
   runDue,
   runUntil,
   runUntilIdle,
-} from './domain/engine';
-import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/snapshot';
-import type { WebhookTransport } from './domain/webhooks';
-import { World, type WorldOptions } from './domain/world';
+} from './domain/kernel/engine';
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/kernel/snapshot';
+import { World, type WorldOptions } from './domain/kernel/world';
+import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
+import type { WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';

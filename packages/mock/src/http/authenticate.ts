@@ -3,11 +3,12 @@
  * `AUTH_INVALID_API_KEY`), and the key must hold the operation's scope (else 403
  * `AUTH_INVALID_SCOPE` with `fields.apikey` naming the scope, decision D5).
  */
-import type { Scope } from '../domain/api-keys';
-import type { Caller } from '../domain/caller';
-import { DomainError } from '../domain/errors';
-import type { ApiKey } from '../domain/model';
-import type { World } from '../domain/world';
+
+import type { Caller } from '../domain/kernel/caller';
+import { DomainError } from '../domain/kernel/errors';
+import type { ApiKey } from '../domain/kernel/model';
+import type { World } from '../domain/kernel/world';
+import type { Scope } from '../domain/tenancy/api-keys';
 
 /** Resolves the key of a request to its caller, or throws 401. */
 export function authenticate(

@@ -5,14 +5,19 @@
  */
 
 import type { z } from 'zod';
-import type { Scope } from '../domain/api-keys';
-import type { Caller } from '../domain/caller';
-import { getCampaign, listCampaignMessages, listCampaigns, sendBatch } from '../domain/campaigns';
-import type { MessageFilter } from '../domain/message-filter';
-import { getMessage, listMessages, sendMessage } from '../domain/messages';
-import type { OperationId } from '../domain/operation-ids';
-import type { PageRequest } from '../domain/query';
-import type { World } from '../domain/world';
+import {
+  getCampaign,
+  listCampaignMessages,
+  listCampaigns,
+  sendBatch,
+} from '../domain/campaigns/campaigns';
+import type { Caller } from '../domain/kernel/caller';
+import type { OperationId } from '../domain/kernel/operation-ids';
+import type { World } from '../domain/kernel/world';
+import type { MessageFilter } from '../domain/messages/message-filter';
+import { getMessage, listMessages, sendMessage } from '../domain/messages/messages';
+import type { PageRequest } from '../domain/storage/query';
+import type { Scope } from '../domain/tenancy/api-keys';
 import { messageListEntryJson } from './list-entry-cache';
 import * as schemas from './schemas';
 import * as render from './serializers';

@@ -4,11 +4,11 @@
  * injected failure → authenticate → rate-limit → read the body → idempotency → validate, execute
  * and render.
  */
-import { DomainError, validationError } from '../domain/errors';
-import { takeLatency, takeRequestFailure } from '../domain/faults';
-import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/idempotency';
-import { consumeRateLimit, type RateLimitDecision } from '../domain/rate-limits';
-import type { World } from '../domain/world';
+import { DomainError, validationError } from '../domain/kernel/errors';
+import type { World } from '../domain/kernel/world';
+import { takeLatency, takeRequestFailure } from '../domain/policies/faults';
+import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/policies/idempotency';
+import { consumeRateLimit, type RateLimitDecision } from '../domain/policies/rate-limits';
 import { authenticate, requireScope } from './authenticate';
 import { bodyText, requireJsonUtf8 } from './body';
 import { errorResponse } from './envelope';

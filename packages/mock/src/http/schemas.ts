@@ -5,9 +5,9 @@
  */
 import type { components, operations } from '@msgsvc/sdk';
 import { z } from 'zod';
-import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/patterns';
-import { parseTimestamp } from '../domain/time-format';
-import { namesOf } from '../domain/vocabulary';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/kernel/patterns';
+import { parseTimestamp } from '../domain/kernel/time-format';
+import { namesOf } from '../domain/kernel/vocabulary';
 
 type Schema = components['schemas'];
 

@@ -5,11 +5,11 @@
  */
 import type { components } from '@msgsvc/sdk';
 import { formatMoney } from '@msgsvc/sdk/sms';
-import { MESSAGE_STATUS_TRAITS } from '../domain/message-machine';
-import type { CampaignRecord, MessageRecord } from '../domain/model';
-import { pageCount } from '../domain/query';
-import { formatTimestamp as ts } from '../domain/time-format';
-import type { World } from '../domain/world';
+import type { CampaignRecord, MessageRecord } from '../domain/kernel/model';
+import { formatTimestamp as ts } from '../domain/kernel/time-format';
+import type { World } from '../domain/kernel/world';
+import { MESSAGE_STATUS_TRAITS } from '../domain/messages/message-machine';
+import { pageCount } from '../domain/storage/query';
 
 /** The contract's schemas: every body below `satisfies` one, so a drift fails `tsc`. */
 type Schema = components['schemas'];

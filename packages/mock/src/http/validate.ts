@@ -3,7 +3,7 @@
  * whose `fields` name each bad field.
  */
 import type { z } from 'zod';
-import { validationError } from '../domain/errors';
+import { validationError } from '../domain/kernel/errors';
 import { issuesToFields } from './fields';
 import { REPEATABLE } from './schemas';
 

@@ -7,7 +7,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorCode } from '../domain/errors';
+import type { ErrorCode } from '../domain/kernel/errors';
 import { errorResponse } from '../http/envelope';
 import type { HttpResponse } from '../http/types';
 import { controlTraceId } from './control-http/errors';

@@ -20,7 +20,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { formatTimestamp } from '../domain/time-format';
+import { formatTimestamp } from '../domain/kernel/time-format';
 import { errorResponse } from '../http/envelope';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import type { MockService } from '../mock-service';

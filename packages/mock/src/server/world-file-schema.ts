@@ -4,8 +4,8 @@
  * generated from it, so the two cannot drift.
  */
 import { z } from 'zod';
-import { SCOPES } from '../domain/api-keys';
-import { OPERATION_IDS } from '../domain/operation-ids';
+import { OPERATION_IDS } from '../domain/kernel/operation-ids';
+import { SCOPES } from '../domain/tenancy/api-keys';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 

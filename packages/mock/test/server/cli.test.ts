@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessagingClient } from '@msgsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_SECRET_PATTERN } from '../../src/domain/patterns';
+import { WEBHOOK_SECRET_PATTERN } from '../../src/domain/kernel/patterns';
 import { type CliIo, runCli } from '../../src/server/cli';
 import { HELP } from '../../src/server/cli-options';
 import { startServer } from '../../src/server/serve';

@@ -17,7 +17,7 @@ import type {
   SendOptions,
   SentMessage,
 } from '@msgsvc/sdk';
-import { Random } from '../../../mock/src/domain/random';
+import { Random } from '../../../mock/src/domain/kernel/random';
 import { type FaultHarness, TIMING } from './harness';
 import { pool, type Watched, watch } from './watchdog';
 

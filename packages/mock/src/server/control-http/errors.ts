@@ -5,8 +5,8 @@
  * documented in `openapi/control.yaml`.
  */
 import { randomBytes } from 'node:crypto';
-import { DomainError, validationError } from '../../domain/errors';
-import { UnknownValueError } from '../../domain/vocabulary';
+import { DomainError, validationError } from '../../domain/kernel/errors';
+import { UnknownValueError } from '../../domain/kernel/vocabulary';
 import { envelopeResponse, errorResponse } from '../../http/envelope';
 import type { HttpResponse } from '../../http/types';
 

@@ -12,7 +12,7 @@
  * const response = await control({ method: 'GET', path: '/__mock/clock', query: '', headers: {}, body: null });
  * ```
  */
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../domain/kernel/errors';
 import { bodyText, requireJsonUtf8 } from '../../http/body';
 import { KNOWN_METHODS } from '../../http/router';
 import type { HttpRequest, HttpResponse } from '../../http/types';

@@ -2,7 +2,7 @@
  * Control routes on the whole world: reset it to the starting world the server was launched with
  * (the demo, or the `--world` file), and read or change the rate limits (decision D8).
  */
-import { configureRateLimits } from '../../domain/rate-limits';
+import { configureRateLimits } from '../../domain/policies/rate-limits';
 import { parse } from '../../http/validate';
 import type { ControlRoute } from './route';
 import { clockView } from './routes-clock';

@@ -3,7 +3,7 @@
  * A real clock follows the wall clock and cannot be moved: those calls answer 409
  * `CLOCK_NOT_VIRTUAL` instead of failing deep inside the engine.
  */
-import { formatTimestamp } from '../../domain/time-format';
+import { formatTimestamp } from '../../domain/kernel/time-format';
 import { parse } from '../../http/validate';
 import type { MockService } from '../../mock-service';
 import { ControlError } from './errors';

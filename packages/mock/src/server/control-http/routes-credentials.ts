@@ -2,7 +2,7 @@
  * Control routes on credentials addressed by their own id: revoking an API key, approving (or
  * rejecting) a sender ID.
  */
-import { findApiKey } from '../../domain/api-keys';
+import { findApiKey } from '../../domain/tenancy/api-keys';
 import { parse } from '../../http/validate';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';

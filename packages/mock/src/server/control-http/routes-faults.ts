@@ -3,8 +3,9 @@
  * requests, campaigns that fail to dispatch, carrier outages — each one deterministic and counted —
  * and reading or clearing what is armed.
  */
-import type { CarrierCode } from '../../domain/carriers';
-import { formatTimestamp } from '../../domain/time-format';
+
+import { formatTimestamp } from '../../domain/kernel/time-format';
+import type { CarrierCode } from '../../domain/phone/carriers';
 import { parse } from '../../http/validate';
 import type { MockService } from '../../mock-service';
 import type { ControlRoute } from './route';

@@ -2,7 +2,7 @@
  * Control routes that set a world up: organizations and their funds, API keys, sender IDs, tags
  * and contacts. Each one parses its input, calls `mock.control.*` and renders the result.
  */
-import { getOrganization } from '../../domain/organizations';
+import { getOrganization } from '../../domain/tenancy/organizations';
 import { parse, parseQuery } from '../../http/validate';
 import type { ControlContext, ControlRoute } from './route';
 import * as schemas from './schemas';

@@ -3,9 +3,9 @@
  * as JSON, forget one. A restored world carries its own clock (see `mock.restore`).
  */
 import { z } from 'zod';
-import { displayKey } from '../../domain/api-keys';
-import type { WorldSnapshot } from '../../domain/snapshot';
-import { formatTimestamp } from '../../domain/time-format';
+import type { WorldSnapshot } from '../../domain/kernel/snapshot';
+import { formatTimestamp } from '../../domain/kernel/time-format';
+import { displayKey } from '../../domain/tenancy/api-keys';
 import { parse } from '../../http/validate';
 import type { ControlRoute } from './route';
 import { clockView } from './routes-clock';

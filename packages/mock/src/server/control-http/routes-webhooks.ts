@@ -3,7 +3,7 @@
  * POSTs signed events to, decision D29), read the outbox with every attempt, and make a handset
  * write to a sender ID (`STOP` opts the number out).
  */
-import { getOrganization } from '../../domain/organizations';
+import { getOrganization } from '../../domain/tenancy/organizations';
 import { parse, parseQuery } from '../../http/validate';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';

@@ -4,9 +4,9 @@
  * never silently does nothing.
  */
 import { z } from 'zod';
-import { OPERATION_IDS, type OperationId } from '../../domain/operation-ids';
-import { UUID_PATTERN } from '../../domain/patterns';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
+import { OPERATION_IDS, type OperationId } from '../../domain/kernel/operation-ids';
+import { UUID_PATTERN } from '../../domain/kernel/patterns';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhooks/webhook-events';
 import { textProblem } from '../../http/schemas';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;

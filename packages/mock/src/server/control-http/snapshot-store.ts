@@ -5,8 +5,8 @@
  * the most recent {@link SNAPSHOT_LIMIT}.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../domain/errors';
-import type { WorldSnapshot } from '../../domain/snapshot';
+import { DomainError } from '../../domain/kernel/errors';
+import type { WorldSnapshot } from '../../domain/kernel/snapshot';
 
 /** How many snapshots the server keeps (the oldest is dropped first). */
 export const SNAPSHOT_LIMIT = 50;

@@ -5,11 +5,11 @@
  * decisions D51, D62).
  */
 import { formatMoney } from '@msgsvc/sdk/sms';
-import { displayKey } from '../../domain/api-keys';
-import type { ApiKey, Contact, Organization, Remitter, Tag } from '../../domain/model';
-import { WEBHOOK_SECRET_PREFIX } from '../../domain/patterns';
-import { formatTimestamp } from '../../domain/time-format';
-import type { World } from '../../domain/world';
+import type { ApiKey, Contact, Organization, Remitter, Tag } from '../../domain/kernel/model';
+import { WEBHOOK_SECRET_PREFIX } from '../../domain/kernel/patterns';
+import { formatTimestamp } from '../../domain/kernel/time-format';
+import type { World } from '../../domain/kernel/world';
+import { displayKey } from '../../domain/tenancy/api-keys';
 
 /** An organization with its billing account. */
 export function organizationView(world: World, organization: Organization) {

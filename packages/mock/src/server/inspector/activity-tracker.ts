@@ -7,9 +7,9 @@
  * The world is replaced by `reset` (and restore): {@link ActivityTracker.sync} notices and rebuilds
  * from the new world's records (histories start again from there).
  */
-import type { CampaignStatus, MessageStatus } from '../../domain/model';
-import type { World } from '../../domain/world';
-import type { WorldEvent } from '../../domain/world-events';
+import type { CampaignStatus, MessageStatus } from '../../domain/kernel/model';
+import type { World } from '../../domain/kernel/world';
+import type { WorldEvent } from '../../domain/kernel/world-events';
 
 /** One step of a status history. */
 export interface StatusStep<S extends string> {

@@ -4,7 +4,7 @@
  * error code, trace id) and the API key only by prefix: a full key is never stored, not even one
  * sent in the query, the path or an `Idempotency-Key` (decision D65).
  */
-import { displayKey } from '../../domain/api-keys';
+import { displayKey } from '../../domain/tenancy/api-keys';
 import type { HttpRequest, HttpResponse } from '../../http/types';
 import { redactPath, redactQuery, redactSecrets } from './redact';
 

@@ -6,9 +6,9 @@
  * document stays small however large the world grows.
  */
 import { formatMoney } from '@msgsvc/sdk/sms';
-import type { InboundMessage, MessageRecord } from '../../domain/model';
-import { formatTimestamp as ts } from '../../domain/time-format';
-import type { World } from '../../domain/world';
+import type { InboundMessage, MessageRecord } from '../../domain/kernel/model';
+import { formatTimestamp as ts } from '../../domain/kernel/time-format';
+import type { World } from '../../domain/kernel/world';
 import { campaignObject } from '../../http/serializers';
 import type { ControlDeps } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';

@@ -1,0 +1,132 @@
+/**
+ * Background processing of an accepted campaign (decision D13): it turns the campaign into messages
+ * and debits its cost (`PROCESSING → SENDING`), or fails it (`→ FAILED`) when the balance no
+ * longer covers the cost or an injected dispatch fault hits (then every message is cancelled and
+ * refunded).
+ */
+import { countSegments } from '@msgsvc/sdk/sms';
+import { getAccount, post } from '../billing/billing-ledger';
+import type { MessageRecord } from '../kernel/model';
+import type { World } from '../kernel/world';
+import { createMessage } from '../messages/message-factory';
+import { senderApproved, transitionMessage } from '../messages/message-lifecycle';
+import { takeDispatchFault } from '../policies/faults';
+import { completeCampaign, transitionCampaign } from './campaign-state';
+
+/**
+ * Task: process an accepted campaign. Debits the total cost in one ledger entry (live keys only),
+ * creates one message per distinct recipient, and moves to `SENDING` — or to `FAILED` when the
+ * balance no longer covers the cost.
+ */
+export function processCampaign(world: World, campaignId: string): void {
+  const campaign = world.campaigns.get(campaignId);
+  if (campaign === undefined || campaign.status !== 'PROCESSING') return;
+  const live = campaign.environment === 'live';
+  const account = getAccount(world, campaign.billingAccountId);
+  campaign.processedAt = world.now();
+
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing (D69).
+  if (!senderApproved(world, campaign.remitterId)) {
+    campaign.errorCode = 'SENDER_ID_NOT_APPROVED';
+    transitionCampaign(
+      world,
+      campaign,
+      'sender_not_approved',
+      'Failed: the sender ID is no longer approved; nothing was sent or charged.',
+    );
+    return;
+  }
+  if (live && account.balance < campaign.estimatedCost) {
+    campaign.errorCode = 'BILLING_INSUFFICIENT_FUNDS';
+    transitionCampaign(
+      world,
+      campaign,
+      'insufficient_funds',
+      'Failed: the balance no longer covers the cost; nothing was charged.',
+    );
+    return;
+  }
+  if (live && campaign.estimatedCost > 0) {
+    post(
+      world,
+      account,
+      'CAMPAIGN_DEBIT',
+      -campaign.estimatedCost,
+      { campaignId },
+      `Campaign ${campaign.name}`,
+    );
+  }
+
+  const dispatchFault = takeDispatchFault(world, campaign.id);
+  const segmentsOf = countSegments(campaign.content);
+  const tags = new Set<string>();
+  const base = {
+    organizationId: campaign.organizationId,
+    environment: campaign.environment,
+    billingAccountId: campaign.billingAccountId,
+    campaignId,
+    remitterId: campaign.remitterId,
+    externalId: null,
+    channel: campaign.channel,
+    content: campaign.content,
+    trigger: campaign.trigger,
+    segmentsOf,
+  } as const;
+  let outstanding = 0;
+  const created: MessageRecord[] = [];
+  for (const e164 of campaign.recipients) {
+    const message = createMessage(world, { ...base, e164, input: e164 }, live);
+    created.push(message);
+    outstanding++;
+    if (message.contactId !== null) {
+      for (const tagId of world.contacts.get(message.contactId)?.tagIds ?? []) tags.add(tagId);
+    }
+  }
+  const invalid = campaign.invalidRecipients.length;
+  for (const input of campaign.invalidRecipients) {
+    createMessage(world, { ...base, e164: null, input }, live);
+  }
+  campaign.outstanding = outstanding;
+  campaign.tagIds = [...tags];
+  campaign.recipients = [];
+  campaign.invalidRecipients = [];
+  if (dispatchFault) {
+    failDispatch(world, campaign.id, created);
+    return;
+  }
+  transitionCampaign(world, campaign, 'processed', sendingNote(outstanding, invalid));
+  if (outstanding === 0) completeCampaign(world, campaign);
+}
+
+/**
+ * The dispatch system failed after the messages were created and charged: each is cancelled (and so
+ * refunded, decision D19) and the campaign fails with `SYSTEM_DISPATCH_ERROR`.
+ */
+function failDispatch(world: World, campaignId: string, messages: readonly MessageRecord[]): void {
+  const campaign = world.campaigns.get(campaignId)!;
+  // Still PROCESSING, so cancelling its messages cannot complete it; failing it afterwards lets
+  // its completion event count every message as failed.
+  for (const message of messages) {
+    if (message.status === 'PENDING')
+      transitionMessage(world, message, 'cancelled', 'SYSTEM_DISPATCH_ERROR');
+  }
+  campaign.errorCode = 'SYSTEM_DISPATCH_ERROR';
+  transitionCampaign(
+    world,
+    campaign,
+    'dispatch_failed',
+    'Failed: the dispatch system reported an error; every message was cancelled and refunded.',
+  );
+}
+
+/**
+ * What a campaign in `SENDING` says: the messages it sends, and the recipients that get none
+ * because they are not valid numbers (their messages are already `FAILED`, D16, D69).
+ */
+function sendingNote(sending: number, invalid: number): string {
+  const count = `Sending ${sending} message${sending === 1 ? '' : 's'}`;
+  if (invalid === 0) return `${count}.`;
+  return invalid === 1
+    ? `${count}; 1 recipient is not a valid phone number and gets none.`
+    : `${count}; ${invalid} recipients are not valid phone numbers and get none.`;
+}

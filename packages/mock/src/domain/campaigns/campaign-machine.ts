@@ -1,0 +1,39 @@
+/**
+ * The campaign state machine as data (decisions D10–D13). `DRAFT` and `PENDING` have no public
+ * trigger (decision D12), so nothing here leads into them.
+ */
+import type { CampaignStatus } from '../kernel/model';
+import type { TransitionTable } from '../kernel/state-machine';
+
+/** What can happen to a campaign. */
+export type CampaignEvent =
+  | 'processed' //          recipients normalised, cost debited, messages created
+  | 'dispatch_failed' //    the dispatch system failed: SYSTEM_DISPATCH_ERROR, refunds
+  | 'insufficient_funds' // the balance no longer covers the cost at processing time
+  | 'sender_not_approved' // its sender ID was rejected (or reset) after acceptance (D69)
+  | 'all_settled'; //       every message reached SENT or a terminal failure
+
+/** `CAMPAIGN_TRANSITIONS[from][event]` is the next state, read by `nextState`. */
+export const CAMPAIGN_TRANSITIONS: TransitionTable<CampaignStatus, CampaignEvent> = {
+  DRAFT: {},
+  PENDING: {},
+  PROCESSING: {
+    processed: 'SENDING',
+    dispatch_failed: 'FAILED',
+    insufficient_funds: 'FAILED',
+    sender_not_approved: 'FAILED',
+  },
+  SENDING: { all_settled: 'COMPLETED', dispatch_failed: 'FAILED' },
+  COMPLETED: {},
+  FAILED: {},
+};
+
+/** The human note a campaign shows in each state it can be moved into. */
+export const CAMPAIGN_STATUS_NOTES: Readonly<Record<CampaignStatus, string>> = {
+  DRAFT: 'Draft: not submitted.',
+  PENDING: 'Scheduled: waiting for its scheduled time.',
+  PROCESSING: 'Accepted; pending processing.',
+  SENDING: 'Messages dispatched to carriers.',
+  COMPLETED: 'Every message was dispatched.',
+  FAILED: 'The campaign failed; its cost was refunded.',
+};

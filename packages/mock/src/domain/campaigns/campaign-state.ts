@@ -1,0 +1,60 @@
+/**
+ * A campaign's state changes and its completion bookkeeping: one place that moves a campaign through
+ * the transition table, and the counter that completes it when its last message settles
+ * (decision D13).
+ */
+
+import type { CampaignRecord } from '../kernel/model';
+import { nextState } from '../kernel/state-machine';
+import type { World } from '../kernel/world';
+import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
+import {
+  CAMPAIGN_STATUS_NOTES,
+  CAMPAIGN_TRANSITIONS,
+  type CampaignEvent,
+} from './campaign-machine';
+
+/** Moves a campaign by `event` and tells subscribers. */
+export function transitionCampaign(
+  world: World,
+  campaign: CampaignRecord,
+  event: CampaignEvent,
+  note: string = CAMPAIGN_STATUS_NOTES[
+    nextState(CAMPAIGN_TRANSITIONS, campaign.status, event, 'campaign')
+  ],
+): void {
+  const from = campaign.status;
+  const to = nextState(CAMPAIGN_TRANSITIONS, from, event, 'campaign');
+  const now = world.now();
+  campaign.status = to;
+  campaign.statusNote = note;
+  campaign.updatedAt = now;
+  if (to === 'COMPLETED' || to === 'FAILED') campaign.completedAt = now;
+  world.emit({ type: 'campaign.status_updated', campaignId: campaign.id, from, to, at: now });
+}
+
+/** A message of the campaign reached `SENT` or a terminal failure. */
+export function settleCampaignMessage(world: World, campaignId: string): void {
+  const campaign = world.campaigns.get(campaignId);
+  if (campaign === undefined || campaign.status !== 'SENDING') return;
+  campaign.outstanding--;
+  if (campaign.outstanding === 0) completeCampaign(world, campaign);
+}
+
+export function completeCampaign(world: World, campaign: CampaignRecord): void {
+  const messages = world.messages.indexed(
+    'campaign',
+    campaign.organizationId,
+    campaign.environment,
+    campaign.id,
+  );
+  const dispatched = messages.filter(
+    (message) => MESSAGE_STATUS_TRAITS[message.status].dispatched,
+  ).length;
+  transitionCampaign(
+    world,
+    campaign,
+    'all_settled',
+    `Completed: ${dispatched} of ${messages.length} messages dispatched to carriers.`,
+  );
+}

@@ -1,0 +1,297 @@
+/**
+ * Snapshot and restore (issue: worlds, snapshot and restore). A snapshot is one JSON-safe value
+ * holding the whole world — records, money, keys, rate-limit windows, idempotency records, faults,
+ * webhooks, the clock, the random sources and the pending background work — so that restoring it
+ * continues exactly where the snapshot was taken.
+ */
+
+import type { FaultState } from '../policies/faults';
+import type { IdempotencyRecord } from '../policies/idempotency';
+import type { RateLimitTable, RateLimitWindow } from '../policies/rate-limits';
+import type { WebhookState } from '../webhooks/webhooks';
+import { type Clock, VirtualClock } from './clock';
+import {
+  type ApiKey,
+  type BillingAccount,
+  type CampaignRecord,
+  type Contact,
+  copyMessage,
+  type InboundMessage,
+  type LedgerEntry,
+  type MessageRecord,
+  type Organization,
+  type Remitter,
+  type Tag,
+} from './model';
+import { Random, type RandomState } from './random';
+import type { ScheduledTask } from './scheduler';
+import type { Task } from './tasks';
+import { World, type WorldConfig } from './world';
+
+/** The format version; a snapshot of another version is refused. */
+export const SNAPSHOT_VERSION = 1;
+
+/**
+ * One part of a world's state: how to save it as JSON-safe data and how to load it into a world
+ * freshly built from the snapshot's configuration and clock. Mutable records are copied both ways:
+ * the world changes them, and a snapshot must stay the value it was (restoring it twice gives the
+ * same world twice).
+ */
+interface Part<T> {
+  save(world: World): T;
+  load(world: World, saved: T): void;
+}
+
+const part = <T>(definition: Part<T>): Part<T> => definition;
+
+const copy = <T extends object>(record: T): T => ({ ...record });
+
+// Records the world mutates (messages, campaigns, accounts, deliveries…) are copied; records it
+// never changes after creation (ledger entries, inbound messages, scheduled tasks) are shared, so a
+// snapshot costs one shallow copy per mutable record. Treat a snapshot as read-only.
+function copyWebhooks(state: WebhookState): WebhookState {
+  return {
+    endpoints: state.endpoints.map((e) => ({
+      ...e,
+      events: e.events === null ? null : [...e.events],
+    })),
+    outbox: state.outbox.map((d) => ({ ...d, attempts: d.attempts.map(copy) })),
+  };
+}
+
+function copyCampaign(campaign: CampaignRecord): CampaignRecord {
+  return {
+    ...campaign,
+    recipients: [...campaign.recipients],
+    invalidRecipients: [...campaign.invalidRecipients],
+    tagIds: [...campaign.tagIds],
+  };
+}
+
+const copyApiKey = (key: ApiKey): ApiKey => ({ ...key, scopes: [...key.scopes] });
+const copyContact = (contact: Contact): Contact => ({ ...contact, tagIds: [...contact.tagIds] });
+
+/** A part kept as a map by id: saved as its values, loaded back under `keyOf`. */
+function recordMap<T extends object>(
+  of: (world: World) => Map<string, T>,
+  copyRecord: (record: T) => T,
+  keyOf: (record: T) => string,
+): Part<T[]> {
+  return part({
+    save: (world) => [...of(world).values()].map(copyRecord),
+    load: (world, saved) => {
+      const map = of(world);
+      for (const record of saved) map.set(keyOf(record), copyRecord(record));
+    },
+  });
+}
+
+/** A part kept as a map by a composite key: saved as `[key, value]` pairs. */
+function entryMap<T extends object>(of: (world: World) => Map<string, T>): Part<[string, T][]> {
+  return part({
+    save: (world) => [...of(world)].map(([key, value]) => [key, copy(value)]),
+    load: (world, saved) => {
+      const map = of(world);
+      for (const [key, value] of saved) map.set(key, copy(value));
+    },
+  });
+}
+
+/**
+ * The world's parts, in snapshot order: the one list snapshot and restore both walk, so a part
+ * added to the world and listed here is saved and restored alike. The clock's time and the
+ * configuration are not parts: a restored world is built from them.
+ */
+const PARTS = {
+  /** The state of each random stream (identifiers, trace ids, the delivery simulation). */
+  random: part<{ ids: RandomState; traces: RandomState; simulation: RandomState }>({
+    save: (world) => ({
+      ids: world.random.ids.state(),
+      traces: world.random.traces.state(),
+      simulation: world.random.simulation.state(),
+    }),
+    load: (world, saved) => {
+      world.random.ids = Random.fromState(saved.ids);
+      world.random.traces = Random.fromState(saved.traces);
+      world.random.simulation = Random.fromState(saved.simulation);
+    },
+  }),
+  /** The UUID v7 generator's state: the millisecond of the last id and its counter. */
+  idState: part<{ msecs: number; seq: number }>({
+    save: (world) => ({ ...world.idState }),
+    load: (world, saved) => {
+      Object.assign(world.idState, saved);
+    },
+  }),
+  /** Pending background work with due times, and the sequence number of the next task. */
+  scheduler: part<{ tasks: ScheduledTask<Task>[]; nextSeq: number }>({
+    save: (world) => world.scheduler.toJSON(),
+    load: (world, saved) => {
+      world.scheduler.load(saved);
+    },
+  }),
+  /** Organizations. */
+  organizations: recordMap<Organization>(
+    (w) => w.organizations,
+    copy,
+    (o) => o.id,
+  ),
+  /** Billing accounts. */
+  accounts: recordMap<BillingAccount>(
+    (w) => w.accounts,
+    copy,
+    (a) => a.id,
+  ),
+  /** Ledger entries, oldest first. */
+  ledger: part<LedgerEntry[]>({
+    save: (world) => [...world.ledger],
+    load: (world, saved) => {
+      for (const entry of saved) world.ledger.push(entry);
+    },
+  }),
+  /** API keys, revoked ones included. */
+  apiKeys: recordMap<ApiKey>(
+    (w) => w.apiKeys,
+    copyApiKey,
+    (k) => k.key,
+  ),
+  /** Sender IDs. */
+  remitters: recordMap<Remitter>(
+    (w) => w.remitters,
+    copy,
+    (r) => r.id,
+  ),
+  /** Contacts (their number index is rebuilt from them). */
+  contacts: part<Contact[]>({
+    save: (world) => [...world.contacts.values()].map(copyContact),
+    load: (world, saved) => {
+      for (const c of saved) {
+        world.contacts.set(c.id, copyContact(c));
+        world.contactByNumber.set(`${c.organizationId}|${c.e164}`, c.id);
+      }
+    },
+  }),
+  /** Audience tags. */
+  tags: recordMap<Tag>(
+    (w) => w.tags,
+    copy,
+    (t) => t.id,
+  ),
+  /** Tenant by tenant, each in creation order (restoring in this order rebuilds the same rows). */
+  messages: part<MessageRecord[]>({
+    save: (world) => {
+      const messages: MessageRecord[] = new Array(world.messages.size);
+      let n = 0;
+      for (const message of world.messages.all()) messages[n++] = copyMessage(message);
+      return messages;
+    },
+    load: (world, saved) => {
+      for (const m of saved) world.messages.add(copyMessage(m));
+    },
+  }),
+  /** Campaigns. */
+  campaigns: part<CampaignRecord[]>({
+    save: (world) => [...world.campaigns.all()].map(copyCampaign),
+    load: (world, saved) => {
+      for (const c of saved) world.campaigns.add(copyCampaign(c));
+    },
+  }),
+  /** Rate limits (requests per minute by operation id) and their open windows. */
+  rateLimits: part<{ table: RateLimitTable; windows: [string, RateLimitWindow][] }>({
+    save: (world) => ({
+      table: { ...world.rateLimits.table },
+      windows: [...world.rateLimits.windows].map(([k, w]) => [k, { ...w }]),
+    }),
+    load: (world, saved) => {
+      world.rateLimits.table = { ...saved.table };
+      for (const [k, w] of saved.windows) world.rateLimits.windows.set(k, { ...w });
+    },
+  }),
+  /** Idempotency records as `[apiKeyId|Idempotency-Key, record]` pairs. */
+  idempotency: entryMap<IdempotencyRecord>((w) => w.idempotency),
+  /** Armed faults. */
+  faults: part<FaultState>({
+    save: (world) => structuredClone(world.faults),
+    load: (world, saved) => {
+      Object.assign(world.faults, structuredClone(saved));
+    },
+  }),
+  /** Inbound messages, oldest first. */
+  inbound: part<InboundMessage[]>({
+    save: (world) => [...world.inbound],
+    load: (world, saved) => {
+      for (const inbound of saved) world.inbound.push(copy(inbound));
+    },
+  }),
+  /** Opted-out numbers as `organizationId|environment|e164`. */
+  optOuts: part<string[]>({
+    save: (world) => [...world.optOuts],
+    load: (world, saved) => {
+      for (const optOut of saved) world.optOuts.add(optOut);
+    },
+  }),
+  /** Webhook endpoints and the outbox. */
+  webhooks: part<WebhookState>({
+    save: (world) => copyWebhooks(world.webhooks),
+    load: (world, saved) => {
+      Object.assign(world.webhooks, copyWebhooks(saved));
+    },
+  }),
+};
+
+type Parts = typeof PARTS;
+
+/** A whole world as JSON-safe data: a header, then one entry per part of the world. */
+export type WorldSnapshot = {
+  /** The format version, {@link SNAPSHOT_VERSION}. */
+  readonly version: typeof SNAPSHOT_VERSION;
+  /** The clock's time, epoch milliseconds. */
+  readonly time: number;
+  /** The world's configuration. */
+  readonly config: WorldConfig;
+} & { readonly [K in keyof Parts]: Parts[K] extends Part<infer T> ? T : never };
+
+const PART_NAMES = Object.keys(PARTS) as (keyof Parts)[];
+
+/** Takes a snapshot. Later changes to the world do not change it. */
+export function snapshotWorld(world: World): WorldSnapshot {
+  const snapshot: Record<string, unknown> = {
+    version: SNAPSHOT_VERSION,
+    time: world.now(),
+    config: structuredClone(world.config),
+  };
+  for (const name of PART_NAMES) snapshot[name] = PARTS[name].save(world);
+  return snapshot as WorldSnapshot;
+}
+
+/**
+ * Builds a world from a snapshot. With no clock given, a virtual clock resumes at the snapshot's
+ * time.
+ */
+export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
+  if (snapshot.version !== SNAPSHOT_VERSION) {
+    throw new Error(
+      `Unsupported snapshot version ${String(snapshot.version)} (expected ${SNAPSHOT_VERSION}).`,
+    );
+  }
+  const { config } = snapshot;
+  const world = new World({
+    seed: config.seed,
+    clock: clock ?? new VirtualClock(snapshot.time),
+    prices: structuredClone(config.prices),
+    simulation: structuredClone(config.simulation),
+    ...(config.prefixTable === undefined
+      ? {}
+      : { prefixTable: structuredClone(config.prefixTable) }),
+  });
+  for (const name of PART_NAMES) (PARTS[name] as Part<unknown>).load(world, snapshot[name]);
+  // An attempt that was on the wire when the snapshot was taken is made again.
+  for (const delivery of world.webhooks.outbox) {
+    if (delivery.state === 'in_flight') {
+      delivery.state = 'scheduled';
+      delivery.nextAttemptAt = world.now();
+      world.schedule(0, { type: 'webhook.deliver', deliveryId: delivery.id });
+    }
+  }
+  return world;
+}

@@ -1,0 +1,42 @@
+/**
+ * Background work, as data (so it survives snapshots). Each task type has exactly one handler,
+ * registered in `engine.ts`, and one role, in {@link TASK_ROLES}.
+ */
+import type { MessageEvent } from '../messages/message-machine';
+
+/** A unit of background work. */
+export type Task =
+  | { readonly type: 'campaign.process'; readonly campaignId: string }
+  | { readonly type: 'message.dispatch'; readonly messageId: string }
+  | {
+      readonly type: 'message.receipt';
+      readonly messageId: string;
+      readonly event: Extract<MessageEvent, 'delivered' | 'undelivered'>;
+      readonly errorCode: string | null;
+    }
+  | { readonly type: 'message.expire'; readonly messageId: string }
+  | { readonly type: 'inbound.reply'; readonly messageId: string; readonly body: string }
+  | { readonly type: 'webhook.deliver'; readonly deliveryId: string };
+
+/**
+ * `work` is what a test waits for: processing, dispatch, receipts, replies, webhook attempts.
+ * `housekeeping` is a timer that only closes something left open, long after the work: a message
+ * with no receipt expiring when its 48 h validity period ends. `runUntilIdle` stops when only
+ * housekeeping is left, so that it never carries a test past the windows it relies on (D70).
+ */
+export type TaskRole = 'work' | 'housekeeping';
+
+/** The role of each task type. */
+export const TASK_ROLES: Readonly<Record<Task['type'], TaskRole>> = {
+  'campaign.process': 'work',
+  'message.dispatch': 'work',
+  'message.receipt': 'work',
+  'message.expire': 'housekeeping',
+  'inbound.reply': 'work',
+  'webhook.deliver': 'work',
+};
+
+/** True for a task whose role is `work`. */
+export function isWork(task: Task): boolean {
+  return TASK_ROLES[task.type] === 'work';
+}

@@ -1,0 +1,231 @@
+/**
+ * A `World` is the whole state of one mock service: organizations, billing, keys, sender IDs,
+ * contacts, messages, campaigns, and the background work still to run. It holds state and the
+ * sources of time, ids and randomness; the operations live in their own modules and take the world
+ * as their first argument.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { DEFAULT_PRICES, type PriceTable } from '../billing/pricing';
+import { MessageStore } from '../messages/message-store';
+import { createRouter, type PrefixRoute, type Route } from '../phone/carriers';
+import { type FaultState, noFaults } from '../policies/faults';
+import type { IdempotencyRecord } from '../policies/idempotency';
+import {
+  applyRateLimitChanges,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitChanges,
+  type RateLimitTable,
+  type RateLimitWindow,
+} from '../policies/rate-limits';
+import { DEFAULT_SIMULATION, type SimulationConfig } from '../simulation/simulation';
+import { RecordStore } from '../storage/record-store';
+import { feedWebhooks, type WebhookState, type WebhookTransport } from '../webhooks/webhooks';
+import { type Clock, VirtualClock } from './clock';
+import type {
+  ApiKey,
+  BillingAccount,
+  CampaignRecord,
+  ChannelType,
+  Contact,
+  InboundMessage,
+  LedgerEntry,
+  Organization,
+  Remitter,
+  Tag,
+} from './model';
+import { Random } from './random';
+import { Scheduler } from './scheduler';
+import { isWork, type Task } from './tasks';
+import type { WorldEvent } from './world-events';
+
+/** How to build a world. Every field has a documented default. */
+export interface WorldOptions {
+  /** Seed of every random draw (ids, trace ids, outcomes, latencies). Default 1. */
+  readonly seed?: number;
+  /** Default: a virtual clock starting at 2026-01-01T09:00:00Z. */
+  readonly clock?: Clock;
+  /** Prices per route (decision D26). */
+  readonly prices?: PriceTable;
+  /** Delivery simulation parameters; missing fields keep their defaults. */
+  readonly simulation?: Partial<SimulationConfig>;
+  /** Carrier prefix table (decision D26). */
+  readonly prefixTable?: readonly PrefixRoute[];
+  /**
+   * Requests per minute by operation id (`null` unlimited), or `false` to disable (decision D8).
+   * An unknown operation id throws an `UnknownValueError`.
+   */
+  readonly rateLimits?: RateLimitChanges | false;
+}
+
+/** The resolved configuration of a world. */
+export interface WorldConfig {
+  /** Seed of every random draw. */
+  readonly seed: number;
+  /** Prices per route. */
+  readonly prices: PriceTable;
+  /** Delivery simulation parameters, defaults filled in. */
+  readonly simulation: SimulationConfig;
+  /** The carrier prefix table, or `undefined` for the default one. */
+  readonly prefixTable: readonly PrefixRoute[] | undefined;
+}
+
+/**
+ * The state of one mock service. Its parts are `readonly`: they are changed in place by the domain's
+ * functions, never replaced, so a reference taken to one stays the world's. `config`, `route` and
+ * `webhookTransport` stay assignable: the service installs the transport, and tests swap the
+ * simulation or the router.
+ */
+export class World {
+  /** The source of time: virtual in tests, real in the server. */
+  readonly clock: Clock;
+  /** The resolved configuration. */
+  config: WorldConfig;
+  /** Background work (processing, dispatch, receipts, webhooks) ordered by due time. */
+  readonly scheduler = new Scheduler<Task>(isWork);
+  /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
+  readonly random: {
+    /** Draws for identifiers. */
+    ids: Random;
+    /** Draws for trace ids. */
+    traces: Random;
+    /** Draws for delivery outcomes and latencies. */
+    simulation: Random;
+  };
+  /** The UUID v7 generator's state: the last millisecond used and its counter. */
+  readonly idState = {
+    /** The millisecond of the last id. */
+    msecs: -1,
+    /** The counter within that millisecond. */
+    seq: 0,
+  };
+
+  /** Organizations by id. */
+  readonly organizations = new Map<string, Organization>();
+  /** Billing accounts by id. */
+  readonly accounts = new Map<string, BillingAccount>();
+  /** Every ledger entry of every account, oldest first. */
+  readonly ledger: LedgerEntry[] = [];
+  /** By the full key string, the lookup every request makes. */
+  readonly apiKeys = new Map<string, ApiKey>();
+  /** Sender IDs by id. */
+  readonly remitters = new Map<string, Remitter>();
+  /** Contacts by id. */
+  readonly contacts = new Map<string, Contact>();
+  /** `organizationId|e164` → contact id: a message to a known number carries its contact. */
+  readonly contactByNumber = new Map<string, string>();
+  /** Audience tags by id. */
+  readonly tags = new Map<string, Tag>();
+  /** Every message, with the indexes the list endpoints use. */
+  readonly messages = new MessageStore();
+  /** Every campaign. */
+  readonly campaigns = new RecordStore<CampaignRecord>({});
+  /** Rate limits (decision D8). */
+  readonly rateLimits: {
+    /** Requests per minute by operation id; `null` is unlimited. */
+    table: RateLimitTable;
+    /** Open windows by `apiKeyId|operationId`. */
+    windows: Map<string, RateLimitWindow>;
+  };
+  /** Injected faults (see `faults.ts`). */
+  readonly faults: FaultState = noFaults();
+  /** Inbound messages, oldest first. */
+  readonly inbound: InboundMessage[] = [];
+  /** `organizationId|environment|e164` of numbers that opted out. */
+  readonly optOuts = new Set<string>();
+  /** Webhook endpoints and the outbox (decision D29). */
+  readonly webhooks: WebhookState = { endpoints: [], outbox: [] };
+  /** Signs and sends webhook attempts; set by the service (a bare world keeps its outbox). */
+  webhookTransport: WebhookTransport | undefined;
+  /** Webhook attempts still awaiting their transport. */
+  readonly inFlight = new Set<Promise<void>>();
+  /** `apiKeyId|Idempotency-Key` → record (decision D9). */
+  readonly idempotency = new Map<string, IdempotencyRecord>();
+
+  /** The route (carrier and provider) of a number on a channel (decision D26). */
+  route: (e164: string, channel: ChannelType) => Route;
+  private readonly listeners = new Set<(event: WorldEvent) => void>();
+  /** While {@link World.withFixedIds} runs: the instant its ids carry. */
+  private fixedIdInstant: number | undefined;
+
+  constructor(options: WorldOptions = {}) {
+    this.clock = options.clock ?? new VirtualClock();
+    const seed = options.seed ?? 1;
+    this.config = {
+      seed,
+      prices: options.prices ?? DEFAULT_PRICES,
+      simulation: { ...DEFAULT_SIMULATION, ...options.simulation },
+      prefixTable: options.prefixTable,
+    };
+    this.random = {
+      ids: new Random(seed),
+      traces: new Random(seed ^ 0x5bd1e995),
+      simulation: new Random(seed ^ 0x27d4eb2f),
+    };
+    this.route = createRouter(options.prefixTable);
+    this.rateLimits = {
+      table: applyRateLimitChanges(DEFAULT_RATE_LIMITS, options.rateLimits ?? {}),
+      windows: new Map(),
+    };
+  }
+
+  /** The world's current time, epoch milliseconds. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** A new time-ordered UUID v7 from the world's clock and seeded randomness. */
+  newId(): string {
+    const now = this.fixedIdInstant ?? this.now();
+    const state = this.idState;
+    if (now > state.msecs) {
+      state.msecs = now;
+      // Start each millisecond's counter low so that thousands of ids in one step stay ordered.
+      state.seq = this.random.ids.uint32() & 0xffff;
+    } else {
+      state.seq = (state.seq + 1) | 0;
+    }
+    const random = this.random.ids.fill(new Uint8Array(16));
+    return uuidv7({ msecs: state.msecs, seq: state.seq, random });
+  }
+
+  /**
+   * Runs `fn` with ids drawn from their own stream, seeded with `seed`, at `instant`: the records it
+   * creates get the same ids in every run, whatever the world's seed and clock, and the world's own
+   * id stream is left as it was (D76).
+   */
+  withFixedIds<T>(seed: number, instant: number, fn: () => T): T {
+    const saved = { ids: this.random.ids, idState: { ...this.idState } };
+    this.random.ids = new Random(seed);
+    Object.assign(this.idState, { msecs: -1, seq: 0 });
+    this.fixedIdInstant = instant;
+    try {
+      return fn();
+    } finally {
+      this.random.ids = saved.ids;
+      Object.assign(this.idState, saved.idState);
+      this.fixedIdInstant = undefined;
+    }
+  }
+
+  /** A new trace id (32 hex digits, decision D4). */
+  newTraceId(): string {
+    return this.random.traces.hex32();
+  }
+
+  /** Schedules background work `delay` milliseconds from now. */
+  schedule(delay: number, task: Task): void {
+    this.scheduler.schedule(this.now() + delay, task);
+  }
+
+  /** Subscribes to what happens in the world; returns the unsubscribe function. */
+  subscribe(listener: (event: WorldEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every subscriber, and feeds the webhook outbox. */
+  emit(event: WorldEvent): void {
+    feedWebhooks(this, event);
+    for (const listener of this.listeners) listener(event);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Inbound messages (a handset writing back) and opt-outs. An inbound `STOP` opts the number out of
+ * the organization's messages; later sends to it fail with `RECIPIENT_OPTED_OUT` and are refunded.
+ * `START` opts it back in.
+ */
+import { DomainError, validationError } from '../kernel/errors';
+import type { ChannelType, Environment, InboundMessage, Remitter } from '../kernel/model';
+import type { World } from '../kernel/world';
+import { normalizeRecipient } from '../phone/recipients';
+import { getOrganization } from '../tenancy/organizations';
+
+/** Keywords that opt a number out (English and Portuguese, as carriers honour them). */
+export const OPT_OUT_KEYWORDS: readonly string[] = [
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'PARAR',
+  'SAIR',
+];
+/** Keywords that opt a number back in. */
+export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'UNSTOP', 'YES', 'INICIAR'];
+
+/** Parameters of {@link simulateInbound}. */
+export interface InboundParams {
+  /** The handset's number. */
+  readonly from: string;
+  /** The sender ID name (or id) the handset wrote to. */
+  readonly to: string;
+  /**
+   * The organization whose sender ID it is: needed when organizations share the name `to`
+   * (decision D69).
+   */
+  readonly organizationId?: string;
+  readonly body: string;
+  readonly channelType?: ChannelType;
+  /** Which environment's records see it. Default `live`. */
+  readonly environment?: Environment;
+  /** The message this one answers, if known. */
+  readonly inReplyTo?: string | null;
+}
+
+/** Receives an inbound message for the organization that owns the sender ID `to`. */
+export function simulateInbound(world: World, params: InboundParams): InboundMessage {
+  const remitter = addressedSender(world, params.to, params.organizationId);
+  const organization = world.organizations.get(remitter.organizationId)!;
+  const from = normalizeRecipient(params.from, organization.defaultCountry);
+  if (!from.ok) throw validationError({ from: 'Must be a valid phone number.' });
+  if (params.body.length === 0) throw validationError({ body: 'Must not be empty.' });
+  const environment = params.environment ?? 'live';
+  const inbound: InboundMessage = {
+    id: world.newId(),
+    organizationId: organization.id,
+    environment,
+    remitterId: remitter.id,
+    from: from.e164,
+    to: remitter.name,
+    body: params.body,
+    channel: params.channelType ?? 'SMS',
+    inReplyTo: params.inReplyTo ?? null,
+    receivedAt: world.now(),
+  };
+  world.inbound.push(inbound);
+  const keyword = params.body.trim().toUpperCase();
+  const key = optOutKey(organization.id, environment, from.e164);
+  if (OPT_OUT_KEYWORDS.includes(keyword)) world.optOuts.add(key);
+  else if (OPT_IN_KEYWORDS.includes(keyword)) world.optOuts.delete(key);
+  world.emit({ type: 'message.received', inboundId: inbound.id, at: inbound.receivedAt });
+  return inbound;
+}
+
+/**
+ * The sender ID a handset wrote to: by id, or by name within one organization. A name that
+ * sender IDs of several organizations carry is refused until the organization is named: a
+ * handset's `STOP` must never land silently in the wrong organization (decision D69).
+ */
+function addressedSender(world: World, to: string, organizationId: string | undefined): Remitter {
+  if (organizationId !== undefined) getOrganization(world, organizationId);
+  const mine = (remitter: Remitter) =>
+    organizationId === undefined || remitter.organizationId === organizationId;
+  const byId = world.remitters.get(to);
+  if (byId !== undefined && mine(byId)) return byId;
+  const named = [...world.remitters.values()].filter((r) => r.name === to && mine(r));
+  if (named.length === 0) {
+    throw new DomainError({
+      code: 'RESOURCE_NOT_FOUND',
+      message:
+        organizationId === undefined
+          ? `No sender ID named ${to}.`
+          : `The organization has no sender ID named ${to}.`,
+    });
+  }
+  const owners = new Set(named.map((remitter) => remitter.organizationId));
+  if (owners.size > 1) {
+    throw validationError({
+      to: `Sender ID ${to} belongs to ${owners.size} organizations: give organization_id, or the sender ID's id.`,
+    });
+  }
+  return named[0]!;
+}
+
+/** Whether a number opted out of an organization's messages in an environment. */
+export function isOptedOut(
+  world: World,
+  organizationId: string,
+  environment: Environment,
+  e164: string,
+): boolean {
+  return world.optOuts.has(optOutKey(organizationId, environment, e164));
+}
+
+function optOutKey(organizationId: string, environment: string, e164: string): string {
+  return `${organizationId}|${environment}|${e164}`;
+}

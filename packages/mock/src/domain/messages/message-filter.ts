@@ -1,0 +1,150 @@
+/**
+ * The filters of the two message list endpoints. A filter that names one campaign or one contact
+ * walks that index list with a predicate (small); anything else is answered from the column
+ * bitsets: each filter is the union of its values' bitsets, filters are intersected, and the page
+ * is picked by counting bits (decisions D18, D22–D25).
+ */
+
+import { isUuid } from '../kernel/caller';
+import type { ChannelType, MessageRecord, TriggerSource } from '../kernel/model';
+import { countRange, selectRange } from '../storage/bitset';
+import {
+  firstAfter,
+  firstAtOrAfter,
+  type Page,
+  type PageRequest,
+  selectPage,
+  sortByUpdated,
+} from '../storage/query';
+import type { IndexedField } from './message-index';
+import { type ListMessageStatus, MESSAGE_STATUS_TRAITS } from './message-machine';
+import type { MessageStore } from './message-store';
+
+/** Filters shared by `GET /messages` and `GET /campaigns/{id}/messages`; every list is OR-ed. */
+export interface MessageFilter {
+  /** A message UUID (exact) or part of a number (decision D24). */
+  readonly q?: string;
+  readonly statuses?: readonly ListMessageStatus[];
+  readonly channels?: readonly ChannelType[];
+  readonly contactIds?: readonly string[];
+  readonly campaignIds?: readonly string[];
+  readonly remitterIds?: readonly string[];
+  readonly errorCodes?: readonly string[];
+  readonly triggers?: readonly TriggerSource[];
+  readonly destinations?: readonly string[];
+}
+
+const COLUMN_FILTERS: readonly [keyof MessageFilter, IndexedField][] = [
+  ['statuses', 'status'],
+  ['channels', 'channel'],
+  ['remitterIds', 'remitter'],
+  ['errorCodes', 'errorCode'],
+  ['triggers', 'trigger'],
+  ['destinations', 'destination'],
+];
+
+/** A page of one tenant's messages matching `filter`. */
+export function queryMessages(
+  store: MessageStore,
+  organizationId: string,
+  environment: string,
+  filter: MessageFilter,
+  page: PageRequest,
+): Page<MessageRecord> {
+  const q = filter.q;
+  if (q !== undefined && isUuid(q)) {
+    const message = store.getOwned(q.toLowerCase(), organizationId, environment);
+    return selectPage(message === undefined ? [] : [message], predicate(filter), page);
+  }
+  if (filter.campaignIds?.length === 1) {
+    const list = store.indexed('campaign', organizationId, environment, filter.campaignIds[0]!);
+    return selectPage(list, predicate(filter), page);
+  }
+  if (filter.contactIds?.length === 1) {
+    const list = store.indexed('contact', organizationId, environment, filter.contactIds[0]!);
+    return selectPage(list, predicate(filter), page);
+  }
+
+  const rows = store.tenant(organizationId, environment);
+  store.columns.sync(organizationId, environment, rows);
+  let mask: Uint32Array | null = null;
+  const intersect = (words: Uint32Array) => {
+    if (mask === null) mask = words;
+    else for (let i = 0; i < mask.length; i++) mask[i]! &= words[i]!;
+  };
+  for (const [key, field] of COLUMN_FILTERS) {
+    const values = filter[key] as readonly string[] | undefined;
+    if (values !== undefined && values.length > 0) {
+      intersect(store.columns.union(organizationId, environment, field, values, rows.length));
+    }
+  }
+  for (const [ids, index] of [
+    [filter.campaignIds, 'campaign'],
+    [filter.contactIds, 'contact'],
+  ] as const) {
+    if (ids === undefined || ids.length === 0) continue;
+    const words = new Uint32Array(Math.ceil(rows.length / 32));
+    for (const id of ids) {
+      for (const message of store.indexed(index, organizationId, environment, id)) {
+        words[message.row >>> 5]! |= 1 << (message.row & 31);
+      }
+    }
+    intersect(words);
+  }
+  if (q !== undefined) {
+    intersect(
+      store.columns.numbersContaining(organizationId, environment, digitsOf(q), rows.length),
+    );
+  }
+  if (mask === null) return selectPage(rows, null, page);
+  return selectFromMask(rows, mask, page);
+}
+
+function selectFromMask(
+  rows: readonly MessageRecord[],
+  mask: Uint32Array,
+  page: PageRequest,
+): Page<MessageRecord> {
+  const from = page.createdFrom === undefined ? 0 : firstAtOrAfter(rows, page.createdFrom);
+  const to = page.createdTo === undefined ? rows.length : firstAfter(rows, page.createdTo);
+  const skip = (page.page - 1) * page.size;
+  if (page.orderBy === 'updated_at') {
+    const all = selectRange(mask, from, to, 0, Number.MAX_SAFE_INTEGER, 'asc').map(
+      (row) => rows[row]!,
+    );
+    sortByUpdated(all, page.order);
+    return { total: all.length, entries: all.slice(skip, skip + page.size) };
+  }
+  const total = countRange(mask, from, to);
+  const entries = selectRange(mask, from, to, skip, page.size, page.order).map((row) => rows[row]!);
+  return { total, entries };
+}
+
+/** Separators people write in numbers are ignored by `q` (decision D24). */
+function digitsOf(q: string): string {
+  return q.replace(/[\s\-.]/g, '');
+}
+
+/** The filter as one predicate over records (for short candidate lists). */
+function predicate(filter: MessageFilter): ((message: MessageRecord) => boolean) | null {
+  const checks: ((message: MessageRecord) => boolean)[] = [];
+  const oneOf = <T>(values: readonly T[] | undefined, field: (message: MessageRecord) => T) => {
+    if (values === undefined || values.length === 0) return;
+    const set = new Set(values);
+    checks.push((message) => set.has(field(message)));
+  };
+  oneOf(filter.statuses, (m) => MESSAGE_STATUS_TRAITS[m.status].listStatus);
+  oneOf(filter.channels, (m) => m.channel);
+  oneOf(filter.contactIds, (m) => m.contactId);
+  oneOf(filter.campaignIds, (m) => m.campaignId);
+  oneOf(filter.remitterIds, (m) => m.remitterId);
+  oneOf(filter.errorCodes, (m) => m.errorCode);
+  oneOf(filter.triggers, (m) => m.trigger);
+  oneOf(filter.destinations, (m) => m.destination);
+  if (filter.q !== undefined && !isUuid(filter.q)) {
+    const digits = digitsOf(filter.q);
+    checks.push((message) => message.e164.includes(digits));
+  }
+  if (checks.length === 0) return null;
+  return (message) => checks.every((check) => check(message));
+}

@@ -1,0 +1,170 @@
+/**
+ * A message's life after creation: dispatch to the carrier and the delivery receipt, both as
+ * scheduled tasks on the world's clock, with the outcome drawn from the seeded simulation. Every
+ * status change goes through {@link transitionMessage}, which applies the transition table, the
+ * refund rule and the campaign's bookkeeping in one step.
+ */
+import { refundMessage } from '../billing/billing-ledger';
+import { settleCampaignMessage } from '../campaigns/campaign-state';
+import type { MessageRecord } from '../kernel/model';
+import { nextState } from '../kernel/state-machine';
+import type { World } from '../kernel/world';
+import { inOutage } from '../policies/faults';
+import { MAGIC_REPLY_DELAY_MS, magicBehaviour } from '../simulation/magic-numbers';
+import { drawLatency, drawOutcome } from '../simulation/simulation';
+import { isOptedOut, simulateInbound } from './inbound';
+import {
+  DEFAULT_ERROR_CODES,
+  MESSAGE_STATUS_TRAITS,
+  MESSAGE_TRANSITIONS,
+  type MessageEvent,
+} from './message-machine';
+
+/** Moves a message by `event`; refunds and settles its campaign as the tables say. */
+export function transitionMessage(
+  world: World,
+  message: MessageRecord,
+  event: MessageEvent,
+  errorCode: string | null = null,
+): void {
+  const from = message.status;
+  const to = nextState(MESSAGE_TRANSITIONS, from, event, 'message');
+  const now = world.now();
+  message.updatedAt = now;
+  const code =
+    to === 'SENT' || to === 'DELIVERED'
+      ? message.errorCode
+      : (errorCode ?? DEFAULT_ERROR_CODES[to] ?? null);
+  world.messages.setState(message, to, code);
+  if (MESSAGE_STATUS_TRAITS[to].refunds) refundMessage(world, message, `Refund: message ${to}`);
+  world.emit({ type: 'message.status_updated', messageId: message.id, from, to, at: now });
+  if (
+    message.campaignId !== null &&
+    !MESSAGE_STATUS_TRAITS[from].settledForCampaign &&
+    MESSAGE_STATUS_TRAITS[to].settledForCampaign
+  ) {
+    settleCampaignMessage(world, message.campaignId);
+  }
+}
+
+/**
+ * Whether a sender ID may still send: it exists and is `APPROVED` (decision D69). A message that
+ * names none has nothing to check.
+ */
+export function senderApproved(world: World, remitterId: string | null): boolean {
+  if (remitterId === null) return true;
+  return world.remitters.get(remitterId)?.status === 'APPROVED';
+}
+
+/** Receipt delay of magic numbers that do not set one. */
+const MAGIC_RECEIPT_DELAY_MS = 1_000;
+/** A receipt during a carrier outage arrives this soon after submission. */
+const OUTAGE_RECEIPT_DELAY_MS = 2_000;
+
+/**
+ * Task: submit a pending message to its carrier and queue its receipt. The outcome comes from the
+ * magic-number table, else from the seeded simulation; a sender ID no longer approved, opt-outs and
+ * carrier outages override both.
+ */
+export function dispatchMessage(world: World, messageId: string): void {
+  const message = world.messages.get(messageId);
+  if (message === undefined || message.status !== 'PENDING') return;
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing more (D69).
+  if (!senderApproved(world, message.remitterId)) {
+    transitionMessage(world, message, 'submit_failed', 'SENDER_ID_NOT_APPROVED');
+    return;
+  }
+  if (isOptedOut(world, message.organizationId, message.environment, message.e164)) {
+    transitionMessage(world, message, 'submit_failed', 'RECIPIENT_OPTED_OUT');
+    return;
+  }
+  const simulation = world.config.simulation;
+  const magic = magicBehaviour(message.e164);
+  const outcome =
+    magic !== undefined && magic.outcome !== 'INVALID'
+      ? magic.outcome
+      : drawOutcome(world.random.simulation, simulation);
+  if (outcome === 'REJECTED' || outcome === 'FAILED') {
+    transitionMessage(world, message, outcome === 'REJECTED' ? 'rejected' : 'submit_failed');
+    return;
+  }
+  transitionMessage(world, message, 'submitted');
+  if (inOutage(world, message.destination, world.now())) {
+    schedule(world, messageId, OUTAGE_RECEIPT_DELAY_MS, 'undelivered', 'CARRIER_OUTAGE');
+    return;
+  }
+  if (outcome === 'NO_RECEIPT') return;
+  if (outcome === 'EXPIRED') {
+    // Housekeeping, not work: the carrier never answers, the validity period closes it (D70).
+    world.schedule(simulation.validityPeriod, { type: 'message.expire', messageId });
+    return;
+  }
+  const latency =
+    magic !== undefined
+      ? (magic.receiptDelay ?? MAGIC_RECEIPT_DELAY_MS)
+      : drawLatency(world.random.simulation, simulation.receiptLatency);
+  let errorCode: string | null = null;
+  if (outcome === 'UNDELIVERED') {
+    const codes = simulation.undeliveredCodes;
+    errorCode = magic?.errorCode ?? codes[world.random.simulation.int(0, codes.length - 1)] ?? null;
+  }
+  schedule(
+    world,
+    messageId,
+    latency,
+    outcome === 'DELIVERED' ? 'delivered' : 'undelivered',
+    errorCode,
+  );
+}
+
+function schedule(
+  world: World,
+  messageId: string,
+  delay: number,
+  event: 'delivered' | 'undelivered',
+  errorCode: string | null,
+): void {
+  world.schedule(delay, { type: 'message.receipt', messageId, event, errorCode });
+}
+
+/**
+ * Task: a delivery receipt arrives. A carrier in outage reports no delivery; a magic number that
+ * replies queues its reply.
+ */
+export function receiveReceipt(
+  world: World,
+  messageId: string,
+  event: 'delivered' | 'undelivered' | 'expired',
+  errorCode: string | null,
+): void {
+  const message = world.messages.get(messageId);
+  if (message === undefined || message.status !== 'SENT') return;
+  if (event === 'delivered' && inOutage(world, message.destination, world.now())) {
+    transitionMessage(world, message, 'undelivered', 'CARRIER_OUTAGE');
+    return;
+  }
+  transitionMessage(world, message, event, errorCode);
+  const reply = magicBehaviour(message.e164)?.reply;
+  if (event === 'delivered' && reply !== undefined) {
+    world.schedule(MAGIC_REPLY_DELAY_MS, { type: 'inbound.reply', messageId, body: reply });
+  }
+}
+
+/** Task: the validity period of a message that never got a receipt ends: it `EXPIRED`. */
+export function expireMessage(world: World, messageId: string): void {
+  receiveReceipt(world, messageId, 'expired', null);
+}
+
+/** Task: a magic number's handset answers the message it received. */
+export function replyToMessage(world: World, messageId: string, body: string): void {
+  const message = world.messages.get(messageId);
+  if (message === undefined || message.remitterId === null) return;
+  simulateInbound(world, {
+    from: message.e164,
+    to: message.remitterId,
+    body,
+    channelType: message.channel,
+    environment: message.environment,
+    inReplyTo: message.id,
+  });
+}

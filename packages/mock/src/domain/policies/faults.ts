@@ -1,0 +1,212 @@
+/**
+ * Fault injection: deterministic, scoped, and part of the world's state (so it survives a
+ * snapshot). Nothing here is random: a fault fires exactly where and as often as it was told to.
+ *
+ * - request failures: the next N requests to an operation answer 500 or 503 (nothing executes);
+ * - latency: the next N requests to an operation are answered after a wall-clock delay (while an
+ *   idempotency key is held, so a concurrent repeat sees 409);
+ * - dispatch failures: the next N campaigns processed (or one named campaign) fail with
+ *   `SYSTEM_DISPATCH_ERROR` and are refunded;
+ * - carrier outages: messages to a carrier are `UNDELIVERED` (`CARRIER_OUTAGE`) between two
+ *   instants of the world's clock.
+ */
+
+import { validationError } from '../kernel/errors';
+import { OPERATION_IDS, type OperationId } from '../kernel/operation-ids';
+import { oneOf } from '../kernel/vocabulary';
+import type { World } from '../kernel/world';
+import { carriersOf } from '../phone/carriers';
+
+/** Injected faults of a world. */
+export interface FaultState {
+  /** Requests that will answer 500 or 503 without executing. */
+  requestFailures: {
+    /** The fault's id (for `clearFaults`). */
+    id: string;
+    /** The operation it applies to; `null` for any. */
+    operationId: OperationId | null;
+    /** The status the requests answer. */
+    status: 500 | 503;
+    /** Requests still to fail. */
+    remaining: number;
+  }[];
+  /** Requests that will be answered late (wall-clock time). */
+  latencies: {
+    /** The fault's id (for `clearFaults`). */
+    id: string;
+    /** The operation it applies to; `null` for any. */
+    operationId: OperationId | null;
+    /** The delay, in milliseconds. */
+    ms: number;
+    /** Requests still to delay. */
+    remaining: number;
+  }[];
+  /** Campaigns whose dispatch will fail with `SYSTEM_DISPATCH_ERROR`. */
+  dispatchFailures: {
+    /** The fault's id (for `clearFaults`). */
+    id: string;
+    /** The campaign it applies to; `null` for the next ones processed. */
+    campaignId: string | null;
+    /** Campaigns still to fail. */
+    remaining: number;
+  }[];
+  /** Carrier outages: messages to `destination` are `UNDELIVERED` between `from` and `to`. */
+  outages: {
+    /** The fault's id (for `clearFaults`). */
+    id: string;
+    /** The carrier code, e.g. `UNITEL`. */
+    destination: string;
+    /** Start of the outage, epoch milliseconds on the world's clock. */
+    from: number;
+    /** End of the outage, epoch milliseconds on the world's clock. */
+    to: number;
+  }[];
+}
+
+/** A world without faults. */
+export function noFaults(): FaultState {
+  return { requestFailures: [], latencies: [], dispatchFailures: [], outages: [] };
+}
+
+function positive(value: number, field: string): number {
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw validationError({ [field]: 'Must be a positive integer.' });
+  return value;
+}
+
+/** The next `count` requests to `operationId` (any operation when omitted) answer `status`. */
+export function injectRequestFailure(
+  world: World,
+  params: { operationId?: OperationId; status?: 500 | 503; count?: number },
+): string {
+  const operationId = anyOrOne(params.operationId);
+  const id = world.newId();
+  const status = params.status ?? 500;
+  if (status !== 500 && status !== 503) throw validationError({ status: 'Must be 500 or 503.' });
+  world.faults.requestFailures.push({
+    id,
+    operationId,
+    status,
+    remaining: positive(params.count ?? 1, 'count'),
+  });
+  return id;
+}
+
+/** Consumes a request failure for `operationId`, if one is armed. */
+export function takeRequestFailure(world: World, operationId: string): 500 | 503 | undefined {
+  const fault = take(
+    world.faults.requestFailures,
+    (f) => f.operationId === null || f.operationId === operationId,
+  );
+  return fault?.status;
+}
+
+/** The next `count` requests to `operationId` (any when omitted) take `ms` more wall-clock time. */
+export function injectLatency(
+  world: World,
+  params: { operationId?: OperationId; ms: number; count?: number },
+): string {
+  const operationId = anyOrOne(params.operationId);
+  const id = world.newId();
+  if (!Number.isFinite(params.ms) || params.ms < 0)
+    throw validationError({ ms: 'Must be a non-negative number.' });
+  world.faults.latencies.push({
+    id,
+    operationId,
+    ms: params.ms,
+    remaining: positive(params.count ?? 1, 'count'),
+  });
+  return id;
+}
+
+/** Consumes a latency fault for `operationId`: the delay in milliseconds, or 0. */
+export function takeLatency(world: World, operationId: string): number {
+  return (
+    take(world.faults.latencies, (f) => f.operationId === null || f.operationId === operationId)
+      ?.ms ?? 0
+  );
+}
+
+/** The next `count` campaigns processed (or the one named) fail to dispatch. */
+export function injectDispatchFailure(
+  world: World,
+  params: { campaignId?: string; count?: number } = {},
+): string {
+  const id = world.newId();
+  world.faults.dispatchFailures.push({
+    id,
+    campaignId: params.campaignId ?? null,
+    remaining: positive(params.count ?? 1, 'count'),
+  });
+  return id;
+}
+
+/** Consumes a dispatch failure for a campaign being processed. */
+export function takeDispatchFault(world: World, campaignId: string): boolean {
+  return (
+    take(
+      world.faults.dispatchFailures,
+      (f) => f.campaignId === null || f.campaignId === campaignId,
+    ) !== undefined
+  );
+}
+
+/** Messages to `destination` are undelivered between `from` and `to` (epoch ms, inclusive). */
+export function injectCarrierOutage(
+  world: World,
+  params: { destination: string; from: number; to: number },
+): string {
+  // A carrier the world never routes to would make an outage that never fires (D72).
+  const destination = oneOf(
+    params.destination,
+    carriersOf(world.config.prefixTable),
+    'destination',
+  );
+  if (!(params.to >= params.from)) throw validationError({ to: 'Must not be before from.' });
+  const id = world.newId();
+  world.faults.outages.push({
+    id,
+    destination,
+    from: params.from,
+    to: params.to,
+  });
+  return id;
+}
+
+/** Whether `destination` is in an outage at `time`. */
+export function inOutage(world: World, destination: string, time: number): boolean {
+  return world.faults.outages.some(
+    (o) => o.destination === destination && time >= o.from && time <= o.to,
+  );
+}
+
+/** Removes every fault (or the one with `id`). */
+export function clearFaults(world: World, id?: string): void {
+  if (id === undefined) {
+    Object.assign(world.faults, noFaults());
+    return;
+  }
+  const f = world.faults;
+  f.requestFailures = f.requestFailures.filter((x) => x.id !== id);
+  f.latencies = f.latencies.filter((x) => x.id !== id);
+  f.dispatchFailures = f.dispatchFailures.filter((x) => x.id !== id);
+  f.outages = f.outages.filter((x) => x.id !== id);
+}
+
+/** `null` (any operation) when omitted; else a known operation id, or an `UnknownValueError`. */
+function anyOrOne(operationId: string | undefined): OperationId | null {
+  // A fault armed for an operation that does not exist would never fire (D72).
+  return operationId === undefined ? null : oneOf(operationId, OPERATION_IDS, 'operationId');
+}
+
+function take<T extends { remaining: number }>(
+  list: T[],
+  matches: (fault: T) => boolean,
+): T | undefined {
+  const index = list.findIndex(matches);
+  if (index === -1) return undefined;
+  const fault = list[index]!;
+  fault.remaining--;
+  if (fault.remaining === 0) list.splice(index, 1);
+  return fault;
+}

@@ -1,0 +1,104 @@
+/**
+ * Rate limits per API key and operation, in fixed windows on the world's clock (decision D8). The
+ * windows are world state, so they advance with a virtual clock and survive a snapshot.
+ */
+import { OPERATION_IDS, type OperationId } from '../kernel/operation-ids';
+import { oneOf } from '../kernel/vocabulary';
+import type { World } from '../kernel/world';
+
+/** Requests allowed per window, by operation id; `null` means unlimited. */
+export type RateLimitTable = Readonly<Record<OperationId, number | null>>;
+
+/** Changes to a {@link RateLimitTable}: a number or `null` (unlimited) per operation named. */
+export type RateLimitChanges = Readonly<Partial<Record<OperationId, number | null>>>;
+
+/** Defaults (decision D8): the two the description gives, generous numbers for the rest. */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<OperationId, number>> = {
+  sendBatchCampaign: 10,
+  listMessages: 60,
+  sendMessage: 300,
+  retrieveMessage: 600,
+  listCampaigns: 600,
+  retrieveCampaign: 600,
+  listCampaignMessages: 600,
+};
+
+/** The limit reported when rate limiting is disabled: the largest 32-bit integer. */
+export const UNLIMITED = 2_147_483_647;
+
+/** The window length: one minute. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** The outcome of counting one request. */
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  readonly limit: number;
+  readonly remaining: number;
+  /** Milliseconds until the window resets. */
+  readonly resetIn: number;
+}
+
+/** One key's window for one operation. */
+export interface RateLimitWindow {
+  start: number;
+  count: number;
+}
+
+/**
+ * Counts a request of `apiKeyId` to `operationId` and says whether it may proceed. Returns
+ * `undefined` for an operation the table does not know.
+ */
+export function consumeRateLimit(
+  world: World,
+  apiKeyId: string,
+  operationId: string,
+): RateLimitDecision | undefined {
+  const table: Readonly<Record<string, number | null>> = world.rateLimits.table;
+  const configured = table[operationId];
+  if (configured === undefined) return undefined;
+  // A disabled limit still counts and still answers with the headers the contract promises on
+  // every response: it just never runs out.
+  const limit = configured ?? UNLIMITED;
+  const now = world.now();
+  const key = `${apiKeyId}|${operationId}`;
+  let window = world.rateLimits.windows.get(key);
+  if (window === undefined || now - window.start >= RATE_LIMIT_WINDOW_MS) {
+    window = { start: now, count: 0 };
+    world.rateLimits.windows.set(key, window);
+  }
+  const resetIn = window.start + RATE_LIMIT_WINDOW_MS - now;
+  if (window.count >= limit) return { allowed: false, limit, remaining: 0, resetIn };
+  window.count++;
+  return { allowed: true, limit, remaining: limit - window.count, resetIn };
+}
+
+/**
+ * Changes limits: a number per operation tightens or relaxes it, `null` disables it, and `false`
+ * for the whole table disables rate limiting. Open windows are kept.
+ *
+ * @param field - how errors name the changes (`rateLimits`, or `limits` over HTTP).
+ * @throws UnknownValueError for a key that is not an operation id: a limit on a misspelt
+ * operation would never apply (D72).
+ */
+export function configureRateLimits(
+  world: World,
+  changes: RateLimitChanges | false,
+  field = 'rateLimits',
+): void {
+  world.rateLimits.table = applyRateLimitChanges(world.rateLimits.table, changes, field);
+}
+
+/** A table with `changes` applied (see {@link configureRateLimits}). */
+export function applyRateLimitChanges(
+  table: RateLimitTable,
+  changes: RateLimitChanges | false,
+  field = 'rateLimits',
+): RateLimitTable {
+  if (changes === false) return unlimited();
+  for (const key of Object.keys(changes)) oneOf(key, OPERATION_IDS, `${field}.${key}`);
+  return { ...table, ...changes };
+}
+
+function unlimited(): RateLimitTable {
+  return Object.fromEntries(OPERATION_IDS.map((op) => [op, null])) as Record<OperationId, null>;
+}

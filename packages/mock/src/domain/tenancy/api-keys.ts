@@ -1,0 +1,114 @@
+/**
+ * API keys: issuing, revoking, looking up, and the scope vocabulary (decision D5). A key's secret
+ * is only ever shown in full once, when issued; everywhere else it is shown by prefix.
+ */
+import { DomainError, validationError } from '../kernel/errors';
+import type { ApiKey, Environment } from '../kernel/model';
+import type { World } from '../kernel/world';
+
+/** Every scope a key can hold, in canonical form. */
+export const SCOPES = [
+  'apikey:messages:send',
+  'apikey:messages:list',
+  'apikey:messages:read',
+  'apikey:campaign:send',
+  'apikey:campaigns:read',
+  'apikey:contacts:write',
+  'apikey:contacts:list',
+  'apikey:templates:list',
+] as const;
+
+/** A canonical scope. */
+export type Scope = (typeof SCOPES)[number];
+
+// A Map: scope names come from callers, and `ALIASES['constructor']` must not find Object's.
+const ALIASES: ReadonlyMap<string, Scope> = new Map([['campaigns:send', 'apikey:campaign:send']]);
+
+/**
+ * The canonical form of a scope as a person may write it: the `apikey:` prefix is optional and
+ * `campaigns:send` means `campaign:send`. Returns `undefined` for an unknown scope.
+ */
+export function canonicalScope(scope: string): Scope | undefined {
+  const bare = scope.startsWith('apikey:') ? scope.slice('apikey:'.length) : scope;
+  const alias = ALIASES.get(bare);
+  if (alias !== undefined) return alias;
+  const prefixed = `apikey:${bare}`;
+  return (SCOPES as readonly string[]).includes(prefixed) ? (prefixed as Scope) : undefined;
+}
+
+/** Parameters of {@link issueApiKey}. */
+export interface IssueApiKeyParams {
+  readonly organizationId: string;
+  /** Default `live`. */
+  readonly environment?: Environment;
+  /** Default: every scope. Either spelling of a scope is accepted. */
+  readonly scopes?: readonly string[];
+  readonly name?: string;
+  /** Use this exact key string (it must carry the environment's prefix); default: random. */
+  readonly key?: string;
+}
+
+const KEY_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** What a well-formed key looks like: the environment prefix and 16–128 secret characters. */
+export const API_KEY_PATTERN = /^svc_(live|test)_[A-Za-z0-9]{16,128}$/;
+
+/** Issues a key for an organization. */
+export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
+  if (!world.organizations.has(params.organizationId)) {
+    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Organization not found.' });
+  }
+  const environment = params.environment ?? 'live';
+  const scopes: string[] = [];
+  for (const scope of params.scopes ?? SCOPES) {
+    const canonical = canonicalScope(scope);
+    if (canonical === undefined) throw validationError({ scopes: `Unknown scope: ${scope}` });
+    if (!scopes.includes(canonical)) scopes.push(canonical);
+  }
+  const key = params.key ?? `svc_${environment}_${randomSecret(world, 32)}`;
+  if (!API_KEY_PATTERN.test(key) || !key.startsWith(`svc_${environment}_`)) {
+    throw validationError({
+      key: `A ${environment} key looks like svc_${environment}_ + 16–128 letters or digits.`,
+    });
+  }
+  if (world.apiKeys.has(key)) throw validationError({ key: 'This key already exists.' });
+  const record: ApiKey = {
+    id: world.newId(),
+    key,
+    name: params.name ?? `${environment} key`,
+    organizationId: params.organizationId,
+    environment,
+    scopes,
+    revoked: false,
+    createdAt: world.now(),
+  };
+  world.apiKeys.set(key, record);
+  return record;
+}
+
+/** Revokes a key (by id or full key). Other keys are unaffected. */
+export function revokeApiKey(world: World, idOrKey: string): ApiKey {
+  const record = findApiKey(world, idOrKey);
+  record.revoked = true;
+  return record;
+}
+
+/** Finds a key by id or full key string. */
+export function findApiKey(world: World, idOrKey: string): ApiKey {
+  const direct = world.apiKeys.get(idOrKey);
+  if (direct !== undefined) return direct;
+  for (const record of world.apiKeys.values()) if (record.id === idOrKey) return record;
+  throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'API key not found.' });
+}
+
+/** A key as it may be displayed: environment prefix and the first four secret characters. */
+export function displayKey(key: string): string {
+  const prefixEnd = key.startsWith('svc_live_') || key.startsWith('svc_test_') ? 9 : 0;
+  return `${key.slice(0, prefixEnd + 4)}…`;
+}
+
+function randomSecret(world: World, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++)
+    out += KEY_ALPHABET[world.random.ids.uint32() % KEY_ALPHABET.length];
+  return out;
+}

@@ -1,0 +1,116 @@
+/**
+ * The demo world: one organization with a funded account, a live and a test key with every scope,
+ * an approved sender ID, a few contacts with tags. Its keys are fixed strings so that docs,
+ * examples and scripts in any language can use them as written.
+ */
+
+import type { Contact, Organization, Remitter, Tag } from '../kernel/model';
+import type { World } from '../kernel/world';
+import { issueApiKey } from './api-keys';
+import { createContact, createOrganization, createRemitter, createTag } from './organizations';
+
+/** The demo's live key. */
+export const DEMO_LIVE_KEY = 'svc_live_demo0000000000000000000000000001';
+/** The demo's test key. */
+export const DEMO_TEST_KEY = 'svc_test_demo0000000000000000000000000001';
+/** The demo organization's webhook signing secret. */
+export const DEMO_WEBHOOK_SECRET = 'whsec_ZGVtby13ZWJob29rLXNpZ25pbmctc2VjcmV0LTAx';
+/** The demo organization's id: the same in every run (D76). */
+export const DEMO_ORGANIZATION_ID = '019b78c9-0a80-7000-8088-709ae66dfbc2';
+/** The id of the demo's approved sender ID `MSGSVC`: the same in every run (D76). */
+export const DEMO_SENDER_ID = '019b78c9-0a80-7000-8088-85b7387302d1';
+/** The demo account's opening balance: 1,000,000 AOA, in micro-units. */
+export const DEMO_BALANCE = 1_000_000_000_000;
+
+/** What `seedDemo()` created. */
+export interface DemoWorld {
+  /** The demo organization (default country AO, currency AOA, 1,000,000.000000 funded). */
+  readonly organization: Organization;
+  /** A live key with every scope: {@link DEMO_LIVE_KEY}. */
+  readonly liveKey: string;
+  /** A test key with every scope: {@link DEMO_TEST_KEY}. */
+  readonly testKey: string;
+  /** Signing secret of webhook endpoints registered without one. */
+  readonly webhookSecret: string;
+  /** The approved sender ID `MSGSVC`, the organization's default. */
+  readonly remitter: Remitter;
+  /** The tags `vip` and `luanda`. */
+  readonly tags: readonly Tag[];
+  /** Three contacts: Ana Silva, Bruno Costa and Carla Neto. */
+  readonly contacts: readonly Contact[];
+}
+
+/**
+ * The seed of the demo world's own id stream: its organization, account, keys, sender ID, tags,
+ * contacts and opening ledger entry have the same ids in every run, whatever the world's seed and
+ * clock, so that ids copied from the docs or a previous run stay true (D76).
+ */
+const DEMO_ID_SEED = 20_260_101;
+/** The instant the demo world's ids carry (UUID v7 embeds one): 2026-01-01T09:00:00Z. */
+const DEMO_ID_INSTANT = Date.UTC(2026, 0, 1, 9, 0, 0);
+
+/** Seeds the demo organization into a world, with the same ids in every run. */
+export function seedDemoWorld(world: World): DemoWorld {
+  return world.withFixedIds(DEMO_ID_SEED, DEMO_ID_INSTANT, () => createDemo(world));
+}
+
+function createDemo(world: World): DemoWorld {
+  const organization = createOrganization(world, {
+    name: 'Demo Organization',
+    defaultCountry: 'AO',
+    currency: 'AOA',
+    balance: DEMO_BALANCE,
+    webhookSecret: DEMO_WEBHOOK_SECRET,
+  });
+  const liveKey = issueApiKey(world, {
+    organizationId: organization.id,
+    environment: 'live',
+    name: 'Demo live key',
+    key: DEMO_LIVE_KEY,
+  });
+  const testKey = issueApiKey(world, {
+    organizationId: organization.id,
+    environment: 'test',
+    name: 'Demo test key',
+    key: DEMO_TEST_KEY,
+  });
+  const remitter = createRemitter(world, {
+    organizationId: organization.id,
+    name: 'MSGSVC',
+    status: 'APPROVED',
+  });
+  const vip = createTag(world, organization.id, 'vip');
+  const luanda = createTag(world, organization.id, 'luanda');
+  const contacts = [
+    createContact(world, {
+      organizationId: organization.id,
+      name: 'Ana Silva',
+      e164: '+244923000001',
+      email: 'ana.silva@example.ao',
+      tagIds: [vip.id, luanda.id],
+    }),
+    createContact(world, {
+      organizationId: organization.id,
+      name: 'Bruno Costa',
+      e164: '+244912000002',
+      email: 'bruno.costa@example.ao',
+      tagIds: [luanda.id],
+    }),
+    createContact(world, {
+      organizationId: organization.id,
+      name: 'Carla Neto',
+      e164: '+244951000003',
+      email: null,
+      tagIds: [vip.id],
+    }),
+  ];
+  return {
+    organization,
+    liveKey: liveKey.key,
+    testKey: testKey.key,
+    webhookSecret: DEMO_WEBHOOK_SECRET,
+    remitter,
+    tags: [vip, luanda],
+    contacts,
+  };
+}

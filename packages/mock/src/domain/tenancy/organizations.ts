@@ -1,0 +1,197 @@
+/**
+ * Organizations and their billing accounts, sender IDs, contacts and tags: the control-side
+ * operations that set a world up. None of them is reachable through the public API.
+ */
+
+import { fundAccount } from '../billing/billing-ledger';
+import { DomainError, validationError } from '../kernel/errors';
+import type { Contact, Organization, Remitter, RemitterStatus, Tag } from '../kernel/model';
+import { WEBHOOK_SECRET_PREFIX } from '../kernel/patterns';
+import { oneOf, REMITTER_STATUSES } from '../kernel/vocabulary';
+import type { World } from '../kernel/world';
+
+/** Parameters of {@link createOrganization}. */
+export interface CreateOrganizationParams {
+  readonly name: string;
+  /** ISO 3166-1 alpha-2 default region for local numbers. Default `AO`. */
+  readonly defaultCountry?: string;
+  /** Currency of the billing account. Default `AOA`. */
+  readonly currency?: string;
+  /** Opening balance in micro-units (a funding ledger entry). Default 0. */
+  readonly balance?: number;
+  /** Webhook signing secret; default: a new random one. */
+  readonly webhookSecret?: string;
+}
+
+/** A new `whsec_` secret: base64 of 24 seeded random bytes. */
+export function newWebhookSecret(world: World): string {
+  const bytes = world.random.ids.fill(new Uint8Array(24));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `${WEBHOOK_SECRET_PREFIX}${btoa(binary)}`;
+}
+
+/** Creates an organization with its billing account. */
+export function createOrganization(world: World, params: CreateOrganizationParams): Organization {
+  const defaultCountry = params.defaultCountry ?? 'AO';
+  if (!/^[A-Z]{2}$/.test(defaultCountry)) {
+    throw validationError({ defaultCountry: 'Must be an ISO 3166-1 alpha-2 code such as AO.' });
+  }
+  const organization: Organization = {
+    id: world.newId(),
+    name: params.name,
+    defaultCountry,
+    billingAccountId: world.newId(),
+    defaultRemitterId: null,
+    webhookSecret: params.webhookSecret ?? newWebhookSecret(world),
+    createdAt: world.now(),
+  };
+  world.organizations.set(organization.id, organization);
+  world.accounts.set(organization.billingAccountId, {
+    id: organization.billingAccountId,
+    organizationId: organization.id,
+    currency: params.currency ?? 'AOA',
+    balance: 0,
+    funded: 0,
+  });
+  if (params.balance !== undefined && params.balance > 0) {
+    fundAccount(world, organization.billingAccountId, params.balance, 'Opening balance');
+  }
+  return organization;
+}
+
+/** The organization with `id`, or a `RESOURCE_NOT_FOUND`. */
+export function getOrganization(world: World, id: string): Organization {
+  const organization = world.organizations.get(id);
+  if (organization === undefined) {
+    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Organization not found.' });
+  }
+  return organization;
+}
+
+/** Parameters of {@link createRemitter}. */
+export interface CreateRemitterParams {
+  readonly organizationId: string;
+  /** The sender ID text shown on handsets (up to 11 characters for alphanumeric IDs). */
+  readonly name: string;
+  /** Default `APPROVED`. */
+  readonly status?: RemitterStatus;
+  /** Make it the organization's default sender ID (default: when it has none and this is approved). */
+  readonly makeDefault?: boolean;
+}
+
+/** Registers a sender ID for an organization. */
+export function createRemitter(world: World, params: CreateRemitterParams): Remitter {
+  const organization = getOrganization(world, params.organizationId);
+  const status = oneOf(params.status ?? 'APPROVED', REMITTER_STATUSES, 'status');
+  const remitter: Remitter = {
+    id: world.newId(),
+    organizationId: organization.id,
+    name: params.name,
+    status,
+    createdAt: world.now(),
+  };
+  world.remitters.set(remitter.id, remitter);
+  const approved = remitter.status === 'APPROVED';
+  if (params.makeDefault ?? (approved && organization.defaultRemitterId === null)) {
+    organization.defaultRemitterId = remitter.id;
+  }
+  return remitter;
+}
+
+/** Changes a sender ID's approval status. */
+export function setRemitterStatus(world: World, id: string, status: RemitterStatus): Remitter {
+  oneOf(status, REMITTER_STATUSES, 'status');
+  const remitter = world.remitters.get(id);
+  if (remitter === undefined) {
+    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Sender ID not found.' });
+  }
+  remitter.status = status;
+  const organization = getOrganization(world, remitter.organizationId);
+  if (status === 'APPROVED' && organization.defaultRemitterId === null) {
+    organization.defaultRemitterId = remitter.id;
+  }
+  return remitter;
+}
+
+/**
+ * The approved sender ID a send uses (decision D21): the one named, which must belong to the
+ * caller's organization and be approved, or else the organization's default.
+ */
+export function usableRemitter(
+  world: World,
+  organizationId: string,
+  remitterId: string | undefined,
+): Remitter {
+  const id = remitterId ?? getOrganization(world, organizationId).defaultRemitterId;
+  if (id === null) {
+    throw validationError({
+      remitter_id: 'Required: the organization has no default sender ID.',
+    });
+  }
+  const remitter = world.remitters.get(id);
+  if (remitter === undefined || remitter.organizationId !== organizationId) {
+    throw validationError({ remitter_id: 'Sender ID not found' });
+  }
+  if (remitter.status !== 'APPROVED') {
+    throw validationError({ remitter_id: 'Sender ID is not approved' });
+  }
+  return remitter;
+}
+
+/** Creates an audience tag. */
+export function createTag(world: World, organizationId: string, name: string): Tag {
+  getOrganization(world, organizationId);
+  const tag: Tag = { id: world.newId(), organizationId, name };
+  world.tags.set(tag.id, tag);
+  return tag;
+}
+
+/** Parameters of {@link createContact}. */
+export interface CreateContactParams {
+  readonly organizationId: string;
+  readonly name: string;
+  /** Already in E.164 (the control API normalises before calling). */
+  readonly e164: string;
+  readonly email?: string | null;
+  readonly tagIds?: readonly string[];
+}
+
+/** Adds a contact; a later message to its number carries its id. */
+export function createContact(world: World, params: CreateContactParams): Contact {
+  getOrganization(world, params.organizationId);
+  for (const tagId of params.tagIds ?? []) {
+    const tag = world.tags.get(tagId);
+    if (tag === undefined || tag.organizationId !== params.organizationId) {
+      throw validationError({ tagIds: `Tag not found: ${tagId}` });
+    }
+  }
+  const numberKey = `${params.organizationId}|${params.e164}`;
+  if (world.contactByNumber.has(numberKey)) {
+    throw validationError({ e164: 'A contact with this number already exists.' });
+  }
+  const now = world.now();
+  const contact: Contact = {
+    id: world.newId(),
+    organizationId: params.organizationId,
+    name: params.name,
+    email: params.email ?? null,
+    e164: params.e164,
+    tagIds: [...(params.tagIds ?? [])],
+    createdAt: now,
+    updatedAt: now,
+  };
+  world.contacts.set(contact.id, contact);
+  world.contactByNumber.set(numberKey, contact.id);
+  return contact;
+}
+
+/** The contact of an organization with this number, if any. */
+export function contactForNumber(
+  world: World,
+  organizationId: string,
+  e164: string,
+): Contact | undefined {
+  const id = world.contactByNumber.get(`${organizationId}|${e164}`);
+  return id === undefined ? undefined : world.contacts.get(id);
+}

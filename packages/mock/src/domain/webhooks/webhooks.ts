@@ -1,0 +1,295 @@
+/**
+ * Webhook endpoints and the outbox (decision D29). Every event of a tenant becomes one delivery per
+ * matching endpoint. Deliveries run as tasks on the world's clock; the transport that signs and
+ * sends them is injected (it is asynchronous: WebCrypto signing, HTTP). Failed attempts are retried
+ * on {@link RETRY_SCHEDULE_MS}; a 410 disables the endpoint. Deliveries of the same message (or
+ * campaign) reach an endpoint in order: the next one waits until the previous one has finished.
+ */
+
+import { DomainError, validationError } from '../kernel/errors';
+import type { Environment } from '../kernel/model';
+import { WEBHOOK_SECRET_PATTERN } from '../kernel/patterns';
+import { namesOf } from '../kernel/vocabulary';
+import type { World } from '../kernel/world';
+import type { WorldEvent } from '../kernel/world-events';
+import {
+  campaignCompleted,
+  messageReceived,
+  messageStatusUpdated,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventPayload,
+  type WebhookEventType,
+} from './webhook-events';
+
+/** Delays before attempts 1, 2, … (Standard Webhooks practice): 8 attempts over about a day. */
+export const RETRY_SCHEDULE_MS: readonly number[] = [
+  0,
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+];
+
+/** A registered endpoint. `url: null` means an in-process listener. */
+export interface WebhookEndpoint {
+  id: string;
+  organizationId: string;
+  environment: Environment;
+  url: string | null;
+  secret: string;
+  /** Event types it receives; `null` = all. */
+  events: WebhookEventType[] | null;
+  disabled: boolean;
+  createdAt: number;
+}
+
+/** One attempt at a delivery. */
+export interface WebhookAttempt {
+  at: number;
+  /** HTTP status, or `null` when no answer came (connection error, exception). */
+  status: number | null;
+  error: string | null;
+}
+
+/** An outbox entry: one event for one endpoint. */
+export interface WebhookDelivery {
+  /** Also the `webhook-id` header: stable across retries, so receivers can deduplicate. */
+  id: string;
+  endpointId: string;
+  type: WebhookEventType;
+  orderKey: string;
+  body: string;
+  createdAt: number;
+  attempts: WebhookAttempt[];
+  state: DeliveryState;
+  nextAttemptAt: number | null;
+}
+
+/** Where a delivery stands. */
+export type DeliveryState = 'waiting' | 'scheduled' | 'in_flight' | 'delivered' | 'failed';
+
+/** Every delivery state. */
+export const DELIVERY_STATES = namesOf<DeliveryState>({
+  waiting: true,
+  scheduled: true,
+  in_flight: true,
+  delivered: true,
+  failed: true,
+});
+
+/** The webhook part of a world's state. */
+export interface WebhookState {
+  endpoints: WebhookEndpoint[];
+  outbox: WebhookDelivery[];
+}
+
+/** What a transport reports for one attempt. */
+export interface AttemptResult {
+  readonly status: number | null;
+  readonly error: string | null;
+}
+
+/** Sends one attempt; the world records the result when it settles. */
+export type WebhookTransport = (
+  delivery: WebhookDelivery,
+  endpoint: WebhookEndpoint,
+  attemptAt: number,
+) => Promise<AttemptResult>;
+
+/** Parameters of {@link addWebhookEndpoint}. */
+export interface AddEndpointParams {
+  readonly organizationId: string;
+  readonly url?: string | null;
+  /** `whsec_` + base64; default: the organization's webhook secret. */
+  readonly secret?: string;
+  readonly events?: readonly WebhookEventType[] | null;
+  readonly environment?: Environment;
+}
+
+/** Registers an endpoint. */
+export function addWebhookEndpoint(world: World, params: AddEndpointParams): WebhookEndpoint {
+  const organization = world.organizations.get(params.organizationId);
+  if (organization === undefined)
+    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Organization not found.' });
+  if (params.url != null && !/^https?:\/\/\S+$/.test(params.url))
+    throw validationError({ url: 'Must be an http(s) URL.' });
+  const secret = params.secret ?? organization.webhookSecret;
+  if (!WEBHOOK_SECRET_PATTERN.test(secret)) {
+    throw validationError({ secret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.' });
+  }
+  for (const type of params.events ?? []) {
+    if (!WEBHOOK_EVENT_TYPES.includes(type))
+      throw validationError({ events: `Unknown event type: ${type}` });
+  }
+  const endpoint: WebhookEndpoint = {
+    id: world.newId(),
+    organizationId: organization.id,
+    environment: params.environment ?? 'live',
+    url: params.url ?? null,
+    secret,
+    events: params.events == null ? null : [...params.events],
+    disabled: false,
+    createdAt: world.now(),
+  };
+  world.webhooks.endpoints.push(endpoint);
+  return endpoint;
+}
+
+/** Removes an endpoint; its pending deliveries fail. */
+export function removeWebhookEndpoint(world: World, endpointId: string): void {
+  const endpoint = getEndpoint(world, endpointId);
+  world.webhooks.endpoints = world.webhooks.endpoints.filter((e) => e !== endpoint);
+  for (const delivery of world.webhooks.outbox) {
+    if (delivery.endpointId === endpointId && !finished(delivery)) {
+      delivery.state = 'failed';
+      delivery.nextAttemptAt = null;
+    }
+  }
+}
+
+/** The endpoint with `id`. */
+export function getEndpoint(world: World, id: string): WebhookEndpoint {
+  const endpoint = world.webhooks.endpoints.find((e) => e.id === id);
+  if (endpoint === undefined)
+    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Webhook endpoint not found.' });
+  return endpoint;
+}
+
+/** Queues an event of a tenant for every endpoint that wants it. */
+export function enqueueWebhookEvent(
+  world: World,
+  organizationId: string,
+  environment: Environment,
+  event: WebhookEventPayload,
+): void {
+  for (const endpoint of world.webhooks.endpoints) {
+    if (
+      endpoint.organizationId !== organizationId ||
+      endpoint.environment !== environment ||
+      endpoint.disabled
+    )
+      continue;
+    if (endpoint.events !== null && !endpoint.events.includes(event.type)) continue;
+    const delivery: WebhookDelivery = {
+      id: `msg_${world.newId().replace(/-/g, '')}`,
+      endpointId: endpoint.id,
+      type: event.type,
+      orderKey: event.orderKey,
+      body: event.body,
+      createdAt: world.now(),
+      attempts: [],
+      state: 'waiting',
+      nextAttemptAt: null,
+    };
+    const blocked = world.webhooks.outbox.some(
+      (other) =>
+        other.endpointId === endpoint.id && other.orderKey === event.orderKey && !finished(other),
+    );
+    world.webhooks.outbox.push(delivery);
+    if (!blocked) scheduleAttempt(world, delivery, 0);
+  }
+}
+
+/** Task: make the next attempt of a delivery through the world's transport. */
+export function attemptDelivery(world: World, deliveryId: string): void {
+  const delivery = world.webhooks.outbox.find((d) => d.id === deliveryId);
+  if (delivery === undefined || delivery.state !== 'scheduled') return;
+  const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
+  if (endpoint === undefined || endpoint.disabled) {
+    finish(world, delivery, 'failed');
+    return;
+  }
+  const transport = world.webhookTransport;
+  if (transport === undefined) return; // a bare world (no service) keeps its outbox pending
+  const at = world.now();
+  delivery.state = 'in_flight';
+  delivery.nextAttemptAt = null;
+  const settle = (result: AttemptResult) => recordAttempt(world, delivery, endpoint, at, result);
+  const pending: Promise<void> = transport(delivery, endpoint, at)
+    .then(settle, (error: unknown) =>
+      settle({ status: null, error: error instanceof Error ? error.message : String(error) }),
+    )
+    .finally(() => world.inFlight.delete(pending));
+  world.inFlight.add(pending);
+}
+
+/** Turns what happened in the world into webhook events. */
+export function feedWebhooks(world: World, event: WorldEvent): void {
+  if (world.webhooks.endpoints.length === 0) return;
+  if (event.type === 'message.status_updated') {
+    const message = world.messages.get(event.messageId)!;
+    enqueueWebhookEvent(
+      world,
+      message.organizationId,
+      message.environment,
+      messageStatusUpdated(message, event.from, event.at),
+    );
+  } else if (event.type === 'message.received') {
+    const inbound = world.inbound.find((i) => i.id === event.inboundId)!;
+    enqueueWebhookEvent(
+      world,
+      inbound.organizationId,
+      inbound.environment,
+      messageReceived(inbound),
+    );
+  } else if (
+    event.type === 'campaign.status_updated' &&
+    (event.to === 'COMPLETED' || event.to === 'FAILED')
+  ) {
+    const campaign = world.campaigns.get(event.campaignId)!;
+    enqueueWebhookEvent(
+      world,
+      campaign.organizationId,
+      campaign.environment,
+      campaignCompleted(world, campaign, event.at),
+    );
+  }
+}
+
+function recordAttempt(
+  world: World,
+  delivery: WebhookDelivery,
+  endpoint: WebhookEndpoint,
+  at: number,
+  result: AttemptResult,
+): void {
+  delivery.attempts.push({ at, status: result.status, error: result.error });
+  if (result.status !== null && result.status >= 200 && result.status < 300) {
+    finish(world, delivery, 'delivered');
+  } else if (result.status === 410) {
+    endpoint.disabled = true;
+    finish(world, delivery, 'failed');
+  } else if (delivery.attempts.length >= RETRY_SCHEDULE_MS.length) {
+    finish(world, delivery, 'failed');
+  } else {
+    // Retries are timed from the attempt's start, so the schedule does not depend on how long
+    // the transport took to answer.
+    const due = at + RETRY_SCHEDULE_MS[delivery.attempts.length]!;
+    scheduleAttempt(world, delivery, Math.max(0, due - world.now()));
+  }
+}
+
+function scheduleAttempt(world: World, delivery: WebhookDelivery, delay: number): void {
+  delivery.state = 'scheduled';
+  delivery.nextAttemptAt = world.now() + delay;
+  world.schedule(delay, { type: 'webhook.deliver', deliveryId: delivery.id });
+}
+
+function finish(world: World, delivery: WebhookDelivery, state: 'delivered' | 'failed'): void {
+  delivery.state = state;
+  delivery.nextAttemptAt = null;
+  const next = world.webhooks.outbox.find(
+    (other) =>
+      other.endpointId === delivery.endpointId &&
+      other.orderKey === delivery.orderKey &&
+      other.state === 'waiting',
+  );
+  if (next !== undefined) scheduleAttempt(world, next, 0);
+}
+
+function finished(delivery: WebhookDelivery): boolean {
+  return delivery.state === 'delivered' || delivery.state === 'failed';
+}
