@@ -39,9 +39,10 @@ export class APIPromise<T> extends Promise<T> {
    * from the response only when `withResponse()` asks for it (most callers only await the body).
    */
   constructor(result: Promise<Omit<WithResponse<T>, 'traceId'>>) {
-    // The base promise is never used: `then` reads `result`, so a rejection is reported only to
-    // those who await the call (no unhandled rejection when only `withResponse()` is used).
-    super((resolve) => resolve(undefined as T));
+    // The base promise is never used (it stays pending): `then` reads `result`, so a rejection is
+    // reported only to those who await the call (no unhandled rejection when only
+    // `withResponse()` is used).
+    super(unused);
     this.#result = result;
   }
 
@@ -60,7 +61,7 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   #parse(): Promise<T> {
-    this.#data ??= this.#result.then((result) => result.data);
+    this.#data ??= this.#result.then(dataOf);
     return this.#data;
   }
 
@@ -81,4 +82,11 @@ export class APIPromise<T> extends Promise<T> {
   override finally(onFinally?: (() => void) | null): Promise<T> {
     return this.#parse().finally(onFinally);
   }
+}
+
+// Module-level, not per call: the executor of the unused base promise, and the body's accessor.
+function unused(): void {}
+
+function dataOf<T>(outcome: { data: T }): T {
+  return outcome.data;
 }

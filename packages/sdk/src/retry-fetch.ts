@@ -149,11 +149,12 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
     const timeout = control?.timeout ?? options.timeout;
     const totalTimeout = control?.totalTimeout ?? options.totalTimeout;
     const maxRetryAfter = control?.maxRetryAfter ?? options.maxRetryAfter;
-    const key = request.headers.get('idempotency-key') ?? undefined;
+    const idempotent = IDEMPOTENT.test(request.method);
+    // Only a request that is not idempotent by its method needs a key to be retried (and reports
+    // it); a GET's key, if a caller sets one, changes nothing.
+    const key = idempotent ? undefined : (request.headers.get('idempotency-key') ?? undefined);
     const retries =
-      IDEMPOTENT.test(request.method) || key !== undefined
-        ? (control?.maxRetries ?? options.maxRetries)
-        : 0;
+      idempotent || key !== undefined ? (control?.maxRetries ?? options.maxRetries) : 0;
     // Through the client, `control` carries the caller's signal (or none: then nothing can abort
     // the call but a timeout, and no listener is needed). Used bare, the request carries it.
     const signal = control === undefined ? request.signal : control.signal;
