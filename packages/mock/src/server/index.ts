@@ -19,4 +19,4 @@
  */
 export type { StartupInfo } from './banner';
 export { type RunningServer, type StartServerOptions, startServer } from './serve';
-export type { OrganizationCredentials } from './world-file';
+export type { OrganizationCredentials, SenderIdCredentials } from './world-file';

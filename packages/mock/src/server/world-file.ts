@@ -25,6 +25,16 @@ export interface KeyCredentials {
   readonly scopes: readonly string[];
 }
 
+/** A sender ID as the server reports it at start-up. */
+export interface SenderIdCredentials {
+  /** The id to send with (`remitter_id` on the wire). */
+  id: string;
+  /** The name recipients see. */
+  name: string;
+  /** `APPROVED`, `PENDING` or `REJECTED`. */
+  status: string;
+}
+
 /** What a user needs to talk to one organization. */
 export interface OrganizationCredentials {
   /** The organization's id. */
@@ -33,8 +43,8 @@ export interface OrganizationCredentials {
   readonly name: string;
   /** Its API keys, in full (the server prints them once, at start-up). */
   readonly api_keys: readonly KeyCredentials[];
-  /** Its sender IDs: `{ id, name, status }`. */
-  readonly sender_ids: readonly { id: string; name: string; status: string }[];
+  /** Its sender IDs. */
+  readonly sender_ids: readonly SenderIdCredentials[];
   /** The organization's webhook signing secret (decision D29), when the service has one. */
   readonly webhook_secret: string | null;
 }
