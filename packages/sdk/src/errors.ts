@@ -146,8 +146,7 @@ export class MessagingError extends Error {
     if (retryAfter !== undefined) Object.assign(this, { retryAfter });
     if (bodyPreview !== undefined) Object.assign(this, { bodyPreview });
     if (option !== undefined) Object.assign(this, { option });
-    if (lastStatus !== undefined || this instanceof WaitTimeoutError)
-      Object.assign(this, { lastStatus });
+    if (lastStatus !== undefined) Object.assign(this, { lastStatus });
     Object.defineProperty(this, 'response', { value: response });
   }
 }
@@ -227,6 +226,16 @@ export class InvalidResponseError extends MessagingError {
 export class WaitTimeoutError extends MessagingError {
   /** The status of the last successful poll; `undefined` when no poll answered in time. */
   declare readonly lastStatus: string | undefined;
+
+  /**
+   * @param message - What the wait was for and how long it waited.
+   * @param init - The code and the last status seen.
+   */
+  constructor(message: string, init: MessagingErrorInit) {
+    super(message, init);
+    // Present even when no poll answered, so the field is always there to read.
+    Object.assign(this, { lastStatus: init.lastStatus });
+  }
 }
 
 /**

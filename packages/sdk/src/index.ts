@@ -29,6 +29,7 @@
  * @module \@msgsvc/sdk
  */
 
+export { keyPrefix } from './api-key';
 export { APIPromise, type WithResponse } from './api-promise';
 export type {
   BatchAccepted,

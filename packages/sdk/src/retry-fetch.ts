@@ -18,6 +18,8 @@
  *
  * @module
  */
+
+import { keyPrefix } from './api-key';
 import {
   AbortError,
   ConnectionError,
@@ -414,15 +416,4 @@ function redact(headers: Headers): Record<string, string> {
   const apiKey = out['x-api-key'];
   if (apiKey !== undefined) out['x-api-key'] = keyPrefix(apiKey);
   return out;
-}
-
-/**
- * An API key as it may be logged: `svc_live_` or `svc_test_` and the first four secret
- * characters, then `…`.
- *
- * @param key - A full API key.
- */
-export function keyPrefix(key: string): string {
-  const end = key.startsWith('svc_live_') || key.startsWith('svc_test_') ? 13 : 4;
-  return `${key.slice(0, end)}…`;
 }

@@ -100,12 +100,6 @@ export function findApiKey(world: World, idOrKey: string): ApiKey {
   throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'API key not found.' });
 }
 
-/** A key as it may be displayed: environment prefix and the first four secret characters. */
-export function displayKey(key: string): string {
-  const prefixEnd = key.startsWith('svc_live_') || key.startsWith('svc_test_') ? 9 : 0;
-  return `${key.slice(0, prefixEnd + 4)}…`;
-}
-
 function randomSecret(world: World, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++)

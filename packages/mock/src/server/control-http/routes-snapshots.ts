@@ -2,10 +2,11 @@
  * Control routes on snapshots: take one (kept by the server), list them, restore one, download one
  * as JSON, forget one. A restored world carries its own clock (see `mock.restore`).
  */
+
+import { keyPrefix } from '@msgsvc/sdk';
 import { z } from 'zod';
 import type { WorldSnapshot } from '../../domain/kernel/snapshot';
 import { formatTimestamp } from '../../domain/kernel/time-format';
-import { displayKey } from '../../domain/tenancy/api-keys';
 import { parse } from '../../http/validate';
 import type { ControlRoute } from './route';
 import { clockView } from './routes-clock';
@@ -38,7 +39,7 @@ function snapshotView(stored: StoredSnapshot) {
 function withoutSecrets(snapshot: WorldSnapshot) {
   return {
     ...snapshot,
-    apiKeys: snapshot.apiKeys.map((key) => ({ ...key, key: displayKey(key.key) })),
+    apiKeys: snapshot.apiKeys.map((key) => ({ ...key, key: keyPrefix(key.key) })),
     organizations: snapshot.organizations.map((organization) => ({
       ...organization,
       webhookSecret: displaySecret(organization.webhookSecret),

@@ -4,12 +4,13 @@
  * response that creates them (the only time a full secret is shown, as in the service itself;
  * decisions D51, D62).
  */
+
+import { keyPrefix } from '@msgsvc/sdk';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import type { ApiKey, Contact, Organization, Remitter, Tag } from '../../domain/kernel/model';
 import { WEBHOOK_SECRET_PREFIX } from '../../domain/kernel/patterns';
 import { formatTimestamp } from '../../domain/kernel/time-format';
 import type { World } from '../../domain/kernel/world';
-import { displayKey } from '../../domain/tenancy/api-keys';
 
 /** An organization with its billing account. */
 export function organizationView(world: World, organization: Organization) {
@@ -33,7 +34,7 @@ export function apiKeyView(key: ApiKey, full = false) {
     name: key.name,
     organization_id: key.organizationId,
     environment: key.environment,
-    prefix: displayKey(key.key),
+    prefix: keyPrefix(key.key),
     ...(full ? { key: key.key } : {}),
     scopes: [...key.scopes],
     revoked: key.revoked,

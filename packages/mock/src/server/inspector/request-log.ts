@@ -4,7 +4,7 @@
  * error code, trace id) and the API key only by prefix: a full key is never stored, not even one
  * sent in the query, the path or an `Idempotency-Key` (decision D65).
  */
-import { displayKey } from '../../domain/tenancy/api-keys';
+import { keyPrefix } from '@msgsvc/sdk';
 import type { HttpRequest, HttpResponse } from '../../http/types';
 import { redactPath, redactQuery, redactSecrets } from './redact';
 
@@ -55,7 +55,7 @@ export class RequestLog {
       status: response.status,
       // Error bodies are small; a regex spares parsing them.
       code: response.status >= 400 ? (CODE.exec(response.body)?.[1] ?? null) : null,
-      key: key === undefined || key === '' ? null : displayKey(key),
+      key: key === undefined || key === '' ? null : keyPrefix(key),
       trace_id: response.headers['x-trace-id'] ?? null,
       idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
     };
