@@ -151,7 +151,8 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
     const timeout = control?.timeout ?? options.timeout;
     const totalTimeout = control?.totalTimeout ?? options.totalTimeout;
     const maxRetryAfter = control?.maxRetryAfter ?? options.maxRetryAfter;
-    const idempotent = IDEMPOTENT.test(request.method);
+    const method = request.method;
+    const idempotent = IDEMPOTENT.test(method);
     // Only a request that is not idempotent by its method needs a key to be retried (and reports
     // it); a GET's key, if a caller sets one, changes nothing.
     const key = idempotent ? undefined : (request.headers.get('idempotency-key') ?? undefined);
@@ -164,22 +165,29 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
     const buffered = request.body !== null && retries > 0;
     const body = buffered ? await request.arrayBuffer() : undefined;
     const deadline = totalTimeout === undefined ? Number.POSITIVE_INFINITY : now() + totalTimeout;
-    const event = { method: request.method, url: request.url, attempt: 0, idempotencyKey: key };
+    // `url` is filled in only when a hook or an error needs it: serializing a Request's URL costs
+    // more than anything else the transport does on a call that succeeds at once.
+    const event = { method, url: '', attempt: 0, idempotencyKey: key };
 
     for (;;) {
       event.attempt++;
       const attempt = event.attempt;
-      if (signal?.aborted) throw failed(onError, event, aborted(signal, key, attempt - 1));
+      if (signal?.aborted)
+        throw failed(onError, described(event, request), aborted(signal, key, attempt - 1));
       const budget = deadline - now();
       if (budget <= 0)
         throw failed(
           onError,
-          event,
+          described(event, request),
           timedOut(totalTimeout ?? 0, 'call', key, attempt - 1, undefined),
         );
       const limit = Math.min(timeout, budget);
       const sent = attempt === 1 && !buffered ? request : copy(request, body);
-      onRequest?.({ ...event, headers: redact(sent.headers), body: decode(body) });
+      onRequest?.({
+        ...described(event, request),
+        headers: redact(sent.headers),
+        body: decode(body),
+      });
       const started = now();
       let error: MessagingError | undefined;
       let delay = 0;
@@ -187,7 +195,7 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
         const { response, text } = await exchange(options.fetch, sent, limit, signal);
         const status = response.status;
         onResponse?.({
-          ...event,
+          ...described(event, request),
           status,
           traceId: traceOf(response),
           durationMs: now() - started,
@@ -206,7 +214,7 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
             return response;
           }
           onRetry?.({
-            ...event,
+            ...described(event, request),
             delayMs: delay,
             status,
             traceId: traceOf(response),
@@ -218,7 +226,8 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
           error = invalidBody(response, text, invalid, key, attempt);
         }
       } catch (failure) {
-        if (signal?.aborted) throw failed(onError, event, aborted(signal, key, attempt));
+        if (signal?.aborted)
+          throw failed(onError, described(event, request), aborted(signal, key, attempt));
         error = attemptError(failure, limit, limit === budget, key, attempt);
       }
 
@@ -230,10 +239,10 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
           (error instanceof TimeoutError && limit === budget) ||
           now() + delay >= deadline
         ) {
-          throw failed(onError, event, error);
+          throw failed(onError, described(event, request), error);
         }
         onRetry?.({
-          ...event,
+          ...described(event, request),
           delayMs: delay,
           status: error.status,
           traceId: error.traceId,
@@ -243,10 +252,18 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
       try {
         await sleepUnlessAborted(options.sleep, delay, signal);
       } catch (cause) {
-        throw signal?.aborted ? failed(onError, event, aborted(signal, key, attempt)) : cause;
+        throw signal?.aborted
+          ? failed(onError, described(event, request), aborted(signal, key, attempt))
+          : cause;
       }
     }
   };
+}
+
+// The attempt's event with its URL, read from the request the first time it is needed.
+function described(event: AttemptEvent, request: Request): AttemptEvent {
+  if (event.url === '') event.url = request.url;
+  return event;
 }
 
 // Reports a final failure to the hook and hands it back to be thrown.

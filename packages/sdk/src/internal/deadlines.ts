@@ -5,8 +5,10 @@
  * a call costs a set insertion and removal instead of arming and clearing a timer of its own
  * (issue 10's overhead target: timers were a tenth of the client's own cost per call).
  *
- * The timer keeps the process alive only while an attempt is waiting (`ref`/`unref` where the
- * runtime has them), exactly as a timer per attempt would.
+ * The timer never keeps the process alive (`unref` where the runtime has it), as Node's own
+ * `AbortSignal.timeout` does: a request in flight is kept alive by its connection, and a finished
+ * call must not hold a process open for its 30 s limit. Toggling `ref`/`unref` around every call
+ * cost more than the rest of the bookkeeping here.
  */
 
 /** Something with a deadline: {@link expire} is called once it has passed. */
@@ -17,7 +19,7 @@ export interface Expiring {
   expire(): void;
 }
 
-type Timer = ReturnType<typeof setTimeout> & { ref?: () => unknown; unref?: () => unknown };
+type Timer = ReturnType<typeof setTimeout> & { unref?: () => unknown };
 
 const waiting = new Set<Expiring>();
 let timer: Timer | undefined;
@@ -31,7 +33,6 @@ let timerAt = Number.POSITIVE_INFINITY;
 export function watch(entry: Expiring): void {
   waiting.add(entry);
   if (entry.deadline < timerAt) arm(entry.deadline);
-  else if (waiting.size === 1) timer?.ref?.();
 }
 
 /**
@@ -40,16 +41,15 @@ export function watch(entry: Expiring): void {
  * @param entry - What {@link watch} was given.
  */
 export function release(entry: Expiring): void {
+  // The timer stays set: clearing and setting it again costs more than letting it fire idle.
   waiting.delete(entry);
-  // The timer stays set (clearing and setting it again costs more than letting it fire idle), but
-  // no longer holds the process open.
-  if (waiting.size === 0) timer?.unref?.();
 }
 
 function arm(at: number): void {
   if (timer !== undefined) clearTimeout(timer);
   timerAt = at;
   timer = setTimeout(fire, Math.max(0, at - Date.now())) as Timer;
+  timer.unref?.();
 }
 
 function fire(): void {
