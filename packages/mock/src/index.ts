@@ -18,13 +18,45 @@
  * @module \@msgsvc/mock
  */
 
-export type { ControlApi, LedgerEntryView } from './control-api';
 export type {
-  DeliveryView,
-  GuaranteeControls,
+  AccountControls,
+  CarrierOutageParams,
+  CreateContactParams,
+  CreateOrganizationParams,
+  CreateSenderIdParams,
+  DispatchFailureParams,
+  FaultControls,
+  InboundParams,
+  Instant,
+  IssueApiKeyParams,
+  LatencyParams,
+  MockControl,
+  OutboxFilter,
+  ReadControls,
+  RequestFailureParams,
+  SnapshotControls,
+  WebhookControls,
+  WebhookEndpointParams,
   WebhookListener,
   WebhookRequest,
-} from './control-guarantees';
+} from './control/mock-control';
+export type {
+  ApiKeyView,
+  ContactView,
+  CountsView,
+  CreatedOrganizationView,
+  CreatedWebhookEndpointView,
+  DeliveryView,
+  FaultsView,
+  InboundView,
+  IssuedApiKeyView,
+  LedgerCheckView,
+  LedgerEntryView,
+  OrganizationView,
+  SenderIdView,
+  TagView,
+  WebhookEndpointView,
+} from './control/views';
 export { DEFAULT_PRICES, type PriceTable } from './domain/billing/pricing';
 export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/kernel/clock';
 export type { ClockRun } from './domain/kernel/engine';
@@ -40,7 +72,6 @@ export {
   type PrefixRoute,
   type Route,
 } from './domain/phone/carriers';
-export type { FaultState } from './domain/policies/faults';
 export {
   DEFAULT_RATE_LIMITS,
   type RateLimitChanges,
@@ -66,5 +97,5 @@ export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhooks/we
 export { DELIVERY_STATES, type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks/webhooks';
 export type { FetchFunction } from './fetch';
 export type { HttpRequest, HttpResponse } from './http/types';
-export type { ClockControls, MockControl, MockService, MockServiceOptions } from './mock-service';
+export type { ClockControls, MockService, MockServiceOptions } from './mock-service';
 export { createMockService } from './mock-service';

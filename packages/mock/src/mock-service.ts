@@ -5,12 +5,8 @@
  */
 import type { ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
-import { type ControlApi, createControlApi } from './control-api';
-import {
-  createGuaranteeControls,
-  type GuaranteeControls,
-  type WebhookListener,
-} from './control-guarantees';
+import { createMockControl } from './control/index';
+import type { MockControl, WebhookListener } from './control/mock-control';
 import { type Clock, RealClock, VirtualClock } from './domain/kernel/clock';
 import {
   advance,
@@ -91,21 +87,6 @@ export interface ClockControls {
   /** How many background tasks are pending. */
   pending(): number;
 }
-
-/**
- * The whole control surface: accounts, reads, faults, webhooks, inbound, snapshots.
- *
- * @interface
- */
-export type MockControl = ControlApi &
-  GuaranteeControls & {
-    /** The whole world as a JSON-safe value (see {@link MockService.snapshot}). */
-    snapshot(): WorldSnapshot;
-    /** Replaces the world with a snapshot's. */
-    restore(snapshot: WorldSnapshot): void;
-    /** Replaces the world with a fresh one. */
-    reset(): void;
-  };
 
 /** A mock messaging service. */
 export interface MockService {
@@ -236,13 +217,7 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     clock: clockControls(getWorld),
     // Built on first use, like the handlers: a test that only sends requests never pays for it.
     get control() {
-      control ??= {
-        ...createControlApi(getWorld),
-        ...createGuaranteeControls(getWorld, listeners),
-        snapshot: lifecycle.snapshot,
-        restore: lifecycle.restore,
-        reset: lifecycle.reset,
-      };
+      control ??= createMockControl(getWorld, listeners, lifecycle);
       return control;
     },
     get world() {

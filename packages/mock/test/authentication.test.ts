@@ -90,8 +90,8 @@ describe('401 AUTH_INVALID_API_KEY', () => {
 
   it('a revoked key, by id or by key string; other keys keep working', async () => {
     const { mock, demo, send } = setup();
-    const byId = mock.control.issueApiKey({ organizationId: demo.organization.id });
-    const byKey = mock.control.issueApiKey({ organizationId: demo.organization.id });
+    const byId = mock.control.issueApiKey({ organization_id: demo.organization.id });
+    const byKey = mock.control.issueApiKey({ organization_id: demo.organization.id });
     expect((await send(OPERATIONS[1], byId.key)).status).toBe(200);
 
     mock.control.revokeApiKey(byId.id);
@@ -124,7 +124,7 @@ describe('403 AUTH_INVALID_SCOPE', () => {
     const { mock, demo, send } = setup();
     const everyOtherScope = OPERATIONS.map((o) => o.scope).filter((s) => s !== operation.scope);
     const key = mock.control.issueApiKey({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       scopes: [...everyOtherScope, 'apikey:contacts:write', 'apikey:templates:list'],
     }).key;
 
@@ -146,7 +146,7 @@ describe('403 AUTH_INVALID_SCOPE', () => {
 
   it('a key with no scope at all is refused everywhere, before validation', async () => {
     const { mock, demo } = setup();
-    const key = mock.control.issueApiKey({ organizationId: demo.organization.id, scopes: [] }).key;
+    const key = mock.control.issueApiKey({ organization_id: demo.organization.id, scopes: [] }).key;
     const client = api(mock, key);
     const invalidBody = await client.post('/campaigns/batch', { recipients: [] });
     expect(invalidBody.status).toBe(403);
@@ -159,7 +159,7 @@ describe('403 AUTH_INVALID_SCOPE', () => {
   it('a test key is scoped like a live key', async () => {
     const { mock, demo } = setup();
     const key = mock.control.issueApiKey({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       environment: 'test',
       scopes: ['apikey:messages:list'],
     }).key;
@@ -174,7 +174,7 @@ describe('scopes issued in either spelling (D5)', () => {
   it('the short names of the authentication section open all seven operations', async () => {
     const { mock, demo, send } = setup();
     const key = mock.control.issueApiKey({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       scopes: [
         'messages:send',
         'messages:list',
@@ -201,7 +201,7 @@ describe('scopes issued in either spelling (D5)', () => {
     async (scope) => {
       const { mock, demo, send } = setup();
       const key = mock.control.issueApiKey({
-        organizationId: demo.organization.id,
+        organization_id: demo.organization.id,
         scopes: [scope],
       });
       expect(key.scopes).toEqual(['apikey:campaign:send']);
@@ -214,7 +214,7 @@ describe('scopes issued in either spelling (D5)', () => {
     const { mock, demo } = setup();
     expect(() =>
       mock.control.issueApiKey({
-        organizationId: demo.organization.id,
+        organization_id: demo.organization.id,
         scopes: ['messages:delete'],
       }),
     ).toThrow();

@@ -377,7 +377,7 @@ describe('a dispatch failure (D13, injected)', () => {
     const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('DELIVERED') } });
     const org = organization(mock, { balance: '100.000000' });
     const { body } = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
-    mock.control.failNextDispatch({ campaignId: body.campaign_id });
+    mock.control.failNextDispatch({ campaign_id: body.campaign_id });
     mock.clock.advance(500);
 
     expect((await org.live.get(`/campaigns/${body.campaign_id}`)).body).toMatchObject({

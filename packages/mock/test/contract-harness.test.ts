@@ -1,8 +1,8 @@
 // The contract check that every other test relies on must itself be able to fail: each response
 // below is a real one from the mock, bent off the contract in one way, and must be refused.
 import { describe, expect, it } from 'vitest';
+import { assertOnContract, ContractViolation } from '../../../openapi/test/support/response-check';
 import type { HttpRequest, HttpResponse } from '../src/index';
-import { assertOnContract, ContractViolation } from './support/contract';
 import { createMockService, jsonHeaders } from './support/mock';
 
 async function exchange(request: Omit<HttpRequest, 'query' | 'body'> & Partial<HttpRequest>) {

@@ -29,20 +29,20 @@ describe('control inputs', () => {
   });
 
   it('accepts what exists', () => {
-    mock.control.failNextRequests({ operationId: 'sendMessage', status: 503 });
-    mock.control.addLatency({ operationId: 'retrieveMessage', ms: 10 });
+    mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503 });
+    mock.control.addLatency({ operation_id: 'retrieveMessage', ms: 10 });
     mock.control.configureRateLimits({ sendBatchCampaign: 2, listMessages: null });
     createMockService({ rateLimits: { listMessages: 5 } });
     mock.control.carrierOutage({ destination: 'UNITEL', ...window });
-    mock.control.setRemitterStatus('id', 'REJECTED');
+    mock.control.setSenderIdStatus('id', 'REJECTED');
     mock.control.outbox({ type: 'campaign.completed', state: 'failed' });
   });
 
   it('rejects misspellings', () => {
     // @ts-expect-error: `sendMesage` is not an operation id
-    mock.control.failNextRequests({ operationId: 'sendMesage' });
+    mock.control.failNextRequests({ operation_id: 'sendMesage' });
     // @ts-expect-error: `retrieveMessages` is not an operation id
-    mock.control.addLatency({ operationId: 'retrieveMessages', ms: 10 });
+    mock.control.addLatency({ operation_id: 'retrieveMessages', ms: 10 });
     // @ts-expect-error: `sendMesage` is not an operation id
     mock.control.configureRateLimits({ sendMesage: 1 });
     // @ts-expect-error: `listMessage` is not an operation id
@@ -50,9 +50,9 @@ describe('control inputs', () => {
     // @ts-expect-error: `UNITL` is not a carrier
     mock.control.carrierOutage({ destination: 'UNITL', ...window });
     // @ts-expect-error: `APROVED` is not a sender ID status
-    mock.control.setRemitterStatus('id', 'APROVED');
+    mock.control.setSenderIdStatus('id', 'APROVED');
     // @ts-expect-error: `prod` is not an environment
-    mock.control.issueApiKey({ organizationId: 'id', environment: 'prod' });
+    mock.control.issueApiKey({ organization_id: 'id', environment: 'prod' });
     // @ts-expect-error: `message.recieved` is not an event type
     mock.control.outbox({ type: 'message.recieved' });
     // @ts-expect-error: `delivred` is not a delivery state

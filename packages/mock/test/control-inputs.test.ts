@@ -33,19 +33,19 @@ describe('operation ids', () => {
   it('failNextRequests with a misspelt operation throws, naming the valid ones, and arms nothing', () => {
     const mock = createMockService();
     const arm = () =>
-      mock.control.failNextRequests({ operationId: typo<OperationId>('sendMesage'), count: 1 });
+      mock.control.failNextRequests({ operation_id: typo<OperationId>('sendMesage'), count: 1 });
     expect(arm).toThrow(TypeError);
     expect(arm).toThrow(UnknownValueError);
     expect(arm).toThrow(
-      `operationId: "sendMesage" is not one of ${OPERATION_IDS.join(', ')}. Did you mean sendMessage?`,
+      `operation_id: "sendMesage" is not one of ${OPERATION_IDS.join(', ')}. Did you mean sendMessage?`,
     );
-    expect(mock.control.faults().requestFailures).toEqual([]);
+    expect(mock.control.faults().request_failures).toEqual([]);
   });
 
   it('addLatency with a misspelt operation throws and arms nothing', () => {
     const mock = createMockService();
     expect(() =>
-      mock.control.addLatency({ operationId: typo<OperationId>('retrieveMesage'), ms: 10 }),
+      mock.control.addLatency({ operation_id: typo<OperationId>('retrieveMesage'), ms: 10 }),
     ).toThrow('Did you mean retrieveMessage?');
     expect(mock.control.faults().latencies).toEqual([]);
   });
@@ -53,7 +53,7 @@ describe('operation ids', () => {
   it('a far-off name gets no guess', () => {
     const mock = createMockService();
     expect(() =>
-      mock.control.failNextRequests({ operationId: typo<OperationId>('POST /x') }),
+      mock.control.failNextRequests({ operation_id: typo<OperationId>('POST /x') }),
     ).toThrow(/is not one of [^?]*\.$/);
   });
 });
@@ -92,7 +92,7 @@ describe('carriers', () => {
     ).toThrow(
       'destination: "UNITL" is not one of MOVICEL, UNITEL, AFRICELL_AO, TEST_NETWORK, GLOBAL_AGGREGATOR, WHATSAPP_CLOUD. Did you mean UNITEL?',
     );
-    expect(mock.control.faults().outages).toEqual([]);
+    expect(mock.control.faults().carrier_outages).toEqual([]);
   });
 
   it('a world with its own prefix table has its own carriers', () => {
@@ -111,13 +111,13 @@ describe('statuses, environments, event types', () => {
   it('a sender ID status outside APPROVED, PENDING, REJECTED throws and changes nothing', () => {
     const mock = createMockService();
     const demo = mock.seedDemo();
-    expect(() => mock.control.setRemitterStatus(demo.remitter.id, typo('APROVED'))).toThrow(
+    expect(() => mock.control.setSenderIdStatus(demo.remitter.id, typo('APROVED'))).toThrow(
       'status: "APROVED" is not one of APPROVED, PENDING, REJECTED. Did you mean APPROVED?',
     );
     expect(mock.world.remitters.get(demo.remitter.id)?.status).toBe('APPROVED');
     expect(() =>
-      mock.control.createRemitter({
-        organizationId: demo.organization.id,
+      mock.control.createSenderId({
+        organization_id: demo.organization.id,
         name: 'OTHER',
         status: typo('pending'),
       }),
@@ -128,7 +128,10 @@ describe('statuses, environments, event types', () => {
     const mock = createMockService();
     const demo = mock.seedDemo();
     expect(() =>
-      mock.control.issueApiKey({ organizationId: demo.organization.id, environment: typo('prod') }),
+      mock.control.issueApiKey({
+        organization_id: demo.organization.id,
+        environment: typo('prod'),
+      }),
     ).toThrow('environment: "prod" is not one of live, test.');
     expect(() => mock.control.campaigns(demo.organization.id, typo('tset'))).toThrow(
       'Did you mean test?',

@@ -141,7 +141,7 @@ describe('separate services share nothing', () => {
     await api(mock, demo.liveKey).post('/messages', { to: '+244923000001', body: 'hi' });
     mock.reset();
     const again = mock.seedDemo();
-    expect(mock.control.counts()).toEqual({ messages: 0, campaigns: 0, pendingTasks: 0 });
+    expect(mock.control.counts()).toEqual({ messages: 0, campaigns: 0, pending_tasks: 0 });
     expect((await api(mock, again.liveKey).get('/messages')).body.total).toBe(0);
   });
 });

@@ -154,7 +154,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
   it('keys are scoped to the API key', async () => {
     const { mock, org } = setup();
     const key = { 'idempotency-key': 'k-scoped' };
-    const second = mock.control.issueApiKey({ organizationId: org.organization.id }).key;
+    const second = mock.control.issueApiKey({ organization_id: org.organization.id }).key;
     await org.live.post(operation.path, operation.body(org.remitter.id), key);
     const other = await api(mock, second).post(
       operation.path,

@@ -134,7 +134,7 @@ describe('between test and live keys (D28)', () => {
     const mock = createMockService({ simulation: FIXED_TIMING });
     const org = organization(mock);
     const other = mock.control.issueApiKey({
-      organizationId: org.organization.id,
+      organization_id: org.organization.id,
       environment: 'test',
     });
     const test = await records(org.test, org.remitter.id, () => mock.clock.advance(600));

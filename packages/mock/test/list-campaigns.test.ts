@@ -27,7 +27,10 @@ function lister(client: Api, names: Map<string, string>) {
 async function fourCampaigns() {
   const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('DELIVERED') } });
   const org = organization(mock, { balance: '24.000000' });
-  const promo = mock.control.createRemitter({ organizationId: org.organization.id, name: 'PROMO' });
+  const promo = mock.control.createSenderId({
+    organization_id: org.organization.id,
+    name: 'PROMO',
+  });
   const names = new Map<string, string>();
   const send = async (
     letter: string,

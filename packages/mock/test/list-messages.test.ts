@@ -34,8 +34,8 @@ async function statusWorld() {
   const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('DELIVERED') } });
   const demo = mock.seedDemo();
   const live = api(mock, demo.liveKey);
-  const promo = mock.control.createRemitter({
-    organizationId: demo.organization.id,
+  const promo = mock.control.createSenderId({
+    organization_id: demo.organization.id,
     name: 'PROMO',
   });
   const names = new Map<string, string>();
@@ -427,7 +427,7 @@ describe('the entry shape', () => {
 
 async function otherOrganizationMessage(mock: MockService): Promise<string> {
   const org = mock.control.createOrganization({ name: 'Other', balance: '100.000000' });
-  mock.control.createRemitter({ organizationId: org.id, name: 'OTHER' });
-  const key = mock.control.issueApiKey({ organizationId: org.id }).key;
+  mock.control.createSenderId({ organization_id: org.id, name: 'OTHER' });
+  const key = mock.control.issueApiKey({ organization_id: org.id }).key;
   return (await api(mock, key).post('/messages', { to: '+244923000001', body: 'x' })).body.id;
 }

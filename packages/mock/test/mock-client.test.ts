@@ -73,7 +73,7 @@ describe('mock.client()', () => {
 
   it('waits out a retry after a 503 in virtual time', async () => {
     const mock = createMockService();
-    mock.control.failNextRequests({ operationId: 'sendMessage', status: 503, count: 1 });
+    mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503, count: 1 });
     const delays: number[] = [];
     const client = mock.client({ onRetry: (event) => delays.push(event.delayMs) });
     const { result, virtualMs } = await timed(mock, () =>
@@ -117,7 +117,7 @@ describe('mock.client()', () => {
 
     const other = createMockService();
     const org = other.control.createOrganization({ name: 'Kwanza Shop', balance: '10' });
-    const key = other.control.issueApiKey({ organizationId: org.id, environment: 'test' });
+    const key = other.control.issueApiKey({ organization_id: org.id, environment: 'test' });
     expect(other.client({ apiKey: key.key }).environment).toBe('test');
     expect(other.control.organizations()).toHaveLength(1);
     expect(mock.world.apiKeys.has(DEMO_LIVE_KEY)).toBe(true);
@@ -125,7 +125,7 @@ describe('mock.client()', () => {
 
   it('passes other options on, and they override the wiring', async () => {
     const mock = createMockService();
-    mock.control.failNextRequests({ operationId: 'sendMessage', status: 503, count: 1 });
+    mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503, count: 1 });
     await expect(
       mock.client({ maxRetries: 0 }).messages.send({ to: '+244923000001', body: 'x' }),
     ).rejects.toBeInstanceOf(ServerError);

@@ -23,12 +23,12 @@ function buildWorld() {
   const mock = createMockService({ seed: 11 });
   const demo = mock.seedDemo();
   const other = mock.control.createOrganization({ name: 'Other', balance: '10.000000' });
-  const otherRemitter = mock.control.createRemitter({ organizationId: other.id, name: 'OTHER' });
-  const otherKey = mock.control.issueApiKey({ organizationId: other.id }).key;
-  const revoked = mock.control.issueApiKey({ organizationId: demo.organization.id }).key;
+  const otherRemitter = mock.control.createSenderId({ organization_id: other.id, name: 'OTHER' });
+  const otherKey = mock.control.issueApiKey({ organization_id: other.id }).key;
+  const revoked = mock.control.issueApiKey({ organization_id: demo.organization.id }).key;
   mock.control.revokeApiKey(revoked);
   const listOnly = mock.control.issueApiKey({
-    organizationId: demo.organization.id,
+    organization_id: demo.organization.id,
     scopes: ['messages:list'],
   }).key;
   const keys = [demo.liveKey, demo.testKey, otherKey, revoked, listOnly, 'svc_live_x', undefined];

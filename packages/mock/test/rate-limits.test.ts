@@ -82,7 +82,7 @@ describe('POST /campaigns/batch: 10 per minute per key', () => {
   it('every request counts once authenticated, even an invalid one; 401 and 403 do not', async () => {
     const { mock, live, demo, batch } = setup();
     const noScope = mock.control.issueApiKey({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       scopes: ['apikey:messages:list'],
     }).key;
     for (let i = 0; i < 5; i++) {
@@ -110,7 +110,7 @@ describe('POST /campaigns/batch: 10 per minute per key', () => {
     expect(test.status).toBe(202);
     expect(limits(test).remaining).toBe('9');
     // Another live key of the same organization.
-    const second = mock.control.issueApiKey({ organizationId: demo.organization.id }).key;
+    const second = mock.control.issueApiKey({ organization_id: demo.organization.id }).key;
     expect((await batch(api(mock, second))).status).toBe(202);
     // Another organization's key.
     const other = organization(mock, { name: 'Other' });

@@ -174,7 +174,7 @@ describe('unexpected exceptions: 500 INTERNAL_SERVER_ERROR, nothing changed', ()
       expect(response.body.message).not.toMatch(/undefined|TypeError|reading/);
     }
     mock.clock.runUntilIdle();
-    expect(mock.control.counts()).toEqual({ messages: 0, campaigns: 0, pendingTasks: 0 });
+    expect(mock.control.counts()).toEqual({ messages: 0, campaigns: 0, pending_tasks: 0 });
     expect(mock.control.ledger(org.organization.id)).toEqual(before);
     expectLedgerBalanced(mock);
     // Reads keep working.

@@ -255,13 +255,13 @@ describe('bounds of the body (422 VALIDATION_ERROR)', () => {
 describe('sender IDs (D21)', () => {
   it('an unapproved sender ID of the organization: "Sender ID is not approved"', async () => {
     const { mock, demo, send } = setup();
-    const pending = mock.control.createRemitter({
-      organizationId: demo.organization.id,
+    const pending = mock.control.createSenderId({
+      organization_id: demo.organization.id,
       name: 'PENDING1',
       status: 'PENDING',
     });
-    const rejected = mock.control.createRemitter({
-      organizationId: demo.organization.id,
+    const rejected = mock.control.createSenderId({
+      organization_id: demo.organization.id,
       name: 'REJECTED1',
       status: 'REJECTED',
     });
@@ -270,7 +270,7 @@ describe('sender IDs (D21)', () => {
         remitter_id: 'Sender ID is not approved',
       });
     }
-    mock.control.setRemitterStatus(pending.id, 'APPROVED');
+    mock.control.setSenderIdStatus(pending.id, 'APPROVED');
     expect((await send({ remitter_id: pending.id })).status).toBe(202);
   });
 
@@ -315,7 +315,7 @@ describe('the balance check (402, D14)', () => {
     });
     mock.clock.runUntilIdle();
     expect(mock.control.campaigns(org.organization.id)).toEqual([]);
-    expect(mock.control.counts()).toEqual({ messages: 0, campaigns: 0, pendingTasks: 0 });
+    expect(mock.control.counts()).toEqual({ messages: 0, campaigns: 0, pending_tasks: 0 });
     expect(mock.control.ledger(org.organization.id).map((e) => [e.kind, e.amount])).toEqual([
       ['FUNDING', '7.999999'],
     ]);

@@ -76,8 +76,8 @@ describe('201: the message is created synchronously', () => {
 
   it("uses the organization's default sender ID when remitter_id is omitted, or the one named", async () => {
     const { live, demo, mock } = setup();
-    const second = mock.control.createRemitter({
-      organizationId: demo.organization.id,
+    const second = mock.control.createSenderId({
+      organization_id: demo.organization.id,
       name: 'PROMO',
     });
     const omitted = await live.post('/messages', { to: '+244923000001', body: 'a' });
@@ -223,8 +223,8 @@ describe('422: validation', () => {
 
   it('an unapproved sender ID, or an organization without a default one, is a 422 on remitter_id', async () => {
     const { live, demo, mock } = setup();
-    const pending = mock.control.createRemitter({
-      organizationId: demo.organization.id,
+    const pending = mock.control.createSenderId({
+      organization_id: demo.organization.id,
       name: 'WAITING',
       status: 'PENDING',
     });
@@ -236,7 +236,7 @@ describe('422: validation', () => {
     expect(refused.body.fields).toEqual({ remitter_id: 'Sender ID is not approved' });
 
     const bare = mock.control.createOrganization({ name: 'No sender', balance: '10.000000' });
-    const key = mock.control.issueApiKey({ organizationId: bare.id }).key;
+    const key = mock.control.issueApiKey({ organization_id: bare.id }).key;
     expectFieldError(
       await api(mock, key).post('/messages', { to: '+244923000001', body: 'hi' }),
       'remitter_id',

@@ -31,7 +31,7 @@ describe('a sender ID rejected after acceptance (D69)', () => {
     const { mock, org, campaign, messagesOf } = setup();
     const accepted = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
     expect(accepted.status).toBe(202);
-    mock.control.setRemitterStatus(org.remitter.id, 'REJECTED');
+    mock.control.setSenderIdStatus(org.remitter.id, 'REJECTED');
     mock.clock.runUntilIdle();
     const failed = await campaign(accepted);
     expect(failed).toMatchObject({
@@ -52,7 +52,7 @@ describe('a sender ID rejected after acceptance (D69)', () => {
     mock.clock.advance(500); // processed and debited: SENDING, messages PENDING
     expect((await campaign(accepted)).status).toBe('SENDING');
     expect(mock.control.balance(org.organization.id)).toBe('92.000000');
-    mock.control.setRemitterStatus(org.remitter.id, 'REJECTED');
+    mock.control.setSenderIdStatus(org.remitter.id, 'REJECTED');
     mock.clock.runUntilIdle();
 
     const messages = await messagesOf(accepted);
@@ -74,7 +74,7 @@ describe('a sender ID rejected after acceptance (D69)', () => {
     const { mock, org } = setup();
     const sent = await org.live.post('/messages', { to: '+244923000001', body: 'Hi' });
     expect(sent.status).toBe(201);
-    mock.control.setRemitterStatus(org.remitter.id, 'PENDING');
+    mock.control.setSenderIdStatus(org.remitter.id, 'PENDING');
     mock.clock.runUntilIdle();
     const message = (await org.live.get(`/messages/${sent.body.id}`)).body;
     expect(message).toMatchObject({
@@ -89,8 +89,8 @@ describe('a sender ID rejected after acceptance (D69)', () => {
   it('approved again before dispatch, it sends as usual', async () => {
     const { mock, org, messagesOf } = setup();
     const accepted = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
-    mock.control.setRemitterStatus(org.remitter.id, 'REJECTED');
-    mock.control.setRemitterStatus(org.remitter.id, 'APPROVED');
+    mock.control.setSenderIdStatus(org.remitter.id, 'REJECTED');
+    mock.control.setSenderIdStatus(org.remitter.id, 'APPROVED');
     mock.clock.runUntilIdle();
     expect((await messagesOf(accepted)).map((m) => m.status)).toEqual(['DELIVERED', 'DELIVERED']);
   });
@@ -165,7 +165,7 @@ describe('inbound to a sender name two organizations share (D69)', () => {
       from: '+244923000001',
       to: 'KWANZA',
       body: 'STOP',
-      organizationId: b.organization.id,
+      organization_id: b.organization.id,
     });
     expect(received.organization_id).toBe(b.organization.id);
     expect(mock.control.inbound(a.organization.id)).toEqual([]);
@@ -195,7 +195,7 @@ describe('inbound to a sender name two organizations share (D69)', () => {
         from: '+244923000001',
         to: a.remitter.id,
         body: 'hello',
-        organizationId: b.organization.id,
+        organization_id: b.organization.id,
       }),
     ).toThrow(expect.objectContaining({ code: 'RESOURCE_NOT_FOUND' }));
   });

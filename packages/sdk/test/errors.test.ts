@@ -49,7 +49,7 @@ describe('errors from real mock responses', () => {
   it('403: PermissionError names the missing scope in fields', async () => {
     const { mock, demo } = setup();
     const key = mock.control.issueApiKey({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       scopes: ['messages:read'],
     });
     const client = new MessagingClient({
@@ -92,8 +92,11 @@ describe('errors from real mock responses', () => {
   it('402: InsufficientFundsError from the billing service', async () => {
     const { mock } = setup();
     const organization = mock.control.createOrganization({ name: 'Poor', balance: '0.000001' });
-    const remitter = mock.control.createRemitter({ organizationId: organization.id, name: 'POOR' });
-    const key = mock.control.issueApiKey({ organizationId: organization.id });
+    const remitter = mock.control.createSenderId({
+      organization_id: organization.id,
+      name: 'POOR',
+    });
+    const key = mock.control.issueApiKey({ organization_id: organization.id });
     const client = new MessagingClient({
       apiKey: key.key,
       baseUrl: mock.baseUrl,

@@ -9,7 +9,7 @@ import { setup } from './support/mock';
 describe('faults injected into the mock', () => {
   it('a 503 on send is retried with the same key: one message', async () => {
     const { client, mock, sleeps } = setup();
-    mock.control.failNextRequests({ operationId: 'sendMessage', status: 503, count: 2 });
+    mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503, count: 2 });
     const sent = await client.messages.send({ to: '+244923000400', body: 'Olá' });
     expect(sleeps).toHaveLength(2);
     expect(mock.control.messagesTo('+244923000400').map((m) => m.id)).toEqual([sent.id]);
@@ -17,7 +17,7 @@ describe('faults injected into the mock', () => {
 
   it('a 500 that outlasts the retries is a ServerError with the trace id', async () => {
     const { client, mock } = setup({ maxRetries: 1 });
-    mock.control.failNextRequests({ operationId: 'listCampaigns', status: 500, count: 2 });
+    mock.control.failNextRequests({ operation_id: 'listCampaigns', status: 500, count: 2 });
     const error = await client.campaigns.list().then(undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ status: 500, code: 'INTERNAL_SERVER_ERROR' });
@@ -26,18 +26,18 @@ describe('faults injected into the mock', () => {
 
   it('a slow answer times the attempt out, and the retry gets through', async () => {
     const { client, mock } = setup({ timeout: 50 });
-    mock.control.addLatency({ operationId: 'listCampaigns', ms: 300, count: 1 });
+    mock.control.addLatency({ operation_id: 'listCampaigns', ms: 300, count: 1 });
     const page = await client.campaigns.list();
     expect(page.total).toBe(0);
 
-    mock.control.addLatency({ operationId: 'listCampaigns', ms: 300, count: 3 });
+    mock.control.addLatency({ operation_id: 'listCampaigns', ms: 300, count: 3 });
     const error = await client.campaigns.list().then(undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
   });
 
   it('a repeat while the first send executes is a 409 ConflictError, then a replay', async () => {
     const { client, demo, mock } = setup();
-    mock.control.addLatency({ operationId: 'sendMessage', ms: 100, count: 1 });
+    mock.control.addLatency({ operation_id: 'sendMessage', ms: 100, count: 1 });
     const params = { to: '+244923000401', body: 'Olá' };
     const first = client.messages.send(params, { idempotencyKey: 'dup-1' });
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -81,7 +81,7 @@ describe('deliveries from the mock', () => {
     const { client, demo, mock } = setup();
     const received: { headers: Record<string, string>; body: string }[] = [];
     const endpoint = mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: (request) => {
         received.push({ headers: { ...request.headers }, body: request.body });
         return 204;

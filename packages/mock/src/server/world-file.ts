@@ -96,18 +96,18 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
     const created = step(`${at}`, () =>
       mock.control.createOrganization({
         name: org.name,
-        ...(org.default_country === undefined ? {} : { defaultCountry: org.default_country }),
+        ...(org.default_country === undefined ? {} : { default_country: org.default_country }),
         ...(org.currency === undefined ? {} : { currency: org.currency }),
         ...(org.balance === undefined ? {} : { balance: org.balance }),
       }),
     );
     const senderIds = (org.sender_ids ?? []).map((sender, j) =>
       step(`${at}.sender_ids.${j}`, () =>
-        mock.control.createRemitter({
-          organizationId: created.id,
+        mock.control.createSenderId({
+          organization_id: created.id,
           name: sender.name,
           ...(sender.status === undefined ? {} : { status: sender.status }),
-          ...(sender.default === undefined ? {} : { makeDefault: sender.default }),
+          ...(sender.default === undefined ? {} : { make_default: sender.default }),
         }),
       ),
     );
@@ -118,17 +118,17 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
     (org.contacts ?? []).forEach((contact, j) => {
       step(`${at}.contacts.${j}`, () =>
         mock.control.createContact({
-          organizationId: created.id,
+          organization_id: created.id,
           name: contact.name,
           number: contact.number,
           ...(contact.email === undefined ? {} : { email: contact.email }),
-          tagIds: (contact.tags ?? []).map((tag) => tagIds.get(tag)!),
+          tag_ids: (contact.tags ?? []).map((tag) => tagIds.get(tag)!),
         }),
       );
     });
     const keys = (org.api_keys ?? []).map((key, j) =>
       step(`${at}.api_keys.${j}`, () =>
-        mock.control.issueApiKey({ organizationId: created.id, ...key }),
+        mock.control.issueApiKey({ organization_id: created.id, ...key }),
       ),
     );
     credentials.push({

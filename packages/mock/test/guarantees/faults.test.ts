@@ -34,7 +34,7 @@ describe('failNextRequests', () => {
   it('the next N requests answer 503 with the envelope, nothing executes, then all is normal', async () => {
     const { mock, demo, live, balance, ledger } = setup();
     const before = { balance: balance(), ledger: ledger() };
-    mock.control.failNextRequests({ operationId: 'sendBatchCampaign', status: 503, count: 2 });
+    mock.control.failNextRequests({ operation_id: 'sendBatchCampaign', status: 503, count: 2 });
     const body = batch(demo.remitter.id, ['+244923000001', '+244923000002']);
 
     for (let i = 0; i < 2; i++) {
@@ -58,15 +58,15 @@ describe('failNextRequests', () => {
     const accepted = await live.post('/campaigns/batch', body);
     expect(accepted.status).toBe(202);
     expect(accepted.headers.get('x-ratelimit-remaining')).toBe('9');
-    expect(mock.control.faults().requestFailures).toEqual([]);
+    expect(mock.control.faults().request_failures).toEqual([]);
     expectLedgerBalanced(mock);
   });
 
   it('500 INTERNAL_SERVER_ERROR by default; other operations are not affected', async () => {
     const { mock, live } = setup();
-    mock.control.failNextRequests({ operationId: 'sendMessage' });
-    expect(mock.control.faults().requestFailures).toEqual([
-      { id: expect.any(String), operationId: 'sendMessage', status: 500, remaining: 1 },
+    mock.control.failNextRequests({ operation_id: 'sendMessage' });
+    expect(mock.control.faults().request_failures).toEqual([
+      { id: expect.any(String), operation_id: 'sendMessage', status: 500, remaining: 1 },
     ]);
     expect((await live.get('/messages')).status).toBe(200);
 
@@ -98,7 +98,7 @@ describe('failNextRequests', () => {
   it('a 5xx stores nothing under its Idempotency-Key: the retry executes (D9)', async () => {
     const { mock, live, balance } = setup();
     const start = balance();
-    mock.control.failNextRequests({ operationId: 'sendMessage' });
+    mock.control.failNextRequests({ operation_id: 'sendMessage' });
     const key = { 'idempotency-key': 'order-7781' };
     const message = { to: '+244923000001', body: 'Your order shipped' };
 
@@ -119,7 +119,7 @@ describe('failNextRequests', () => {
 describe('addLatency', () => {
   it('delays a request in wall-clock time, holding its Idempotency-Key meanwhile', async () => {
     const { mock, demo, live } = setup();
-    mock.control.addLatency({ operationId: 'sendBatchCampaign', ms: 200 });
+    mock.control.addLatency({ operation_id: 'sendBatchCampaign', ms: 200 });
     const key = { 'idempotency-key': 'black-friday-1' };
     const body = batch(demo.remitter.id, ['+244923000001', '+244923000002']);
 
@@ -158,7 +158,7 @@ describe('addLatency', () => {
 
   it('applies to the next request of that operation only', async () => {
     const { mock, live } = setup();
-    mock.control.addLatency({ operationId: 'listMessages', ms: 100 });
+    mock.control.addLatency({ operation_id: 'listMessages', ms: 100 });
     const time = async (request: () => Promise<unknown>) => {
       const start = performance.now();
       await request();
@@ -177,7 +177,7 @@ describe('failNextDispatch', () => {
     const { mock, demo, live, balance, ledger } = setup();
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
       events: ['campaign.completed'],
     });
@@ -258,7 +258,7 @@ describe('failNextDispatch', () => {
       '/campaigns/batch',
       batch(demo.remitter.id, ['+244923000003', '+244923000004']),
     );
-    mock.control.failNextDispatch({ campaignId: second.body.campaign_id });
+    mock.control.failNextDispatch({ campaign_id: second.body.campaign_id });
     mock.clock.runUntilIdle();
     expect((await live.get(`/campaigns/${first.body.campaign_id}`)).body.status).toBe('COMPLETED');
     expect((await live.get(`/campaigns/${second.body.campaign_id}`)).body).toMatchObject({
@@ -326,7 +326,11 @@ describe('carrierOutage', () => {
   it('a receipt due inside the window turns into CARRIER_OUTAGE too', async () => {
     const { mock, live } = setup();
     // Sent at +1 s, its receipt is due at +6 s, when the outage has begun.
-    mock.control.carrierOutage({ destination: 'UNITEL', from: T0 + 5_000, to: T0 + 60_000 });
+    mock.control.carrierOutage({
+      destination: 'UNITEL',
+      from: new Date(T0 + 5_000),
+      to: new Date(T0 + 60_000),
+    });
     const id = (await live.post('/messages', { to: '+244923000001', body: 'hi' })).body.id;
     mock.clock.advance(2_000);
     expect((await live.get(`/messages/${id}`)).body.status).toBe('SENT');
@@ -344,11 +348,11 @@ describe('carrierOutage', () => {
     const { mock, live } = setup();
     const outage = mock.control.carrierOutage({
       destination: 'UNITEL',
-      from: T0,
-      to: T0 + 3_600_000,
+      from: new Date(T0),
+      to: new Date(T0 + 3_600_000),
     });
     mock.control.clearFaults(outage);
-    expect(mock.control.faults().outages).toEqual([]);
+    expect(mock.control.faults().carrier_outages).toEqual([]);
     const id = (await live.post('/messages', { to: '+244923000001', body: 'hi' })).body.id;
     mock.clock.runUntilIdle();
     expect((await live.get(`/messages/${id}`)).body.status).toBe('DELIVERED');
@@ -360,7 +364,7 @@ describe('latency and the caller’s abort signal', () => {
   it('mock.fetch rejects as soon as the caller aborts a delayed request, like a real fetch', async () => {
     const mock = createMockService();
     const demo = mock.seedDemo();
-    mock.control.addLatency({ operationId: 'listMessages', ms: 2_000 });
+    mock.control.addLatency({ operation_id: 'listMessages', ms: 2_000 });
     const controller = new AbortController();
     const started = Date.now();
     const pending = mock.fetch(`${mock.baseUrl}/messages`, {

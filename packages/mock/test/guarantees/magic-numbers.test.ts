@@ -228,6 +228,7 @@ describe('replies and opt-outs (D38)', () => {
     expect(mock.control.inbound(demo.organization.id)).toEqual([
       {
         id: expect.any(String),
+        organization_id: demo.organization.id,
         from: '+244900000008',
         to: 'MSGSVC',
         body: 'Obrigado, recebido!',

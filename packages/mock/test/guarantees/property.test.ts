@@ -37,16 +37,16 @@ function buildWorld() {
   const mock = createMockService({ seed: 4 });
   const demo = mock.seedDemo();
   const poor = mock.control.createOrganization({ name: 'Poor', balance: '9.000000' });
-  const poorRemitter = mock.control.createRemitter({ organizationId: poor.id, name: 'POOR' });
-  const poorKey = mock.control.issueApiKey({ organizationId: poor.id }).key;
+  const poorRemitter = mock.control.createSenderId({ organization_id: poor.id, name: 'POOR' });
+  const poorKey = mock.control.issueApiKey({ organization_id: poor.id }).key;
   // A receiver that refuses every third delivery, so that retries happen too.
   const receiver = inbox((_, n) => (n % 3 === 2 ? 500 : 200));
   mock.control.addWebhookEndpoint({
-    organizationId: demo.organization.id,
+    organization_id: demo.organization.id,
     listener: receiver.listener,
   });
   mock.control.addWebhookEndpoint({
-    organizationId: demo.organization.id,
+    organization_id: demo.organization.id,
     listener: receiver.listener,
     environment: 'test',
   });
@@ -263,7 +263,7 @@ async function execute(world: World, step: Command): Promise<void> {
       return request(world, step);
     case 'failRequests':
       mock.control.failNextRequests({
-        ...(step.operationId === undefined ? {} : { operationId: step.operationId }),
+        ...(step.operationId === undefined ? {} : { operation_id: step.operationId }),
         status: step.status,
         count: step.count,
       });
@@ -275,7 +275,7 @@ async function execute(world: World, step: Command): Promise<void> {
       return;
     case 'latency':
       mock.control.addLatency({
-        ...(step.operationId === undefined ? {} : { operationId: step.operationId }),
+        ...(step.operationId === undefined ? {} : { operation_id: step.operationId }),
         ms: step.ms,
       });
       return;
@@ -286,8 +286,8 @@ async function execute(world: World, step: Command): Promise<void> {
       const now = mock.clock.now().getTime();
       mock.control.carrierOutage({
         destination: step.destination,
-        from: now + step.start,
-        to: now + step.start + step.length,
+        from: new Date(now + step.start),
+        to: new Date(now + step.start + step.length),
       });
       return;
     }
@@ -344,11 +344,13 @@ function expectInvariants(world: World, mock: MockService) {
   }
   // The model of armed failures is the mock's own.
   expect(
-    mock.control.faults().requestFailures.map(({ operationId, status, remaining }) => ({
-      operationId,
-      status,
-      remaining,
-    })),
+    mock.control
+      .faults()
+      .request_failures.map(({ operation_id: operationId, status, remaining }) => ({
+        operationId,
+        status,
+        remaining,
+      })),
   ).toEqual(world.armed);
 }
 

@@ -3,9 +3,9 @@
 // Restoring it gives back exactly that world, and a world continued from it behaves exactly as
 // the original continued. Forks and separate services share nothing.
 import { describe, expect, it } from 'vitest';
+import { checked } from '../../../../openapi/test/support/response-check';
 import type { MockService, WorldSnapshot } from '../../src/index';
 import { type ApiResponse, api } from '../support/api';
-import { checked } from '../support/contract';
 import { createMockService } from '../support/mock';
 import { expectLedgerBalanced } from '../support/world';
 
@@ -78,6 +78,7 @@ describe('snapshot → mutate → restore', () => {
     const mock = createMockService();
     const { demo, live } = await busyWorld(mock);
     const original = json(mock.snapshot());
+    const faultsBefore = mock.control.faults();
 
     // Mutate everything a snapshot holds.
     await live.post('/messages', { to: '+244923000020', body: 'after' });
@@ -88,12 +89,16 @@ describe('snapshot → mutate → restore', () => {
     );
     mock.clock.advance(7 * 3_600_000);
     mock.control.fundAccount(demo.organization.id, '500.000000');
-    mock.control.issueApiKey({ organizationId: demo.organization.id, environment: 'test' });
-    mock.control.createRemitter({ organizationId: demo.organization.id, name: 'OTHER' });
-    mock.control.addWebhookEndpoint({ organizationId: demo.organization.id, listener: () => 200 });
-    mock.control.failNextRequests({ operationId: 'listMessages', count: 3 });
+    mock.control.issueApiKey({ organization_id: demo.organization.id, environment: 'test' });
+    mock.control.createSenderId({ organization_id: demo.organization.id, name: 'OTHER' });
+    mock.control.addWebhookEndpoint({ organization_id: demo.organization.id, listener: () => 200 });
+    mock.control.failNextRequests({ operation_id: 'listMessages', count: 3 });
     mock.control.failNextDispatch();
-    mock.control.carrierOutage({ destination: 'UNITEL', from: 0, to: Date.UTC(2030, 0, 1) });
+    mock.control.carrierOutage({
+      destination: 'UNITEL',
+      from: new Date(0),
+      to: new Date(Date.UTC(2030, 0, 1)),
+    });
     mock.control.configureRateLimits({ listCampaigns: 1 });
     mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'START' });
     await mock.clock.settle();
@@ -102,7 +107,7 @@ describe('snapshot → mutate → restore', () => {
     mock.restore(original);
     expect(json(mock.snapshot())).toEqual(original);
     expect(mock.clock.now().getTime()).toBe(original.time);
-    expect(mock.control.faults()).toEqual(original.faults);
+    expect(mock.control.faults()).toEqual(faultsBefore);
     expectLedgerBalanced(mock);
   });
 
@@ -117,7 +122,7 @@ describe('snapshot → mutate → restore', () => {
       // Changes to the restored world must not reach the snapshot it came from.
       mock.control.failNextRequests({ count: 2 });
       mock.control.addWebhookEndpoint({
-        organizationId: demo.organization.id,
+        organization_id: demo.organization.id,
         listener: () => 200,
       });
       mock.control.configureRateLimits({ listMessages: 5 });
@@ -223,10 +228,10 @@ describe('fork', () => {
     // In the fork: a message, money, a key.
     const inFork = await forkLive.post('/messages', { to: '+244923000040', body: 'fork only' });
     fork.control.fundAccount(demo.organization.id, '100.000000');
-    const forkKey = fork.control.issueApiKey({ organizationId: demo.organization.id }).key;
+    const forkKey = fork.control.issueApiKey({ organization_id: demo.organization.id }).key;
     fork.clock.advance(3_600_000);
     // In the original: a fault and a campaign.
-    mock.control.failNextRequests({ operationId: 'retrieveMessage' });
+    mock.control.failNextRequests({ operation_id: 'retrieveMessage' });
     const inOriginal = await live.post('/campaigns/batch', {
       remitter_id: demo.remitter.id,
       channel_type: 'SMS',
@@ -240,8 +245,8 @@ describe('fork', () => {
     expect(Number(fork.control.balance(demo.organization.id))).toBe(Number(balance) - 4 + 100);
     expect((await api(mock, forkKey).get('/messages')).status).toBe(401);
     expect((await api(fork, forkKey).get('/messages')).status).toBe(200);
-    expect(mock.control.faults().requestFailures).toHaveLength(1);
-    expect(fork.control.faults().requestFailures).toEqual([]);
+    expect(mock.control.faults().request_failures).toHaveLength(1);
+    expect(fork.control.faults().request_failures).toEqual([]);
     expect((await forkLive.get(`/messages/${inFork.body.id}`)).status).toBe(200);
     expect((await forkLive.get(`/campaigns/${inOriginal.body.campaign_id}`)).status).toBe(404);
     expect((await live.get(`/messages/${inFork.body.id}`)).status).toBe(500); // the armed fault
@@ -287,12 +292,12 @@ describe('separate services', () => {
     const sent = await liveA.post('/messages', { to: '+244923000001', body: 'only in a' });
     a.control.fundAccount(demoA.organization.id, '1.000000');
     a.control.configureRateLimits({ listMessages: 1 });
-    a.control.failNextRequests({ operationId: 'listCampaigns' });
+    a.control.failNextRequests({ operation_id: 'listCampaigns' });
     a.control.simulateInbound({ from: '+244923000002', to: 'MSGSVC', body: 'STOP' });
     a.clock.advance(60_000);
-    const key = a.control.issueApiKey({ organizationId: demoA.organization.id }).key;
+    const key = a.control.issueApiKey({ organization_id: demoA.organization.id }).key;
 
-    expect(b.control.counts()).toEqual({ messages: 0, campaigns: 0, pendingTasks: 0 });
+    expect(b.control.counts()).toEqual({ messages: 0, campaigns: 0, pending_tasks: 0 });
     expect(b.control.balance(demoB.organization.id)).toBe('1000000.000000');
     expect(b.control.inbound(demoB.organization.id)).toEqual([]);
     expect(b.clock.now().getTime()).toBe(a.clock.now().getTime() - 60_000);

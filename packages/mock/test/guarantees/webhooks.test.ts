@@ -46,7 +46,7 @@ describe('the events', () => {
     const { mock, demo, live } = setup();
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
 
@@ -108,7 +108,7 @@ describe('the events', () => {
     const { mock, demo, live } = setup();
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     const sent = await live.post('/messages', { to: '+244900000002', body: 'Hello' });
@@ -136,7 +136,7 @@ describe('the events', () => {
     const { mock, demo, live } = setup();
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     const accepted = await live.post('/campaigns/batch', {
@@ -203,7 +203,7 @@ describe('the events', () => {
     const { mock, demo } = setup();
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     const inbound = mock.control.simulateInbound({
@@ -234,7 +234,7 @@ describe('the events', () => {
     const { mock, demo, live } = setup();
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
       events: ['message.received'],
     });
@@ -262,7 +262,7 @@ describe('the events', () => {
     const { mock, demo, live } = setup();
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
       events: ['campaign.completed'],
     });
@@ -284,7 +284,7 @@ describe('the contract check used here', () => {
     const { mock, demo } = setup();
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'hi' });
@@ -320,12 +320,12 @@ describe('signatures', () => {
     const own = inbox();
     const byDefault = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: own.listener,
       secret,
     });
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: byDefault.listener,
     });
     expect(mock.control.webhookSecret(demo.organization.id)).toBe(demo.webhookSecret);
@@ -382,7 +382,7 @@ describe('retries (D39)', () => {
     const { mock, demo } = setup();
     const receiver = inbox((_, n) => (n < 2 ? 500 : 200));
     const endpoint = mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'hi' });
@@ -434,7 +434,7 @@ describe('retries (D39)', () => {
     const { mock, demo, live } = setup();
     const receiver = inbox((_, n) => (n === 0 ? 500 : 200));
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
       events: ['message.received'],
     });
@@ -458,7 +458,7 @@ describe('retries (D39)', () => {
       return 204;
     });
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'hi' });
@@ -478,7 +478,7 @@ describe('retries (D39)', () => {
       JSON.parse(request.body).data.body === 'first' ? 503 : 200,
     );
     const endpoint = mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'first' });
@@ -510,17 +510,17 @@ describe('retries (D39)', () => {
     const gone = inbox(() => 410);
     const healthy = inbox();
     const goneEndpoint = mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: gone.listener,
     });
     const healthyEndpoint = mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: healthy.listener,
     });
     mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'first' });
     await mock.clock.settle();
 
-    expect(mock.control.outbox({ endpointId: goneEndpoint.id })).toEqual([
+    expect(mock.control.outbox({ endpoint_id: goneEndpoint.id })).toEqual([
       expect.objectContaining({
         state: 'failed',
         attempts: [{ at: iso(T0), status: 410, error: null }],
@@ -534,7 +534,7 @@ describe('retries (D39)', () => {
     mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'second' });
     await mock.clock.settle();
     expect(gone.requests).toHaveLength(1);
-    expect(mock.control.outbox({ endpointId: goneEndpoint.id })).toHaveLength(1);
+    expect(mock.control.outbox({ endpoint_id: goneEndpoint.id })).toHaveLength(1);
     expect(healthy.acknowledged().map((e) => e.data.body)).toEqual(['first', 'second']);
   });
 });
@@ -554,7 +554,7 @@ describe('ordering per message', () => {
       return 200;
     });
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     await mock.clock.settle();
@@ -595,7 +595,7 @@ describe('ordering per message', () => {
       JSON.parse(request.body).data.status === 'SENT' ? 500 : 200,
     );
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: receiver.listener,
     });
     await live.post('/messages', { to: '+244900000001', body: 'hello' });
@@ -617,11 +617,11 @@ describe('environments (D39)', () => {
     const liveInbox = inbox();
     const testInbox = inbox();
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: liveInbox.listener,
     });
     mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       listener: testInbox.listener,
       environment: 'test',
     });
@@ -677,7 +677,7 @@ describe('URL endpoints', () => {
     );
     const { mock, demo } = setup({ webhookFetch });
     const endpoint = mock.control.addWebhookEndpoint({
-      organizationId: demo.organization.id,
+      organization_id: demo.organization.id,
       url: 'https://hooks.example.com/msgsvc',
     });
     expect(endpoint).toMatchObject({

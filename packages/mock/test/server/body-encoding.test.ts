@@ -3,9 +3,9 @@
 // NUL in a text field → 422 naming the field. The public API and the control API alike; nothing
 // is created or charged. (The same through `mock.fetch`: test/body-encoding.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertOnContract } from '../../../../openapi/test/support/response-check';
 import { createMockService, type MockService } from '../../src/index';
 import { createMockServer, type MockServer } from '../../src/server/node-server';
-import { assertOnContract } from '../support/contract';
 import { assertOnControlContract } from './support/control-contract';
 import { type RawExchange, rawExchange, requestBytes } from './support/raw-http';
 

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessagingClient } from '@msgsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertOnContract } from '../../../../openapi/test/support/response-check';
 import { WEBHOOK_SECRET_PATTERN } from '../../src/domain/kernel/patterns';
 import { type CliIo, runCli } from '../../src/server/cli';
 import { HELP } from '../../src/server/cli-options';
 import { startServer } from '../../src/server/serve';
-import { assertOnContract } from '../support/contract';
 import { REPO_ROOT, runCliToEnd, type StartedCli, startCli } from './support/cli-process';
 import { controlApi, publicApi, send } from './support/http';
 

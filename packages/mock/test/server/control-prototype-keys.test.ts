@@ -116,9 +116,9 @@ describe('prototype names in the control API (D63)', () => {
           scopes: [scope],
         });
         expectNamed(exchange, 'scopes', `Unknown scope: ${scope}`);
-        expect(() => mock.control.issueApiKey({ organizationId, scopes: [scope] })).toThrow(
-          expect.objectContaining({ fields: { scopes: `Unknown scope: ${scope}` } }),
-        );
+        expect(() =>
+          mock.control.issueApiKey({ organization_id: organizationId, scopes: [scope] }),
+        ).toThrow(expect.objectContaining({ fields: { scopes: `Unknown scope: ${scope}` } }));
       }),
       RUNS,
     );

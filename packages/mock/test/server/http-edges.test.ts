@@ -2,10 +2,10 @@
 // itself (D68), and HEAD is GET without the body. Bytes written straight to a socket: fetch and
 // node:http clients refuse to send most of these requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertEnvelope, assertOnContract } from '../../../../openapi/test/support/response-check';
 import { createMockService, type MockService } from '../../src/index';
 import { clientErrorResponse } from '../../src/server/client-error';
 import { createMockServer, type MockServer } from '../../src/server/node-server';
-import { assertEnvelope, assertOnContract } from '../support/contract';
 import { type RawExchange, rawExchange, requestBytes } from './support/raw-http';
 
 let mock: MockService;

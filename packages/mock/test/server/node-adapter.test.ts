@@ -5,10 +5,10 @@
  */
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertOnContract } from '../../../../openapi/test/support/response-check';
 import { createMockService, type MockService } from '../../src/index';
 import { RequestLog } from '../../src/server/inspector/request-log';
 import { createMockServer, type MockServer } from '../../src/server/node-server';
-import { assertOnContract } from '../support/contract';
 
 let mock: MockService;
 let server: MockServer;

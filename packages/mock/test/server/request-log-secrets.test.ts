@@ -2,10 +2,10 @@
 // `Idempotency-Key`, percent-encoded or not — is kept in the request log by prefix only, as D51
 // shows keys (D65): `/__mock/requests`, `/__mock/state` (the inspector's data) never repeat it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertOnContract } from '../../../../openapi/test/support/response-check';
 import { createMockService, type MockService } from '../../src/index';
 import { RequestLog } from '../../src/server/inspector/request-log';
 import { createMockServer, type MockServer } from '../../src/server/node-server';
-import { assertOnContract } from '../support/contract';
 import { controlApi, publicApi, send } from './support/http';
 
 const SECRET = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LW9mLXRoZS10ZXN0';

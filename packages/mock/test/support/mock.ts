@@ -2,8 +2,9 @@
  * The mock service every test of this package uses: `createMockService` with the contract check
  * installed, so no response can leave the mock unchecked.
  */
+
+import { assertOnContract } from '../../../../openapi/test/support/response-check';
 import { createMockService as create, type MockServiceOptions } from '../../src/index';
-import { assertOnContract } from './contract';
 
 /** `createMockService`, with every response validated against the contract. */
 export function createMockService(options: MockServiceOptions = {}) {

@@ -61,11 +61,11 @@ export function organization(
   const org = mock.control.createOrganization({
     name: options.name ?? 'Kwanza Shop',
     balance: options.balance ?? '1000.000000',
-    ...(options.defaultCountry === undefined ? {} : { defaultCountry: options.defaultCountry }),
+    ...(options.defaultCountry === undefined ? {} : { default_country: options.defaultCountry }),
   });
-  const liveKey = mock.control.issueApiKey({ organizationId: org.id, environment: 'live' }).key;
-  const testKey = mock.control.issueApiKey({ organizationId: org.id, environment: 'test' }).key;
-  const remitter = mock.control.createRemitter({ organizationId: org.id, name: 'KWANZA' });
+  const liveKey = mock.control.issueApiKey({ organization_id: org.id, environment: 'live' }).key;
+  const testKey = mock.control.issueApiKey({ organization_id: org.id, environment: 'test' }).key;
+  const remitter = mock.control.createSenderId({ organization_id: org.id, name: 'KWANZA' });
   return {
     organization: org,
     liveKey,

@@ -1,25 +1,52 @@
 /**
- * What the faults answer, shared by the in-process fetch and the HTTP proxy: the service's own
- * error envelope for 500, 503 and 429 (written by the mock's envelope writer, so it is exactly
- * what the service would send), a "proxy" HTML page, and the errors undici raises for a reset
+ * What the faults answer, shared by the in-process fetch and the HTTP proxy: the service's error
+ * envelope for 500, 503 and 429 (the contract's `ErrorResponse`, checked against it in
+ * `fault-answers.test.ts`), a "proxy" HTML page, and the errors undici raises for a reset
  * connection and a body cut off.
  */
-import { errorResponse } from '../../../mock/src/http/envelope';
-import type { HttpResponse } from '../../../mock/src/http/types';
+import type { HttpResponse } from '@msgsvc/mock';
 
 /** The faults answered with a status and an envelope, without forwarding the request. */
 export type StatusFault = 'status-500' | 'status-503' | 'rate-429';
 
 const CODES = {
-  'status-500': { code: 'INTERNAL_SERVER_ERROR', message: 'Injected fault: internal error.' },
-  'status-503': { code: 'SERVICE_UNAVAILABLE', message: 'Injected fault: unavailable.' },
-  'rate-429': { code: 'RATE_LIMIT_EXCEEDED', message: 'Injected fault: retry after 1 s.' },
+  'status-500': {
+    status: 500,
+    code: 'INTERNAL_SERVER_ERROR',
+    message: 'Injected fault: internal error.',
+  },
+  'status-503': {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'Injected fault: unavailable.',
+  },
+  'rate-429': {
+    status: 429,
+    code: 'RATE_LIMIT_EXCEEDED',
+    message: 'Injected fault: retry after 1 s.',
+  },
 } as const;
 
 /** The envelope response of a status fault; a 429 says `Retry-After: 1`. */
 export function statusAnswer(kind: StatusFault, traceId: string): HttpResponse {
-  const headers: Record<string, string> = kind === 'rate-429' ? { 'retry-after': '1' } : {};
-  return errorResponse(CODES[kind], traceId, Date.now(), headers);
+  const { status, code, message } = CODES[kind];
+  const envelope = {
+    code,
+    message,
+    status,
+    trace_id: traceId,
+    timestamp: new Date().toISOString().replace('Z', '000+00:00'),
+    service: 'core',
+  };
+  return {
+    status,
+    headers: {
+      ...(kind === 'rate-429' ? { 'retry-after': '1' } : {}),
+      'content-type': 'application/json',
+      'x-trace-id': traceId,
+    },
+    body: JSON.stringify(envelope),
+  };
 }
 
 /** A 2xx that is not the JSON the contract promises: a captive portal or a misconfigured proxy. */

@@ -4,7 +4,7 @@
  * send meets the same faults in every run with the same seed however the concurrent calls
  * interleave. The seed is fixed by default; `FAULT_SEED=<integer>` explores others.
  */
-import { Random } from '../../../mock/src/domain/kernel/random';
+import { Random } from './seeded-random';
 
 /** The seed used when `FAULT_SEED` is not set. */
 export const DEFAULT_FAULT_SEED = 1010;

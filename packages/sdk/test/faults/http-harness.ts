@@ -7,7 +7,7 @@
  */
 import type { WorldSnapshot } from '@msgsvc/mock';
 import { MessagingClient } from '@msgsvc/sdk';
-import { startCli } from '../../../mock/test/server/support/cli-process';
+import { startMockProcess as startCli } from '../support/mock-process';
 import type { FaultPlan } from './fault-plan';
 import { startFaultProxy } from './fault-proxy';
 import { type FaultHarness, TIMING } from './harness';

@@ -17,8 +17,8 @@ import type {
   SendOptions,
   SentMessage,
 } from '@msgsvc/sdk';
-import { Random } from '../../../mock/src/domain/kernel/random';
 import { type FaultHarness, TIMING } from './harness';
+import { Random } from './seeded-random';
 import { pool, type Watched, watch } from './watchdog';
 
 /** How much work one mode does. */

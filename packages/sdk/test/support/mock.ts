@@ -3,10 +3,14 @@
  * produces is validated against `openapi/openapi.yaml`), on its virtual clock: the client's sleep
  * advances the clock, so waiting drives the simulation and no test waits in real time.
  */
+import { createMockService as create, type MockServiceOptions } from '@msgsvc/mock';
 import { type ClientOptions, MessagingClient } from '@msgsvc/sdk';
-import { createMockService } from '../../../mock/test/support/mock';
+import { assertOnContract } from '../../../../openapi/test/support/response-check';
 
-export { createMockService };
+/** `createMockService` from `@msgsvc/mock`, with every response validated against the contract. */
+export function createMockService(options: MockServiceOptions = {}) {
+  return create({ ...options, observe: assertOnContract });
+}
 
 /** A mock service with the contract check. */
 export type Mock = ReturnType<typeof createMockService>;

@@ -196,7 +196,7 @@ export function clearFaults(world: World, id?: string): void {
 /** `null` (any operation) when omitted; else a known operation id, or an `UnknownValueError`. */
 function anyOrOne(operationId: string | undefined): OperationId | null {
   // A fault armed for an operation that does not exist would never fire (D72).
-  return operationId === undefined ? null : oneOf(operationId, OPERATION_IDS, 'operationId');
+  return operationId === undefined ? null : oneOf(operationId, OPERATION_IDS, 'operation_id');
 }
 
 function take<T extends { remaining: number }>(

@@ -2,11 +2,12 @@
  * Control routes on credentials addressed by their own id: revoking an API key, approving (or
  * rejecting) a sender ID.
  */
+
+import { apiKeyView } from '../../control/views';
 import { findApiKey } from '../../domain/tenancy/api-keys';
 import { parse } from '../../http/validate';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';
-import { apiKeyView, senderIdView } from './views';
 
 /** Key and sender ID routes. */
 export const CREDENTIAL_ROUTES: readonly ControlRoute[] = [
@@ -25,9 +26,7 @@ export const CREDENTIAL_ROUTES: readonly ControlRoute[] = [
     path: '/sender-ids/:sender_id',
     handle: ({ mock, params, json }) => {
       const { status } = parse(schemas.updateSenderIdBody, json);
-      const remitter = mock.control.setRemitterStatus(params.sender_id!, status);
-      const stored = mock.world.remitters.get(remitter.id) ?? remitter;
-      return { status: 200, body: senderIdView(mock.world, stored) };
+      return { status: 200, body: mock.control.setSenderIdStatus(params.sender_id!, status) };
     },
   },
 ];

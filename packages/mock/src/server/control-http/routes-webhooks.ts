@@ -3,11 +3,9 @@
  * POSTs signed events to, decision D29), read the outbox with every attempt, and make a handset
  * write to a sender ID (`STOP` opts the number out).
  */
-import { getOrganization } from '../../domain/tenancy/organizations';
 import { parse, parseQuery } from '../../http/validate';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';
-import { webhookEndpointView } from './views';
 
 /** Webhook and inbound routes. */
 export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
@@ -15,10 +13,9 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/organizations/:organization_id/webhook-endpoints',
     handle: ({ mock, params }) => {
-      const organization = getOrganization(mock.world, params.organization_id!);
+      const organization = mock.control.organization(params.organization_id!);
       // By prefix: the full secret is shown once, when the endpoint is registered (D62).
-      const entries = mock.control.webhookEndpoints(organization.id).map(webhookEndpointView);
-      return { status: 200, body: { entries } };
+      return { status: 200, body: { entries: mock.control.webhookEndpoints(organization.id) } };
     },
   },
   {
@@ -27,11 +24,8 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     handle: ({ mock, params, json }) => {
       const input = parse(schemas.webhookEndpointBody, json);
       const endpoint = mock.control.addWebhookEndpoint({
-        organizationId: params.organization_id!,
-        url: input.url,
-        ...(input.secret === undefined ? {} : { secret: input.secret }),
-        ...(input.events === undefined ? {} : { events: input.events }),
-        ...(input.environment === undefined ? {} : { environment: input.environment }),
+        organization_id: params.organization_id!,
+        ...input,
       });
       return { status: 201, body: endpoint };
     },
@@ -49,31 +43,22 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     path: '/webhooks/outbox',
     handle: ({ mock, query }) => {
       const filter = parseQuery(schemas.outboxQuery, query);
-      const entries = mock.control.outbox({
-        ...(filter.endpoint_id === undefined ? {} : { endpointId: filter.endpoint_id }),
-        ...(filter.type === undefined ? {} : { type: filter.type }),
-        ...(filter.state === undefined ? {} : { state: filter.state }),
-      });
-      return { status: 200, body: { entries } };
+      return { status: 200, body: { entries: mock.control.outbox(filter) } };
     },
   },
   {
     method: 'POST',
     path: '/inbound',
     handle: ({ mock, json }) => {
-      const { organization_id, ...input } = parse(schemas.inboundBody, json);
-      const inbound = mock.control.simulateInbound({
-        ...input,
-        ...(organization_id === undefined ? {} : { organizationId: organization_id }),
-      });
-      return { status: 201, body: inbound };
+      const input = parse(schemas.inboundBody, json);
+      return { status: 201, body: mock.control.simulateInbound(input) };
     },
   },
   {
     method: 'GET',
     path: '/organizations/:organization_id/inbound',
     handle: ({ mock, params }) => {
-      const organization = getOrganization(mock.world, params.organization_id!);
+      const organization = mock.control.organization(params.organization_id!);
       return { status: 200, body: { entries: mock.control.inbound(organization.id) } };
     },
   },

@@ -6,13 +6,13 @@
  * document stays small however large the world grows.
  */
 import { formatMoney } from '@msgsvc/sdk/sms';
+import { apiKeyView, organizationView, senderIdView } from '../../control/views';
 import type { InboundMessage, MessageRecord } from '../../domain/kernel/model';
 import { formatTimestamp as ts } from '../../domain/kernel/time-format';
 import type { World } from '../../domain/kernel/world';
 import { campaignObject } from '../../http/serializers';
 import type { ControlDeps } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
-import { apiKeyView, organizationView, senderIdView } from '../control-http/views';
 import type { StatusStep, ThreadItem } from './activity-tracker';
 import { readOutbox } from './outbox';
 

@@ -3,7 +3,7 @@
  * against `openapi/openapi.yaml` (the shared `assertOnContract`), control responses against
  * `openapi/control.yaml`.
  */
-import { assertOnContract } from '../../support/contract';
+import { assertOnContract } from '../../../../../openapi/test/support/response-check';
 import { assertOnControlContract } from './control-contract';
 
 /** A response, read once. */

@@ -3,11 +3,9 @@
  * the mock produces are validated against `openapi/openapi.yaml` (JSON Schema 2020-12 with ajv).
  * A response off the contract throws, failing the test that made it.
  */
-import {
-  contractValidator,
-  type JsonObject as Json,
-} from '../../../../openapi/test/support/contract-validator';
-import type { HttpRequest, HttpResponse } from '../../src/index';
+
+import type { HttpRequest, HttpResponse } from '@msgsvc/mock';
+import { contractValidator, type JsonObject as Json } from './contract-validator';
 
 const contract = contractValidator('openapi.yaml');
 const { document } = contract;

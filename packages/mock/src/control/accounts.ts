@@ -1,0 +1,158 @@
+/**
+ * The account controls: organizations and their funds, API keys, sender IDs, tags, contacts and
+ * rate limits. Money crosses them as six-digit decimal strings, exactly as the public API writes it.
+ */
+import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
+import { fundAccount, getAccount } from '../domain/billing/billing-ledger';
+import { validationError } from '../domain/kernel/errors';
+import { WEBHOOK_SECRET_PATTERN } from '../domain/kernel/patterns';
+import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
+import type { World } from '../domain/kernel/world';
+import { normalizeRecipient } from '../domain/phone/recipients';
+import { configureRateLimits } from '../domain/policies/rate-limits';
+import { issueApiKey, revokeApiKey } from '../domain/tenancy/api-keys';
+import {
+  createContact,
+  createOrganization,
+  createRemitter,
+  createTag,
+  getOrganization,
+  setRemitterStatus,
+} from '../domain/tenancy/organizations';
+import type { AccountControls } from './mock-control';
+import { apiKeyView, contactView, organizationView, senderIdView, tagView } from './views';
+
+/**
+ * Builds the account controls over a world getter (the world is replaced on `reset`).
+ *
+ * @param world - Returns the current world.
+ */
+export function createAccountControls(world: () => World): AccountControls {
+  return {
+    createOrganization(params) {
+      if (
+        params.webhook_secret !== undefined &&
+        !WEBHOOK_SECRET_PATTERN.test(params.webhook_secret)
+      ) {
+        throw validationError({
+          webhook_secret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.',
+        });
+      }
+      const w = world();
+      const organization = createOrganization(w, {
+        name: params.name,
+        ...(params.default_country === undefined ? {} : { defaultCountry: params.default_country }),
+        ...(params.currency === undefined ? {} : { currency: params.currency }),
+        ...(params.balance === undefined ? {} : { balance: money(params.balance) }),
+        ...(params.webhook_secret === undefined ? {} : { webhookSecret: params.webhook_secret }),
+      });
+      // The one response that shows the new organization's webhook secret in full (D62).
+      return { ...organizationView(w, organization), webhook_secret: organization.webhookSecret };
+    },
+
+    organizations() {
+      const w = world();
+      return [...w.organizations.values()].map((organization) => organizationView(w, organization));
+    },
+
+    organization(organizationId) {
+      const w = world();
+      return organizationView(w, getOrganization(w, organizationId));
+    },
+
+    fundAccount(organizationId, amount) {
+      const w = world();
+      const organization = getOrganization(w, organizationId);
+      fundAccount(w, organization.billingAccountId, money(amount));
+      return formatMoney(getAccount(w, organization.billingAccountId).balance);
+    },
+
+    balance(organizationId) {
+      const w = world();
+      const organization = getOrganization(w, organizationId);
+      return formatMoney(getAccount(w, organization.billingAccountId).balance);
+    },
+
+    issueApiKey(params) {
+      if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
+      const key = issueApiKey(world(), {
+        organizationId: params.organization_id,
+        ...(params.environment === undefined ? {} : { environment: params.environment }),
+        ...(params.scopes === undefined ? {} : { scopes: params.scopes }),
+        ...(params.name === undefined ? {} : { name: params.name }),
+        ...(params.key === undefined ? {} : { key: params.key }),
+      });
+      return { ...apiKeyView(key), key: key.key };
+    },
+
+    revokeApiKey(idOrKey) {
+      revokeApiKey(world(), idOrKey);
+    },
+
+    apiKeys(organizationId) {
+      const w = world();
+      const organization = getOrganization(w, organizationId);
+      return [...w.apiKeys.values()]
+        .filter((key) => key.organizationId === organization.id)
+        .map(apiKeyView);
+    },
+
+    createSenderId(params) {
+      const w = world();
+      const remitter = createRemitter(w, {
+        organizationId: params.organization_id,
+        name: params.name,
+        ...(params.status === undefined ? {} : { status: params.status }),
+        ...(params.make_default === undefined ? {} : { makeDefault: params.make_default }),
+      });
+      return senderIdView(w, remitter);
+    },
+
+    setSenderIdStatus(senderId, status) {
+      const w = world();
+      return senderIdView(w, setRemitterStatus(w, senderId, status));
+    },
+
+    senderIds(organizationId) {
+      const w = world();
+      const organization = getOrganization(w, organizationId);
+      return [...w.remitters.values()]
+        .filter((remitter) => remitter.organizationId === organization.id)
+        .map((remitter) => senderIdView(w, remitter));
+    },
+
+    createTag(organizationId, name) {
+      return tagView(createTag(world(), organizationId, name));
+    },
+
+    createContact(params) {
+      const w = world();
+      const organization = getOrganization(w, params.organization_id);
+      const normalized = normalizeRecipient(params.number, organization.defaultCountry);
+      if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
+      return contactView(
+        createContact(w, {
+          organizationId: organization.id,
+          name: params.name,
+          e164: normalized.e164,
+          email: params.email ?? null,
+          tagIds: [...(params.tag_ids ?? [])],
+        }),
+      );
+    },
+
+    configureRateLimits(changes) {
+      configureRateLimits(world(), changes);
+    },
+  };
+}
+
+function money(text: string): number {
+  try {
+    return parseMoney(text);
+  } catch {
+    throw validationError({
+      amount: 'Must be a decimal string with at most six fraction digits, e.g. "1000.50".',
+    });
+  }
+}

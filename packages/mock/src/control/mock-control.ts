@@ -1,0 +1,305 @@
+/**
+ * The control API's declared shape: everything a test (or the server's `/__mock` endpoints) does to
+ * a world that the public API cannot, grouped by concept. One vocabulary in-process and over HTTP:
+ * inputs and outputs use the public API's snake_case field names, times are ISO 8601 strings (a
+ * `Date` is accepted as input), money is a decimal string, and every record is rendered by the
+ * views in `views.ts` (decision D83).
+ */
+
+import type { components } from '@msgsvc/sdk';
+import type { Environment, RemitterStatus } from '../domain/kernel/model';
+import type { OperationId } from '../domain/kernel/operation-ids';
+import type { WorldSnapshot } from '../domain/kernel/snapshot';
+import type { CarrierCode } from '../domain/phone/carriers';
+import type { RateLimitChanges } from '../domain/policies/rate-limits';
+import type { WebhookEventType } from '../domain/webhooks/webhook-events';
+import type { DeliveryState } from '../domain/webhooks/webhooks';
+import type {
+  ApiKeyView,
+  ContactView,
+  CountsView,
+  CreatedOrganizationView,
+  CreatedWebhookEndpointView,
+  DeliveryView,
+  FaultsView,
+  InboundView,
+  IssuedApiKeyView,
+  LedgerCheckView,
+  LedgerEntryView,
+  OrganizationView,
+  SenderIdView,
+  TagView,
+  WebhookEndpointView,
+} from './views';
+
+/** An instant given to the control API: an ISO 8601 date-time with an offset, or a `Date`. */
+export type Instant = string | Date;
+
+/** What {@link AccountControls.createOrganization} takes. */
+export interface CreateOrganizationParams {
+  /** The organization's name. */
+  name: string;
+  /** ISO 3166-1 alpha-2 country used to read national numbers. Default `AO`. */
+  default_country?: string;
+  /** The billing account's currency. Default `AOA`. */
+  currency?: string;
+  /** The opening balance, a decimal string. Default `"0"`. */
+  balance?: string;
+  /** The webhook signing secret, `whsec_` and base64 of 24 to 64 bytes. Default: random. */
+  webhook_secret?: string;
+}
+
+/** What {@link AccountControls.issueApiKey} takes. */
+export interface IssueApiKeyParams {
+  /** The organization the key acts for. */
+  organization_id: string;
+  /** `live` (default) or `test`. */
+  environment?: Environment;
+  /** Default: every scope. Either spelling of a scope is accepted (decision D5). */
+  scopes?: readonly string[];
+  /** A name to recognise it by. */
+  name?: string;
+  /** Use this exact key string (it must carry the environment's prefix); default: random. */
+  key?: string;
+}
+
+/** What {@link AccountControls.createSenderId} takes. */
+export interface CreateSenderIdParams {
+  /** The organization registering it. */
+  organization_id: string;
+  /** The name handsets see. */
+  name: string;
+  /** Default `APPROVED`. */
+  status?: RemitterStatus;
+  /** Make it the organization's default sender ID. */
+  make_default?: boolean;
+}
+
+/** What {@link AccountControls.createContact} takes. */
+export interface CreateContactParams {
+  /** The organization it belongs to. */
+  organization_id: string;
+  /** The contact's name. */
+  name: string;
+  /** A phone number, read with the organization's default country. */
+  number: string;
+  /** An email address. */
+  email?: string | null;
+  /** Tags it carries. */
+  tag_ids?: readonly string[];
+}
+
+/** Organizations, their accounts, API keys, sender IDs, tags and contacts. */
+export interface AccountControls {
+  /** Creates an organization and its billing account; the one response with its webhook secret. */
+  createOrganization(params: CreateOrganizationParams): CreatedOrganizationView;
+  /** Every organization, oldest first. */
+  organizations(): OrganizationView[];
+  /** One organization. Throws a `RESOURCE_NOT_FOUND` error for an unknown id. */
+  organization(organizationId: string): OrganizationView;
+  /** Adds `amount` (decimal string) to an organization's account; returns the new balance. */
+  fundAccount(organizationId: string, amount: string): string;
+  /** An organization's balance, as a decimal string. */
+  balance(organizationId: string): string;
+  /** Issues an API key; the one response that carries the full key. */
+  issueApiKey(params: IssueApiKeyParams): IssuedApiKeyView;
+  /** Revokes a key by id or key string. */
+  revokeApiKey(idOrKey: string): void;
+  /** An organization's keys, by prefix. */
+  apiKeys(organizationId: string): ApiKeyView[];
+  /** Registers a sender ID (approved unless `status` says otherwise). */
+  createSenderId(params: CreateSenderIdParams): SenderIdView;
+  /** Approves (or rejects, or resets to pending) a sender ID. */
+  setSenderIdStatus(senderId: string, status: RemitterStatus): SenderIdView;
+  /** An organization's sender IDs. */
+  senderIds(organizationId: string): SenderIdView[];
+  /** Creates an audience tag. */
+  createTag(organizationId: string, name: string): TagView;
+  /** Adds a contact; `number` is normalised with the organization's default country. */
+  createContact(params: CreateContactParams): ContactView;
+  /**
+   * Tightens, relaxes or disables rate limits (decision D8): requests per minute by operation id,
+   * `null` for unlimited, or `false` to disable them all.
+   */
+  configureRateLimits(changes: RateLimitChanges | false): void;
+}
+
+/** Reads of state a test asserts on, in the public API's shapes. */
+export interface ReadControls {
+  /** Every message sent to `number` (any organization, any environment), oldest first. */
+  messagesTo(number: string, defaultCountry?: string): components['schemas']['Message'][];
+  /** A message in its Retrieve Message shape, whatever its tenant. */
+  message(id: string): components['schemas']['Message'];
+  /** An organization's campaigns in one environment (default `live`), oldest first. */
+  campaigns(organizationId: string, environment?: Environment): components['schemas']['Campaign'][];
+  /** How many messages, campaigns and pending tasks the world holds. */
+  counts(): CountsView;
+  /** An organization's ledger, oldest first. */
+  ledger(organizationId: string): LedgerEntryView[];
+  /** Checks `balance = funded − Σ cost not refunded` on every account. */
+  checkLedger(): LedgerCheckView[];
+}
+
+/** What {@link FaultControls.failNextRequests} takes. */
+export interface RequestFailureParams {
+  /** The operation to fail; any when omitted. */
+  operation_id?: OperationId;
+  /** 500 (default) or 503. */
+  status?: 500 | 503;
+  /** How many requests. Default 1. */
+  count?: number;
+}
+
+/** What {@link FaultControls.addLatency} takes. */
+export interface LatencyParams {
+  /** The operation to delay; any when omitted. */
+  operation_id?: OperationId;
+  /** The delay, in wall-clock milliseconds. */
+  ms: number;
+  /** How many requests. Default 1. */
+  count?: number;
+}
+
+/** What {@link FaultControls.failNextDispatch} takes. */
+export interface DispatchFailureParams {
+  /** The campaign to fail; the next ones processed when omitted. */
+  campaign_id?: string;
+  /** How many campaigns. Default 1. */
+  count?: number;
+}
+
+/** What {@link FaultControls.carrierOutage} takes. */
+export interface CarrierOutageParams {
+  /** The carrier, e.g. `UNITEL`. */
+  destination: CarrierCode;
+  /** Start of the outage (world time). */
+  from: Instant;
+  /** End of the outage (world time). */
+  to: Instant;
+}
+
+/**
+ * Deterministic, counted faults (decision D35). Each arming call returns the fault's id. An
+ * operation id or carrier outside its list throws `UnknownValueError` (decision D72).
+ */
+export interface FaultControls {
+  /** The next `count` requests to `operation_id` (any when omitted) answer 500 or 503. */
+  failNextRequests(params?: RequestFailureParams): string;
+  /** The next `count` requests to `operation_id` (any when omitted) are answered `ms` later. */
+  addLatency(params: LatencyParams): string;
+  /** The next `count` campaigns processed (or the one named) fail with SYSTEM_DISPATCH_ERROR. */
+  failNextDispatch(params?: DispatchFailureParams): string;
+  /** Messages to a carrier are UNDELIVERED (CARRIER_OUTAGE) between two instants. */
+  carrierOutage(params: CarrierOutageParams): string;
+  /** Removes one fault, or all of them. */
+  clearFaults(faultId?: string): void;
+  /** The armed faults. */
+  faults(): FaultsView;
+}
+
+/** A delivery as an in-process listener receives it. */
+export interface WebhookRequest {
+  /** `webhook-id`, `webhook-timestamp`, `webhook-signature`, `content-type`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body, exactly as signed. */
+  readonly body: string;
+}
+
+/**
+ * An in-process webhook receiver: return an HTTP status (default 200) or throw to fail the
+ * attempt (it is then retried on the schedule).
+ */
+export type WebhookListener = (
+  request: WebhookRequest,
+) => number | undefined | Promise<number | undefined>;
+
+/** What {@link WebhookControls.addWebhookEndpoint} takes: a `url` or an in-process `listener`. */
+export interface WebhookEndpointParams {
+  /** The organization whose events it receives. */
+  organization_id: string;
+  /** Where deliveries are POSTed. */
+  url?: string;
+  /** An in-process receiver instead of a URL. */
+  listener?: WebhookListener;
+  /** Its signing secret; default the organization's. */
+  secret?: string;
+  /** The event types it receives; default all. */
+  events?: readonly WebhookEventType[];
+  /** `live` (default) or `test`: which records notify it. */
+  environment?: Environment;
+}
+
+/** A filter of {@link WebhookControls.outbox}. */
+export interface OutboxFilter {
+  /** Deliveries to one endpoint. */
+  endpoint_id?: string;
+  /** Deliveries of one event type. */
+  type?: WebhookEventType;
+  /** Deliveries in one state. */
+  state?: DeliveryState;
+}
+
+/** What {@link WebhookControls.simulateInbound} takes. */
+export interface InboundParams {
+  /** The handset's number. */
+  from: string;
+  /** The sender ID written to: its name or id. */
+  to: string;
+  /** The text; `STOP` opts the number out, `START` back in (decision D38). */
+  body: string;
+  /** `live` (default) or `test`. */
+  environment?: Environment;
+  /** Needed when organizations share the sender ID name `to` (decision D69). */
+  organization_id?: string;
+}
+
+/** Webhook endpoints, the outbox, and messages from handsets. */
+export interface WebhookControls {
+  /** Registers a webhook endpoint; the one response that shows its secret in full. */
+  addWebhookEndpoint(params: WebhookEndpointParams): CreatedWebhookEndpointView;
+  /** Removes an endpoint (its pending deliveries fail). */
+  removeWebhookEndpoint(endpointId: string): void;
+  /** Registered endpoints (of one organization when given), secrets by prefix. */
+  webhookEndpoints(organizationId?: string): WebhookEndpointView[];
+  /** The webhook outbox, oldest first: every delivery, its attempts and its next attempt. */
+  outbox(filter?: OutboxFilter): DeliveryView[];
+  /**
+   * An organization's webhook signing secret, for verifying deliveries in a test (the HTTP control
+   * API never shows it after creation).
+   */
+  webhookSecret(organizationId: string): string;
+  /** A handset writes to a sender ID. */
+  simulateInbound(params: InboundParams): InboundView;
+  /** Inbound messages of an organization, oldest first. */
+  inbound(organizationId: string): InboundView[];
+}
+
+/** The whole world at once. */
+export interface SnapshotControls {
+  /** The whole world as a JSON-safe value. */
+  snapshot(): WorldSnapshot;
+  /** Replaces the world with a snapshot's. */
+  restore(snapshot: WorldSnapshot): void;
+  /** Replaces the world with a fresh one. */
+  reset(): void;
+}
+
+/**
+ * The control surface of a mock service (`mock.control`): accounts and keys, reads, faults,
+ * webhooks and inbound messages, snapshots. The clock is `mock.clock`.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockService();
+ * const org = mock.control.createOrganization({ name: 'Loja', balance: '5000' });
+ * const { key } = mock.control.issueApiKey({ organization_id: org.id });
+ * mock.control.createSenderId({ organization_id: org.id, name: 'LOJA', make_default: true });
+ * mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503 });
+ * ```
+ */
+export interface MockControl
+  extends AccountControls,
+    ReadControls,
+    FaultControls,
+    WebhookControls,
+    SnapshotControls {}

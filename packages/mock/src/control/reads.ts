@@ -1,0 +1,67 @@
+/**
+ * The read controls: messages, campaigns, counts and the ledger, in the public API's shapes, across
+ * tenants (a test asserts on what a handset received, whoever sent it).
+ */
+import { checkLedger, ledgerOf } from '../domain/billing/billing-ledger';
+import { DomainError } from '../domain/kernel/errors';
+import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
+import type { World } from '../domain/kernel/world';
+import { normalizeRecipient } from '../domain/phone/recipients';
+import { getOrganization } from '../domain/tenancy/organizations';
+import { campaignObject, messageDetail } from '../http/serializers';
+import type { ReadControls } from './mock-control';
+import { ledgerCheckView, ledgerEntryView } from './views';
+
+/**
+ * Builds the read controls over a world getter (the world is replaced on `reset`).
+ *
+ * @param world - Returns the current world.
+ */
+export function createReadControls(world: () => World): ReadControls {
+  return {
+    messagesTo(number, defaultCountry = 'AO') {
+      const normalized = normalizeRecipient(number, defaultCountry);
+      const e164 = normalized.ok ? normalized.e164 : number;
+      const w = world();
+      return [...w.messages.all()]
+        .filter((message) => message.e164 === e164)
+        .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
+        .map((message) => messageDetail(w, message));
+    },
+
+    message(id) {
+      const w = world();
+      const message = w.messages.get(id);
+      if (message === undefined)
+        throw new DomainError({ code: 'NOT_FOUND', message: 'Message not found.' });
+      return messageDetail(w, message);
+    },
+
+    campaigns(organizationId, environment = 'live') {
+      oneOf(environment, ENVIRONMENTS, 'environment');
+      const w = world();
+      return w.campaigns
+        .tenant(organizationId, environment)
+        .map((campaign) => campaignObject(w, campaign));
+    },
+
+    counts() {
+      const w = world();
+      return {
+        messages: w.messages.size,
+        campaigns: w.campaigns.size,
+        pending_tasks: w.scheduler.size,
+      };
+    },
+
+    ledger(organizationId) {
+      const w = world();
+      const organization = getOrganization(w, organizationId);
+      return ledgerOf(w, organization.billingAccountId).map(ledgerEntryView);
+    },
+
+    checkLedger() {
+      return checkLedger(world()).map(ledgerCheckView);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The webhook controls: endpoints (a URL or an in-process listener), the outbox, the signing
+ * secret, and messages from handsets (inbound replies, STOP and START; decision D38).
+ */
+import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
+import type { World } from '../domain/kernel/world';
+import { simulateInbound } from '../domain/messages/inbound';
+import { getOrganization } from '../domain/tenancy/organizations';
+import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
+import {
+  addWebhookEndpoint,
+  DELIVERY_STATES,
+  removeWebhookEndpoint,
+} from '../domain/webhooks/webhooks';
+import type { WebhookControls, WebhookListener } from './mock-control';
+import { deliveryView, inboundView, webhookEndpointView } from './views';
+
+/**
+ * Builds the webhook controls over a world getter (the world is replaced on `reset`).
+ *
+ * @param world - Returns the current world.
+ * @param listeners - In-process listeners by endpoint id (they are functions, not world state).
+ */
+export function createWebhookControls(
+  world: () => World,
+  listeners: Map<string, WebhookListener>,
+): WebhookControls {
+  return {
+    addWebhookEndpoint(params) {
+      if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
+      const endpoint = addWebhookEndpoint(world(), {
+        organizationId: params.organization_id,
+        url: params.url ?? null,
+        ...(params.secret === undefined ? {} : { secret: params.secret }),
+        ...(params.events === undefined ? {} : { events: [...params.events] }),
+        ...(params.environment === undefined ? {} : { environment: params.environment }),
+      });
+      if (params.listener !== undefined) listeners.set(endpoint.id, params.listener);
+      // The one response that shows the endpoint's secret in full (D62).
+      return { ...webhookEndpointView(endpoint), secret: endpoint.secret };
+    },
+
+    removeWebhookEndpoint(endpointId) {
+      removeWebhookEndpoint(world(), endpointId);
+      listeners.delete(endpointId);
+    },
+
+    webhookEndpoints(organizationId) {
+      return world()
+        .webhooks.endpoints.filter(
+          (e) => organizationId === undefined || e.organizationId === organizationId,
+        )
+        .map(webhookEndpointView);
+    },
+
+    outbox(filter = {}) {
+      // A misspelt filter would match nothing, and an assertion on an empty outbox would pass.
+      if (filter.type !== undefined) oneOf(filter.type, WEBHOOK_EVENT_TYPES, 'type');
+      if (filter.state !== undefined) oneOf(filter.state, DELIVERY_STATES, 'state');
+      return world()
+        .webhooks.outbox.filter(
+          (d) =>
+            (filter.endpoint_id === undefined || d.endpointId === filter.endpoint_id) &&
+            (filter.type === undefined || d.type === filter.type) &&
+            (filter.state === undefined || d.state === filter.state),
+        )
+        .map(deliveryView);
+    },
+
+    webhookSecret(organizationId) {
+      return getOrganization(world(), organizationId).webhookSecret;
+    },
+
+    simulateInbound(params) {
+      if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
+      return inboundView(
+        simulateInbound(world(), {
+          from: params.from,
+          to: params.to,
+          body: params.body,
+          ...(params.environment === undefined ? {} : { environment: params.environment }),
+          ...(params.organization_id === undefined
+            ? {}
+            : { organizationId: params.organization_id }),
+        }),
+      );
+    },
+
+    inbound(organizationId) {
+      return world()
+        .inbound.filter((i) => i.organizationId === organizationId)
+        .map(inboundView);
+    },
+  };
+}
