@@ -115,7 +115,7 @@ describe('webhook-receiver', () => {
     try {
       const { port } = server.address() as AddressInfo;
       mock.control.addWebhookEndpoint({
-        organizationId: demo.organization.id,
+        organization_id: demo.organization.id,
         url: `http://127.0.0.1:${port}/webhooks`,
       });
 

@@ -48,8 +48,8 @@ describe('ShippingNotifier (mock.client())', () => {
 
   it('reports an empty balance', async () => {
     const broke = mock.control.createOrganization({ name: 'Broke Lda', balance: '0' });
-    mock.control.createRemitter({ organizationId: broke.id, name: 'BROKE' });
-    const key = mock.control.issueApiKey({ organizationId: broke.id });
+    mock.control.createSenderId({ organization_id: broke.id, name: 'BROKE' });
+    const key = mock.control.issueApiKey({ organization_id: broke.id });
     const client = mock.client({ apiKey: key.key });
 
     const result = await new ShippingNotifier(client).orderShipped(order);
@@ -59,7 +59,7 @@ describe('ShippingNotifier (mock.client())', () => {
   });
 
   it('rides out a brief outage (the client retries with the same key)', async () => {
-    mock.control.failNextRequests({ operationId: 'sendMessage', status: 503, count: 2 });
+    mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503, count: 2 });
 
     const result = await notifier.orderShipped(order);
 
@@ -68,7 +68,7 @@ describe('ShippingNotifier (mock.client())', () => {
   });
 
   it('surfaces a longer outage to the job runner', async () => {
-    mock.control.failNextRequests({ operationId: 'sendMessage', status: 503, count: 3 });
+    mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503, count: 3 });
 
     await expect(notifier.orderShipped(order)).rejects.toBeInstanceOf(ServerError);
     expect(mock.control.messagesTo('+244923000001')).toHaveLength(0);
