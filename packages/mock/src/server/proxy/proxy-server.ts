@@ -90,12 +90,11 @@ const lowerHeaders = (message: IncomingMessage) => {
 };
 
 /**
- * Starts the proxy.
+ * Starts the proxy (what `msgsvc-mock proxy` runs; not exported by a package entry, so that the
+ * server entry does not load Ajv and the contract).
  *
  * @example
  * ```ts
- * import { startProxy } from '@msgsvc/mock/server';
- *
  * const proxy = await startProxy({
  *   upstream: 'https://staging.example.com',
  *   onViolation: (v) => console.error(v.rule, v.message),
