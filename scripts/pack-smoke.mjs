@@ -201,13 +201,52 @@ export const mock = createMockService();
         headers: { 'X-API-KEY': info.live_key },
       });
       if (response.status !== 200) throw new Error(`GET /messages answered ${response.status}`);
+      // verify and proxy from the installed package: its dependencies (ajv) and the contract it
+      // carries as data are all there.
+      const report = JSON.parse(
+        run(bin, [
+          'verify',
+          '--base-url',
+          info.base_url,
+          '--api-key',
+          info.test_key,
+          '--only',
+          'errors',
+          '--json',
+        ]),
+      );
+      if (report.failed !== 0 || report.passed === 0)
+        throw new Error(`verify: ${JSON.stringify(report)}`);
+      const proxy = spawn(
+        bin,
+        ['proxy', '--upstream', new URL(info.base_url).origin, '--port', '0', '--json'],
+        {
+          cwd: project,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      try {
+        const [started] = await once(createInterface({ input: proxy.stderr }), 'line');
+        const url = /listening on (\S+),/.exec(started)?.[1];
+        if (url === undefined) throw new Error(`proxy printed: ${started}`);
+        const viaProxy = await fetch(`${url}/c/v1/messages?size=1&bogus=1`, {
+          headers: { 'X-API-KEY': info.live_key },
+        });
+        if (viaProxy.status !== 422) throw new Error(`proxied GET answered ${viaProxy.status}`);
+        const [violation] = await once(createInterface({ input: proxy.stdout }), 'line');
+        if (JSON.parse(violation).rule !== 'parameter')
+          throw new Error(`proxy reported ${violation}`);
+      } finally {
+        proxy.kill('SIGTERM');
+      }
     } finally {
       server.kill('SIGTERM');
       await exited;
     }
     if (server.exitCode !== 0) throw new Error(`serve exited with ${server.exitCode} on SIGTERM`);
     checks.push(
-      'npx -p @msgsvc/mock msgsvc-mock --help, and serve --port 0 --json answering GET /c/v1/messages',
+      'npx -p @msgsvc/mock msgsvc-mock --help, serve --port 0 --json answering GET /c/v1/messages, ' +
+        'verify passing against it, proxy forwarding to it and reporting a bad parameter',
     );
   } else {
     throw new Error('the mock tarball has no bin/msgsvc-mock.js');

@@ -17,6 +17,8 @@ import { watchParent } from './parent-watch';
 const loadServe = () => import('./serve');
 const loadBanner = () => import('./banner');
 const loadWorldFile = () => import('./world-file');
+const loadVerify = () => import('./verify/verify-cli');
+const loadProxy = () => import('./proxy/proxy-cli');
 
 /** Where the CLI writes and which process it controls (injectable for tests). */
 export interface CliIo {
@@ -45,6 +47,9 @@ export const PROCESS_IO: CliIo = {
  * has stopped after a signal).
  */
 export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  // The tools that use a deployment over HTTP have command lines of their own.
+  if (argv[0] === 'verify') return (await loadVerify()).runVerifyCli(argv.slice(1), io);
+  if (argv[0] === 'proxy') return (await loadProxy()).runProxyCli(argv.slice(1), io);
   let command: ReturnType<typeof parseCommandLine>;
   try {
     command = parseCommandLine(argv, io.env);

@@ -1,0 +1,232 @@
+/**
+ * Checks one exchange against the contract: the request's parameters, headers and body, then the
+ * response's status (declared for the operation), content type, body schema, declared headers and
+ * the error envelope's own promises (`status` equal to the HTTP status, `trace_id` equal to
+ * `X-Trace-Id`, D4). Returns the violations; never throws for anything a client or server sent.
+ */
+import type { Contract, JsonObject } from './contract';
+
+/** One exchange as the proxy saw it. Header names are lower case. */
+export interface ObservedExchange {
+  readonly method: string;
+  /** The raw path, without the query. */
+  readonly path: string;
+  /** The raw query, without `?`. */
+  readonly query: string;
+  readonly requestHeaders: Readonly<Record<string, string | undefined>>;
+  readonly requestBody: string;
+  readonly status: number;
+  readonly responseHeaders: Readonly<Record<string, string | undefined>>;
+  readonly responseBody: string;
+}
+
+/** Which rule a violation breaks. */
+export type ViolationRule =
+  | 'route'
+  | 'parameter'
+  | 'request-header'
+  | 'request-body'
+  | 'status'
+  | 'content-type'
+  | 'response-body'
+  | 'response-header'
+  | 'envelope';
+
+/** One way an exchange is off the contract. */
+export interface Violation {
+  /** Whose side broke it: the client's request or the service's response. */
+  readonly side: 'request' | 'response';
+  readonly rule: ViolationRule;
+  /** The operation (`listMessages`), or `null` for a path the contract does not have. */
+  readonly operation: string | null;
+  readonly message: string;
+}
+
+type Add = (side: Violation['side'], rule: ViolationRule, message: string) => void;
+
+/** The violations of one exchange; empty when it is on the contract. */
+export function checkExchange(contract: Contract, exchange: ObservedExchange): Violation[] {
+  const violations: Violation[] = [];
+  const match = contract.operationOf(exchange.path, exchange.method);
+  const operationId =
+    typeof match?.operation?.operationId === 'string' ? match.operation.operationId : null;
+  const add: Add = (side, rule, message) =>
+    violations.push({ side, rule, operation: operationId, message });
+
+  const body = parseJson(exchange.responseBody);
+  if (match?.operation === undefined) {
+    // An unknown path or method: only the 404/405 in the envelope is promised (D2, D32, D68).
+    if (![404, 405, 501].includes(exchange.status)) {
+      add('response', 'route', `an unknown route answered ${exchange.status}, not 404 or 405`);
+    }
+    checkEnvelope(contract, exchange, body, add);
+    return violations;
+  }
+  checkRequest(contract, match.pointer, match.operation, exchange, add);
+  checkResponse(contract, match.pointer, match.operation, exchange, body, add);
+  return violations;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function checkRequest(
+  contract: Contract,
+  pointer: string,
+  operation: JsonObject,
+  exchange: ObservedExchange,
+  add: Add,
+): void {
+  if (exchange.requestHeaders['x-api-key'] === undefined) {
+    add('request', 'request-header', 'X-API-KEY is missing (every operation requires it)');
+  }
+  const declared = new Map<string, JsonObject>();
+  const parameters = (operation.parameters ?? []) as unknown[];
+  parameters.forEach((raw, i) => {
+    const { node, pointer: at } = contract.deref(raw, `${pointer}/parameters/${i}`);
+    if (node.in === 'query') declared.set(String(node.name), { ...node, pointer: at });
+  });
+  const values = new Map<string, string[]>();
+  for (const [name, value] of new URLSearchParams(exchange.query)) {
+    values.set(name, [...(values.get(name) ?? []), value]);
+  }
+  for (const [name, given] of values) {
+    const parameter = declared.get(name);
+    if (parameter === undefined) {
+      add('request', 'parameter', `query parameter "${name}" is not defined by the operation`);
+      continue;
+    }
+    const schema = contract.deref(parameter.schema, `${parameter.pointer}/schema`);
+    const repeatable = schema.node.type === 'array';
+    if (!repeatable && given.length > 1) {
+      add('request', 'parameter', `query parameter "${name}" given ${given.length} times`);
+    }
+    const itemType = repeatable
+      ? contract.deref(schema.node.items, `${schema.pointer}/items`).node.type
+      : schema.node.type;
+    const typed = given.map((value) => coerce(value, itemType));
+    const errors = contract.errors(schema.pointer, repeatable ? typed : typed[0]);
+    if (errors.length > 0) {
+      add('request', 'parameter', `query parameter "${name}": ${errors.join('; ')}`);
+    }
+  }
+  if (operation.requestBody === undefined) return;
+  const requestBody = contract.deref(operation.requestBody, `${pointer}/requestBody`);
+  const type = exchange.requestHeaders['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    add('request', 'request-header', `Content-Type is "${type}", not application/json`);
+    return;
+  }
+  const parsed = parseJson(exchange.requestBody);
+  if (!parsed.ok) {
+    add('request', 'request-body', 'the body is not JSON');
+    return;
+  }
+  const errors = contract.errors(
+    `${requestBody.pointer}/content/application~1json/schema`,
+    parsed.value,
+  );
+  if (errors.length > 0) add('request', 'request-body', errors.join('; '));
+}
+
+function coerce(value: string, type: unknown): unknown {
+  if (type === 'integer' || type === 'number') {
+    return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  }
+  return value;
+}
+
+function checkResponse(
+  contract: Contract,
+  pointer: string,
+  operation: JsonObject,
+  exchange: ObservedExchange,
+  body: ReturnType<typeof parseJson>,
+  add: Add,
+): void {
+  const responses = operation.responses as Record<string, unknown>;
+  const status = String(exchange.status);
+  const key = [status, `${status[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
+  if (key === undefined) {
+    add(
+      'response',
+      'status',
+      `status ${status} is not documented for ${String(operation.operationId)}`,
+    );
+    checkEnvelope(contract, exchange, body, add);
+    return;
+  }
+  const declared = contract.deref(responses[key], `${pointer}/responses/${key}`);
+  for (const [name, raw] of Object.entries((declared.node.headers ?? {}) as JsonObject)) {
+    const header = contract.deref(raw, `${declared.pointer}/headers/${name.replaceAll('/', '~1')}`);
+    const value = exchange.responseHeaders[name.toLowerCase()];
+    if (value === undefined) {
+      if (header.node.required === true) {
+        add('response', 'response-header', `required header ${name} is missing`);
+      }
+      continue;
+    }
+    const schema = contract.deref(header.node.schema, `${header.pointer}/schema`);
+    const errors = contract.errors(schema.pointer, coerce(value, schema.node.type));
+    if (errors.length > 0) {
+      add('response', 'response-header', `header ${name}: ${value}: ${errors.join('; ')}`);
+    }
+  }
+  const content = (declared.node.content as JsonObject | undefined)?.['application/json'];
+  if (content === undefined) return;
+  if (!/^application\/json\b/i.test(exchange.responseHeaders['content-type'] ?? '')) {
+    add(
+      'response',
+      'content-type',
+      `Content-Type is "${exchange.responseHeaders['content-type'] ?? ''}", not application/json`,
+    );
+  }
+  if (!body.ok) {
+    add('response', 'response-body', 'the body is not JSON');
+    return;
+  }
+  const errors = contract.errors(
+    `${declared.pointer}/content/application~1json/schema`,
+    body.value,
+  );
+  if (errors.length > 0) add('response', 'response-body', errors.join('; '));
+  if (exchange.status >= 400) checkEnvelopePromises(exchange, body.value, add);
+}
+
+/** An answer the contract has no schema for must still be the error envelope (D2). */
+function checkEnvelope(
+  contract: Contract,
+  exchange: ObservedExchange,
+  body: ReturnType<typeof parseJson>,
+  add: Add,
+): void {
+  if (exchange.status < 400) return;
+  if (!body.ok) {
+    add('response', 'envelope', `the ${exchange.status} body is not JSON`);
+    return;
+  }
+  const errors = contract.errors('/components/schemas/ErrorEnvelope', body.value);
+  if (errors.length > 0) add('response', 'envelope', errors.join('; '));
+  checkEnvelopePromises(exchange, body.value, add);
+}
+
+function checkEnvelopePromises(exchange: ObservedExchange, value: unknown, add: Add): void {
+  const envelope = value as { status?: unknown; trace_id?: unknown } | null;
+  if (typeof envelope !== 'object' || envelope === null) return;
+  if (envelope.status !== undefined && envelope.status !== exchange.status) {
+    add(
+      'response',
+      'envelope',
+      `body status ${String(envelope.status)} differs from HTTP ${exchange.status}`,
+    );
+  }
+  const traceId = exchange.responseHeaders['x-trace-id'];
+  if (envelope.trace_id !== undefined && traceId !== undefined && envelope.trace_id !== traceId) {
+    add('response', 'envelope', 'trace_id differs from the X-Trace-Id header (D4)');
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The public contract at run time: the generated copy of `openapi/openapi.yaml` registered with
+ * Ajv (JSON Schema 2020-12 and formats, as the contract tests use it), operations matched as
+ * OpenAPI matches them (D32), and validators compiled once per schema.
+ */
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { OPENAPI_DOCUMENT } from './generated/openapi-document';
+
+/** A node of the contract. */
+export type JsonObject = Record<string, unknown>;
+
+/** The public API's path prefix. */
+export const BASE_PATH = '/c/v1';
+const BASE = 'https://msgsvc.test/openapi/openapi.yaml';
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The contract document and what is derived from it once. */
+export class Contract {
+  readonly #ajv: Ajv2020;
+  readonly #compiled = new Map<string, ValidateFunction>();
+  readonly #templates: { template: string; segments: string[] }[];
+
+  constructor(readonly document: JsonObject = OPENAPI_DOCUMENT) {
+    // Lenient: OpenAPI's own keywords (`example`, `discriminator`) are annotations here.
+    this.#ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(this.#ajv);
+    this.#ajv.addSchema({ ...document, $id: BASE });
+    this.#templates = Object.keys(document.paths as JsonObject).map((template) => ({
+      template,
+      segments: template.slice(1).split('/'),
+    }));
+  }
+
+  /** What is wrong with `value` against the schema at `pointer`, one line each; empty if valid. */
+  errors(pointer: string, value: unknown): string[] {
+    let validate = this.#compiled.get(pointer);
+    if (validate === undefined) {
+      const fragment = pointer.split('/').map(encodeURIComponent).join('/');
+      validate = this.#ajv.compile({ $ref: `${BASE}#${fragment}` });
+      this.#compiled.set(pointer, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+  }
+
+  /** Follows local `$ref`s from `node`: the node reached and the pointer it was found at. */
+  deref(node: unknown, pointer: string): { node: JsonObject; pointer: string } {
+    let current = node;
+    let where = pointer;
+    for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
+      if (hops > 16) throw new Error(`${where}: $ref chain too long`);
+      where = current.$ref.replace(/^#/, '');
+      current = this.at(where);
+    }
+    if (!isObject(current)) throw new Error(`${where}: expected an object`);
+    return { node: current, pointer: where };
+  }
+
+  /** The node at `pointer`. */
+  at(pointer: string): unknown {
+    let node: unknown = this.document;
+    for (const token of pointer.split('/').slice(1)) {
+      node = isObject(node) ? node[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    }
+    return node;
+  }
+
+  /**
+   * The operation a request names: segments compared percent-decoded, the most literal template
+   * wins, then the method is looked up on it alone (D32; HEAD is GET, D68). `template` without
+   * `operation` is a known path with another method.
+   */
+  operationOf(
+    path: string,
+    method: string,
+  ): { template: string; operation: JsonObject | undefined; pointer: string } | undefined {
+    if (!path.startsWith(`${BASE_PATH}/`)) return undefined;
+    const segments = path
+      .slice(BASE_PATH.length + 1)
+      .split('/')
+      .map(decodeSegment);
+    let best: { template: string; parameters: number } | undefined;
+    for (const candidate of this.#templates) {
+      if (candidate.segments.length !== segments.length) continue;
+      let parameters = 0;
+      const matches = candidate.segments.every((expected, i) => {
+        if (!expected.startsWith('{')) return expected === segments[i];
+        parameters++;
+        return segments[i] !== '';
+      });
+      if (matches && (best === undefined || parameters < best.parameters)) {
+        best = { template: candidate.template, parameters };
+      }
+    }
+    if (best === undefined) return undefined;
+    const verb = method === 'HEAD' ? 'get' : method.toLowerCase();
+    const pointer = `/paths/${best.template.replaceAll('~', '~0').replaceAll('/', '~1')}/${verb}`;
+    const operation = (this.document.paths as Record<string, JsonObject>)[best.template]![verb];
+    return {
+      template: best.template,
+      operation: isObject(operation) ? operation : undefined,
+      pointer,
+    };
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The only way verify talks to a deployment: plain HTTP through `fetch`, one API key per client.
+ * It waits out a 429 (rate-limit aware: at most a second at a time, until the run's deadline)
+ * unless the caller wants to see it, and reserves sends against the run's budget before a request
+ * that could create messages.
+ */
+import { brief, Drift } from './drift';
+import type { SendBudget } from './send-budget';
+
+/** One request and its answer, body read and parsed when it is JSON. */
+export interface Exchange {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The parsed body, or `undefined` when it is not JSON. */
+  readonly json: unknown;
+}
+
+/** What one request sends. */
+export interface RequestSpec {
+  /** Query parameters, repeated by giving an array. */
+  readonly query?: Readonly<Record<string, string | number | readonly (string | number)[]>>;
+  /** A JSON body (serialised here), or `raw` for exact bytes. */
+  readonly body?: unknown;
+  readonly raw?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** `null` sends no `X-API-KEY` at all; a string sends that key instead of the client's. */
+  readonly key?: string | null;
+  /** Messages the request creates if accepted: reserved in the send budget first. */
+  readonly sends?: number;
+  /** Return a 429 instead of waiting it out. */
+  readonly see429?: boolean;
+}
+
+/** Options of {@link createApi}. */
+export interface ApiOptions {
+  /** The public API's base URL, ending in `/c/v1`. */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly budget: SendBudget;
+  /** Epoch milliseconds after which a 429 is no longer waited out. */
+  readonly deadline: number;
+  readonly fetch?: typeof fetch | undefined;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** A client of the public API for one key. */
+export interface Api {
+  readonly key: string;
+  request(method: string, path: string, spec?: RequestSpec): Promise<Exchange>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A client of the public API at `baseUrl` with `apiKey`. */
+export function createApi(options: ApiOptions): Api {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? defaultSleep;
+  const base = options.baseUrl.replace(/\/+$/, '');
+
+  async function once(method: string, path: string, spec: RequestSpec): Promise<Exchange> {
+    const url = new URL(`${base}${path}`);
+    for (const [name, value] of Object.entries(spec.query ?? {})) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        url.searchParams.append(name, String(item));
+      }
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+    const key = spec.key === undefined ? options.apiKey : spec.key;
+    if (key !== null) headers['x-api-key'] = key;
+    let body: string | undefined = spec.raw;
+    if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await doFetch(url, {
+      method,
+      headers,
+      body: body ?? null,
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { method, path, status: response.status, headers: response.headers, text, json };
+  }
+
+  return {
+    key: options.apiKey,
+    async request(method, path, spec = {}) {
+      const sends = spec.sends ?? 0;
+      if (sends > 0) options.budget.reserve(sends);
+      for (;;) {
+        const exchange = await once(method, path, spec);
+        if (exchange.status === 429 && !spec.see429 && Date.now() < options.deadline) {
+          // A window of the deployment's clock (a mock may run it faster): poll each second.
+          const after = Number(exchange.headers.get('retry-after') ?? '1');
+          await sleep(Math.min(1_000, Math.max(50, (Number.isFinite(after) ? after : 1) * 1_000)));
+          continue;
+        }
+        if (sends > 0 && exchange.status >= 400 && exchange.status < 500) {
+          options.budget.release(sends);
+        }
+        return exchange;
+      }
+    },
+  };
+}
+
+/** The error code of an error envelope, if the body is one. */
+export function codeOf(exchange: Exchange): string | undefined {
+  const body = exchange.json as { code?: unknown } | undefined;
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
+
+/** `status code` of an exchange for failure messages, with the body's `fields` when present. */
+export function describeExchange(exchange: Exchange): string {
+  const body = exchange.json as { code?: unknown; fields?: unknown } | undefined;
+  const code = typeof body?.code === 'string' ? ` ${body.code}` : '';
+  const fields = body?.fields === undefined ? '' : ` fields=${brief(body.fields)}`;
+  const plain = code === '' ? ` ${brief(exchange.text.slice(0, 200))}` : '';
+  return `${exchange.status}${code}${fields}${plain}`;
+}
+
+/**
+ * Fails unless the answer has `status` (and `code`, and every field named in `fields` in the
+ * envelope's `fields`). Returns the parsed body.
+ */
+export function expectAnswer(
+  exchange: Exchange,
+  status: number,
+  code?: string,
+  fields: readonly string[] = [],
+): Record<string, unknown> {
+  const body = exchange.json as Record<string, unknown> | undefined;
+  const bodyFields = (body?.fields ?? {}) as Record<string, unknown>;
+  const ok =
+    exchange.status === status &&
+    (code === undefined || body?.code === code) &&
+    fields.every((name) => Object.hasOwn(bodyFields, name));
+  if (!ok) {
+    const want = `${status}${code === undefined ? '' : ` ${code}`}${
+      fields.length === 0 ? '' : ` with fields ${fields.join(', ')}`
+    }`;
+    throw new Drift(`${want} for ${exchange.method} ${exchange.path}`, describeExchange(exchange));
+  }
+  return (body ?? {}) as Record<string, unknown>;
+}

@@ -1,0 +1,54 @@
+/**
+ * The shape of a verify check and of what it runs with. A check is data (an id, what it cites,
+ * the credentials it needs) plus one async function that throws a `Drift` when the service
+ * differs from the description or a decision.
+ */
+import type { Api } from './api';
+
+/** Extra credentials a check may need; without them it is skipped. */
+export type Credential = 'poor' | 'restricted' | 'other';
+
+/** Numbers verify sends to: each must force its outcome on the deployment. */
+export interface VerifyNumbers {
+  /** Delivered a moment after sending (mock: magic number, D37). */
+  readonly delivered: string;
+  /** Undelivered with `ABSENT_SUBSCRIBER` (mock: magic number, D37). */
+  readonly undelivered: string;
+  /** Matches the recipient pattern but is not a valid number (mock: magic number, D37). */
+  readonly invalid: string;
+}
+
+/** What every check runs with. */
+export interface VerifyContext {
+  /** The main key's client. */
+  readonly api: Api;
+  /** A key of an organization whose balance is below any send (for 402). */
+  readonly poor: Api | undefined;
+  /** A key without scopes (for 403). */
+  readonly restricted: Api | undefined;
+  /** A key of another organization (for isolation). */
+  readonly other: Api | undefined;
+  /** Whether the main key is a live key (charges and refunds apply, D28). */
+  readonly live: boolean;
+  readonly numbers: VerifyNumbers;
+  /** How long a progress check may poll, in milliseconds. */
+  readonly timeBudgetMs: number;
+  /** A short text unique to this run, for names and idempotency keys. */
+  readonly runId: string;
+  readonly sleep: (ms: number) => Promise<void>;
+  /** A value made once per run and shared by the checks that need it (a sent message, …). */
+  fixture<T>(name: string, make: () => Promise<T>): Promise<T>;
+}
+
+/** One behavioural check. */
+export interface Check {
+  /** Stable id, `group.name` (e.g. `lists.size-bounds`). */
+  readonly id: string;
+  /** One line: the behaviour checked. */
+  readonly title: string;
+  /** Where the behaviour is promised: a spec section or decision numbers (`spec Limits; D25`). */
+  readonly cites: string;
+  /** Credentials without which the check is skipped. */
+  readonly needs?: readonly Credential[];
+  run(context: VerifyContext): Promise<void>;
+}

@@ -1,0 +1,101 @@
+/**
+ * Authentication and scopes: a missing, malformed or unknown key is a 401; a key without the
+ * operation's scope is a 403 naming the canonical scope (spec Authentication; D5, D6, D33).
+ */
+import { expectAnswer } from '../api';
+import type { Check, VerifyContext } from '../check';
+import { expectThat } from '../drift';
+import { sentMessage } from '../fixtures';
+
+const UNKNOWN_KEY = 'svc_test_0000000000000000000000000000verify';
+
+async function expectScope(
+  context: VerifyContext,
+  method: string,
+  path: string,
+  scope: string,
+  body?: unknown,
+  sends = 0,
+): Promise<void> {
+  // Bodies are invalid on purpose: scopes are checked before validation (D33), so a service that
+  // skipped the scope check answers 422 instead of sending anything.
+  const answer = await context.restricted!.request(
+    method,
+    path,
+    body === undefined ? {} : { body, sends },
+  );
+  const got = expectAnswer(answer, 403, 'AUTH_INVALID_SCOPE', ['apikey']);
+  const named = (got.fields as Record<string, unknown>).apikey;
+  expectThat(
+    typeof named === 'string' && named.includes(scope),
+    `fields.apikey naming ${scope} for ${method} ${path} (D5)`,
+    () => `fields.apikey = ${JSON.stringify(named)}`,
+  );
+}
+
+/** The checks of this group. */
+export const AUTH_CHECKS: readonly Check[] = [
+  {
+    id: 'auth.missing-key',
+    title: 'A request without X-API-KEY is a 401 AUTH_INVALID_API_KEY',
+    cites: 'spec Authentication 6',
+    async run({ api }) {
+      expectAnswer(
+        await api.request('GET', '/messages', { key: null }),
+        401,
+        'AUTH_INVALID_API_KEY',
+      );
+      expectAnswer(
+        await api.request('GET', '/campaigns', { key: null }),
+        401,
+        'AUTH_INVALID_API_KEY',
+      );
+    },
+  },
+  {
+    id: 'auth.malformed-key',
+    title: 'A malformed key is a 401 AUTH_INVALID_API_KEY',
+    cites: 'spec Authentication 4, 6',
+    async run({ api }) {
+      for (const key of ['svc_test_', 'svc_prod_abcdefghijklmnop1234', 'not a key']) {
+        expectAnswer(await api.request('GET', '/messages', { key }), 401, 'AUTH_INVALID_API_KEY');
+      }
+    },
+  },
+  {
+    id: 'auth.unknown-key',
+    title: 'A well-formed key that was never issued is a 401',
+    cites: 'spec Authentication 6',
+    async run({ api }) {
+      expectAnswer(
+        await api.request('GET', '/messages', { key: UNKNOWN_KEY }),
+        401,
+        'AUTH_INVALID_API_KEY',
+      );
+    },
+  },
+  {
+    id: 'auth.scope-send',
+    title: 'A key without send scopes gets 403 naming apikey:campaign:send / apikey:messages:send',
+    cites: 'spec Authentication 7; D5',
+    needs: ['restricted'],
+    async run(context) {
+      await expectScope(context, 'POST', '/campaigns/batch', 'apikey:campaign:send', {
+        recipients: [],
+      });
+      await expectScope(context, 'POST', '/messages', 'apikey:messages:send', { to: '' }, 1);
+    },
+  },
+  {
+    id: 'auth.scope-read',
+    title: 'A key without read scopes gets 403 on every read, naming its scope',
+    cites: 'spec Authentication 7; D5; D6',
+    needs: ['restricted'],
+    async run(context) {
+      const message = await sentMessage(context);
+      await expectScope(context, 'GET', '/messages', 'apikey:messages:list');
+      await expectScope(context, 'GET', `/messages/${message.id}`, 'apikey:messages:read');
+      await expectScope(context, 'GET', '/campaigns', 'apikey:campaigns:read');
+    },
+  },
+];

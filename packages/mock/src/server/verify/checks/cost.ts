@@ -1,0 +1,60 @@
+/**
+ * Segments and cost of single messages: GSM-7 holds 160 characters in one segment and 153 per
+ * part after; UCS-2 70 and 67; cost = segments × price (D20, D26, D30, D41).
+ */
+import { expectAnswer } from '../api';
+import type { Check, VerifyContext } from '../check';
+import { brief, expectThat } from '../drift';
+
+const micros = (money: unknown) => Math.round(Number(money) * 1_000_000);
+
+async function send(context: VerifyContext, body: string) {
+  return expectAnswer(
+    await context.api.request('POST', '/messages', {
+      body: { to: context.numbers.delivered, body },
+      sends: 1,
+    }),
+    201,
+  );
+}
+
+/** The checks of this group. */
+export const COST_CHECKS: readonly Check[] = [
+  {
+    id: 'cost.segments',
+    title: 'GSM-7: 160 characters are 1 segment, 161 are 2; UCS-2: 70 are 1, 71 are 2',
+    cites: 'D20; D41',
+    async run(context) {
+      for (const [text, segments, encoding] of [
+        ['a'.repeat(160), 1, 'GSM_7'],
+        ['a'.repeat(161), 2, 'GSM_7'],
+        ['中'.repeat(70), 1, 'UCS_2'],
+        ['中'.repeat(71), 2, 'UCS_2'],
+      ] as const) {
+        const sent = await send(context, text);
+        expectThat(
+          sent.segments === segments && sent.encoding === encoding,
+          `${text.length} × "${text[0]}": ${segments} segment(s), ${encoding}`,
+          () => `${sent.segments} segment(s), ${sent.encoding}`,
+        );
+      }
+    },
+  },
+  {
+    id: 'cost.per-segment',
+    title: 'A message of 3 segments costs 3 times one of 1 segment to the same number',
+    cites: 'D26; D30',
+    async run(context) {
+      const one = await send(context, 'verify one segment');
+      const three = await send(context, 'b'.repeat(153 * 2 + 10));
+      expectThat(
+        three.segments === 3 &&
+          /^\d+\.\d{6}$/.test(String(one.cost)) &&
+          micros(three.cost) === 3 * micros(one.cost) &&
+          micros(one.cost) > 0,
+        `3 segments costing 3 × ${one.cost}`,
+        () => `${three.segments} segments costing ${three.cost} (${brief(three)})`,
+      );
+    },
+  },
+];

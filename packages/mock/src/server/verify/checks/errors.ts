@@ -1,0 +1,108 @@
+/**
+ * The error envelope and the answers before any operation: unknown routes, wrong methods, wrong
+ * content types, bodies that are not JSON (spec Errors; D2, D3, D4, D30, D32).
+ */
+import { expectAnswer } from '../api';
+import type { Check } from '../check';
+import { brief, expectThat } from '../drift';
+
+const TRACE_ID = /^[0-9a-f]{32}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
+
+/** The checks of this group. */
+export const ERROR_CHECKS: readonly Check[] = [
+  {
+    id: 'errors.envelope',
+    title: 'Errors carry code, message, status, trace_id (= X-Trace-Id), timestamp, service',
+    cites: 'spec Errors; D3; D4; D30',
+    async run({ api }) {
+      const answer = await api.request('GET', '/messages', { query: { size: 0 } });
+      const body = expectAnswer(answer, 422, 'VALIDATION_ERROR', ['size']);
+      const header = answer.headers.get('x-trace-id');
+      expectThat(
+        typeof body.message === 'string' &&
+          body.status === 422 &&
+          typeof body.trace_id === 'string' &&
+          TRACE_ID.test(body.trace_id) &&
+          body.trace_id === header &&
+          typeof body.timestamp === 'string' &&
+          TIMESTAMP.test(body.timestamp) &&
+          body.service === 'core',
+        'message, status 422, trace_id of 32 hex digits equal to X-Trace-Id, timestamp ' +
+          'YYYY-MM-DDTHH:MM:SS.ffffff+00:00 and service "core"',
+        () => `${brief(body)} with X-Trace-Id ${header}`,
+      );
+    },
+  },
+  {
+    id: 'errors.trace-id-on-success',
+    title: 'Successful answers carry X-Trace-Id too',
+    cites: 'D4',
+    async run({ api }) {
+      const answer = await api.request('GET', '/campaigns', { query: { size: 1 } });
+      expectAnswer(answer, 200);
+      const header = answer.headers.get('x-trace-id');
+      expectThat(
+        header !== null && TRACE_ID.test(header),
+        'X-Trace-Id of 32 lowercase hex digits',
+        () => String(header),
+      );
+    },
+  },
+  {
+    id: 'errors.unknown-route',
+    title: 'An unknown path is a 404 NOT_FOUND in the envelope',
+    cites: 'D2',
+    async run({ api }) {
+      expectAnswer(await api.request('GET', '/no-such-thing'), 404, 'NOT_FOUND');
+    },
+  },
+  {
+    id: 'errors.method-not-allowed',
+    title: 'A known path with another method is a 405 with Allow',
+    cites: 'D2; D32',
+    async run({ api }) {
+      for (const [method, path, allow] of [
+        ['DELETE', '/messages', 'GET'],
+        ['GET', '/campaigns/batch', 'POST'],
+      ] as const) {
+        const answer = await api.request(method, path);
+        expectAnswer(answer, 405, 'METHOD_NOT_ALLOWED');
+        const header = answer.headers.get('allow') ?? '';
+        expectThat(
+          header.split(/,\s*/).includes(allow),
+          `Allow naming ${allow} for ${method} ${path}`,
+          () => `Allow: ${header || '(missing)'}`,
+        );
+      }
+    },
+  },
+  {
+    id: 'errors.content-type',
+    title: 'A POST body that is not application/json is a 415',
+    cites: 'D2',
+    async run(context) {
+      const answer = await context.api.request('POST', '/messages', {
+        raw: JSON.stringify({ to: context.numbers.delivered, body: 'verify 415' }),
+        headers: { 'content-type': 'text/plain' },
+        sends: 1,
+      });
+      expectAnswer(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    },
+  },
+  {
+    id: 'errors.malformed-json',
+    title: 'A body that is not JSON, or not an object, is a 422 with fields.body',
+    cites: 'D2',
+    async run({ api }) {
+      for (const raw of ['{"to":', '[1,2]']) {
+        const answer = await api.request('POST', '/messages', {
+          raw,
+          headers: { 'content-type': 'application/json' },
+          sends: 1,
+        });
+        expectAnswer(answer, 422, 'VALIDATION_ERROR', ['body']);
+      }
+    },
+  },
+];

@@ -1,0 +1,193 @@
+/**
+ * Every list filter on records this run created, and pagination stability: walking a list page by
+ * page yields the same entries as one large page, no overlap, no gap (spec GET /messages, GET
+ * /campaigns, GET /campaigns/{campaign_id}/messages; D11, D18, D22, D24, D25).
+ */
+import { expectAnswer } from '../api';
+import type { Check } from '../check';
+import { expectThat } from '../drift';
+import { campaign, completedCampaign, sentMessage } from '../fixtures';
+import { listPage } from './lists';
+
+const ids = (entries: readonly Record<string, unknown>[]) => entries.map((e) => String(e.id));
+
+/** The checks of this group. */
+export const FILTER_CHECKS: readonly Check[] = [
+  {
+    id: 'filters.q-message-id',
+    title: 'q with a message UUID finds exactly that message',
+    cites: 'spec GET /messages (q); D24',
+    async run(context) {
+      const message = await sentMessage(context);
+      const page = await listPage(context.api, '/messages', { q: message.id });
+      expectThat(
+        page.total === 1 && page.entries[0]?.id === message.id,
+        `GET /messages?q=${message.id}: total 1, that message`,
+        () => `total ${page.total}, ids ${ids(page.entries).join(', ')}`,
+      );
+    },
+  },
+  {
+    id: 'filters.q-number',
+    title: 'q with part of a number, written with separators, matches target_e164',
+    cites: 'spec GET /messages (q); D24',
+    async run(context) {
+      const message = await sentMessage(context);
+      const digits = message.to.replace(/\D/g, '').slice(-7);
+      const written = `${digits.slice(0, 3)} ${digits.slice(3, 5)}-${digits.slice(5)}`;
+      const page = await listPage(context.api, '/messages', { q: written, size: 200 });
+      expectThat(
+        ids(page.entries).includes(message.id) &&
+          page.entries.every((e) => String(e.target_e164).replace(/\D/g, '').includes(digits)),
+        `GET /messages?q=${written}: entries whose target_e164 contains ${digits}, message ${message.id} among them`,
+        () => `${page.total} entries: ${page.entries.map((e) => e.target_e164).join(', ')}`,
+      );
+    },
+  },
+  {
+    id: 'filters.created-at',
+    title: 'created_at__ge and created_at__le are inclusive',
+    cites: 'spec Common list query parameters (inclusive)',
+    async run(context) {
+      const message = await sentMessage(context);
+      const at = message.created_at;
+      const later = new Date(Date.parse(at) + 1_000).toISOString().replace('Z', '000+00:00');
+      for (const [query, expected] of [
+        [{ created_at__ge: at }, 1],
+        [{ created_at__le: at }, 1],
+        [{ created_at__ge: at, created_at__le: at }, 1],
+        [{ created_at__ge: later }, 0],
+      ] as const) {
+        const page = await listPage(context.api, '/messages', { q: message.id, ...query });
+        expectThat(
+          page.total === expected,
+          `GET /messages?q=<id>&${new URLSearchParams(query)}: total ${expected}`,
+          () => `total ${page.total}`,
+        );
+      }
+    },
+  },
+  {
+    id: 'filters.sender',
+    title: 'sms_remitter_id and its alias remitter_id filter by sender ID',
+    cites: 'spec GET /messages; D22',
+    async run(context) {
+      const message = await sentMessage(context);
+      for (const name of ['sms_remitter_id', 'remitter_id']) {
+        const page = await listPage(context.api, '/messages', {
+          [name]: message.remitter_id,
+          size: 200,
+        });
+        expectThat(
+          page.total > 0 && page.entries.every((e) => e.remitter_id === message.remitter_id),
+          `GET /messages?${name}=…: only messages of that sender ID, at least one`,
+          () =>
+            `total ${page.total}, senders ${[...new Set(page.entries.map((e) => e.remitter_id))].join(', ')}`,
+        );
+      }
+    },
+  },
+  {
+    id: 'filters.channel-and-status-values',
+    title: 'channel_type and status accept only their values; channel_type=SMS holds only SMS',
+    cites: 'spec GET /messages; D18',
+    async run({ api }) {
+      expectAnswer(
+        await api.request('GET', '/messages', { query: { channel_type: 'FAX' } }),
+        422,
+        'VALIDATION_ERROR',
+        ['channel_type'],
+      );
+      expectAnswer(
+        await api.request('GET', '/messages', { query: { status: 'CANCELLED' } }),
+        422,
+        'VALIDATION_ERROR',
+        ['status'],
+      );
+      const page = await listPage(api, '/messages', { channel_type: 'SMS', size: 200 });
+      expectThat(
+        page.entries.every((e) => e.channel_type === 'SMS'),
+        'GET /messages?channel_type=SMS: SMS entries only',
+        () => [...new Set(page.entries.map((e) => e.channel_type))].join(', '),
+      );
+    },
+  },
+  {
+    id: 'filters.campaign-and-status',
+    title: "campaign_id and repeated status filter a campaign's messages",
+    cites: 'spec GET /messages; D16; D18',
+    async run(context) {
+      await completedCampaign(context);
+      const { id } = await campaign(context);
+      const all = await listPage(context.api, '/messages', { campaign_id: id, size: 200 });
+      expectThat(
+        all.total === 3 && all.entries.every((e) => e.campaign_id === id),
+        `GET /messages?campaign_id=…: the campaign's 3 distinct recipients (a duplicate is sent once, D16)`,
+        () => `total ${all.total}`,
+      );
+      const failed = await listPage(context.api, '/messages', {
+        campaign_id: id,
+        status: ['FAILED', 'UNDELIVERED'],
+      });
+      const invalid = all.entries.find((e) => e.target_e164 === context.numbers.invalid);
+      expectThat(
+        failed.entries.every((e) => e.status === 'FAILED' || e.status === 'UNDELIVERED') &&
+          invalid !== undefined &&
+          ids(failed.entries).includes(String(invalid.id)),
+        'status=FAILED&status=UNDELIVERED: only those statuses, the invalid number among them',
+        () => failed.entries.map((e) => `${e.target_e164} ${e.status}`).join(', '),
+      );
+    },
+  },
+  {
+    id: 'filters.campaigns',
+    title: 'GET /campaigns: q matches the name; status filters, SENDING accepted',
+    cites: 'spec GET /campaigns; D11; D24',
+    async run(context) {
+      const done = await completedCampaign(context);
+      const { id, name } = await campaign(context);
+      const byName = await listPage(context.api, '/campaigns', { q: name.toUpperCase() });
+      expectThat(
+        byName.total === 1 && byName.entries[0]?.id === id,
+        `GET /campaigns?q=<name in upper case>: the run's campaign only`,
+        () => `total ${byName.total}`,
+      );
+      const byStatus = await listPage(context.api, '/campaigns', {
+        q: name,
+        status: [String(done.status), 'SENDING'],
+      });
+      const other = await listPage(context.api, '/campaigns', { q: name, status: 'PENDING' });
+      expectThat(
+        byStatus.total === 1 && other.total === 0,
+        `status=${done.status}&status=SENDING finds it, status=PENDING does not`,
+        () => `${byStatus.total} and ${other.total}`,
+      );
+    },
+  },
+  {
+    id: 'filters.pagination-stable',
+    title: 'Walking pages of 1 and 2 gives the same entries as one page: no overlap, no gap',
+    cites: 'spec Pagination envelope; D25',
+    async run(context) {
+      await completedCampaign(context);
+      const { id } = await campaign(context);
+      for (const path of [`/campaigns/${id}/messages`, '/messages']) {
+        const query = path === '/messages' ? { campaign_id: id } : {};
+        const whole = ids((await listPage(context.api, path, { ...query, size: 200 })).entries);
+        for (const size of [1, 2]) {
+          const walked: string[] = [];
+          for (let page = 1; page <= Math.ceil(whole.length / size) + 1; page++) {
+            walked.push(
+              ...ids((await listPage(context.api, path, { ...query, size, page })).entries),
+            );
+          }
+          expectThat(
+            walked.join() === whole.join(),
+            `GET ${path} walked ${size} by ${size}: ${whole.join(', ')}`,
+            () => walked.join(', '),
+          );
+        }
+      }
+    },
+  },
+];

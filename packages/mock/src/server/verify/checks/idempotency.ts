@@ -1,0 +1,202 @@
+/**
+ * Idempotency-Key: a replay returns the original answer and creates nothing, a different body is
+ * refused, a concurrent repeat never creates a second record, refused requests store nothing
+ * (spec Limits (idempotency window); D9, D34).
+ */
+import { codeOf, describeExchange, expectAnswer } from '../api';
+import type { Check, VerifyContext } from '../check';
+import { expectThat } from '../drift';
+import { remitterId } from '../fixtures';
+import { listPage } from './lists';
+
+const messagesTotal = async (context: VerifyContext) =>
+  (await listPage(context.api, '/messages', { size: 1 })).total;
+
+/** The checks of this group. */
+export const IDEMPOTENCY_CHECKS: readonly Check[] = [
+  {
+    id: 'idempotency.replay',
+    title: 'A repeat with the same key and body returns the same answer, marked, and sends once',
+    cites: 'spec Limits (idempotency); D9; D34',
+    async run(context) {
+      const key = `verify-${context.runId}-replay`;
+      const body = { to: context.numbers.delivered, body: `verify replay ${context.runId}` };
+      const before = await messagesTotal(context);
+      const first = await context.api.request('POST', '/messages', {
+        body,
+        headers: { 'idempotency-key': key },
+        sends: 1,
+      });
+      expectAnswer(first, 201);
+      // The same body with other key order and spacing is the same request (D9).
+      const again = await context.api.request('POST', '/messages', {
+        raw: ` { "body": ${JSON.stringify(body.body)}, "to": ${JSON.stringify(body.to)} } `,
+        headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+        sends: 1,
+      });
+      expectThat(
+        again.status === 201 && again.text === first.text,
+        `the first answer again (201, ${first.text.length} bytes, byte for byte)`,
+        () => `${describeExchange(again)}${again.text === first.text ? '' : ' (another body)'}`,
+      );
+      expectThat(
+        again.headers.get('idempotent-replayed') === 'true',
+        'Idempotent-Replayed: true on the replay',
+        () => `Idempotent-Replayed: ${again.headers.get('idempotent-replayed')}`,
+      );
+      const after = await messagesTotal(context);
+      expectThat(
+        after === before + 1,
+        'one message created by the two requests',
+        () => `${after - before}`,
+      );
+    },
+  },
+  {
+    id: 'idempotency.mismatch',
+    title: 'The same key with another body is a 422 IDEMPOTENCY_KEY_REUSED, also across operations',
+    cites: 'D9; D34',
+    async run(context) {
+      const key = `verify-${context.runId}-mismatch`;
+      const headers = { 'idempotency-key': key };
+      const to = context.numbers.delivered;
+      expectAnswer(
+        await context.api.request('POST', '/messages', {
+          body: { to, body: 'one' },
+          headers,
+          sends: 1,
+        }),
+        201,
+      );
+      expectAnswer(
+        await context.api.request('POST', '/messages', {
+          body: { to, body: 'two' },
+          headers,
+          sends: 1,
+        }),
+        422,
+        'IDEMPOTENCY_KEY_REUSED',
+      );
+      const batch = {
+        remitter_id: await remitterId(context),
+        content: 'one',
+        channel_type: 'SMS',
+        recipients: [to, context.numbers.undelivered],
+      };
+      expectAnswer(
+        await context.api.request('POST', '/campaigns/batch', { body: batch, headers, sends: 2 }),
+        422,
+        'IDEMPOTENCY_KEY_REUSED',
+      );
+    },
+  },
+  {
+    id: 'idempotency.concurrent',
+    title: 'Two concurrent requests with one key create one message (a replay or a 409)',
+    cites: 'D9',
+    async run(context) {
+      const key = `verify-${context.runId}-concurrent`;
+      const body = { to: context.numbers.delivered, body: `verify concurrent ${context.runId}` };
+      const before = await messagesTotal(context);
+      const send = () =>
+        context.api.request('POST', '/messages', {
+          body,
+          headers: { 'idempotency-key': key },
+          sends: 1,
+        });
+      const answers = await Promise.all([send(), send()]);
+      const created = answers.filter((a) => a.status === 201);
+      const ids = new Set(created.map((a) => (a.json as { id?: string }).id));
+      const conflicts = answers.filter((a) => a.status === 409);
+      expectThat(
+        created.length >= 1 &&
+          ids.size === 1 &&
+          conflicts.every(
+            (a) => codeOf(a) === 'IDEMPOTENCY_KEY_IN_USE' && a.headers.get('retry-after') !== null,
+          ) &&
+          created.length + conflicts.length === 2,
+        'one 201 and either its replay or a 409 IDEMPOTENCY_KEY_IN_USE with Retry-After',
+        () => answers.map(describeExchange).join(' / '),
+      );
+      const after = await messagesTotal(context);
+      expectThat(after === before + 1, 'one message created', () => `${after - before}`);
+    },
+  },
+  {
+    id: 'idempotency.refusals-not-stored',
+    title: 'A refused request stores nothing: the key then works for a corrected request',
+    cites: 'D9',
+    async run(context) {
+      const headers = { 'idempotency-key': `verify-${context.runId}-refused` };
+      expectAnswer(
+        await context.api.request('POST', '/messages', {
+          body: { to: 'abc', body: 'x' },
+          headers,
+          sends: 1,
+        }),
+        422,
+        'VALIDATION_ERROR',
+      );
+      const fixed = await context.api.request('POST', '/messages', {
+        body: { to: context.numbers.delivered, body: 'x' },
+        headers,
+        sends: 1,
+      });
+      expectAnswer(fixed, 201);
+      expectThat(
+        fixed.headers.get('idempotent-replayed') !== 'true',
+        'a fresh execution, not a replay',
+        () => 'Idempotent-Replayed: true',
+      );
+    },
+  },
+  {
+    id: 'idempotency.malformed-key',
+    title: 'An Idempotency-Key over 255 characters is a 422 naming the header',
+    cites: 'D9; D44',
+    async run(context) {
+      const answer = await context.api.request('POST', '/messages', {
+        body: { to: context.numbers.delivered, body: 'x' },
+        headers: { 'idempotency-key': 'k'.repeat(256) },
+        sends: 1,
+      });
+      expectAnswer(answer, 422, 'VALIDATION_ERROR', ['Idempotency-Key']);
+    },
+  },
+  {
+    id: 'idempotency.batch-replay',
+    title: 'A batch repeated with its key returns the same campaign_id and creates no campaign',
+    cites: 'D9; D34',
+    async run(context) {
+      const key = `verify-${context.runId}-batch`;
+      const body = {
+        remitter_id: await remitterId(context),
+        content: `verify batch replay ${context.runId}`,
+        channel_type: 'SMS',
+        recipients: [context.numbers.delivered, context.numbers.undelivered],
+        name: `verify replay ${context.runId}`,
+      };
+      const headers = { 'idempotency-key': key };
+      const first = await context.api.request('POST', '/campaigns/batch', {
+        body,
+        headers,
+        sends: 2,
+      });
+      expectAnswer(first, 202);
+      const again = await context.api.request('POST', '/campaigns/batch', {
+        body,
+        headers,
+        sends: 2,
+      });
+      expectThat(
+        again.status === 202 &&
+          again.text === first.text &&
+          again.headers.get('idempotent-replayed') === 'true',
+        `the same 202 (${first.text}) with Idempotent-Replayed: true`,
+        () => `${describeExchange(again)} replayed=${again.headers.get('idempotent-replayed')}`,
+      );
+      const named = await listPage(context.api, '/campaigns', { q: body.name });
+      expectThat(named.total === 1, 'one campaign with that name', () => `${named.total}`);
+    },
+  },
+];

@@ -1,0 +1,96 @@
+/**
+ * Rate limits: the headers on every answer after the limiter, and the batch limit of 10 a minute
+ * enforced exactly. The enforcement check runs last and spends the key's batch window on invalid
+ * bodies (rate limiting runs before validation, so nothing is sent) (spec Limits; D8; D33).
+ */
+import { codeOf, describeExchange, type Exchange } from '../api';
+import type { Check } from '../check';
+import { expectThat } from '../drift';
+
+const INVALID_BATCH = { recipients: [] };
+
+function limitHeaders(answer: Exchange) {
+  const read = (name: string) => {
+    const value = answer.headers.get(name);
+    return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+  };
+  return {
+    limit: read('x-ratelimit-limit'),
+    remaining: read('x-ratelimit-remaining'),
+    reset: read('x-ratelimit-reset'),
+  };
+}
+
+/** The checks of this group. */
+export const LIMIT_CHECKS: readonly Check[] = [
+  {
+    id: 'limits.headers',
+    title: 'X-RateLimit-* headers: 60 a minute for GET /messages, 10 for POST /campaigns/batch',
+    cites: 'spec Limits; D8',
+    async run({ api }) {
+      for (const [method, path, limit, spec] of [
+        ['GET', '/messages', 60, { query: { size: 1 } }],
+        ['POST', '/campaigns/batch', 10, { body: INVALID_BATCH }],
+      ] as const) {
+        const first = limitHeaders(await api.request(method, path, spec));
+        const second = limitHeaders(await api.request(method, path, spec));
+        expectThat(
+          first.limit === limit &&
+            second.limit === limit &&
+            first.remaining !== undefined &&
+            first.remaining < limit &&
+            second.remaining !== undefined &&
+            (second.remaining === first.remaining - 1 ||
+              // a new window opened between the two requests
+              (second.remaining === limit - 1 && second.reset! > first.reset!)) &&
+            first.reset !== undefined &&
+            first.reset <= 60,
+          `${method} ${path}: X-RateLimit-Limit ${limit}, Remaining counting down by one, Reset in whole seconds ≤ 60`,
+          () =>
+            `limit ${first.limit}/${second.limit}, remaining ${first.remaining} then ${second.remaining}, reset ${first.reset}`,
+        );
+      }
+    },
+  },
+  {
+    id: 'limits.batch-enforced',
+    title:
+      'The batch limit refuses the request after the last one the window allows, with 429 and Retry-After',
+    cites: 'spec Limits (10 per minute per API key); D8; D33',
+    async run({ api }) {
+      const first = await api.request('POST', '/campaigns/batch', { body: INVALID_BATCH });
+      let remaining = limitHeaders(first).remaining;
+      expectThat(
+        first.status === 422 && remaining !== undefined,
+        'a 422 with X-RateLimit-Remaining',
+        () => describeExchange(first),
+      );
+      while (remaining! > 0) {
+        const next = await api.request('POST', '/campaigns/batch', {
+          body: INVALID_BATCH,
+          see429: true,
+        });
+        expectThat(
+          next.status === 422,
+          `422 while ${remaining} requests remain in the window`,
+          () => describeExchange(next),
+        );
+        remaining = limitHeaders(next).remaining;
+      }
+      const refused = await api.request('POST', '/campaigns/batch', {
+        body: INVALID_BATCH,
+        see429: true,
+      });
+      const after = refused.headers.get('retry-after');
+      expectThat(
+        refused.status === 429 &&
+          codeOf(refused) === 'RATE_LIMIT_EXCEEDED' &&
+          after !== null &&
+          /^\d+$/.test(after) &&
+          Number(after) >= 1,
+        '429 RATE_LIMIT_EXCEEDED with Retry-After ≥ 1 once Remaining is 0',
+        () => `${describeExchange(refused)} Retry-After ${after}`,
+      );
+    },
+  },
+];

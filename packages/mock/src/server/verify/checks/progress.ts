@@ -1,0 +1,112 @@
+/**
+ * Progress on the deployment's own clock, within the time budget: a campaign reaches COMPLETED
+ * with its messages past PENDING; single messages reach their numbers' outcomes, refunded as D19
+ * says (spec States and transitions; D13, D16, D18, D19, D28, D37).
+ */
+import { expectAnswer } from '../api';
+import type { Check, VerifyContext } from '../check';
+import { brief, expectThat } from '../drift';
+import { campaign, completedCampaign } from '../fixtures';
+import { pollUntil } from '../poll';
+import { listPage } from './lists';
+
+const COARSE = ['PENDING', 'SENT', 'DELIVERED', 'FAILED', 'UNDELIVERED'];
+
+async function sendAndWait(context: VerifyContext, to: string, until: string) {
+  const sent = expectAnswer(
+    await context.api.request('POST', '/messages', {
+      body: { to, body: `verify ${until}` },
+      sends: 1,
+    }),
+    201,
+  );
+  expectThat(sent.status === 'PENDING', 'a new message in PENDING (D20)', () =>
+    String(sent.status),
+  );
+  return pollUntil(
+    context,
+    async () => expectAnswer(await context.api.request('GET', `/messages/${String(sent.id)}`), 200),
+    (message) => message.status === until,
+    `message to ${to} ${until}`,
+    (message) => `${message.status} ${message.error_code}`,
+  );
+}
+
+/** The checks of this group. */
+export const PROGRESS_CHECKS: readonly Check[] = [
+  {
+    id: 'progress.campaign-accepted',
+    title: 'A batch is accepted with 202, the pending-processing text and a campaign_id',
+    cites: 'spec POST /campaigns/batch (202); D10',
+    async run(context) {
+      const { id } = await campaign(context);
+      expectThat(/^[0-9a-f-]{36}$/i.test(id), 'campaign_id a UUID', () => id);
+    },
+  },
+  {
+    id: 'progress.campaign-completes',
+    title: 'The campaign reaches COMPLETED with processed_at and completed_at set',
+    cites: 'spec Campaign states; D13; D15',
+    async run(context) {
+      const done = await completedCampaign(context);
+      expectThat(
+        done.status === 'COMPLETED' && done.processed_at !== null && done.completed_at !== null,
+        `COMPLETED within ${context.timeBudgetMs} ms, processed_at and completed_at set`,
+        () => brief(done),
+      );
+    },
+  },
+  {
+    id: 'progress.campaign-messages',
+    title: "A completed campaign's messages are past PENDING; the invalid number FAILED, free",
+    cites: 'spec Message states; D13; D16; D18',
+    async run(context) {
+      await completedCampaign(context);
+      const { id } = await campaign(context);
+      const page = await listPage(context.api, `/campaigns/${id}/messages`, { size: 200 });
+      const invalid = page.entries.find((e) => e.e164_format === context.numbers.invalid);
+      expectThat(
+        page.total === 3 &&
+          page.entries.every((e) => COARSE.includes(String(e.status)) && e.status !== 'PENDING') &&
+          invalid?.status === 'FAILED' &&
+          invalid.error_code === 'INVALID_PHONE_NUMBER' &&
+          invalid.cost === '0.000000' &&
+          invalid.is_refunded === false,
+        '3 messages (distinct recipients), none PENDING, list statuses only; the invalid number FAILED INVALID_PHONE_NUMBER, cost 0.000000, not refunded',
+        () =>
+          page.entries
+            .map(
+              (e) =>
+                `${e.e164_format} ${e.status} ${e.error_code} ${e.cost} refunded=${e.is_refunded}`,
+            )
+            .join('; '),
+      );
+    },
+  },
+  {
+    id: 'progress.message-delivered',
+    title: 'A message to the delivered number reaches DELIVERED, not refunded',
+    cites: 'spec Message states; D19; D37',
+    async run(context) {
+      const message = await sendAndWait(context, context.numbers.delivered, 'DELIVERED');
+      expectThat(
+        message.is_refunded === false && message.error_code === null,
+        'is_refunded false, error_code null',
+        () => brief(message),
+      );
+    },
+  },
+  {
+    id: 'progress.message-refund',
+    title: 'An undelivered message is refunded with a live key, never with a test key',
+    cites: 'spec Message (is_refunded); D19; D28; D37',
+    async run(context) {
+      const message = await sendAndWait(context, context.numbers.undelivered, 'UNDELIVERED');
+      expectThat(
+        message.is_refunded === context.live && message.error_code === 'ABSENT_SUBSCRIBER',
+        `is_refunded ${context.live} (${context.live ? 'a live failure is credited back' : 'test sends are never charged'}), error_code ABSENT_SUBSCRIBER`,
+        () => `is_refunded ${message.is_refunded}, error_code ${message.error_code}`,
+      );
+    },
+  },
+];

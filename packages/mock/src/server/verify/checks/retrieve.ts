@@ -1,0 +1,91 @@
+/**
+ * Retrieving one record: the shapes' fixed values, malformed and unknown ids (spec GET
+ * /messages/{message_id}, GET /campaigns/{campaign_id}; D1, D7, D15, D20, D30).
+ */
+import { expectAnswer } from '../api';
+import type { Check } from '../check';
+import { brief, expectThat } from '../drift';
+import { campaign, sentMessage } from '../fixtures';
+
+const MONEY = /^-?\d+\.\d{6}$/;
+/** A UUID v7 that no service has issued (its random part is all zeros). */
+const UNKNOWN_V7 = '01890000-0000-7000-8000-000000000000';
+
+/** The checks of this group. */
+export const RETRIEVE_CHECKS: readonly Check[] = [
+  {
+    id: 'retrieve.message',
+    title: 'Retrieve Message shows a sent message with API_CLIENT, no campaign, a money cost',
+    cites: 'spec GET /messages/{message_id}; D20; D30',
+    async run(context) {
+      const message = await sentMessage(context);
+      const body = expectAnswer(await context.api.request('GET', `/messages/${message.id}`), 200);
+      expectThat(
+        body.id === message.id &&
+          body.trigger_source === 'API_CLIENT' &&
+          body.campaign_id === null &&
+          typeof body.cost === 'string' &&
+          MONEY.test(body.cost) &&
+          body.e164_format === message.to,
+        `id ${message.id}, trigger_source API_CLIENT, campaign_id null, cost with six decimals, e164_format ${message.to}`,
+        () => brief(body),
+      );
+    },
+  },
+  {
+    id: 'retrieve.message-malformed-id',
+    title: 'A malformed message id is a 422 with fields.message_id',
+    cites: 'spec GET /messages/{message_id} (422)',
+    async run({ api }) {
+      expectAnswer(await api.request('GET', '/messages/not-a-uuid'), 422, 'VALIDATION_ERROR', [
+        'message_id',
+      ]);
+    },
+  },
+  {
+    id: 'retrieve.message-unknown',
+    title: 'An unknown message is a 404 NOT_FOUND',
+    cites: 'spec GET /messages/{message_id} (404); D1',
+    async run({ api }) {
+      expectAnswer(await api.request('GET', `/messages/${UNKNOWN_V7}`), 404, 'NOT_FOUND');
+    },
+  },
+  {
+    id: 'retrieve.campaign-unknown',
+    title: 'An unknown campaign, or its messages, is a 404 RESOURCE_NOT_FOUND',
+    cites: 'D1; D7',
+    async run({ api }) {
+      expectAnswer(await api.request('GET', `/campaigns/${UNKNOWN_V7}`), 404, 'RESOURCE_NOT_FOUND');
+      expectAnswer(
+        await api.request('GET', `/campaigns/${UNKNOWN_V7}/messages`),
+        404,
+        'RESOURCE_NOT_FOUND',
+      );
+      expectAnswer(await api.request('GET', '/campaigns/not-a-uuid'), 422, 'VALIDATION_ERROR', [
+        'campaign_id',
+      ]);
+    },
+  },
+  {
+    id: 'retrieve.campaign',
+    title: 'A new campaign: PROCESSING or later, null fields until set, data.reason_of_pause null',
+    cites: 'spec Campaign; D10; D12; D15; D16',
+    async run(context) {
+      const { id, name } = await campaign(context);
+      const body = expectAnswer(await context.api.request('GET', `/campaigns/${id}`), 200);
+      const data = body.data as { reason_of_pause?: unknown } | undefined;
+      const final = body.status === 'COMPLETED' || body.status === 'FAILED';
+      expectThat(
+        ['PROCESSING', 'SENDING', 'COMPLETED'].includes(String(body.status)) &&
+          body.name === name &&
+          body.channel_type === 'SMS' &&
+          body.trigger_source === 'API_CLIENT' &&
+          body.total_estimated_recipients === 3 &&
+          data?.reason_of_pause === null &&
+          (final || body.completed_at === null),
+        'status PROCESSING/SENDING/COMPLETED, its name, SMS, API_CLIENT, total_estimated_recipients 3 (distinct), data.reason_of_pause null, completed_at null until final',
+        () => brief(body),
+      );
+    },
+  },
+];

@@ -1,0 +1,155 @@
+/**
+ * Every bound and validation rule of the two sends. Refused bounds of a batch are probed with a
+ * second invalid field (`channel_type`), so a service that wrongly accepts the bound still sends
+ * nothing; the check expects `fields` to name both. Each probe still reserves its recipients in
+ * the send budget (D126), so the 1,001-recipient probe runs only with `--max-sends` of 1,001 or
+ * more (spec POST /campaigns/batch, Limits; D20, D21, D44).
+ */
+import { expectAnswer } from '../api';
+import type { Check, VerifyContext } from '../check';
+import { expectThat } from '../drift';
+import { remitterId } from '../fixtures';
+
+async function batchRefused(
+  context: VerifyContext,
+  changes: Record<string, unknown>,
+  field: string,
+): Promise<void> {
+  const body = {
+    remitter_id: await remitterId(context),
+    content: 'verify bounds',
+    recipients: [context.numbers.delivered, context.numbers.undelivered],
+    channel_type: 'EMAIL',
+    ...changes,
+  };
+  // Reserved like any send: the budget holds even against a service that accepts the probe.
+  const answer = await context.api.request('POST', '/campaigns/batch', {
+    body,
+    sends: (body.recipients as unknown[]).length,
+  });
+  const got = expectAnswer(answer, 422, 'VALIDATION_ERROR', ['channel_type']);
+  const names = Object.keys((got.fields ?? {}) as object);
+  expectThat(
+    names.some((name) => name === field || name.startsWith(`${field}[`)),
+    `fields naming ${field} for ${Object.keys(changes).join(', ')} out of bounds`,
+    () => `fields ${names.join(', ')}`,
+  );
+}
+
+/** The checks of this group. */
+export const VALIDATION_CHECKS: readonly Check[] = [
+  {
+    id: 'validation.batch-bounds-accepted',
+    title:
+      'A batch at every accepted edge (2 recipients, 10,000 characters, a 200-character name) is a 202',
+    cites: 'spec POST /campaigns/batch; spec Limits',
+    async run(context) {
+      const answer = await context.api.request('POST', '/campaigns/batch', {
+        body: {
+          remitter_id: await remitterId(context),
+          content: 'v'.repeat(10_000),
+          channel_type: 'SMS',
+          recipients: [context.numbers.delivered, context.numbers.undelivered],
+          name: `${context.runId} `.padEnd(200, 'n'),
+          country_alpha2: 'AO',
+        },
+        sends: 2,
+      });
+      expectAnswer(answer, 202);
+    },
+  },
+  {
+    id: 'validation.batch-recipients',
+    title: 'recipients: 1 and 1001 items, and an item off the pattern, are refused',
+    cites: 'spec POST /campaigns/batch (2 to 1000 items, pattern); D44',
+    async run(context) {
+      const many = Array.from(
+        { length: 1001 },
+        (_, i) => `+24492${String(1_000_000 + i).slice(1)}`,
+      );
+      await batchRefused(context, { recipients: [context.numbers.delivered] }, 'recipients');
+      await batchRefused(context, { recipients: many }, 'recipients');
+      await batchRefused(
+        context,
+        { recipients: [context.numbers.delivered, '12ab567'] },
+        'recipients',
+      );
+      await batchRefused(
+        context,
+        { recipients: [context.numbers.delivered, '1'.repeat(31)] },
+        'recipients',
+      );
+    },
+  },
+  {
+    id: 'validation.batch-recipients-max',
+    title: 'recipients: 1,001 items are refused (needs --max-sends ≥ 1001)',
+    cites: 'spec POST /campaigns/batch (2 to 1000 items); spec Limits',
+    async run(context) {
+      const many = Array.from(
+        { length: 1001 },
+        (_, i) => `+24492${String(1_000_000 + i).slice(1)}`,
+      );
+      await batchRefused(context, { recipients: many }, 'recipients');
+    },
+  },
+  {
+    id: 'validation.batch-content',
+    title: 'content: empty and 10,001 characters are refused',
+    cites: 'spec POST /campaigns/batch (1 to 10,000 characters)',
+    async run(context) {
+      await batchRefused(context, { content: '' }, 'content');
+      await batchRefused(context, { content: 'v'.repeat(10_001) }, 'content');
+    },
+  },
+  {
+    id: 'validation.batch-name-and-country',
+    title: 'name: empty and 201 characters; country_alpha2 not two capitals: refused',
+    cites: 'spec POST /campaigns/batch (name 1 to 200, ^[A-Z]{2}$)',
+    async run(context) {
+      await batchRefused(context, { name: '' }, 'name');
+      await batchRefused(context, { name: 'n'.repeat(201) }, 'name');
+      await batchRefused(context, { country_alpha2: 'ao' }, 'country_alpha2');
+      await batchRefused(context, { country_alpha2: 'AOO' }, 'country_alpha2');
+    },
+  },
+  {
+    id: 'validation.batch-channel-and-sender',
+    title: 'A batch on WHATSAPP, or with a sender ID that is not a UUID v7, is refused',
+    cites: 'spec POST /campaigns/batch (SMS only, UUID v7); D21',
+    async run(context) {
+      const body = {
+        remitter_id: await remitterId(context),
+        content: 'verify',
+        recipients: [context.numbers.delivered, context.numbers.undelivered],
+        channel_type: 'WHATSAPP',
+      };
+      const whatsapp = await context.api.request('POST', '/campaigns/batch', { body, sends: 2 });
+      expectAnswer(whatsapp, 422, 'VALIDATION_ERROR', ['channel_type']);
+      await batchRefused(
+        context,
+        { remitter_id: '6f1c1d7e-2c47-4c1e-9b7e-1f2a3b4c5d6e' },
+        'remitter_id',
+      );
+    },
+  },
+  {
+    id: 'validation.send-message',
+    title: 'POST /messages: to off the pattern or not a valid number, empty or too long body: 422',
+    cites: 'spec POST /messages; D20',
+    async run(context) {
+      const { api, numbers } = context;
+      const cases: [Record<string, unknown>, string][] = [
+        [{ to: 'abc', body: 'verify' }, 'to'],
+        [{ to: numbers.invalid, body: 'verify' }, 'to'],
+        [{ to: numbers.delivered, body: '' }, 'body'],
+        [{ to: numbers.delivered, body: 'v'.repeat(10_001) }, 'body'],
+        [{ to: numbers.delivered, body: 'verify', channel_type: 'FAX' }, 'channel_type'],
+      ];
+      for (const [body, field] of cases) {
+        const answer = await api.request('POST', '/messages', { body, sends: 1 });
+        expectAnswer(answer, 422, 'VALIDATION_ERROR', [field]);
+      }
+    },
+  },
+];

@@ -1,0 +1,36 @@
+/**
+ * What a failed check says: what the description or a decision expected, and what came back.
+ * Checks throw {@link Drift}; the runner turns it into a failed result.
+ */
+
+/** A difference between the service and what the description or a decision promises. */
+export class Drift extends Error {
+  override name = 'Drift';
+
+  /**
+   * @param expected What the spec or decision says, in words (`422 VALIDATION_ERROR with fields.size`).
+   * @param got What the service answered, in words.
+   */
+  constructor(
+    readonly expected: string,
+    readonly got: string,
+  ) {
+    super(`expected ${expected}; got ${got}`);
+  }
+}
+
+/** Thrown by a check that cannot run here (a missing credential, the send budget). */
+export class Skip extends Error {
+  override name = 'Skip';
+}
+
+/** Fails with a {@link Drift} unless `condition` holds. */
+export function expectThat(condition: boolean, expected: string, got: () => string): void {
+  if (!condition) throw new Drift(expected, got());
+}
+
+/** Short JSON of a value for a failure message (at most 300 characters). */
+export function brief(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}

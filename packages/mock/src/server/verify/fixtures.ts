@@ -1,0 +1,91 @@
+/**
+ * Records several checks share, created once per run on first use: a sent message and a campaign
+ * whose recipients cover a delivered, an undelivered and an invalid number plus a duplicate of the
+ * first written another way (D16).
+ */
+import { describeExchange, expectAnswer } from './api';
+import type { VerifyContext } from './check';
+import { Drift } from './drift';
+
+/** A message verify sent with `POST /messages`, as the 201 answered it. */
+export interface SentMessage {
+  readonly id: string;
+  readonly remitter_id: string;
+  readonly to: string;
+  readonly created_at: string;
+  readonly cost: string;
+  readonly segments: number;
+}
+
+/** The run's first single message, to the delivered number. */
+export function sentMessage(context: VerifyContext): Promise<SentMessage> {
+  return context.fixture('sent-message', async () => {
+    const answer = await context.api.request('POST', '/messages', {
+      body: { to: context.numbers.delivered, body: `msgsvc verify ${context.runId}` },
+      sends: 1,
+    });
+    const body = expectAnswer(answer, 201);
+    if (typeof body.id !== 'string' || typeof body.remitter_id !== 'string') {
+      throw new Drift('201 with id and remitter_id (D20)', describeExchange(answer));
+    }
+    return body as unknown as SentMessage;
+  });
+}
+
+/** The sender ID batches use: the one the deployment chose for the first message (D20, D21). */
+export async function remitterId(context: VerifyContext): Promise<string> {
+  return (await sentMessage(context)).remitter_id;
+}
+
+/** The campaign's recipients: 3 distinct numbers, 4 strings. */
+export function campaignRecipients(context: VerifyContext): string[] {
+  const { delivered, undelivered, invalid } = context.numbers;
+  // The duplicate is the delivered number with separators, the same number once normalised.
+  const spaced = delivered.replace(/^(\+\d{3})(\d{3})(\d{3})(\d+)$/, '$1 $2-$3.$4');
+  return [delivered, undelivered, invalid, spaced];
+}
+
+/** The run's campaign: its id and name. */
+export function campaign(context: VerifyContext): Promise<{ id: string; name: string }> {
+  return context.fixture('campaign', async () => {
+    const name = `msgsvc verify ${context.runId}`;
+    const recipients = campaignRecipients(context);
+    const answer = await context.api.request('POST', '/campaigns/batch', {
+      body: {
+        remitter_id: await remitterId(context),
+        content: `msgsvc verify campaign ${context.runId}`,
+        channel_type: 'SMS',
+        recipients,
+        name,
+      },
+      headers: { 'idempotency-key': `verify-${context.runId}-campaign` },
+      sends: recipients.length,
+    });
+    const body = expectAnswer(answer, 202);
+    if (typeof body.campaign_id !== 'string') {
+      throw new Drift(
+        '202 with campaign_id (spec POST /campaigns/batch)',
+        describeExchange(answer),
+      );
+    }
+    return { id: body.campaign_id, name };
+  });
+}
+
+/** The campaign once it is `COMPLETED` (or whatever it reached when the time budget ran out). */
+export function completedCampaign(context: VerifyContext): Promise<Record<string, unknown>> {
+  return context.fixture('completed-campaign', async () => {
+    const { id } = await campaign(context);
+    const end = Date.now() + context.timeBudgetMs;
+    let delay = 100;
+    for (;;) {
+      const answer = await context.api.request('GET', `/campaigns/${id}`);
+      const body = expectAnswer(answer, 200);
+      if (body.status === 'COMPLETED' || body.status === 'FAILED' || Date.now() >= end) {
+        return body;
+      }
+      await context.sleep(delay);
+      delay = Math.min(1_000, delay * 1.5);
+    }
+  });
+}
