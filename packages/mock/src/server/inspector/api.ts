@@ -23,6 +23,7 @@ import { phonesByActivity, phoneThread } from './catalog';
 import { type RequestLogEntry, summary } from './request-log';
 import {
   campaignsMatching,
+  inboundMatching,
   messagesMatching,
   phonesMatching,
   readQuery,
@@ -149,7 +150,17 @@ export function messageView({ mock, tracker }: ControlDeps, id: string) {
     encoding: message.encoding,
     cost: formatMoney(message.cost),
     history: history(tracker.messageHistory.get(message.id)),
-    replies: world.inbound.filter((i) => i.inReplyTo === message.id).map(inboundRow),
+    // What the handset sent back afterwards (simulated replies name no message they answer).
+    replies: world.inbound
+      .filter(
+        (i) =>
+          i.inReplyTo === message.id ||
+          (i.inReplyTo === null &&
+            i.from === message.e164 &&
+            i.organizationId === message.organizationId &&
+            i.receivedAt >= message.createdAt),
+      )
+      .map(inboundRow),
     deliveries: world.webhooks.outbox
       .filter((delivery) => delivery.body.includes(quoted))
       .map((delivery) => deliveryRow(world, delivery)),
@@ -243,7 +254,9 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
       const campaigns = campaignsMatching(world, q, 0, 10);
       const phones = phonesMatching(world, q, 0, 10);
       const requests = requestsMatching(requestLog, q, 0, 10);
-      return ok({
+      const replies = inboundMatching(world, q, 0, 10);
+      return ok<SearchView>({
+        replies: { total: replies.total, entries: replies.entries.map(inboundRow) },
         messages: {
           total: messages.total,
           entries: messages.entries.map((m) => messageRow(world, m)),
@@ -428,6 +441,7 @@ export type ThreadEntry =
   | ({ readonly direction: 'inbound' } & InboundRow);
 /** The search box's answer. */
 export interface SearchView {
+  readonly replies: { readonly total: number; readonly entries: readonly InboundRow[] };
   readonly messages: { readonly total: number; readonly entries: readonly MessageRow[] };
   readonly campaigns: {
     readonly total: number;

@@ -49,7 +49,8 @@ a { color: var(--accent); }
 table { border-collapse: collapse; width: 100%; font-size: .85rem; }
 th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-td { overflow-wrap: anywhere; }
+td { overflow-wrap: break-word; }
+time, .chip, td a[href^="#/phones/"] { white-space: nowrap; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: 0; }
 dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .chip { display: inline-block; padding: 0 .45rem; border-radius: 999px; font-size: .75rem; font-weight: 600;

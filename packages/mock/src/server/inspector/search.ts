@@ -6,7 +6,7 @@
  * number of messages and kept behind {@link messagesMatching}, so an index can replace them
  * without touching the rest.
  */
-import type { CampaignRecord, MessageRecord } from '../../domain/kernel/model';
+import type { CampaignRecord, InboundMessage, MessageRecord } from '../../domain/kernel/model';
 import type { World } from '../../domain/kernel/world';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
 import type { RequestLog, StoredRequest } from './request-log';
@@ -68,6 +68,27 @@ export function messagesMatching(
     total++;
   }
   return { total, entries };
+}
+
+/** Replies (inbound messages) by id, sender number digits or text, newest first. */
+export function inboundMatching(
+  world: World,
+  query: SearchQuery,
+  offset: number,
+  limit: number,
+): Hits<InboundMessage> {
+  const matched: InboundMessage[] = [];
+  for (let i = world.inbound.length - 1; i >= 0; i--) {
+    const inbound = world.inbound[i]!;
+    const hit =
+      query.kind === 'empty' ||
+      inbound.id === query.text ||
+      (query.kind === 'number'
+        ? inbound.from.includes(query.digits)
+        : inbound.body.toLowerCase().includes(query.text));
+    if (hit) matched.push(inbound);
+  }
+  return { total: matched.length, entries: matched.slice(offset, offset + limit) };
 }
 
 /** Phone numbers containing the query's digits, most recently active first. */

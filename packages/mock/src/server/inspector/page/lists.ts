@@ -266,6 +266,22 @@ export async function searchView(route: Route): Promise<View> {
       ),
       h(
         'section',
+        { 'aria-label': 'Matching replies' },
+        h('h3', null, `Replies (${found.replies.total})`),
+        table(
+          'Replies',
+          ['Received (world)', 'From', 'To', 'Content'],
+          found.replies.entries.map((r) => [
+            time(r.received_at),
+            link(r.from, 'phones', r.from),
+            r.to,
+            r.content,
+          ]),
+          'No replies.',
+        ),
+      ),
+      h(
+        'section',
         { 'aria-label': 'Matching phones' },
         h('h3', null, `Phones (${found.phones.total})`),
         phoneRows(found.phones.entries),

@@ -213,6 +213,7 @@ function boot(): void {
   });
   window.addEventListener('hashchange', () => {
     replace($('notice'));
+    $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
     void refresh().then(() => $('view').focus());
   });
   const q = currentRoute().params.get('q');
