@@ -258,7 +258,8 @@ describe('inspector data', () => {
       method: 'POST',
     });
     expect(refused.status).toBe(422);
-    expect((await refused.json()).fields.delivery_id).toMatch(new RegExp(row.state));
+    // The endpoint is gone (the previous test closed it): the attempt fails and waits to retry.
+    expect((await refused.json()).fields.delivery_id).toMatch(/this one is (scheduled|in_flight)\.$/);
     await control('POST', '/clock/run-until-idle');
   });
 });

@@ -19,7 +19,7 @@ import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import { apiKeyView, organizationView, senderIdView } from '../control-http/views';
 import type { StatusStep } from './activity-tracker';
-import { phonesByActivity, phoneThread } from './catalog';
+import { phoneCount, phoneThread } from './catalog';
 import { type RequestLogEntry, summary } from './request-log';
 import {
   campaignsMatching,
@@ -234,7 +234,7 @@ export function inspectorSummary({ mock, requestLog }: ControlDeps) {
       messages: world.messages.size,
       campaigns: world.campaigns.size,
       organizations: world.organizations.size,
-      phones: phonesByActivity(world).length,
+      phones: phoneCount(world),
       deliveries: world.webhooks.outbox.length,
       requests: requestLog.lastSeq,
     },

@@ -22,8 +22,11 @@ interface Catalog {
   readonly messages: MessageRecord[];
   /** How many of each tenant's rows are catalogued. */
   readonly tenantSeen: Map<string, number>;
+  /** Least recently active first (a phone is moved to the end when touched). */
   readonly phones: Map<string, PhoneSummary>;
   inboundSeen: number;
+  /** The phones newest first, built when first read after a change. */
+  phonesNewestFirst: PhoneSummary[] | undefined;
 }
 
 const catalogs = new WeakMap<World, Catalog>();
@@ -32,55 +35,83 @@ const catalogs = new WeakMap<World, Catalog>();
 function catalog(world: World): Catalog {
   let current = catalogs.get(world);
   if (current === undefined) {
-    current = { messages: [], tenantSeen: new Map(), phones: new Map(), inboundSeen: 0 };
+    current = {
+      messages: [],
+      tenantSeen: new Map(),
+      phones: new Map(),
+      inboundSeen: 0,
+      phonesNewestFirst: undefined,
+    };
     catalogs.set(world, current);
   }
-  if (current.messages.length !== world.messages.size) catchUpMessages(world, current);
-  if (current.inboundSeen !== world.inbound.length) catchUpInbound(world, current);
+  if (
+    current.messages.length !== world.messages.size ||
+    current.inboundSeen !== world.inbound.length
+  ) {
+    catchUp(world, current);
+  }
   return current;
 }
 
 // Records are never removed and the clock never goes back, so what was added since the last read
 // is each tenant's rows past the ones already seen, all created no earlier than what is catalogued:
 // sorting just those and appending keeps the whole list in creation order.
-function catchUpMessages(world: World, current: Catalog): void {
-  const fresh: MessageRecord[] = [];
+function catchUp(world: World, current: Catalog): void {
+  const fresh = freshMessages(world, current);
+  const firstFresh = current.messages.length;
+  for (const message of fresh) current.messages.push(message);
+  // Phones are touched in time order, outbound and inbound merged (both lists are already in time
+  // order), so the map's order (least recently active first) needs no sort when read.
+  const inbound = world.inbound;
+  let i = firstFresh;
+  let j = current.inboundSeen;
+  const messages = current.messages;
+  while (i < messages.length || j < inbound.length) {
+    const message = messages[i];
+    const reply = inbound[j];
+    if (reply === undefined || (message !== undefined && message.createdAt <= reply.receivedAt)) {
+      touch(current.phones, message!.e164, message!.createdAt).outbound++;
+      i++;
+    } else {
+      touch(current.phones, reply.from, reply.receivedAt).inbound++;
+      j++;
+    }
+  }
+  current.inboundSeen = inbound.length;
+  current.phonesNewestFirst = undefined;
+}
+
+/**
+ * The messages added since the last read, in creation order. Each tenant's rows are already in
+ * that order, so one tenant's are taken as they are; several tenants' are merged by a stable sort
+ * on the creation time alone.
+ */
+function freshMessages(world: World, current: Catalog): readonly MessageRecord[] {
+  const parts: (readonly MessageRecord[])[] = [];
   for (const organization of world.organizations.values()) {
     for (const environment of ['live', 'test'] as const) {
       const key = `${organization.id}|${environment}`;
       const rows = world.messages.tenant(organization.id, environment);
       const seen = current.tenantSeen.get(key) ?? 0;
-      for (let i = seen; i < rows.length; i++) fresh.push(rows[i]!);
-      if (rows.length !== seen) current.tenantSeen.set(key, rows.length);
+      if (rows.length === seen) continue;
+      parts.push(rows.slice(seen));
+      current.tenantSeen.set(key, rows.length);
     }
   }
-  fresh.sort(byCreation);
-  for (const message of fresh) {
-    current.messages.push(message);
-    touch(current.phones, message.e164, message.createdAt).outbound++;
-  }
-}
-
-function catchUpInbound(world: World, current: Catalog): void {
-  for (let i = current.inboundSeen; i < world.inbound.length; i++) {
-    const inbound = world.inbound[i]!;
-    touch(current.phones, inbound.from, inbound.receivedAt).inbound++;
-  }
-  current.inboundSeen = world.inbound.length;
+  if (parts.length <= 1) return parts[0] ?? [];
+  return parts.flat().sort((a, b) => a.createdAt - b.createdAt);
 }
 
 function touch(phones: Map<string, PhoneSummary>, number: string, at: number): PhoneSummary {
   let phone = phones.get(number);
   if (phone === undefined) {
     phone = { number, outbound: 0, inbound: 0, lastAt: at };
-    phones.set(number, phone);
+  } else {
+    phones.delete(number);
+    phone.lastAt = at;
   }
-  if (at > phone.lastAt) phone.lastAt = at;
+  phones.set(number, phone);
   return phone;
-}
-
-function byCreation(a: MessageRecord, b: MessageRecord): number {
-  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Every message, oldest first (the live array: do not mutate). Read it from the end for newest. */
@@ -89,10 +120,15 @@ export function messagesOldestFirst(world: World): readonly MessageRecord[] {
 }
 
 /** Every phone number that sent or received a message, most recently active first. */
-export function phonesByActivity(world: World): PhoneSummary[] {
-  return [...catalog(world).phones.values()].sort(
-    (a, b) => b.lastAt - a.lastAt || (a.number < b.number ? -1 : 1),
-  );
+export function phonesByActivity(world: World): readonly PhoneSummary[] {
+  const current = catalog(world);
+  current.phonesNewestFirst ??= [...current.phones.values()].reverse();
+  return current.phonesNewestFirst;
+}
+
+/** How many phone numbers sent or received a message. */
+export function phoneCount(world: World): number {
+  return catalog(world).phones.size;
 }
 
 /** One phone's thread: messages to it and replies from it, oldest first. */

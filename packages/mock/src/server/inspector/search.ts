@@ -2,13 +2,14 @@
  * The inspector's one search box (D101): a query finds messages, phones, campaigns, organizations,
  * logged requests and webhook deliveries by id (message, campaign, inbound, delivery or trace id,
  * exactly), by phone number (any run of its digits) or by text (message content, campaign and
- * organization names, case-insensitive). It reads the world directly; the scans are linear in the
- * number of messages and kept behind {@link messagesMatching}, so an index can replace them
- * without touching the rest.
+ * organization names, case-insensitive). It reads the world directly: message numbers and contents
+ * are searched as one joined string each (`haystack.ts`), rebuilt when messages arrive, all behind
+ * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
  */
 import type { CampaignRecord, InboundMessage, MessageRecord } from '../../domain/kernel/model';
 import type { World } from '../../domain/kernel/world';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
+import { Haystack } from './haystack';
 import type { RequestLog, StoredRequest } from './request-log';
 
 /** What a query is looking for. */
@@ -52,22 +53,55 @@ export function messagesMatching(
     return { total: all.length, entries: all.slice(start, end).reverse() };
   }
   const byId = world.messages.get(query.text);
-  if (byId !== undefined)
+  if (byId !== undefined) {
     return offset === 0 ? { total: 1, entries: [byId] } : { total: 1, entries: [] };
-  const match =
-    query.kind === 'number'
-      ? (message: MessageRecord) => message.e164.includes(query.digits)
-      : (message: MessageRecord) =>
-          message.content.toLowerCase().includes(query.text) || message.campaignId === query.text;
-  const entries: MessageRecord[] = [];
-  let total = 0;
-  for (let i = all.length - 1; i >= 0; i--) {
-    const message = all[i]!;
-    if (!match(message)) continue;
-    if (total >= offset && entries.length < limit) entries.push(message);
-    total++;
   }
-  return { total, entries };
+  const stacks = messageStacks(world, all);
+  const found =
+    query.kind === 'number'
+      ? stacks.numbers.findAll(query.digits)
+      : union(stacks.contents.findAll(query.text), campaignMessages(all, query.text));
+  // `found` is oldest first: the page is counted from its end.
+  const end = Math.max(0, found.length - offset);
+  const entries: MessageRecord[] = [];
+  for (let i = end - 1; i >= Math.max(0, end - limit); i--) entries.push(all[found[i]!]!);
+  return { total: found.length, entries };
+}
+
+interface MessageStacks {
+  readonly numbers: Haystack;
+  readonly contents: Haystack;
+}
+
+const stacks = new WeakMap<World, MessageStacks>();
+
+/** The numbers and lower-cased contents of every message, joined; new messages are appended. */
+function messageStacks(world: World, all: readonly MessageRecord[]): MessageStacks {
+  let current = stacks.get(world);
+  if (current === undefined) {
+    current = { numbers: new Haystack(), contents: new Haystack() };
+    stacks.set(world, current);
+  }
+  if (current.numbers.size < all.length) {
+    const fresh = all.slice(current.numbers.size);
+    current.numbers.append(fresh.map((message) => message.e164));
+    current.contents.append(fresh.map((message) => message.content.toLowerCase()));
+  }
+  return current;
+}
+
+/** The messages of the campaign whose id is `text` (a campaign id finds its messages). */
+function campaignMessages(all: readonly MessageRecord[], text: string): number[] {
+  if (!/^[0-9a-f-]{36}$/.test(text)) return [];
+  const found: number[] = [];
+  for (let i = 0; i < all.length; i++) if (all[i]!.campaignId === text) found.push(i);
+  return found;
+}
+
+function union(a: number[], b: number[]): number[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
 
 /** Replies (inbound messages) by id, sender number digits or text, newest first. */
@@ -99,13 +133,27 @@ export function phonesMatching(
   limit: number,
 ): Hits<PhoneSummary> {
   const phones = phonesByActivity(world);
+  if (query.kind === 'empty') {
+    return { total: phones.length, entries: phones.slice(offset, offset + limit) };
+  }
   const matched =
-    query.kind === 'empty'
-      ? phones
-      : query.kind === 'number'
-        ? phones.filter((phone) => phone.number.includes(query.digits))
-        : phones.filter((phone) => phone.number.toLowerCase() === query.text);
+    query.kind === 'number'
+      ? phoneStack(phones)
+          .findAll(query.digits)
+          .map((i) => phones[i]!)
+      : phones.filter((phone) => phone.number.toLowerCase() === query.text);
   return { total: matched.length, entries: matched.slice(offset, offset + limit) };
+}
+
+const phoneStacks = new WeakMap<readonly PhoneSummary[], Haystack>();
+
+function phoneStack(phones: readonly PhoneSummary[]): Haystack {
+  let stack = phoneStacks.get(phones);
+  if (stack === undefined) {
+    stack = new Haystack(phones.map((phone) => phone.number));
+    phoneStacks.set(phones, stack);
+  }
+  return stack;
 }
 
 /** Campaigns whose id is the query or whose name contains it, newest first. */

@@ -91,6 +91,8 @@ async function render(): Promise<void> {
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;
     showClock(summary);
+    // For the bench (and the browser's performance panel): when a view's data is on screen.
+    performance.mark('inspector:rendered', { detail: route.parts[0] });
   } catch (error) {
     replace(
       view,
@@ -201,6 +203,7 @@ function boot(): void {
   $('search-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const q = $<HTMLInputElement>('search').value.trim();
+    performance.mark('inspector:search');
     location.hash = q === '' ? '#/messages' : listHref('search', { q });
   });
   $('actions').addEventListener('click', onToolbar);
