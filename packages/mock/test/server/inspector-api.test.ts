@@ -259,7 +259,9 @@ describe('inspector data', () => {
     });
     expect(refused.status).toBe(422);
     // The endpoint is gone (the previous test closed it): the attempt fails and waits to retry.
-    expect((await refused.json()).fields.delivery_id).toMatch(/this one is (scheduled|in_flight)\.$/);
+    expect((await refused.json()).fields.delivery_id).toMatch(
+      /this one is (scheduled|in_flight)\.$/,
+    );
     await control('POST', '/clock/run-until-idle');
   });
 });
