@@ -8,6 +8,7 @@ const suites = [
   'bench/mock-guarantees.ts',
   'bench/sdk-overhead.ts',
   'bench/server.ts',
+  'bench/inspector.ts',
 ];
 const only = process.argv[2];
 // The SDK suite measures the built package (what users run); build it first.

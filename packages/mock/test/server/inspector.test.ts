@@ -344,10 +344,12 @@ describe('inspector page', { timeout: 60_000 }, () => {
 
   it('arms a fault from the page; the next request fails with it', async () => {
     await open('#/actions', 'Snapshots & faults');
+    await page.locator('#fault-operation').selectOption('listMessages');
     await page.locator('#fault-status').selectOption('503');
     await page.getByRole('button', { name: 'Arm request failure' }).click();
     await expect.poll(() => page.locator('#notice').textContent()).toBe('Fault armed');
-    await expect.poll(viewText).toContain('any operation → 503');
+    await expect.poll(viewText).toContain('listMessages → 503');
+    expect((await live().get(`/messages/${messageId}`)).status).toBe(200); // another operation
     const failed = await live().get('/messages');
     expect(failed.status).toBe(503);
     expect(await axeProblems()).toEqual([]);

@@ -2,6 +2,7 @@
  * The page's actions, each one call of the documented control API (so each respects the admin
  * token like any client): move the clock, reset, take and restore snapshots, arm and clear faults.
  */
+import { OPERATION_IDS } from '../../../domain/kernel/operation-ids';
 import { control } from './api';
 import type { Actions } from './details';
 import { type Child, h, table, time } from './dom';
@@ -106,12 +107,13 @@ export async function actionsView(actions: Actions): Promise<View> {
 }
 
 function faultForm(actions: Actions): Child {
-  const operation = h('input', {
-    id: 'fault-operation',
-    name: 'operation_id',
-    placeholder: 'any operation',
-    list: 'operations',
-  });
+  // The operations come from the contract (D72): a fault for an unknown one would be refused.
+  const operation = h(
+    'select',
+    { id: 'fault-operation', name: 'operation_id' },
+    h('option', { value: '' }, 'any operation'),
+    OPERATION_IDS.map((id) => h('option', { value: id }, id)),
+  );
   const status = h(
     'select',
     { id: 'fault-status', name: 'status' },
@@ -131,7 +133,7 @@ function faultForm(actions: Actions): Child {
             status: Number(status.value),
             count: Number(count.value),
           };
-          if (operation.value.trim() !== '') body.operation_id = operation.value.trim();
+          if (operation.value !== '') body.operation_id = operation.value;
           void actions.run('Fault armed', () => control('POST', 'faults/request-failures', body));
         },
       },
