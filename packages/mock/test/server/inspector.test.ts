@@ -158,6 +158,10 @@ describe('inspector page', { timeout: 60_000 }, () => {
 
   it('simulates a reply from the message page; the phone thread shows both ways', async () => {
     await page.locator('#reply-body').fill(`Obrigado ${XSS}`);
+    // A change arriving while the form is being filled in does not wipe what was typed.
+    await live().post('/messages', { to: '+244923000099', body: 'Outra' });
+    await expect.poll(() => page.locator('#clock').textContent()).toContain(' 2 messages');
+    expect(await page.locator('#reply-body').inputValue()).toBe(`Obrigado ${XSS}`);
     await page.getByRole('button', { name: 'Simulate reply' }).click();
     await expect.poll(() => page.locator('#notice').textContent()).toBe('Reply simulated');
     await expect.poll(viewText).toContain(`Obrigado ${XSS}`);
@@ -241,7 +245,7 @@ describe('inspector page', { timeout: 60_000 }, () => {
     expect(await page.locator('section[aria-label="Matching replies"]').textContent()).toContain(
       `Obrigado ${XSS}`,
     );
-    await open('#/search?q=promo%C3%A7%C3%A3o', /Search/);
+    await open('#/search?q=promo%C3%A7%C3%A3o', 'Search: “promoção”');
     expect(await page.locator('section[aria-label="Matching messages"] h3').textContent()).toBe(
       'Messages (4)',
     );

@@ -26,6 +26,7 @@ import {
   inboundMatching,
   messagesMatching,
   phonesMatching,
+  prepareSearch,
   readQuery,
   requestsMatching,
 } from './search';
@@ -243,7 +244,16 @@ export function inspectorSummary({ mock, requestLog }: ControlDeps) {
 
 /** The routes of the page's data (paths relative to the control prefix). */
 export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
-  { method: 'GET', path: `${INSPECTOR_API}/summary`, handle: (deps) => ok(inspectorSummary(deps)) },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/summary`,
+    handle: (deps) => {
+      // Every view asks for the summary: once it is answered, get the search ready (D101).
+      const world = deps.mock.world;
+      setImmediate(() => prepareSearch(world));
+      return ok(inspectorSummary(deps));
+    },
+  },
   {
     method: 'GET',
     path: `${INSPECTOR_API}/search`,

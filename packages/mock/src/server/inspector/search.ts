@@ -68,6 +68,15 @@ export function messagesMatching(
   return { total: found.length, entries };
 }
 
+/**
+ * Brings the joined strings up to date now (the server calls it just after answering a page, so
+ * the work is done before anyone has typed a search, not while they wait for one).
+ */
+export function prepareSearch(world: World): void {
+  messageStacks(world, messagesOldestFirst(world));
+  phoneStack(phonesByActivity(world));
+}
+
 interface MessageStacks {
   readonly numbers: Haystack;
   readonly contents: Haystack;

@@ -87,6 +87,12 @@ async function render(): Promise<void> {
   const wasInView = view.contains(document.activeElement);
   try {
     const [shown, summary] = await Promise.all([viewFor(route), data<InspectorSummary>('summary')]);
+    // Someone started typing in the view while it loaded: keep their text, refresh when they leave.
+    if (typingInView() && currentRoute().parts.join('/') === route.parts.join('/')) {
+      stale = true;
+      showClock(summary);
+      return;
+    }
     replace(view, h('h2', { id: 'view-title' }, shown.title), ...shown.content);
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;
@@ -143,15 +149,22 @@ function setStatus(live: boolean): void {
   status.className = live ? 'ok' : 'error';
 }
 
-/** A change event: refetch now, unless the user is typing in the view (then on leaving the field). */
-function onChange(): void {
+/** Whether the keyboard focus is in a field of the view (a form being filled in). */
+function typingInView(): boolean {
   const active = document.activeElement;
-  if (
+  return (
     active !== null &&
     $('view').contains(active) &&
     ['INPUT', 'SELECT', 'TEXTAREA'].includes(active.tagName)
-  ) {
+  );
+}
+
+/** A change event: refetch now, unless the user is typing in the view (then on leaving the field). */
+function onChange(): void {
+  if (typingInView()) {
     stale = true;
+    // The header (clock, counts) is no form: it stays live.
+    data<InspectorSummary>('summary').then(showClock, () => undefined);
     return;
   }
   void refresh();
