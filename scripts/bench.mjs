@@ -9,6 +9,7 @@ const suites = [
   'bench/sdk-overhead.ts',
   'bench/server.ts',
   'bench/proxy.ts',
+  'bench/inspector.ts',
 ];
 const only = process.argv[2];
 // The SDK suite measures the built package (what users run); build it first.

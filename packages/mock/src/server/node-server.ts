@@ -30,7 +30,9 @@ import { controlErrorResponse, controlTraceId } from './control-http/errors';
 import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
 import { SnapshotStore } from './control-http/snapshot-store';
 import { ActivityTracker } from './inspector/activity-tracker';
-import { inspectorPage } from './inspector/page';
+import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
+import { fingerprint, LiveFeed } from './inspector/live';
+import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
 import { RequestLog } from './inspector/request-log';
 import {
   BODY_LIMIT,
@@ -67,6 +69,8 @@ export interface MockServer {
 }
 
 const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
+const INSPECTOR_DATA = `${CONTROL_PREFIX}${INSPECTOR_API}/`;
+const INSPECTOR_EVENTS = `${INSPECTOR_DATA}events`;
 
 /** What every request handler of one server shares. */
 interface ServerContext {
@@ -76,6 +80,10 @@ interface ServerContext {
   readonly access: AdminAccess;
   /** The control API over HTTP. */
   readonly control: (request: HttpRequest) => Promise<HttpResponse>;
+  /** The inspector page's own data (D102). */
+  readonly inspectorData: (request: HttpRequest) => Promise<HttpResponse>;
+  /** The inspector's live change events (D104). */
+  readonly live: LiveFeed;
 }
 
 /** Creates the server; see the module example. */
@@ -83,7 +91,10 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const { mock } = options;
   // Read side of the inspector: it follows the world between requests, until the server closes.
   const tracker = new ActivityTracker(() => mock.world);
-  const context = serverContext(options, tracker);
+  const requestLog = options.requestLog ?? new RequestLog();
+  // The log's times agree with the rest of the inspector: world time (D103).
+  requestLog.useWorldClock(() => mock.world.now());
+  const context = serverContext(options, tracker, requestLog);
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) =>
     onRequest(context, req, res),
   );
@@ -101,6 +112,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
     },
     close() {
       clearInterval(timer);
+      context.live.close();
       tracker.close();
       return new Promise((resolve, reject) => {
         server.close((error) => (error === undefined ? resolve() : reject(error)));
@@ -110,19 +122,26 @@ export function createMockServer(options: MockServerOptions): MockServer {
   };
 }
 
-function serverContext(options: MockServerOptions, tracker: ActivityTracker): ServerContext {
+function serverContext(
+  options: MockServerOptions,
+  tracker: ActivityTracker,
+  requestLog: RequestLog,
+): ServerContext {
   const { mock } = options;
+  const deps = {
+    mock,
+    requestLog,
+    tracker,
+    snapshots: new SnapshotStore(),
+    reseed: options.reseed ?? (() => mock.seedDemo()),
+  };
   return {
     mock,
     limit: options.bodyLimit ?? BODY_LIMIT,
     access: createAdminAccess(options.adminToken),
-    control: createControlHandler({
-      mock,
-      requestLog: options.requestLog ?? new RequestLog(),
-      tracker,
-      snapshots: new SnapshotStore(),
-      reseed: options.reseed ?? (() => mock.seedDemo()),
-    }),
+    control: createControlHandler(deps),
+    inspectorData: createControlHandler(deps, INSPECTOR_API_ROUTES),
+    live: new LiveFeed(() => fingerprint(deps)),
   };
 }
 
@@ -150,7 +169,10 @@ function listenOn(
 /** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
 function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
   const { path } = splitUrl(req.url ?? '/');
-  if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
+  if (path === INSPECTOR_SCRIPT_PATH) {
+    // The page's script is code, not data: served without the token (a <script> cannot send one).
+    writeResponse(res, inspectorScript(req.method ?? 'GET', controlTraceId()));
+  } else if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
     serveAdmin(context, req, res, path).catch((error) => fail(res, error));
   } else {
     servePublic(context, req, res);
@@ -213,7 +235,12 @@ async function serveAdmin(
     return;
   }
   context.mock.clock.runDue();
-  writeResponse(res, page ? inspectorPage(controlTraceId()) : await context.control(request));
+  if (page) writeResponse(res, inspectorPage(controlTraceId()));
+  else if (path === INSPECTOR_EVENTS && request.method === 'GET')
+    context.live.attach(res, controlTraceId());
+  else if (path.startsWith(INSPECTOR_DATA))
+    writeResponse(res, await context.inspectorData(request));
+  else writeResponse(res, await context.control(request));
 }
 
 // 413 and close the connection; a body that was not drained is cut off once the answer is out.

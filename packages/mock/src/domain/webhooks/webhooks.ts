@@ -293,3 +293,21 @@ function finish(world: World, delivery: WebhookDelivery, state: 'delivered' | 'f
 function finished(delivery: WebhookDelivery): boolean {
   return delivery.state === 'delivered' || delivery.state === 'failed';
 }
+
+/**
+ * Sends a finished (delivered or failed) delivery again now, as one more attempt with the same
+ * `webhook-id` (receivers deduplicate by it). One still on its way is refused: it would overtake
+ * its own retries and the deliveries queued behind it.
+ */
+export function redeliverNow(world: World, deliveryId: string): WebhookDelivery {
+  const delivery = world.webhooks.outbox.find((d) => d.id === deliveryId);
+  if (delivery === undefined)
+    throw new DomainError({ code: 'NOT_FOUND', message: 'Webhook delivery not found.' });
+  if (!finished(delivery)) {
+    throw validationError({
+      delivery_id: `Only a delivered or failed delivery can be sent again; this one is ${delivery.state}.`,
+    });
+  }
+  scheduleAttempt(world, delivery, 0);
+  return delivery;
+}

@@ -47,6 +47,8 @@ export class ActivityTracker {
   readonly campaignHistory = new Map<string, StatusStep<CampaignStatus>[]>();
   /** Campaign ids, oldest first. */
   readonly campaigns: string[] = [];
+  /** Increases with every event and every world replacement: a cheap "something changed" marker. */
+  version = 0;
   private world: World | undefined;
   private unsubscribe: (() => void) | undefined;
 
@@ -82,6 +84,7 @@ export class ActivityTracker {
 
   private attach(world: World): void {
     this.close();
+    this.version++;
     this.world = world;
     this.phones.clear();
     this.messageHistory.clear();
@@ -117,6 +120,7 @@ export class ActivityTracker {
   }
 
   private onEvent(world: World, event: WorldEvent): void {
+    this.version++;
     switch (event.type) {
       case 'message.created': {
         const message = world.messages.get(event.messageId);

@@ -1,19 +1,23 @@
 /**
  * The inspector's request log: a bounded ring buffer of the last N public-API exchanges, fed by the
- * service's `observe` option. It keeps what a person debugging wants to see (method, path, status,
- * error code, trace id) and the API key only by prefix: a full key is never stored, not even one
- * sent in the query, the path or an `Idempotency-Key` (decision D65).
+ * service's `observe` option. It keeps what a person debugging wants to see — method, path, query,
+ * status, error code, trace id, both times (world and wall clock), the headers and both bodies —
+ * with every API key and webhook secret cut to its prefix, in headers, query, path and bodies
+ * alike: a full key is never stored (decision D65, D103).
  */
 import { keyPrefix } from '@msgsvc/sdk';
+import { formatTimestamp } from '../../domain/kernel/time-format';
 import type { HttpRequest, HttpResponse } from '../../http/types';
 import { redactPath, redactQuery, redactSecrets } from './redact';
 
-/** One logged exchange. */
+/** One logged exchange, as `GET /__mock/requests` lists it. */
 export interface RequestLogEntry {
   /** Increases by one per request since the server started (gaps mean entries were dropped). */
   readonly seq: number;
   /** Wall-clock time the response was built, ISO 8601. */
   readonly at: string;
+  /** World time the response was built (the mock's clock), ISO 8601; null before a clock is bound. */
+  readonly world_at: string | null;
   readonly method: string;
   readonly path: string;
   readonly query: string;
@@ -26,20 +30,49 @@ export interface RequestLogEntry {
   readonly idempotency_key: string | null;
 }
 
+/** One exchange in full, as the inspector's request view shows it. */
+export interface RequestLogDetail extends RequestLogEntry {
+  readonly request_headers: Readonly<Record<string, string>>;
+  readonly response_headers: Readonly<Record<string, string>>;
+  /** The request body as text (cut at {@link BODY_KEPT} characters), or null when there was none. */
+  readonly request_body: string | null;
+  readonly response_body: string | null;
+}
+
+/** How much of each body is kept: enough to read a request, bounded so the log stays small. */
+export const BODY_KEPT = 16_384;
+
 const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 
-/** An entry as stored: the time stays a number until someone reads the log. */
-type Stored = Omit<RequestLogEntry, 'at'> & { readonly atMs: number };
+/** An entry as stored: times stay numbers until someone reads the log. */
+type Stored = Omit<RequestLogDetail, 'at' | 'world_at'> & {
+  readonly atMs: number;
+  readonly worldMs: number | null;
+};
 
 /** A ring buffer of the last `capacity` requests. */
 export class RequestLog {
   private readonly ring: (Stored | undefined)[];
   private next = 0;
   private seq = 0;
+  private worldNow: (() => number) | undefined;
 
   /** @param capacity - how many requests to keep (default 200). */
   constructor(readonly capacity = 200) {
     this.ring = new Array(capacity);
+  }
+
+  /**
+   * Stamps later entries with the world's time too (the server binds its mock's clock), so the
+   * log agrees with every other time the inspector shows, `--speed` and virtual clocks included.
+   */
+  useWorldClock(now: () => number): void {
+    this.worldNow = now;
+  }
+
+  /** The sequence number of the newest entry (0 before the first): a cheap change marker. */
+  get lastSeq(): number {
+    return this.seq;
   }
 
   /** Records one exchange; the signature fits `createMockService({ observe })`. */
@@ -49,15 +82,20 @@ export class RequestLog {
     const entry: Stored = {
       seq: ++this.seq,
       atMs: Date.now(),
+      worldMs: this.worldNow?.() ?? null,
       method: request.method,
       path: redactPath(request.path),
       query: redactQuery(request.query),
       status: response.status,
       // Error bodies are small; a regex spares parsing them.
-      code: response.status >= 400 ? (CODE.exec(response.body)?.[1] ?? null) : null,
+      code: response.status >= 400 ? (CODE.exec(bodyOf(response.body) ?? '')?.[1] ?? null) : null,
       key: key === undefined || key === '' ? null : keyPrefix(key),
       trace_id: response.headers['x-trace-id'] ?? null,
       idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
+      request_headers: redactHeaders(request.headers),
+      response_headers: redactHeaders(response.headers),
+      request_body: keptBody(request.body),
+      response_body: keptBody(response.body),
     };
     this.ring[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
@@ -66,13 +104,36 @@ export class RequestLog {
   /** The newest `limit` entries, newest first. */
   entries(limit = this.capacity): RequestLogEntry[] {
     const out: RequestLogEntry[] = [];
-    for (let i = 1; i <= this.capacity && out.length < limit; i++) {
-      const stored = this.ring[(this.next - i + this.capacity) % this.capacity];
-      if (stored === undefined) break;
-      const { atMs, ...entry } = stored;
-      out.push({ ...entry, at: new Date(atMs).toISOString() });
+    for (const stored of this.newestFirst()) {
+      if (out.length >= limit) break;
+      out.push(summary(stored));
     }
     return out;
+  }
+
+  /** Every kept entry, newest first, in the stored form (for the inspector's search and lists). */
+  *newestFirst(): IterableIterator<Stored> {
+    for (let i = 1; i <= this.capacity; i++) {
+      const stored = this.ring[(this.next - i + this.capacity) % this.capacity];
+      if (stored === undefined) return;
+      yield stored;
+    }
+  }
+
+  /** One entry in full, or undefined when it was never logged or has been dropped. */
+  detail(seq: number): RequestLogDetail | undefined {
+    for (const stored of this.newestFirst()) {
+      if (stored.seq === seq) {
+        return {
+          ...summary(stored),
+          request_headers: stored.request_headers,
+          response_headers: stored.response_headers,
+          request_body: stored.request_body,
+          response_body: stored.response_body,
+        };
+      }
+    }
+    return undefined;
   }
 
   /** Forgets every entry (after a reset). */
@@ -80,4 +141,51 @@ export class RequestLog {
     this.ring.fill(undefined);
     this.next = 0;
   }
+}
+
+/** A stored entry's list form. */
+export function summary(stored: Stored): RequestLogEntry {
+  return {
+    seq: stored.seq,
+    at: new Date(stored.atMs).toISOString(),
+    world_at: stored.worldMs === null ? null : formatTimestamp(stored.worldMs),
+    method: stored.method,
+    path: stored.path,
+    query: stored.query,
+    status: stored.status,
+    code: stored.code,
+    key: stored.key,
+    trace_id: stored.trace_id,
+    idempotency_key: stored.idempotency_key,
+  };
+}
+
+/** The stored form of an entry (what {@link RequestLog.newestFirst} yields). */
+export type StoredRequest = Stored;
+
+// Header names come from the client: a null-prototype record keeps `__proto__` an ordinary name.
+function redactHeaders(
+  headers: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (name === 'x-api-key') out[name] = value === '' ? '' : keyPrefix(value);
+    else if (name === 'authorization') out[name] = value.replace(/^(\S+\s+)?.*$/s, '$1…');
+    else out[name] = redactSecrets(value);
+  }
+  return out;
+}
+
+function bodyOf(body: string | Uint8Array | null): string | null {
+  if (body === null) return null;
+  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+}
+
+function keptBody(body: string | Uint8Array | null): string | null {
+  const text = bodyOf(body);
+  if (text === null || text === '') return null;
+  const cut =
+    text.length > BODY_KEPT ? `${text.slice(0, BODY_KEPT)}… (${text.length} characters)` : text;
+  return redactSecrets(cut);
 }

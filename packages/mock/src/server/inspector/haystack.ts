@@ -1,0 +1,71 @@
+/**
+ * Substring search over many short strings at once: the strings are joined into one text and found
+ * with `indexOf`, which scans a long string far faster than one `includes` per record (a search of
+ * 100,000 messages takes a few milliseconds, D101). Strings are only ever appended, as records
+ * are; positions map back to strings by binary search over where each one starts.
+ */
+
+/** Separates the strings; a needle containing it finds nothing. */
+const SEPARATOR = '\u0001';
+
+/** Strings joined for searching, appended to as records arrive. */
+export class Haystack {
+  private text = '';
+  private starts = new Int32Array(1024);
+  private count = 0;
+
+  /** @param values - the first strings (already in the case they are to be matched in). */
+  constructor(values: readonly string[] = []) {
+    this.append(values);
+  }
+
+  /** How many strings it holds. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Adds strings after the ones already held. */
+  append(values: readonly string[]): void {
+    if (values.length === 0) return;
+    if (this.count + values.length > this.starts.length) {
+      const grown = new Int32Array(Math.max(this.starts.length * 2, this.count + values.length));
+      grown.set(this.starts.subarray(0, this.count));
+      this.starts = grown;
+    }
+    let at = this.text.length + (this.count === 0 ? 0 : SEPARATOR.length);
+    for (const value of values) {
+      this.starts[this.count++] = at;
+      at += value.length + SEPARATOR.length;
+    }
+    this.text +=
+      (this.text === '' && this.count === values.length ? '' : SEPARATOR) + values.join(SEPARATOR);
+  }
+
+  /** The indexes of the strings containing `needle`, in order; none when it is empty. */
+  findAll(needle: string): number[] {
+    const found: number[] = [];
+    if (needle === '' || needle.includes(SEPARATOR)) return found;
+    const { text, starts, count } = this;
+    let from = 0;
+    for (;;) {
+      const position = text.indexOf(needle, from);
+      if (position < 0) return found;
+      const index = owner(starts, count, position);
+      found.push(index);
+      // One hit per string: go on from the next one.
+      from = index + 1 < count ? starts[index + 1]! : text.length;
+    }
+  }
+}
+
+/** The index of the string `position` falls in (the last start at or before it). */
+function owner(starts: Int32Array, count: number, position: number): number {
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= position) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}

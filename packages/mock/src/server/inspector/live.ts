@@ -1,0 +1,115 @@
+/**
+ * The inspector's live feed, `GET /__mock/inspector/api/events` (D104): Server-Sent Events that
+ * say "something changed" so an open page refetches the view on screen. Nothing is sent while
+ * nothing happens: the server compares a cheap fingerprint of the world (event count, sizes,
+ * webhook attempts, pending work, a virtual clock's time, the request log's newest entry) a few
+ * times a second, and only while a page listens. A comment line every 20 s keeps proxies from
+ * closing an idle stream.
+ */
+import type { ServerResponse } from 'node:http';
+import type { ControlDeps } from '../control-http/route';
+
+/** How often the fingerprint is compared while someone listens, in ms. */
+const CHECK_MS = 200;
+const HEARTBEAT_MS = 20_000;
+
+const worldIds = new WeakMap<object, number>();
+let nextWorldId = 0;
+
+/** A string that changes whenever anything the inspector shows changes. */
+export function fingerprint({
+  mock,
+  tracker,
+  requestLog,
+}: Pick<ControlDeps, 'mock' | 'tracker' | 'requestLog'>): string {
+  const world = tracker.sync();
+  let id = worldIds.get(world);
+  if (id === undefined) {
+    id = ++nextWorldId;
+    worldIds.set(world, id);
+  }
+  let attempts = 0;
+  for (const delivery of world.webhooks.outbox) attempts += delivery.attempts.length;
+  return [
+    id,
+    tracker.version,
+    world.messages.size,
+    world.campaigns.size,
+    world.inbound.length,
+    world.organizations.size,
+    world.webhooks.outbox.length,
+    attempts,
+    world.inFlight.size,
+    mock.clock.pending(),
+    // A real clock moves all the time; only a virtual one's moves are news.
+    world.clock.kind === 'virtual' ? world.now() : '',
+    requestLog.lastSeq,
+  ].join('|');
+}
+
+/** The listeners of one server. */
+export class LiveFeed {
+  private readonly clients = new Set<ServerResponse>();
+  private timer: NodeJS.Timeout | undefined;
+  private last = '';
+  private lastWrite = 0;
+
+  /** @param current - the fingerprint of what the inspector shows now. */
+  constructor(private readonly current: () => string) {}
+
+  /** How many pages listen. */
+  get listeners(): number {
+    return this.clients.size;
+  }
+
+  /** Streams change events to `res` until the page goes away. */
+  attach(res: ServerResponse, traceId: string): void {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-trace-id': traceId,
+    });
+    this.last = this.current();
+    res.write(`retry: 2000\nevent: change\ndata: ${this.last}\n\n`);
+    this.clients.add(res);
+    res.on('close', () => {
+      this.clients.delete(res);
+      if (this.clients.size === 0) this.stop();
+    });
+    if (this.timer === undefined) {
+      this.lastWrite = Date.now();
+      this.timer = setInterval(() => this.check(), CHECK_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Sends a change event when the fingerprint moved (and a heartbeat when long silent). */
+  check(): void {
+    const now = this.current();
+    const wall = Date.now();
+    if (now !== this.last) {
+      this.last = now;
+      this.broadcast(`event: change\ndata: ${now}\n\n`, wall);
+    } else if (wall - this.lastWrite >= HEARTBEAT_MS) {
+      this.broadcast(': idle\n\n', wall);
+    }
+  }
+
+  private broadcast(chunk: string, wall: number): void {
+    this.lastWrite = wall;
+    for (const client of this.clients) client.write(chunk);
+  }
+
+  private stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Ends every stream (the server is closing). */
+  close(): void {
+    this.stop();
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+}

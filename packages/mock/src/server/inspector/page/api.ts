@@ -1,0 +1,107 @@
+/**
+ * The page's requests: its own data under `/__mock/inspector/api`, and actions through the control
+ * API. The admin token, when the server needs one, comes from the page's `?token=` (the server
+ * already required it to serve the page) and is sent as `Authorization: Bearer` on every request
+ * (D107); a refusal is reported, never retried.
+ */
+
+/** An error answer of the server, in its envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const token = new URLSearchParams(location.search).get('token');
+
+/** The headers every request carries. */
+export function authHeaders(): Record<string, string> {
+  return token === null ? {} : { authorization: `Bearer ${token}` };
+}
+
+/** GET `/__mock/inspector/api/<path>` as JSON. */
+export function data<T>(
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): Promise<T> {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return call<T>('GET', `/__mock/inspector/api/${path}${text === '' ? '' : `?${text}`}`);
+}
+
+/** A control API call (`/__mock/<path>`), with a JSON body for writes. */
+export function control<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return call<T>(method, `/__mock/${path}`, body);
+}
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { ...authHeaders(), accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  const json: unknown = text === '' ? null : JSON.parse(text);
+  if (!response.ok) {
+    const envelope = (json ?? {}) as {
+      code?: string;
+      message?: string;
+      fields?: Record<string, string>;
+    };
+    const detail =
+      envelope.fields === undefined ? '' : ` ${Object.values(envelope.fields).join(' ')}`;
+    throw new ApiError(
+      response.status,
+      envelope.code ?? 'ERROR',
+      `${envelope.message ?? response.statusText}${detail}`,
+    );
+  }
+  return json as T;
+}
+
+/**
+ * Listens to the server's change events (a `fetch` stream, so the token can go in a header) and
+ * calls `onChange` for each; reconnects after a drop, telling `onState`.
+ */
+export async function listen(
+  onChange: () => void,
+  onState: (live: boolean) => void,
+): Promise<void> {
+  for (;;) {
+    try {
+      const response = await fetch('/__mock/inspector/api/events', { headers: authHeaders() });
+      if (!response.ok || response.body === null) throw new Error(`events: ${response.status}`);
+      onState(true);
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          if (buffer.slice(0, end).includes('event: change')) onChange();
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // Reported below; the loop reconnects.
+    }
+    onState(false);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}

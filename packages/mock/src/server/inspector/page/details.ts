@@ -1,0 +1,350 @@
+/**
+ * The detail views, each at its own address: a message (as the public API returns it, its status
+ * timeline, cost and segments, replies, webhook deliveries, and a form to simulate a reply), a
+ * phone's thread, a campaign (per-state counts and its messages), a logged request (headers and
+ * both bodies, keys by prefix) and a webhook delivery (payload, each attempt with its signature
+ * headers and answer, "redeliver now").
+ */
+import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
+import type { RequestLogDetail } from '../request-log';
+import { control, data } from './api';
+import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
+import { deliveryRows, messageRows, pager, type View, wallBeside } from './lists';
+import type { Route } from './router';
+
+/** What a detail view needs from the page: running an action with feedback. */
+export interface Actions {
+  run(label: string, action: () => Promise<unknown>): Promise<void>;
+}
+
+function timeline(steps: readonly { status: string; at: string }[]): Child {
+  if (steps.length === 0)
+    return h('p', { class: 'empty' }, 'No status changes seen since the server started.');
+  return h(
+    'ol',
+    { class: 'timeline', 'aria-label': 'Status timeline' },
+    steps.map((step) => h('li', null, chip(step.status), ' ', time(step.at))),
+  );
+}
+
+/** `#/messages/<id>`. */
+export async function messageView(id: string, actions: Actions): Promise<View> {
+  const view = await data<MessageView>(`messages/${encodeURIComponent(id)}`);
+  const m = view.message;
+  const replyBody = h('input', {
+    id: 'reply-body',
+    name: 'body',
+    required: true,
+    value: 'Obrigado!',
+  });
+  const reply = h(
+    'form',
+    {
+      class: 'inline',
+      'aria-label': 'Simulate a reply',
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          void actions.run('Reply simulated', () =>
+            control('POST', 'inbound', {
+              from: m.e164_format,
+              to: m.sms_remitter?.name ?? m.sms_remitter_id,
+              body: replyBody.value,
+              organization_id: m.organization_id,
+              environment: view.environment,
+            }),
+          );
+        },
+      },
+    },
+    h('label', { for: 'reply-body' }, `Reply from ${m.e164_format}`, replyBody),
+    h('button', { type: 'submit' }, 'Simulate reply'),
+  );
+  return {
+    title: `Message to ${m.e164_format}`,
+    content: [
+      h(
+        'section',
+        { 'aria-label': 'Message' },
+        h('p', { class: 'content' }, m.content),
+        fields([
+          ['Status', chip(m.status)],
+          ['Error code', m.error_code ?? '—'],
+          ['To', link(m.e164_format, 'phones', m.e164_format)],
+          ['Sender ID', m.sms_remitter?.name ?? m.sms_remitter_id],
+          ['Organization', view.organization ?? m.organization_id],
+          [
+            'Campaign',
+            m.campaign_id === null ? '—' : link(m.campaign_id, 'campaigns', m.campaign_id),
+          ],
+          ['Segments', `${view.segments}${view.encoding === null ? '' : ` (${view.encoding})`}`],
+          ['Cost', `${view.cost}${m.is_refunded ? ' (refunded)' : ''}`],
+          ['Created (world)', time(m.created_at)],
+          ['Updated (world)', time(m.updated_at)],
+          ['Id', h('code', null, m.id)],
+        ]),
+        h('h3', null, 'Status timeline'),
+        timeline(view.history),
+      ),
+      h('section', { 'aria-label': 'Simulate a reply' }, h('h3', null, 'Simulate a reply'), reply),
+      h(
+        'section',
+        { 'aria-label': 'Replies' },
+        h('h3', null, `Replies (${view.replies.length})`),
+        table(
+          'Replies',
+          ['Received (world)', 'From', 'Content'],
+          view.replies.map((r) => [time(r.received_at), r.from, r.content]),
+          'No replies.',
+        ),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Webhook deliveries' },
+        h('h3', null, 'Webhook deliveries'),
+        deliveryRows(view.deliveries),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'As the API returns it' },
+        h('h3', null, 'As GET /messages/{id} returns it'),
+        h('pre', { tabindex: 0 }, JSON.stringify(m, null, 2)),
+      ),
+    ],
+  };
+}
+
+/** `#/phones/<number>`: the thread with that number, both ways. */
+export async function phoneView(number: string): Promise<View> {
+  const { thread } = await data<{ thread: readonly ThreadEntry[] }>(
+    `phones/${encodeURIComponent(number)}`,
+  );
+  return {
+    title: `Phone ${number}`,
+    content: [
+      thread.length === 0
+        ? h('p', { class: 'empty' }, 'No messages to or from this number.')
+        : h(
+            'ol',
+            { class: 'thread', 'aria-label': `Thread with ${number}` },
+            thread.map((item) =>
+              item.direction === 'outbound'
+                ? h(
+                    'li',
+                    { class: 'bubble outbound' },
+                    h(
+                      'div',
+                      { class: 'head' },
+                      time(item.created_at),
+                      ' · ',
+                      item.organization ?? '',
+                      ' ',
+                      chip(item.status),
+                    ),
+                    h('p', { class: 'content' }, item.content),
+                    link('Details', 'messages', item.id),
+                  )
+                : h(
+                    'li',
+                    { class: 'bubble inbound' },
+                    h('div', { class: 'head' }, time(item.received_at), ` · reply to ${item.to}`),
+                    h('p', { class: 'content' }, item.content),
+                  ),
+            ),
+          ),
+    ],
+  };
+}
+
+/** `#/campaigns/<id>`. */
+export async function campaignView(id: string, route: Route): Promise<View> {
+  const offset = Number(route.params.get('offset') ?? 0) || 0;
+  const view = await data<CampaignView>(`campaigns/${encodeURIComponent(id)}`, {
+    offset,
+    limit: 50,
+  });
+  const c = view.campaign;
+  const done = Object.entries(view.counts)
+    .filter(([status]) =>
+      ['DELIVERED', 'FAILED', 'UNDELIVERED', 'EXPIRED', 'REJECTED'].includes(status),
+    )
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    title: `Campaign ${c.name}`,
+    content: [
+      h(
+        'section',
+        { 'aria-label': 'Campaign' },
+        fields([
+          ['Status', chip(c.status)],
+          [
+            'Progress',
+            [
+              h('progress', {
+                max: view.messages.total || 1,
+                value: done,
+                'aria-label': 'Messages finished',
+              }),
+              ` ${done} of ${view.messages.total} finished`,
+            ],
+          ],
+          [
+            'Per state',
+            Object.entries(view.counts).map(([status, count]) => [chip(status), ` ${count}  `]),
+          ],
+          ['Organization', view.organization ?? c.organization_id],
+          ['Sender ID', c.sms_remitter?.name ?? c.sms_remitter_id],
+          ['Recipients', String(c.total_estimated_recipients)],
+          ['Created (world)', time(c.created_at)],
+          ['Completed (world)', time(c.completed_at)],
+          ['Id', h('code', null, c.id)],
+        ]),
+        h('p', { class: 'content' }, c.content),
+        h('h3', null, 'Status timeline'),
+        timeline(view.history),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Campaign messages' },
+        h('h3', null, 'Messages'),
+        messageRows(view.messages.entries),
+        pager(`campaigns/${encodeURIComponent(c.id)}`, route, view.messages.total),
+      ),
+    ],
+  };
+}
+
+function headerTable(caption: string, headers: Readonly<Record<string, string>>): Child {
+  return table(
+    caption,
+    ['Header', 'Value'],
+    Object.entries(headers).map(([name, value]) => [h('code', null, name), h('code', null, value)]),
+  );
+}
+
+/** `#/requests/<seq>`. */
+export async function requestView(seq: string): Promise<View> {
+  const r = await data<RequestLogDetail>(`requests/${encodeURIComponent(seq)}`);
+  return {
+    title: `${r.method} ${r.path}`,
+    content: [
+      h(
+        'section',
+        { 'aria-label': 'Request' },
+        fields([
+          ['World time', [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)]],
+          ['Wall clock', time(r.at)],
+          ['Method', r.method],
+          ['Path', h('code', null, r.path)],
+          ['Query', h('code', null, r.query === '' ? '(none)' : r.query)],
+          ['Status', `${r.status}${r.code === null ? '' : ` ${r.code}`}`],
+          ['API key', r.key ?? '—'],
+          ['Trace id', h('code', null, r.trace_id ?? '—')],
+          ['Idempotency key', r.idempotency_key ?? '—'],
+        ]),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Request headers' },
+        h('h3', null, 'Request headers'),
+        headerTable('Request headers', r.request_headers),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Request body' },
+        h('h3', null, 'Request body'),
+        h('pre', { tabindex: 0 }, pretty(r.request_body)),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Response headers' },
+        h('h3', null, 'Response headers'),
+        headerTable('Response headers', r.response_headers),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Response body' },
+        h('h3', null, 'Response body'),
+        h('pre', { tabindex: 0 }, pretty(r.response_body)),
+      ),
+    ],
+  };
+}
+
+/** `#/webhooks/<id>`. */
+export async function deliveryView(id: string, actions: Actions): Promise<View> {
+  const d = await data<DeliveryDetail>(`deliveries/${encodeURIComponent(id)}`);
+  const finished = d.state === 'delivered' || d.state === 'failed';
+  return {
+    title: `Webhook ${d.type}`,
+    content: [
+      h(
+        'section',
+        { 'aria-label': 'Delivery' },
+        fields([
+          ['State', chip(d.state)],
+          ['Endpoint', d.url ?? '(in-process listener)'],
+          ['Queued (world)', time(d.created_at)],
+          ['Next attempt (world)', time(d.next_attempt_at)],
+          ['webhook-id', h('code', null, d.id)],
+        ]),
+        h(
+          'p',
+          null,
+          h(
+            'button',
+            {
+              type: 'button',
+              disabled: !finished,
+              on: {
+                click: () => {
+                  void actions.run('Redelivery scheduled', () =>
+                    control<DeliveryRow>(
+                      'POST',
+                      `inspector/api/deliveries/${encodeURIComponent(d.id)}/redeliver`,
+                    ),
+                  );
+                },
+              },
+            },
+            'Redeliver now',
+          ),
+          finished ? null : h('span', { class: 'meta' }, ' (available once delivered or failed)'),
+        ),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Payload' },
+        h('h3', null, 'Payload'),
+        h('pre', { tabindex: 0 }, pretty(d.payload)),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Attempts' },
+        h('h3', null, `Attempts (${d.attempts.length})`),
+        d.attempts.length === 0
+          ? h('p', { class: 'empty' }, 'No attempt yet.')
+          : h(
+              'ol',
+              null,
+              d.attempts.map((attempt) =>
+                h(
+                  'li',
+                  null,
+                  h(
+                    'p',
+                    null,
+                    time(attempt.at),
+                    ' → ',
+                    attempt.status === null
+                      ? `no answer: ${attempt.error ?? ''}`
+                      : `HTTP ${attempt.status}`,
+                  ),
+                  attempt.headers === null ? null : headerTable('Signed headers', attempt.headers),
+                ),
+              ),
+            ),
+      ),
+    ],
+  };
+}

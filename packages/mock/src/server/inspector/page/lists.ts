@@ -1,0 +1,306 @@
+/**
+ * The list views: messages, phones, campaigns, organizations, requests, webhook deliveries and the
+ * search results — each a page of the world's records, newest first, with a pager.
+ */
+import type {
+  CampaignRow,
+  DeliveryRow,
+  ListPage,
+  MessageRow,
+  OrganizationView,
+  PhoneRow,
+  SearchView,
+} from '../api';
+import type { RequestLogEntry } from '../request-log';
+import { data } from './api';
+import { type Child, chip, h, link, table, time } from './dom';
+import { listHref, type Route } from './router';
+
+/** A rendered view: its title and content. */
+export interface View {
+  readonly title: string;
+  readonly content: Child[];
+}
+
+const PAGE = 50;
+
+function offsetOf(route: Route): number {
+  const offset = Number(route.params.get('offset') ?? 0);
+  return Number.isInteger(offset) && offset > 0 ? offset : 0;
+}
+
+/** Previous/next links and "x–y of n". */
+export function pager(view: string, route: Route, total: number): Child {
+  const offset = offsetOf(route);
+  const q = route.params.get('q') ?? undefined;
+  const last = Math.min(offset + PAGE, total);
+  return h(
+    'nav',
+    { class: 'pager', 'aria-label': 'Pages' },
+    offset > 0
+      ? h('a', { href: listHref(view, { q, offset: Math.max(0, offset - PAGE) }) }, '← Newer')
+      : null,
+    h('span', { class: 'meta' }, total === 0 ? 'none' : `${offset + 1}–${last} of ${total}`),
+    last < total ? h('a', { href: listHref(view, { q, offset: offset + PAGE }) }, 'Older →') : null,
+  );
+}
+
+/** Rows of messages. */
+export function messageRows(entries: readonly MessageRow[]): Child {
+  return table(
+    'Messages',
+    ['Created (world)', 'To', 'Status', 'Content', 'Organization', 'Campaign'],
+    entries.map((m) => [
+      time(m.created_at),
+      link(m.to, 'phones', m.to),
+      chip(m.status),
+      link(m.content === '' ? '(empty)' : m.content, 'messages', m.id),
+      m.organization ?? '—',
+      m.campaign_id === null ? '—' : link('campaign', 'campaigns', m.campaign_id),
+    ]),
+    'No messages.',
+  );
+}
+
+function phoneRows(entries: readonly PhoneRow[]): Child {
+  return table(
+    'Phones',
+    ['Number', 'Sent to it', 'Replies from it', 'Last activity (world)'],
+    entries.map((p) => [
+      link(p.number, 'phones', p.number),
+      String(p.outbound),
+      String(p.inbound),
+      time(p.last_at),
+    ]),
+    'No phones.',
+  );
+}
+
+function campaignRows(
+  entries: readonly (CampaignRow | Omit<CampaignRow, 'organization'>)[],
+): Child {
+  return table(
+    'Campaigns',
+    ['Created (world)', 'Name', 'Status', 'Recipients', 'Organization'],
+    entries.map((c) => [
+      time(c.created_at),
+      link(c.name, 'campaigns', c.id),
+      chip(c.status),
+      String(c.total_estimated_recipients),
+      'organization' in c ? (c.organization ?? '—') : '—',
+    ]),
+    'No campaigns.',
+  );
+}
+
+/** The request log rows: world time first, the wall clock beside it when they differ. */
+export function requestRows(entries: readonly RequestLogEntry[]): Child {
+  return table(
+    'Requests',
+    ['World time', 'Method', 'Path', 'Status', 'Key', 'Trace id'],
+    entries.map((r) => [
+      [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)],
+      r.method,
+      link(`${r.path}${r.query === '' ? '' : `?${r.query}`}`, 'requests', String(r.seq)),
+      [String(r.status), r.code === null ? null : ` ${r.code}`],
+      r.key ?? '—',
+      h('code', null, r.trace_id ?? '—'),
+    ]),
+    'No requests yet.',
+  );
+}
+
+/** " · wall 12:00:01" when the wall clock differs from the world's by a second or more. */
+export function wallBeside(world: string | null, wall: string): Child {
+  if (world !== null && Math.abs(Date.parse(world) - Date.parse(wall)) < 1_000) return null;
+  return h('span', { class: 'meta' }, ` · wall ${wall.slice(11, 19)}`);
+}
+
+/** Webhook delivery rows. */
+export function deliveryRows(entries: readonly DeliveryRow[]): Child {
+  return table(
+    'Webhook deliveries',
+    ['Queued (world)', 'Event', 'State', 'Attempts', 'Last answer', 'Endpoint'],
+    entries.map((d) => [
+      time(d.created_at),
+      link(d.type, 'webhooks', d.id),
+      chip(d.state),
+      String(d.attempts),
+      d.last_status === null ? '—' : String(d.last_status),
+      d.url ?? '(in-process listener)',
+    ]),
+    'No webhook deliveries.',
+  );
+}
+
+/** `#/messages`. */
+export async function messagesView(route: Route): Promise<View> {
+  const q = route.params.get('q') ?? undefined;
+  const page = await data<ListPage<MessageRow>>('messages', {
+    q,
+    offset: offsetOf(route),
+    limit: PAGE,
+  });
+  return {
+    title: q === undefined ? 'Messages' : `Messages matching “${q}”`,
+    content: [messageRows(page.entries), pager('messages', route, page.total)],
+  };
+}
+
+/** `#/phones`. */
+export async function phonesView(route: Route): Promise<View> {
+  const q = route.params.get('q') ?? undefined;
+  const page = await data<ListPage<PhoneRow>>('phones', {
+    q,
+    offset: offsetOf(route),
+    limit: PAGE,
+  });
+  return {
+    title: 'Phones',
+    content: [phoneRows(page.entries), pager('phones', route, page.total)],
+  };
+}
+
+/** `#/campaigns`. */
+export async function campaignsView(route: Route): Promise<View> {
+  const q = route.params.get('q') ?? undefined;
+  const page = await data<ListPage<CampaignRow>>('campaigns', {
+    q,
+    offset: offsetOf(route),
+    limit: PAGE,
+  });
+  return {
+    title: 'Campaigns',
+    content: [campaignRows(page.entries), pager('campaigns', route, page.total)],
+  };
+}
+
+/** `#/requests`. */
+export async function requestsView(route: Route): Promise<View> {
+  const q = route.params.get('q') ?? undefined;
+  const page = await data<ListPage<RequestLogEntry>>('requests', {
+    q,
+    offset: offsetOf(route),
+    limit: PAGE,
+  });
+  return {
+    title: 'Request log',
+    content: [requestRows(page.entries), pager('requests', route, page.total)],
+  };
+}
+
+/** `#/webhooks`. */
+export async function webhooksView(route: Route): Promise<View> {
+  const page = await data<ListPage<DeliveryRow>>('deliveries', {
+    offset: offsetOf(route),
+    limit: PAGE,
+  });
+  return {
+    title: 'Webhook outbox',
+    content: [deliveryRows(page.entries), pager('webhooks', route, page.total)],
+  };
+}
+
+/** `#/organizations`: each with its balance, keys by prefix, sender IDs and latest ledger entries. */
+export async function organizationsView(): Promise<View> {
+  const { entries } = await data<{ entries: readonly OrganizationView[] }>('organizations');
+  return {
+    title: 'Organizations',
+    content: entries.map((o) =>
+      h(
+        'section',
+        { 'aria-label': `Organization ${o.name}` },
+        h(
+          'h3',
+          null,
+          o.name,
+          ' ',
+          h('span', { class: 'meta' }, `${o.balance ?? '—'} ${o.currency ?? ''}`),
+        ),
+        h('p', { class: 'meta' }, `id ${o.id}`),
+        table(
+          `API keys of ${o.name}`,
+          ['Key (prefix)', 'Name', 'Environment', 'Revoked'],
+          o.api_keys.map((k) => [
+            h('code', null, k.prefix),
+            k.name,
+            k.environment,
+            k.revoked ? 'yes' : 'no',
+          ]),
+          'No API keys.',
+        ),
+        table(
+          `Sender IDs of ${o.name}`,
+          ['Sender ID', 'Status'],
+          o.sender_ids.map((s) => [s.name, chip(s.status)]),
+          'No sender IDs.',
+        ),
+        table(
+          `Ledger of ${o.name}`,
+          ['When (world)', 'Kind', 'Amount', 'Balance after', 'Note'],
+          o.ledger.map((e) => [time(e.at), e.kind, e.amount, e.balance_after, e.note ?? '']),
+          'No ledger entries.',
+        ),
+      ),
+    ),
+  };
+}
+
+/** `#/search?q=`: the first matches of each kind, with links to all of them. */
+export async function searchView(route: Route): Promise<View> {
+  const q = route.params.get('q') ?? '';
+  const found = await data<SearchView>('search', { q });
+  const more = (view: string, total: number, shown: number): Child =>
+    total > shown
+      ? h('p', null, h('a', { href: listHref(view, { q }) }, `All ${total} ${view}`))
+      : null;
+  return {
+    title: `Search: “${q}”`,
+    content: [
+      h(
+        'section',
+        { 'aria-label': 'Matching messages' },
+        h('h3', null, `Messages (${found.messages.total})`),
+        messageRows(found.messages.entries),
+        more('messages', found.messages.total, found.messages.entries.length),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Matching replies' },
+        h('h3', null, `Replies (${found.replies.total})`),
+        table(
+          'Replies',
+          ['Received (world)', 'From', 'To', 'Content'],
+          found.replies.entries.map((r) => [
+            time(r.received_at),
+            link(r.from, 'phones', r.from),
+            r.to,
+            r.content,
+          ]),
+          'No replies.',
+        ),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Matching phones' },
+        h('h3', null, `Phones (${found.phones.total})`),
+        phoneRows(found.phones.entries),
+        more('phones', found.phones.total, found.phones.entries.length),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Matching campaigns' },
+        h('h3', null, `Campaigns (${found.campaigns.total})`),
+        campaignRows(found.campaigns.entries),
+        more('campaigns', found.campaigns.total, found.campaigns.entries.length),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Matching requests' },
+        h('h3', null, `Requests (${found.requests.total})`),
+        requestRows(found.requests.entries),
+        more('requests', found.requests.total, found.requests.entries.length),
+      ),
+    ],
+  };
+}

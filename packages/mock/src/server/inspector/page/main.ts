@@ -1,0 +1,241 @@
+/**
+ * The inspector page's entry point: routes the address to a view, renders it, keeps it live
+ * (refetching the view on screen when the server says something changed), runs the toolbar and
+ * makes everything reachable from the keyboard (`/` to search, arrows through a list's rows).
+ */
+import type { InspectorSummary } from '../api';
+import { actionsView, TOOLBAR } from './actions';
+import { ApiError, data, listen } from './api';
+import { campaignView, deliveryView, messageView, phoneView, requestView } from './details';
+import { h, replace } from './dom';
+import {
+  campaignsView,
+  messagesView,
+  organizationsView,
+  phonesView,
+  requestsView,
+  searchView,
+  type View,
+  webhooksView,
+} from './lists';
+import { currentRoute, listHref, type Route } from './router';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const actions = {
+  async run(label: string, action: () => Promise<unknown>): Promise<void> {
+    try {
+      await action();
+      notice(label, false);
+    } catch (error) {
+      notice(error instanceof Error ? error.message : String(error), true);
+    }
+    await refresh();
+  },
+};
+
+function viewFor(route: Route): Promise<View> {
+  const [kind, id] = route.parts;
+  switch (kind) {
+    case 'messages':
+      return id === undefined ? messagesView(route) : messageView(id, actions);
+    case 'phones':
+      return id === undefined ? phonesView(route) : phoneView(id);
+    case 'campaigns':
+      return id === undefined ? campaignsView(route) : campaignView(id, route);
+    case 'organizations':
+      return organizationsView();
+    case 'requests':
+      return id === undefined ? requestsView(route) : requestView(id);
+    case 'webhooks':
+      return id === undefined ? webhooksView(route) : deliveryView(id, actions);
+    case 'search':
+      return searchView(route);
+    case 'actions':
+      return actionsView(actions);
+    default:
+      return Promise.resolve({ title: 'Not found', content: [h('p', null, 'No such view.')] });
+  }
+}
+
+let rendering: Promise<void> | undefined;
+let again = false;
+let stale = false;
+
+/** Renders the current view; calls during a render run once more after it. */
+async function refresh(): Promise<void> {
+  if (rendering !== undefined) {
+    again = true;
+    return rendering;
+  }
+  rendering = render().finally(() => {
+    rendering = undefined;
+  });
+  await rendering;
+  if (again) {
+    again = false;
+    await refresh();
+  }
+}
+
+async function render(): Promise<void> {
+  const route = currentRoute();
+  highlight(route);
+  const view = $('view');
+  // Live updates put the keyboard focus back where it was (same link or button).
+  const focused = document.activeElement?.getAttribute('data-key') ?? null;
+  const wasInView = view.contains(document.activeElement);
+  try {
+    const [shown, summary] = await Promise.all([viewFor(route), data<InspectorSummary>('summary')]);
+    // Someone started typing in the view while it loaded: keep their text, refresh when they leave.
+    if (typingInView() && currentRoute().parts.join('/') === route.parts.join('/')) {
+      stale = true;
+      showClock(summary);
+      return;
+    }
+    replace(view, h('h2', { id: 'view-title' }, shown.title), ...shown.content);
+    view.setAttribute('aria-labelledby', 'view-title');
+    document.title = `${shown.title} · msgsvc mock inspector`;
+    showClock(summary);
+    // For the bench (and the browser's performance panel): when a view's data is on screen.
+    performance.mark('inspector:rendered', { detail: route.parts[0] });
+  } catch (error) {
+    replace(
+      view,
+      h(
+        'h2',
+        { id: 'view-title' },
+        error instanceof ApiError && error.status === 404
+          ? 'Not found'
+          : 'Could not load this view',
+      ),
+      h('p', null, error instanceof Error ? error.message : String(error)),
+    );
+  }
+  if (wasInView && focused !== null) {
+    const again = [...view.querySelectorAll<HTMLElement>('[data-key]')].find(
+      (el) => el.getAttribute('data-key') === focused,
+    );
+    again?.focus();
+  }
+}
+
+function showClock(summary: InspectorSummary): void {
+  const world = summary.clock.now;
+  const wall = summary.wall_clock;
+  const differs = Math.abs(Date.parse(world) - Date.parse(wall)) >= 1_000;
+  replace(
+    $('clock'),
+    `World ${world.replace('T', ' ').slice(0, 19)} (${summary.clock.kind})`,
+    differs ? ` · wall ${wall.replace('T', ' ').slice(0, 19)}` : '',
+    ` · ${summary.counts.messages} messages · ${summary.clock.pending_tasks} pending tasks`,
+  );
+}
+
+function highlight(route: Route): void {
+  for (const a of $('nav').querySelectorAll('a')) {
+    if (a.getAttribute('href') === `#/${route.parts[0]}`) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+}
+
+function notice(text: string, error: boolean): void {
+  replace($('notice'), h('p', { class: error ? 'notice error' : 'notice' }, text));
+}
+
+function setStatus(live: boolean): void {
+  const status = $('status');
+  status.textContent = live ? 'Live' : 'Disconnected — reconnecting…';
+  status.className = live ? 'ok' : 'error';
+}
+
+/** Whether the keyboard focus is in a field of the view (a form being filled in). */
+function typingInView(): boolean {
+  const active = document.activeElement;
+  return (
+    active !== null &&
+    $('view').contains(active) &&
+    ['INPUT', 'SELECT', 'TEXTAREA'].includes(active.tagName)
+  );
+}
+
+/** A change event: refetch now, unless the user is typing in the view (then on leaving the field). */
+function onChange(): void {
+  if (typingInView()) {
+    stale = true;
+    // The header (clock, counts) is no form: it stays live.
+    data<InspectorSummary>('summary').then(showClock, () => undefined);
+    return;
+  }
+  void refresh();
+}
+
+function onKey(event: KeyboardEvent): void {
+  const target = event.target as HTMLElement;
+  const typing = ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName);
+  if (event.key === '/' && !typing) {
+    event.preventDefault();
+    $<HTMLInputElement>('search').focus();
+    return;
+  }
+  if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !typing) {
+    const row = target.closest('tbody tr, ol.thread li');
+    if (row === null) return;
+    const rows = [...(row.parentElement?.children ?? [])];
+    const next = rows[rows.indexOf(row) + (event.key === 'ArrowDown' ? 1 : -1)];
+    const link = next?.querySelector<HTMLElement>('a, button');
+    if (link !== null && link !== undefined) {
+      event.preventDefault();
+      link.focus();
+    }
+  }
+}
+
+function onToolbar(event: Event): void {
+  const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-action]');
+  if (button === null) return;
+  const name = button.getAttribute('data-action') ?? '';
+  const action = TOOLBAR[name];
+  if (action === undefined) return;
+  // Reset asks once more, in place (no dialog): a second press within 5 s confirms.
+  if (name === 'reset' && button.getAttribute('data-armed') === null) {
+    button.setAttribute('data-armed', '');
+    button.textContent = 'Confirm reset';
+    setTimeout(() => {
+      button.removeAttribute('data-armed');
+      button.textContent = 'Reset';
+    }, 5_000);
+    return;
+  }
+  button.removeAttribute('data-armed');
+  if (name === 'reset') button.textContent = 'Reset';
+  void actions.run(action.label, action.run);
+}
+
+function boot(): void {
+  $('search-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const q = $<HTMLInputElement>('search').value.trim();
+    performance.mark('inspector:search');
+    location.hash = q === '' ? '#/messages' : listHref('search', { q });
+  });
+  $('actions').addEventListener('click', onToolbar);
+  document.addEventListener('keydown', onKey);
+  $('view').addEventListener('focusout', () => {
+    if (stale) {
+      stale = false;
+      setTimeout(onChange, 0);
+    }
+  });
+  window.addEventListener('hashchange', () => {
+    replace($('notice'));
+    $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
+    void refresh().then(() => $('view').focus());
+  });
+  const q = currentRoute().params.get('q');
+  if (q !== null) $<HTMLInputElement>('search').value = q;
+  void refresh();
+  void listen(onChange, setStatus);
+}
+
+boot();

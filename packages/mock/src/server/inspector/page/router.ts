@@ -1,0 +1,34 @@
+/** The page's address: `#/<view>/<id>?q=…&offset=…`, so every view and record has a deep link. */
+
+/** A parsed address. */
+export interface Route {
+  /** The decoded path parts: `['messages', '<id>']`. */
+  readonly parts: readonly string[];
+  readonly params: URLSearchParams;
+}
+
+/** Reads `location.hash`; an empty or broken one is the messages list. */
+export function currentRoute(): Route {
+  const hash = location.hash.replace(/^#\/?/, '');
+  const [path = '', query = ''] = hash.split('?', 2);
+  let parts: string[];
+  try {
+    parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    parts = [];
+  }
+  return { parts: parts.length === 0 ? ['messages'] : parts, params: new URLSearchParams(query) };
+}
+
+/** The address of a list page with its query. */
+export function listHref(
+  view: string,
+  params: Record<string, string | number | undefined>,
+): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '' && value !== 0) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return `#/${view}${text === '' ? '' : `?${text}`}`;
+}
