@@ -8,6 +8,7 @@
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
+import { apiKeyView, organizationView, senderIdView } from '../../control/views';
 import { DomainError } from '../../domain/kernel/errors';
 import type { InboundMessage, MessageRecord } from '../../domain/kernel/model';
 import { formatTimestamp as ts } from '../../domain/kernel/time-format';
@@ -17,7 +18,6 @@ import { campaignObject, messageDetail } from '../../http/serializers';
 import { parseQuery } from '../../http/validate';
 import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
-import { apiKeyView, organizationView, senderIdView } from '../../control/views';
 import type { StatusStep } from './activity-tracker';
 import { phoneCount, phoneThread } from './catalog';
 import { type RequestLogEntry, summary } from './request-log';
