@@ -40,6 +40,10 @@ export {
   type PrefixRoute,
   type Route,
 } from './domain/phone/carriers';
+export {
+  type FictionalNumberOptions,
+  fictionalNumbers,
+} from './domain/phone/fictional-numbers';
 export type { FaultState } from './domain/policies/faults';
 export {
   DEFAULT_RATE_LIMITS,
