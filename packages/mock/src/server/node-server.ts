@@ -29,6 +29,7 @@ import { answerClientError } from './client-error';
 import { controlErrorResponse, controlTraceId } from './control-http/errors';
 import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
 import { SnapshotStore } from './control-http/snapshot-store';
+import { type Cors, createCors } from './cors';
 import { ActivityTracker } from './inspector/activity-tracker';
 import { inspectorPage } from './inspector/page';
 import { RequestLog } from './inspector/request-log';
@@ -55,6 +56,8 @@ export interface MockServerOptions {
   readonly tickMs?: number;
   /** The largest request body, in bytes. Default 1 MiB. */
   readonly bodyLimit?: number;
+  /** Origins a browser may call the server from (CORS, D115). Default: none. */
+  readonly corsOrigins?: readonly string[];
 }
 
 /** A running (or ready to run) mock server. */
@@ -76,6 +79,8 @@ interface ServerContext {
   readonly access: AdminAccess;
   /** The control API over HTTP. */
   readonly control: (request: HttpRequest) => Promise<HttpResponse>;
+  /** The CORS policy, when origins are allowed. */
+  readonly cors: Cors | undefined;
 }
 
 /** Creates the server; see the module example. */
@@ -115,7 +120,11 @@ function serverContext(options: MockServerOptions, tracker: ActivityTracker): Se
   return {
     mock,
     limit: options.bodyLimit ?? BODY_LIMIT,
-    access: createAdminAccess(options.adminToken),
+    access: createAdminAccess(options.adminToken, options.corsOrigins),
+    cors:
+      options.corsOrigins === undefined || options.corsOrigins.length === 0
+        ? undefined
+        : createCors(options.corsOrigins),
     control: createControlHandler({
       mock,
       requestLog: options.requestLog ?? new RequestLog(),
@@ -149,6 +158,12 @@ function listenOn(
 
 /** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
 function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
+  const preflight = context.cors?.apply(req, res, context.mock.world.now());
+  if (preflight !== undefined) {
+    req.resume();
+    writeResponse(res, preflight);
+    return;
+  }
   const { path } = splitUrl(req.url ?? '/');
   if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
     serveAdmin(context, req, res, path).catch((error) => fail(res, error));
