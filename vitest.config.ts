@@ -30,6 +30,7 @@ export default defineConfig({
       { find: /^@msgsvc\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
       { find: /^@msgsvc\/mock\/msw$/, replacement: here('./packages/mock/src/msw/index.ts') },
       { find: /^@msgsvc\/mock\/server$/, replacement: here('./packages/mock/src/server/index.ts') },
+      { find: /^@msgsvc\/mock\/vitest$/, replacement: here('./packages/mock/src/vitest/index.ts') },
       { find: /^@msgsvc\/mock$/, replacement: here('./packages/mock/src/index.ts') },
     ],
   },

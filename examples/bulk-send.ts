@@ -6,6 +6,7 @@
 //   npx tsx examples/bulk-send.ts [recipients.txt]
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { fictionalNumbers } from '@msgsvc/mock';
 import { type BulkSendResult, type Campaign, MessagingClient } from '@msgsvc/sdk';
 
 /** The fan-out's result and every campaign in its final state. */
@@ -49,19 +50,15 @@ export async function bulkSend(params: {
   return { result, campaigns };
 }
 
-/** `count` numbers in Angola's reserved fictional range (+244 90…): no real phone is texted. */
-export function fictionalRecipients(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => `+24490${String(1000 + i).padStart(7, '0')}`);
-}
-
-// Run as a program: recipients come from a file (one per line) or are 5,000 fictional numbers.
+// Run as a program: recipients come from a file (one per line) or are 5,000 fictional numbers in
+// Angola's unassigned +244 90 range (no phone has them, none is a magic number).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const remitterId = process.env.MSGSVC_SENDER_ID;
   if (remitterId === undefined) throw new Error('Set MSGSVC_SENDER_ID to an approved sender ID');
   const file = process.argv[2];
   const recipients =
     file === undefined
-      ? fictionalRecipients(5_000)
+      ? fictionalNumbers(5_000)
       : readFileSync(file, 'utf8')
           .split('\n')
           .map((line) => line.trim())

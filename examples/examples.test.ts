@@ -1,39 +1,30 @@
 // Runs every example program in-process against a fresh mock service, on the mock's virtual clock:
-// `mock.client()`'s waits advance that clock, so waiting for a campaign takes no real time.
+// the fixture of `@msgsvc/mock/vitest` gives each test its own `mock`, its demo world and a `client`
+// whose waits advance that clock, so waiting for a campaign takes no real time.
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createMockService } from '@msgsvc/mock';
+import { expect, fictionalNumbers, test } from '@msgsvc/mock/vitest';
 import type { WebhookEvent } from '@msgsvc/sdk';
-import { describe, expect, it } from 'vitest';
-import { bulkSend, fictionalRecipients } from './bulk-send';
+import { describe, it } from 'vitest';
+import { bulkSend } from './bulk-send';
 import { sendCampaignAndWait } from './campaign-and-wait';
 import { sendOneTimeCode } from './send-otp';
 import { createWebhookReceiver } from './webhook-receiver';
 
-/** A demo world and a client on it (`mock.fetch` and the mock's clock). */
-function setup() {
-  const mock = createMockService();
-  const client = mock.client();
-  return { mock, demo: mock.seedDemo(), client };
-}
-
 describe('send-otp', () => {
-  it('sends the code and reports the delivery', async () => {
-    const { mock, client } = setup();
-
+  test('sends the code and reports the delivery', async ({ mock, client }) => {
     const result = await sendOneTimeCode({ client, to: '+244900000001', code: '123456' });
 
     expect(result.status).toBe('DELIVERED');
-    expect(mock.control.message(result.messageId).content).toContain('123456');
+    expect(mock).toHaveSent({ to: '+244900000001', body: expect.stringContaining('123456') });
+    expect(mock).toHaveDelivered('+244900000001');
   });
 
-  it('reports SENT when no receipt arrives in time', async () => {
-    const { client } = setup();
-
+  test('reports SENT when no receipt arrives in time', async ({ client }) => {
     // +244 900 000 006 never gets a receipt.
     const result = await sendOneTimeCode({ client, to: '+244900000006' });
 
@@ -43,9 +34,7 @@ describe('send-otp', () => {
 });
 
 describe('campaign-and-wait', () => {
-  it('waits for the campaign and counts its messages', async () => {
-    const { client, demo } = setup();
-
+  test('waits for the campaign and counts its messages', async ({ client, demo }) => {
     const { campaign, byStatus } = await sendCampaignAndWait({
       client,
       remitterId: demo.remitter.id,
@@ -61,14 +50,13 @@ describe('campaign-and-wait', () => {
 });
 
 describe('bulk-send', () => {
-  it('sends 5,000 recipients as 5 campaigns and reports each chunk', async () => {
-    const { client, demo } = setup();
+  test('sends 5,000 recipients as 5 campaigns and reports each chunk', async ({ client, demo }) => {
     const lines: string[] = [];
 
     const { result, campaigns } = await bulkSend({
       client,
       remitterId: demo.remitter.id,
-      recipients: fictionalRecipients(5_000),
+      recipients: fictionalNumbers(5_000),
       content: 'Promoção',
       idempotencyKey: 'bulk-test',
       log: (line) => lines.push(line),
@@ -82,12 +70,11 @@ describe('bulk-send', () => {
     expect(lines[4]).toMatch(/^chunk 5\/5: 1000 recipients → /);
   });
 
-  it('resumes with the same key without sending twice', async () => {
-    const { client, demo, mock } = setup();
+  test('resumes with the same key without sending twice', async ({ client, demo, mock }) => {
     const params = {
       client,
       remitterId: demo.remitter.id,
-      recipients: fictionalRecipients(2_500),
+      recipients: fictionalNumbers(2_500),
       content: 'Promoção',
       idempotencyKey: 'bulk-resume',
       log: () => {},
@@ -103,8 +90,11 @@ describe('bulk-send', () => {
 });
 
 describe('webhook-receiver', () => {
-  it('receives signed deliveries from the mock over loopback HTTP', async () => {
-    const { mock, demo, client } = setup();
+  test('receives signed deliveries from the mock over loopback HTTP', async ({
+    mock,
+    demo,
+    client,
+  }) => {
     const events: WebhookEvent[] = [];
     const server = createWebhookReceiver({
       secret: demo.webhookSecret,

@@ -2,8 +2,10 @@
 // The packages as npm will publish them: builds both, packs each into .reports/packages/, then
 // checks the tarballs (not the folders) with
 //   - the manifest rules of this project: `exports` conditions with `types` first, `sideEffects:
-//     false`, `engines`, `license`, `repository`, a README, and the mock's dependency on the SDK at
-//     the SDK's own version (so the two tarballs install together);
+//     false`, `engines`, `license`, a README, no placeholder URL (a field is omitted rather than
+//     faked), runtime dependencies as caret ranges (users' installs dedupe them and take security
+//     fixes; the lockfile keeps this repository exact), dev dependencies exact, and the mock's
+//     dependency on the SDK at the SDK's own version (so the two tarballs install together, D110);
 //   - publint --strict (warnings fail too);
 //   - @arethetypeswrong/cli with its default profile: every entry's types and JavaScript resolve
 //     under node10, node16 (from ESM and from CJS) and bundler.
@@ -51,10 +53,19 @@ export function buildAndPack({ quiet = false } = {}) {
 function checkManifest(dir, packed, sdkVersion) {
   const pkg = manifest(dir);
   const problems = [];
-  if (pkg.sideEffects !== false) problems.push('sideEffects must be false');
+  // Only an entry that installs something on import (the vitest matchers) may have side effects.
+  const effects = pkg.sideEffects;
+  if (
+    effects !== false &&
+    !(Array.isArray(effects) && effects.every((file) => /^\.\/dist\/vitest\.c?js$/.test(file)))
+  ) {
+    problems.push(
+      'sideEffects must be false (or list only the vitest entry, which installs matchers)',
+    );
+  }
   if (typeof pkg.engines?.node !== 'string') problems.push('engines.node is missing');
   if (typeof pkg.license !== 'string') problems.push('license is missing');
-  if (typeof pkg.repository?.url !== 'string') problems.push('repository.url is missing');
+  for (const url of placeholderUrls(pkg)) problems.push(`placeholder URL ${url}: omit the field`);
   if (pkg.type !== 'module') problems.push('type must be "module"');
   if (!packed.files.includes('README.md')) problems.push('README.md is not in the tarball');
   // Every condition object that points at JavaScript names its types, first.
@@ -69,11 +80,50 @@ function checkManifest(dir, packed, sdkVersion) {
   };
   walk(pkg.exports, '');
   for (const [name, range] of Object.entries(pkg.dependencies ?? {})) {
-    if (name === '@msgsvc/sdk' && range !== sdkVersion) {
-      problems.push(`depends on @msgsvc/sdk ${range}, but the SDK is ${sdkVersion}`);
+    if (name === '@msgsvc/sdk') {
+      if (range !== sdkVersion) {
+        problems.push(`depends on @msgsvc/sdk ${range}, but the SDK is ${sdkVersion}`);
+      }
+    } else if (!CARET.test(range)) {
+      problems.push(`dependency ${name} ${range}: a runtime dependency takes a caret range`);
     }
   }
+  for (const [name, range] of Object.entries(pkg.devDependencies ?? {})) {
+    if (!EXACT.test(range)) problems.push(`devDependency ${name} ${range}: pin it exactly`);
+  }
   return problems;
+}
+
+const CARET = /^\^\d+\.\d+\.\d+$/;
+const EXACT = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+/** Hosts that stand for "no real address": a manifest omits the field instead. */
+const PLACEHOLDER = /\b(example\.(invalid|com|org|net)|localhost|your-?org|TODO)\b/i;
+
+/** Every URL-like string of a manifest that points nowhere. */
+function placeholderUrls(pkg) {
+  const found = [];
+  const walk = (value) => {
+    if (typeof value === 'string') {
+      if (/^(git\+)?https?:|^git:/.test(value) && PLACEHOLDER.test(value)) found.push(value);
+    } else if (value !== null && typeof value === 'object') {
+      for (const inner of Object.values(value)) walk(inner);
+    }
+  };
+  walk({
+    repository: pkg.repository,
+    homepage: pkg.homepage,
+    bugs: pkg.bugs,
+    funding: pkg.funding,
+  });
+  return found;
+}
+
+/** The root manifest's dev dependencies are pinned exactly (the published ones have none). */
+function checkRootManifest() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return Object.entries(pkg.devDependencies ?? {})
+    .filter(([, range]) => !EXACT.test(range))
+    .map(([name, range]) => `devDependency ${name} ${range}: pin it exactly`);
 }
 
 function main() {
@@ -81,6 +131,9 @@ function main() {
   const packed = buildAndPack();
   const sdkVersion = packed.find((p) => p.dir === 'sdk').version;
   const failures = [];
+  const rootProblems = checkRootManifest();
+  for (const problem of rootProblems) console.log(`package.json: ${problem}`);
+  if (rootProblems.length > 0) failures.push('root manifest');
   for (const pkg of packed) {
     console.log(
       `\n${pkg.name}@${pkg.version}: ${pkg.files.length} files, ${(pkg.size / 1024).toFixed(0)} kB packed`,

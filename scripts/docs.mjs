@@ -4,8 +4,14 @@
 //
 //   site/index.html        docs/README.md, with links to everything below
 //   site/guides/*.html     the guides in docs/*.md (Markdown → HTML with marked)
+//   site/examples/         examples/: its README and every file, highlighted, so that the guides'
+//                          example links stay inside the site
 //   site/api/              TypeDoc for @msgsvc/sdk (four entries) and @msgsvc/mock (typedoc.json)
 //   site/http/*.html       the HTTP references, one self-contained page per OpenAPI document
+//
+// One navigation bar on every guide, example and HTTP page (TypeDoc's links back to the guides),
+// a search over the guides and examples that works from disk (its index is a script), and code
+// highlighted at build time with Shiki, the highlighter TypeDoc ships (D119).
 //
 // Any warning fails the build: a public export without a doc comment (typedoc.json turns on
 // `validation.notDocumented` with `treatWarningsAsErrors`), a `ts` block of a guide or README that
@@ -15,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as shiki from '@gerrit0/mini-shiki';
 import { Marked } from 'marked';
 import { Application, PackageJsonReader, TSConfigReader, TypeDocReader } from 'typedoc';
 
@@ -22,6 +29,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const site = join(root, 'site');
 const problems = [];
 const timings = [];
+/** The guides: every Markdown file of docs/ (README.md is the home page). */
+const guides = readdirSync(join(root, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .sort();
 
 async function step(name, run) {
   const start = performance.now();
@@ -92,10 +103,11 @@ await step('redocly', () => {
 // when it fails to load): an empty inline image takes its place, so nothing leaves the machine.
 function offline(html, page) {
   const logo = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
-  const result = html.replace(
-    logo,
-    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E",
-  );
+  const result = html
+    .replace(logo, "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E")
+    // The site's navigation above the reference: the way back to the guides and the API.
+    .replace(/<body([^>]*)>/, (tag) => `${tag}\n${siteNav('..', 'http')}`)
+    .replace('</head>', '<link rel="stylesheet" href="../site.css">\n</head>');
   for (const match of result.matchAll(
     /<(?:script|link|img)\b[^>]*\b(?:src|href)="(https?:[^"]*)"/g,
   )) {
@@ -163,10 +175,77 @@ const snippetCount = await step('snippets', () => {
   return count;
 });
 
-// 4. The guides, and the home page from docs/README.md.
-const guides = readdirSync(join(root, 'docs'))
-  .filter((name) => name.endsWith('.md'))
+// 4. The guides, and the home page from docs/README.md; the examples; the search index.
+
+const HIGHLIGHT = {
+  ts: 'typescript',
+  typescript: 'typescript',
+  js: 'javascript',
+  javascript: 'javascript',
+  sh: 'shellscript',
+  bash: 'shellscript',
+  shell: 'shellscript',
+  json: 'json',
+  python: 'python',
+  py: 'python',
+  yaml: 'yaml',
+  yml: 'yaml',
+  http: 'http',
+};
+const highlighter = await step('highlighter', async () => {
+  await shiki.loadBuiltinWasm();
+  return shiki.createShikiInternal({
+    engine: await shiki.createOnigurumaEngine(),
+    themes: [shiki.bundledThemes['github-light'], shiki.bundledThemes['github-dark']],
+    langs: [...new Set(Object.values(HIGHLIGHT))].map((lang) => shiki.bundledLanguages[lang]),
+  });
+});
+
+/** A code block as highlighted HTML (light and dark colours as CSS variables). */
+function highlight(code, lang) {
+  const language = HIGHLIGHT[lang ?? ''];
+  if (language === undefined) return `<pre><code>${escapeHtml(code)}</code></pre>\n`;
+  const lines = shiki.codeToTokensWithThemes(highlighter, code, {
+    lang: language,
+    themes: { light: 'github-light', dark: 'github-dark' },
+  });
+  const html = lines
+    .map((line) =>
+      line
+        .map(({ content, variants }) => {
+          const style = `--l:${variants.light?.color ?? 'inherit'};--d:${variants.dark?.color ?? 'inherit'}`;
+          return `<span style="${style}">${escapeHtml(content)}</span>`;
+        })
+        .join(''),
+    )
+    .join('\n');
+  return `<pre class="hl" data-lang="${escapeHtml(lang)}"><code>${html}</code></pre>\n`;
+}
+
+/** Every file of examples/ (not generated output), as `{ path, file }`. */
+const exampleFiles = readdirSync(join(root, 'examples'), { recursive: true, withFileTypes: true })
+  .filter(
+    (entry) => entry.isFile() && !/(^|[\\/])(__pycache__|node_modules)[\\/]/.test(entry.parentPath),
+  )
+  .map((entry) => join(entry.parentPath, entry.name))
+  .filter((file) => !file.endsWith('.pyc'))
   .sort();
+/** The site page of a file or folder of examples/. */
+function examplePage(target) {
+  const path = relative(join(root, 'examples'), target);
+  if (path === '' || path === 'README.md') return join(site, 'examples', 'index.html');
+  if (isDir(target)) return join(site, 'examples', path, 'index.html');
+  return join(site, 'examples', `${path}.html`);
+}
+function isDir(path) {
+  try {
+    readdirSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 await step('guides', () => {
   const pages = guides.map((name) => {
     const source = join(root, 'docs', name);
@@ -181,14 +260,135 @@ await step('guides', () => {
       ...renderMarkdown(readFileSync(source, 'utf8'), source, output),
     };
   });
+  // The examples: their README as the folder's page, each file highlighted, each folder listed.
+  const readme = join(root, 'examples', 'README.md');
+  const exampleReadme = {
+    name: 'examples/README.md',
+    source: readme,
+    output: examplePage(readme),
+    ...renderMarkdown(readFileSync(readme, 'utf8'), readme, examplePage(readme)),
+  };
+  pages.push(exampleReadme);
+  const exampleSources = exampleFiles
+    .filter((file) => file !== readme)
+    .map((file) => {
+      const path = relative(root, file);
+      const output = examplePage(file);
+      const lang = file.split('.').pop();
+      return {
+        name: path,
+        source: file,
+        output,
+        title: path,
+        html: `<h1 id="${slug(path, new Map())}">${escapeHtml(path)}</h1>\n${highlight(readFileSync(file, 'utf8'), lang)}`,
+        ids: new Set(),
+        links: [],
+      };
+    });
+  const folders = [...new Set(exampleSources.map((page) => dirname(page.source)))].filter(
+    (dir) => dir !== join(root, 'examples'),
+  );
+  const folderPages = folders.map((dir) => {
+    const output = examplePage(dir);
+    const items = exampleSources
+      .filter((page) => dirname(page.source) === dir)
+      .map((page) => {
+        const href = relative(dirname(output), page.output).split('\\').join('/');
+        return `<li><a href="${href}"><code>${escapeHtml(relative(dir, page.source))}</code></a></li>`;
+      })
+      .join('\n');
+    const path = relative(root, dir);
+    return {
+      name: path,
+      source: dir,
+      output,
+      title: path,
+      html: `<h1>${escapeHtml(path)}/</h1>\n<ul>\n${items}\n</ul>`,
+      ids: new Set(),
+      links: [],
+    };
+  });
   checkAnchors(pages);
   mkdirSync(join(site, 'guides'), { recursive: true });
-  for (const page of pages) {
+  for (const page of [...pages, ...exampleSources, ...folderPages]) {
     const home = page.name === 'README.md';
+    mkdirSync(dirname(page.output), { recursive: true });
     writeFileSync(page.output, layout(page, home ? referenceSection() : ''));
   }
   writeFileSync(join(site, 'site.css'), css());
+  writeFileSync(join(site, 'search-index.js'), searchIndex([...pages, ...exampleSources]));
+  writeFileSync(join(site, 'search.js'), searchScript());
 });
+
+/**
+ * The search index: one entry per section (a page's text under each heading), as a script that
+ * sets `window.MSGSVC_SEARCH` — a page opened from disk cannot fetch a JSON file.
+ */
+function searchIndex(pages) {
+  const entries = [];
+  for (const page of pages) {
+    const href = relative(site, page.output).split('\\').join('/');
+    const parts = page.html.split(/(?=<h[1-4][^>]*>)/);
+    for (const part of parts) {
+      const heading = /<h[1-4](?: id="([^"]*)")?[^>]*>([\s\S]*?)<\/h[1-4]>/.exec(part);
+      const title = heading ? text(heading[2]).replace(/^#/, '') : page.title;
+      const body = text(part.replace(/<h[1-4][^>]*>[\s\S]*?<\/h[1-4]>/, ''))
+        .replace(/\s+/g, ' ')
+        .trim();
+      entries.push({
+        page: page.title,
+        title,
+        href: heading?.[1] ? `${href}#${heading[1]}` : href,
+        text: body.slice(0, 2000),
+      });
+    }
+  }
+  return `window.MSGSVC_SEARCH = ${JSON.stringify(entries)};\n`;
+}
+
+/** The site's search script (see searchIndex). */
+function searchScript() {
+  return `// The site's search: every word must appear in a section's title or text; titles rank first.
+(() => {
+  const input = document.getElementById('site-search');
+  const list = document.getElementById('site-search-results');
+  if (!input || !list) return;
+  const base = input.dataset.base;
+  const index = window.MSGSVC_SEARCH || [];
+  const render = () => {
+    const words = input.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    list.replaceChildren();
+    if (words.length === 0) return;
+    const hits = index
+      .map((entry) => {
+        const title = entry.title.toLowerCase();
+        const body = entry.text.toLowerCase();
+        if (!words.every((w) => title.includes(w) || body.includes(w))) return null;
+        return { entry, score: words.filter((w) => title.includes(w)).length };
+      })
+      .filter(Boolean)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 12);
+    for (const { entry } of hits) {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = base + '/' + entry.href;
+      link.textContent = entry.title;
+      const where = document.createElement('small');
+      where.textContent = ' — ' + entry.page;
+      item.append(link, where);
+      list.append(item);
+    }
+    if (hits.length === 0) {
+      const item = document.createElement('li');
+      item.textContent = 'No match';
+      list.append(item);
+    }
+  };
+  input.addEventListener('input', render);
+})();
+`;
+}
 
 /** Renders one Markdown file; links are rewritten for the page's place in site/ and recorded. */
 function renderMarkdown(markdown, source, output) {
@@ -204,6 +404,9 @@ function renderMarkdown(markdown, source, output) {
       if (target !== undefined) links.push({ target, anchor, raw: token.raw });
     },
     renderer: {
+      code({ text: code, lang }) {
+        return highlight(code, lang);
+      },
       heading({ tokens, depth }) {
         const html = this.parser.parseInline(tokens);
         const id = slug(text(html), slugs);
@@ -231,7 +434,9 @@ function rewriteLink(href, source, output) {
     return { href };
   }
   let file = target;
-  if (dirname(target) === join(root, 'docs') && target.endsWith('.md')) {
+  if (target === join(root, 'examples') || target.startsWith(join(root, 'examples') + '/')) {
+    file = examplePage(target);
+  } else if (dirname(target) === join(root, 'docs') && target.endsWith('.md')) {
     file = target.endsWith('README.md')
       ? join(site, 'index.html')
       : join(site, 'guides', relative(join(root, 'docs'), target).replace(/\.md$/, '.html'));
@@ -324,13 +529,7 @@ function layout(page, extra) {
 <link rel="stylesheet" href="${at('site.css')}">
 </head>
 <body>
-<nav>
-<a class="home" href="${at('index.html')}">msgsvc docs</a>
-<a href="${at('guides/getting-started.html')}">Getting started</a>
-<a href="${at('api/index.html')}">TypeScript API</a>
-<a href="${at('http/public.html')}">HTTP API</a>
-<a href="${at('guides/decisions.html')}">Decisions</a>
-</nav>
+${siteNav(base === '' ? '.' : base, page.output.startsWith(join(site, 'examples')) ? 'examples' : 'guides')}
 <main>
 ${page.html}
 ${extra}
@@ -338,6 +537,29 @@ ${extra}
 </body>
 </html>
 `;
+}
+
+/** The navigation bar of every guide, example and HTTP page; `base` is the site root from there. */
+function siteNav(base, section) {
+  const guideLinks = guides
+    .filter((name) => name !== 'README.md')
+    .map((name) => {
+      const title = /^# (.*)$/m.exec(readFileSync(join(root, 'docs', name), 'utf8'))?.[1] ?? name;
+      return `<li><a href="${base}/guides/${name.replace(/\.md$/, '.html')}">${escapeHtml(title.replace(/`/g, ''))}</a></li>`;
+    })
+    .join('');
+  const current = (name) => (name === section ? ' aria-current="page"' : '');
+  return `<nav class="site-nav">
+<a class="home" href="${base}/index.html">msgsvc docs</a>
+<details class="menu"><summary${current('guides')}>Guides</summary><ul>${guideLinks}</ul></details>
+<a href="${base}/examples/index.html"${current('examples')}>Examples</a>
+<a href="${base}/api/index.html">TypeScript API</a>
+<a href="${base}/http/public.html"${current('http')}>HTTP API</a>
+<a href="${base}/http/control.html">Control API</a>
+<span class="search"><input id="site-search" type="search" placeholder="Search the guides" aria-label="Search the guides" data-base="${base}"><ul id="site-search-results"></ul></span>
+<script src="${base}/search-index.js" defer></script>
+<script src="${base}/search.js" defer></script>
+</nav>`;
 }
 
 function escapeHtml(value) {
@@ -359,6 +581,14 @@ code { font: .875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace
 pre { background: var(--code); padding: 1rem; overflow: auto; border-radius: 6px; } pre code { padding: 0; background: none; font-size: .85em; }
 table { border-collapse: collapse; display: block; overflow: auto; } th, td { border: 1px solid var(--line); padding: .35rem .75rem; text-align: left; vertical-align: top; }
 blockquote { margin: 0; padding: 0 1rem; color: var(--muted); border-left: .25rem solid var(--line); }
+.site-nav { display: flex; flex-wrap: wrap; align-items: center; gap: 1.25rem; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); font: 15px/1.6 system-ui, sans-serif; background: var(--bg); color: var(--fg); position: relative; z-index: 10; }
+.site-nav a, .site-nav summary { color: var(--muted); text-decoration: none; cursor: pointer; } .site-nav a:hover, .site-nav summary:hover { color: var(--link); }
+.site-nav .home { color: var(--fg); font-weight: 600; margin-right: auto; } .site-nav [aria-current] { color: var(--fg); }
+.site-nav .menu { position: relative; } .site-nav .menu ul { position: absolute; top: 1.8rem; left: 0; min-width: 18rem; margin: 0; padding: .5rem 1rem; list-style: none; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
+.site-nav .search { position: relative; } .site-nav input { font: inherit; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+#site-search-results { position: absolute; right: 0; top: 2rem; width: 26rem; max-width: 90vw; margin: 0; padding: 0; list-style: none; background: var(--bg); border-radius: 6px; }
+#site-search-results:not(:empty) { border: 1px solid var(--line); padding: .5rem 1rem; } #site-search-results small { color: var(--muted); }
+pre.hl span { color: var(--l); } @media (prefers-color-scheme: dark) { pre.hl span { color: var(--d); } }
 `;
 }
 

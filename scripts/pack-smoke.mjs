@@ -19,6 +19,10 @@ import { buildAndPack, PACK_DIR } from './check-packages.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The msw the repository is tested with: the smoke test installs that one from the npm cache.
 const msw = JSON.parse(readFileSync(join(root, 'node_modules/msw/package.json'), 'utf8')).version;
+// Likewise vitest, the optional peer of @msgsvc/mock/vitest (D114).
+const vitest = JSON.parse(
+  readFileSync(join(root, 'node_modules/vitest/package.json'), 'utf8'),
+).version;
 const started = performance.now();
 
 const tarballs = () =>
@@ -52,10 +56,13 @@ try {
       join(PACK_DIR, mock),
       // msw is an optional peer of the mock (D82): installed by those who use @msgsvc/mock/msw.
       `msw@${msw}`,
+      `vitest@${vitest}`,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  checks.push(`installed ${sdk} and ${mock} (with msw ${msw}, the mock's optional peer)`);
+  checks.push(
+    `installed ${sdk} and ${mock} (with msw ${msw} and vitest ${vitest}, the mock's optional peers)`,
+  );
 
   // The same program in both module systems: every entry, then a send through the mock.
   const body = (load) => `${load}
@@ -128,8 +135,11 @@ import { type CostEstimate, estimateCost } from '@msgsvc/sdk/sms';
 import { type NormalizedPhoneNumber, normalizePhoneNumber } from '@msgsvc/sdk/phone';
 import { verifyWebhook } from '@msgsvc/sdk/webhooks';
 import { createMockService, type MockService } from '@msgsvc/mock';
+import { expect } from '@msgsvc/mock/vitest';
 
 const mock: MockService = createMockService();
+export const matchers = (): void => expect(mock).toHaveSent({ to: '+244923000001', body: /x/ });
+export const charged = (): void => expect(mock).toHaveCharged('8', { organizationId: 'x' });
 const client = new MessagingClient({ apiKey: mock.seedDemo().liveKey, baseUrl: mock.baseUrl, fetch: mock.fetch });
 export const status: Promise<Message['status']> = client.messages.retrieve('x').then((m) => m.status);
 export const estimate: CostEstimate = estimateCost({ text: 'Olá', pricePerSegment: '4' });
@@ -178,6 +188,26 @@ export const mock = createMockService();
   // CommonJS consumer is compiled as most projects are, with skipLibCheck.
   tsc('types.cts', '--skipLibCheck');
   checks.push('types.mts (declarations checked) and types.cts compile under node16 resolution');
+
+  // The vitest entry in a vitest run: the fixture, the matchers and a failure's message.
+  writeFileSync(
+    join(project, 'smoke.test.mjs'),
+    `import { expect, fictionalNumbers, test } from '@msgsvc/mock/vitest';
+test('fixture and matchers', async ({ mock, client }) => {
+  const [to] = fictionalNumbers(1);
+  await client.messages.send({ to, body: 'Olá' });
+  expect(mock).toHaveSent({ to, body: 'Olá' });
+  expect(() => expect(mock).toHaveSent({ to, body: 'x' })).toThrow(/none of the 1 message/);
+});
+`,
+  );
+  const vitestRun = run(
+    process.execPath,
+    [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'smoke.test.mjs'],
+    { env: { ...process.env, CI: 'true', NO_COLOR: '1' } },
+  );
+  if (!/1 passed/.test(vitestRun)) throw new Error(`vitest run of the entry:\n${vitestRun}`);
+  checks.push('@msgsvc/mock/vitest: a vitest run with the fixture and matchers passes');
 
   // The installed binary: the committed launcher, which runs dist/cli.js (there are no sources in
   // the tarball), through npx as the docs say (`-p` names the package; --offline proves npx uses

@@ -19,6 +19,16 @@ const steps = [
   ['docs site: TypeDoc (every export documented), Redocly, guides', 'node', ['scripts/docs.mjs']],
   ['packages: manifest, publint, attw', 'node', ['scripts/check-packages.mjs']],
   ['packages: install the tarballs and use them', 'node', ['scripts/pack-smoke.mjs']],
+  [
+    'runtimes: the SDK smoke suite on Node 20, 22, 24, Bun, Deno and workerd; types under TS 5 and 7',
+    'node',
+    ['scripts/runtimes.mjs'],
+  ],
+  [
+    'release dry run: changeset version and npm publish --dry-run, on a copy',
+    'node',
+    ['scripts/release-dry-run.mjs'],
+  ],
   ...(process.env.MSGSVC_EXTRA_STEPS ?? '')
     .split(';')
     .filter(Boolean)

@@ -1,37 +1,38 @@
-// Tests of the notifier against the mock service in-process: first with `mock.client()` (an SDK
-// client on the mock's fetch and virtual clock), then with MSW.
+// Tests of the notifier against the mock service in-process: first with the fixture of
+// `@msgsvc/mock/vitest` (a fresh mock per test and `client`, an SDK client on the mock's fetch and
+// virtual clock) and its matchers, then with MSW.
 import { createMockService } from '@msgsvc/mock';
 import { createHandlers } from '@msgsvc/mock/msw';
+import { expect, test as mockTest } from '@msgsvc/mock/vitest';
 import { MessagingClient, ServerError } from '@msgsvc/sdk';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ShippingNotifier } from './notifications';
 
 const order = { id: 'A-1001', customerPhone: '923 000 001', trackingCode: 'AO123456789' };
 
 describe('ShippingNotifier (mock.client())', () => {
-  // A fresh service per test: nothing leaks from one test into the next.
-  let mock: ReturnType<typeof createMockService>;
-  let notifier: ShippingNotifier;
-
-  beforeEach(() => {
-    mock = createMockService();
-    // The demo world's key and mock.fetch (no network, no globals patched); retries wait on the
-    // mock's virtual clock.
-    notifier = new ShippingNotifier(mock.client());
+  // A fresh service per test (nothing leaks from one test into the next) and a notifier on its
+  // client: the demo world's key and mock.fetch (no network, no globals patched); retries wait on
+  // the mock's virtual clock.
+  const test = mockTest.extend<{ notifier: ShippingNotifier }>({
+    notifier: async ({ client }, use) => {
+      await use(new ShippingNotifier(client));
+    },
   });
 
-  it('texts the customer the tracking code', async () => {
+  test('texts the customer the tracking code', async ({ mock, notifier }) => {
     const result = await notifier.orderShipped(order);
 
     expect(result.status).toBe('sent');
-    const inbox = mock.control.messagesTo('+244923000001');
-    expect(inbox).toHaveLength(1);
-    expect(inbox[0]?.content).toContain('AO123456789');
-    expect(inbox[0]?.external_id).toBe('order-A-1001');
+    expect(mock).toHaveSent({
+      to: '+244923000001',
+      body: expect.stringContaining('AO123456789'),
+      external_id: 'order-A-1001',
+    });
   });
 
-  it('never texts twice for the same order', async () => {
+  test('never texts twice for the same order', async ({ mock, notifier }) => {
     const first = await notifier.orderShipped(order);
     const again = await notifier.orderShipped(order); // the job ran twice
 
@@ -39,14 +40,16 @@ describe('ShippingNotifier (mock.client())', () => {
     expect(mock.control.messagesTo('+244923000001')).toHaveLength(1);
   });
 
-  it('reports a number that cannot receive texts', async () => {
+  test('reports a number that cannot receive texts', async ({ mock, notifier }) => {
     // +244 900 000 000 is the mock's magic invalid number.
     const result = await notifier.orderShipped({ ...order, customerPhone: '+244900000000' });
 
     expect(result.status).toBe('invalid_phone');
+    expect(mock).not.toHaveSent();
+    expect(mock).toHaveCharged('0');
   });
 
-  it('reports an empty balance', async () => {
+  test('reports an empty balance', async ({ mock }) => {
     const broke = mock.control.createOrganization({ name: 'Broke Lda', balance: '0' });
     mock.control.createSenderId({ organization_id: broke.id, name: 'BROKE' });
     const key = mock.control.issueApiKey({ organization_id: broke.id });
@@ -56,9 +59,13 @@ describe('ShippingNotifier (mock.client())', () => {
 
     expect(result).toEqual({ status: 'no_funds' });
     expect(mock.control.balance(broke.id)).toBe('0.000000');
+    expect(mock).toHaveCharged('0', { organizationId: broke.id });
   });
 
-  it('rides out a brief outage (the client retries with the same key)', async () => {
+  test('rides out a brief outage (the client retries with the same key)', async ({
+    mock,
+    notifier,
+  }) => {
     mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503, count: 2 });
 
     const result = await notifier.orderShipped(order);
@@ -67,20 +74,19 @@ describe('ShippingNotifier (mock.client())', () => {
     expect(mock.control.messagesTo('+244923000001')).toHaveLength(1);
   });
 
-  it('surfaces a longer outage to the job runner', async () => {
+  test('surfaces a longer outage to the job runner', async ({ mock, notifier }) => {
     mock.control.failNextRequests({ operation_id: 'sendMessage', status: 503, count: 3 });
 
     await expect(notifier.orderShipped(order)).rejects.toBeInstanceOf(ServerError);
-    expect(mock.control.messagesTo('+244923000001')).toHaveLength(0);
+    expect(mock).not.toHaveSent({ to: '+244923000001' });
   });
 
-  it('sees the delivery once the simulated carrier answers', async () => {
+  test('sees the delivery once the simulated carrier answers', async ({ mock, notifier }) => {
     const result = await notifier.orderShipped({ ...order, customerPhone: '+244900000001' });
     mock.clock.runUntilIdle(); // dispatch and the delivery receipt, in virtual time
 
-    expect(result.status === 'sent' && mock.control.message(result.messageId).status).toBe(
-      'DELIVERED',
-    );
+    expect(result.status).toBe('sent');
+    expect(mock).toHaveDelivered('+244900000001');
   });
 });
 

@@ -14,9 +14,15 @@ const external = [
 
 export default defineConfig([
   {
-    // The library: ESM, CJS and types. Three entries (D82): the service, its MSW handlers (the
-    // only one that loads msw) and the server.
-    entry: { index: 'src/index.ts', msw: 'src/msw/index.ts', server: 'src/server/index.ts' },
+    // The library: ESM, CJS and types. Four entries (D82, D114): the service, its MSW handlers (the
+    // only one that loads msw), the server and the vitest fixture and matchers (the only one that
+    // loads vitest).
+    entry: {
+      index: 'src/index.ts',
+      msw: 'src/msw/index.ts',
+      server: 'src/server/index.ts',
+      vitest: 'src/vitest/index.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
@@ -25,7 +31,7 @@ export default defineConfig([
     // Each config cleans only its own files: the two builds run side by side in one dist/.
     // Shared code in chunks, in both formats: one copy of the service whichever entries load.
     splitting: true,
-    clean: ['index.*', 'msw.*', 'server.*', 'chunk-*'],
+    clean: ['index.*', 'msw.*', 'server.*', 'vitest.*', 'chunk-*'],
   },
   {
     // The `msgsvc-mock` executable: ESM for Node, keeping the entry's `#!/usr/bin/env node`. The

@@ -73,6 +73,10 @@ export {
   type Route,
 } from './domain/phone/carriers';
 export {
+  type FictionalNumberOptions,
+  fictionalNumbers,
+} from './domain/phone/fictional-numbers';
+export {
   DEFAULT_RATE_LIMITS,
   type RateLimitChanges,
   type RateLimitTable,

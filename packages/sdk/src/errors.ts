@@ -22,7 +22,7 @@
  *
  * @module
  */
-import type { components } from './generated/openapi';
+import type { KnownErrorCode } from './api-types';
 import { retryAfterMs } from './internal/retry-after';
 
 /**
@@ -47,7 +47,7 @@ export type ClientErrorCode =
  * own, or any other string — the service's set is open, so a code added later still type-checks
  * while editors suggest the known ones.
  */
-export type ErrorCode = components['schemas']['KnownErrorCode'] | ClientErrorCode | (string & {});
+export type ErrorCode = KnownErrorCode | ClientErrorCode | (string & {});
 
 /** What a {@link MessagingError} carries besides its message. */
 export interface MessagingErrorInit {

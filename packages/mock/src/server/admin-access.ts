@@ -35,9 +35,16 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
-/** Builds the access check for one server. */
-export function createAdminAccess(adminToken: string | undefined) {
+/**
+ * Builds the access check for one server. `corsOrigins` (`--cors`) are the browser origins allowed
+ * to use the control API as well (D115); every other cross-origin request is refused.
+ */
+export function createAdminAccess(
+  adminToken: string | undefined,
+  corsOrigins: readonly string[] = [],
+) {
   const expected = adminToken === undefined ? undefined : digest(adminToken);
+  const allowedOrigins = new Set(corsOrigins.map((origin) => origin.toLowerCase()));
   return {
     /** Whether a token is required. */
     tokenRequired: expected !== undefined,
@@ -49,7 +56,11 @@ export function createAdminAccess(adminToken: string | undefined) {
       const host = request.headers.host ?? '';
       const origin = request.headers.origin;
       // `Origin: null` (sandboxed frames, file: pages) is foreign too.
-      if (origin !== undefined && hostOf(origin) !== host.toLowerCase()) {
+      if (
+        origin !== undefined &&
+        hostOf(origin) !== host.toLowerCase() &&
+        !allowedOrigins.has(origin.toLowerCase())
+      ) {
         return new ControlError(
           'HOST_NOT_ALLOWED',
           'Cross-origin requests to the control API are refused.',

@@ -3,6 +3,7 @@
  * one so that every mistake gets a sentence naming the flag and the value given.
  */
 import { parseArgs } from 'node:util';
+import { invalidOrigins } from './cors-origins';
 
 /** Thrown for a command line that cannot run; the CLI prints `message` and exits with 2. */
 export class UsageError extends Error {
@@ -19,6 +20,12 @@ export interface ServeOptions {
   readonly speed: number;
   readonly json: boolean;
   readonly adminToken: string | undefined;
+  /** Origins allowed by CORS (`--cors`, D115). */
+  readonly cors: readonly string[];
+  /** The state file (`--state`, D116). */
+  readonly state: string | undefined;
+  /** Seconds between saves of the state file. */
+  readonly stateInterval: number;
 }
 
 /** A parsed command line. */
@@ -58,6 +65,11 @@ Serve flags:
                       the server stops with it: with npm, npx or a test harness)
   --admin-token TOKEN admin token for the control API and inspector (env MSGSVC_ADMIN_TOKEN);
                       generated and printed when binding beyond loopback without one
+  --cors ORIGINS      let a browser tool at these origins call the server: exact origins,
+                      comma-separated (e.g. http://localhost:5173); others get no CORS header
+  --state FILE        keep the world across restarts: load FILE (a world snapshot) at start
+                      when it exists, save it atomically while serving and when stopping
+  --state-interval S  seconds between saves of the state file (default 5)
   -h, --help          show this text
 
 The public API is served under /c/v1 (API keys in X-API-KEY), the control API under
@@ -75,6 +87,9 @@ const OPTIONS = {
   json: { type: 'boolean' },
   detached: { type: 'boolean' },
   'admin-token': { type: 'string' },
+  cors: { type: 'string', multiple: true },
+  state: { type: 'string' },
+  'state-interval': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -122,6 +137,22 @@ export function parseCommandLine(
     );
   }
   if (values.world === '') throw new UsageError('--world needs a file name.');
+  if (values.state === '') throw new UsageError('--state needs a file name.');
+  const cors = (values.cors ?? []).flatMap((list) =>
+    list
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  );
+  const badOrigin = invalidOrigins(cors)[0];
+  if (badOrigin !== undefined || (values.cors !== undefined && cors.length === 0)) {
+    throw new UsageError(
+      `--cors takes exact origins such as http://localhost:5173, comma-separated (got "${badOrigin ?? ''}").`,
+    );
+  }
+  if (values['state-interval'] !== undefined && values.state === undefined) {
+    throw new UsageError('--state-interval applies to a state file; add --state FILE.');
+  }
   return {
     kind: 'serve',
     detached: values.detached === true,
@@ -139,6 +170,14 @@ export function parseCommandLine(
       speed,
       json: values.json === true,
       adminToken,
+      cors,
+      state: values.state,
+      stateInterval: number(
+        '--state-interval',
+        values['state-interval'] ?? '5',
+        (n) => n >= 0.1 && n <= 86_400,
+        'a number of seconds from 0.1 to 86400',
+      ),
     },
   };
 }

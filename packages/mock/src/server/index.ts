@@ -18,5 +18,13 @@
  * @module \@msgsvc/mock/server
  */
 export type { StartupInfo } from './banner';
+export {
+  type ControlClient,
+  type ControlClientOptions,
+  type ControlPaths,
+  type ControlSchemas,
+  createControlClient,
+} from './control-client';
 export { type RunningServer, type StartServerOptions, startServer } from './serve';
+export { StateFileError } from './state-file';
 export type { OrganizationCredentials, SenderIdCredentials } from './world-file';

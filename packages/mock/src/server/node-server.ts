@@ -29,6 +29,7 @@ import { answerClientError } from './client-error';
 import { controlErrorResponse, controlTraceId } from './control-http/errors';
 import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
 import { SnapshotStore } from './control-http/snapshot-store';
+import { type Cors, createCors } from './cors';
 import { ActivityTracker } from './inspector/activity-tracker';
 import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
 import { fingerprint, LiveFeed } from './inspector/live';
@@ -57,6 +58,8 @@ export interface MockServerOptions {
   readonly tickMs?: number;
   /** The largest request body, in bytes. Default 1 MiB. */
   readonly bodyLimit?: number;
+  /** Origins a browser may call the server from (CORS, D115). Default: none. */
+  readonly corsOrigins?: readonly string[];
 }
 
 /** A running (or ready to run) mock server. */
@@ -84,6 +87,8 @@ interface ServerContext {
   readonly inspectorData: (request: HttpRequest) => Promise<HttpResponse>;
   /** The inspector's live change events (D104). */
   readonly live: LiveFeed;
+  /** The CORS policy, when origins are allowed. */
+  readonly cors: Cors | undefined;
 }
 
 /** Creates the server; see the module example. */
@@ -138,7 +143,11 @@ function serverContext(
   return {
     mock,
     limit: options.bodyLimit ?? BODY_LIMIT,
-    access: createAdminAccess(options.adminToken),
+    access: createAdminAccess(options.adminToken, options.corsOrigins),
+    cors:
+      options.corsOrigins === undefined || options.corsOrigins.length === 0
+        ? undefined
+        : createCors(options.corsOrigins),
     control: createControlHandler(deps),
     inspectorData: createControlHandler(deps, INSPECTOR_API_ROUTES),
     live: new LiveFeed(() => fingerprint(deps)),
@@ -168,6 +177,12 @@ function listenOn(
 
 /** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
 function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
+  const preflight = context.cors?.apply(req, res, context.mock.world.now());
+  if (preflight !== undefined) {
+    req.resume();
+    writeResponse(res, preflight);
+    return;
+  }
   const { path } = splitUrl(req.url ?? '/');
   if (path === INSPECTOR_SCRIPT_PATH) {
     // The page's script is code, not data: served without the token (a <script> cannot send one).

@@ -8,8 +8,10 @@ import { createMockService, type MockService } from '../mock-service';
 import { isLoopback } from './admin-access';
 import type { StartupInfo } from './banner';
 import type { ServeOptions } from './cli-options';
+import { invalidOrigins } from './cors-origins';
 import { RequestLog } from './inspector/request-log';
 import { createMockServer } from './node-server';
+import { keepState, readStateFile } from './state-file';
 import {
   applyWorld,
   demoCredentials,
@@ -33,6 +35,19 @@ export interface StartServerOptions {
   readonly speed?: number | undefined;
   /** The admin token of the control API and inspector. Default: none on loopback, else random. */
   readonly adminToken?: string | undefined;
+  /**
+   * Origins a browser tool may call the server from, exactly (`['http://localhost:5173']`): they
+   * get CORS headers and answered preflights, other origins none (D115). Default: none.
+   */
+  readonly cors?: readonly string[] | undefined;
+  /**
+   * A world snapshot file that keeps the world across restarts (D116): loaded at start when it
+   * exists (it wins over `world` and the demo), written atomically every `stateInterval` seconds
+   * while the world changes and when the server closes.
+   */
+  readonly state?: string | undefined;
+  /** Seconds between saves of the `state` file. Default 5. */
+  readonly stateInterval?: number | undefined;
 }
 
 /** A started server. */
@@ -57,6 +72,9 @@ const DEFAULTS: Omit<ServeOptions, 'json'> = {
   clock: 'real',
   speed: 1,
   adminToken: undefined,
+  cors: [],
+  state: undefined,
+  stateInterval: 5,
 };
 
 /**
@@ -76,7 +94,9 @@ const DEFAULTS: Omit<ServeOptions, 'json'> = {
  * await server.close();
  * ```
  *
- * @throws {WorldFileError} for a bad world file; the listen error (e.g. `EADDRINUSE`) otherwise.
+ * @throws {WorldFileError} for a bad world file, {@link StateFileError} for a bad state file, a
+ * `TypeError` for a `cors` entry that is not an origin; the listen error (e.g. `EADDRINUSE`)
+ * otherwise.
  */
 export async function startServer(given: StartServerOptions = {}): Promise<RunningServer> {
   const options = { ...DEFAULTS };
@@ -84,6 +104,19 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
     if (value !== undefined) Object.assign(options, { [name]: value });
   }
   const file = options.world === undefined ? undefined : loadWorldFile(options.world);
+  const badOrigins = invalidOrigins(options.cors);
+  if (badOrigins.length > 0) {
+    throw new TypeError(
+      `cors: ${badOrigins.map((origin) => JSON.stringify(origin)).join(', ')} is not an origin (e.g. http://localhost:5173).`,
+    );
+  }
+  if (!(options.stateInterval > 0)) {
+    throw new RangeError(
+      `stateInterval must be a number of seconds above 0 (got ${options.stateInterval}).`,
+    );
+  }
+  // Read and checked before anything binds, like the world file.
+  const saved = options.state === undefined ? undefined : readStateFile(options.state);
   const requestLog = new RequestLog();
   const mock = createMockService({
     // A virtual clock is left to the service: it builds a fresh one on each reset, so a reset
@@ -95,11 +128,26 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
   const seed = (): OrganizationCredentials[] =>
     file === undefined ? [demoCredentials(mock)] : applyWorld(mock, file);
   const organizations = seed();
+  // The saved world replaces the seeded one; the banner still names the seeded world's keys.
+  if (saved !== undefined) mock.restore(saved);
 
   const generated = options.adminToken === undefined && !isLoopback(options.host);
   const adminToken = generated ? randomBytes(24).toString('base64url') : options.adminToken;
-  const server = createMockServer({ mock, requestLog, adminToken, reseed: seed });
+  const server = createMockServer({
+    mock,
+    requestLog,
+    adminToken,
+    reseed: seed,
+    corsOrigins: options.cors,
+  });
   const address = await server.listen(options.port, options.host);
+  const state = options.state;
+  const keeper =
+    state === undefined
+      ? undefined
+      : keepState(mock, state, options.stateInterval * 1000, (error) =>
+          process.stderr.write(`msgsvc-mock: could not save ${state}: ${error.message}\n`),
+        );
 
   let closing: Promise<void> | undefined;
   const origin = clientOrigin(address.host, address.port);
@@ -120,7 +168,14 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
       pid: process.pid,
     },
     close() {
-      closing ??= server.close();
+      closing ??= (async () => {
+        keeper?.stop();
+        // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
+        // request still in flight changed the world before the server closed.
+        keeper?.save(true);
+        await server.close();
+        keeper?.save();
+      })();
       return closing;
     },
   };

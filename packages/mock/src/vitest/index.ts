@@ -1,0 +1,59 @@
+/**
+ * The mock in vitest: a `test` whose fixtures give each test a fresh mock, a pre-wired client and
+ * the demo world, and matchers that read what the mock did — `expect(mock).toHaveSent({ to, body })`,
+ * `toHaveDelivered(to)`, `toHaveCharged(amount)` — with failures that show what happened instead.
+ * Importing this entry installs the matchers (`expect.extend`). vitest is an optional peer
+ * dependency: only this entry loads it.
+ *
+ * @example
+ * ```ts
+ * import { expect, fictionalNumbers, test } from '@msgsvc/mock/vitest';
+ *
+ * test('sends a campaign', async ({ mock, client, demo }) => {
+ *   const recipients = fictionalNumbers(3);
+ *   await client.campaigns.sendBatch({
+ *     remitter_id: demo.remitter.id, channel_type: 'SMS', content: 'Olá!', recipients,
+ *   });
+ *   mock.clock.runUntilIdle();
+ *   expect(mock).toHaveSent({ to: recipients[0], body: 'Olá!' });
+ *   expect(mock).toHaveDelivered(recipients[1]);
+ *   expect(mock).toHaveCharged('12.000000');
+ * });
+ * ```
+ *
+ * @module \@msgsvc/mock/vitest
+ */
+import { expect } from 'vitest';
+import { createMockTest } from './fixture';
+import { type ChargeOptions, mockMatchers, type SentExpectation } from './matchers';
+
+expect.extend(mockMatchers);
+
+declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExplicitAny: the declaration merges with vitest's own `Matchers<T = any>`.
+  interface Matchers<T = any> {
+    /** Passes when the mock accepted a message matching `expected`; a failure lists what it sent. */
+    toHaveSent(expected?: SentExpectation): void;
+    /** Passes when a message to `to` (any format) reached `DELIVERED`. */
+    toHaveDelivered(to: string): void;
+    /** Passes when the account was charged exactly `amount` in all (debits less refunds). */
+    toHaveCharged(amount: string | number, options?: ChargeOptions): void;
+  }
+}
+
+/** vitest's `expect`, with the mock's matchers installed. */
+export { expect } from 'vitest';
+export {
+  type FictionalNumberOptions,
+  fictionalNumbers,
+} from '../domain/phone/fictional-numbers';
+export { createMockTest, type MockFixtures } from './fixture';
+export { type ChargeOptions, mockMatchers, type SentExpectation } from './matchers';
+
+/**
+ * A vitest `test` with the `mock`, `client` and `demo` fixtures (default options): see
+ * {@link createMockTest}.
+ */
+export const test = createMockTest();
+/** The same as {@link test}, for suites written with `it`. */
+export const it = test;
