@@ -92,9 +92,7 @@ export function queryMessages(
     intersect(words);
   }
   if (q !== undefined) {
-    intersect(
-      store.columns.numbersContaining(organizationId, environment, digitsOf(q), rows.length),
-    );
+    intersect(store.columns.numbersContaining(organizationId, environment, digitsOf(q), rows));
   }
   if (mask === null) return selectPage(rows, null, page);
   return selectFromMask(rows, mask, page);
