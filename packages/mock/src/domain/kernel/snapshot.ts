@@ -186,14 +186,16 @@ const PARTS = {
       return messages;
     },
     load: (world, saved) => {
-      for (const m of saved) world.messages.add(copyMessage(m));
+      const messages: MessageRecord[] = new Array(saved.length);
+      for (let i = 0; i < saved.length; i++) messages[i] = copyMessage(saved[i]!);
+      world.messages.load(messages);
     },
   }),
   /** Campaigns. */
   campaigns: part<CampaignRecord[]>({
     save: (world) => [...world.campaigns.all()].map(copyCampaign),
     load: (world, saved) => {
-      for (const c of saved) world.campaigns.add(copyCampaign(c));
+      world.campaigns.load(saved.map(copyCampaign));
     },
   }),
   /** Rate limits (requests per minute by operation id) and their open windows. */
