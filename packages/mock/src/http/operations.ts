@@ -4,7 +4,7 @@
  * result in the endpoint's own shape.
  */
 
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import {
   getCampaign,
   listCampaignMessages,
