@@ -3,7 +3,7 @@
  * before they moved to `zod/mini` (D93), kept unchanged so that a property test can show the two
  * answer every input alike.
  */
-import type { components, operations } from '@msgsvc/sdk';
+import type { components } from '@msgsvc/sdk';
 import { z } from 'zod';
 import { UUID_PATTERN, UUID_V7_PATTERN } from '../../src/domain/kernel/patterns';
 import { parseTimestamp } from '../../src/domain/kernel/time-format';
