@@ -13,15 +13,17 @@ import {
 } from '../domain/campaigns/campaigns';
 import type { Caller } from '../domain/kernel/caller';
 import type { OperationId } from '../domain/kernel/operation-ids';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/kernel/patterns';
 import type { World } from '../domain/kernel/world';
 import type { MessageFilter } from '../domain/messages/message-filter';
 import { getMessage, listMessages, sendMessage } from '../domain/messages/messages';
 import type { PageRequest } from '../domain/storage/query';
 import type { Scope } from '../domain/tenancy/api-keys';
 import { messageListEntryJson } from './list-entry-cache';
+import { messageDetailJson } from './message-detail-cache';
 import * as schemas from './schemas';
 import * as render from './serializers';
-import { parse, parseQuery } from './validate';
+import { parse, parseId, parseQuery } from './validate';
 
 /** What a handler receives. */
 export interface OperationContext {
@@ -137,8 +139,8 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['messages', ':message_id'],
     scope: 'apikey:messages:read',
     handle: ({ world, caller, params }) => {
-      const id = parse(schemas.messageIdParam, params.message_id, 'message_id');
-      return { status: 200, body: render.messageDetail(world, getMessage(world, caller, id)) };
+      const id = parseId(schemas.messageIdParam, UUID_V7_PATTERN, params.message_id!, 'message_id');
+      return { status: 200, json: messageDetailJson(world, getMessage(world, caller, id)) };
     },
   },
   {
@@ -202,7 +204,7 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['campaigns', ':campaign_id'],
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, params }) => {
-      const id = parse(schemas.campaignIdParam, params.campaign_id, 'campaign_id');
+      const id = parseId(schemas.campaignIdParam, UUID_PATTERN, params.campaign_id!, 'campaign_id');
       return { status: 200, body: render.campaignObject(world, getCampaign(world, caller, id)) };
     },
   },
@@ -212,7 +214,7 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['campaigns', ':campaign_id', 'messages'],
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, params, query }) => {
-      const id = parse(schemas.campaignIdParam, params.campaign_id, 'campaign_id');
+      const id = parseId(schemas.campaignIdParam, UUID_PATTERN, params.campaign_id!, 'campaign_id');
       const input = parseQuery(schemas.listCampaignMessagesQuery, query);
       const page = listCampaignMessages(
         world,

@@ -27,6 +27,15 @@ export function parse<S extends Schema>(schema: S, input: unknown, field?: strin
   throw validationError(fields);
 }
 
+/**
+ * A path id against `pattern`, lower-cased: the valid case checked directly, the schema (the same
+ * pattern, then lower-casing) consulted only for the error of an invalid one (D94).
+ */
+export function parseId(schema: Schema, pattern: RegExp, value: string, field: string): string {
+  if (pattern.test(value)) return value.toLowerCase();
+  return parse(schema, value, field) as string;
+}
+
 /** Parses a query string against a list endpoint's schema; `fields` name the parameters. */
 export function parseQuery<S extends Schema & { shape: object }>(
   schema: S,
