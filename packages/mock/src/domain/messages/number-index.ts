@@ -1,9 +1,9 @@
 /**
  * The index behind `q` (partial-number search, decision D24): for every three-character run of a
  * recipient's number (its trigrams), the rows whose number contains it, ascending. A needle of
- * three or more characters is answered from the rarest of its trigrams' row lists, intersected with
- * the next rarest and checked against the numbers themselves, so a search over a million messages
- * reads a few thousand rows instead of every number (D90). Built lazily, on a tenant's first such
+ * three or more characters is answered from the rows in all of its trigrams' lists (intersected
+ * rarest first) checked against the numbers themselves, so a search over a million messages reads
+ * a few thousand rows instead of every number (D90). Built lazily, on a tenant's first such
  * search, and brought up to date incrementally by each later one: storing and restoring messages
  * never pays for it.
  */
@@ -71,9 +71,13 @@ export class NumberIndex {
       if (postings === undefined) return out; // a trigram no number has
       lists.push(postings);
     }
+    // Rarest first: each intersection then gallops through longer lists with fewer candidates.
     lists.sort((a, b) => a.length - b.length);
-    const candidates = lists.length > 1 ? intersect(lists[0]!, lists[1]!) : lists[0]!;
-    // Trigrams in common do not make a match ("9231" and "2310" share "231"): check each number.
+    let candidates = lists[0]!;
+    for (let i = 1; i < lists.length && candidates.length > 0; i++) {
+      candidates = intersect(candidates, lists[i]!);
+    }
+    // Sharing every trigram is not containing ("1231" and "2312 1239" share 123 and 231): check.
     for (let i = 0; i < candidates.length; i++) {
       const row = candidates.rows[i]!;
       if (rows[row]!.e164.includes(needle)) out[row >>> 5]! |= 1 << (row & 31);
