@@ -58,31 +58,15 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
   }
 
   /**
-   * Adds copies of restored records (each tenant's in creation order, ids unique) without mapping
-   * their ids: a restore that is never read by id never pays for the map (D91).
+   * Adds restored records (each tenant's in creation order, ids unique) without mapping their ids:
+   * a restore that is never read by id never pays for the map (D91).
    */
-  load(saved: readonly T[], copy: (record: T) => T): void {
+  load(records: readonly T[]): void {
     this.byId = undefined;
-    this.count += saved.length;
-    let i = 0;
-    while (i < saved.length) {
-      // One tenant's run: its rows grow once, to their final length.
-      const first = saved[i]!;
-      let end = i + 1;
-      while (
-        end < saved.length &&
-        saved[end]!.organizationId === first.organizationId &&
-        saved[end]!.environment === first.environment
-      ) {
-        end++;
-      }
-      const rows = this.partition(first.organizationId, first.environment, true)!.rows;
-      let row = rows.length;
-      for (; i < end; i++) {
-        const record = copy(saved[i]!);
-        rows.push(record);
-        this.placed(record, row++);
-      }
+    this.count += records.length;
+    for (const record of records) {
+      const partition = this.partition(record.organizationId, record.environment, true)!;
+      this.placed(record, partition.rows.push(record) - 1);
     }
   }
 
