@@ -1,9 +1,12 @@
 /**
- * Benchmark of the mock's HTTP server (issue 6): requests per second on `GET /messages/{id}` and on
- * a filtered `GET /messages`, against two floors measured in the same run —
+ * Benchmark of the mock's HTTP server (issues 6 and 13): requests per second on
+ * `GET /messages/{id}` and on a filtered `GET /messages`, against two floors measured in the same
+ * run —
  *
- * - a bare `node:http` server answering the same JSON (target: the mock serves ≥ 50% of it);
- * - Prism's mock server (`prism mock openapi/openapi.yaml`, target: the mock serves ≥ 10× it).
+ * - a bare `node:http` server answering the same JSON (target: the mock serves ≥ 60% of it on the
+ *   retrieve, ≥ 50% on the filtered list);
+ * - Prism's mock server (`prism mock openapi/openapi.yaml`, target: the mock serves ≥ 20× it on
+ *   the retrieve, ≥ 10× on the filtered list).
  *
  * Every server runs in its own process and the load generator (autocannon) in another, all on
  * loopback, each run bounded in time. Rate limits are off in the bench world.
@@ -18,6 +21,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 32;
+/** Alternating mock/bare rounds per case. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
  * How the server runs: from the sources through tsx by default (what `npm start` runs; no build
  * needed); `BENCH_CLI=packages/mock/dist/cli.js` measures the built executable instead.
@@ -163,6 +168,10 @@ interface Case {
   readonly name: string;
   /** Path under `/c/v1` (Prism serves it without the prefix). */
   readonly path: string;
+  /** The least share of the bare server's rate the mock must reach. */
+  readonly ofBare: number;
+  /** The least multiple of Prism's rate the mock must reach. */
+  readonly overPrism: number;
 }
 
 async function main() {
@@ -172,10 +181,12 @@ async function main() {
   const list = await json(`${mock.origin}/c/v1/messages?size=1`, { headers });
   const id = (JSON.parse(list.text) as { entries: { id: string }[] }).entries[0]!.id;
   const cases: Case[] = [
-    { name: 'GET /messages/{id}', path: `/messages/${id}` },
+    { name: 'GET /messages/{id}', path: `/messages/${id}`, ofBare: 0.6, overPrism: 20 },
     {
       name: 'GET /messages (filtered)',
       path: '/messages?status=DELIVERED&channel_type=SMS&channel_destination=UNITEL&size=30',
+      ofBare: 0.5,
+      overPrism: 10,
     },
   ];
   const prism = await startPrism();
@@ -189,9 +200,11 @@ async function main() {
     // Warm both up (JIT, connection pools), then alternate so both see the same machine noise.
     await load(`${mock.origin}/c/v1${c.path}`, headers, 1);
     await load(`${bare}${c.path}`, headers, 1);
+    // Alternating rounds; each side keeps its best, since noise on a shared machine only ever
+    // takes throughput away.
     const mockRates: number[] = [];
     const bareRates: number[] = [];
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       bareRates.push(await load(`${bare}${c.path}`, headers));
       mockRates.push(await load(`${mock.origin}/c/v1${c.path}`, headers));
     }
@@ -203,9 +216,19 @@ async function main() {
     const overPrism = mockRate / prismRate;
     report(`${c.name}: mock server`, `${Math.round(mockRate)} req/s`);
     report(`  bare node:http, same JSON`, `${Math.round(bareRate)} req/s`);
-    report(`  mock / bare`, `${(ofBare * 100).toFixed(0)}%`, '≥ 50%', ofBare >= 0.5);
+    report(
+      `  mock / bare`,
+      `${(ofBare * 100).toFixed(0)}%`,
+      `≥ ${c.ofBare * 100}%`,
+      ofBare >= c.ofBare,
+    );
     report(`  Prism mock`, `${Math.round(prismRate)} req/s`);
-    report(`  mock / Prism`, `${overPrism.toFixed(1)}×`, '≥ 10×', overPrism >= 10);
+    report(
+      `  mock / Prism`,
+      `${overPrism.toFixed(1)}×`,
+      `≥ ${c.overPrism}×`,
+      overPrism >= c.overPrism,
+    );
   }
 }
 

@@ -3,7 +3,7 @@
  * keyed by the field's path as clients wrote it: `recipients[3]` in a body, the parameter's name
  * (`status`, not `status[0]`) in a query.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 
 /**
  * Maps issues to `{ path: message }`, keeping the first message per path. Field names come from
@@ -11,7 +11,7 @@ import type { z } from 'zod';
  * properties: a plain object would swallow them (decision D63).
  */
 export function issuesToFields(
-  issues: readonly z.core.$ZodIssue[],
+  issues: readonly z.$ZodIssue[],
   input: unknown,
   flat = false,
 ): Record<string, string> {

@@ -4,7 +4,7 @@
  * result in the endpoint's own shape.
  */
 
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import {
   getCampaign,
   listCampaignMessages,
@@ -13,15 +13,18 @@ import {
 } from '../domain/campaigns/campaigns';
 import type { Caller } from '../domain/kernel/caller';
 import type { OperationId } from '../domain/kernel/operation-ids';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/kernel/patterns';
 import type { World } from '../domain/kernel/world';
 import type { MessageFilter } from '../domain/messages/message-filter';
 import { getMessage, listMessages, sendMessage } from '../domain/messages/messages';
 import type { PageRequest } from '../domain/storage/query';
 import type { Scope } from '../domain/tenancy/api-keys';
 import { messageListEntryJson } from './list-entry-cache';
+import { messageDetailJson } from './message-detail-cache';
+import { memoByQuery } from './query-memo';
 import * as schemas from './schemas';
 import * as render from './serializers';
-import { parse, parseQuery } from './validate';
+import { parse, parseId, parseQuery } from './validate';
 
 /** What a handler receives. */
 export interface OperationContext {
@@ -89,6 +92,24 @@ function defined<T extends object>(object: T): { [K in keyof T]: Exclude<T[K], u
   ) as never;
 }
 
+/** `GET /messages`'s query string, parsed and turned into a filter and a page (D95). */
+const messageListQuery = memoByQuery((query) => {
+  const input = parseQuery(schemas.listMessagesQuery, query);
+  // `remitter_id` is an alias of `sms_remitter_id` here (decision D22).
+  const remitters = [...(input.sms_remitter_id ?? []), ...(input.remitter_id ?? [])];
+  return {
+    input,
+    filter: messageFilter({ ...input, sms_remitter_id: remitters }),
+    request: pageRequest(input),
+  };
+});
+
+/** `GET /campaigns/{campaign_id}/messages`'s query string, likewise. */
+const campaignMessageListQuery = memoByQuery((query) => {
+  const input = parseQuery(schemas.listCampaignMessagesQuery, query);
+  return { input, filter: messageFilter(input), request: pageRequest(input) };
+});
+
 /** Every operation, in the contract's order. */
 export const OPERATIONS: readonly Operation[] = [
   {
@@ -119,11 +140,8 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['messages'],
     scope: 'apikey:messages:list',
     handle: ({ world, caller, query }) => {
-      const input = parseQuery(schemas.listMessagesQuery, query);
-      // `remitter_id` is an alias of `sms_remitter_id` here (decision D22).
-      const remitters = [...(input.sms_remitter_id ?? []), ...(input.remitter_id ?? [])];
-      const filter = messageFilter({ ...input, sms_remitter_id: remitters });
-      const page = listMessages(world, caller, filter, pageRequest(input));
+      const { input, filter, request } = messageListQuery(query);
+      const page = listMessages(world, caller, filter, request);
       const entries = page.entries.map((message) => messageListEntryJson(world, message));
       const envelope = render.pageEnvelope(page.total, input.page, input.size, []);
       // The envelope's numbers, then the cached entries' text: `entries` is the last field.
@@ -137,8 +155,8 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['messages', ':message_id'],
     scope: 'apikey:messages:read',
     handle: ({ world, caller, params }) => {
-      const id = parse(schemas.messageIdParam, params.message_id, 'message_id');
-      return { status: 200, body: render.messageDetail(world, getMessage(world, caller, id)) };
+      const id = parseId(schemas.messageIdParam, UUID_V7_PATTERN, params.message_id!, 'message_id');
+      return { status: 200, json: messageDetailJson(world, getMessage(world, caller, id)) };
     },
   },
   {
@@ -202,7 +220,7 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['campaigns', ':campaign_id'],
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, params }) => {
-      const id = parse(schemas.campaignIdParam, params.campaign_id, 'campaign_id');
+      const id = parseId(schemas.campaignIdParam, UUID_PATTERN, params.campaign_id!, 'campaign_id');
       return { status: 200, body: render.campaignObject(world, getCampaign(world, caller, id)) };
     },
   },
@@ -212,15 +230,9 @@ export const OPERATIONS: readonly Operation[] = [
     segments: ['campaigns', ':campaign_id', 'messages'],
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, params, query }) => {
-      const id = parse(schemas.campaignIdParam, params.campaign_id, 'campaign_id');
-      const input = parseQuery(schemas.listCampaignMessagesQuery, query);
-      const page = listCampaignMessages(
-        world,
-        caller,
-        id,
-        messageFilter(input),
-        pageRequest(input),
-      );
+      const id = parseId(schemas.campaignIdParam, UUID_PATTERN, params.campaign_id!, 'campaign_id');
+      const { input, filter, request } = campaignMessageListQuery(query);
+      const page = listCampaignMessages(world, caller, id, filter, request);
       const campaign = getCampaign(world, caller, id);
       return {
         status: 200,

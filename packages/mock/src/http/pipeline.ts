@@ -12,7 +12,7 @@ import { consumeRateLimit, type RateLimitDecision } from '../domain/policies/rat
 import { authenticate, requireScope } from './authenticate';
 import { bodyText, requireJsonUtf8 } from './body';
 import { errorResponse } from './envelope';
-import type { Operation, OperationResult } from './operations';
+import type { Operation, OperationContext } from './operations';
 import { BASE_PATH, matchRoute, type RouteMatch, suggestPublicPath } from './router';
 import type { HttpRequest, HttpResponse } from './types';
 import { jsonBody } from './validate';
@@ -49,7 +49,6 @@ export function handleRequest(
   delay?: Delay,
 ): HttpResponse | Promise<HttpResponse> {
   const exchange: Exchange = { world, request, traceId: world.newTraceId(), headers: {} };
-  const fail = (error: unknown) => failure(exchange, error);
   try {
     // Route: unknown paths and methods are answered before anything else.
     const { operation, params } = route(exchange);
@@ -66,15 +65,17 @@ export function handleRequest(
     const reservation = reserve(exchange, key.id, operation, json);
     if (reservation.kind === 'replay') return reservation.response;
     // Validate, execute and render (after an injected delay, with the key still reserved).
-    const execute = () =>
-      execution(exchange, key.id, reservation.idempotencyKey, () =>
-        operation.handle({ world, caller, params, query: request.query, json }),
-      );
+    const context: OperationContext = { world, caller, params, query: request.query, json };
     const latency = takeLatency(world, operation.operationId);
-    if (latency > 0 && delay !== undefined) return delay(latency).then(execute).catch(fail);
-    return execute();
+    if (latency > 0 && delay !== undefined) {
+      return delay(latency)
+        .then(() => execution(exchange, key.id, reservation.idempotencyKey, operation, context))
+        .catch((error: unknown) => failure(exchange, error));
+    }
+    // No closure on the common, synchronous path: it runs for every request (D94).
+    return execution(exchange, key.id, reservation.idempotencyKey, operation, context);
   } catch (error) {
-    return fail(error);
+    return failure(exchange, error);
   }
 }
 
@@ -177,18 +178,18 @@ function execution(
   exchange: Exchange,
   apiKeyId: string,
   idempotencyKey: string | undefined,
-  handle: () => OperationResult,
+  operation: Operation,
+  context: OperationContext,
 ): HttpResponse {
   let response: HttpResponse | undefined;
   try {
-    const result = handle();
+    const result = operation.handle(context);
+    const headers = exchange.headers;
+    headers['content-type'] = 'application/json';
+    headers['x-trace-id'] = exchange.traceId;
     response = {
       status: result.status,
-      headers: {
-        ...exchange.headers,
-        'content-type': 'application/json',
-        'x-trace-id': exchange.traceId,
-      },
+      headers,
       body: 'json' in result ? result.json : JSON.stringify(result.body),
     };
   } finally {

@@ -21,6 +21,15 @@ export const KNOWN_METHODS: ReadonlySet<string> = new Set([
   'OPTIONS',
 ]);
 
+const PREFIX = `${BASE_PATH}/`;
+/** How many parameters each operation's path has (its literal segments win ties). */
+const PARAM_COUNTS = new Map(
+  OPERATIONS.map((operation) => [
+    operation,
+    operation.segments.filter((segment) => segment.startsWith(':')).length,
+  ]),
+);
+
 /** A matched route, or why none matched. */
 export type RouteMatch =
   | {
@@ -38,12 +47,11 @@ export type RouteMatch =
  */
 export function matchRoute(method: string, path: string): RouteMatch {
   if (!KNOWN_METHODS.has(method)) return { kind: 'not_implemented' };
-  if (!path.startsWith(`${BASE_PATH}/`)) return { kind: 'not_found' };
+  if (!path.startsWith(PREFIX)) return { kind: 'not_found' };
   // A trailing slash names another path, as for the real service (decision D32): a 404.
-  const segments = path
-    .slice(BASE_PATH.length + 1)
-    .split('/')
-    .map(decodeSegment);
+  const rest = path.slice(PREFIX.length).split('/');
+  // Decoding only changes a segment with an escape in it.
+  const segments = path.includes('%') ? rest.map(decodeSegment) : rest;
   // The path is the most literal pattern that matches it (`/campaigns/batch` beats
   // `/campaigns/{campaign_id}`); the method is then looked up on that path alone.
   let best: { operation: Operation; params: Record<string, string> }[] = [];
@@ -51,7 +59,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   for (const operation of OPERATIONS) {
     const params = matchSegments(operation.segments, segments);
     if (params === undefined) continue;
-    const count = Object.keys(params).length;
+    const count = PARAM_COUNTS.get(operation)!;
     if (count < fewestParams) {
       fewestParams = count;
       best = [];

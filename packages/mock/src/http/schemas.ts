@@ -2,9 +2,14 @@
  * zod schemas of every request the contract describes: bodies, path parameters and query
  * parameters, with the bounds, patterns and defaults of `openapi/openapi.yaml`. Messages are
  * written for people; the field a message belongs to is its key in `fields`.
+ *
+ * Written with `zod/mini`, the same validation core as `zod` without its fluent classes and
+ * locales, which the build bundles tree-shaken: the service's entry loads a few dozen kilobytes of
+ * validator instead of all of zod (D93). Every message is set here, none comes from zod's locale,
+ * so the answers do not depend on a zod configuration the application may have changed.
  */
 import type { components, operations } from '@msgsvc/sdk';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/kernel/patterns';
 import { parseTimestamp } from '../domain/kernel/time-format';
 import { namesOf } from '../domain/kernel/vocabulary';
@@ -34,7 +39,7 @@ export function textProblem(text: string): string | undefined {
  * text must be sendable ({@link textProblem}).
  */
 function chars(min: number, max: number) {
-  return z.string().check((ctx) => {
+  return z.string({ error: expectedType('string') }).check((ctx) => {
     const problem = textProblem(ctx.value);
     if (problem !== undefined) {
       ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
@@ -57,17 +62,43 @@ function chars(min: number, max: number) {
   });
 }
 
-const uuid = z
-  .string('Must be a UUID.')
-  .regex(UUID_PATTERN, 'Must be a UUID.')
-  .transform((id) => id.toLowerCase());
-const uuidV7 = z
-  .string('Must be a UUID v7.')
-  .regex(UUID_V7_PATTERN, 'Must be a UUID v7.')
-  .transform((id) => id.toLowerCase());
+/**
+ * zod's own wording of a wrong type (`Invalid input: expected string, received number`), which
+ * clients have always been shown for fields without a message of their own.
+ */
+function expectedType(expected: string) {
+  return (issue: { code: string; input?: unknown }) =>
+    issue.code === 'invalid_type'
+      ? `Invalid input: expected ${expected}, received ${typeName(issue.input)}`
+      : undefined;
+}
+
+function typeName(value: unknown): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? 'number' : String(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** An object that names each key it does not take "Unknown field." (see `fields.ts`). */
+function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field.' : undefined),
+  });
+}
+
+const lowerCase = z.transform((id: string) => id.toLowerCase());
+const uuid = z.pipe(
+  z.string('Must be a UUID.').check(z.regex(UUID_PATTERN, 'Must be a UUID.')),
+  lowerCase,
+);
+const uuidV7 = z.pipe(
+  z.string('Must be a UUID v7.').check(z.regex(UUID_V7_PATTERN, 'Must be a UUID v7.')),
+  lowerCase,
+);
 const country = z
   .string('Must be a two-letter country code.')
-  .regex(COUNTRY, 'Must be an ISO 3166-1 alpha-2 code in capitals, such as AO.');
+  .check(z.regex(COUNTRY, 'Must be an ISO 3166-1 alpha-2 code in capitals, such as AO.'));
 
 /** A zod enum of one of the contract's enums, its message naming the accepted values. */
 function oneOfContract<T extends string>(values: readonly T[]) {
@@ -101,7 +132,7 @@ const trigger = oneOfContract(
 );
 
 /** `POST /campaigns/batch`. */
-export const sendBatchBody = z.strictObject({
+export const sendBatchBody = strictObject({
   remitter_id: uuidV7,
   content: chars(1, 10_000),
   channel_type: z.literal('SMS', 'Accepted value: SMS.'),
@@ -109,26 +140,27 @@ export const sendBatchBody = z.strictObject({
     .array(
       z
         .string('Must be a phone number.')
-        .regex(
-          RECIPIENT,
-          'Must be a phone number of 7 to 30 digits, spaces, dashes or dots, optionally starting with +.',
+        .check(
+          z.regex(
+            RECIPIENT,
+            'Must be a phone number of 7 to 30 digits, spaces, dashes or dots, optionally starting with +.',
+          ),
         ),
       'Must be an array of phone numbers.',
     )
-    .min(2, 'At least 2 recipients.')
-    .max(1000, 'At most 1000 recipients.'),
-  name: chars(1, 200).exactOptional(),
-  country_alpha2: country.exactOptional(),
+    .check(z.minLength(2, 'At least 2 recipients.'), z.maxLength(1000, 'At most 1000 recipients.')),
+  name: z.exactOptional(chars(1, 200)),
+  country_alpha2: z.exactOptional(country),
 });
 
 /** `POST /messages` (decision D20). */
-export const sendMessageBody = z.strictObject({
-  to: z.string('Must be an E.164 number.').regex(RECIPIENT, 'Must be an E.164 number.'),
+export const sendMessageBody = strictObject({
+  to: z.string('Must be an E.164 number.').check(z.regex(RECIPIENT, 'Must be an E.164 number.')),
   body: chars(1, 10_000),
-  channel_type: channel.exactOptional(),
-  remitter_id: uuid.exactOptional(),
-  external_id: chars(1, 255).exactOptional(),
-  country_alpha2: country.exactOptional(),
+  channel_type: z.exactOptional(channel),
+  remitter_id: z.exactOptional(uuid),
+  external_id: z.exactOptional(chars(1, 255)),
+  country_alpha2: z.exactOptional(country),
 });
 
 /** Path parameters. */
@@ -138,72 +170,87 @@ export const campaignIdParam = uuid;
 
 // Query parameters arrive as strings: a single value, or a list when the parameter repeats.
 const int = (min: number, max: number) =>
+  z.pipe(
+    z.pipe(
+      z.string({ error: expectedType('string') }).check(z.regex(/^\d+$/, 'Must be an integer.')),
+      z.transform(Number),
+    ),
+    // Hundreds of digits read as Infinity, which is not a number to zod.
+    z
+      .number({ error: expectedType('number') })
+      .check(z.minimum(min, `Must be at least ${min}.`), z.maximum(max, `Must be at most ${max}.`)),
+  );
+const dateTime = z.pipe(
+  z.string({ error: expectedType('string') }),
+  z.transform((text: string, ctx) => {
+    // An unencoded `+00:00` in a query string arrives as ` 00:00` (form encoding reads `+` as a
+    // space); put the sign back rather than refuse what curl users naturally type (decision D44).
+    const time = parseTimestamp(text.replace(/ (\d{2}:\d{2})$/, '+$1'));
+    if (time === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: text,
+        message:
+          'Must be an ISO 8601 date-time with an offset, e.g. 2026-11-21T23:04:26.123456+00:00.',
+      });
+      return z.NEVER;
+    }
+    return time;
+  }),
+);
+// Repeated parameters always arrive as a non-empty list of strings.
+const many = <T extends z.ZodMiniType>(item: T) =>
   z
-    .string()
-    .regex(/^\d+$/, 'Must be an integer.')
-    .transform(Number)
-    .pipe(z.number().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`));
-const dateTime = z.string().transform((text, ctx) => {
-  // An unencoded `+00:00` in a query string arrives as ` 00:00` (form encoding reads `+` as a
-  // space); put the sign back rather than refuse what curl users naturally type (decision D44).
-  const time = parseTimestamp(text.replace(/ (\d{2}:\d{2})$/, '+$1'));
-  if (time === undefined) {
-    ctx.issues.push({
-      code: 'custom',
-      input: text,
-      message:
-        'Must be an ISO 8601 date-time with an offset, e.g. 2026-11-21T23:04:26.123456+00:00.',
-    });
-    return z.NEVER;
-  }
-  return time;
-});
-const many = <T extends z.ZodType>(item: T) => z.array(item).min(1);
-const code = z.string().regex(CODE, 'Must be an uppercase code such as INVALID_PHONE_NUMBER.');
+    .array(item, { error: expectedType('array') })
+    .check(z.minLength(1, 'Too small: expected array to have >=1 items'));
+const code = z
+  .string({ error: expectedType('string') })
+  .check(z.regex(CODE, 'Must be an uppercase code such as INVALID_PHONE_NUMBER.'));
 
 const common = {
-  page: int(1, Number.MAX_SAFE_INTEGER).default(1),
-  size: int(1, 200).default(30),
-  order: z.enum(['asc', 'desc'], 'Accepted values: asc, desc.').default('desc'),
-  order_by: z
-    .enum(['created_at', 'updated_at'], 'Accepted values: created_at, updated_at.')
-    .default('created_at'),
-  q: chars(1, 100).exactOptional(),
-  created_at__ge: dateTime.exactOptional(),
-  created_at__le: dateTime.exactOptional(),
+  page: z._default(int(1, Number.MAX_SAFE_INTEGER), 1),
+  size: z._default(int(1, 200), 30),
+  order: z._default(z.enum(['asc', 'desc'], 'Accepted values: asc, desc.'), 'desc'),
+  order_by: z._default(
+    z.enum(['created_at', 'updated_at'], 'Accepted values: created_at, updated_at.'),
+    'created_at',
+  ),
+  q: z.exactOptional(chars(1, 100)),
+  created_at__ge: z.exactOptional(dateTime),
+  created_at__le: z.exactOptional(dateTime),
 };
 
 const messageFilters = {
   ...common,
-  status: many(listStatus).exactOptional(),
-  channel_type: many(channel).exactOptional(),
-  contact_id: many(uuid).exactOptional(),
-  campaign_id: many(uuid).exactOptional(),
-  sms_remitter_id: many(uuid).exactOptional(),
-  error_code: many(code).exactOptional(),
-  trigger_source: many(trigger).exactOptional(),
-  channel_destination: many(code).exactOptional(),
+  status: z.exactOptional(many(listStatus)),
+  channel_type: z.exactOptional(many(channel)),
+  contact_id: z.exactOptional(many(uuid)),
+  campaign_id: z.exactOptional(many(uuid)),
+  sms_remitter_id: z.exactOptional(many(uuid)),
+  error_code: z.exactOptional(many(code)),
+  trigger_source: z.exactOptional(many(trigger)),
+  channel_destination: z.exactOptional(many(code)),
 };
 
 /** `GET /messages` (decisions D22, D23). */
-export const listMessagesQuery = z.strictObject({
+export const listMessagesQuery = strictObject({
   ...messageFilters,
-  remitter_id: many(uuid).exactOptional(),
+  remitter_id: z.exactOptional(many(uuid)),
 });
 
 /** `GET /campaigns/{campaign_id}/messages`. */
-export const listCampaignMessagesQuery = z.strictObject(messageFilters);
+export const listCampaignMessagesQuery = strictObject(messageFilters);
 
 /** `GET /campaigns` (decisions D11, D17, D22, D23). */
-export const listCampaignsQuery = z.strictObject({
+export const listCampaignsQuery = strictObject({
   ...common,
-  status: many(campaignStatus).exactOptional(),
-  channel_type: many(channel).exactOptional(),
-  tag_id: many(uuid).exactOptional(),
-  remitter_id: many(uuid).exactOptional(),
-  sms_remitter_id: many(uuid).exactOptional(),
-  error_code: many(code).exactOptional(),
-  trigger_source: many(trigger).exactOptional(),
+  status: z.exactOptional(many(campaignStatus)),
+  channel_type: z.exactOptional(many(channel)),
+  tag_id: z.exactOptional(many(uuid)),
+  remitter_id: z.exactOptional(many(uuid)),
+  sms_remitter_id: z.exactOptional(many(uuid)),
+  error_code: z.exactOptional(many(code)),
+  trigger_source: z.exactOptional(many(trigger)),
 });
 
 /** The list operations and, per operation, the query parameters the contract types as arrays. */

@@ -2,27 +2,49 @@
  * Parsing request parts against their zod schemas; every failure becomes one `VALIDATION_ERROR`
  * whose `fields` name each bad field.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import { validationError } from '../domain/kernel/errors';
 import { issuesToFields } from './fields';
 import { REPEATABLE } from './schemas';
 
+/**
+ * A schema of either flavour of zod: the public API's are `zod/mini` (D93), the control API's
+ * `zod`. Both answer `safeParse` with the same core's issues.
+ */
+export type Schema = z.$ZodType & {
+  safeParse(
+    input: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { issues: z.$ZodIssue[] } };
+};
+
 /** Parses `input` or throws a `VALIDATION_ERROR`. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown, field?: string): z.output<S> {
+export function parse<S extends Schema>(schema: S, input: unknown, field?: string): z.output<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) return result.data as z.output<S>;
   const fields = issuesToFields(result.error.issues, input);
   if (field !== undefined)
     throw validationError({ [field]: Object.values(fields)[0] ?? 'Invalid.' });
   throw validationError(fields);
 }
 
+/**
+ * A path id against `pattern`, lower-cased: the valid case checked directly, the schema (the same
+ * pattern, then lower-casing) consulted only for the error of an invalid one (D94).
+ */
+export function parseId(schema: Schema, pattern: RegExp, value: string, field: string): string {
+  if (pattern.test(value)) return value.toLowerCase();
+  return parse(schema, value, field) as string;
+}
+
 /** Parses a query string against a list endpoint's schema; `fields` name the parameters. */
-export function parseQuery<S extends z.ZodObject>(schema: S, query: string): z.output<S> {
+export function parseQuery<S extends Schema & { shape: object }>(
+  schema: S,
+  query: string,
+): z.output<S> {
   // A parameter the schema does not define is "Unknown field." however often it is given.
   const input = queryObject(query, (name) => Object.hasOwn(schema.shape, name));
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) return result.data as z.output<S>;
   throw validationError(issuesToFields(result.error.issues, input, true));
 }
 

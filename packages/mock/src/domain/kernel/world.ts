@@ -4,7 +4,6 @@
  * sources of time, ids and randomness; the operations live in their own modules and take the world
  * as their first argument.
  */
-import { v7 as uuidv7 } from 'uuid';
 import { DEFAULT_PRICES, type PriceTable } from '../billing/pricing';
 import { MessageStore } from '../messages/message-store';
 import { createRouter, type PrefixRoute, type Route } from '../phone/carriers';
@@ -36,6 +35,7 @@ import type {
 import { Random } from './random';
 import { Scheduler } from './scheduler';
 import { isWork, type Task } from './tasks';
+import { uuidV7 } from './uuid-v7';
 import type { WorldEvent } from './world-events';
 
 /** How to build a world. Every field has a documented default. */
@@ -185,7 +185,7 @@ export class World {
       state.seq = (state.seq + 1) | 0;
     }
     const random = this.random.ids.fill(new Uint8Array(16));
-    return uuidv7({ msecs: state.msecs, seq: state.seq, random });
+    return uuidV7(state.msecs, state.seq, random);
   }
 
   /**

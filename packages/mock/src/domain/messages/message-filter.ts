@@ -67,37 +67,63 @@ export function queryMessages(
 
   const rows = store.tenant(organizationId, environment);
   store.columns.sync(organizationId, environment, rows);
+  // No closures or literal arrays per call: this runs for every filtered list (D94).
   let mask: Uint32Array | null = null;
-  const intersect = (words: Uint32Array) => {
-    if (mask === null) mask = words;
-    else for (let i = 0; i < mask.length; i++) mask[i]! &= words[i]!;
-  };
-  for (const [key, field] of COLUMN_FILTERS) {
+  for (let i = 0; i < COLUMN_FILTERS.length; i++) {
+    const [key, field] = COLUMN_FILTERS[i]!;
     const values = filter[key] as readonly string[] | undefined;
     if (values !== undefined && values.length > 0) {
-      intersect(store.columns.union(organizationId, environment, field, values, rows.length));
+      mask = intersect(
+        mask,
+        store.columns.union(organizationId, environment, field, values, rows.length),
+      );
     }
   }
-  for (const [ids, index] of [
-    [filter.campaignIds, 'campaign'],
-    [filter.contactIds, 'contact'],
-  ] as const) {
-    if (ids === undefined || ids.length === 0) continue;
-    const words = new Uint32Array(Math.ceil(rows.length / 32));
-    for (const id of ids) {
-      for (const message of store.indexed(index, organizationId, environment, id)) {
-        words[message.row >>> 5]! |= 1 << (message.row & 31);
-      }
-    }
-    intersect(words);
+  if (filter.campaignIds !== undefined && filter.campaignIds.length > 0) {
+    mask = intersect(
+      mask,
+      rowsOf(store, 'campaign', organizationId, environment, filter.campaignIds, rows.length),
+    );
+  }
+  if (filter.contactIds !== undefined && filter.contactIds.length > 0) {
+    mask = intersect(
+      mask,
+      rowsOf(store, 'contact', organizationId, environment, filter.contactIds, rows.length),
+    );
   }
   if (q !== undefined) {
-    intersect(
-      store.columns.numbersContaining(organizationId, environment, digitsOf(q), rows.length),
+    mask = intersect(
+      mask,
+      store.columns.numbersContaining(organizationId, environment, digitsOf(q), rows),
     );
   }
   if (mask === null) return selectPage(rows, null, page);
   return selectFromMask(rows, mask, page);
+}
+
+/** `words` AND-ed into `mask` (the first set becomes the mask). */
+function intersect(mask: Uint32Array | null, words: Uint32Array): Uint32Array {
+  if (mask === null) return words;
+  for (let i = 0; i < mask.length; i++) mask[i]! &= words[i]!;
+  return mask;
+}
+
+/** The rows of the messages of any of `ids` in a list index (campaign or contact), as a bitset. */
+function rowsOf(
+  store: MessageStore,
+  index: 'campaign' | 'contact',
+  organizationId: string,
+  environment: string,
+  ids: readonly string[],
+  rows: number,
+): Uint32Array {
+  const words = new Uint32Array(Math.ceil(rows / 32));
+  for (const id of ids) {
+    for (const message of store.indexed(index, organizationId, environment, id)) {
+      words[message.row >>> 5]! |= 1 << (message.row & 31);
+    }
+  }
+  return words;
 }
 
 function selectFromMask(

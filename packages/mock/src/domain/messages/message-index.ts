@@ -1,14 +1,15 @@
 /**
  * Column indexes over each tenant's messages, by row (a message's position in its tenant's
- * creation order): one bitset per value of each low-cardinality field a list can filter on, and the
- * recipients' numbers as fixed-width text for `q`. With them a filtered page over a million
- * messages costs a few thousand word operations, not a million record reads.
+ * creation order): one bitset per value of each low-cardinality field a list can filter on, and a
+ * trigram index of the recipients' numbers for `q` (`number-index.ts`). With them a filtered page
+ * over a million messages costs a few thousand word operations, not a million record reads.
  */
 
 import type { MessageRecord } from '../kernel/model';
 import { Bitset } from '../storage/bitset';
 import { tenantKey } from '../storage/record-store';
 import { MESSAGE_STATUS_TRAITS } from './message-machine';
+import { NumberIndex } from './number-index';
 
 /** Fields with a bitset per value. */
 export type IndexedField =
@@ -29,16 +30,10 @@ const FIELDS: Readonly<Record<IndexedField, (message: MessageRecord) => string |
 };
 const FIELD_NAMES = Object.keys(FIELDS) as IndexedField[];
 
-/** Width of one number in the text index: the longest recipient string the API accepts is 30. */
-const WIDTH = 32;
-/** Rows per text chunk: searching many small strings avoids re-flattening one huge string. */
-const CHUNK_ROWS = 1024;
-const PAD = '|'.repeat(WIDTH);
-
 interface TenantIndex {
   readonly bitsets: Map<string, Bitset>;
-  readonly chunks: string[];
-  tail: string[];
+  /** Built on the tenant's first `q` search, which only a few tests and tools make (D90). */
+  numbers: NumberIndex | undefined;
   /** Rows below this one are indexed; later rows are indexed by the next {@link MessageIndex.sync}. */
   indexedUpTo: number;
 }
@@ -61,11 +56,6 @@ export class MessageIndex {
     for (const field of FIELD_NAMES) {
       const value = FIELDS[field](message);
       if (value !== null) bitset(index, field, value).set(row);
-    }
-    index.tail.push((message.e164 + PAD).slice(0, WIDTH));
-    if (index.tail.length === CHUNK_ROWS) {
-      index.chunks.push(index.tail.join(''));
-      index.tail = [];
     }
   }
 
@@ -120,22 +110,12 @@ export class MessageIndex {
     organizationId: string,
     environment: string,
     needle: string,
-    rows: number,
+    rows: readonly MessageRecord[],
   ): Uint32Array {
-    const out = new Uint32Array(Math.ceil(rows / 32));
-    const index = this.tenant(organizationId, environment, false);
-    if (index === undefined || needle.length === 0 || needle.length > WIDTH || needle.includes('|'))
-      return out;
-    const texts = index.tail.length > 0 ? [...index.chunks, index.tail.join('')] : index.chunks;
-    texts.forEach((text, chunk) => {
-      let at = text.indexOf(needle);
-      while (at !== -1) {
-        const row = chunk * CHUNK_ROWS + Math.floor(at / WIDTH);
-        out[row >>> 5]! |= 1 << (row & 31);
-        at = text.indexOf(needle, (Math.floor(at / WIDTH) + 1) * WIDTH);
-      }
-    });
-    return out;
+    const index = this.tenant(organizationId, environment, true)!;
+    index.numbers ??= new NumberIndex();
+    index.numbers.sync(rows);
+    return index.numbers.containing(rows, needle);
   }
 
   private tenant(
@@ -146,7 +126,7 @@ export class MessageIndex {
     const key = tenantKey(organizationId, environment);
     let index = this.tenants.get(key);
     if (index === undefined && create) {
-      index = { bitsets: new Map(), chunks: [], tail: [], indexedUpTo: 0 };
+      index = { bitsets: new Map(), numbers: undefined, indexedUpTo: 0 };
       this.tenants.set(key, index);
     }
     return index;

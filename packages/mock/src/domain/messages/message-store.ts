@@ -17,11 +17,9 @@ export class MessageStore extends RecordStore<MessageRecord, 'campaign' | 'conta
     super({ campaign: (message) => message.campaignId, contact: (message) => message.contactId });
   }
 
-  /** Adds a new message and indexes it; sets its `row`. */
-  override add(message: MessageRecord): number {
-    const row = super.add(message);
+  /** A message knows its row: the column indexes are by row. */
+  protected override placed(message: MessageRecord, row: number): void {
     message.row = row;
-    return row;
   }
 
   /** Changes a message's status and error code, keeping the indexes right. */

@@ -29,11 +29,13 @@ interface Partition<T, I extends string> {
 
 /**
  * A store of tenant-owned records with immutable-field indexes. Indexes are built lazily, when one
- * is read, so adding a record (and restoring a snapshot of a million) costs a map insert and a
- * push.
+ * is read, so adding a record costs a map insert and a push, and restoring a snapshot of a million
+ * costs a push each: the id map too is rebuilt on the first lookup after a restore (D91).
  */
 export class RecordStore<T extends TenantRecord, I extends string = never> {
-  private readonly byId = new Map<string, T>();
+  /** Every record by id; `undefined` after {@link RecordStore.load} until the next lookup. */
+  private byId: Map<string, T> | undefined = new Map<string, T>();
+  private count = 0;
   private readonly partitions = new Map<string, Partition<T, I>>();
   private last:
     | { organizationId: string; environment: string; partition: Partition<T, I> }
@@ -47,10 +49,39 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
 
   /** Adds a record created now (it goes last in its tenant's order); returns its row there. */
   add(record: T): number {
-    this.byId.set(record.id, record);
+    this.byId?.set(record.id, record);
+    this.count++;
     const partition = this.partition(record.organizationId, record.environment, true)!;
-    partition.rows.push(record);
-    return partition.rows.length - 1;
+    const row = partition.rows.push(record) - 1;
+    this.placed(record, row);
+    return row;
+  }
+
+  /**
+   * Adds restored records (each tenant's in creation order, ids unique) without mapping their ids:
+   * a restore that is never read by id never pays for the map (D91).
+   */
+  load(records: readonly T[]): void {
+    this.byId = undefined;
+    this.count += records.length;
+    for (const record of records) {
+      const partition = this.partition(record.organizationId, record.environment, true)!;
+      this.placed(record, partition.rows.push(record) - 1);
+    }
+  }
+
+  /** Called with each record added or loaded and its row in its tenant's order. */
+  protected placed(_record: T, _row: number): void {}
+
+  /** The id map, rebuilt from the tenants' rows when a restore left it out. */
+  private ids(): Map<string, T> {
+    if (this.byId !== undefined) return this.byId;
+    const byId = new Map<string, T>();
+    for (const partition of this.partitions.values()) {
+      for (const record of partition.rows) byId.set(record.id, record);
+    }
+    this.byId = byId;
+    return byId;
   }
 
   private partition(
@@ -82,12 +113,12 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
 
   /** The record with `id`, whatever its tenant. */
   get(id: string): T | undefined {
-    return this.byId.get(id);
+    return this.ids().get(id);
   }
 
   /** The record with `id` if it belongs to the tenant: other tenants' ids look missing. */
   getOwned(id: string, organizationId: string, environment: string): T | undefined {
-    const record = this.byId.get(id);
+    const record = this.ids().get(id);
     if (record === undefined) return undefined;
     return record.organizationId === organizationId && record.environment === environment
       ? record
@@ -123,6 +154,11 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
     partition.indexedUpTo = partition.rows.length;
   }
 
+  /** Each tenant's records in creation order (the live arrays: do not mutate). */
+  tenantRows(): IterableIterator<readonly T[]> {
+    return Array.from(this.partitions.values(), (partition) => partition.rows).values();
+  }
+
   /** Every record, tenant by tenant, each in creation order. */
   *all(): IterableIterator<T> {
     for (const partition of this.partitions.values()) yield* partition.rows;
@@ -130,7 +166,7 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
 
   /** How many records are stored. */
   get size(): number {
-    return this.byId.size;
+    return this.count;
   }
 }
 
