@@ -33,7 +33,7 @@ function world(messages: number): MockService {
         `+2449${[2, 3, 4, 5, 1][(i + c) % 5]}${String(1000000 + ((c * 7919 + i * 104729) % 9000000)).slice(-7)}`,
     );
     sendBatch(mock.world, caller, {
-      remitterId: demo.remitter.id,
+      senderId: demo.sender.id,
       channelType: 'SMS',
       content: `Campaign ${c}: your monthly statement is ready.`,
       recipients,

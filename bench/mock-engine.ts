@@ -131,7 +131,7 @@ async function campaignEndToEnd() {
     const mock = createMockService({ rateLimits: false });
     const demo = mock.seedDemo();
     const body = JSON.stringify({
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Promoção de Natal: 20% de desconto em todas as lojas até domingo!',
       recipients,
@@ -189,7 +189,7 @@ async function millionMessages() {
     );
     campaignIds.push(
       sendBatch(world, caller, {
-        remitterId: demo.remitter.id,
+        senderId: demo.sender.id,
         channelType: 'SMS',
         content: `Campaign ${c}: your monthly statement is ready.`,
         recipients,

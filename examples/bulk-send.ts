@@ -23,15 +23,15 @@ export interface BulkSummary {
  */
 export async function bulkSend(params: {
   client: MessagingClient;
-  remitterId: string;
+  senderId: string;
   recipients: readonly string[];
   content: string;
   idempotencyKey: string;
   log?: (line: string) => void;
 }): Promise<BulkSummary> {
-  const { client, remitterId, recipients, content, idempotencyKey, log = console.log } = params;
+  const { client, senderId, recipients, content, idempotencyKey, log = console.log } = params;
   const result = await client.campaigns.sendBulk(
-    { remitter_id: remitterId, content, recipients, name: 'Bulk send' },
+    { remitter_id: senderId, content, recipients, name: 'Bulk send' },
     {
       idempotencyKey,
       onProgress: ({ completed, total, chunk }) => {
@@ -53,8 +53,8 @@ export async function bulkSend(params: {
 // Run as a program: recipients come from a file (one per line) or are 5,000 fictional numbers in
 // Angola's unassigned +244 90 range (no phone has them, none is a magic number).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const remitterId = process.env.MSGSVC_SENDER_ID;
-  if (remitterId === undefined) throw new Error('Set MSGSVC_SENDER_ID to an approved sender ID');
+  const senderId = process.env.MSGSVC_SENDER_ID;
+  if (senderId === undefined) throw new Error('Set MSGSVC_SENDER_ID to an approved sender ID');
   const file = process.argv[2];
   const recipients =
     file === undefined
@@ -65,7 +65,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
           .filter(Boolean);
   const { result, campaigns } = await bulkSend({
     client: new MessagingClient(),
-    remitterId,
+    senderId,
     recipients,
     content: 'Promoção de verão: 20% em todas as encomendas até domingo.',
     idempotencyKey: `summer-sale-${new Date().toISOString().slice(0, 10)}`,

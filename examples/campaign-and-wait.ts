@@ -18,14 +18,14 @@ export interface CampaignSummary {
 /** Submits the campaign, polls it until it is `COMPLETED` or `FAILED`, then counts its messages. */
 export async function sendCampaignAndWait(params: {
   client: MessagingClient;
-  remitterId: string;
+  senderId: string;
   recipients: string[];
   content: string;
   name?: string;
 }): Promise<CampaignSummary> {
-  const { client, remitterId, recipients, content, name } = params;
+  const { client, senderId, recipients, content, name } = params;
   const { campaign_id } = await client.campaigns.sendBatch({
-    remitter_id: remitterId,
+    remitter_id: senderId,
     channel_type: 'SMS',
     content,
     recipients,
@@ -44,11 +44,11 @@ export async function sendCampaignAndWait(params: {
 
 // Run as a program: recipients are the arguments; the sender ID comes from MSGSVC_SENDER_ID.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const remitterId = process.env.MSGSVC_SENDER_ID;
-  if (remitterId === undefined) throw new Error('Set MSGSVC_SENDER_ID to an approved sender ID');
+  const senderId = process.env.MSGSVC_SENDER_ID;
+  if (senderId === undefined) throw new Error('Set MSGSVC_SENDER_ID to an approved sender ID');
   const { campaign, byStatus } = await sendCampaignAndWait({
     client: new MessagingClient(),
-    remitterId,
+    senderId,
     recipients: process.argv.slice(2),
     content: 'Olá! A sua encomenda foi enviada.',
   });

@@ -37,7 +37,7 @@ describe('campaign-and-wait', () => {
   test('waits for the campaign and counts its messages', async ({ client, demo }) => {
     const { campaign, byStatus } = await sendCampaignAndWait({
       client,
-      remitterId: demo.remitter.id,
+      senderId: demo.sender.id,
       recipients: ['+244900000001', '+244900000002', '+244900000000', '923 000 001'],
       content: 'Olá!',
     });
@@ -55,7 +55,7 @@ describe('bulk-send', () => {
 
     const { result, campaigns } = await bulkSend({
       client,
-      remitterId: demo.remitter.id,
+      senderId: demo.sender.id,
       recipients: fictionalNumbers(5_000),
       content: 'Promoção',
       idempotencyKey: 'bulk-test',
@@ -73,7 +73,7 @@ describe('bulk-send', () => {
   test('resumes with the same key without sending twice', async ({ client, demo, mock }) => {
     const params = {
       client,
-      remitterId: demo.remitter.id,
+      senderId: demo.sender.id,
       recipients: fictionalNumbers(2_500),
       content: 'Promoção',
       idempotencyKey: 'bulk-resume',

@@ -62,7 +62,7 @@ export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domai
 export type { ClockRun } from './domain/kernel/engine';
 export { OPERATION_IDS, type OperationId } from './domain/kernel/operation-ids';
 export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/kernel/snapshot';
-export { ENVIRONMENTS, REMITTER_STATUSES, UnknownValueError } from './domain/kernel/vocabulary';
+export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/kernel/vocabulary';
 export { World, type WorldOptions } from './domain/kernel/world';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/messages/inbound';
 export {

@@ -153,7 +153,7 @@ export interface MockService {
  * const demo = mock.seedDemo();
  * const client = mock.client(); // the demo key, mock.fetch, and waits on the virtual clock
  * const { campaign_id } = await client.campaigns.sendBatch({
- *   remitter_id: demo.remitter.id, channel_type: 'SMS', content: 'Hello!',
+ *   remitter_id: demo.sender.id, channel_type: 'SMS', content: 'Hello!',
  *   recipients: ['+244923000001', '+244923000002'],
  * });
  * const campaign = await client.campaigns.waitFor(campaign_id); // COMPLETED, in virtual time

@@ -49,7 +49,7 @@ function setup() {
     const body =
       operation.path === '/messages'
         ? { to: '+244923000001', body: 'Your code is 1234' }
-        : batchBody(demo.remitter.id);
+        : batchBody(demo.sender.id);
     return call(mock, key, operation.method, operation.path, {
       ...(operation.method === 'POST' ? { body } : {}),
     });

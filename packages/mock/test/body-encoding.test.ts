@@ -79,7 +79,7 @@ describe('bytes that are not UTF-8 (D67)', () => {
 
   it('a batch too', async () => {
     const { post, demo, nothingHappened } = setup();
-    const text = JSON.stringify(batchBody(demo.remitter.id, { content: 'Promo: á' }));
+    const text = JSON.stringify(batchBody(demo.sender.id, { content: 'Promo: á' }));
     const latin1 = Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
     expectFields(await post('/campaigns/batch', latin1), { body: expect.stringMatching(/UTF-8/) });
     nothingHappened();
@@ -135,7 +135,7 @@ describe('text fields with an unpaired surrogate or NUL (D67)', () => {
     const base: Record<string, unknown> =
       path === '/messages'
         ? { to: '+244923000001', body: 'Hello' }
-        : batchBody(demo.remitter.id, { recipients: unitelNumbers(2) });
+        : batchBody(demo.sender.id, { recipients: unitelNumbers(2) });
     // Written as JSON escapes: the bytes are valid UTF-8, the string is not valid text.
     const text = JSON.stringify({ ...base, [field]: 'PLACEHOLDER' }).replace(
       '"PLACEHOLDER"',

@@ -32,7 +32,7 @@ describe('the full lifecycle', () => {
     ];
     const accepted = await live.post(
       '/campaigns/batch',
-      batchBody(demo.remitter.id, { name: 'Lifecycle', recipients }),
+      batchBody(demo.sender.id, { name: 'Lifecycle', recipients }),
     );
     const id: string = accepted.body.campaign_id;
     const campaign = async () => (await live.get(`/campaigns/${id}`)).body;
@@ -100,8 +100,8 @@ describe('the full lifecycle', () => {
       billing_account_id: demo.organization.billingAccountId,
       campaign_id: id,
       contact_id: ana!.id,
-      sms_remitter_id: demo.remitter.id,
-      sms_remitter: { id: demo.remitter.id, name: 'MSGSVC' },
+      sms_remitter_id: demo.sender.id,
+      sms_remitter: { id: demo.sender.id, name: 'MSGSVC' },
       external_id: null,
       cost: '4.000000',
       channel_type: 'SMS',
@@ -194,7 +194,7 @@ describe('the full lifecycle', () => {
     const live = api(mock, demo.liveKey);
     const { body } = await live.post(
       '/campaigns/batch',
-      batchBody(demo.remitter.id, { recipients: ['+244923000001', '+244923777777'] }),
+      batchBody(demo.sender.id, { recipients: ['+244923000001', '+244923777777'] }),
     );
     mock.clock.advance(500);
     const list = (await live.get('/messages', { campaign_id: body.campaign_id, order: 'asc' }))
@@ -210,7 +210,7 @@ describe('the full lifecycle', () => {
     const live = api(mock, demo.liveKey);
     const { body } = await live.post(
       '/campaigns/batch',
-      batchBody(demo.remitter.id, { recipients: ['1234567', '+244 88 123 4567'] }),
+      batchBody(demo.sender.id, { recipients: ['1234567', '+244 88 123 4567'] }),
     );
     mock.clock.advance(500);
     expect((await live.get(`/campaigns/${body.campaign_id}`)).body).toMatchObject({
@@ -238,7 +238,7 @@ describe('prices: segments × route price (D26)', () => {
     const org = organization(mock, { balance: '100.000000' });
     const { body } = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { content, recipients: unitelNumbers(2) }),
+      batchBody(org.sender.id, { content, recipients: unitelNumbers(2) }),
     );
     mock.clock.advance(500);
     const perMessage = (4 * segments).toFixed(6);
@@ -259,7 +259,7 @@ describe('prices: segments × route price (D26)', () => {
     const org = organization(mock, { balance: '50.000000' });
     const { body } = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { recipients: ['+351912345678', '+5511987654321'] }),
+      batchBody(org.sender.id, { recipients: ['+351912345678', '+5511987654321'] }),
     );
     mock.clock.advance(500);
     const entries = (await org.live.get(`/campaigns/${body.campaign_id}/messages`)).body.entries;
@@ -292,7 +292,7 @@ describe('refunds (D19)', () => {
     async (outcome, exact, coarse, errorCode, refunded) => {
       const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only(outcome) } });
       const org = organization(mock, { balance: '100.000000' });
-      const { body } = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+      const { body } = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
       // Every task, the 48 h expiries included (runUntilIdle leaves that housekeeping, D70).
       mock.clock.runUntil(() => mock.clock.pending() === 0);
       expectLedgerBalanced(mock);
@@ -333,7 +333,7 @@ describe('refunds (D19)', () => {
   it('an expired message is refunded when the validity period (48 h) ends, not before', async () => {
     const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('EXPIRED') } });
     const org = organization(mock, { balance: '100.000000' });
-    await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    await org.live.post('/campaigns/batch', batchBody(org.sender.id));
     mock.clock.advance(1_500); // processed at 0.5 s, SENT at 1.5 s
     const hours = 60 * 60 * 1000;
     mock.clock.advance(48 * hours - 1);
@@ -359,7 +359,7 @@ describe('refunds (D19)', () => {
   it('a test-key campaign is never charged, so never refunded (D19, D28)', async () => {
     const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('UNDELIVERED') } });
     const org = organization(mock, { balance: '100.000000' });
-    const { body } = await org.test.post('/campaigns/batch', batchBody(org.remitter.id));
+    const { body } = await org.test.post('/campaigns/batch', batchBody(org.sender.id));
     mock.clock.runUntilIdle();
     const entries = (await org.test.get(`/campaigns/${body.campaign_id}/messages`)).body.entries;
     expect(entries.map((m: Json) => [m.status, m.cost, m.is_refunded])).toEqual([
@@ -376,7 +376,7 @@ describe('a dispatch failure (D13, injected)', () => {
   it('fails the campaign with SYSTEM_DISPATCH_ERROR, cancels and refunds every message', async () => {
     const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('DELIVERED') } });
     const org = organization(mock, { balance: '100.000000' });
-    const { body } = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    const { body } = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
     mock.control.failNextDispatch({ campaign_id: body.campaign_id });
     mock.clock.advance(500);
 
@@ -412,10 +412,10 @@ describe('the balance dropped between acceptance and processing (D13)', () => {
     const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('DELIVERED') } });
     const org = organization(mock, { balance: '8.000000' });
     // Each costs 8.000000; both are accepted because neither is debited before processing.
-    const first = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    const first = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
     const second = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { recipients: unitelNumbers(2, 100) }),
+      batchBody(org.sender.id, { recipients: unitelNumbers(2, 100) }),
     );
     expect([first.status, second.status]).toEqual([202, 202]);
     expectLedgerBalanced(mock);
@@ -471,7 +471,7 @@ describe('campaigns competing for one balance: first accepted, first processed (
             mock.clock.advance(gap);
             const accepted = await org.live.post(
               '/campaigns/batch',
-              batchBody(org.remitter.id, { recipients: unitelNumbers(2, 10 * i + 1) }),
+              batchBody(org.sender.id, { recipients: unitelNumbers(2, 10 * i + 1) }),
             );
             // A campaign accepted after earlier ones were paid for may be refused at once (D14).
             expect(i < fits ? [202] : [202, 402]).toContain(accepted.status);
@@ -498,7 +498,7 @@ describe('campaigns competing for one balance: first accepted, first processed (
   it('a later campaign drawn a shorter delay waits for the earlier one', async () => {
     const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only('DELIVERED') } });
     const org = organization(mock, { balance: '8.000000' });
-    const first = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    const first = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
     // From now on processing takes 100 ms instead of 500: the second is due before the first.
     mock.world.config = {
       ...mock.world.config,
@@ -506,7 +506,7 @@ describe('campaigns competing for one balance: first accepted, first processed (
     };
     const second = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { recipients: unitelNumbers(2, 100) }),
+      batchBody(org.sender.id, { recipients: unitelNumbers(2, 100) }),
     );
     mock.clock.advance(100);
     expect((await org.live.get(`/campaigns/${second.body.campaign_id}`)).body.status).toBe(

@@ -30,7 +30,7 @@ describe('runUntilIdle', () => {
     // Nine recipients in three chunks; one of them never gets a receipt and expires after 48 h.
     const recipients = [...unitelNumbers(8), EXPIRES];
     const params = {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       content: 'Promoção de fim de semana',
       recipients,
     };

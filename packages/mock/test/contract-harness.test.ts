@@ -160,7 +160,7 @@ describe('the contract harness', () => {
     const demo = mock.seedDemo();
     // Bend the world so the mock itself answers off the contract: a sender ID whose name is empty
     // (the contract requires `sms_remitter.name` to be non-empty).
-    mock.world.remitters.get(demo.remitter.id)!.name = '';
+    mock.world.senders.get(demo.sender.id)!.name = '';
     await expect(
       mock.fetch(`${mock.baseUrl}/messages`, {
         method: 'POST',

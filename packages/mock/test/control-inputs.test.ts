@@ -111,10 +111,10 @@ describe('statuses, environments, event types', () => {
   it('a sender ID status outside APPROVED, PENDING, REJECTED throws and changes nothing', () => {
     const mock = createMockService();
     const demo = mock.seedDemo();
-    expect(() => mock.control.setSenderIdStatus(demo.remitter.id, typo('APROVED'))).toThrow(
+    expect(() => mock.control.setSenderIdStatus(demo.sender.id, typo('APROVED'))).toThrow(
       'status: "APROVED" is not one of APPROVED, PENDING, REJECTED. Did you mean APPROVED?',
     );
-    expect(mock.world.remitters.get(demo.remitter.id)?.status).toBe('APPROVED');
+    expect(mock.world.senders.get(demo.sender.id)?.status).toBe('APPROVED');
     expect(() =>
       mock.control.createSenderId({
         organization_id: demo.organization.id,

@@ -12,7 +12,7 @@ function demoIds(mock: MockService) {
     organization: demo.organization.id,
     billingAccount: demo.organization.billingAccountId,
     keys: [demo.liveKey, demo.testKey].map((key) => mock.world.apiKeys.get(key)!.id),
-    senderId: demo.remitter.id,
+    senderId: demo.sender.id,
     tags: demo.tags.map((tag) => tag.id),
     contacts: demo.contacts.map((contact) => contact.id),
     ledger: mock.control.ledger(demo.organization.id).map((entry) => entry.id),

@@ -20,7 +20,7 @@ async function script(mock: MockService) {
   const batch = record(
     await live.post(
       '/campaigns/batch',
-      batchBody(demo.remitter.id, {
+      batchBody(demo.sender.id, {
         recipients: [...unitelNumbers(40), '+244912000002', '12345678'],
         content: 'ã'.repeat(80),
       }),
@@ -115,16 +115,14 @@ describe('separate services share nothing', () => {
     for (let i = 0; i < 10; i++) {
       const response = await sendOne.post(
         '/campaigns/batch',
-        batchBody(demoOne.remitter.id, { recipients: unitelNumbers(2, 10 * i) }),
+        batchBody(demoOne.sender.id, { recipients: unitelNumbers(2, 10 * i) }),
         i === 0 ? key : {},
       );
       expect(response.status).toBe(202);
     }
-    expect((await sendOne.post('/campaigns/batch', batchBody(demoOne.remitter.id))).status).toBe(
-      429,
-    );
+    expect((await sendOne.post('/campaigns/batch', batchBody(demoOne.sender.id))).status).toBe(429);
 
-    const fresh = await sendTwo.post('/campaigns/batch', batchBody(demoTwo.remitter.id), key);
+    const fresh = await sendTwo.post('/campaigns/batch', batchBody(demoTwo.sender.id), key);
     expect(fresh.status).toBe(202);
     expect(fresh.headers.get('idempotent-replayed')).toBeNull();
     expect(fresh.headers.get('x-ratelimit-remaining')).toBe('9');

@@ -14,9 +14,9 @@ const OPERATIONS = [
     name: 'POST /campaigns/batch',
     path: '/campaigns/batch',
     status: 202,
-    body: (remitterId: string) => batchBody(remitterId),
-    other: (remitterId: string) => batchBody(remitterId, { content: 'Another text' }),
-    invalid: (remitterId: string) => batchBody(remitterId, { channel_type: 'WHATSAPP' }),
+    body: (senderId: string) => batchBody(senderId),
+    other: (senderId: string) => batchBody(senderId, { content: 'Another text' }),
+    invalid: (senderId: string) => batchBody(senderId, { channel_type: 'WHATSAPP' }),
     created: (mock: ReturnType<typeof createMockService>) => mock.control.counts().campaigns,
     idOf: (body: { campaign_id: string }) => body.campaign_id,
   },
@@ -46,9 +46,9 @@ describe.each(OPERATIONS)('$name', (operation) => {
   it('a repeat with the same key and body replays the stored response', async () => {
     const { mock, org } = setup();
     const key = { 'idempotency-key': 'order-42' };
-    const first = await org.live.post(operation.path, operation.body(org.remitter.id), key);
+    const first = await org.live.post(operation.path, operation.body(org.sender.id), key);
     mock.clock.advance(60_000);
-    const second = await org.live.post(operation.path, operation.body(org.remitter.id), key);
+    const second = await org.live.post(operation.path, operation.body(org.sender.id), key);
 
     expect(first.status).toBe(operation.status);
     expect(second.status).toBe(operation.status);
@@ -70,7 +70,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
   it('the body is compared as parsed JSON: key order and whitespace do not matter', async () => {
     const { mock, org } = setup();
     const key = { 'idempotency-key': 'k-json' };
-    const body = operation.body(org.remitter.id) as Record<string, unknown>;
+    const body = operation.body(org.sender.id) as Record<string, unknown>;
     const reordered = Object.fromEntries(Object.entries(body).reverse());
     await org.live.post(operation.path, body, key);
     const second = await org.live.post(operation.path, JSON.stringify(reordered, null, 4), key);
@@ -81,8 +81,8 @@ describe.each(OPERATIONS)('$name', (operation) => {
   it('the same key with a different body is a 422 IDEMPOTENCY_KEY_REUSED', async () => {
     const { mock, org } = setup();
     const key = { 'idempotency-key': 'k-reused' };
-    await org.live.post(operation.path, operation.body(org.remitter.id), key);
-    const reused = await org.live.post(operation.path, operation.other(org.remitter.id), key);
+    await org.live.post(operation.path, operation.body(org.sender.id), key);
+    const reused = await org.live.post(operation.path, operation.other(org.sender.id), key);
     expect(reused.status).toBe(422);
     expect(reused.body).toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
@@ -98,7 +98,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
     const key = { 'idempotency-key': 'k-concurrent' };
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
-        org.live.post(operation.path, operation.body(org.remitter.id), key),
+        org.live.post(operation.path, operation.body(org.sender.id), key),
       ),
     );
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([operation.status]));
@@ -114,12 +114,12 @@ describe.each(OPERATIONS)('$name', (operation) => {
   it('the key is kept 24 hours, then free for a new request', async () => {
     const { mock, org } = setup();
     const key = { 'idempotency-key': 'k-window' };
-    const first = await org.live.post(operation.path, operation.body(org.remitter.id), key);
+    const first = await org.live.post(operation.path, operation.body(org.sender.id), key);
     mock.clock.advance(DAY - 1);
-    const replay = await org.live.post(operation.path, operation.body(org.remitter.id), key);
+    const replay = await org.live.post(operation.path, operation.body(org.sender.id), key);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     mock.clock.advance(1);
-    const fresh = await org.live.post(operation.path, operation.body(org.remitter.id), key);
+    const fresh = await org.live.post(operation.path, operation.body(org.sender.id), key);
     expect(fresh.status).toBe(operation.status);
     expect(fresh.headers.get('idempotent-replayed')).toBeNull();
     expect(operation.idOf(fresh.body)).not.toBe(operation.idOf(first.body));
@@ -129,10 +129,10 @@ describe.each(OPERATIONS)('$name', (operation) => {
   it('a refused request (422) stores nothing: the fixed request executes with the same key', async () => {
     const { mock, org } = setup();
     const key = { 'idempotency-key': 'k-fix-422' };
-    const refused = await org.live.post(operation.path, operation.invalid(org.remitter.id), key);
+    const refused = await org.live.post(operation.path, operation.invalid(org.sender.id), key);
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('VALIDATION_ERROR');
-    const fixed = await org.live.post(operation.path, operation.body(org.remitter.id), key);
+    const fixed = await org.live.post(operation.path, operation.body(org.sender.id), key);
     expect(fixed.status).toBe(operation.status);
     expect(fixed.headers.get('idempotent-replayed')).toBeNull();
     expect(operation.created(mock)).toBe(1);
@@ -141,7 +141,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
   it('a 402 stores nothing: after funding, the same request executes (D9)', async () => {
     const { mock, org } = setup('1.000000');
     const key = { 'idempotency-key': 'k-fix-402' };
-    const body = operation.body(org.remitter.id);
+    const body = operation.body(org.sender.id);
     const refused = await org.live.post(operation.path, body, key);
     expect(refused.status).toBe(402);
     mock.control.fundAccount(org.organization.id, '100.000000');
@@ -155,14 +155,10 @@ describe.each(OPERATIONS)('$name', (operation) => {
     const { mock, org } = setup();
     const key = { 'idempotency-key': 'k-scoped' };
     const second = mock.control.issueApiKey({ organization_id: org.organization.id }).key;
-    await org.live.post(operation.path, operation.body(org.remitter.id), key);
-    const other = await api(mock, second).post(
-      operation.path,
-      operation.body(org.remitter.id),
-      key,
-    );
+    await org.live.post(operation.path, operation.body(org.sender.id), key);
+    const other = await api(mock, second).post(operation.path, operation.body(org.sender.id), key);
     expect(other.headers.get('idempotent-replayed')).toBeNull();
-    const test = await org.test.post(operation.path, operation.body(org.remitter.id), key);
+    const test = await org.test.post(operation.path, operation.body(org.sender.id), key);
     expect(test.headers.get('idempotent-replayed')).toBeNull();
     expect(operation.created(mock)).toBe(3);
   });
@@ -173,7 +169,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
     ['with a non-ASCII character', 'pedido-nº42'],
   ])('a malformed key (%s) is a 422 on fields["Idempotency-Key"]', async (_, value) => {
     const { mock, org } = setup();
-    const response = await org.live.post(operation.path, operation.body(org.remitter.id), {
+    const response = await org.live.post(operation.path, operation.body(org.sender.id), {
       'idempotency-key': value,
     });
     expect(response.status).toBe(422);
@@ -184,7 +180,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
 
   it('a key of 255 printable characters is accepted', async () => {
     const { org } = setup();
-    const response = await org.live.post(operation.path, operation.body(org.remitter.id), {
+    const response = await org.live.post(operation.path, operation.body(org.sender.id), {
       'idempotency-key': '~'.repeat(255),
     });
     expect(response.status).toBe(operation.status);
@@ -199,7 +195,7 @@ describe('across operations and while executing', () => {
     const statuses = [];
     for (let i = 0; i < 12; i++) {
       statuses.push(
-        (await org.live.post('/campaigns/batch', batchBody(org.remitter.id), key)).status,
+        (await org.live.post('/campaigns/batch', batchBody(org.sender.id), key)).status,
       );
     }
     expect(statuses).toEqual([...Array(10).fill(202), 429, 429]);
@@ -210,7 +206,7 @@ describe('across operations and while executing', () => {
     const { mock, org } = setup();
     const key = { 'idempotency-key': 'k-shared' };
     await org.live.post('/messages', { to: '+244923000001', body: 'hi' }, key);
-    const batch = await org.live.post('/campaigns/batch', batchBody(org.remitter.id), key);
+    const batch = await org.live.post('/campaigns/batch', batchBody(org.sender.id), key);
     expect(batch.status).toBe(422);
     expect(batch.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(mock.control.counts().campaigns).toBe(0);
@@ -223,7 +219,7 @@ describe('across operations and while executing', () => {
       path: '/c/v1/campaigns/batch',
       query: '',
       headers: jsonHeaders(org.liveKey, { 'idempotency-key': 'k-in-flight' }),
-      body: JSON.stringify(batchBody(org.remitter.id)),
+      body: JSON.stringify(batchBody(org.sender.id)),
     };
     // The repeat arrives while the first request is creating its campaign.
     let nested: HttpResponse | Promise<HttpResponse> | Error | undefined;
@@ -249,7 +245,7 @@ describe('across operations and while executing', () => {
     expect(repeat.headers['retry-after']).toBe('1');
     expect(mock.control.counts().campaigns).toBe(1);
     // Once the first has finished, a repeat replays it.
-    const later = await org.live.post('/campaigns/batch', batchBody(org.remitter.id), {
+    const later = await org.live.post('/campaigns/batch', batchBody(org.sender.id), {
       'idempotency-key': 'k-in-flight',
     });
     expect(later.headers.get('idempotent-replayed')).toBe('true');

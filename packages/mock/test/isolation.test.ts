@@ -8,9 +8,9 @@ import { batchBody, expectLedgerBalanced, FIXED_TIMING, organization } from './s
 const MISSING_V7 = '0193a0c6-4e5f-7a6b-8c7d-8e9fa0b1c2d3';
 
 /** A message and a processed campaign made with `client`. */
-async function records(client: Api, remitterId: string, advance: () => void) {
+async function records(client: Api, senderId: string, advance: () => void) {
   const message = (await client.post('/messages', { to: '+244923000001', body: 'hi' })).body.id;
-  const campaign = (await client.post('/campaigns/batch', batchBody(remitterId))).body.campaign_id;
+  const campaign = (await client.post('/campaigns/batch', batchBody(senderId))).body.campaign_id;
   advance();
   return { message: message as string, campaign: campaign as string };
 }
@@ -47,7 +47,7 @@ describe('between organizations', () => {
     const mock = createMockService({ simulation: FIXED_TIMING });
     const a = organization(mock, { name: 'A' });
     const b = organization(mock, { name: 'B' });
-    const ownedByA = await records(a.live, a.remitter.id, () => mock.clock.advance(600));
+    const ownedByA = await records(a.live, a.sender.id, () => mock.clock.advance(600));
 
     await expectInvisible(b.live, ownedByA);
     expect((await b.live.get('/messages')).body.total).toBe(0);
@@ -61,7 +61,7 @@ describe('between organizations', () => {
     const mock = createMockService({ simulation: FIXED_TIMING });
     const a = organization(mock, { name: 'A' });
     const b = organization(mock, { name: 'B' });
-    const ownedByA = await records(a.live, a.remitter.id, () => mock.clock.advance(600));
+    const ownedByA = await records(a.live, a.sender.id, () => mock.clock.advance(600));
     expect((await b.live.get(`/messages/${ownedByA.message}`)).body.code).toBe('NOT_FOUND');
     expect((await b.live.get(`/campaigns/${ownedByA.campaign}`)).body.code).toBe(
       'RESOURCE_NOT_FOUND',
@@ -75,12 +75,12 @@ describe('between organizations', () => {
     const mock = createMockService({ simulation: FIXED_TIMING });
     const demo = mock.seedDemo();
     const b = organization(mock, { name: 'B' });
-    const refused = await b.live.post('/campaigns/batch', batchBody(demo.remitter.id));
+    const refused = await b.live.post('/campaigns/batch', batchBody(demo.sender.id));
     expect(refused.body.fields).toEqual({ remitter_id: 'Sender ID not found' });
     const viaMessage = await b.live.post('/messages', {
       to: '+244923000001',
       body: 'hi',
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
     });
     expect(viaMessage.body.fields).toEqual({ remitter_id: 'Sender ID not found' });
 
@@ -95,7 +95,7 @@ describe('between organizations', () => {
     const mock = createMockService({ simulation: FIXED_TIMING });
     const a = organization(mock, { name: 'A', balance: '100.000000' });
     const b = organization(mock, { name: 'B', balance: '100.000000' });
-    await records(a.live, a.remitter.id, () => mock.clock.runUntilIdle());
+    await records(a.live, a.sender.id, () => mock.clock.runUntilIdle());
     expect(mock.control.balance(b.organization.id)).toBe('100.000000');
     expect(mock.control.ledger(b.organization.id)).toHaveLength(1);
     expectLedgerBalanced(mock);
@@ -106,8 +106,8 @@ describe('between test and live keys (D28)', () => {
   it('a test key sees no live record, and a live key no test record', async () => {
     const mock = createMockService({ simulation: FIXED_TIMING });
     const org = organization(mock, { balance: '100.000000' });
-    const live = await records(org.live, org.remitter.id, () => mock.clock.advance(600));
-    const test = await records(org.test, org.remitter.id, () => mock.clock.advance(600));
+    const live = await records(org.live, org.sender.id, () => mock.clock.advance(600));
+    const test = await records(org.test, org.sender.id, () => mock.clock.advance(600));
 
     await expectInvisible(org.test, live);
     await expectInvisible(org.live, test);
@@ -120,12 +120,12 @@ describe('between test and live keys (D28)', () => {
   it('test records never touch the balance or the ledger', async () => {
     const mock = createMockService({ simulation: FIXED_TIMING });
     const org = organization(mock, { balance: '100.000000' });
-    await records(org.test, org.remitter.id, () => mock.clock.runUntilIdle());
+    await records(org.test, org.sender.id, () => mock.clock.runUntilIdle());
     expect(mock.control.balance(org.organization.id)).toBe('100.000000');
     expect(mock.control.ledger(org.organization.id).map((e) => e.kind)).toEqual(['FUNDING']);
     expectLedgerBalanced(mock);
     // The live side is untouched by the test side and still pays for itself.
-    await records(org.live, org.remitter.id, () => mock.clock.runUntilIdle());
+    await records(org.live, org.sender.id, () => mock.clock.runUntilIdle());
     expect(mock.control.campaigns(org.organization.id, 'live')).toHaveLength(1);
     expect(mock.control.campaigns(org.organization.id, 'test')).toHaveLength(1);
   });
@@ -137,7 +137,7 @@ describe('between test and live keys (D28)', () => {
       organization_id: org.organization.id,
       environment: 'test',
     });
-    const test = await records(org.test, org.remitter.id, () => mock.clock.advance(600));
+    const test = await records(org.test, org.sender.id, () => mock.clock.advance(600));
     const response = await mock.fetch(`${mock.baseUrl}/messages/${test.message}`, {
       headers: { 'x-api-key': other.key },
     });

@@ -35,21 +35,21 @@ async function fourCampaigns() {
   const send = async (
     letter: string,
     name: string,
-    remitterId: string,
+    senderId: string,
     recipients: readonly string[],
   ) => {
     const response = await org.live.post(
       '/campaigns/batch',
-      batchBody(remitterId, { name, recipients }),
+      batchBody(senderId, { name, recipients }),
     );
     expect(response.status).toBe(202);
     names.set(response.body.campaign_id, letter);
     return response.body.campaign_id as string;
   };
-  await send('A', 'Black Friday Promo', org.remitter.id, unitelNumbers(2, 1));
+  await send('A', 'Black Friday Promo', org.sender.id, unitelNumbers(2, 1));
   mock.clock.advance(2_000); // A: processed at 0.5 s, COMPLETED at 1.5 s; balance 16
   await send('B', 'Weekly newsletter', promo.id, unitelNumbers(2, 10));
-  await send('C', 'FRIDAY flash sale', org.remitter.id, unitelNumbers(4, 20)); // 16 ≤ 16: accepted
+  await send('C', 'FRIDAY flash sale', org.sender.id, unitelNumbers(4, 20)); // 16 ≤ 16: accepted
   mock.clock.advance(600); // B debits 8 at 2.5 s; C no longer fits and fails
   await send('D', 'Reminder', promo.id, unitelNumbers(2, 30));
   return { mock, org, promo, names, list: lister(org.live, names) };
@@ -120,8 +120,8 @@ describe('GET /campaigns', () => {
     const { list, org, promo } = await fourCampaigns();
     expect(await list({ remitter_id: promo.id })).toEqual(['D', 'B']);
     expect(await list({ sms_remitter_id: promo.id })).toEqual(['D', 'B']);
-    expect(await list({ remitter_id: org.remitter.id })).toEqual(['C', 'A']);
-    expect(await list({ remitter_id: org.remitter.id, sms_remitter_id: promo.id })).toEqual([
+    expect(await list({ remitter_id: org.sender.id })).toEqual(['C', 'A']);
+    expect(await list({ remitter_id: org.sender.id, sms_remitter_id: promo.id })).toEqual([
       'D',
       'C',
       'B',
@@ -207,7 +207,7 @@ describe('tag_id (D17)', () => {
     const send = async (letter: string, recipients: string[]) => {
       const response = await live.post(
         '/campaigns/batch',
-        batchBody(demo.remitter.id, { recipients }),
+        batchBody(demo.sender.id, { recipients }),
       );
       names.set(response.body.campaign_id, letter);
     };

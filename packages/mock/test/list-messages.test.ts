@@ -193,7 +193,7 @@ describe('ordering', () => {
     const live = api(mock, demo.liveKey);
     await live.post(
       '/campaigns/batch',
-      batchBody(demo.remitter.id, { recipients: ['+244923000005', ...unitel(6)] }),
+      batchBody(demo.sender.id, { recipients: ['+244923000005', ...unitel(6)] }),
     );
     mock.clock.advance(500); // seven messages created at 0.5 s
     const ids = async (query: Query) =>
@@ -264,10 +264,8 @@ describe('filters', () => {
     const { list, promo, demo } = await statusWorld();
     expect(await list({ sms_remitter_id: promo.id })).toEqual(['C', 'F', 'E', 'D']);
     expect(await list({ remitter_id: promo.id })).toEqual(['C', 'F', 'E', 'D']);
-    expect(await list({ remitter_id: demo.remitter.id })).toEqual(['G', 'B', 'A']);
-    expect(await list({ sms_remitter_id: promo.id, remitter_id: demo.remitter.id })).toHaveLength(
-      7,
-    );
+    expect(await list({ remitter_id: demo.sender.id })).toEqual(['G', 'B', 'A']);
+    expect(await list({ sms_remitter_id: promo.id, remitter_id: demo.sender.id })).toHaveLength(7);
   });
 
   it('error_code, trigger_source and channel_destination (D23)', async () => {

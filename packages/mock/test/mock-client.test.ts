@@ -56,7 +56,7 @@ describe('mock.client()', () => {
     const client = mock.client();
     const { result, virtualMs, wallMs } = await timed(mock, () =>
       client.campaigns.sendBulk(
-        { remitter_id: demo.remitter.id, content: 'Promoção', recipients: unitelNumbers(9) },
+        { remitter_id: demo.sender.id, content: 'Promoção', recipients: unitelNumbers(9) },
         { chunkSize: 3, batchesPerMinute: 1 },
       ),
     );

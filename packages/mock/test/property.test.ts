@@ -15,15 +15,15 @@ import { createMockService } from './support/mock';
 
 /** Placeholders replaced at execution time by values of the run's world. */
 /** The caller's own sender ID, and the other organization's. */
-const REMITTER = '$remitter';
-const FOREIGN_REMITTER = '$foreign-remitter';
+const REMITTER = '$sender';
+const FOREIGN_REMITTER = '$foreign-sender';
 const KNOWN_ID = '$id';
 
 function buildWorld() {
   const mock = createMockService({ seed: 11 });
   const demo = mock.seedDemo();
   const other = mock.control.createOrganization({ name: 'Other', balance: '10.000000' });
-  const otherRemitter = mock.control.createSenderId({ organization_id: other.id, name: 'OTHER' });
+  const otherSender = mock.control.createSenderId({ organization_id: other.id, name: 'OTHER' });
   const otherKey = mock.control.issueApiKey({ organization_id: other.id }).key;
   const revoked = mock.control.issueApiKey({ organization_id: demo.organization.id }).key;
   mock.control.revokeApiKey(revoked);
@@ -39,7 +39,7 @@ function buildWorld() {
     owners: [0, 0, 1, 0, 0, 0, 0],
     organizations: [demo.organization.id, other.id],
     /** Each organization's sender ID. */
-    remitters: [demo.remitter.id, otherRemitter.id],
+    senders: [demo.sender.id, otherSender.id],
     /** Ids the responses revealed (messages and campaigns, any tenant). */
     ids: [] as string[],
   };
@@ -90,7 +90,7 @@ const text = fc.oneof(
   fc.constant(null),
 );
 
-const remitterId = fc.oneof(
+const senderId = fc.oneof(
   { weight: 4, arbitrary: fc.constant(REMITTER) },
   { weight: 1, arbitrary: fc.constant(FOREIGN_REMITTER) },
   { weight: 1, arbitrary: anyId },
@@ -133,7 +133,7 @@ const likelyMessageBody = fc.record(
 
 const anyBatchBody = fc.record(
   {
-    remitter_id: remitterId,
+    remitter_id: senderId,
     content: text,
     channel_type: fc.constantFrom('SMS', 'SMS', 'SMS', 'WHATSAPP', 'sms', 1),
     recipients: fc.oneof(
@@ -152,7 +152,7 @@ const anyMessageBody = fc.record(
     to: recipient,
     body: text,
     channel_type: fc.constantFrom('SMS', 'WHATSAPP', 'EMAIL'),
-    remitter_id: remitterId,
+    remitter_id: senderId,
     external_id: fc.string({ maxLength: 260 }),
     country_alpha2: country,
     priority: fc.anything(),
@@ -303,8 +303,8 @@ function resolveBody(
 ): Record<string, unknown> {
   const resolved = { ...body };
   const own = world.owners[keyIndex]!;
-  if (resolved.remitter_id === REMITTER) resolved.remitter_id = world.remitters[own];
-  if (resolved.remitter_id === FOREIGN_REMITTER) resolved.remitter_id = world.remitters[1 - own];
+  if (resolved.remitter_id === REMITTER) resolved.remitter_id = world.senders[own];
+  if (resolved.remitter_id === FOREIGN_REMITTER) resolved.remitter_id = world.senders[1 - own];
   return resolved;
 }
 

@@ -49,7 +49,7 @@ describe('prototype names in bodies and query strings (D63)', () => {
     const { live, demo, mock } = setup();
     const bodies = {
       '/messages': { to: '+244923000001', body: 'Hello' },
-      '/campaigns/batch': batchBody(demo.remitter.id),
+      '/campaigns/batch': batchBody(demo.sender.id),
     };
     await fc.assert(
       fc.asyncProperty(
@@ -68,7 +68,7 @@ describe('prototype names in bodies and query strings (D63)', () => {
 
   it('a query parameter with such a name is a 422 naming it, once or repeated', async () => {
     const { live, demo } = setup();
-    const campaign = await live.post('/campaigns/batch', batchBody(demo.remitter.id));
+    const campaign = await live.post('/campaigns/batch', batchBody(demo.sender.id));
     const paths = ['/messages', '/campaigns', `/campaigns/${campaign.body.campaign_id}/messages`];
     await fc.assert(
       fc.asyncProperty(

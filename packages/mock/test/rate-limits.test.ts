@@ -11,11 +11,8 @@ function setup() {
   const live = api(mock, demo.liveKey);
   let n = 0;
   /** A valid batch, to new numbers each time (the limit, not the content, is under test). */
-  const batch = (client = live, remitterId = demo.remitter.id) =>
-    client.post(
-      '/campaigns/batch',
-      batchBody(remitterId, { recipients: unitelNumbers(2, 2 * n++) }),
-    );
+  const batch = (client = live, senderId = demo.sender.id) =>
+    client.post('/campaigns/batch', batchBody(senderId, { recipients: unitelNumbers(2, 2 * n++) }));
   return { mock, demo, live, batch };
 }
 
@@ -114,7 +111,7 @@ describe('POST /campaigns/batch: 10 per minute per key', () => {
     expect((await batch(api(mock, second))).status).toBe(202);
     // Another organization's key.
     const other = organization(mock, { name: 'Other' });
-    expect((await batch(other.live, other.remitter.id)).status).toBe(202);
+    expect((await batch(other.live, other.sender.id)).status).toBe(202);
     // Another operation of the exhausted key.
     const sent = await live.post('/messages', { to: '+244923000001', body: 'hi' });
     expect(sent.status).toBe(201);

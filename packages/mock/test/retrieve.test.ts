@@ -14,7 +14,7 @@ async function sentWith(outcome: Outcome) {
   const live = api(mock, demo.liveKey);
   const { body } = await live.post(
     '/campaigns/batch',
-    batchBody(demo.remitter.id, { recipients: ['+244923000001', '+244923000002'] }),
+    batchBody(demo.sender.id, { recipients: ['+244923000001', '+244923000002'] }),
   );
   // Every task, the 48 h expiries included (runUntilIdle leaves that housekeeping, D70).
   mock.clock.runUntil(() => mock.clock.pending() === 0);
@@ -194,11 +194,11 @@ describe('GET /campaigns/{campaign_id}/messages', () => {
   it('does not take remitter_id (that alias is for the two top-level lists, D22)', async () => {
     const { live, campaignId, demo } = await sentWith('DELIVERED');
     const response = await live.get(`/campaigns/${campaignId}/messages`, {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
     });
     expect(response.status).toBe(422);
     const filtered = await live.get(`/campaigns/${campaignId}/messages`, {
-      sms_remitter_id: demo.remitter.id,
+      sms_remitter_id: demo.sender.id,
     });
     expect(filtered.body.total).toBe(2);
   });

@@ -142,7 +142,7 @@ describe('trailing slashes', () => {
     const demo = mock.seedDemo();
     const live = api(mock, demo.liveKey);
     expectEnvelope(
-      await live.post('/campaigns/batch/', batchBody(demo.remitter.id)),
+      await live.post('/campaigns/batch/', batchBody(demo.sender.id)),
       404,
       'NOT_FOUND',
     );
@@ -165,7 +165,7 @@ describe('unexpected exceptions: 500 INTERNAL_SERVER_ERROR, nothing changed', ()
     const before = mock.control.ledger(org.organization.id);
 
     for (const [path, body] of [
-      ['/campaigns/batch', batchBody(org.remitter.id)],
+      ['/campaigns/batch', batchBody(org.sender.id)],
       ['/messages', { to: '+244923000001', body: 'hi' }],
     ] as const) {
       const response = await org.live.post(path, body);
@@ -216,7 +216,7 @@ describe('unexpected exceptions: 500 INTERNAL_SERVER_ERROR, nothing changed', ()
     mock.world.schedule = () => {
       throw new Error('queue unavailable');
     };
-    const failed = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    const failed = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
     expectEnvelope(failed, 500, 'INTERNAL_SERVER_ERROR');
     mock.world.schedule = schedule;
     expect((await org.live.get('/campaigns')).body.total).toBe(0);

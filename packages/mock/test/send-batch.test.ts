@@ -11,7 +11,7 @@ function setup() {
   const demo = mock.seedDemo();
   const live = api(mock, demo.liveKey);
   const send = (overrides: Record<string, unknown> = {}) =>
-    live.post('/campaigns/batch', batchBody(demo.remitter.id, overrides));
+    live.post('/campaigns/batch', batchBody(demo.sender.id, overrides));
   /** The messages a campaign generated, once processed (entries of List Campaign Messages). */
   const messagesOf = async (campaignId: string): Promise<Json[]> => {
     mock.clock.runUntilIdle();
@@ -48,8 +48,8 @@ describe('acceptance', () => {
       status: 'PROCESSING',
       channel_type: 'SMS',
       trigger_source: 'API_CLIENT',
-      sms_remitter_id: demo.remitter.id,
-      sms_remitter: { id: demo.remitter.id, name: 'MSGSVC' },
+      sms_remitter_id: demo.sender.id,
+      sms_remitter: { id: demo.sender.id, name: 'MSGSVC' },
       content: 'Promo: 10% off today',
       total_estimated_recipients: 2,
       scheduled_at: '2026-01-01T09:00:00.000000+00:00',
@@ -78,7 +78,7 @@ describe('acceptance', () => {
     'accepts the Content-Type %s',
     async (contentType) => {
       const { live, demo } = setup();
-      const response = await live.post('/campaigns/batch', batchBody(demo.remitter.id), {
+      const response = await live.post('/campaigns/batch', batchBody(demo.sender.id), {
         'content-type': contentType,
       });
       expect(response.status).toBe(202);
@@ -188,9 +188,9 @@ describe('bounds of the body (422 VALIDATION_ERROR)', () => {
     ['a UUID v4', '3b241101-e2bb-4255-8caf-4136c566a962'],
     ['not a UUID', 'sender-1'],
     ['a number', 42],
-  ])('remitter_id as %s is refused (UUID v7 required, D21)', async (_, remitterId) => {
+  ])('remitter_id as %s is refused (UUID v7 required, D21)', async (_, senderId) => {
     const { send } = setup();
-    expectValidationError(await send({ remitter_id: remitterId }), {
+    expectValidationError(await send({ remitter_id: senderId }), {
       remitter_id: expect.any(String),
     });
   });
@@ -238,7 +238,7 @@ describe('bounds of the body (422 VALIDATION_ERROR)', () => {
     const { live, demo, mock } = setup();
     const response = await live.post(
       '/campaigns/batch',
-      JSON.stringify(batchBody(demo.remitter.id)),
+      JSON.stringify(batchBody(demo.sender.id)),
       headers,
     );
     expect(response.status).toBe(415);
@@ -265,8 +265,8 @@ describe('sender IDs (D21)', () => {
       name: 'REJECTED1',
       status: 'REJECTED',
     });
-    for (const remitter of [pending, rejected]) {
-      expectValidationError(await send({ remitter_id: remitter.id }), {
+    for (const sender of [pending, rejected]) {
+      expectValidationError(await send({ remitter_id: sender.id }), {
         remitter_id: 'Sender ID is not approved',
       });
     }
@@ -277,7 +277,7 @@ describe('sender IDs (D21)', () => {
   it('another organization\'s sender ID, or one that does not exist: "Sender ID not found"', async () => {
     const { mock, send } = setup();
     const other = organization(mock, { name: 'Other' });
-    expectValidationError(await send({ remitter_id: other.remitter.id }), {
+    expectValidationError(await send({ remitter_id: other.sender.id }), {
       remitter_id: 'Sender ID not found',
     });
     expectValidationError(await send({ remitter_id: '0193a0c6-4e5f-7a6b-8c7d-8e9fa0b1c2d3' }), {
@@ -292,7 +292,7 @@ describe('the balance check (402, D14)', () => {
   it('accepts when the balance equals the estimate exactly', async () => {
     const mock = createMockService();
     const org = organization(mock, { balance: '8.000000' });
-    const response = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    const response = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
     expect(response.status).toBe(202);
     mock.clock.runUntilIdle();
     expect(mock.control.balance(org.organization.id)).toBe('0.000000');
@@ -302,7 +302,7 @@ describe('the balance check (402, D14)', () => {
   it('refuses when the balance is strictly below, and creates nothing', async () => {
     const mock = createMockService();
     const org = organization(mock, { balance: '7.999999' });
-    const response = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    const response = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
 
     expect(response.status).toBe(402);
     expect(response.body).toEqual({
@@ -330,11 +330,11 @@ describe('the balance check (402, D14)', () => {
     const recipients = ['+244923000001', '+244912000002', '+244951000003'];
     const org = organization(mock, { balance: '23.999999' });
     const long = { recipients, content: 'a'.repeat(161) };
-    expect((await org.live.post('/campaigns/batch', batchBody(org.remitter.id, long))).status).toBe(
+    expect((await org.live.post('/campaigns/batch', batchBody(org.sender.id, long))).status).toBe(
       402,
     );
     mock.control.fundAccount(org.organization.id, '0.000001');
-    expect((await org.live.post('/campaigns/batch', batchBody(org.remitter.id, long))).status).toBe(
+    expect((await org.live.post('/campaigns/batch', batchBody(org.sender.id, long))).status).toBe(
       202,
     );
   });
@@ -344,7 +344,7 @@ describe('the balance check (402, D14)', () => {
     const org = organization(mock, { balance: '4.000000' });
     const response = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { recipients: ['+244923000001', '12345678'] }),
+      batchBody(org.sender.id, { recipients: ['+244923000001', '12345678'] }),
     );
     expect(response.status).toBe(202);
   });
@@ -352,7 +352,7 @@ describe('the balance check (402, D14)', () => {
   it('a test key is never refused for funds (D28)', async () => {
     const mock = createMockService();
     const org = organization(mock, { balance: '0.000001' });
-    const response = await org.test.post('/campaigns/batch', batchBody(org.remitter.id));
+    const response = await org.test.post('/campaigns/batch', batchBody(org.sender.id));
     expect(response.status).toBe(202);
     mock.clock.runUntilIdle();
     expect(mock.control.balance(org.organization.id)).toBe('0.000001');
@@ -385,7 +385,7 @@ describe('recipients (D16)', () => {
     const org = organization(mock, { defaultCountry: 'PT' });
     const response = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { recipients: ['912345678', '+244923000001'] }),
+      batchBody(org.sender.id, { recipients: ['912345678', '+244923000001'] }),
     );
     mock.clock.runUntilIdle();
     const page = await org.live.get(`/campaigns/${response.body.campaign_id}/messages`, {

@@ -40,7 +40,7 @@ describe('201: the message is created synchronously', () => {
       status: 'PENDING',
       channel_type: 'SMS',
       channel_destination: 'UNITEL',
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       external_id: 'order-42',
       segments: 1,
       encoding: 'GSM_7',
@@ -86,7 +86,7 @@ describe('201: the message is created synchronously', () => {
       body: 'a',
       remitter_id: second.id,
     });
-    expect(omitted.body.remitter_id).toBe(demo.remitter.id);
+    expect(omitted.body.remitter_id).toBe(demo.sender.id);
     expect(named.body.remitter_id).toBe(second.id);
     const detail = await live.get(`/messages/${named.body.id}`);
     expect(detail.body.sms_remitter).toEqual({ id: second.id, name: 'PROMO' });
@@ -321,8 +321,8 @@ describe('the sent message is visible to the other endpoints (D20)', () => {
       billing_account_id: demo.organization.billingAccountId,
       campaign_id: null,
       contact_id: demo.contacts[0]!.id,
-      sms_remitter_id: demo.remitter.id,
-      sms_remitter: { id: demo.remitter.id, name: 'MSGSVC' },
+      sms_remitter_id: demo.sender.id,
+      sms_remitter: { id: demo.sender.id, name: 'MSGSVC' },
       external_id: 'otp-7',
       channel_type: 'SMS',
       channel_destination: 'UNITEL',
@@ -342,7 +342,7 @@ describe('the sent message is visible to the other endpoints (D20)', () => {
     expect(list.body.entries).toEqual([
       {
         id: sent.id,
-        remitter_id: demo.remitter.id,
+        remitter_id: demo.sender.id,
         campaign_id: null,
         contact_id: demo.contacts[0]!.id,
         channel_type: 'SMS',

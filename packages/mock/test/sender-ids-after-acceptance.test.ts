@@ -29,9 +29,9 @@ function setup() {
 describe('a sender ID rejected after acceptance (D69)', () => {
   it('before processing: the campaign fails with SENDER_ID_NOT_APPROVED and nothing is charged', async () => {
     const { mock, org, campaign, messagesOf } = setup();
-    const accepted = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    const accepted = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
     expect(accepted.status).toBe(202);
-    mock.control.setSenderIdStatus(org.remitter.id, 'REJECTED');
+    mock.control.setSenderIdStatus(org.sender.id, 'REJECTED');
     mock.clock.runUntilIdle();
     const failed = await campaign(accepted);
     expect(failed).toMatchObject({
@@ -48,11 +48,11 @@ describe('a sender ID rejected after acceptance (D69)', () => {
 
   it('after processing: no message is sent; each fails with SENDER_ID_NOT_APPROVED, refunded', async () => {
     const { mock, org, campaign, messagesOf } = setup();
-    const accepted = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
+    const accepted = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
     mock.clock.advance(500); // processed and debited: SENDING, messages PENDING
     expect((await campaign(accepted)).status).toBe('SENDING');
     expect(mock.control.balance(org.organization.id)).toBe('92.000000');
-    mock.control.setSenderIdStatus(org.remitter.id, 'REJECTED');
+    mock.control.setSenderIdStatus(org.sender.id, 'REJECTED');
     mock.clock.runUntilIdle();
 
     const messages = await messagesOf(accepted);
@@ -74,7 +74,7 @@ describe('a sender ID rejected after acceptance (D69)', () => {
     const { mock, org } = setup();
     const sent = await org.live.post('/messages', { to: '+244923000001', body: 'Hi' });
     expect(sent.status).toBe(201);
-    mock.control.setSenderIdStatus(org.remitter.id, 'PENDING');
+    mock.control.setSenderIdStatus(org.sender.id, 'PENDING');
     mock.clock.runUntilIdle();
     const message = (await org.live.get(`/messages/${sent.body.id}`)).body;
     expect(message).toMatchObject({
@@ -88,9 +88,9 @@ describe('a sender ID rejected after acceptance (D69)', () => {
 
   it('approved again before dispatch, it sends as usual', async () => {
     const { mock, org, messagesOf } = setup();
-    const accepted = await org.live.post('/campaigns/batch', batchBody(org.remitter.id));
-    mock.control.setSenderIdStatus(org.remitter.id, 'REJECTED');
-    mock.control.setSenderIdStatus(org.remitter.id, 'APPROVED');
+    const accepted = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
+    mock.control.setSenderIdStatus(org.sender.id, 'REJECTED');
+    mock.control.setSenderIdStatus(org.sender.id, 'APPROVED');
     mock.clock.runUntilIdle();
     expect((await messagesOf(accepted)).map((m) => m.status)).toEqual(['DELIVERED', 'DELIVERED']);
   });
@@ -101,7 +101,7 @@ describe("the campaign's note counts what it sends (D69)", () => {
     const { mock, org, campaign } = setup();
     const accepted = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { recipients: [...unitelNumbers(3), '12345678'] }),
+      batchBody(org.sender.id, { recipients: [...unitelNumbers(3), '12345678'] }),
     );
     mock.clock.advance(500);
     const sending = await campaign(accepted);
@@ -115,7 +115,7 @@ describe("the campaign's note counts what it sends (D69)", () => {
     const { mock, org, campaign } = setup();
     const accepted = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { recipients: [...unitelNumbers(3), '+244 923 000 003'] }),
+      batchBody(org.sender.id, { recipients: [...unitelNumbers(3), '+244 923 000 003'] }),
     );
     mock.clock.advance(500);
     expect((await campaign(accepted)).status_note).toBe('Sending 3 messages.');
@@ -125,7 +125,7 @@ describe("the campaign's note counts what it sends (D69)", () => {
     const { mock, org, campaign } = setup();
     const accepted = await org.live.post(
       '/campaigns/batch',
-      batchBody(org.remitter.id, { recipients: ['+244923000001', '12345678', '1234567'] }),
+      batchBody(org.sender.id, { recipients: ['+244923000001', '12345678', '1234567'] }),
     );
     mock.clock.advance(500);
     expect((await campaign(accepted)).status_note).toBe(
@@ -140,7 +140,7 @@ describe('inbound to a sender name two organizations share (D69)', () => {
     const a = organization(mock, { name: 'Shop A' });
     const b = organization(mock, { name: 'Shop B' });
     // `organization()` names both sender IDs KWANZA.
-    expect(a.remitter.name).toBe(b.remitter.name);
+    expect(a.sender.name).toBe(b.sender.name);
     return { mock, a, b };
   }
 
@@ -186,14 +186,14 @@ describe('inbound to a sender name two organizations share (D69)', () => {
     const { mock, a, b } = twoShops();
     const byId = mock.control.simulateInbound({
       from: '+244923000001',
-      to: a.remitter.id,
+      to: a.sender.id,
       body: 'hello',
     });
     expect(byId.organization_id).toBe(a.organization.id);
     expect(() =>
       mock.control.simulateInbound({
         from: '+244923000001',
-        to: a.remitter.id,
+        to: a.sender.id,
         body: 'hello',
         organization_id: b.organization.id,
       }),

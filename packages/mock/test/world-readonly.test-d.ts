@@ -17,7 +17,7 @@ describe('World', () => {
     // @ts-expect-error the scheduler is loaded in place on restore
     world.scheduler = other.scheduler;
     // @ts-expect-error sender IDs are a map the domain fills
-    world.remitters = new Map();
+    world.senders = new Map();
     // @ts-expect-error the UUID generator's state is restored in place
     world.idState = other.idState;
   });

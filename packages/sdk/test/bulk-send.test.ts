@@ -16,7 +16,7 @@ describe('campaigns.sendBulk', () => {
     const { client, demo, mock, sleeps } = setup();
     const progress: BulkProgress[] = [];
     const result = await client.campaigns.sendBulk(
-      { remitter_id: demo.remitter.id, content: 'Promoção de verão', recipients: numbers(5000) },
+      { remitter_id: demo.sender.id, content: 'Promoção de verão', recipients: numbers(5000) },
       { idempotencyKey: 'summer-2026', onProgress: (p) => progress.push(p) },
     );
     expect(result.failed).toBe(0);
@@ -46,7 +46,7 @@ describe('campaigns.sendBulk', () => {
   it('resumes a crashed fan-out with the same key without a duplicate campaign', async () => {
     const { demo, mock } = setup();
     const recipients = numbers(5000);
-    const params = { remitter_id: demo.remitter.id, content: 'Black Friday', recipients };
+    const params = { remitter_id: demo.sender.id, content: 'Black Friday', recipients };
     const { sleep } = virtualSleep(mock);
     const now = () => mock.clock.now().getTime();
 
@@ -107,7 +107,7 @@ describe('campaigns.sendBulk', () => {
     const statuses: number[] = [];
     const { client, demo, sleeps } = setup({ onResponse: (event) => statuses.push(event.status) });
     const result = await client.campaigns.sendBulk(
-      { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(36) },
+      { remitter_id: demo.sender.id, content: 'x', recipients: numbers(36) },
       { chunkSize: 3 },
     );
     expect(result.chunks).toHaveLength(12);
@@ -121,14 +121,14 @@ describe('campaigns.sendBulk', () => {
     const { client, demo, sleeps } = setup({ onResponse: (event) => statuses.push(event.status) });
     for (let i = 0; i < 9; i++) {
       await client.campaigns.sendBatch({
-        remitter_id: demo.remitter.id,
+        remitter_id: demo.sender.id,
         channel_type: 'SMS',
         content: `warm-up ${i}`,
         recipients: numbers(2, 100 + 2 * i),
       });
     }
     const result = await client.campaigns.sendBulk(
-      { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(9) },
+      { remitter_id: demo.sender.id, content: 'x', recipients: numbers(9) },
       { chunkSize: 3 },
     );
     expect(result.failed).toBe(0);
@@ -139,14 +139,14 @@ describe('campaigns.sendBulk', () => {
   it('balances chunks and never makes a chunk of one', async () => {
     const { client, demo } = setup();
     const result = await client.campaigns.sendBulk({
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       content: 'x',
       recipients: numbers(1001),
       name: 'Launch',
     });
     expect(result.chunks.map((chunk) => chunk.recipients)).toEqual([500, 501]);
     const small = await client.campaigns.sendBulk(
-      { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(7, 2000) },
+      { remitter_id: demo.sender.id, content: 'x', recipients: numbers(7, 2000) },
       { chunkSize: 3 },
     );
     expect(small.chunks.map((chunk) => chunk.recipients)).toEqual([2, 2, 3]);
@@ -155,7 +155,7 @@ describe('campaigns.sendBulk', () => {
   it('names each campaign after its chunk', async () => {
     const { client, demo, mock } = setup();
     await client.campaigns.sendBulk(
-      { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(6), name: 'Launch' },
+      { remitter_id: demo.sender.id, content: 'x', recipients: numbers(6), name: 'Launch' },
       { chunkSize: 3 },
     );
     expect(mock.control.campaigns(demo.organization.id).map((c) => c.name)).toEqual([
@@ -168,7 +168,7 @@ describe('campaigns.sendBulk', () => {
     const { client, demo } = setup();
     const recipients = [...numbers(3), 'not-a-number', ...numbers(5, 10)];
     const result = await client.campaigns.sendBulk(
-      { remitter_id: demo.remitter.id, content: 'x', recipients },
+      { remitter_id: demo.sender.id, content: 'x', recipients },
       { chunkSize: 3 },
     );
     expect(result.chunks.map((chunk) => chunk.status)).toEqual(['sent', 'failed', 'sent']);
@@ -178,7 +178,7 @@ describe('campaigns.sendBulk', () => {
     expect(failed?.status === 'failed' && failed.error).toBeInstanceOf(ValidationError);
 
     const stopped = await client.campaigns.sendBulk(
-      { remitter_id: demo.remitter.id, content: 'y', recipients },
+      { remitter_id: demo.sender.id, content: 'y', recipients },
       { chunkSize: 3, stopOnError: true },
     );
     expect(stopped.chunks.map((chunk) => chunk.status)).toEqual(['sent', 'failed', 'skipped']);
@@ -187,7 +187,7 @@ describe('campaigns.sendBulk', () => {
 
   it('refuses what it cannot send, before sending anything', async () => {
     const { client, demo, mock } = setup();
-    const base = { remitter_id: demo.remitter.id, content: 'x' };
+    const base = { remitter_id: demo.sender.id, content: 'x' };
     await expect(client.campaigns.sendBulk({ ...base, recipients: numbers(1) })).rejects.toThrow(
       /messages\.send/,
     );
@@ -211,7 +211,7 @@ describe('campaigns.sendBulk', () => {
     const controller = new AbortController();
     const error = await client.campaigns
       .sendBulk(
-        { remitter_id: demo.remitter.id, content: 'x', recipients: numbers(9) },
+        { remitter_id: demo.sender.id, content: 'x', recipients: numbers(9) },
         { chunkSize: 3, signal: controller.signal, onProgress: () => controller.abort() },
       )
       .then(undefined, (e: unknown) => e);
@@ -223,7 +223,7 @@ describe('campaigns.sendBulk options', () => {
   it('refuses options given in params (a key there would be ignored and a re-run could not resume)', async () => {
     const { client, demo } = setup();
     const params = {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       content: 'x',
       recipients: numbers(4),
       idempotencyKey: 'in-the-wrong-place',

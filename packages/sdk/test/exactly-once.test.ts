@@ -344,7 +344,7 @@ describe('sendBulk under transport failures', () => {
       },
     });
     const params = {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       content: 'Promoção',
       recipients: numbers(9, 100),
     };

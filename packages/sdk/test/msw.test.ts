@@ -32,7 +32,7 @@ afterAll(() => server.close());
 describe('through MSW', () => {
   it('sends a batch, waits for it and lists its messages', async () => {
     const { campaign_id } = await client.campaigns.sendBatch({
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Olá via MSW',
       recipients: numbers(3, 900),

@@ -109,7 +109,7 @@ function buildWorld() {
   return {
     mock,
     key: demo.liveKey,
-    remitterId: demo.remitter.id,
+    remitterId: demo.sender.id,
     next: 1,
     campaigns: [] as string[],
   };

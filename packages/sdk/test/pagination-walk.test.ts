@@ -16,7 +16,7 @@ function world() {
     },
   });
   const demo = mock.seedDemo();
-  return { mock, key: demo.liveKey, remitterId: demo.remitter.id };
+  return { mock, key: demo.liveKey, remitterId: demo.sender.id };
 }
 type World = ReturnType<typeof world>;
 

@@ -10,7 +10,7 @@ async function seeded() {
   const context = setup();
   const { client, demo, mock } = context;
   const { campaign_id } = await client.campaigns.sendBatch({
-    remitter_id: demo.remitter.id,
+    remitter_id: demo.sender.id,
     channel_type: 'SMS',
     content: 'Campanha',
     recipients: numbers(1000, 1),

@@ -95,7 +95,7 @@ describe('client.campaigns', () => {
     const recipients = numbers(3, 500);
     const { data, idempotencyKey } = await client.campaigns
       .sendBatch({
-        remitter_id: demo.remitter.id,
+        remitter_id: demo.sender.id,
         channel_type: 'SMS',
         content: 'Promoção',
         recipients,
@@ -129,7 +129,7 @@ describe('client.campaigns', () => {
   it('waitFor can stop at SENDING', async () => {
     const { client, demo } = setup();
     const { campaign_id } = await client.campaigns.sendBatch({
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'x',
       recipients: numbers(2, 600),
@@ -144,7 +144,7 @@ describe('client.campaigns', () => {
   it('waitFor throws WaitTimeoutError with the last status when time runs out', async () => {
     const { client, demo } = setup();
     const { campaign_id } = await client.campaigns.sendBatch({
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'x',
       recipients: numbers(2, 700),

@@ -88,7 +88,7 @@ describe('deliveries from the mock', () => {
       },
     });
     const { campaign_id } = await client.campaigns.sendBatch({
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Olá',
       recipients: numbers(2, 300),

@@ -14,10 +14,10 @@ import { issueApiKey, revokeApiKey } from '../domain/tenancy/api-keys';
 import {
   createContact,
   createOrganization,
-  createRemitter,
+  createSender,
   createTag,
   getOrganization,
-  setRemitterStatus,
+  setSenderStatus,
 } from '../domain/tenancy/organizations';
 import type { AccountControls } from './mock-control';
 import { apiKeyView, contactView, organizationView, senderIdView, tagView } from './views';
@@ -99,26 +99,26 @@ export function createAccountControls(world: () => World): AccountControls {
 
     createSenderId(params) {
       const w = world();
-      const remitter = createRemitter(w, {
+      const sender = createSender(w, {
         organizationId: params.organization_id,
         name: params.name,
         ...(params.status === undefined ? {} : { status: params.status }),
         ...(params.make_default === undefined ? {} : { makeDefault: params.make_default }),
       });
-      return senderIdView(w, remitter);
+      return senderIdView(w, sender);
     },
 
     setSenderIdStatus(senderId, status) {
       const w = world();
-      return senderIdView(w, setRemitterStatus(w, senderId, status));
+      return senderIdView(w, setSenderStatus(w, senderId, status));
     },
 
     senderIds(organizationId) {
       const w = world();
       const organization = getOrganization(w, organizationId);
-      return [...w.remitters.values()]
-        .filter((remitter) => remitter.organizationId === organization.id)
-        .map((remitter) => senderIdView(w, remitter));
+      return [...w.senders.values()]
+        .filter((sender) => sender.organizationId === organization.id)
+        .map((sender) => senderIdView(w, sender));
     },
 
     createTag(organizationId, name) {

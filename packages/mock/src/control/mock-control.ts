@@ -7,7 +7,7 @@
  */
 
 import type { components } from '@msgsvc/sdk';
-import type { Environment, RemitterStatus } from '../domain/kernel/model';
+import type { Environment, SenderIdStatus } from '../domain/kernel/model';
 import type { OperationId } from '../domain/kernel/operation-ids';
 import type { WorldSnapshot } from '../domain/kernel/snapshot';
 import type { CarrierCode } from '../domain/phone/carriers';
@@ -70,7 +70,7 @@ export interface CreateSenderIdParams {
   /** The name handsets see. */
   name: string;
   /** Default `APPROVED`. */
-  status?: RemitterStatus;
+  status?: SenderIdStatus;
   /** Make it the organization's default sender ID. */
   make_default?: boolean;
 }
@@ -110,7 +110,7 @@ export interface AccountControls {
   /** Registers a sender ID (approved unless `status` says otherwise). */
   createSenderId(params: CreateSenderIdParams): SenderIdView;
   /** Approves (or rejects, or resets to pending) a sender ID. */
-  setSenderIdStatus(senderId: string, status: RemitterStatus): SenderIdView;
+  setSenderIdStatus(senderId: string, status: SenderIdStatus): SenderIdView;
   /** An organization's sender IDs. */
   senderIds(organizationId: string): SenderIdView[];
   /** Creates an audience tag. */

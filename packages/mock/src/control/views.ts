@@ -15,8 +15,8 @@ import type {
   InboundMessage,
   LedgerEntry,
   Organization,
-  Remitter,
-  RemitterStatus,
+  SenderId,
+  SenderIdStatus,
   Tag,
 } from '../domain/kernel/model';
 import type { OperationId } from '../domain/kernel/operation-ids';
@@ -88,7 +88,7 @@ export interface SenderIdView {
   /** The name handsets see, e.g. `MYSHOP`. */
   readonly name: string;
   /** `APPROVED`, `PENDING` or `REJECTED`. */
-  readonly status: RemitterStatus;
+  readonly status: SenderIdStatus;
   /** True when it is its organization's default. */
   readonly is_default: boolean;
   /** When it was registered (ISO 8601). */
@@ -306,7 +306,7 @@ export function organizationView(world: World, organization: Organization): Orga
     billing_account_id: organization.billingAccountId,
     currency: account?.currency ?? null,
     balance: account === undefined ? null : formatMoney(account.balance),
-    default_sender_id: organization.defaultRemitterId,
+    default_sender_id: organization.defaultSenderId,
     created_at: formatTimestamp(organization.createdAt),
   };
 }
@@ -343,16 +343,16 @@ export function displaySecret(secret: string): string {
  * A sender ID.
  *
  * @param world - The world it lives in (for its organization's default).
- * @param remitter - The sender ID.
+ * @param sender - The sender ID.
  */
-export function senderIdView(world: World, remitter: Remitter): SenderIdView {
+export function senderIdView(world: World, sender: SenderId): SenderIdView {
   return {
-    id: remitter.id,
-    organization_id: remitter.organizationId,
-    name: remitter.name,
-    status: remitter.status,
-    is_default: world.organizations.get(remitter.organizationId)?.defaultRemitterId === remitter.id,
-    created_at: formatTimestamp(remitter.createdAt),
+    id: sender.id,
+    organization_id: sender.organizationId,
+    name: sender.name,
+    status: sender.status,
+    is_default: world.organizations.get(sender.organizationId)?.defaultSenderId === sender.id,
+    created_at: formatTimestamp(sender.createdAt),
   };
 }
 

@@ -18,7 +18,7 @@ interface Cached {
   readonly provider: string | null;
   readonly cost: number;
   readonly refunded: boolean;
-  readonly remitter: unknown;
+  readonly sender: unknown;
   readonly remitterName: string | undefined;
   readonly json: string;
 }
@@ -32,7 +32,7 @@ export function messageDetailJson(world: World, message: MessageRecord): string 
     cache = new Map();
     caches.set(world, cache);
   }
-  const remitter = world.remitters.get(message.remitterId);
+  const sender = world.senders.get(message.senderId);
   const hit = cache.get(message);
   if (
     hit !== undefined &&
@@ -42,8 +42,8 @@ export function messageDetailJson(world: World, message: MessageRecord): string 
     hit.provider === message.provider &&
     hit.cost === message.cost &&
     hit.refunded === message.refunded &&
-    hit.remitter === remitter &&
-    hit.remitterName === remitter?.name
+    hit.sender === sender &&
+    hit.remitterName === sender?.name
   ) {
     return hit.json;
   }
@@ -57,8 +57,8 @@ export function messageDetailJson(world: World, message: MessageRecord): string 
     provider: message.provider,
     cost: message.cost,
     refunded: message.refunded,
-    remitter,
-    remitterName: remitter?.name,
+    sender,
+    remitterName: sender?.name,
     json,
   });
   return json;

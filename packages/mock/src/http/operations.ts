@@ -72,14 +72,14 @@ function pageRequest(query: {
 
 /** The domain filter of the two message lists, from their (shared) query parameters. */
 function messageFilter(input: z.output<typeof schemas.listCampaignMessagesQuery>): MessageFilter {
-  const remitters = input.sms_remitter_id;
+  const senders = input.sms_remitter_id;
   return defined({
     q: input.q,
     statuses: input.status,
     channels: input.channel_type,
     contactIds: input.contact_id,
     campaignIds: input.campaign_id,
-    remitterIds: remitters !== undefined && remitters.length > 0 ? remitters : undefined,
+    senderIds: senders !== undefined && senders.length > 0 ? senders : undefined,
     errorCodes: input.error_code,
     triggers: input.trigger_source,
     destinations: input.channel_destination,
@@ -96,10 +96,10 @@ function defined<T extends object>(object: T): { [K in keyof T]: Exclude<T[K], u
 const messageListQuery = memoByQuery((query) => {
   const input = parseQuery(schemas.listMessagesQuery, query);
   // `remitter_id` is an alias of `sms_remitter_id` here (decision D22).
-  const remitters = [...(input.sms_remitter_id ?? []), ...(input.remitter_id ?? [])];
+  const senders = [...(input.sms_remitter_id ?? []), ...(input.remitter_id ?? [])];
   return {
     input,
-    filter: messageFilter({ ...input, sms_remitter_id: remitters }),
+    filter: messageFilter({ ...input, sms_remitter_id: senders }),
     request: pageRequest(input),
   };
 });
@@ -126,7 +126,7 @@ export const OPERATIONS: readonly Operation[] = [
           to: input.to,
           body: input.body,
           channelType: input.channel_type ?? 'SMS',
-          remitterId: input.remitter_id,
+          senderId: input.remitter_id,
           externalId: input.external_id,
           countryAlpha2: input.country_alpha2,
         }),
@@ -170,7 +170,7 @@ export const OPERATIONS: readonly Operation[] = [
         world,
         caller,
         defined({
-          remitterId: input.remitter_id,
+          senderId: input.remitter_id,
           content: input.content,
           channelType: input.channel_type,
           recipients: input.recipients,
@@ -188,7 +188,7 @@ export const OPERATIONS: readonly Operation[] = [
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, query }) => {
       const input = parseQuery(schemas.listCampaignsQuery, query);
-      const remitters = [...(input.remitter_id ?? []), ...(input.sms_remitter_id ?? [])];
+      const senders = [...(input.remitter_id ?? []), ...(input.sms_remitter_id ?? [])];
       const page = listCampaigns(
         world,
         caller,
@@ -197,7 +197,7 @@ export const OPERATIONS: readonly Operation[] = [
           statuses: input.status,
           channels: input.channel_type,
           tagIds: input.tag_id,
-          remitterIds: remitters.length > 0 ? remitters : undefined,
+          senderIds: senders.length > 0 ? senders : undefined,
           errorCodes: input.error_code,
           triggers: input.trigger_source,
         }),

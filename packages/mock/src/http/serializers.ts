@@ -18,7 +18,7 @@ type Schema = components['schemas'];
 export function messageListEntry(message: MessageRecord) {
   return {
     id: message.id,
-    remitter_id: message.remitterId,
+    remitter_id: message.senderId,
     campaign_id: message.campaignId,
     contact_id: message.contactId,
     channel_type: message.channel,
@@ -33,14 +33,14 @@ export function messageListEntry(message: MessageRecord) {
 }
 
 /** The sender ID a record names. Sender IDs are never removed, so a missing one is a bug here. */
-function remitterOf(world: World, id: string): Schema['SmsRemitter'] {
-  const remitter = world.remitters.get(id);
-  if (remitter === undefined) throw new Error(`The sender ID ${id} is missing from the world.`);
+function senderOf(world: World, id: string): Schema['SmsRemitter'] {
+  const sender = world.senders.get(id);
+  if (sender === undefined) throw new Error(`The sender ID ${id} is missing from the world.`);
   return {
     /** The sender ID's id. */
-    id: remitter.id,
+    id: sender.id,
     /** The sender ID's name, as handsets show it. */
-    name: remitter.name,
+    name: sender.name,
   };
 }
 
@@ -58,9 +58,9 @@ export function messageDetail(world: World, message: MessageRecord) {
     /** The organization's contact with this number, if any. */
     contact_id: message.contactId,
     /** The sender ID's id. */
-    sms_remitter_id: message.remitterId,
+    sms_remitter_id: message.senderId,
     /** The sender ID, or `null`. */
-    sms_remitter: remitterOf(world, message.remitterId),
+    sms_remitter: senderOf(world, message.senderId),
     /** The client's own reference, if one was given. */
     external_id: message.externalId,
     /** `SMS` or `WHATSAPP`. */
@@ -104,8 +104,8 @@ export function campaignMessageEntry(
     organization_id: message.organizationId,
     campaign_id: campaign.id,
     contact_id: message.contactId,
-    sms_remitter_id: message.remitterId,
-    sms_remitter: remitterOf(world, message.remitterId),
+    sms_remitter_id: message.senderId,
+    sms_remitter: senderOf(world, message.senderId),
     external_id: message.externalId,
     cost: formatMoney(message.cost),
     billing_account_id: message.billingAccountId,
@@ -164,9 +164,9 @@ export function campaignObject(world: World, campaign: CampaignRecord) {
     /** Always `SMS` for campaigns. */
     channel_type: campaign.channel,
     /** The sender ID's id. */
-    sms_remitter_id: campaign.remitterId,
+    sms_remitter_id: campaign.senderId,
     /** The sender ID, or `null`. */
-    sms_remitter: remitterOf(world, campaign.remitterId),
+    sms_remitter: senderOf(world, campaign.senderId),
     /** The text. */
     content: campaign.content,
     /** Distinct recipients after normalisation (decision D16). */
@@ -201,7 +201,7 @@ export function sentMessage(message: MessageRecord) {
     status,
     channel_type: message.channel,
     channel_destination: message.destination,
-    remitter_id: message.remitterId,
+    remitter_id: message.senderId,
     external_id: message.externalId,
     segments: message.segments,
     encoding: message.encoding,

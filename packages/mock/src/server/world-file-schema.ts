@@ -25,7 +25,7 @@ const senderId = z
         'Make it the default sender ID of POST /messages. Default: the first approved one.',
     }),
   })
-  .meta({ description: 'A sender ID (remitter).' });
+  .meta({ description: 'A sender ID (sender).' });
 
 const apiKey = z
   .strictObject({

@@ -166,7 +166,7 @@ export function demoCredentials(mock: MockService): OrganizationCredentials {
       key: key.key,
       scopes: [...key.scopes],
     })),
-    sender_ids: [{ id: demo.remitter.id, name: demo.remitter.name, status: demo.remitter.status }],
+    sender_ids: [{ id: demo.sender.id, name: demo.sender.name, status: demo.sender.status }],
     webhook_secret: readWebhookSecret(mock, demo.organization.id) ?? null,
   };
 }

@@ -13,7 +13,7 @@ export interface MockFixtures {
   mock: MockService;
   /** `mock.client()`: the demo live key, the mock's fetch, waits on its virtual clock. */
   client: MessagingClient;
-  /** The demo world: organization, keys, sender ID (`demo.remitter.id`), tags and contacts. */
+  /** The demo world: organization, keys, sender ID (`demo.sender.id`), tags and contacts. */
   demo: DemoWorld;
 }
 

@@ -12,7 +12,7 @@
  * test('sends a campaign', async ({ mock, client, demo }) => {
  *   const recipients = fictionalNumbers(3);
  *   await client.campaigns.sendBatch({
- *     remitter_id: demo.remitter.id, channel_type: 'SMS', content: 'Olá!', recipients,
+ *     remitter_id: demo.sender.id, channel_type: 'SMS', content: 'Olá!', recipients,
  *   });
  *   mock.clock.runUntilIdle();
  *   expect(mock).toHaveSent({ to: recipients[0], body: 'Olá!' });

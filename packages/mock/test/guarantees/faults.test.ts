@@ -23,8 +23,8 @@ function setup(options: MockServiceOptions = {}) {
   return { mock, demo, live, balance, ledger };
 }
 
-const batch = (remitterId: string, recipients: string[]) => ({
-  remitter_id: remitterId,
+const batch = (senderId: string, recipients: string[]) => ({
+  remitter_id: senderId,
   channel_type: 'SMS',
   content: 'Promo: 10% off today',
   recipients,
@@ -35,7 +35,7 @@ describe('failNextRequests', () => {
     const { mock, demo, live, balance, ledger } = setup();
     const before = { balance: balance(), ledger: ledger() };
     mock.control.failNextRequests({ operation_id: 'sendBatchCampaign', status: 503, count: 2 });
-    const body = batch(demo.remitter.id, ['+244923000001', '+244923000002']);
+    const body = batch(demo.sender.id, ['+244923000001', '+244923000002']);
 
     for (let i = 0; i < 2; i++) {
       const failed = await live.post('/campaigns/batch', body);
@@ -121,7 +121,7 @@ describe('addLatency', () => {
     const { mock, demo, live } = setup();
     mock.control.addLatency({ operation_id: 'sendBatchCampaign', ms: 200 });
     const key = { 'idempotency-key': 'black-friday-1' };
-    const body = batch(demo.remitter.id, ['+244923000001', '+244923000002']);
+    const body = batch(demo.sender.id, ['+244923000001', '+244923000002']);
 
     const started = performance.now();
     let firstDone = 0;
@@ -185,7 +185,7 @@ describe('failNextDispatch', () => {
     mock.control.failNextDispatch();
     const recipients = ['+244923000001', '+244923000002', '+244951000003'];
     const accepted = await live.post('/campaigns/batch', {
-      ...batch(demo.remitter.id, recipients),
+      ...batch(demo.sender.id, recipients),
       name: 'Doomed',
     });
     expect(accepted.status).toBe(202);
@@ -243,7 +243,7 @@ describe('failNextDispatch', () => {
     expectLedgerBalanced(mock);
 
     // One fault, one campaign: the next one is sent.
-    const next = await live.post('/campaigns/batch', batch(demo.remitter.id, recipients));
+    const next = await live.post('/campaigns/batch', batch(demo.sender.id, recipients));
     mock.clock.runUntilIdle();
     expect((await live.get(`/campaigns/${next.body.campaign_id}`)).body.status).toBe('COMPLETED');
   });
@@ -252,11 +252,11 @@ describe('failNextDispatch', () => {
     const { mock, demo, live } = setup();
     const first = await live.post(
       '/campaigns/batch',
-      batch(demo.remitter.id, ['+244923000001', '+244923000002']),
+      batch(demo.sender.id, ['+244923000001', '+244923000002']),
     );
     const second = await live.post(
       '/campaigns/batch',
-      batch(demo.remitter.id, ['+244923000003', '+244923000004']),
+      batch(demo.sender.id, ['+244923000003', '+244923000004']),
     );
     mock.control.failNextDispatch({ campaign_id: second.body.campaign_id });
     mock.clock.runUntilIdle();
@@ -292,7 +292,7 @@ describe('carrierOutage', () => {
     const movicel = await send('+244912000004');
     const inBatch = await live.post(
       '/campaigns/batch',
-      batch(demo.remitter.id, ['+244933000005', '+244951000006']),
+      batch(demo.sender.id, ['+244933000005', '+244951000006']),
     );
     mock.clock.advance(60_000);
 

@@ -185,7 +185,7 @@ describe('in a batch', () => {
     const { mock, demo, live } = setup({ simulation: FIXED_TIMING });
     const start = mock.control.balance(demo.organization.id);
     const accepted = await live.post('/campaigns/batch', {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Magic!',
       recipients: [INVALID, '+244900000001'],
@@ -255,7 +255,7 @@ describe('replies and opt-outs (D38)', () => {
     const balance = mock.control.balance(demo.organization.id);
     const single = await send('+244900000009'); // accepted: the outcome comes at dispatch
     const accepted = await live.post('/campaigns/batch', {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Magic!',
       recipients: ['+244900000009', '+244900000001'],

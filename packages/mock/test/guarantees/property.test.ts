@@ -37,7 +37,7 @@ function buildWorld() {
   const mock = createMockService({ seed: 4 });
   const demo = mock.seedDemo();
   const poor = mock.control.createOrganization({ name: 'Poor', balance: '9.000000' });
-  const poorRemitter = mock.control.createSenderId({ organization_id: poor.id, name: 'POOR' });
+  const poorSender = mock.control.createSenderId({ organization_id: poor.id, name: 'POOR' });
   const poorKey = mock.control.issueApiKey({ organization_id: poor.id }).key;
   // A receiver that refuses every third delivery, so that retries happen too.
   const receiver = inbox((_, n) => (n % 3 === 2 ? 500 : 200));
@@ -53,7 +53,7 @@ function buildWorld() {
   return {
     mock,
     keys: [demo.liveKey, demo.testKey, poorKey],
-    remitters: [demo.remitter.id, demo.remitter.id, poorRemitter.id],
+    senders: [demo.sender.id, demo.sender.id, poorSender.id],
     /** Ids the responses revealed. */
     messages: [] as string[],
     campaigns: [] as string[],
@@ -207,7 +207,7 @@ async function request(world: World, step: Command): Promise<void> {
       step.kind === 'send'
         ? { to: step.to, body: step.body, channel_type: step.channel }
         : {
-            remitter_id: world.remitters[step.key],
+            remitter_id: world.senders[step.key],
             channel_type: 'SMS',
             content: 'Promo',
             recipients: step.recipients,

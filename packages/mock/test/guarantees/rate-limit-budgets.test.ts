@@ -52,7 +52,7 @@ describe('live and test keys of one organization (D8)', () => {
   it('a test key that used up its batch budget leaves the live key untouched', async () => {
     const { demo, live, test } = setup();
     const body = {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Promo',
       recipients: ['+244923000001', '+244923000002'],
@@ -169,7 +169,7 @@ describe('configureRateLimits while a window is open', () => {
     expect(Number(limit) - Number(remaining)).toBe(61);
     expect(reset).toBe('60');
     const body = {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Promo',
       recipients: ['+244923000001', '+244923000002'],

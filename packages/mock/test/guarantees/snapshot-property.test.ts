@@ -47,7 +47,7 @@ interface Run {
   readonly mock: MockService;
   readonly liveKey: string;
   readonly testKey: string;
-  readonly remitterId: string;
+  readonly senderId: string;
   readonly ids: string[];
   readonly campaigns: string[];
 }
@@ -66,7 +66,7 @@ async function run(r: Run, s: Step): Promise<unknown> {
     case 'batch':
       response = await call(mock, r.liveKey, 'POST', '/campaigns/batch', {
         body: {
-          remitter_id: r.remitterId,
+          remitter_id: r.senderId,
           channel_type: 'SMS',
           content: 'Promo',
           recipients: s.recipients,
@@ -74,13 +74,12 @@ async function run(r: Run, s: Step): Promise<unknown> {
       });
       break;
     case 'retrieve': {
-      const id = r.ids.length === 0 ? r.remitterId : r.ids[s.pick % r.ids.length]!;
+      const id = r.ids.length === 0 ? r.senderId : r.ids[s.pick % r.ids.length]!;
       response = await call(mock, r.liveKey, 'GET', `/messages/${id}`);
       break;
     }
     case 'campaign': {
-      const id =
-        r.campaigns.length === 0 ? r.remitterId : r.campaigns[s.pick % r.campaigns.length]!;
+      const id = r.campaigns.length === 0 ? r.senderId : r.campaigns[s.pick % r.campaigns.length]!;
       response = await call(mock, r.liveKey, 'GET', `/campaigns/${id}/messages`);
       break;
     }
@@ -105,7 +104,7 @@ function start(seed: number): Run {
     mock,
     liveKey: demo.liveKey,
     testKey: demo.testKey,
-    remitterId: demo.remitter.id,
+    senderId: demo.sender.id,
     ids: [],
     campaigns: [],
   };

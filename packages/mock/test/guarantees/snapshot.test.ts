@@ -24,7 +24,7 @@ async function busyWorld(mock: MockService) {
   await live.post('/messages', { to: '+244900000001', body: 'delivered' });
   await live.post('/messages', { to: '+244900000007', body: 'delivered in 6 h' });
   await live.post('/campaigns/batch', {
-    remitter_id: demo.remitter.id,
+    remitter_id: demo.sender.id,
     channel_type: 'SMS',
     content: 'Promo',
     recipients: ['+244923000001', '+244951000002', '+244900000009', '+244900000000'],
@@ -41,14 +41,14 @@ async function busyWorld(mock: MockService) {
 }
 
 /** The same calls, made on any service: what a client sees, step by step. */
-async function script(mock: MockService, liveKey: string, remitterId: string) {
+async function script(mock: MockService, liveKey: string, senderId: string) {
   const live = api(mock, liveKey);
   const seenSoFar: unknown[] = [];
   seenSoFar.push(seen(await live.post('/messages', { to: '+244923000010', body: 'next' })));
   seenSoFar.push(
     seen(
       await live.post('/campaigns/batch', {
-        remitter_id: remitterId,
+        remitter_id: senderId,
         channel_type: 'SMS',
         content: 'Second wave',
         recipients: ['+244923000011', '+244923000012', '+244923000001'],
@@ -158,8 +158,8 @@ describe('a snapshot is JSON-safe', () => {
     copy.restore(JSON.parse(text) as WorldSnapshot);
     expect(JSON.stringify(copy.snapshot())).toBe(text);
 
-    const fromOriginal = await script(original, demo.liveKey, demo.remitter.id);
-    const fromCopy = await script(copy, demo.liveKey, demo.remitter.id);
+    const fromOriginal = await script(original, demo.liveKey, demo.sender.id);
+    const fromCopy = await script(copy, demo.liveKey, demo.sender.id);
     expect(fromCopy).toEqual(fromOriginal);
     expect(json(copy.snapshot())).toEqual(json(original.snapshot()));
     // The script did something, and what it did depended on the history in the snapshot: the
@@ -182,7 +182,7 @@ describe('a snapshot is JSON-safe', () => {
     const original = createMockService({ seed: 5 });
     const demo = original.seedDemo();
     const accepted = await api(original, demo.liveKey).post('/campaigns/batch', {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Mid-flight',
       recipients: Array.from({ length: 20 }, (_, i) => `+2449230000${String(i).padStart(2, '0')}`),
@@ -233,7 +233,7 @@ describe('fork', () => {
     // In the original: a fault and a campaign.
     mock.control.failNextRequests({ operation_id: 'retrieveMessage' });
     const inOriginal = await live.post('/campaigns/batch', {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'original only',
       recipients: ['+244923000041', '+244923000042'],
@@ -259,8 +259,8 @@ describe('fork', () => {
     const { demo } = await busyWorld(mock);
     const a = mock.fork();
     const b = mock.fork();
-    const seenByA = await script(a, demo.liveKey, demo.remitter.id);
-    const seenByB = await script(b, demo.liveKey, demo.remitter.id);
+    const seenByA = await script(a, demo.liveKey, demo.sender.id);
+    const seenByB = await script(b, demo.liveKey, demo.sender.id);
     expect(seenByB).toEqual(seenByA);
     expect(json(b.snapshot())).toEqual(json(a.snapshot()));
     // …and the original, which got none of them, is where it was.

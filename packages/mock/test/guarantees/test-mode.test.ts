@@ -12,8 +12,8 @@ function setup() {
   return { mock, demo, live: api(mock, demo.liveKey), test: api(mock, demo.testKey) };
 }
 
-const batch = (remitterId: string, recipients: string[], name = 'Test run') => ({
-  remitter_id: remitterId,
+const batch = (senderId: string, recipients: string[], name = 'Test run') => ({
+  remitter_id: senderId,
   channel_type: 'SMS',
   content: 'Promo: 10% off today',
   name,
@@ -31,7 +31,7 @@ describe('money', () => {
     expect(sent.status).toBe(201);
     const accepted = await test.post(
       '/campaigns/batch',
-      batch(demo.remitter.id, ['+244923000002', '+244951000003', '+244912000004']),
+      batch(demo.sender.id, ['+244923000002', '+244951000003', '+244912000004']),
     );
     expect(accepted.status).toBe(202);
     expect(mock.control.balance(org)).toBe(balance);
@@ -54,7 +54,7 @@ describe('money', () => {
 
     const accepted = await test.post(
       '/campaigns/batch',
-      batch(demo.remitter.id, ['+244923000002', '+244951000003', '+244912000004', '+244900000000']),
+      batch(demo.sender.id, ['+244923000002', '+244951000003', '+244912000004', '+244900000000']),
     );
     mock.clock.runUntilIdle();
 
@@ -98,7 +98,7 @@ describe('money', () => {
 
     expect((await broke.test.post('/messages', message)).status).toBe(201);
     expect(
-      (await broke.test.post('/campaigns/batch', batch(broke.remitter.id, recipients))).status,
+      (await broke.test.post('/campaigns/batch', batch(broke.sender.id, recipients))).status,
     ).toBe(202);
     const refused = await broke.live.post('/messages', message);
     expect(refused.status).toBe(402);
@@ -120,10 +120,10 @@ describe('records are separated both ways', () => {
     const liveMessage = (await live.post('/messages', { to: '+244923000001', body: 'live' })).body;
     const testMessage = (await test.post('/messages', { to: '+244923000001', body: 'test' })).body;
     const liveCampaign = (
-      await live.post('/campaigns/batch', batch(demo.remitter.id, recipients, 'Live'))
+      await live.post('/campaigns/batch', batch(demo.sender.id, recipients, 'Live'))
     ).body;
     const testCampaign = (
-      await test.post('/campaigns/batch', batch(demo.remitter.id, recipients, 'Test'))
+      await test.post('/campaigns/batch', batch(demo.sender.id, recipients, 'Test'))
     ).body;
     mock.clock.runUntilIdle();
     return { ...context, liveMessage, testMessage, liveCampaign, testCampaign };

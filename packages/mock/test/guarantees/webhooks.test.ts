@@ -140,7 +140,7 @@ describe('the events', () => {
       listener: receiver.listener,
     });
     const accepted = await live.post('/campaigns/batch', {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Black Friday: 20% off',
       name: 'Black Friday',
@@ -268,7 +268,7 @@ describe('the events', () => {
     });
     await live.post('/messages', { to: '+244900000001', body: 'one' });
     await live.post('/campaigns/batch', {
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'two',
       recipients: ['+244900000001', '+244900000002'],

@@ -11,6 +11,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SECRET_PREFIX } from '../../src/domain/kernel/patterns';
+import { SNAPSHOT_VERSION } from '../../src/index';
 import { type StartedCli, startCli } from './support/cli-process';
 import { controlChecked, documentedOperationIds } from './support/control-contract';
 import { controlApi, publicApi, send } from './support/http';
@@ -372,7 +373,7 @@ describe('control API over HTTP', () => {
       anonymous.body.id,
     ]);
     const data = await control.get(`/snapshots/${taken.body.id}`);
-    expect(data.body).toMatchObject({ version: 1 });
+    expect(data.body).toMatchObject({ version: SNAPSHOT_VERSION });
     expect(data.body.messages).toHaveLength(before.body.messages);
     const deleted = await control.request('DELETE', `/snapshots/${anonymous.body.id}`);
     expect(deleted.body.deleted).toBe(true);

@@ -16,7 +16,7 @@ let mock: MockService;
 let server: MockServer;
 let origin: string;
 let liveKey: string;
-let remitterId: string;
+let senderId: string;
 let organizationId: string;
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ beforeAll(async () => {
   mock = createMockService({ rateLimits: false, observe: (q, r) => requestLog.record(q, r) });
   const demo = mock.seedDemo();
   liveKey = demo.liveKey;
-  remitterId = demo.remitter.id;
+  senderId = demo.sender.id;
   organizationId = demo.organization.id;
   server = createMockServer({ mock, requestLog });
   ({ origin } = await server.listen(0, '127.0.0.1'));
@@ -73,7 +73,7 @@ describe('inspector data', () => {
       ['Segunda', recipients.slice(1_000)],
     ] as const) {
       const campaign = await api('POST', '/campaigns/batch', {
-        remitter_id: remitterId,
+        remitter_id: senderId,
         channel_type: 'SMS',
         name,
         content: 'Promoção',

@@ -65,21 +65,21 @@ export function organization(
   });
   const liveKey = mock.control.issueApiKey({ organization_id: org.id, environment: 'live' }).key;
   const testKey = mock.control.issueApiKey({ organization_id: org.id, environment: 'test' }).key;
-  const remitter = mock.control.createSenderId({ organization_id: org.id, name: 'KWANZA' });
+  const sender = mock.control.createSenderId({ organization_id: org.id, name: 'KWANZA' });
   return {
     organization: org,
     liveKey,
     testKey,
-    remitter,
+    sender,
     live: api(mock, liveKey),
     test: api(mock, testKey),
   };
 }
 
 /** A valid batch body (two Unitel recipients, one GSM-7 segment), with overrides. */
-export function batchBody(remitterId: string, overrides: Record<string, unknown> = {}) {
+export function batchBody(senderId: string, overrides: Record<string, unknown> = {}) {
   return {
-    remitter_id: remitterId,
+    remitter_id: senderId,
     content: 'Promo: 10% off today',
     channel_type: 'SMS',
     recipients: unitelNumbers(2),

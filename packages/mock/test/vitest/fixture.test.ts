@@ -10,8 +10,8 @@ describe('test (default options)', () => {
     seen.push(mock);
     expect(demo.organization.id).toBe(DEMO_ORGANIZATION_ID);
     expect(demo.liveKey).toBe(DEMO_LIVE_KEY);
-    await client.messages.send({ to: '+244923000001', body: 'Olá', remitter_id: demo.remitter.id });
-    expect(mock).toHaveSent({ to: '+244923000001', sms_remitter_id: demo.remitter.id });
+    await client.messages.send({ to: '+244923000001', body: 'Olá', remitter_id: demo.sender.id });
+    expect(mock).toHaveSent({ to: '+244923000001', sms_remitter_id: demo.sender.id });
   });
 
   it('gives the next test a fresh mock', ({ mock }) => {

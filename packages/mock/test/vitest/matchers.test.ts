@@ -153,7 +153,7 @@ describe('with fictional numbers', () => {
     const recipients = fictionalNumbers(3, { carrier: 'UNITEL' });
     const demo = mock.seedDemo();
     await mock.client().campaigns.sendBatch({
-      remitter_id: demo.remitter.id,
+      remitter_id: demo.sender.id,
       channel_type: 'SMS',
       content: 'Olá!',
       recipients,

@@ -32,7 +32,7 @@ export async function startInProcess(plan: FaultPlan): Promise<FaultHarness> {
       maxRetries: TIMING.maxRetries,
     }),
     clean: new MessagingClient({ ...options, fetch: (request) => mock.fetch(request) }),
-    remitterId: demo.remitter.id,
+    remitterId: demo.sender.id,
     liveKey: demo.liveKey,
     drain: () => faulty.drain(),
     settle: async () => {

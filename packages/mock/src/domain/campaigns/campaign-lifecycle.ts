@@ -26,7 +26,7 @@ export function processCampaign(world: World, campaignId: string): void {
   campaign.processedAt = world.now();
 
   // A sender ID rejected (or reset to pending) after acceptance sends nothing (D69).
-  if (!senderApproved(world, campaign.remitterId)) {
+  if (!senderApproved(world, campaign.senderId)) {
     campaign.errorCode = 'SENDER_ID_NOT_APPROVED';
     transitionCampaign(
       world,
@@ -65,7 +65,7 @@ export function processCampaign(world: World, campaignId: string): void {
     environment: campaign.environment,
     billingAccountId: campaign.billingAccountId,
     campaignId,
-    remitterId: campaign.remitterId,
+    senderId: campaign.senderId,
     externalId: null,
     channel: campaign.channel,
     content: campaign.content,

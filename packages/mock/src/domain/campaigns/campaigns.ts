@@ -21,12 +21,12 @@ import { insufficientFunds } from '../messages/messages';
 import { normalizeRecipients } from '../phone/recipients';
 import { drawLatency } from '../simulation/simulation';
 import { type Page, type PageRequest, selectPage } from '../storage/query';
-import { getOrganization, usableRemitter } from '../tenancy/organizations';
+import { getOrganization, usableSender } from '../tenancy/organizations';
 import { CAMPAIGN_STATUS_NOTES } from './campaign-machine';
 
 /** A validated `POST /campaigns/batch` body. */
 export interface SendBatchParams {
-  readonly remitterId: string;
+  readonly senderId: string;
   readonly content: string;
   readonly channelType: 'SMS';
   readonly recipients: readonly string[];
@@ -42,7 +42,7 @@ export interface SendBatchParams {
  */
 export function sendBatch(world: World, caller: Caller, params: SendBatchParams): CampaignRecord {
   const organization = getOrganization(world, caller.organizationId);
-  const remitter = usableRemitter(world, organization.id, params.remitterId);
+  const sender = usableSender(world, organization.id, params.senderId);
   const country = params.countryAlpha2 ?? organization.defaultCountry;
   const { valid, invalid } = normalizeRecipients(params.recipients, country);
 
@@ -73,7 +73,7 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
     trigger: 'API_CLIENT',
     fileMetadataId: world.newId(),
     channel: params.channelType,
-    remitterId: remitter.id,
+    senderId: sender.id,
     content: params.content,
     recipients: valid,
     invalidRecipients: invalid,
@@ -120,7 +120,7 @@ export interface CampaignFilter {
   readonly statuses?: readonly CampaignStatus[];
   readonly channels?: readonly ChannelType[];
   readonly tagIds?: readonly string[];
-  readonly remitterIds?: readonly string[];
+  readonly senderIds?: readonly string[];
   readonly errorCodes?: readonly string[];
   readonly triggers?: readonly TriggerSource[];
 }
@@ -141,7 +141,7 @@ export function listCampaigns(
   };
   oneOf(filter.statuses, (c) => c.status);
   oneOf(filter.channels, (c) => c.channel);
-  oneOf(filter.remitterIds, (c) => c.remitterId);
+  oneOf(filter.senderIds, (c) => c.senderId);
   oneOf(filter.errorCodes, (c) => c.errorCode);
   oneOf(filter.triggers, (c) => c.trigger);
   if (filter.tagIds !== undefined && filter.tagIds.length > 0) {

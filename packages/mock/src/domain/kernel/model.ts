@@ -32,7 +32,7 @@ export interface Organization {
   /** Its billing account. */
   billingAccountId: string;
   /** The sender ID used by `POST /messages` when none is given (decision D20). */
-  defaultRemitterId: string | null;
+  defaultSenderId: string | null;
   /** Signing secret of endpoints registered without one (`whsec_` + base64). */
   webhookSecret: string;
   /** Creation time, epoch milliseconds. */
@@ -87,10 +87,10 @@ export interface ApiKey {
 }
 
 /** Approval states of a sender ID. */
-export type RemitterStatus = 'APPROVED' | 'PENDING' | 'REJECTED';
+export type SenderIdStatus = 'APPROVED' | 'PENDING' | 'REJECTED';
 
-/** A sender ID (remitter). */
-export interface Remitter {
+/** A sender ID (sender). */
+export interface SenderId {
   /** The sender ID's id. */
   id: string;
   /** The organization it belongs to. */
@@ -98,7 +98,7 @@ export interface Remitter {
   /** The name handsets show, e.g. `MSGSVC`. */
   name: string;
   /** Only `APPROVED` sender IDs can send. */
-  status: RemitterStatus;
+  status: SenderIdStatus;
   /** Creation time, epoch milliseconds. */
   createdAt: number;
 }
@@ -142,7 +142,7 @@ export interface MessageRecord {
   campaignId: string | null;
   contactId: string | null;
   /** Every message has a sender ID: list entries and the 201 of Send Message require it. */
-  remitterId: string;
+  senderId: string;
   externalId: string | null;
   channel: ChannelType;
   /** Carrier or route code (`channel_destination`). */
@@ -178,7 +178,7 @@ export interface CampaignRecord {
   trigger: TriggerSource;
   fileMetadataId: string;
   channel: ChannelType;
-  remitterId: string;
+  senderId: string;
   content: string;
   /** Distinct normalised recipients, until processing turns them into messages. */
   recipients: string[];
@@ -212,7 +212,7 @@ export interface InboundMessage {
   id: string;
   organizationId: string;
   environment: Environment;
-  remitterId: string;
+  senderId: string;
   /** The handset, E.164. */
   from: string;
   /** The sender ID name it was sent to. */
@@ -235,7 +235,7 @@ export function copyMessage(m: MessageRecord): MessageRecord {
     billingAccountId: m.billingAccountId,
     campaignId: m.campaignId,
     contactId: m.contactId,
-    remitterId: m.remitterId,
+    senderId: m.senderId,
     externalId: m.externalId,
     channel: m.channel,
     destination: m.destination,

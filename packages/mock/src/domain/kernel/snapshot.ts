@@ -20,7 +20,7 @@ import {
   type LedgerEntry,
   type MessageRecord,
   type Organization,
-  type Remitter,
+  type SenderId,
   type Tag,
 } from './model';
 import { Random, type RandomState } from './random';
@@ -29,7 +29,7 @@ import type { Task } from './tasks';
 import { World, type WorldConfig } from './world';
 
 /** The format version; a snapshot of another version is refused. */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 
 /**
  * One part of a world's state: how to save it as JSON-safe data and how to load it into a world
@@ -156,8 +156,8 @@ const PARTS = {
     (k) => k.key,
   ),
   /** Sender IDs. */
-  remitters: recordMap<Remitter>(
-    (w) => w.remitters,
+  senders: recordMap<SenderId>(
+    (w) => w.senders,
     copy,
     (r) => r.id,
   ),

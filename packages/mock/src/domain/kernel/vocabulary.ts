@@ -4,13 +4,13 @@
  * fire, and the test that relies on it would pass without testing anything.
  */
 
-import type { Environment, RemitterStatus } from './model';
+import type { Environment, SenderIdStatus } from './model';
 
 /** Every environment. */
 export const ENVIRONMENTS = namesOf<Environment>({ live: true, test: true });
 
 /** Every approval state of a sender ID. */
-export const REMITTER_STATUSES = namesOf<RemitterStatus>({
+export const SENDER_ID_STATUSES = namesOf<SenderIdStatus>({
   APPROVED: true,
   PENDING: true,
   REJECTED: true,

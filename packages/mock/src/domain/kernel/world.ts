@@ -29,7 +29,7 @@ import type {
   InboundMessage,
   LedgerEntry,
   Organization,
-  Remitter,
+  SenderId,
   Tag,
 } from './model';
 import { Random } from './random';
@@ -108,7 +108,7 @@ export class World {
   /** By the full key string, the lookup every request makes. */
   readonly apiKeys = new Map<string, ApiKey>();
   /** Sender IDs by id. */
-  readonly remitters = new Map<string, Remitter>();
+  readonly senders = new Map<string, SenderId>();
   /** Contacts by id. */
   readonly contacts = new Map<string, Contact>();
   /** `organizationId|e164` → contact id: a message to a known number carries its contact. */

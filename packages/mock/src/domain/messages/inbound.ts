@@ -4,7 +4,7 @@
  * `START` opts it back in.
  */
 import { DomainError, validationError } from '../kernel/errors';
-import type { ChannelType, Environment, InboundMessage, Remitter } from '../kernel/model';
+import type { ChannelType, Environment, InboundMessage, SenderId } from '../kernel/model';
 import type { World } from '../kernel/world';
 import { normalizeRecipient } from '../phone/recipients';
 import { getOrganization } from '../tenancy/organizations';
@@ -44,8 +44,8 @@ export interface InboundParams {
 
 /** Receives an inbound message for the organization that owns the sender ID `to`. */
 export function simulateInbound(world: World, params: InboundParams): InboundMessage {
-  const remitter = addressedSender(world, params.to, params.organizationId);
-  const organization = world.organizations.get(remitter.organizationId)!;
+  const sender = addressedSender(world, params.to, params.organizationId);
+  const organization = world.organizations.get(sender.organizationId)!;
   const from = normalizeRecipient(params.from, organization.defaultCountry);
   if (!from.ok) throw validationError({ from: 'Must be a valid phone number.' });
   if (params.body.length === 0) throw validationError({ body: 'Must not be empty.' });
@@ -54,9 +54,9 @@ export function simulateInbound(world: World, params: InboundParams): InboundMes
     id: world.newId(),
     organizationId: organization.id,
     environment,
-    remitterId: remitter.id,
+    senderId: sender.id,
     from: from.e164,
-    to: remitter.name,
+    to: sender.name,
     body: params.body,
     channel: params.channelType ?? 'SMS',
     inReplyTo: params.inReplyTo ?? null,
@@ -76,13 +76,13 @@ export function simulateInbound(world: World, params: InboundParams): InboundMes
  * sender IDs of several organizations carry is refused until the organization is named: a
  * handset's `STOP` must never land silently in the wrong organization (decision D69).
  */
-function addressedSender(world: World, to: string, organizationId: string | undefined): Remitter {
+function addressedSender(world: World, to: string, organizationId: string | undefined): SenderId {
   if (organizationId !== undefined) getOrganization(world, organizationId);
-  const mine = (remitter: Remitter) =>
-    organizationId === undefined || remitter.organizationId === organizationId;
-  const byId = world.remitters.get(to);
+  const mine = (sender: SenderId) =>
+    organizationId === undefined || sender.organizationId === organizationId;
+  const byId = world.senders.get(to);
   if (byId !== undefined && mine(byId)) return byId;
-  const named = [...world.remitters.values()].filter((r) => r.name === to && mine(r));
+  const named = [...world.senders.values()].filter((r) => r.name === to && mine(r));
   if (named.length === 0) {
     throw new DomainError({
       code: 'RESOURCE_NOT_FOUND',
@@ -92,7 +92,7 @@ function addressedSender(world: World, to: string, organizationId: string | unde
           : `The organization has no sender ID named ${to}.`,
     });
   }
-  const owners = new Set(named.map((remitter) => remitter.organizationId));
+  const owners = new Set(named.map((sender) => sender.organizationId));
   if (owners.size > 1) {
     throw validationError({
       to: `Sender ID ${to} belongs to ${owners.size} organizations: give organization_id, or the sender ID's id.`,

@@ -16,7 +16,7 @@ export interface NewMessage {
   readonly environment: Environment;
   readonly billingAccountId: string;
   readonly campaignId: string | null;
-  readonly remitterId: string;
+  readonly senderId: string;
   readonly externalId: string | null;
   readonly channel: ChannelType;
   readonly content: string;
@@ -67,7 +67,7 @@ export function createMessage(world: World, spec: NewMessage, charged: boolean):
     billingAccountId: spec.billingAccountId,
     campaignId: spec.campaignId,
     contactId: contact?.id ?? null,
-    remitterId: spec.remitterId,
+    senderId: spec.senderId,
     externalId: spec.externalId,
     channel: spec.channel,
     destination: quote?.route.destination ?? UNROUTABLE.destination,

@@ -5,7 +5,7 @@ import { advance } from '../kernel/engine';
 import type { MessageRecord } from '../kernel/model';
 import { World } from '../kernel/world';
 import type { PageRequest } from '../storage/query';
-import { createContact, createOrganization, createRemitter } from '../tenancy/organizations';
+import { createContact, createOrganization, createSender } from '../tenancy/organizations';
 import { type MessageFilter, queryMessages } from './message-filter';
 import { MESSAGE_STATUS_TRAITS } from './message-machine';
 
@@ -20,7 +20,7 @@ function naive(records: readonly MessageRecord[], filter: MessageFilter, page: P
       has(filter.channels, m.channel) &&
       has(filter.campaignIds, m.campaignId) &&
       has(filter.contactIds, m.contactId) &&
-      has(filter.remitterIds, m.remitterId) &&
+      has(filter.senderIds, m.senderId) &&
       has(filter.errorCodes, m.errorCode) &&
       has(filter.triggers, m.trigger) &&
       has(filter.destinations, m.destination) &&
@@ -38,9 +38,9 @@ function naive(records: readonly MessageRecord[], filter: MessageFilter, page: P
 function buildWorld(seed: number) {
   const world = new World({ seed });
   const org = createOrganization(world, { name: 'Org', balance: 1_000_000_000_000 });
-  const remitters = [
-    createRemitter(world, { organizationId: org.id, name: 'A' }),
-    createRemitter(world, { organizationId: org.id, name: 'B' }),
+  const senders = [
+    createSender(world, { organizationId: org.id, name: 'A' }),
+    createSender(world, { organizationId: org.id, name: 'B' }),
   ];
   const contact = createContact(world, {
     organizationId: org.id,
@@ -57,7 +57,7 @@ function buildWorld(seed: number) {
     recipients.push('+244923000007', '12345678');
     campaigns.push(
       sendBatch(world, caller, {
-        remitterId: remitters[c % 2]!.id,
+        senderId: senders[c % 2]!.id,
         channelType: 'SMS',
         content: `Hello ${c}`,
         recipients,
@@ -66,11 +66,11 @@ function buildWorld(seed: number) {
     advance(world, 700 + c * 900);
   }
   advance(world, 3 * 24 * 3600 * 1000);
-  return { world, org, campaigns, remitters, contact };
+  return { world, org, campaigns, senders, contact };
 }
 
 describe('queryMessages (indexed) agrees with a plain filter', () => {
-  const { world, org, campaigns, remitters, contact } = buildWorld(3);
+  const { world, org, campaigns, senders, contact } = buildWorld(3);
   const records = world.messages.tenant(org.id, 'live');
   const times = records.map((m) => m.createdAt);
 
@@ -84,7 +84,7 @@ describe('queryMessages (indexed) agrees with a plain filter', () => {
           channels: sub(['SMS', 'WHATSAPP'] as const),
           campaignIds: sub(campaigns),
           contactIds: sub([contact.id]),
-          remitterIds: sub(remitters.map((r) => r.id)),
+          senderIds: sub(senders.map((r) => r.id)),
           errorCodes: sub([
             'INVALID_PHONE_NUMBER',
             'EXPIRED',

@@ -28,7 +28,7 @@ export interface MessageFilter {
   readonly channels?: readonly ChannelType[];
   readonly contactIds?: readonly string[];
   readonly campaignIds?: readonly string[];
-  readonly remitterIds?: readonly string[];
+  readonly senderIds?: readonly string[];
   readonly errorCodes?: readonly string[];
   readonly triggers?: readonly TriggerSource[];
   readonly destinations?: readonly string[];
@@ -37,7 +37,7 @@ export interface MessageFilter {
 const COLUMN_FILTERS: readonly [keyof MessageFilter, IndexedField][] = [
   ['statuses', 'status'],
   ['channels', 'channel'],
-  ['remitterIds', 'remitter'],
+  ['senderIds', 'sender'],
   ['errorCodes', 'errorCode'],
   ['triggers', 'trigger'],
   ['destinations', 'destination'],
@@ -163,7 +163,7 @@ function predicate(filter: MessageFilter): ((message: MessageRecord) => boolean)
   oneOf(filter.channels, (m) => m.channel);
   oneOf(filter.contactIds, (m) => m.contactId);
   oneOf(filter.campaignIds, (m) => m.campaignId);
-  oneOf(filter.remitterIds, (m) => m.remitterId);
+  oneOf(filter.senderIds, (m) => m.senderId);
   oneOf(filter.errorCodes, (m) => m.errorCode);
   oneOf(filter.triggers, (m) => m.trigger);
   oneOf(filter.destinations, (m) => m.destination);

@@ -18,7 +18,7 @@ export type IndexedField =
   | 'destination'
   | 'trigger'
   | 'errorCode'
-  | 'remitter';
+  | 'sender';
 
 const FIELDS: Readonly<Record<IndexedField, (message: MessageRecord) => string | null>> = {
   status: (m) => MESSAGE_STATUS_TRAITS[m.status].listStatus,
@@ -26,7 +26,7 @@ const FIELDS: Readonly<Record<IndexedField, (message: MessageRecord) => string |
   destination: (m) => m.destination,
   trigger: (m) => m.trigger,
   errorCode: (m) => m.errorCode,
-  remitter: (m) => m.remitterId,
+  sender: (m) => m.senderId,
 };
 const FIELD_NAMES = Object.keys(FIELDS) as IndexedField[];
 

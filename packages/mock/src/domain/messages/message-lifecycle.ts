@@ -51,9 +51,9 @@ export function transitionMessage(
  * Whether a sender ID may still send: it exists and is `APPROVED` (decision D69). A message that
  * names none has nothing to check.
  */
-export function senderApproved(world: World, remitterId: string | null): boolean {
-  if (remitterId === null) return true;
-  return world.remitters.get(remitterId)?.status === 'APPROVED';
+export function senderApproved(world: World, senderId: string | null): boolean {
+  if (senderId === null) return true;
+  return world.senders.get(senderId)?.status === 'APPROVED';
 }
 
 /** Receipt delay of magic numbers that do not set one. */
@@ -70,7 +70,7 @@ export function dispatchMessage(world: World, messageId: string): void {
   const message = world.messages.get(messageId);
   if (message === undefined || message.status !== 'PENDING') return;
   // A sender ID rejected (or reset to pending) after acceptance sends nothing more (D69).
-  if (!senderApproved(world, message.remitterId)) {
+  if (!senderApproved(world, message.senderId)) {
     transitionMessage(world, message, 'submit_failed', 'SENDER_ID_NOT_APPROVED');
     return;
   }
@@ -158,10 +158,10 @@ export function expireMessage(world: World, messageId: string): void {
 /** Task: a magic number's handset answers the message it received. */
 export function replyToMessage(world: World, messageId: string, body: string): void {
   const message = world.messages.get(messageId);
-  if (message === undefined || message.remitterId === null) return;
+  if (message === undefined || message.senderId === null) return;
   simulateInbound(world, {
     from: message.e164,
-    to: message.remitterId,
+    to: message.senderId,
     body,
     channelType: message.channel,
     environment: message.environment,

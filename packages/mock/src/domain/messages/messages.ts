@@ -10,7 +10,7 @@ import type { ChannelType, MessageRecord } from '../kernel/model';
 import type { World } from '../kernel/world';
 import { normalizeRecipient } from '../phone/recipients';
 import type { Page, PageRequest } from '../storage/query';
-import { getOrganization, usableRemitter } from '../tenancy/organizations';
+import { getOrganization, usableSender } from '../tenancy/organizations';
 import { createMessage, quoteMessage } from './message-factory';
 import { type MessageFilter, queryMessages } from './message-filter';
 
@@ -22,7 +22,7 @@ export interface SendMessageParams {
   readonly to: string;
   readonly body: string;
   readonly channelType: ChannelType;
-  readonly remitterId?: string;
+  readonly senderId?: string;
   readonly externalId?: string;
   readonly countryAlpha2?: string;
 }
@@ -51,7 +51,7 @@ export function sendMessage(
       body: `WhatsApp messages are at most ${WHATSAPP_MAX_BODY} characters.`,
     });
   }
-  const remitter = usableRemitter(world, organization.id, params.remitterId);
+  const sender = usableSender(world, organization.id, params.senderId);
   const number = normalizeRecipient(params.to, params.countryAlpha2 ?? organization.defaultCountry);
   if (!number.ok) throw validationError({ to: 'Must be an E.164 number.' });
 
@@ -72,7 +72,7 @@ export function sendMessage(
       environment: caller.environment,
       billingAccountId: account.id,
       campaignId: null,
-      remitterId: remitter.id,
+      senderId: sender.id,
       externalId: params.externalId ?? null,
       trigger: 'API_CLIENT',
       e164: number.e164,

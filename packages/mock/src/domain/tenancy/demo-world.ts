@@ -4,10 +4,10 @@
  * examples and scripts in any language can use them as written.
  */
 
-import type { Contact, Organization, Remitter, Tag } from '../kernel/model';
+import type { Contact, Organization, SenderId, Tag } from '../kernel/model';
 import type { World } from '../kernel/world';
 import { issueApiKey } from './api-keys';
-import { createContact, createOrganization, createRemitter, createTag } from './organizations';
+import { createContact, createOrganization, createSender, createTag } from './organizations';
 
 /** The demo's live key. */
 export const DEMO_LIVE_KEY = 'svc_live_demo0000000000000000000000000001';
@@ -33,7 +33,7 @@ export interface DemoWorld {
   /** Signing secret of webhook endpoints registered without one. */
   readonly webhookSecret: string;
   /** The approved sender ID `MSGSVC`, the organization's default. */
-  readonly remitter: Remitter;
+  readonly sender: SenderId;
   /** The tags `vip` and `luanda`. */
   readonly tags: readonly Tag[];
   /** Three contacts: Ana Silva, Bruno Costa and Carla Neto. */
@@ -74,7 +74,7 @@ function createDemo(world: World): DemoWorld {
     name: 'Demo test key',
     key: DEMO_TEST_KEY,
   });
-  const remitter = createRemitter(world, {
+  const sender = createSender(world, {
     organizationId: organization.id,
     name: 'MSGSVC',
     status: 'APPROVED',
@@ -109,7 +109,7 @@ function createDemo(world: World): DemoWorld {
     liveKey: liveKey.key,
     testKey: testKey.key,
     webhookSecret: DEMO_WEBHOOK_SECRET,
-    remitter,
+    sender,
     tags: [vip, luanda],
     contacts,
   };

@@ -5,9 +5,9 @@
 
 import { fundAccount } from '../billing/billing-ledger';
 import { DomainError, validationError } from '../kernel/errors';
-import type { Contact, Organization, Remitter, RemitterStatus, Tag } from '../kernel/model';
+import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../kernel/model';
 import { WEBHOOK_SECRET_PREFIX } from '../kernel/patterns';
-import { oneOf, REMITTER_STATUSES } from '../kernel/vocabulary';
+import { oneOf, SENDER_ID_STATUSES } from '../kernel/vocabulary';
 import type { World } from '../kernel/world';
 
 /** Parameters of {@link createOrganization}. */
@@ -42,7 +42,7 @@ export function createOrganization(world: World, params: CreateOrganizationParam
     name: params.name,
     defaultCountry,
     billingAccountId: world.newId(),
-    defaultRemitterId: null,
+    defaultSenderId: null,
     webhookSecret: params.webhookSecret ?? newWebhookSecret(world),
     createdAt: world.now(),
   };
@@ -69,74 +69,74 @@ export function getOrganization(world: World, id: string): Organization {
   return organization;
 }
 
-/** Parameters of {@link createRemitter}. */
-export interface CreateRemitterParams {
+/** Parameters of {@link createSender}. */
+export interface CreateSenderParams {
   readonly organizationId: string;
   /** The sender ID text shown on handsets (up to 11 characters for alphanumeric IDs). */
   readonly name: string;
   /** Default `APPROVED`. */
-  readonly status?: RemitterStatus;
+  readonly status?: SenderIdStatus;
   /** Make it the organization's default sender ID (default: when it has none and this is approved). */
   readonly makeDefault?: boolean;
 }
 
 /** Registers a sender ID for an organization. */
-export function createRemitter(world: World, params: CreateRemitterParams): Remitter {
+export function createSender(world: World, params: CreateSenderParams): SenderId {
   const organization = getOrganization(world, params.organizationId);
-  const status = oneOf(params.status ?? 'APPROVED', REMITTER_STATUSES, 'status');
-  const remitter: Remitter = {
+  const status = oneOf(params.status ?? 'APPROVED', SENDER_ID_STATUSES, 'status');
+  const sender: SenderId = {
     id: world.newId(),
     organizationId: organization.id,
     name: params.name,
     status,
     createdAt: world.now(),
   };
-  world.remitters.set(remitter.id, remitter);
-  const approved = remitter.status === 'APPROVED';
-  if (params.makeDefault ?? (approved && organization.defaultRemitterId === null)) {
-    organization.defaultRemitterId = remitter.id;
+  world.senders.set(sender.id, sender);
+  const approved = sender.status === 'APPROVED';
+  if (params.makeDefault ?? (approved && organization.defaultSenderId === null)) {
+    organization.defaultSenderId = sender.id;
   }
-  return remitter;
+  return sender;
 }
 
 /** Changes a sender ID's approval status. */
-export function setRemitterStatus(world: World, id: string, status: RemitterStatus): Remitter {
-  oneOf(status, REMITTER_STATUSES, 'status');
-  const remitter = world.remitters.get(id);
-  if (remitter === undefined) {
+export function setSenderStatus(world: World, id: string, status: SenderIdStatus): SenderId {
+  oneOf(status, SENDER_ID_STATUSES, 'status');
+  const sender = world.senders.get(id);
+  if (sender === undefined) {
     throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Sender ID not found.' });
   }
-  remitter.status = status;
-  const organization = getOrganization(world, remitter.organizationId);
-  if (status === 'APPROVED' && organization.defaultRemitterId === null) {
-    organization.defaultRemitterId = remitter.id;
+  sender.status = status;
+  const organization = getOrganization(world, sender.organizationId);
+  if (status === 'APPROVED' && organization.defaultSenderId === null) {
+    organization.defaultSenderId = sender.id;
   }
-  return remitter;
+  return sender;
 }
 
 /**
  * The approved sender ID a send uses (decision D21): the one named, which must belong to the
  * caller's organization and be approved, or else the organization's default.
  */
-export function usableRemitter(
+export function usableSender(
   world: World,
   organizationId: string,
-  remitterId: string | undefined,
-): Remitter {
-  const id = remitterId ?? getOrganization(world, organizationId).defaultRemitterId;
+  senderId: string | undefined,
+): SenderId {
+  const id = senderId ?? getOrganization(world, organizationId).defaultSenderId;
   if (id === null) {
     throw validationError({
       remitter_id: 'Required: the organization has no default sender ID.',
     });
   }
-  const remitter = world.remitters.get(id);
-  if (remitter === undefined || remitter.organizationId !== organizationId) {
+  const sender = world.senders.get(id);
+  if (sender === undefined || sender.organizationId !== organizationId) {
     throw validationError({ remitter_id: 'Sender ID not found' });
   }
-  if (remitter.status !== 'APPROVED') {
+  if (sender.status !== 'APPROVED') {
     throw validationError({ remitter_id: 'Sender ID is not approved' });
   }
-  return remitter;
+  return sender;
 }
 
 /** Creates an audience tag. */

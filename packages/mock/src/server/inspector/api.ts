@@ -206,9 +206,9 @@ export function organizationsView(world: World) {
       api_keys: [...world.apiKeys.values()]
         .filter((key) => key.organizationId === organization.id)
         .map((key) => apiKeyView(key)),
-      sender_ids: [...world.remitters.values()]
-        .filter((remitter) => remitter.organizationId === organization.id)
-        .map((remitter) => senderIdView(world, remitter)),
+      sender_ids: [...world.senders.values()]
+        .filter((sender) => sender.organizationId === organization.id)
+        .map((sender) => senderIdView(world, sender)),
       ledger: world.ledger
         .filter((entry) => entry.billingAccountId === organization.billingAccountId)
         .slice(-20)

@@ -49,8 +49,8 @@ function organizations(world: World) {
   const keys = new Map(shown.map((org) => [org.id, [] as ReturnType<typeof apiKeyView>[]]));
   const senders = new Map(shown.map((org) => [org.id, [] as ReturnType<typeof senderIdView>[]]));
   for (const key of world.apiKeys.values()) keys.get(key.organizationId)?.push(apiKeyView(key));
-  for (const remitter of world.remitters.values()) {
-    senders.get(remitter.organizationId)?.push(senderIdView(world, remitter));
+  for (const sender of world.senders.values()) {
+    senders.get(sender.organizationId)?.push(senderIdView(world, sender));
   }
   return shown.map((organization) => ({
     ...organizationView(world, organization),
@@ -101,7 +101,7 @@ function outboundEntry(
     organization: world.organizations.get(message.organizationId)?.name ?? null,
     environment: message.environment,
     campaign_id: message.campaignId,
-    sender: world.remitters.get(message.remitterId)?.name ?? null,
+    sender: world.senders.get(message.senderId)?.name ?? null,
     channel_type: message.channel,
     channel_destination: message.destination,
     content: message.content,

@@ -33,7 +33,7 @@ export function sentMessage(context: VerifyContext): Promise<SentMessage> {
 }
 
 /** The sender ID batches use: the one the deployment chose for the first message (D20, D21). */
-export async function remitterId(context: VerifyContext): Promise<string> {
+export async function senderId(context: VerifyContext): Promise<string> {
   return (await sentMessage(context)).remitter_id;
 }
 
@@ -52,7 +52,7 @@ export function campaign(context: VerifyContext): Promise<{ id: string; name: st
     const recipients = campaignRecipients(context);
     const answer = await context.api.request('POST', '/campaigns/batch', {
       body: {
-        remitter_id: await remitterId(context),
+        remitter_id: await senderId(context),
         content: `msgsvc verify campaign ${context.runId}`,
         channel_type: 'SMS',
         recipients,

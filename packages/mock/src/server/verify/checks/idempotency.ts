@@ -6,7 +6,7 @@
 import { codeOf, describeExchange, expectAnswer } from '../api';
 import type { Check, VerifyContext } from '../check';
 import { expectThat } from '../drift';
-import { remitterId } from '../fixtures';
+import { senderId } from '../fixtures';
 import { listPage } from './lists';
 
 const messagesTotal = async (context: VerifyContext) =>
@@ -78,7 +78,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
         'IDEMPOTENCY_KEY_REUSED',
       );
       const batch = {
-        remitter_id: await remitterId(context),
+        remitter_id: await senderId(context),
         content: 'one',
         channel_type: 'SMS',
         recipients: [to, context.numbers.undelivered],
@@ -170,7 +170,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     async run(context) {
       const key = `verify-${context.runId}-batch`;
       const body = {
-        remitter_id: await remitterId(context),
+        remitter_id: await senderId(context),
         content: `verify batch replay ${context.runId}`,
         channel_type: 'SMS',
         recipients: [context.numbers.delivered, context.numbers.undelivered],

@@ -8,7 +8,7 @@
 import { expectAnswer } from '../api';
 import type { Check, VerifyContext } from '../check';
 import { expectThat } from '../drift';
-import { remitterId } from '../fixtures';
+import { senderId } from '../fixtures';
 
 async function batchRefused(
   context: VerifyContext,
@@ -16,7 +16,7 @@ async function batchRefused(
   field: string,
 ): Promise<void> {
   const body = {
-    remitter_id: await remitterId(context),
+    remitter_id: await senderId(context),
     content: 'verify bounds',
     recipients: [context.numbers.delivered, context.numbers.undelivered],
     channel_type: 'EMAIL',
@@ -46,7 +46,7 @@ export const VALIDATION_CHECKS: readonly Check[] = [
     async run(context) {
       const answer = await context.api.request('POST', '/campaigns/batch', {
         body: {
-          remitter_id: await remitterId(context),
+          remitter_id: await senderId(context),
           content: 'v'.repeat(10_000),
           channel_type: 'SMS',
           recipients: [context.numbers.delivered, context.numbers.undelivered],
@@ -119,7 +119,7 @@ export const VALIDATION_CHECKS: readonly Check[] = [
     cites: 'spec POST /campaigns/batch (SMS only, UUID v7); D21',
     async run(context) {
       const body = {
-        remitter_id: await remitterId(context),
+        remitter_id: await senderId(context),
         content: 'verify',
         recipients: [context.numbers.delivered, context.numbers.undelivered],
         channel_type: 'WHATSAPP',
