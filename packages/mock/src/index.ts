@@ -60,10 +60,26 @@ export type {
 export { DEFAULT_PRICES, type PriceTable } from './domain/billing/pricing';
 export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/kernel/clock';
 export type { ClockRun } from './domain/kernel/engine';
+export {
+  DomainError,
+  type ErrorCode,
+  type ErrorData,
+  validationError,
+} from './domain/kernel/errors';
+export type {
+  CampaignRecord,
+  CampaignStatus,
+  InboundMessage,
+  MessageRecord,
+  MessageStatus,
+} from './domain/kernel/model';
 export { OPERATION_IDS, type OperationId } from './domain/kernel/operation-ids';
+export { UUID_PATTERN } from './domain/kernel/patterns';
 export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/kernel/snapshot';
+export { formatTimestamp, parseTimestamp } from './domain/kernel/time-format';
 export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/kernel/vocabulary';
 export { World, type WorldOptions } from './domain/kernel/world';
+export type { WorldEvent } from './domain/kernel/world-events';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/messages/inbound';
 export {
   type CarrierCode,
@@ -98,7 +114,12 @@ export {
   type DemoWorld,
 } from './domain/tenancy/demo-world';
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhooks/webhook-events';
-export { DELIVERY_STATES, type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks/webhooks';
+export {
+  DELIVERY_STATES,
+  type DeliveryState,
+  RETRY_SCHEDULE_MS,
+  type WebhookDelivery,
+} from './domain/webhooks/webhooks';
 export type { FetchFunction } from './fetch';
 export type { HttpRequest, HttpResponse } from './http/types';
 export type { ClockControls, MockService, MockServiceOptions } from './mock-service';

@@ -63,7 +63,7 @@ describe('rate-limit keys', () => {
     const mock = createMockService();
     expect(() =>
       mock.control.configureRateLimits(typo<RateLimitChanges>({ sendMessage: 1, sendMesage: 1 })),
-    ).toThrow('rateLimits.sendMesage: "sendMesage" is not one of');
+    ).toThrow('limits.sendMesage: "sendMesage" is not one of');
     expect(mock.world.rateLimits.table).toEqual(DEFAULT_RATE_LIMITS);
   });
 

@@ -86,7 +86,7 @@ export function createAccountControls(world: () => World): AccountControls {
     },
 
     revokeApiKey(idOrKey) {
-      revokeApiKey(world(), idOrKey);
+      return apiKeyView(revokeApiKey(world(), idOrKey));
     },
 
     apiKeys(organizationId) {
@@ -142,7 +142,8 @@ export function createAccountControls(world: () => World): AccountControls {
     },
 
     configureRateLimits(changes) {
-      configureRateLimits(world(), changes);
+      // A misspelt key is named as the HTTP body names it: `limits.<key>` (D83).
+      configureRateLimits(world(), changes, 'limits');
     },
   };
 }

@@ -103,8 +103,8 @@ export interface AccountControls {
   balance(organizationId: string): string;
   /** Issues an API key; the one response that carries the full key. */
   issueApiKey(params: IssueApiKeyParams): IssuedApiKeyView;
-  /** Revokes a key by id or key string. */
-  revokeApiKey(idOrKey: string): void;
+  /** Revokes a key by id or key string; returns it, by prefix. */
+  revokeApiKey(idOrKey: string): ApiKeyView;
   /** An organization's keys, by prefix. */
   apiKeys(organizationId: string): ApiKeyView[];
   /** Registers a sender ID (approved unless `status` says otherwise). */
@@ -263,6 +263,12 @@ export interface WebhookControls {
   webhookEndpoints(organizationId?: string): WebhookEndpointView[];
   /** The webhook outbox, oldest first: every delivery, its attempts and its next attempt. */
   outbox(filter?: OutboxFilter): DeliveryView[];
+  /**
+   * Sends a delivered or failed delivery again, at once (the next `clock.runDue()` or clock move
+   * makes the attempt), as a receiver's "resend" button would. A delivery still on its retry
+   * schedule is refused with a `VALIDATION_ERROR`.
+   */
+  redeliver(deliveryId: string): DeliveryView;
   /**
    * An organization's webhook signing secret, for verifying deliveries in a test (the HTTP control
    * API never shows it after creation).

@@ -10,6 +10,7 @@ import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
 import {
   addWebhookEndpoint,
   DELIVERY_STATES,
+  redeliverNow,
   removeWebhookEndpoint,
 } from '../domain/webhooks/webhooks';
 import type { WebhookControls, WebhookListener } from './mock-control';
@@ -65,6 +66,10 @@ export function createWebhookControls(
             (filter.state === undefined || d.state === filter.state),
         )
         .map(deliveryView);
+    },
+
+    redeliver(deliveryId) {
+      return deliveryView(redeliverNow(world(), deliveryId));
     },
 
     webhookSecret(organizationId) {

@@ -7,9 +7,9 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorCode } from '../domain/kernel/errors';
 import { errorResponse } from '../http/envelope';
 import type { HttpResponse } from '../http/types';
+import type { ErrorCode } from '../index';
 import { controlTraceId } from './control-http/errors';
 
 /** Node's parser codes (`HPE_…`) and timeouts, as the service's errors. */

@@ -20,9 +20,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { formatTimestamp } from '../domain/kernel/time-format';
 import { errorResponse } from '../http/envelope';
 import type { HttpRequest, HttpResponse } from '../http/types';
+import { formatTimestamp } from '../index';
 import type { MockService } from '../mock-service';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError } from './client-error';

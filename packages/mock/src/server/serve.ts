@@ -3,7 +3,7 @@
  * the starting world (a world file or the demo), decide on the admin token, and listen.
  */
 import { randomBytes } from 'node:crypto';
-import { RealClock } from '../domain/kernel/clock';
+import { RealClock } from '../index';
 import { createMockService, type MockService } from '../mock-service';
 import { isLoopback } from './admin-access';
 import type { StartupInfo } from './banner';

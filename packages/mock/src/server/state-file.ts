@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { SNAPSHOT_VERSION, type WorldSnapshot } from '../domain/kernel/snapshot';
+import { SNAPSHOT_VERSION, type WorldSnapshot } from '../index';
 import type { MockService } from '../mock-service';
 
 /** A state file that cannot be used; the CLI prints the message and exits with 1. */

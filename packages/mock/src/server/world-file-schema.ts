@@ -4,8 +4,7 @@
  * generated from it, so the two cannot drift.
  */
 import { z } from 'zod';
-import { OPERATION_IDS } from '../domain/kernel/operation-ids';
-import { SCOPES } from '../domain/tenancy/api-keys';
+import { OPERATION_IDS, SCOPES } from '../index';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 

@@ -4,7 +4,7 @@
  * file and the JSON path at fault, so a typo is found without reading a stack trace.
  */
 import { readFileSync } from 'node:fs';
-import { DomainError } from '../domain/kernel/errors';
+import { DomainError } from '../index';
 import type { MockService } from '../mock-service';
 import { readWebhookSecret } from './webhook-secret';
 import { type WorldFile, worldFileSchema } from './world-file-schema';

@@ -5,10 +5,9 @@
  * documented in `openapi/control.yaml`.
  */
 import { randomBytes } from 'node:crypto';
-import { DomainError, validationError } from '../../domain/kernel/errors';
-import { UnknownValueError } from '../../domain/kernel/vocabulary';
 import { envelopeResponse, errorResponse } from '../../http/envelope';
 import type { HttpResponse } from '../../http/types';
+import { DomainError, UnknownValueError, validationError } from '../../index';
 
 /** Codes only the control API produces, with their statuses. */
 export const CONTROL_ERRORS = {

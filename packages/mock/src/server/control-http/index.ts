@@ -12,11 +12,12 @@
  * const response = await control({ method: 'GET', path: '/__mock/clock', query: '', headers: {}, body: null });
  * ```
  */
-import { DomainError } from '../../domain/kernel/errors';
+
 import { bodyText, requireJsonUtf8 } from '../../http/body';
 import { KNOWN_METHODS } from '../../http/router';
 import type { HttpRequest, HttpResponse } from '../../http/types';
 import { jsonBody } from '../../http/validate';
+import { DomainError } from '../../index';
 import { inspectorState } from '../inspector/state';
 import { controlTraceId, toErrorResponse } from './errors';
 import {

@@ -2,7 +2,6 @@
  * Control routes on the whole world: reset it to the starting world the server was launched with
  * (the demo, or the `--world` file), and read or change the rate limits (decision D8).
  */
-import { configureRateLimits } from '../../domain/policies/rate-limits';
 import { parse } from '../../http/validate';
 import type { ControlRoute } from './route';
 import { clockView } from './routes-clock';
@@ -31,8 +30,7 @@ export const ADMIN_ROUTES: readonly ControlRoute[] = [
     handle: ({ mock, json }) => {
       const input = parse(schemas.rateLimitsBody, json);
       if (input.disabled === true) mock.control.configureRateLimits(false);
-      // The domain names a bad key as `limits.<key>`, as the body has it.
-      if (input.limits !== undefined) configureRateLimits(mock.world, input.limits, 'limits');
+      if (input.limits !== undefined) mock.control.configureRateLimits(input.limits);
       return { status: 200, body: { limits: { ...mock.world.rateLimits.table } } };
     },
   },

@@ -3,8 +3,9 @@
  * A real clock follows the wall clock and cannot be moved: those calls answer 409
  * `CLOCK_NOT_VIRTUAL` instead of failing deep inside the engine.
  */
-import { formatTimestamp } from '../../domain/kernel/time-format';
+
 import { parse } from '../../http/validate';
+import { formatTimestamp } from '../../index';
 import type { MockService } from '../../mock-service';
 import { ControlError } from './errors';
 import type { ControlRoute } from './route';

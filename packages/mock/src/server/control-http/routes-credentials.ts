@@ -3,8 +3,6 @@
  * rejecting) a sender ID.
  */
 
-import { apiKeyView } from '../../control/views';
-import { findApiKey } from '../../domain/tenancy/api-keys';
 import { parse } from '../../http/validate';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';
@@ -16,9 +14,7 @@ export const CREDENTIAL_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/api-keys/:key_id/revoke',
     handle: ({ mock, params }) => {
-      const key = findApiKey(mock.world, params.key_id!);
-      mock.control.revokeApiKey(key.id);
-      return { status: 200, body: apiKeyView(key) };
+      return { status: 200, body: mock.control.revokeApiKey(params.key_id!) };
     },
   },
   {

@@ -4,8 +4,8 @@
  * and reading or clearing what is armed.
  */
 
-import type { CarrierCode } from '../../domain/phone/carriers';
 import { parse } from '../../http/validate';
+import type { CarrierCode } from '../../index';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';
 

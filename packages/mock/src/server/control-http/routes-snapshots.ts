@@ -6,9 +6,8 @@
 import { keyPrefix } from '@msgsvc/sdk';
 import { z } from 'zod';
 import { displaySecret } from '../../control/views';
-import type { WorldSnapshot } from '../../domain/kernel/snapshot';
-import { formatTimestamp } from '../../domain/kernel/time-format';
 import { parse } from '../../http/validate';
+import { formatTimestamp, type WorldSnapshot } from '../../index';
 import type { ControlRoute } from './route';
 import { clockView } from './routes-clock';
 import type { StoredSnapshot } from './snapshot-store';

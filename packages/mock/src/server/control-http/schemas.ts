@@ -4,10 +4,8 @@
  * never silently does nothing.
  */
 import { z } from 'zod';
-import { OPERATION_IDS, type OperationId } from '../../domain/kernel/operation-ids';
-import { UUID_PATTERN } from '../../domain/kernel/patterns';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhooks/webhook-events';
 import { textProblem } from '../../http/schemas';
+import { OPERATION_IDS, type OperationId, UUID_PATTERN, WEBHOOK_EVENT_TYPES } from '../../index';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z

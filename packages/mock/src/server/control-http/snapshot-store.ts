@@ -5,8 +5,7 @@
  * the most recent {@link SNAPSHOT_LIMIT}.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../domain/kernel/errors';
-import type { WorldSnapshot } from '../../domain/kernel/snapshot';
+import { DomainError, type WorldSnapshot } from '../../index';
 
 /** How many snapshots the server keeps (the oldest is dropped first). */
 export const SNAPSHOT_LIMIT = 50;

@@ -7,9 +7,7 @@
  * The world is replaced by `reset` (and restore): {@link ActivityTracker.sync} notices and rebuilds
  * from the new world's records (histories start again from there).
  */
-import type { CampaignStatus, MessageStatus } from '../../domain/kernel/model';
-import type { World } from '../../domain/kernel/world';
-import type { WorldEvent } from '../../domain/kernel/world-events';
+import type { CampaignStatus, MessageStatus, World, WorldEvent } from '../../index';
 
 /** One step of a status history. */
 export interface StatusStep<S extends string> {

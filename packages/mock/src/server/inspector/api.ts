@@ -9,13 +9,16 @@ import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
 import { apiKeyView, organizationView, senderIdView } from '../../control/views';
-import { DomainError } from '../../domain/kernel/errors';
-import type { InboundMessage, MessageRecord } from '../../domain/kernel/model';
-import { formatTimestamp as ts } from '../../domain/kernel/time-format';
-import type { World } from '../../domain/kernel/world';
-import { redeliverNow, type WebhookDelivery } from '../../domain/webhooks/webhooks';
 import { campaignObject, messageDetail } from '../../http/serializers';
 import { parseQuery } from '../../http/validate';
+import {
+  DomainError,
+  type InboundMessage,
+  type MessageRecord,
+  formatTimestamp as ts,
+  type WebhookDelivery,
+  type World,
+} from '../../index';
 import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import type { StatusStep } from './activity-tracker';
@@ -394,8 +397,9 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: `${INSPECTOR_API}/deliveries/:delivery_id/redeliver`,
     handle: ({ mock, params }) => {
-      const delivery = redeliverNow(mock.world, params.delivery_id!);
+      const { id } = mock.control.redeliver(params.delivery_id!);
       mock.clock.runDue();
+      const delivery = mock.world.webhooks.outbox.find((d) => d.id === id)!;
       return { status: 202, body: deliveryRow(mock.world, delivery) };
     },
   },

@@ -4,8 +4,7 @@
  * world only ever grows (reset and restore replace it), so each derived list is kept per world and
  * brought up to date with only what was added since it was last read.
  */
-import type { InboundMessage, MessageRecord } from '../../domain/kernel/model';
-import type { World } from '../../domain/kernel/world';
+import type { InboundMessage, MessageRecord, World } from '../../index';
 
 /** A phone number as the inspector lists it. */
 export interface PhoneSummary {

@@ -3,8 +3,7 @@
  * type, state, attempts and endpoint URL. It reads the world's outbox directly and renders only
  * the newest few, so a poll costs the same however many deliveries the world holds.
  */
-import { formatTimestamp as ts } from '../../domain/kernel/time-format';
-import type { World } from '../../domain/kernel/world';
+import { formatTimestamp as ts, type World } from '../../index';
 
 const LIMIT = 50;
 

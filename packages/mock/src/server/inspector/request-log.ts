@@ -6,8 +6,8 @@
  * alike: a full key is never stored (decision D65, D103).
  */
 import { keyPrefix } from '@msgsvc/sdk';
-import { formatTimestamp } from '../../domain/kernel/time-format';
 import type { HttpRequest, HttpResponse } from '../../http/types';
+import { formatTimestamp } from '../../index';
 import { redactPath, redactQuery, redactSecrets } from './redact';
 
 /** One logged exchange, as `GET /__mock/requests` lists it. */

@@ -6,8 +6,7 @@
  * are searched as one joined string each (`haystack.ts`), rebuilt when messages arrive, all behind
  * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
  */
-import type { CampaignRecord, InboundMessage, MessageRecord } from '../../domain/kernel/model';
-import type { World } from '../../domain/kernel/world';
+import type { CampaignRecord, InboundMessage, MessageRecord, World } from '../../index';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
 import { Haystack } from './haystack';
 import type { RequestLog, StoredRequest } from './request-log';

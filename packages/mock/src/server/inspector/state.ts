@@ -7,10 +7,13 @@
  */
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { apiKeyView, organizationView, senderIdView } from '../../control/views';
-import type { InboundMessage, MessageRecord } from '../../domain/kernel/model';
-import { formatTimestamp as ts } from '../../domain/kernel/time-format';
-import type { World } from '../../domain/kernel/world';
 import { campaignObject } from '../../http/serializers';
+import {
+  type InboundMessage,
+  type MessageRecord,
+  formatTimestamp as ts,
+  type World,
+} from '../../index';
 import type { ControlDeps } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import type { StatusStep, ThreadItem } from './activity-tracker';
