@@ -94,8 +94,11 @@ describe('401 AUTH_INVALID_API_KEY', () => {
     const byKey = mock.control.issueApiKey({ organization_id: demo.organization.id });
     expect((await send(OPERATIONS[1], byId.key)).status).toBe(200);
 
-    mock.control.revokeApiKey(byId.id);
-    mock.control.revokeApiKey(byKey.key);
+    const revoked = mock.control.revokeApiKey(byId.id);
+    // The key's view, by prefix: a revocation never shows the secret again (D62).
+    expect(revoked).toMatchObject({ id: byId.id, revoked: true, prefix: byId.prefix });
+    expect(JSON.stringify(revoked)).not.toContain(byId.key);
+    expect(mock.control.revokeApiKey(byKey.key)).toMatchObject({ id: byKey.id, revoked: true });
     for (const operation of OPERATIONS) {
       expectInvalidKey(await send(operation, byId.key));
       expectInvalidKey(await send(operation, byKey.key));

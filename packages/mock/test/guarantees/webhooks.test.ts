@@ -539,6 +539,49 @@ describe('retries (D39)', () => {
   });
 });
 
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('redeliver', () => {
+  it('sends a finished delivery again, with the same webhook-id, and refuses one not finished', async () => {
+    const { mock, demo } = setup();
+    let answer = 503;
+    const receiver = inbox(() => answer);
+    mock.control.addWebhookEndpoint({
+      organization_id: demo.organization.id,
+      listener: receiver.listener,
+    });
+    mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'hello' });
+    const [queued] = mock.control.outbox();
+    // Not attempted yet: nothing to resend.
+    expect(queued?.state).toBe('scheduled');
+    expect(thrown(() => mock.control.redeliver(queued!.id))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { delivery_id: expect.stringMatching(/delivered or failed/) },
+    });
+
+    await mock.clock.settle(); // eight 503s: failed for good
+    expect(mock.control.outbox()[0]?.state).toBe('failed');
+    expect(receiver.requests).toHaveLength(8);
+
+    answer = 200;
+    const again = mock.control.redeliver(queued!.id);
+    expect(again.id).toBe(queued!.id);
+    mock.clock.runDue();
+    await mock.clock.settle();
+    expect(receiver.requests).toHaveLength(9);
+    expect(receiver.requests.at(-1)?.headers['webhook-id']).toBe(queued!.id);
+    expect(mock.control.outbox()[0]).toMatchObject({ id: queued!.id, state: 'delivered' });
+    expect(() => mock.control.redeliver('no-such-delivery')).toThrow('Webhook delivery not found.');
+  });
+});
+
 describe('ordering per message', () => {
   it("a message's events arrive in status order even when the first delivery needed retries", async () => {
     const { mock, demo, live } = setup();
