@@ -24,7 +24,7 @@ const senderId = z
         'Make it the default sender ID of POST /messages. Default: the first approved one.',
     }),
   })
-  .meta({ description: 'A sender ID (sender).' });
+  .meta({ description: 'A sender ID (what a message names as `remitter_id` on the wire).' });
 
 const apiKey = z
   .strictObject({

@@ -89,7 +89,7 @@ export interface ApiKey {
 /** Approval states of a sender ID. */
 export type SenderIdStatus = 'APPROVED' | 'PENDING' | 'REJECTED';
 
-/** A sender ID (sender). */
+/** A sender ID: the name handsets see, registered by an organization (`remitter_id` on the wire). */
 export interface SenderId {
   /** The sender ID's id. */
   id: string;
