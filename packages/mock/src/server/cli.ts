@@ -82,8 +82,6 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
     io.stderr(`msgsvc-mock: ${message}`);
     return 1;
   }
-  io.stdout(options.json ? startupJson(running.info) : startupText(running.info));
-
   return new Promise((resolve) => {
     let stopping = false;
     const stop = () => {
@@ -113,6 +111,9 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
     // npm and npx do not pass a SIGTERM on to the server, and a SIGKILL cannot be passed on: the
     // server goes when whoever started it goes, unless told otherwise (D74).
     if (!command.detached) io.onParentExit?.(stop);
+    // Printed only once the signals are handled: whoever reads this line may stop the server at
+    // once, and a SIGTERM that arrived before the handlers would kill it without saving its state.
+    io.stdout(options.json ? startupJson(running.info) : startupText(running.info));
   });
 }
 

@@ -57,6 +57,30 @@ async function runInProcess(args: readonly string[]) {
 
 const PROCESS = { timeout: 30_000 };
 
+describe('the start-up line', () => {
+  it('is printed only once SIGINT and SIGTERM are handled, so a reader may stop the server at once', async () => {
+    const handled = new Set<string>();
+    const stops: (() => void)[] = [];
+    let handledWhenPrinted: string[] | undefined;
+    const io: CliIo = {
+      stdout: () => {
+        handledWhenPrinted ??= [...handled].sort();
+        // A reader that stops the server as soon as it reads the line.
+        for (const stop of stops) stop();
+      },
+      stderr: () => {},
+      env: {},
+      onSignal: (signal, listener) => {
+        handled.add(signal);
+        if (signal === 'SIGTERM') stops.push(listener);
+      },
+    };
+    const code = await runCli(['serve', '--port', '0', '--json', '--clock', 'virtual'], io);
+    expect(handledWhenPrinted).toEqual(['SIGINT', 'SIGTERM']);
+    expect(code).toBe(0);
+  });
+});
+
 describe('msgsvc-mock serve --port 0 --json', PROCESS, () => {
   let cli: StartedCli;
 

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/index';
+import { createMockService, SNAPSHOT_VERSION } from '../../src/index';
 import { parseCommandLine } from '../../src/server/cli-options';
 import { readStateFile, writeStateFile } from '../../src/server/state-file';
 import { runCliToEnd, type StartedCli, startCli } from './support/cli-process';
@@ -79,7 +79,7 @@ describe('a world kept across restarts', () => {
     running.splice(running.indexOf(cli), 1);
     await cli.stop('SIGKILL');
     // Whole JSON, no temporary file left beside it.
-    expect(readStateFile(file)?.version).toBe(1);
+    expect(readStateFile(file)?.version).toBe(SNAPSHOT_VERSION);
     expect(readdirSync(dir)).toEqual(['world.json']);
 
     const again = await start('--state', file);
@@ -115,7 +115,9 @@ describe('a state file that cannot be used', () => {
     writeFileSync(otherVersion, JSON.stringify({ version: 9 }));
     const old = await runCliToEnd(['serve', '--port', '0', '--state', otherVersion]);
     expect(old.code).toBe(1);
-    expect(old.stderr).toContain('not a world snapshot of version 1 (found version 9)');
+    expect(old.stderr).toContain(
+      `not a world snapshot of version ${SNAPSHOT_VERSION} (found version 9)`,
+    );
   });
 
   it('refuses --state-interval without --state, or out of range', () => {
