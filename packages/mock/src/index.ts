@@ -66,20 +66,13 @@ export {
   type ErrorData,
   validationError,
 } from './domain/kernel/errors';
-export type {
-  CampaignRecord,
-  CampaignStatus,
-  InboundMessage,
-  MessageRecord,
-  MessageStatus,
-} from './domain/kernel/model';
+export type { CampaignStatus, MessageStatus } from './domain/kernel/model';
 export { OPERATION_IDS, type OperationId } from './domain/kernel/operation-ids';
 export { UUID_PATTERN } from './domain/kernel/patterns';
 export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/kernel/snapshot';
 export { formatTimestamp, parseTimestamp } from './domain/kernel/time-format';
 export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/kernel/vocabulary';
 export { World, type WorldOptions } from './domain/kernel/world';
-export type { WorldEvent } from './domain/kernel/world-events';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/messages/inbound';
 export {
   type CarrierCode,
@@ -118,7 +111,6 @@ export {
   DELIVERY_STATES,
   type DeliveryState,
   RETRY_SCHEDULE_MS,
-  type WebhookDelivery,
 } from './domain/webhooks/webhooks';
 export type { FetchFunction } from './fetch';
 export type { HttpRequest, HttpResponse } from './http/types';

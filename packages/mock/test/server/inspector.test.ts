@@ -346,6 +346,19 @@ describe('inspector page', { timeout: 60_000 }, () => {
     await expect.poll(() => page.locator('#clock').textContent()).toMatch(/ 0 pending tasks$/);
   });
 
+  it('keeps a choice made in a form when a live update re-renders the view', async () => {
+    await open('#/actions', 'Snapshots & faults');
+    await page.locator('#fault-operation').selectOption('retrieveCampaign');
+    await page.locator('#search').focus(); // the focus leaves the form: updates are not held back
+    const renders = () =>
+      page.evaluate(() => performance.getEntriesByName('inspector:rendered').length);
+    const before = await renders();
+    await live().post('/messages', { to: '+244923000123', body: 'a change' });
+    await expect.poll(renders).toBeGreaterThan(before);
+    expect(await page.locator('#fault-operation').inputValue()).toBe('retrieveCampaign');
+    await page.locator('#fault-operation').selectOption('');
+  });
+
   it('arms a fault from the page; the next request fails with it', async () => {
     await open('#/actions', 'Snapshots & faults');
     await page.locator('#fault-operation').selectOption('listMessages');

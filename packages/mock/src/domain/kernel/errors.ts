@@ -12,7 +12,9 @@ export type ErrorCode = components['schemas']['KnownErrorCode'];
 
 /** An error as data. */
 export interface ErrorData {
+  /** The service's error code, e.g. `VALIDATION_ERROR` (the contract's `KnownErrorCode`). */
   readonly code: ErrorCode;
+  /** A sentence for people. */
   readonly message: string;
   /** Field name → message, for validation and scope errors. */
   readonly fields?: Readonly<Record<string, string>>;
@@ -20,7 +22,9 @@ export interface ErrorData {
 
 /** Thrown by domain operations; carries {@link ErrorData}. Nothing has changed when it is thrown. */
 export class DomainError extends Error implements ErrorData {
+  /** The service's error code, e.g. `NOT_FOUND`. */
   readonly code: ErrorCode;
+  /** Field name → message, for validation and scope errors. */
   readonly fields?: Readonly<Record<string, string>>;
 
   constructor(data: ErrorData) {

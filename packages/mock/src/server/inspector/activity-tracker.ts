@@ -7,7 +7,8 @@
  * The world is replaced by `reset` (and restore): {@link ActivityTracker.sync} notices and rebuilds
  * from the new world's records (histories start again from there).
  */
-import type { CampaignStatus, MessageStatus, World, WorldEvent } from '../../index';
+import type { CampaignStatus, MessageStatus, World } from '../../index';
+import type { WorldEvent } from '../../records';
 
 /** One step of a status history. */
 export interface StatusStep<S extends string> {

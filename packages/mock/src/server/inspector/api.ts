@@ -11,14 +11,8 @@ import { z } from 'zod';
 import { apiKeyView, organizationView, senderIdView } from '../../control/views';
 import { campaignObject, messageDetail } from '../../http/serializers';
 import { parseQuery } from '../../http/validate';
-import {
-  DomainError,
-  type InboundMessage,
-  type MessageRecord,
-  formatTimestamp as ts,
-  type WebhookDelivery,
-  type World,
-} from '../../index';
+import { DomainError, formatTimestamp as ts, type World } from '../../index';
+import type { InboundMessage, MessageRecord, WebhookDelivery } from '../../records';
 import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import type { StatusStep } from './activity-tracker';

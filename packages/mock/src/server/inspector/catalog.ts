@@ -4,7 +4,8 @@
  * world only ever grows (reset and restore replace it), so each derived list is kept per world and
  * brought up to date with only what was added since it was last read.
  */
-import type { InboundMessage, MessageRecord, World } from '../../index';
+import type { World } from '../../index';
+import type { InboundMessage, MessageRecord } from '../../records';
 
 /** A phone number as the inspector lists it. */
 export interface PhoneSummary {

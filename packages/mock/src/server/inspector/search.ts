@@ -6,7 +6,8 @@
  * are searched as one joined string each (`haystack.ts`), rebuilt when messages arrive, all behind
  * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
  */
-import type { CampaignRecord, InboundMessage, MessageRecord, World } from '../../index';
+import type { World } from '../../index';
+import type { CampaignRecord, InboundMessage, MessageRecord } from '../../records';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
 import { Haystack } from './haystack';
 import type { RequestLog, StoredRequest } from './request-log';

@@ -8,12 +8,8 @@
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { apiKeyView, organizationView, senderIdView } from '../../control/views';
 import { campaignObject } from '../../http/serializers';
-import {
-  type InboundMessage,
-  type MessageRecord,
-  formatTimestamp as ts,
-  type World,
-} from '../../index';
+import { formatTimestamp as ts, type World } from '../../index';
+import type { InboundMessage, MessageRecord } from '../../records';
 import type { ControlDeps } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import type { StatusStep, ThreadItem } from './activity-tracker';

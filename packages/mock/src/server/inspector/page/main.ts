@@ -93,7 +93,9 @@ async function render(): Promise<void> {
       showClock(summary);
       return;
     }
+    const filledIn = formValues(view);
     replace(view, h('h2', { id: 'view-title' }, shown.title), ...shown.content);
+    restoreFormValues(view, filledIn);
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;
     showClock(summary);
@@ -136,6 +138,34 @@ function highlight(route: Route): void {
   for (const a of $('nav').querySelectorAll('a')) {
     if (a.getAttribute('href') === `#/${route.parts[0]}`) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
+  }
+}
+
+type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * The values of the view's form controls, by id: a live update re-renders the view, and a choice
+ * made without keeping the focus in the field (a select, a click elsewhere) must survive it.
+ */
+function formValues(view: HTMLElement): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const control of view.querySelectorAll<FormControl>('input[id], select[id], textarea[id]')) {
+    values.set(control.id, control.value);
+  }
+  return values;
+}
+
+function restoreFormValues(view: HTMLElement, values: Map<string, string>): void {
+  for (const [id, value] of values) {
+    const control = view.querySelector<FormControl>(`#${CSS.escape(id)}`);
+    if (control === null || control.value === value) continue;
+    // A select keeps a value only if it still has that option.
+    if (
+      control instanceof HTMLSelectElement &&
+      ![...control.options].some((o) => o.value === value)
+    )
+      continue;
+    control.value = value;
   }
 }
 
