@@ -4,7 +4,7 @@
  * `fault-answers.test.ts`), a "proxy" HTML page, and the errors undici raises for a reset
  * connection and a body cut off.
  */
-import type { HttpResponse } from '@msgsvc/mock';
+import { formatTimestamp, type HttpResponse } from '@msgsvc/mock';
 
 /** The faults answered with a status and an envelope, without forwarding the request. */
 export type StatusFault = 'status-500' | 'status-503' | 'rate-429';
@@ -35,7 +35,7 @@ export function statusAnswer(kind: StatusFault, traceId: string): HttpResponse {
     message,
     status,
     trace_id: traceId,
-    timestamp: new Date().toISOString().replace('Z', '000+00:00'),
+    timestamp: formatTimestamp(Date.now()),
     service: 'core',
   };
   return {
