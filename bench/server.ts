@@ -3,8 +3,8 @@
  * `GET /messages/{id}` and on a filtered `GET /messages`, against two floors measured in the same
  * run —
  *
- * - a bare `node:http` server answering the same JSON (target: the mock serves ≥ 60% of it on the
- *   retrieve, ≥ 50% on the filtered list);
+ * - a bare `node:http` server answering the mock's own answer, the same body and headers (target:
+ *   the mock serves ≥ 60% of it on the retrieve, ≥ 50% on the filtered list);
  * - Prism's mock server (`prism mock openapi/openapi.yaml`, target: the mock serves ≥ 20× it on
  *   the retrieve, ≥ 10× on the filtered list).
  *
@@ -133,22 +133,34 @@ async function startMock() {
   return { origin, key: info.live_key };
 }
 
-/** A bare node:http server answering `body` with the same headers, for every request. */
-async function startBare(body: string, traceId: string) {
+/** Headers Node's http server writes itself (the bare server gets them the same way). */
+const NODE_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
+
+/**
+ * A bare node:http server answering every request with the mock's own answer: the same body and
+ * the same headers (rate-limit headers and trace id included), so both sides put the same bytes on
+ * the wire and the floor differs from the mock only by the mock's work.
+ */
+async function startBare(body: string, headers: Headers) {
+  const replayed: Record<string, string> = {};
+  for (const [name, value] of headers) if (!NODE_HEADERS.has(name)) replayed[name] = value;
   const script = `
     const http = require('node:http');
     const body = process.env.BENCH_BODY;
+    const headers = JSON.parse(process.env.BENCH_HEADERS);
     http.createServer((req, res) => {
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'x-trace-id': process.env.BENCH_TRACE,
-        'content-length': Buffer.byteLength(body),
-      });
+      res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
       res.end(body);
     }).listen(0, '127.0.0.1', function () { console.log('port=' + this.address().port); });`;
   const { match } = await start(process.execPath, ['-e', script], /port=(\d+)/, {
     BENCH_BODY: body,
-    BENCH_TRACE: traceId,
+    BENCH_HEADERS: JSON.stringify(replayed),
   });
   return `http://127.0.0.1:${match[1]}`;
 }
@@ -196,7 +208,7 @@ async function main() {
   );
   for (const c of cases) {
     const sample = await json(`${mock.origin}/c/v1${c.path}`, { headers });
-    const bare = await startBare(sample.text, sample.headers.get('x-trace-id') ?? '');
+    const bare = await startBare(sample.text, sample.headers);
     // Warm both up (JIT, connection pools), then alternate so both see the same machine noise.
     await load(`${mock.origin}/c/v1${c.path}`, headers, 1);
     await load(`${bare}${c.path}`, headers, 1);
@@ -215,7 +227,7 @@ async function main() {
     const ofBare = mockRate / bareRate;
     const overPrism = mockRate / prismRate;
     report(`${c.name}: mock server`, `${Math.round(mockRate)} req/s`);
-    report(`  bare node:http, same JSON`, `${Math.round(bareRate)} req/s`);
+    report(`  bare node:http, same answer`, `${Math.round(bareRate)} req/s`);
     report(
       `  mock / bare`,
       `${(ofBare * 100).toFixed(0)}%`,

@@ -3,7 +3,12 @@
  * service's `observe` option. It keeps what a person debugging wants to see — method, path, query,
  * status, error code, trace id, both times (world and wall clock), the headers and both bodies —
  * with every API key and webhook secret cut to its prefix, in headers, query, path and bodies
- * alike: a full key is never stored (decision D65, D103).
+ * alike: a full key is never shown (decision D65, D103).
+ *
+ * Recording is on every request's path, so it only keeps references to the exchange; the cutting
+ * and copying happen once, when an entry is first read, and the raw exchange is then let go
+ * (decision D134). Requests and responses are never changed after they are answered, so the entry
+ * read later is the one that would have been built at once.
  */
 import { keyPrefix } from '@msgsvc/sdk';
 import type { HttpRequest, HttpResponse } from '../../http/types';
@@ -44,15 +49,34 @@ export const BODY_KEPT = 16_384;
 
 const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 
-/** An entry as stored: times stay numbers until someone reads the log. */
+/** An entry as read: redacted; times stay numbers until someone renders them. */
 type Stored = Omit<RequestLogDetail, 'at' | 'world_at'> & {
   readonly atMs: number;
   readonly worldMs: number | null;
 };
 
+/** An entry as recorded: the exchange itself, redacted into {@link Stored} when first read. */
+interface Slot {
+  readonly seq: number;
+  readonly atMs: number;
+  readonly worldMs: number | null;
+  raw: Raw | undefined;
+  stored: Stored | undefined;
+}
+
+/** The exchange as answered; a body past {@link BODY_KEPT} is cut at once, so none is held whole. */
+interface Raw {
+  readonly request: Omit<HttpRequest, 'body'>;
+  readonly requestBody: Body;
+  readonly response: Omit<HttpResponse, 'body'>;
+  readonly responseBody: Body;
+}
+
+type Body = string | Uint8Array | null | { readonly kept: string | null };
+
 /** A ring buffer of the last `capacity` requests. */
 export class RequestLog {
-  private readonly ring: (Stored | undefined)[];
+  private readonly ring: (Slot | undefined)[];
   private next = 0;
   private seq = 0;
   private worldNow: (() => number) | undefined;
@@ -77,27 +101,18 @@ export class RequestLog {
 
   /** Records one exchange; the signature fits `createMockService({ observe })`. */
   record(request: HttpRequest, response: HttpResponse): void {
-    const key = request.headers['x-api-key'];
-    const idempotencyKey = request.headers['idempotency-key'];
-    const entry: Stored = {
+    this.ring[this.next] = {
       seq: ++this.seq,
       atMs: Date.now(),
       worldMs: this.worldNow?.() ?? null,
-      method: request.method,
-      path: redactPath(request.path),
-      query: redactQuery(request.query),
-      status: response.status,
-      // Error bodies are small; a regex spares parsing them.
-      code: response.status >= 400 ? (CODE.exec(bodyOf(response.body) ?? '')?.[1] ?? null) : null,
-      key: key === undefined || key === '' ? null : keyPrefix(key),
-      trace_id: response.headers['x-trace-id'] ?? null,
-      idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
-      request_headers: redactHeaders(request.headers),
-      response_headers: redactHeaders(response.headers),
-      request_body: keptBody(request.body),
-      response_body: keptBody(response.body),
+      raw: {
+        request,
+        requestBody: held(request.body),
+        response,
+        responseBody: held(response.body),
+      },
+      stored: undefined,
     };
-    this.ring[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
   }
 
@@ -114,9 +129,9 @@ export class RequestLog {
   /** Every kept entry, newest first, in the stored form (for the inspector's search and lists). */
   *newestFirst(): IterableIterator<Stored> {
     for (let i = 1; i <= this.capacity; i++) {
-      const stored = this.ring[(this.next - i + this.capacity) % this.capacity];
-      if (stored === undefined) return;
-      yield stored;
+      const slot = this.ring[(this.next - i + this.capacity) % this.capacity];
+      if (slot === undefined) return;
+      yield read(slot);
     }
   }
 
@@ -141,6 +156,34 @@ export class RequestLog {
     this.ring.fill(undefined);
     this.next = 0;
   }
+}
+
+/** The redacted form of a slot, built on its first read; the raw exchange is dropped then. */
+function read(slot: Slot): Stored {
+  if (slot.stored !== undefined) return slot.stored;
+  const { request, requestBody, response, responseBody } = slot.raw!;
+  const key = request.headers['x-api-key'];
+  const idempotencyKey = request.headers['idempotency-key'];
+  slot.stored = {
+    seq: slot.seq,
+    atMs: slot.atMs,
+    worldMs: slot.worldMs,
+    method: request.method,
+    path: redactPath(request.path),
+    query: redactQuery(request.query),
+    status: response.status,
+    // Error bodies are small; a regex spares parsing them.
+    code: response.status >= 400 ? (CODE.exec(textOf(responseBody) ?? '')?.[1] ?? null) : null,
+    key: key === undefined || key === '' ? null : keyPrefix(key),
+    trace_id: response.headers['x-trace-id'] ?? null,
+    idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
+    request_headers: redactHeaders(request.headers),
+    response_headers: redactHeaders(response.headers),
+    request_body: keptOf(requestBody),
+    response_body: keptOf(responseBody),
+  };
+  slot.raw = undefined;
+  return slot.stored;
 }
 
 /** A stored entry's list form. */
@@ -180,6 +223,22 @@ function redactHeaders(
 function bodyOf(body: string | Uint8Array | null): string | null {
   if (body === null) return null;
   return typeof body === 'string' ? body : new TextDecoder().decode(body);
+}
+
+// A body is a string or bytes as large as its text or larger: within the kept size, either is held
+// as it is (no copy); past it, only the kept part is.
+function held(body: string | Uint8Array | null): Body {
+  if (body === null) return null;
+  const size = typeof body === 'string' ? body.length : body.byteLength;
+  return size <= BODY_KEPT ? body : { kept: keptBody(body) };
+}
+
+function textOf(body: Body): string | null {
+  return body !== null && typeof body === 'object' && 'kept' in body ? body.kept : bodyOf(body);
+}
+
+function keptOf(body: Body): string | null {
+  return body !== null && typeof body === 'object' && 'kept' in body ? body.kept : keptBody(body);
 }
 
 function keptBody(body: string | Uint8Array | null): string | null {
