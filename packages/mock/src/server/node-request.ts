@@ -34,13 +34,23 @@ export function splitUrl(url: string): { path: string; query: string } {
     : { path: url.slice(0, mark), query: url.slice(mark + 1) };
 }
 
-/** A request without its body: method, path, query and headers. */
-export function requestHead(req: IncomingMessage): Omit<HttpRequest, 'body'> {
-  const { path, query } = splitUrl(req.url ?? '/');
-  // Node lower-cases header names and joins repeated values; only `set-cookie` (never sent by
-  // clients) would be an array.
-  const headers = req.headers as Record<string, string | undefined>;
-  return { method: req.method ?? 'GET', path, query, headers };
+/**
+ * The request as plain data, with `body` (read by {@link readBody}, or `null`). One object literal
+ * of one shape, never a spread with a field added: the pipeline reads these fields on every
+ * request, and a spread-then-extended object can fall back to slow properties.
+ */
+export function toHttpRequest(req: IncomingMessage, body: Uint8Array | null): HttpRequest {
+  const url = req.url ?? '/';
+  const mark = url.indexOf('?');
+  return {
+    method: req.method ?? 'GET',
+    path: mark < 0 ? url : url.slice(0, mark),
+    query: mark < 0 ? '' : url.slice(mark + 1),
+    // Node lower-cases header names and joins repeated values; only `set-cookie` (never sent by
+    // clients) would be an array.
+    headers: req.headers as Record<string, string | undefined>,
+    body,
+  };
 }
 
 /** Whether a method's body is read: GET and HEAD bodies are ignored (Node discards them). */
@@ -79,22 +89,21 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<Body
 
 /** Reads a whole request as plain data (see {@link readBody}). */
 export async function readRequest(req: IncomingMessage, limit = BODY_LIMIT): Promise<ReadResult> {
-  const head = requestHead(req);
-  if (!hasBody(head.method)) return { kind: 'ok', request: { ...head, body: null } };
+  if (!hasBody(req.method ?? 'GET')) return { kind: 'ok', request: toHttpRequest(req, null) };
   const read = await readBody(req, limit);
-  return read.kind === 'ok' ? { kind: 'ok', request: { ...head, body: read.body } } : read;
+  return read.kind === 'ok' ? { kind: 'ok', request: toHttpRequest(req, read.body) } : read;
 }
 
 /**
  * Writes a response in one `writeHead` + `end`, with an explicit `content-length` (otherwise Node
- * would fall back to chunked encoding after `writeHead`).
+ * would fall back to chunked encoding after `writeHead`). The headers go as Node's flat
+ * `[name, value, …]` list, which it writes as it is, instead of an object copied to add a field.
  */
 export function writeResponse(res: ServerResponse, response: HttpResponse, close = false): void {
-  const headers: Record<string, string | number> = {
-    ...response.headers,
-    'content-length': Buffer.byteLength(response.body),
-  };
-  if (close) headers.connection = 'close';
+  const headers: (string | number)[] = [];
+  for (const name in response.headers) headers.push(name, response.headers[name]!);
+  headers.push('content-length', Buffer.byteLength(response.body));
+  if (close) headers.push('connection', 'close');
   res.writeHead(response.status, headers);
   res.end(response.body);
 }

@@ -40,8 +40,8 @@ import {
   hasBody,
   readBody,
   readRequest,
-  requestHead,
   splitUrl,
+  toHttpRequest,
   writeResponse,
 } from './node-request';
 
@@ -198,15 +198,14 @@ function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResp
 // answers unknown paths with its own 404 envelope (decision D2). A request without a body is
 // answered in the same tick: no promise, no microtask, on the hot path.
 function servePublic(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
-  const head = requestHead(req);
-  if (!hasBody(head.method)) {
-    answer(context, res, { ...head, body: null });
+  if (!hasBody(req.method ?? 'GET')) {
+    answer(context, res, toHttpRequest(req, null));
     return;
   }
   readBody(req, context.limit).then(
     (read) =>
       read.kind === 'ok'
-        ? answer(context, res, { ...head, body: read.body })
+        ? answer(context, res, toHttpRequest(req, read.body))
         : refuseTooLarge(context, req, res, read.drained),
     (error) => fail(res, error),
   );

@@ -8,7 +8,7 @@ import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
 import type { MessageRecord } from '../kernel/model';
 import type { World } from '../kernel/world';
-import { createMessage } from '../messages/message-factory';
+import { createMessage, type NewMessage } from '../messages/message-factory';
 import { senderApproved, transitionMessage } from '../messages/message-lifecycle';
 import { takeDispatchFault } from '../policies/faults';
 import { completeCampaign, transitionCampaign } from './campaign-state';
@@ -60,7 +60,9 @@ export function processCampaign(world: World, campaignId: string): void {
   const dispatchFault = takeDispatchFault(world, campaign.id);
   const segmentsOf = countSegments(campaign.content);
   const tags = new Set<string>();
-  const base = {
+  // One literal per recipient, not a spread of a shared base: a spread object with added fields
+  // falls back to slow properties, and reading them was most of the cost of a 1000-recipient batch.
+  const spec = (e164: string | null, input: string): NewMessage => ({
     organizationId: campaign.organizationId,
     environment: campaign.environment,
     billingAccountId: campaign.billingAccountId,
@@ -71,11 +73,13 @@ export function processCampaign(world: World, campaignId: string): void {
     content: campaign.content,
     trigger: campaign.trigger,
     segmentsOf,
-  } as const;
+    e164,
+    input,
+  });
   let outstanding = 0;
   const created: MessageRecord[] = [];
   for (const e164 of campaign.recipients) {
-    const message = createMessage(world, { ...base, e164, input: e164 }, live);
+    const message = createMessage(world, spec(e164, e164), live);
     created.push(message);
     outstanding++;
     if (message.contactId !== null) {
@@ -84,7 +88,7 @@ export function processCampaign(world: World, campaignId: string): void {
   }
   const invalid = campaign.invalidRecipients.length;
   for (const input of campaign.invalidRecipients) {
-    createMessage(world, { ...base, e164: null, input }, live);
+    createMessage(world, spec(null, input), live);
   }
   campaign.outstanding = outstanding;
   campaign.tagIds = [...tags];

@@ -108,7 +108,8 @@ export function isOptedOut(
   environment: Environment,
   e164: string,
 ): boolean {
-  return world.optOuts.has(optOutKey(organizationId, environment, e164));
+  // Asked for every message sent; most worlds have no opt-out, and the key is a new string.
+  return world.optOuts.size > 0 && world.optOuts.has(optOutKey(organizationId, environment, e164));
 }
 
 function optOutKey(organizationId: string, environment: string, e164: string): string {

@@ -31,7 +31,8 @@ const FIELDS: Readonly<Record<IndexedField, (message: MessageRecord) => string |
 const FIELD_NAMES = Object.keys(FIELDS) as IndexedField[];
 
 interface TenantIndex {
-  readonly bitsets: Map<string, Bitset>;
+  /** Field → value → rows with that value. */
+  readonly bitsets: Map<IndexedField, Map<string, Bitset>>;
   /** Built on the tenant's first `q` search, which only a few tests and tools make (D90). */
   numbers: NumberIndex | undefined;
   /** Rows below this one are indexed; later rows are indexed by the next {@link MessageIndex.sync}. */
@@ -41,6 +42,10 @@ interface TenantIndex {
 /** The indexes of every tenant's messages. */
 export class MessageIndex {
   private readonly tenants = new Map<string, TenantIndex>();
+  /** The tenant looked up last: calls come in runs for one tenant, and its key is a fresh string. */
+  private last:
+    | { organizationId: string; environment: string; index: TenantIndex | undefined }
+    | undefined;
 
   /**
    * Brings a tenant's indexes up to date with its rows. Indexing is lazy — done when a list needs
@@ -65,7 +70,9 @@ export class MessageIndex {
     row: number,
     before: { status: string | null; errorCode: string | null },
   ): void {
-    const index = this.tenant(message.organizationId, message.environment, true)!;
+    const index = this.tenant(message.organizationId, message.environment, false);
+    // A row not indexed yet is indexed with its values of the moment by the next sync.
+    if (index === undefined || row >= index.indexedUpTo) return;
     const status = FIELDS.status(message);
     if (before.status !== status) {
       if (before.status !== null) bitset(index, 'status', before.status).clear(row);
@@ -96,8 +103,10 @@ export class MessageIndex {
     const out = new Uint32Array(Math.ceil(rows / 32));
     const index = this.tenant(organizationId, environment, false);
     if (index === undefined) return out;
+    const byValue = index.bitsets.get(field);
+    if (byValue === undefined) return out;
     for (const value of values) {
-      const words = index.bitsets.get(`${field}=${value}`)?.words;
+      const words = byValue.get(value)?.words;
       if (words === undefined) continue;
       const n = Math.min(out.length, words.length);
       for (let i = 0; i < n; i++) out[i]! |= words[i]!;
@@ -123,22 +132,36 @@ export class MessageIndex {
     environment: string,
     create: boolean,
   ): TenantIndex | undefined {
+    const last = this.last;
+    if (
+      last !== undefined &&
+      last.organizationId === organizationId &&
+      last.environment === environment &&
+      (last.index !== undefined || !create)
+    ) {
+      return last.index;
+    }
     const key = tenantKey(organizationId, environment);
     let index = this.tenants.get(key);
     if (index === undefined && create) {
       index = { bitsets: new Map(), numbers: undefined, indexedUpTo: 0 };
       this.tenants.set(key, index);
     }
+    this.last = { organizationId, environment, index };
     return index;
   }
 }
 
 function bitset(index: TenantIndex, field: IndexedField, value: string): Bitset {
-  const key = `${field}=${value}`;
-  let set = index.bitsets.get(key);
+  let byValue = index.bitsets.get(field);
+  if (byValue === undefined) {
+    byValue = new Map();
+    index.bitsets.set(field, byValue);
+  }
+  let set = byValue.get(value);
   if (set === undefined) {
     set = new Bitset();
-    index.bitsets.set(key, set);
+    byValue.set(value, set);
   }
   return set;
 }

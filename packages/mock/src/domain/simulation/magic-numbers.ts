@@ -65,9 +65,13 @@ export const MAGIC_NUMBERS: Readonly<Record<string, MagicBehaviour>> = {
   },
 };
 
+// Every message asks, and numbers arrive as fresh strings: a Map hashes them once, where a
+// property lookup on the record would first have to internalize each one.
+const BY_NUMBER: ReadonlyMap<string, MagicBehaviour> = new Map(Object.entries(MAGIC_NUMBERS));
+
 /** The magic behaviour of a number, if it has one. */
 export function magicBehaviour(e164: string): MagicBehaviour | undefined {
-  return MAGIC_NUMBERS[e164];
+  return BY_NUMBER.get(e164);
 }
 
 /** Delay of a magic number's reply after its delivery receipt. */
