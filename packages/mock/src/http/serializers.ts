@@ -222,3 +222,17 @@ export function batchAccepted(campaign: CampaignRecord) {
 export function pageEnvelope<T>(total: number, page: number, size: number, entries: T[]) {
   return { total, page, size, pages: pageCount(total, size), entries };
 }
+
+/**
+ * A list response as JSON text, around entries already serialized: what `JSON.stringify` of
+ * {@link pageEnvelope} writes (the fields are integers), without building the object first.
+ */
+export function pageEnvelopeJson(
+  total: number,
+  page: number,
+  size: number,
+  entries: readonly string[],
+): string {
+  const pages = pageCount(total, size);
+  return `{"total":${total},"page":${page},"size":${size},"pages":${pages},"entries":[${entries.join(',')}]}`;
+}

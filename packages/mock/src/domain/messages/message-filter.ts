@@ -73,9 +73,13 @@ export function queryMessages(
     const [key, field] = COLUMN_FILTERS[i]!;
     const values = filter[key] as readonly string[] | undefined;
     if (values !== undefined && values.length > 0) {
-      mask = intersect(
-        mask,
-        store.columns.union(organizationId, environment, field, values, rows.length),
+      mask = store.columns.intersectUnion(
+        organizationId,
+        environment,
+        field,
+        values,
+        mask ?? scratch(rows.length),
+        mask === null,
       );
     }
   }
@@ -99,6 +103,20 @@ export function queryMessages(
   }
   if (mask === null) return selectPage(rows, null, page);
   return selectFromMask(rows, mask, page);
+}
+
+let scratchWords = new Uint32Array(1024);
+
+/**
+ * The words of a mask over `rows` rows, contents unspecified. One buffer, reused by every query: a
+ * typed array allocated per query cost more than the bit operations it held. Queries run
+ * synchronously and the mask is read before the query returns, so no two ever share it.
+ */
+function scratch(rows: number): Uint32Array {
+  const length = Math.ceil(rows / 32);
+  if (scratchWords.length < length)
+    scratchWords = new Uint32Array(Math.max(length, scratchWords.length * 2));
+  return scratchWords.subarray(0, length);
 }
 
 /** `words` AND-ed into `mask` (the first set becomes the mask). */

@@ -90,28 +90,39 @@ export class MessageIndex {
   }
 
   /**
-   * The union of the bitsets of `values` of `field` within a tenant (`words` sized for `rows`), or
-   * an empty set when none of the values occurs.
+   * `mask` AND the union of the bitsets of `values` of `field` within a tenant, written into
+   * `mask` (whose length sets the rows covered); with `fresh`, `mask`'s contents are ignored, as if
+   * every bit were set. Returns `mask`.
    */
-  union(
+  intersectUnion(
     organizationId: string,
     environment: string,
     field: IndexedField,
     values: readonly string[],
-    rows: number,
+    mask: Uint32Array,
+    fresh: boolean,
   ): Uint32Array {
-    const out = new Uint32Array(Math.ceil(rows / 32));
-    const index = this.tenant(organizationId, environment, false);
-    if (index === undefined) return out;
-    const byValue = index.bitsets.get(field);
-    if (byValue === undefined) return out;
+    const byValue = this.tenant(organizationId, environment, false)?.bitsets.get(field);
+    const sources: Uint32Array[] = [];
     for (const value of values) {
-      const words = byValue.get(value)?.words;
-      if (words === undefined) continue;
-      const n = Math.min(out.length, words.length);
-      for (let i = 0; i < n; i++) out[i]! |= words[i]!;
+      const words = byValue?.get(value)?.words;
+      if (words !== undefined) sources.push(words);
     }
-    return out;
+    if (sources.length === 0) return mask.fill(0);
+    if (sources.length === 1) {
+      // One value (the common case): a single pass, no union to build.
+      const words = sources[0]!;
+      const n = Math.min(mask.length, words.length);
+      if (fresh) for (let i = 0; i < n; i++) mask[i] = words[i]!;
+      else for (let i = 0; i < n; i++) mask[i]! &= words[i]!;
+      return mask.fill(0, n);
+    }
+    for (let i = 0; i < mask.length; i++) {
+      let union = 0;
+      for (const words of sources) if (i < words.length) union |= words[i]!;
+      mask[i] = fresh ? union : mask[i]! & union;
+    }
+    return mask;
   }
 
   /** Rows whose number contains `needle` (already stripped of separators). */
