@@ -53,24 +53,38 @@ export function matchRoute(method: string, path: string): RouteMatch {
   // Decoding only changes a segment with an escape in it.
   const segments = path.includes('%') ? rest.map(decodeSegment) : rest;
   // The path is the most literal pattern that matches it (`/campaigns/batch` beats
-  // `/campaigns/{campaign_id}`); the method is then looked up on that path alone.
-  let best: { operation: Operation; params: Record<string, string> }[] = [];
+  // `/campaigns/{campaign_id}`); the method is then looked up on that path alone. Two passes
+  // without allocation: this runs for every request.
   let fewestParams = Number.POSITIVE_INFINITY;
   for (const operation of OPERATIONS) {
-    const params = matchSegments(operation.segments, segments);
-    if (params === undefined) continue;
-    const count = PARAM_COUNTS.get(operation)!;
-    if (count < fewestParams) {
-      fewestParams = count;
-      best = [];
+    if (fits(operation.segments, segments)) {
+      fewestParams = Math.min(fewestParams, PARAM_COUNTS.get(operation)!);
     }
-    if (count === fewestParams) best.push({ operation, params });
   }
-  if (best.length === 0) return { kind: 'not_found' };
+  if (fewestParams === Number.POSITIVE_INFINITY) return { kind: 'not_found' };
   const wanted = method === 'HEAD' ? 'GET' : method;
-  const found = best.find((candidate) => candidate.operation.method === wanted);
-  if (found !== undefined) return { kind: 'found', ...found };
-  return { kind: 'method_not_allowed', allow: best.map((candidate) => candidate.operation.method) };
+  const allow: string[] = [];
+  for (const operation of OPERATIONS) {
+    if (PARAM_COUNTS.get(operation) !== fewestParams || !fits(operation.segments, segments)) {
+      continue;
+    }
+    if (operation.method === wanted) {
+      return { kind: 'found', operation, params: matchSegments(operation.segments, segments)! };
+    }
+    allow.push(operation.method);
+  }
+  return { kind: 'method_not_allowed', allow };
+}
+
+/** Whether path segments match a pattern (`:name` matches any non-empty segment). */
+function fits(pattern: readonly string[], segments: readonly string[]): boolean {
+  if (pattern.length !== segments.length) return false;
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i]!;
+    const actual = segments[i]!;
+    if (expected.startsWith(':') ? actual === '' : expected !== actual) return false;
+  }
+  return true;
 }
 
 /**
