@@ -434,7 +434,7 @@ function rewriteLink(href, source, output) {
     return { href };
   }
   let file = target;
-  if (target === join(root, 'examples') || target.startsWith(join(root, 'examples') + '/')) {
+  if (target === join(root, 'examples') || target.startsWith(`${join(root, 'examples')}/`)) {
     file = examplePage(target);
   } else if (dirname(target) === join(root, 'docs') && target.endsWith('.md')) {
     file = target.endsWith('README.md')

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { pageEnvelope, pageEnvelopeJson } from './serializers';
+import { pageEnvelope, pageEnvelopeJson } from '../src/http/serializers';
 
 // The list page written as text around cached entries must be exactly what JSON.stringify of the
 // envelope object writes, field order included.
