@@ -4,7 +4,9 @@
 // the original continued. Forks and separate services share nothing.
 import { describe, expect, it } from 'vitest';
 import { checked } from '../../../../openapi/test/support/response-check';
+import { MESSAGE_STATUS_TRAITS } from '../../src/domain/messages/message-machine';
 import type { MockService, WorldSnapshot } from '../../src/index';
+import type { MessageRecord } from '../../src/records';
 import { type ApiResponse, api } from '../support/api';
 import { createMockService } from '../support/mock';
 import { expectLedgerBalanced } from '../support/world';
@@ -136,6 +138,40 @@ describe('snapshot → mutate → restore', () => {
     }
     mock.restore(snapshot);
     expect(json(mock.snapshot())).toEqual(original);
+  });
+});
+
+describe('final messages are shared, never copied', () => {
+  // Snapshots and restores share a message once its status is final instead of copying it (D138):
+  // safe only while nothing ever writes to a final message. Drive a world through everything that
+  // changes messages and check that no final one changed.
+  it('a message never changes once its status is final', async () => {
+    const mock = createMockService();
+    const { demo, live } = await busyWorld(mock);
+    await mock.clock.settle();
+    const finals = new Map<MessageRecord, string>();
+    for (const message of mock.world.messages.all()) {
+      if (MESSAGE_STATUS_TRAITS[message.status].final) finals.set(message, JSON.stringify(message));
+    }
+    expect(finals.size).toBeGreaterThan(3);
+
+    const snapshot = mock.snapshot();
+    mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'START' });
+    mock.control.failNextDispatch({ count: 1 });
+    await live.post('/campaigns/batch', {
+      remitter_id: demo.sender.id,
+      channel_type: 'SMS',
+      content: 'Again',
+      recipients: ['+244923000001', '+244900000002', '+244900000003', '+244900000008'],
+    });
+    await live.post('/messages', { to: '+244900000004', body: 'rejected' });
+    await mock.clock.settle();
+    mock.clock.advance(3 * 24 * 3600 * 1000);
+    mock.restore(snapshot);
+    await live.post('/messages', { to: '+244900000005', body: 'failed' });
+    await mock.clock.settle();
+
+    for (const [message, text] of finals) expect(JSON.stringify(message)).toBe(text);
   });
 });
 

@@ -5,23 +5,23 @@
  * continues exactly where the snapshot was taken.
  */
 
+import { savedMessage } from '../messages/message-store';
 import type { FaultState } from '../policies/faults';
 import type { IdempotencyRecord } from '../policies/idempotency';
 import type { RateLimitTable, RateLimitWindow } from '../policies/rate-limits';
 import type { WebhookState } from '../webhooks/webhooks';
 import { type Clock, VirtualClock } from './clock';
-import {
-  type ApiKey,
-  type BillingAccount,
-  type CampaignRecord,
-  type Contact,
-  copyMessage,
-  type InboundMessage,
-  type LedgerEntry,
-  type MessageRecord,
-  type Organization,
-  type SenderId,
-  type Tag,
+import type {
+  ApiKey,
+  BillingAccount,
+  CampaignRecord,
+  Contact,
+  InboundMessage,
+  LedgerEntry,
+  MessageRecord,
+  Organization,
+  SenderId,
+  Tag,
 } from './model';
 import { Random, type RandomState } from './random';
 import type { ScheduledTask } from './scheduler';
@@ -46,9 +46,10 @@ const part = <T>(definition: Part<T>): Part<T> => definition;
 
 const copy = <T extends object>(record: T): T => ({ ...record });
 
-// Records the world mutates (messages, campaigns, accounts, deliveries…) are copied; records it
-// never changes after creation (ledger entries, inbound messages, scheduled tasks) are shared, so a
-// snapshot costs one shallow copy per mutable record. Treat a snapshot as read-only.
+// Records the world mutates (messages not yet final, campaigns, accounts, deliveries…) are copied;
+// records it never changes again (final messages, ledger entries, inbound messages, scheduled tasks)
+// are shared, so a snapshot costs one shallow copy per mutable record. Treat a snapshot as
+// read-only.
 function copyWebhooks(state: WebhookState): WebhookState {
   return {
     endpoints: state.endpoints.map((e) => ({
@@ -184,14 +185,13 @@ const PARTS = {
       let n = 0;
       // Indexed loops, not the store's generator: this runs once per message.
       for (const rows of world.messages.tenantRows()) {
-        for (let i = 0; i < rows.length; i++) messages[n++] = copyMessage(rows[i]!);
+        for (let i = 0; i < rows.length; i++) messages[n++] = savedMessage(rows[i]!);
       }
       return messages;
     },
     load: (world, saved) => {
-      // Copied here, where `copyMessage` is the one function called (and inlined).
       const messages: MessageRecord[] = new Array(saved.length);
-      for (let i = 0; i < saved.length; i++) messages[i] = copyMessage(saved[i]!);
+      for (let i = 0; i < saved.length; i++) messages[i] = savedMessage(saved[i]!);
       world.messages.load(messages);
     },
   }),

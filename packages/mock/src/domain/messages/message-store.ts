@@ -4,9 +4,10 @@
  * through {@link MessageStore.setState} so the indexes never drift from the records.
  */
 
-import type { MessageRecord, MessageStatus } from '../kernel/model';
+import { copyMessage, type MessageRecord, type MessageStatus } from '../kernel/model';
 import { RecordStore } from '../storage/record-store';
 import { MessageIndex } from './message-index';
+import { MESSAGE_STATUS_TRAITS } from './message-machine';
 
 /** Messages, with their list indexes. */
 export class MessageStore extends RecordStore<MessageRecord, 'campaign' | 'contact'> {
@@ -19,7 +20,9 @@ export class MessageStore extends RecordStore<MessageRecord, 'campaign' | 'conta
 
   /** A message knows its row: the column indexes are by row. */
   protected override placed(message: MessageRecord, row: number): void {
-    message.row = row;
+    // A restored final message may be shared with its snapshot (see `savedMessage`): it is placed
+    // at the row it was saved from, and is not written to.
+    if (message.row !== row) message.row = row;
   }
 
   /** Changes a message's status and error code, keeping the indexes right. */
@@ -29,4 +32,15 @@ export class MessageStore extends RecordStore<MessageRecord, 'campaign' | 'conta
     message.errorCode = errorCode;
     this.columns.update(message, message.row, before);
   }
+}
+
+/**
+ * A message as a snapshot keeps it, or as a restore takes it back: a copy while it can still
+ * change, the record itself once its status is final. Every change to a message is a transition
+ * and final statuses have none, so a final message is never written to again, and a world and its
+ * snapshots can share it. Most messages of a world that has run are final, so a snapshot and a
+ * restore copy only the few in flight.
+ */
+export function savedMessage(message: MessageRecord): MessageRecord {
+  return MESSAGE_STATUS_TRAITS[message.status].final ? message : copyMessage(message);
 }
