@@ -22,13 +22,24 @@ export const KNOWN_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 const PREFIX = `${BASE_PATH}/`;
-/** How many parameters each operation's path has (its literal segments win ties). */
-const PARAM_COUNTS = new Map(
-  OPERATIONS.map((operation) => [
-    operation,
-    operation.segments.filter((segment) => segment.startsWith(':')).length,
-  ]),
-);
+
+/** An operation with what matching needs precomputed: its parameter count. */
+interface Route {
+  readonly operation: Operation;
+  /** How many parameters its path has (its literal segments win ties). */
+  readonly params: number;
+}
+
+/** Routes by their number of path segments: a path is only ever compared with routes as long. */
+const ROUTES_BY_LENGTH: readonly (readonly Route[])[] = (() => {
+  const byLength: Route[][] = [];
+  for (const operation of OPERATIONS) {
+    const params = operation.segments.filter((segment) => segment.startsWith(':')).length;
+    (byLength[operation.segments.length] ??= []).push({ operation, params });
+  }
+  return byLength;
+})();
+const NO_ROUTES: readonly Route[] = [];
 
 /** A matched route, or why none matched. */
 export type RouteMatch =
@@ -53,27 +64,27 @@ export function matchRoute(method: string, path: string): RouteMatch {
   // Decoding only changes a segment with an escape in it.
   const segments = path.includes('%') ? rest.map(decodeSegment) : rest;
   // The path is the most literal pattern that matches it (`/campaigns/batch` beats
-  // `/campaigns/{campaign_id}`); the method is then looked up on that path alone. Two passes
-  // without allocation: this runs for every request.
+  // `/campaigns/{campaign_id}`); the method is then looked up on that path alone. Only routes as
+  // long as the path are compared, and nothing is allocated until one is chosen: this runs for
+  // every request.
+  const routes = ROUTES_BY_LENGTH[segments.length] ?? NO_ROUTES;
   let fewestParams = Number.POSITIVE_INFINITY;
-  for (const operation of OPERATIONS) {
-    if (fits(operation.segments, segments)) {
-      fewestParams = Math.min(fewestParams, PARAM_COUNTS.get(operation)!);
+  for (const route of routes) {
+    if (route.params < fewestParams && fits(route.operation.segments, segments)) {
+      fewestParams = route.params;
     }
   }
   if (fewestParams === Number.POSITIVE_INFINITY) return { kind: 'not_found' };
   const wanted = method === 'HEAD' ? 'GET' : method;
-  const allow: string[] = [];
-  for (const operation of OPERATIONS) {
-    if (PARAM_COUNTS.get(operation) !== fewestParams || !fits(operation.segments, segments)) {
-      continue;
-    }
+  let allow: string[] | undefined;
+  for (const { operation, params } of routes) {
+    if (params !== fewestParams || !fits(operation.segments, segments)) continue;
     if (operation.method === wanted) {
       return { kind: 'found', operation, params: matchSegments(operation.segments, segments)! };
     }
-    allow.push(operation.method);
+    (allow ??= []).push(operation.method);
   }
-  return { kind: 'method_not_allowed', allow };
+  return { kind: 'method_not_allowed', allow: allow ?? [] };
 }
 
 /** Whether path segments match a pattern (`:name` matches any non-empty segment). */
