@@ -35,7 +35,9 @@ const ROUTES_BY_LENGTH: readonly (readonly Route[])[] = (() => {
   const byLength: Route[][] = [];
   for (const operation of OPERATIONS) {
     const params = operation.segments.filter((segment) => segment.startsWith(':')).length;
-    (byLength[operation.segments.length] ??= []).push({ operation, params });
+    const length = operation.segments.length;
+    byLength[length] ??= [];
+    byLength[length].push({ operation, params });
   }
   return byLength;
 })();
@@ -82,7 +84,8 @@ export function matchRoute(method: string, path: string): RouteMatch {
     if (operation.method === wanted) {
       return { kind: 'found', operation, params: matchSegments(operation.segments, segments)! };
     }
-    (allow ??= []).push(operation.method);
+    allow ??= [];
+    allow.push(operation.method);
   }
   return { kind: 'method_not_allowed', allow: allow ?? [] };
 }
