@@ -20,7 +20,14 @@ async function oneRound(fn: () => unknown | Promise<unknown>, iterations: number
   return Number(process.hrtime.bigint() - start) / iterations;
 }
 
-/** Measures two functions in interleaved rounds and returns their medians (ns per call). */
+/** Calls per block: both sides alternate every this many calls within a round. */
+const BLOCK = 200;
+
+/**
+ * Measures two functions in interleaved rounds and returns their medians (ns per call). Within a
+ * round the two alternate in blocks of {@link BLOCK} calls, so that both see the same moments of a
+ * noisy machine: alternating whole rounds let a burst of noise land on one side only (D139).
+ */
 export async function compare(
   a: () => unknown | Promise<unknown>,
   b: () => unknown | Promise<unknown>,
@@ -34,15 +41,23 @@ export async function compare(
   const as: number[] = [];
   const bs: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    as.push(await oneRound(a, iterations));
-    bs.push(await oneRound(b, iterations));
+    let timeA = 0;
+    let timeB = 0;
+    let calls = 0;
+    while (calls < iterations) {
+      const block = Math.min(BLOCK, iterations - calls);
+      timeA += await oneRound(a, block);
+      timeB += await oneRound(b, block);
+      calls += block;
+    }
+    as.push(timeA / Math.ceil(iterations / BLOCK));
+    bs.push(timeB / Math.ceil(iterations / BLOCK));
   }
   const ma = median(as);
   const mb = median(bs);
   return { a: ma, b: mb, ratio: ma / mb };
 }
 
-/** The median of a list of numbers. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
