@@ -105,10 +105,16 @@ export class RequestLog {
       seq: ++this.seq,
       atMs: Date.now(),
       worldMs: this.worldNow?.() ?? null,
+      // The parts, not the request and response objects: those would keep a large body whole.
       raw: {
-        request,
+        request: {
+          method: request.method,
+          path: request.path,
+          query: request.query,
+          headers: request.headers,
+        },
         requestBody: held(request.body),
-        response,
+        response: { status: response.status, headers: response.headers },
         responseBody: held(response.body),
       },
       stored: undefined,
