@@ -40,12 +40,11 @@ export function splitUrl(url: string): { path: string; query: string } {
  * request, and a spread-then-extended object can fall back to slow properties.
  */
 export function toHttpRequest(req: IncomingMessage, body: Uint8Array | null): HttpRequest {
-  const url = req.url ?? '/';
-  const mark = url.indexOf('?');
+  const { path, query } = splitUrl(req.url ?? '/');
   return {
     method: req.method ?? 'GET',
-    path: mark < 0 ? url : url.slice(0, mark),
-    query: mark < 0 ? '' : url.slice(mark + 1),
+    path,
+    query,
     // Node lower-cases header names and joins repeated values; only `set-cookie` (never sent by
     // clients) would be an array.
     headers: req.headers as Record<string, string | undefined>,
