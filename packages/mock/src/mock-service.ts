@@ -41,7 +41,10 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
    * contract check in a test suite). An exception it throws reaches the caller of `fetch`.
    */
   readonly observe?: (request: HttpRequest, response: HttpResponse) => void;
-  /** The `fetch` used to deliver webhooks to URL endpoints. Default `globalThis.fetch`. */
+  /**
+   * The `fetch` used to deliver webhooks to URL endpoints. Default `globalThis.fetch`. It is called
+   * with `redirect: 'manual'`, and must honour it: a 3xx answer is a failed attempt (D170).
+   */
   readonly webhookFetch?: typeof fetch;
 }
 
@@ -302,7 +305,7 @@ async function settle(getWorld: () => World): Promise<ClockRun> {
 
 /**
  * Signs each attempt with the SDK's Standard Webhooks signer and hands it to the endpoint's
- * in-process listener or POSTs it to its URL (10 s timeout).
+ * in-process listener or POSTs it to its URL (10 s timeout, redirects not followed).
  */
 function createWebhookTransport(
   listeners: ReadonlyMap<string, WebhookListener>,
@@ -327,10 +330,19 @@ function createWebhookTransport(
       method: 'POST',
       headers,
       body: delivery.body,
+      // Never followed (D170): a followed 301/302 turns the POST into an unsigned GET, a 307/308
+      // re-sends the signed event to whatever host `Location` names.
+      redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
     });
     await response.body?.cancel();
-    return { status: response.status, error: null };
+    // A browser's fetch hides a manual redirect behind an opaque status 0 and no headers.
+    if (response.type === 'opaqueredirect') {
+      return { status: null, error: 'The endpoint answered a redirect, which is not followed.' };
+    }
+    const location =
+      response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    return { status: response.status, error: null, location };
   };
 }
 

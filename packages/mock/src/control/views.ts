@@ -264,6 +264,11 @@ export interface DeliveryView {
     readonly status: number | null;
     /** Why no answer came (network error, timeout), or `null`. */
     readonly error: string | null;
+    /**
+     * The `Location` of a 3xx answer (not followed, D170; at most 2048 characters). Present on such
+     * attempts only, so assertions written for other attempts keep their shape.
+     */
+    readonly location?: string;
   }[];
   /** The event as sent: `{ type, timestamp, data }`. */
   readonly event: unknown;
@@ -484,6 +489,7 @@ export function deliveryView(delivery: WebhookDelivery): DeliveryView {
       at: formatTimestamp(a.at),
       status: a.status,
       error: a.error,
+      ...(a.location === undefined ? {} : { location: a.location }),
     })),
     event: JSON.parse(delivery.body),
   };

@@ -914,10 +914,12 @@ export interface components {
             /** @description Every attempt so far. */
             attempts: {
                 at: components["schemas"]["Timestamp"];
-                /** @description The receiver's HTTP status; `null` when none came. */
+                /** @description The receiver's HTTP status; `null` when none came. A 3xx is a failed attempt. */
                 status: number | null;
                 /** @description Why no status came. */
                 error: string | null;
+                /** @description The `Location` header of a 3xx answer (at most 2048 characters), present on such attempts only. Redirects are never followed: the attempt failed and is retried on the schedule (D170). */
+                location?: string;
             }[];
             /** @description The event as delivered (`{ type, timestamp, data }`), see `openapi.yaml` webhooks. */
             event: Record<string, never>;

@@ -52,7 +52,15 @@ export interface WebhookAttempt {
   /** HTTP status, or `null` when no answer came (connection error, exception). */
   status: number | null;
   error: string | null;
+  /**
+   * The `Location` a 3xx answer named (cut to {@link MAX_LOCATION_LENGTH}); never followed (D170).
+   * Absent on other answers and in snapshots taken before it existed.
+   */
+  location?: string;
 }
+
+/** The longest `Location` kept on an attempt: a receiver's header must not grow the outbox. */
+export const MAX_LOCATION_LENGTH = 2048;
 
 /** An outbox entry: one event for one endpoint. */
 export interface WebhookDelivery {
@@ -90,6 +98,8 @@ export interface WebhookState {
 export interface AttemptResult {
   readonly status: number | null;
   readonly error: string | null;
+  /** A 3xx answer's `Location`, recorded and not followed (D170). */
+  readonly location?: string | null;
 }
 
 /** Sends one attempt; the world records the result when it settles. */
@@ -256,7 +266,12 @@ function recordAttempt(
   at: number,
   result: AttemptResult,
 ): void {
-  delivery.attempts.push({ at, status: result.status, error: result.error });
+  const attempt: WebhookAttempt = { at, status: result.status, error: result.error };
+  if (typeof result.location === 'string') {
+    attempt.location = result.location.slice(0, MAX_LOCATION_LENGTH);
+  }
+  delivery.attempts.push(attempt);
+  // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other (D170).
   if (result.status !== null && result.status >= 200 && result.status < 300) {
     finish(world, delivery, 'delivered');
   } else if (result.status === 410) {
