@@ -68,9 +68,10 @@ export {
 } from './domain/kernel/errors';
 export type { CampaignStatus, MessageStatus } from './domain/kernel/model';
 export { OPERATION_IDS, type OperationId } from './domain/kernel/operation-ids';
-export { UUID_PATTERN } from './domain/kernel/patterns';
+export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/kernel/patterns';
 export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/kernel/snapshot';
 export { formatTimestamp, parseTimestamp } from './domain/kernel/time-format';
+export { UnknownOptionError } from './domain/kernel/unknown-option-error';
 export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/kernel/vocabulary';
 export { World, type WorldOptions } from './domain/kernel/world';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/messages/inbound';

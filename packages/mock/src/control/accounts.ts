@@ -4,7 +4,7 @@
  */
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
 import { fundAccount, getAccount } from '../domain/billing/billing-ledger';
-import { validationError } from '../domain/kernel/errors';
+import { DomainError, validationError } from '../domain/kernel/errors';
 import { WEBHOOK_SECRET_PATTERN } from '../domain/kernel/patterns';
 import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
 import type { World } from '../domain/kernel/world';
@@ -19,6 +19,7 @@ import {
   getOrganization,
   setSenderStatus,
 } from '../domain/tenancy/organizations';
+import { checkOptions } from './control-options';
 import type { AccountControls } from './mock-control';
 import { apiKeyView, contactView, organizationView, senderIdView, tagView } from './views';
 
@@ -30,6 +31,7 @@ import { apiKeyView, contactView, organizationView, senderIdView, tagView } from
 export function createAccountControls(world: () => World): AccountControls {
   return {
     createOrganization(params) {
+      checkOptions('createOrganization', params);
       if (
         params.webhook_secret !== undefined &&
         !WEBHOOK_SECRET_PATTERN.test(params.webhook_secret)
@@ -74,6 +76,7 @@ export function createAccountControls(world: () => World): AccountControls {
     },
 
     issueApiKey(params) {
+      checkOptions('issueApiKey', params);
       if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
       const key = issueApiKey(world(), {
         organizationId: params.organization_id,
@@ -98,6 +101,7 @@ export function createAccountControls(world: () => World): AccountControls {
     },
 
     createSenderId(params) {
+      checkOptions('createSenderId', params);
       const w = world();
       const sender = createSender(w, {
         organizationId: params.organization_id,
@@ -126,11 +130,13 @@ export function createAccountControls(world: () => World): AccountControls {
     },
 
     createContact(params) {
+      checkOptions('createContact', params);
       const w = world();
       const organization = getOrganization(w, params.organization_id);
       const normalized = normalizeRecipient(params.number, organization.defaultCountry);
       if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
-      return contactView(
+      // The domain names its own fields; a control caller gave `number` and `tag_ids` (D171).
+      const contact = withFieldNames({ e164: 'number', tagIds: 'tag_ids' }, () =>
         createContact(w, {
           organizationId: organization.id,
           name: params.name,
@@ -139,6 +145,7 @@ export function createAccountControls(world: () => World): AccountControls {
           tagIds: [...(params.tag_ids ?? [])],
         }),
       );
+      return contactView(contact);
     },
 
     configureRateLimits(changes) {
@@ -146,6 +153,22 @@ export function createAccountControls(world: () => World): AccountControls {
       configureRateLimits(world(), changes, 'limits');
     },
   };
+}
+
+/** Runs `work`, renaming the fields of a validation error it throws to the caller's names. */
+function withFieldNames<T>(names: Readonly<Record<string, string>>, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.fields === undefined) throw error;
+    const fields = Object.fromEntries(
+      Object.entries(error.fields).map(([field, message]) => [
+        Object.hasOwn(names, field) ? names[field]! : field,
+        message,
+      ]),
+    );
+    throw new DomainError({ code: error.code, message: error.message, fields });
+  }
 }
 
 function money(text: string): number {

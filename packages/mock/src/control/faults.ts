@@ -12,6 +12,7 @@ import {
   injectLatency,
   injectRequestFailure,
 } from '../domain/policies/faults';
+import { checkOptions } from './control-options';
 import type { FaultControls, Instant } from './mock-control';
 import { faultsView } from './views';
 
@@ -23,6 +24,7 @@ import { faultsView } from './views';
 export function createFaultControls(world: () => World): FaultControls {
   return {
     failNextRequests(params = {}) {
+      checkOptions('failNextRequests', params);
       return injectRequestFailure(world(), {
         ...(params.operation_id === undefined ? {} : { operationId: params.operation_id }),
         ...(params.status === undefined ? {} : { status: params.status }),
@@ -31,6 +33,7 @@ export function createFaultControls(world: () => World): FaultControls {
     },
 
     addLatency(params) {
+      checkOptions('addLatency', params);
       return injectLatency(world(), {
         ms: params.ms,
         ...(params.operation_id === undefined ? {} : { operationId: params.operation_id }),
@@ -39,6 +42,7 @@ export function createFaultControls(world: () => World): FaultControls {
     },
 
     failNextDispatch(params = {}) {
+      checkOptions('failNextDispatch', params);
       return injectDispatchFailure(world(), {
         ...(params.campaign_id === undefined ? {} : { campaignId: params.campaign_id }),
         ...(params.count === undefined ? {} : { count: params.count }),
@@ -46,6 +50,7 @@ export function createFaultControls(world: () => World): FaultControls {
     },
 
     carrierOutage(params) {
+      checkOptions('carrierOutage', params);
       return injectCarrierOutage(world(), {
         destination: params.destination,
         from: instant(params.from, 'from'),

@@ -13,6 +13,7 @@ import {
   redeliverNow,
   removeWebhookEndpoint,
 } from '../domain/webhooks/webhooks';
+import { checkOptions } from './control-options';
 import type { WebhookControls, WebhookListener } from './mock-control';
 import { deliveryView, inboundView, webhookEndpointView } from './views';
 
@@ -28,6 +29,7 @@ export function createWebhookControls(
 ): WebhookControls {
   return {
     addWebhookEndpoint(params) {
+      checkOptions('addWebhookEndpoint', params);
       if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
       const endpoint = addWebhookEndpoint(world(), {
         organizationId: params.organization_id,
@@ -55,6 +57,7 @@ export function createWebhookControls(
     },
 
     outbox(filter = {}) {
+      checkOptions('outbox', filter);
       // A misspelt filter would match nothing, and an assertion on an empty outbox would pass.
       if (filter.type !== undefined) oneOf(filter.type, WEBHOOK_EVENT_TYPES, 'type');
       if (filter.state !== undefined) oneOf(filter.state, DELIVERY_STATES, 'state');
@@ -77,6 +80,7 @@ export function createWebhookControls(
     },
 
     simulateInbound(params) {
+      checkOptions('simulateInbound', params);
       if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
       return inboundView(
         simulateInbound(world(), {

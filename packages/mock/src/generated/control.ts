@@ -792,6 +792,8 @@ export interface components {
             currency?: string;
             /** @description Opening balance. Default `0`. */
             balance?: components["schemas"]["DecimalAmount"];
+            /** @description The organization's webhook signing secret, `whsec_` and base64 of 24 to 64 bytes (endpoints registered without a `secret` sign with it). Default: a random one. Shown in full only in this operation's answer (D62). */
+            webhook_secret?: string;
         };
         FundRequest: {
             /** @description Amount to add (above zero). */
@@ -1779,7 +1781,10 @@ export interface operations {
     listOrganizationCampaigns: {
         parameters: {
             query?: {
-                /** @description `live` (default) or `test`. */
+                /**
+                 * @description `live` (default) or `test`.
+                 * @example test
+                 */
                 environment?: "live" | "test";
             };
             header?: never;
@@ -2001,7 +2006,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Ana Silva",
-                 *       "number": "923 000 001",
+                 *       "number": "923 000 042",
                  *       "email": "ana.silva@example.ao"
                  *     }
                  */
@@ -2379,9 +2384,15 @@ export interface operations {
             query?: {
                 /** @description Only deliveries to this endpoint. */
                 endpoint_id?: components["schemas"]["Uuid"];
-                /** @description Only events of this type. */
+                /**
+                 * @description Only events of this type.
+                 * @example message.status_updated
+                 */
                 type?: components["schemas"]["WebhookEventType"];
-                /** @description Only deliveries in this state. */
+                /**
+                 * @description Only deliveries in this state.
+                 * @example failed
+                 */
                 state?: components["schemas"]["DeliveryState"];
             };
             header?: never;

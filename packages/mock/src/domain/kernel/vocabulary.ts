@@ -58,7 +58,7 @@ export function oneOf<T extends string>(value: unknown, allowed: readonly T[], f
 }
 
 /** The allowed name nearest to `value` (at most 3 edits away, case ignored), if any. */
-function closest(value: string, allowed: readonly string[]): string | undefined {
+export function closest(value: string, allowed: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 4;
   for (const candidate of allowed) {

@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import { textProblem } from '../../http/schemas';
-import { OPERATION_IDS, type OperationId, UUID_PATTERN, WEBHOOK_EVENT_TYPES } from '../../index';
+import {
+  OPERATION_IDS,
+  type OperationId,
+  UUID_PATTERN,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SECRET_PATTERN,
+} from '../../index';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
@@ -44,6 +50,11 @@ export const createOrganizationBody = z.strictObject({
     .regex(/^[A-Z]{3}$/, 'Must be an ISO 4217 code such as AOA.')
     .exactOptional(),
   balance: money.exactOptional(),
+  // In-process `createOrganization` takes it too: one vocabulary both ways (D171).
+  webhook_secret: z
+    .string('Must be a string.')
+    .regex(WEBHOOK_SECRET_PATTERN, 'Must be whsec_ followed by base64 of 24 to 64 bytes.')
+    .exactOptional(),
 });
 
 /** `POST /__mock/organizations/{organization_id}/fund`. */

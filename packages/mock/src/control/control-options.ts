@@ -1,0 +1,94 @@
+/**
+ * The option names each control call takes, in-process (D171). They are the names of the call's
+ * declared params, which `test/control-options.test-d.ts` holds equal to the request body (plus the
+ * path parameters) that `openapi/control.yaml` gives the same operation over HTTP: one vocabulary,
+ * and an unknown name is refused on both sides instead of being ignored in-process.
+ */
+import { UnknownOptionError } from '../domain/kernel/unknown-option-error';
+import { namesOf } from '../domain/kernel/vocabulary';
+import type {
+  CarrierOutageParams,
+  CreateContactParams,
+  CreateOrganizationParams,
+  CreateSenderIdParams,
+  DispatchFailureParams,
+  InboundParams,
+  IssueApiKeyParams,
+  LatencyParams,
+  OutboxFilter,
+  RequestFailureParams,
+  WebhookEndpointParams,
+} from './mock-control';
+
+const options = <P>(table: Readonly<Record<Extract<keyof P, string>, true>>) =>
+  namesOf<Extract<keyof P, string>>(table);
+
+/** Every control call that takes an options object, with the names it takes. */
+export const CONTROL_OPTIONS = {
+  createOrganization: options<CreateOrganizationParams>({
+    name: true,
+    default_country: true,
+    currency: true,
+    balance: true,
+    webhook_secret: true,
+  }),
+  issueApiKey: options<IssueApiKeyParams>({
+    organization_id: true,
+    environment: true,
+    scopes: true,
+    name: true,
+    key: true,
+  }),
+  createSenderId: options<CreateSenderIdParams>({
+    organization_id: true,
+    name: true,
+    status: true,
+    make_default: true,
+  }),
+  createContact: options<CreateContactParams>({
+    organization_id: true,
+    name: true,
+    number: true,
+    email: true,
+    tag_ids: true,
+  }),
+  failNextRequests: options<RequestFailureParams>({
+    operation_id: true,
+    status: true,
+    count: true,
+  }),
+  addLatency: options<LatencyParams>({ operation_id: true, ms: true, count: true }),
+  failNextDispatch: options<DispatchFailureParams>({ campaign_id: true, count: true }),
+  carrierOutage: options<CarrierOutageParams>({ destination: true, from: true, to: true }),
+  addWebhookEndpoint: options<WebhookEndpointParams>({
+    organization_id: true,
+    url: true,
+    listener: true,
+    secret: true,
+    events: true,
+    environment: true,
+  }),
+  outbox: options<OutboxFilter>({ endpoint_id: true, type: true, state: true }),
+  simulateInbound: options<InboundParams>({
+    from: true,
+    to: true,
+    body: true,
+    environment: true,
+    organization_id: true,
+  }),
+} as const;
+
+/** A control call that takes an options object. */
+export type OptionsCall = keyof typeof CONTROL_OPTIONS;
+
+/**
+ * Refuses an option `call` does not take with an {@link UnknownOptionError}, before anything
+ * changes. Own keys only, so a `__proto__` or `constructor` key parsed from JSON is named too.
+ */
+export function checkOptions(call: OptionsCall, params: object | undefined): void {
+  if (params === undefined) return;
+  const accepted: readonly string[] = CONTROL_OPTIONS[call];
+  for (const key of Object.keys(params)) {
+    if (!accepted.includes(key)) throw new UnknownOptionError(call, key, accepted);
+  }
+}
