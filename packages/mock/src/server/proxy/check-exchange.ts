@@ -2,7 +2,9 @@
  * Checks one exchange against the contract: the request's parameters, headers and body, then the
  * response's status (declared for the operation), content type, body schema, declared headers and
  * the error envelope's own promises (`status` equal to the HTTP status, `trace_id` equal to
- * `X-Trace-Id`, D4). Returns the violations; never throws for anything a client or server sent.
+ * `X-Trace-Id`, D4). Returns the violations, and a warning for each response field the contract
+ * does not name (D173: clients tolerate additions); never throws for anything a client or server
+ * sent.
  */
 import type { Contract, JsonObject } from './contract';
 
@@ -30,10 +32,17 @@ export type ViolationRule =
   | 'content-type'
   | 'response-body'
   | 'response-header'
-  | 'envelope';
+  | 'envelope'
+  /** A response field the contract does not name: a warning, not a violation (D173). */
+  | 'added-field';
 
 /** One way an exchange is off the contract. */
 export interface Violation {
+  /**
+   * `error` breaks a promise of the contract; `warning` is a change clients must tolerate (a
+   * field the contract does not name, D173). Only errors fail a run.
+   */
+  readonly severity: 'error' | 'warning';
   /** Whose side broke it: the client's request or the service's response. */
   readonly side: 'request' | 'response';
   readonly rule: ViolationRule;
@@ -42,7 +51,12 @@ export interface Violation {
   readonly message: string;
 }
 
-type Add = (side: Violation['side'], rule: ViolationRule, message: string) => void;
+type Add = (
+  side: Violation['side'],
+  rule: ViolationRule,
+  message: string,
+  severity?: Violation['severity'],
+) => void;
 
 /** The violations of one exchange; empty when it is on the contract. */
 export function checkExchange(contract: Contract, exchange: ObservedExchange): Violation[] {
@@ -50,8 +64,8 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
   const match = contract.operationOf(exchange.path, exchange.method);
   const operationId =
     typeof match?.operation?.operationId === 'string' ? match.operation.operationId : null;
-  const add: Add = (side, rule, message) =>
-    violations.push({ side, rule, operation: operationId, message });
+  const add: Add = (side, rule, message, severity = 'error') =>
+    violations.push({ severity, side, rule, operation: operationId, message });
 
   const body = parseJson(exchange.responseBody);
   if (match?.operation === undefined) {
@@ -190,12 +204,34 @@ function checkResponse(
     add('response', 'response-body', 'the body is not JSON');
     return;
   }
-  const errors = contract.errors(
+  checkResponseBody(
+    contract,
     `${declared.pointer}/content/application~1json/schema`,
     body.value,
+    add,
+    'response-body',
   );
-  if (errors.length > 0) add('response', 'response-body', errors.join('; '));
   if (exchange.status >= 400) checkEnvelopePromises(exchange, body.value, add);
+}
+
+/** Broken promises are violations of `rule`; fields the contract does not name, warnings. */
+function checkResponseBody(
+  contract: Contract,
+  pointer: string,
+  value: unknown,
+  add: Add,
+  rule: ViolationRule,
+): void {
+  const { errors, added } = contract.responseProblems(pointer, value);
+  if (errors.length > 0) add('response', rule, errors.join('; '));
+  for (const field of added) {
+    add(
+      'response',
+      'added-field',
+      `${field} is not in the contract (clients must tolerate added fields)`,
+      'warning',
+    );
+  }
 }
 
 /** An answer the contract has no schema for must still be the error envelope (D2). */
@@ -210,8 +246,7 @@ function checkEnvelope(
     add('response', 'envelope', `the ${exchange.status} body is not JSON`);
     return;
   }
-  const errors = contract.errors('/components/schemas/ErrorEnvelope', body.value);
-  if (errors.length > 0) add('response', 'envelope', errors.join('; '));
+  checkResponseBody(contract, '/components/schemas/ErrorEnvelope', body.value, add, 'envelope');
   checkEnvelopePromises(exchange, body.value, add);
 }
 

@@ -1,7 +1,10 @@
 /**
  * The public contract at run time: the generated copy of `openapi/openapi.yaml` registered with
  * Ajv (JSON Schema 2020-12 and formats, as the contract tests use it), operations matched as
- * OpenAPI matches them (D32), and validators compiled once per schema.
+ * OpenAPI matches them (D32), and validators compiled once per schema. Responses are checked
+ * twice (D173): against the contract with `additionalProperties: false` taken out (what a client
+ * may rely on: a missing or mistyped field is an error), and as written (a field the contract
+ * does not name is reported as added, which clients must tolerate).
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -20,7 +23,10 @@ const isObject = (value: unknown): value is JsonObject =>
 /** The contract document and what is derived from it once. */
 export class Contract {
   readonly #ajv: Ajv2020;
+  /** The same document, every `additionalProperties: false` removed: responses' promises. */
+  readonly #open: Ajv2020;
   readonly #compiled = new Map<string, ValidateFunction>();
+  readonly #compiledOpen = new Map<string, ValidateFunction>();
   readonly #templates: { template: string; segments: string[] }[];
 
   constructor(readonly document: JsonObject = OPENAPI_DOCUMENT) {
@@ -28,6 +34,9 @@ export class Contract {
     this.#ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.#ajv);
     this.#ajv.addSchema({ ...document, $id: BASE });
+    this.#open = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(this.#open);
+    this.#open.addSchema({ ...(withoutClosedObjects(document) as JsonObject), $id: BASE });
     this.#templates = Object.keys(document.paths as JsonObject).map((template) => ({
       template,
       segments: template.slice(1).split('/'),
@@ -36,14 +45,30 @@ export class Contract {
 
   /** What is wrong with `value` against the schema at `pointer`, one line each; empty if valid. */
   errors(pointer: string, value: unknown): string[] {
-    let validate = this.#compiled.get(pointer);
-    if (validate === undefined) {
-      const fragment = pointer.split('/').map(encodeURIComponent).join('/');
-      validate = this.#ajv.compile({ $ref: `${BASE}#${fragment}` });
-      this.#compiled.set(pointer, validate);
-    }
+    const validate = compiled(this.#ajv, this.#compiled, pointer);
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+  }
+
+  /**
+   * A response body against the schema at `pointer` (D173): `errors` break what the contract
+   * promises (a missing, mistyped or out-of-range field); `added` names each field the contract
+   * does not have (`/entries/0/priority`), which a client must tolerate.
+   */
+  responseProblems(pointer: string, value: unknown): { errors: string[]; added: string[] } {
+    const open = compiled(this.#open, this.#compiledOpen, pointer);
+    const errors = open(value)
+      ? []
+      : (open.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    const strict = compiled(this.#ajv, this.#compiled, pointer);
+    if (strict(value)) return { errors, added: [] };
+    const added = new Set<string>();
+    for (const error of strict.errors ?? []) {
+      if (error.keyword !== 'additionalProperties') continue;
+      const name = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+      added.add(`${error.instancePath}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    }
+    return { errors, added: [...added] };
   }
 
   /** Follows local `$ref`s from `node`: the node reached and the pointer it was found at. */
@@ -105,6 +130,32 @@ export class Contract {
       pointer,
     };
   }
+}
+
+function compiled(
+  ajv: Ajv2020,
+  cache: Map<string, ValidateFunction>,
+  pointer: string,
+): ValidateFunction {
+  let validate = cache.get(pointer);
+  if (validate === undefined) {
+    const fragment = pointer.split('/').map(encodeURIComponent).join('/');
+    validate = ajv.compile({ $ref: `${BASE}#${fragment}` });
+    cache.set(pointer, validate);
+  }
+  return validate;
+}
+
+/** A copy of `node` without any `additionalProperties: false` (other values kept). */
+function withoutClosedObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutClosedObjects);
+  if (!isObject(node)) return node;
+  const copy: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'additionalProperties' && value === false) continue;
+    copy[key] = withoutClosedObjects(value);
+  }
+  return copy;
 }
 
 function decodeSegment(segment: string): string {

@@ -23,11 +23,13 @@ Flags:
   --jsonl FILE           append each violation to FILE as one JSON line
   --json                 print violations as JSON lines instead of text
   --fail-on-violation    exit with status 1 at the end if any exchange was off the contract
+                         (warnings, fields the contract does not name, never fail)
   -h, --help             show this text
 
 Traffic passes unchanged (only Host names the upstream). Each finished exchange is checked:
-documented status, body schemas, required headers, the error envelope. Keys are shown by
-prefix only. SIGINT or SIGTERM stops the proxy and prints the totals.`;
+documented status, body schemas, required headers, the error envelope. A response field the
+contract does not name is a WARNING line, not a violation: clients must tolerate added fields.
+Keys are shown by prefix only. SIGINT or SIGTERM stops the proxy and prints the totals.`;
 
 const OPTIONS = {
   upstream: { type: 'string' },
@@ -43,7 +45,8 @@ const OPTIONS = {
 export function violationLine(v: ProxyViolation): string {
   const query = v.query === '' ? '' : `?${v.query}`;
   const who = v.operation ?? 'unknown route';
-  return `VIOLATION ${v.side} ${v.rule} ${who}: ${v.method} ${v.path}${query} → ${v.status}: ${v.message}`;
+  const label = v.severity === 'warning' ? 'WARNING' : 'VIOLATION';
+  return `${label} ${v.side} ${v.rule} ${who}: ${v.method} ${v.path}${query} → ${v.status}: ${v.message}`;
 }
 
 /** Runs `msgsvc-mock proxy` with the arguments after `proxy`; resolves with the exit code. */
@@ -80,6 +83,7 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
 
   let exchanges = 0;
   let violations = 0;
+  let warnings = 0;
   const jsonl = values.jsonl;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
@@ -89,7 +93,11 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
       host: values.host,
       onExchange: (found) => {
         exchanges++;
-        violations += found.length;
+        // A warning (an added field, D173) is reported but never fails the run.
+        for (const finding of found) {
+          if (finding.severity === 'warning') warnings++;
+          else violations++;
+        }
       },
       onViolation: (violation) => {
         const line = JSON.stringify(violation);
@@ -111,7 +119,7 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
       stopping = true;
       proxy.close().then(() => {
         io.stderr(
-          `msgsvc-mock proxy: ${exchanges} exchange(s) checked, ${violations} violation(s).`,
+          `msgsvc-mock proxy: ${exchanges} exchange(s) checked, ${violations} violation(s), ${warnings} warning(s).`,
         );
         resolve(values['fail-on-violation'] === true && violations > 0 ? 1 : 0);
       });

@@ -36,9 +36,12 @@ export interface ProxyOptions {
   readonly port?: number | undefined;
   /** Default `127.0.0.1`. */
   readonly host?: string | undefined;
-  /** Called once per violation, after the response has been sent. */
+  /**
+   * Called once per violation, after the response has been sent; also for each warning (a
+   * response field the contract does not name, `severity: 'warning'`, D173).
+   */
   readonly onViolation?: ((violation: ProxyViolation) => void) | undefined;
-  /** Called once per exchange checked (with its violations), for counters. */
+  /** Called once per exchange checked (with its violations and warnings), for counters. */
   readonly onExchange?: ((violations: readonly ProxyViolation[]) => void) | undefined;
 }
 
@@ -178,6 +181,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     } catch (error) {
       found = [
         {
+          severity: 'error',
           side: 'response',
           rule: 'response-body',
           operation: null,

@@ -301,7 +301,7 @@ describe('msgsvc-mock proxy (CLI)', () => {
     }
     expect(stdout).toContain('svc_live_Secr…');
     expect(stdout).toMatch(/VIOLATION response status listMessages: GET \/c\/v1\/messages\?/);
-    expect(stderr).toMatch(/2 exchange\(s\) checked, \d+ violation\(s\)\./);
+    expect(stderr).toMatch(/2 exchange\(s\) checked, \d+ violation\(s\), 0 warning\(s\)\./);
   });
 
   it('refuses a bad command line', async () => {
