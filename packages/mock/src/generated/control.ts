@@ -1354,7 +1354,7 @@ export interface components {
          */
         CampaignStatus: "DRAFT" | "PENDING" | "PROCESSING" | "SENDING" | "COMPLETED" | "FAILED";
         /**
-         * @description Origin of the request that created the record.
+         * @description Origin of the request that created the record: `API_CLIENT` (this API) or `CUSTOMER_PORTAL` (the dashboard). Closed in responses as in the `trigger_source` filter (D23, D172): a value a client can read is one it can filter on.
          * @enum {string}
          */
         TriggerSource: "API_CLIENT" | "CUSTOMER_PORTAL";
@@ -1363,7 +1363,7 @@ export interface components {
          * @enum {string}
          */
         ChannelType: "SMS" | "WHATSAPP";
-        /** @description The sender ID (remitter) used, embedded. */
+        /** @description The sender ID (remitter) used, embedded. One shape wherever it is embedded: the Retrieve Message table gives `id` and `name`, so `id` is required here too, although the campaign tables mention only `name` (D172). */
         SmsRemitter: {
             id: components["schemas"]["Uuid"];
             /**
@@ -1396,6 +1396,7 @@ export interface components {
             trigger_source: components["schemas"]["TriggerSource"];
             /** @description The stored recipient list's file record (D15). */
             file_metadata_id: string;
+            /** @description `SMS` for every campaign `POST /campaigns/batch` creates (it accepts only `SMS`). The type keeps `WHATSAPP` because `GET /campaigns` filters on it: campaigns created elsewhere (the dashboard, as for `DRAFT` and `PENDING`) may carry it (D172). */
             channel_type: components["schemas"]["ChannelType"];
             sms_remitter_id: components["schemas"]["Uuid"];
             sms_remitter: components["schemas"]["SmsRemitter"];

@@ -47,10 +47,10 @@ export type MessageListStatus = Schema<'MessageListStatus'>;
 /** Campaign state. The public API creates campaigns in `PROCESSING`; `DRAFT` and `PENDING` campaigns come from the dashboard (D10, D12). */
 export type CampaignStatus = Schema<'CampaignStatus'>;
 
-/** Origin of the request that created the record. */
+/** Origin of the request that created the record: `API_CLIENT` (this API) or `CUSTOMER_PORTAL` (the dashboard). Closed in responses as in the `trigger_source` filter (D23, D172): a value a client can read is one it can filter on. */
 export type TriggerSource = Schema<'TriggerSource'>;
 
-/** The sender ID (remitter) used, embedded. */
+/** The sender ID (remitter) used, embedded. One shape wherever it is embedded: the Retrieve Message table gives `id` and `name`, so `id` is required here too, although the campaign tables mention only `name` (D172). */
 export interface SmsRemitter extends Schema<'SmsRemitter'> {}
 
 /** A message as listed by `GET /messages`. */

@@ -36,6 +36,11 @@ export interface VerifyContext {
   /** A short text unique to this run, for names and idempotency keys. */
   readonly runId: string;
   readonly sleep: (ms: number) => Promise<void>;
+  /**
+   * Records a warning on the running check: something clients must tolerate, such as a field the
+   * contract does not name (D173). It never fails the check.
+   */
+  warn(message: string): void;
   /** A value made once per run and shared by the checks that need it (a sent message, …). */
   fixture<T>(name: string, make: () => Promise<T>): Promise<T>;
 }

@@ -25,6 +25,7 @@ export function reportText(report: VerifyReport): string {
     } else if (result.outcome === 'skip') {
       lines.push(`        skipped: ${result.reason}`);
     }
+    for (const warning of result.warnings ?? []) lines.push(`        warning: ${warning}`);
   }
   lines.push(
     '',

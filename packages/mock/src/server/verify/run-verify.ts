@@ -41,6 +41,8 @@ export interface CheckResult {
   readonly got?: string;
   /** For a skip: why. */
   readonly reason?: string;
+  /** What the check noticed without failing (a field the contract does not name, D173). */
+  readonly warnings?: readonly string[];
   readonly ms: number;
 }
 
@@ -132,6 +134,8 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     timeBudgetMs,
     runId: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    // Replaced for each check by `runCheck`, which keeps the check's own warnings.
+    warn: () => {},
     fixture<T>(name: string, make: () => Promise<T>): Promise<T> {
       let made = fixtures.get(name);
       if (made === undefined) {
@@ -181,7 +185,14 @@ const CREDENTIAL_FLAG: Record<Credential, string> = {
   other: '--other-org-api-key',
 };
 
-async function runCheck(check: Check, context: VerifyContext): Promise<CheckResult> {
+async function runCheck(check: Check, shared: VerifyContext): Promise<CheckResult> {
+  const warnings: string[] = [];
+  const context: VerifyContext = { ...shared, warn: (message) => warnings.push(message) };
+  const result = await outcomeOf(check, context);
+  return warnings.length === 0 ? result : { ...result, warnings };
+}
+
+async function outcomeOf(check: Check, context: VerifyContext): Promise<CheckResult> {
   const base = { id: check.id, title: check.title, cites: check.cites };
   const missing = (check.needs ?? []).find((need) => context[need] === undefined);
   if (missing !== undefined) {

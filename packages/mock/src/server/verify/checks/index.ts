@@ -12,6 +12,7 @@ import { LIMIT_CHECKS } from './limits';
 import { LIST_CHECKS } from './lists';
 import { PROGRESS_CHECKS } from './progress';
 import { RETRIEVE_CHECKS } from './retrieve';
+import { SHAPE_CHECKS } from './shapes';
 import { TENANCY_CHECKS } from './tenancy';
 import { VALIDATION_CHECKS } from './validation';
 
@@ -21,6 +22,7 @@ export const CHECKS: readonly Check[] = [
   ...ERROR_CHECKS,
   ...LIST_CHECKS,
   ...RETRIEVE_CHECKS,
+  ...SHAPE_CHECKS,
   ...VALIDATION_CHECKS,
   ...COST_CHECKS,
   ...IDEMPOTENCY_CHECKS,
