@@ -2,6 +2,7 @@
 // nullable embedded object, in a list entry, in the error envelope — is a warning, never a
 // violation; a missing or mistyped field is still a violation. Real answers of the mock, changed.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assertOnContract } from '../../../../../openapi/test/support/response-check';
 import { createMockService } from '../../../src/index';
 import { checkExchange, type ObservedExchange } from '../../../src/server/proxy/check-exchange';
 import { Contract } from '../../../src/server/proxy/contract';
@@ -156,6 +157,29 @@ describe('a response that breaks a promise is still a violation', () => {
         }),
       ).errors,
     ).toEqual([expect.stringMatching(/code/)]);
+  });
+});
+
+describe('the mock itself', () => {
+  it('is still held to exactly the contract: an added field fails its own check', () => {
+    const { retrieve } = exchanges;
+    const request = {
+      method: retrieve.method,
+      path: retrieve.path,
+      query: '',
+      headers: {},
+      body: null,
+    };
+    const response = (body: string) => ({
+      status: retrieve.status,
+      headers: retrieve.responseHeaders as Record<string, string>,
+      body,
+    });
+    expect(() => assertOnContract(request, response(retrieve.responseBody))).not.toThrow();
+    const grown = edited(retrieve, (body) => {
+      body.priority = 'high';
+    }).responseBody;
+    expect(() => assertOnContract(request, response(grown))).toThrow(/additional propert/i);
   });
 });
 
