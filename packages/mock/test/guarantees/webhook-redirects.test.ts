@@ -119,4 +119,30 @@ describe('a webhook endpoint that answers a redirect', () => {
       await ok.close();
     }
   });
+
+  it('a configured fetch is asked not to follow, and an opaque redirect is a failed attempt', async () => {
+    const inits: RequestInit[] = [];
+    // What a browser's fetch answers for `redirect: 'manual'`: status 0, no headers.
+    const opaque = { type: 'opaqueredirect', status: 0, headers: new Headers(), body: null };
+    const webhookFetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      inits.push(init ?? {});
+      return opaque as unknown as Response;
+    }) as typeof fetch;
+    const mock = createMockService({ webhookFetch });
+    const demo = mock.seedDemo();
+    mock.control.addWebhookEndpoint({
+      organization_id: demo.organization.id,
+      url: 'https://hooks.example.com/msgsvc',
+    });
+    mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'hi' });
+    await mock.clock.settle();
+    expect(inits.every((init) => init.redirect === 'manual')).toBe(true);
+    const [delivery] = mock.control.outbox();
+    expect(delivery?.state).toBe('failed');
+    expect(delivery?.attempts[0]).toEqual({
+      at: expect.any(String),
+      status: null,
+      error: 'The endpoint answered a redirect, which is not followed.',
+    });
+  });
 });
