@@ -259,16 +259,6 @@ export class AbortError extends MessagingError {}
 export class BulkAbortError extends AbortError {
   /** The fan-out's key and the chunks done before the abort. */
   declare readonly result: BulkSendResult;
-
-  /**
-   * @param message - What was aborted.
-   * @param init - The code, the fan-out's key and the cause.
-   * @param result - The chunks done so far.
-   */
-  constructor(message: string, init: MessagingErrorInit, result: BulkSendResult) {
-    super(message, init);
-    Object.assign(this, { result });
-  }
 }
 
 /**
@@ -281,16 +271,6 @@ export class BulkAbortError extends AbortError {
 export class BulkResumeError extends ConflictError {
   /** The fan-out's key and the chunks done before the refusal (none when the first was refused). */
   declare readonly result: BulkSendResult;
-
-  /**
-   * @param message - What differs and how to resume.
-   * @param init - The service's refusal, with the fan-out's key.
-   * @param result - The chunks done so far.
-   */
-  constructor(message: string, init: MessagingErrorInit, result: BulkSendResult) {
-    super(message, init);
-    Object.assign(this, { result });
-  }
 }
 
 // Keys are the names: object keys survive minification, class names may not.

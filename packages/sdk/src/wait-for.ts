@@ -72,7 +72,7 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
         : `${what} is still ${last} after ${timeout} ms`,
       { code: 'WAIT_TIMEOUT', lastStatus: last, cause: failure },
     );
-  const wall = new WallDeadline(timeout, signal);
+  const wall = wallDeadline(timeout, signal);
   try {
     for (;;) {
       const left = deadline - ctx.now();
@@ -121,41 +121,24 @@ function passes(error: unknown): boolean {
 const MAX_TIMER = 2_147_483_647;
 
 /**
- * The wait's wall-clock deadline joined with the caller's signal: `signal` aborts when either
- * does. Its timer keeps the process alive while the wait is pending, as a pending call does.
+ * The wait's wall-clock deadline joined with the caller's signal: `signal` aborts when either does
+ * (`passed` when it was the deadline). Its timer keeps the process alive while the wait is pending,
+ * as a pending call does.
  */
-class WallDeadline {
-  readonly #controller = new AbortController();
-  readonly #caller: AbortSignal | undefined;
-  readonly #timer: ReturnType<typeof setTimeout> | undefined;
-  readonly #onAbort = () => this.#controller.abort(this.#caller?.reason);
-
-  constructor(ms: number, caller: AbortSignal | undefined) {
-    this.#caller = caller;
-    if (caller?.aborted) this.#controller.abort(caller.reason);
-    else caller?.addEventListener('abort', this.#onAbort, { once: true });
-    this.#timer =
-      ms < MAX_TIMER
-        ? setTimeout(
-            () =>
-              this.#controller.abort(new DOMException(`The wait passed ${ms} ms`, 'TimeoutError')),
-            Math.max(0, ms),
-          )
-        : undefined;
-  }
-
-  /** Aborted by the deadline or the caller. */
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
-  /** The wall-clock deadline has passed (and the caller did not abort). */
-  get passed(): boolean {
-    return this.#controller.signal.aborted && this.#caller?.aborted !== true;
-  }
-
-  clear(): void {
-    clearTimeout(this.#timer);
-    this.#caller?.removeEventListener('abort', this.#onAbort);
-  }
+function wallDeadline(ms: number, caller: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted) onAbort();
+  else caller?.addEventListener('abort', onAbort);
+  const timer = ms < MAX_TIMER ? setTimeout(() => controller.abort(), ms) : undefined;
+  return {
+    signal: controller.signal,
+    get passed() {
+      return controller.signal.aborted && caller?.aborted !== true;
+    },
+    clear() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
 }

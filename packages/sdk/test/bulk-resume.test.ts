@@ -170,7 +170,9 @@ describe('the reported resumes of 3,000 recipients', () => {
 
     const two = await resume(w.client(), w.params, 100);
     expect(two).toBeInstanceOf(BulkResumeError);
-    expect((two as BulkResumeError).message).toMatch(/chunkSize as the first run/);
+    expect((two as BulkResumeError).message).toMatch(
+      /first run's recipients, content, name and chunkSize/,
+    );
     expect(w.mock.control.counts().campaigns).toBe(1);
 
     const three = await resume(w.client(), w.params, 1000);

@@ -36,14 +36,14 @@ const text = (status: number, body: string) => () =>
 
 describe('a 2xx that is not what the contract promises', () => {
   it.each([
-    ['an empty body', '', /empty body/],
-    ['null', 'null', /with null/],
-    ['an array', '[]', /with object/],
-    ['an object without id', '{"status":"PENDING"}', /without the `id`/],
-    ['an empty id', '{"id":""}', /without the `id`/],
+    ['an empty body', ''],
+    ['null', 'null'],
+    ['an array', '[]'],
+    ['an object without id', '{"status":"PENDING"}'],
+    ['an empty id', '{"id":""}'],
   ])(
     'send answered with %s is an InvalidResponseError with status, key and trace id',
-    async (_, body, message) => {
+    async (_, body) => {
       const { client } = stubbed([text(201, body)]);
       const error = await client.messages
         .send({ to: '+244923000001', body: 'x' }, { idempotencyKey: 'order-1' })
@@ -57,7 +57,9 @@ describe('a 2xx that is not what the contract promises', () => {
         attempts: 1,
         bodyPreview: body,
       });
-      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toMatch(
+        /answered 201 without the `id` the contract promises/,
+      );
     },
   );
 

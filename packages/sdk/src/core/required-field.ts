@@ -14,11 +14,7 @@
  */
 export function requireField(field: string): (body: unknown) => string | undefined {
   return (body) => {
-    if (body === undefined) return `with an empty body instead of the \`${field}\` it promises`;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return `with ${body === null ? 'null' : typeof body} instead of an object with \`${field}\``;
-    }
-    const value = (body as Record<string, unknown>)[field];
+    const value = (body as Record<string, unknown> | null | undefined)?.[field];
     return typeof value === 'string' && value !== ''
       ? undefined
       : `without the \`${field}\` the contract promises`;

@@ -240,12 +240,12 @@ function aborted(
   chunks: BulkChunkResult[],
   failed: number,
 ): BulkAbortError {
-  const done = chunks.length;
-  return new BulkAbortError(
-    `Bulk send was aborted after ${done} chunk${done === 1 ? '' : 's'}; run it again with idempotencyKey "${key}" to resume`,
-    { code: 'ABORTED', idempotencyKey: key, cause },
-    resultOf(key, [...chunks], failed),
-  );
+  const error = new BulkAbortError(`Bulk send aborted; resume with idempotencyKey "${key}"`, {
+    code: 'ABORTED',
+    idempotencyKey: key,
+    cause,
+  });
+  return Object.assign(error, { result: resultOf(key, [...chunks], failed) });
 }
 
 function reused(
@@ -255,24 +255,9 @@ function reused(
   chunks: BulkChunkResult[],
   failed: number,
 ): BulkResumeError {
-  const what =
-    index === 0
-      ? 'nothing was sent'
-      : `${index} chunk${index === 1 ? ' was' : 's were'} handled first`;
-  return new BulkResumeError(
-    `The idempotencyKey "${key}" was first used for other chunks (another chunkSize, other recipients or content), so chunk ${index} was refused and ${what}. To resume, run again with the same recipients in the same order, content, name and chunkSize as the first run; for a new fan-out, use a new key.`,
-    {
-      status: error.status,
-      code: error.code,
-      traceId: error.traceId,
-      timestamp: error.timestamp,
-      service: error.service,
-      fields: error.fields,
-      idempotencyKey: key,
-      response: error.response,
-      attempts: error.attempts,
-      cause: error,
-    },
-    resultOf(key, [...chunks], failed),
+  const refused = new BulkResumeError(
+    `idempotencyKey "${key}" was first used for other chunks: chunk ${index} was refused. Resume with the first run's recipients, content, name and chunkSize, or use a new key`,
+    { ...error, idempotencyKey: key, response: error.response, cause: error },
   );
+  return Object.assign(refused, { result: resultOf(key, [...chunks], failed) });
 }
