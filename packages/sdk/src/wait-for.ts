@@ -7,13 +7,7 @@
  */
 
 import type { ClientContext } from './core/context';
-import {
-  AbortError,
-  ConnectionError,
-  InvalidResponseError,
-  MessagingError,
-  WaitTimeoutError,
-} from './errors';
+import { AbortError, ConnectionError, MessagingError, WaitTimeoutError } from './errors';
 import { sleepUnlessAborted } from './internal/runtime';
 
 /** Options of `messages.waitFor` and `campaigns.waitFor`. */
@@ -42,8 +36,8 @@ export interface WaitForOptions<Status extends string> {
  * pending when `timeout` real milliseconds have passed, so a poll that hangs ends the wait on time
  * even when the client's clock is virtual and stands still.
  *
- * A poll that fails for a reason that passes (no answer, a timeout, 408, 409, 429, 5xx, a body off
- * contract) does not end the wait: the next poll follows after the answer's `Retry-After`, else the
+ * A poll that fails for a reason that passes (no answer, a timeout, 408, 409, 429, 5xx) does not
+ * end the wait: the next poll follows after the answer's `Retry-After`, else the
  * poll interval, within the deadline. A wait asked for beyond the deadline is waited until the
  * deadline, which ends the wait with a {@link WaitTimeoutError} whose `cause` is that failure.
  *
@@ -91,9 +85,9 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
         const asked = (error as { retryAfter?: unknown }).retryAfter;
         if (typeof asked === 'number') wait = asked * 1000;
       }
-      const remaining = deadline - ctx.now();
-      if (remaining <= 0 || wall.passed) throw expired();
+      // Past the deadline this waits 0 ms and the next turn ends the wait.
       try {
+        const remaining = Math.max(0, deadline - ctx.now());
         await sleepUnlessAborted(ctx.sleep, Math.min(wait, remaining), wall.signal);
       } catch (cause) {
         if (signal?.aborted) {
@@ -109,10 +103,11 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
   }
 }
 
-// A failure that a later poll may not meet: the transport's retryable kinds, after its retries.
+// A failure that a later poll may not meet: no answer, a timeout, 408, 409, 429 or 5xx (an abort
+// has no status). A 2xx off contract is not waited through: it ends the wait as the poll's error.
 function passes(error: unknown): boolean {
-  if (error instanceof ConnectionError || error instanceof InvalidResponseError) return true;
-  if (!(error instanceof MessagingError) || error instanceof AbortError) return false;
+  if (error instanceof ConnectionError) return true;
+  if (!(error instanceof MessagingError)) return false;
   const status = error.status ?? 0;
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }

@@ -256,7 +256,7 @@ function reused(
   failed: number,
 ): BulkResumeError {
   const refused = new BulkResumeError(
-    `idempotencyKey "${key}" was first used for other chunks: chunk ${index} was refused. Resume with the first run's recipients, content, name and chunkSize, or use a new key`,
+    `idempotencyKey "${key}" was used for other chunks (chunk ${index} refused): resume with the first run's recipients, content, name and chunkSize`,
     { ...error, idempotencyKey: key, response: error.response, cause: error },
   );
   return Object.assign(refused, { result: resultOf(key, [...chunks], failed) });
