@@ -43,7 +43,10 @@ export interface SendBulkOptions extends RequestOptions {
   idempotencyKey?: string | undefined;
   /** Called after each chunk, in order. */
   onProgress?: ((progress: BulkProgress) => void) | undefined;
-  /** Recipients per campaign, 3 to 1000. Default 1000. Chunks are balanced (1001 → 500 + 501). */
+  /**
+   * Recipients per campaign, 3 to 1000. Default 1000. Chunks are balanced (1001 → 500 + 501). A
+   * resume must keep the first run's chunks: another value is refused with a `BulkResumeError`.
+   */
   chunkSize?: number | undefined;
   /** Client-side pacing: batches sent in any 60 s. Default 10 (the service's limit). */
   batchesPerMinute?: number | undefined;
