@@ -24,13 +24,15 @@
  */
 import type { KnownErrorCode } from './api-types';
 import { retryAfterMs } from './internal/retry-after';
+import type { BulkSendResult } from './resources/bulk-send';
 
 /**
  * The codes the SDK gives failures that have no error envelope: `CONNECTION_ERROR` (no response, or
  * the connection broke while the body was read), `TIMEOUT` (`timeout` or `totalTimeout`),
- * `ABORTED` (the caller's signal), `INVALID_RESPONSE` (a success whose body is not JSON),
- * `WAIT_TIMEOUT` (a `waitFor` deadline), `ORDER_NOT_ITERABLE` and `PAGE_INCONSISTENT` (a list walk,
- * {@link PaginationError}), and `HTTP_<status>` (an error status without an envelope).
+ * `ABORTED` (the caller's signal), `INVALID_RESPONSE` (a success whose body is not JSON, or lacks
+ * the id a send relies on), `WAIT_TIMEOUT` (a `waitFor` deadline), `ORDER_NOT_ITERABLE` and
+ * `PAGE_INCONSISTENT` (a list walk, {@link PaginationError}), and `HTTP_<status>` (an error status
+ * without an envelope).
  */
 export type ClientErrorCode =
   | 'CONNECTION_ERROR'
@@ -249,6 +251,28 @@ export class PaginationError extends MessagingError {}
 /** The caller's `AbortSignal` fired; `cause` is the signal's reason. Never retried. */
 export class AbortError extends MessagingError {}
 
+/**
+ * `campaigns.sendBulk` was aborted, while it paced or during a chunk's request. `idempotencyKey` is
+ * the fan-out's key (run again with it to resume) and `result` the chunks done before the abort;
+ * the chunk in flight, if any, may have been sent and is not listed (a resume replays it).
+ */
+export class BulkAbortError extends AbortError {
+  /** The fan-out's key and the chunks done before the abort. */
+  declare readonly result: BulkSendResult;
+}
+
+/**
+ * `campaigns.sendBulk` was run with a key that an earlier fan-out used for other chunks: other
+ * recipients or content, or another `chunkSize` (so other chunks). The service refused a chunk with
+ * 422 `IDEMPOTENCY_KEY_REUSED`; nothing more was sent. Run it again exactly as the first run
+ * (recipients in the same order, content, name, `chunkSize`) to resume, or use a new key.
+ * `idempotencyKey` is the fan-out's key and `result` the chunks done before the refusal.
+ */
+export class BulkResumeError extends ConflictError {
+  /** The fan-out's key and the chunks done before the refusal (none when the first was refused). */
+  declare readonly result: BulkSendResult;
+}
+
 // Keys are the names: object keys survive minification, class names may not.
 const CLASSES = {
   MessagingError,
@@ -270,6 +294,8 @@ const CLASSES = {
   WaitTimeoutError,
   PaginationError,
   AbortError,
+  BulkAbortError,
+  BulkResumeError,
 };
 for (const [name, cls] of Object.entries(CLASSES)) brand(cls as unknown as Branded, name);
 

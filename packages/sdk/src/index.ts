@@ -82,6 +82,8 @@ export {
   AbortError,
   AuthenticationError,
   BadRequestError,
+  BulkAbortError,
+  BulkResumeError,
   type ClientErrorCode,
   ConflictError,
   ConnectionError,

@@ -6,7 +6,7 @@
  *
  * What is retried (at most `maxRetries` times): an attempt that got no complete response
  * (connection failure, a body cut or stalled, the attempt's timeout), a success whose body is not
- * JSON, or a 408, 409, 429 or 5xx answer. A POST is retried only when it carries an
+ * JSON or lacks what the call relies on (`CallControl.accept`), or a 408, 409, 429 or 5xx answer. A POST is retried only when it carries an
  * `Idempotency-Key`, and every attempt carries the same key, so the service executes it at most
  * once. The wait is `Retry-After` (`retry-after-ms`, delta seconds or an HTTP date) when the
  * response gives a valid one, otherwise exponential backoff with jitter (0.5 s · 2ⁿ, at most 8 s).
@@ -130,6 +130,12 @@ export type RetryOptions = { [K in keyof RetryPolicy]?: RetryPolicy[K] | undefin
 export interface CallControl extends RetryOptions {
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
+  /**
+   * Checks a success's parsed body (`undefined` when empty) for the fields the caller relies on and
+   * says what is wrong, or returns `undefined`. A body it refuses is an `InvalidResponseError`,
+   * retried like a body that is not JSON: for a keyed send the replay is the stored answer (D182).
+   */
+  accept?: ((body: unknown) => string | undefined) | undefined;
 }
 
 /**
@@ -222,8 +228,12 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
           });
         } else {
           const invalid = settle(response, text, attempt);
-          if (invalid === undefined) return response;
-          error = invalidBody(response, text, invalid, key, attempt);
+          const wrong =
+            invalid === undefined && response.ok && control?.accept !== undefined
+              ? control.accept((response as Settled)[READ]?.parsed)
+              : undefined;
+          if (invalid === undefined && wrong === undefined) return response;
+          error = invalidBody(response, text, invalid, key, attempt, wrong);
         }
       } catch (failure) {
         if (signal?.aborted)
@@ -282,9 +292,11 @@ function invalidBody(
   cause: unknown,
   key: string | undefined,
   attempts: number,
+  wrong: string | undefined,
 ): InvalidResponseError {
   const status = response.status;
-  return new InvalidResponseError(`The service answered ${status} with a body that is not JSON`, {
+  const what = wrong ?? 'with a body that is not JSON';
+  return new InvalidResponseError(`The service answered ${status} ${what}`, {
     status,
     code: 'INVALID_RESPONSE',
     traceId: traceOf(response),

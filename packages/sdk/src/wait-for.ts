@@ -7,7 +7,7 @@
  */
 
 import type { ClientContext } from './core/context';
-import { AbortError, TimeoutError, WaitTimeoutError } from './errors';
+import { AbortError, ConnectionError, MessagingError, WaitTimeoutError } from './errors';
 import { sleepUnlessAborted } from './internal/runtime';
 
 /** Options of `messages.waitFor` and `campaigns.waitFor`. */
@@ -18,7 +18,8 @@ export interface WaitForOptions<Status extends string> {
    */
   until?: Status | readonly Status[] | undefined;
   /**
-   * Milliseconds to wait in all, a poll in flight included, before a {@link WaitTimeoutError}.
+   * Milliseconds to wait in all, a poll in flight included, before a {@link WaitTimeoutError}: on
+   * the client's clock (`now`, which may be virtual) and on the wall clock, whichever passes first.
    * Default 300 000 (5 minutes).
    */
   timeout?: number | undefined;
@@ -30,12 +31,20 @@ export interface WaitForOptions<Status extends string> {
 
 /**
  * Polls `retrieve` until the record's status is in `until` or in `terminal`. `timeout` is a hard
- * deadline: each poll gets only the time that is left (as its `totalTimeout`), so a poll that
- * hangs ends the wait on time.
+ * deadline on the client's clock and on the wall clock alike (D183): each poll gets the time that
+ * is left on the client's clock as its `totalTimeout`, and a wall-clock timer aborts whatever is
+ * pending when `timeout` real milliseconds have passed, so a poll that hangs ends the wait on time
+ * even when the client's clock is virtual and stands still.
+ *
+ * A poll that fails for a reason that passes (no answer, a timeout, 408, 409, 429, 5xx) does not
+ * end the wait: the next poll follows after the answer's `Retry-After`, else the
+ * poll interval, within the deadline. A wait asked for beyond the deadline is waited until the
+ * deadline, which ends the wait with a {@link WaitTimeoutError} whose `cause` is that failure.
  *
  * @param what - How errors name the record, e.g. `Campaign 0193…`.
  * @returns The record in the state that ended the wait.
- * @throws {@link WaitTimeoutError} at the deadline, with the last status seen.
+ * @throws {@link WaitTimeoutError} at the deadline, with the last status seen; {@link AbortError}
+ * when `signal` aborts; the poll's error when it cannot pass (404, 401, 403, …).
  */
 export async function waitForStatus<T extends { status: S }, S extends string>(
   ctx: ClientContext,
@@ -49,36 +58,82 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
   const deadline = ctx.now() + timeout;
   let interval = options.pollInterval ?? 1000;
   let last: S | undefined;
-  const expired = (cause?: unknown) =>
+  let failure: unknown;
+  const expired = () =>
     new WaitTimeoutError(
       last === undefined
         ? `${what}: no status seen within ${timeout} ms`
         : `${what} is still ${last} after ${timeout} ms`,
-      { code: 'WAIT_TIMEOUT', lastStatus: last, cause },
+      { code: 'WAIT_TIMEOUT', lastStatus: last, cause: failure },
     );
-  for (;;) {
-    const left = deadline - ctx.now();
-    if (left <= 0) throw expired();
-    let record: T;
-    try {
-      record = await retrieve(
-        signal === undefined ? { totalTimeout: left } : { signal, totalTimeout: left },
-      );
-    } catch (error) {
-      // The poll ran out of the wait's time: that is the wait's deadline, not a network failure.
-      if (error instanceof TimeoutError && error.option === 'totalTimeout') throw expired(error);
-      throw error;
+  const wall = wallDeadline(timeout, signal);
+  try {
+    for (;;) {
+      const left = deadline - ctx.now();
+      if (left <= 0 || wall.passed) throw expired();
+      let wait = interval;
+      try {
+        const record = await retrieve({ signal: wall.signal, totalTimeout: left });
+        failure = undefined;
+        last = record.status;
+        if (targets.includes(record.status)) return record;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (wall.passed) throw expired();
+        if (!passes(error)) throw error;
+        failure = error;
+        const asked = (error as { retryAfter?: unknown }).retryAfter;
+        if (typeof asked === 'number') wait = asked * 1000;
+      }
+      // Past the deadline this waits 0 ms and the next turn ends the wait.
+      try {
+        const remaining = Math.max(0, deadline - ctx.now());
+        await sleepUnlessAborted(ctx.sleep, Math.min(wait, remaining), wall.signal);
+      } catch (cause) {
+        if (signal?.aborted) {
+          throw new AbortError('Wait was aborted', { code: 'ABORTED', cause: signal.reason });
+        }
+        if (wall.passed) throw expired();
+        throw cause;
+      }
+      interval = Math.min(interval * 1.5, Math.max(interval, 30_000));
     }
-    last = record.status;
-    if (targets.includes(record.status)) return record;
-    const remaining = deadline - ctx.now();
-    if (remaining <= 0) throw expired();
-    try {
-      await sleepUnlessAborted(ctx.sleep, Math.min(interval, remaining), signal);
-    } catch (cause) {
-      if (!signal?.aborted) throw cause;
-      throw new AbortError('Wait was aborted', { code: 'ABORTED', cause: signal.reason });
-    }
-    interval = Math.min(interval * 1.5, Math.max(interval, 30_000));
+  } finally {
+    wall.clear();
   }
+}
+
+// A failure that a later poll may not meet: no answer, a timeout, 408, 409, 429 or 5xx (an abort
+// has no status). A 2xx off contract is not waited through: it ends the wait as the poll's error.
+function passes(error: unknown): boolean {
+  if (error instanceof ConnectionError) return true;
+  if (!(error instanceof MessagingError)) return false;
+  const status = error.status ?? 0;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+// setTimeout fires at once for delays past 2³¹−1 ms: such a wait is bounded by the client's clock.
+const MAX_TIMER = 2_147_483_647;
+
+/**
+ * The wait's wall-clock deadline joined with the caller's signal: `signal` aborts when either does
+ * (`passed` when it was the deadline). Its timer keeps the process alive while the wait is pending,
+ * as a pending call does.
+ */
+function wallDeadline(ms: number, caller: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted) onAbort();
+  else caller?.addEventListener('abort', onAbort);
+  const timer = ms < MAX_TIMER ? setTimeout(() => controller.abort(), ms) : undefined;
+  return {
+    signal: controller.signal,
+    get passed() {
+      return controller.signal.aborted && caller?.aborted !== true;
+    },
+    clear() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import {
   AbortError,
+  BulkAbortError,
   type BulkProgress,
   ConnectionError,
   MessagingClient,
@@ -216,6 +217,57 @@ describe('campaigns.sendBulk', () => {
       )
       .then(undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
+  });
+
+  it('an abort while pacing carries the fan-out key and the chunks done', async () => {
+    const { client, demo } = setup();
+    const controller = new AbortController();
+    const error = await client.campaigns
+      .sendBulk(
+        { remitter_id: demo.sender.id, content: 'x', recipients: numbers(36) },
+        {
+          chunkSize: 3,
+          idempotencyKey: 'paced',
+          signal: controller.signal,
+          // The 11th chunk waits for the window: abort just before it.
+          onProgress: ({ completed }) => completed === 10 && controller.abort(),
+        },
+      )
+      .then(undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkAbortError);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toMatchObject({ code: 'ABORTED', idempotencyKey: 'paced' });
+    const { result } = error as BulkAbortError;
+    expect(result.idempotencyKey).toBe('paced');
+    expect(result.chunks.map((chunk) => chunk.status)).toEqual(Array(10).fill('sent'));
+    expect(result.campaignIds).toHaveLength(10);
+  });
+
+  it('an abort during a chunk request carries the fan-out key, not the chunk key', async () => {
+    const controller = new AbortController();
+    let batches = 0;
+    const { client, demo, mock } = setup({
+      fetch: async (request, init) => {
+        if (isBatch(request) && ++batches === 3) {
+          controller.abort();
+          return new Promise<Response>((_, reject) =>
+            init?.signal.addEventListener('abort', () => reject(init.signal.reason)),
+          );
+        }
+        return mock.fetch(request);
+      },
+    });
+    const error = await client.campaigns
+      .sendBulk(
+        { remitter_id: demo.sender.id, content: 'x', recipients: numbers(9) },
+        { chunkSize: 3, idempotencyKey: 'job', signal: controller.signal },
+      )
+      .then(undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkAbortError);
+    expect(error).toMatchObject({ idempotencyKey: 'job', message: expect.stringMatching(/"job"/) });
+    expect((error as BulkAbortError).result.chunks).toHaveLength(2);
+    // The chunk's own error is the cause: it says which request was cut.
+    expect((error as BulkAbortError).cause).toMatchObject({ idempotencyKey: 'job:2' });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The shared deadline timer (internal/deadlines.ts): concurrent attempts each end at their own
- * limit, and a finished call leaves nothing that keeps the process alive.
+ * limit, a finished call leaves nothing that keeps the process alive, and a pending one keeps it
+ * alive (a stalled custom fetch holds nothing else open).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,6 @@ describe('attempt deadlines', () => {
   });
 
   it('a finished call does not keep the process alive for its 30 s timeout', () => {
-    const root = fileURLToPath(new URL('../../..', import.meta.url));
     const script = `
       import { MessagingClient } from './packages/sdk/src/index.ts';
       const client = new MessagingClient({
@@ -50,18 +50,69 @@ describe('attempt deadlines', () => {
       console.log('done');
     `;
     const started = Date.now();
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        timeout: 20_000,
-      },
-    );
+    const run = runScript(script, 20_000);
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('done');
     expect(run.status).toBe(0);
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 });
+
+describe('a pending call keeps the process alive', () => {
+  it('a send on a stalled custom fetch rejects with its TimeoutError and the catch runs', () => {
+    const run = runScript(
+      `
+      import { MessagingClient } from './packages/sdk/src/index.ts';
+      const client = new MessagingClient({
+        apiKey: '${KEY}',
+        baseUrl: '${BASE_URL}',
+        timeout: 300,
+        maxRetries: 0,
+        fetch: () => new Promise(() => {}),
+      });
+      try {
+        await client.messages.send({ to: '+244923000001', body: 'x' }, { idempotencyKey: 'k-1' });
+        console.log('resolved');
+      } catch (error) {
+        console.log('caught', error.name, error.option, error.idempotencyKey);
+        process.exitCode = 3;
+      }
+      `,
+      20_000,
+    );
+    // Before: Node found nothing keeping it alive and exited 0 with no output at all.
+    expect(run.stdout.trim()).toBe('caught TimeoutError timeout k-1');
+    expect(run.status).toBe(3);
+  }, 30_000);
+
+  it('an untimed attempt on a stalled fetch keeps the process alive instead of exiting 0', () => {
+    const run = runScript(
+      `
+      import { MessagingClient } from './packages/sdk/src/index.ts';
+      const client = new MessagingClient({
+        apiKey: '${KEY}',
+        baseUrl: '${BASE_URL}',
+        timeout: Infinity,
+        fetch: () => new Promise(() => {}),
+      });
+      console.log('started');
+      await client.messages.retrieve('m1');
+      console.log('settled');
+      `,
+      8_000,
+    );
+    expect(run.stdout.trim()).toBe('started');
+    // Still running when the parent gave up on it: killed, not exited.
+    expect(run.signal).toBe('SIGTERM');
+  }, 30_000);
+});
+
+// Runs an ES module script from the repository root with tsx, as a user's process would run.
+function runScript(script: string, timeout: number) {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout,
+  });
+}

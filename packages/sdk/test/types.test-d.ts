@@ -1,7 +1,11 @@
 import {
+  type AbortError,
+  type BulkAbortError,
+  type BulkResumeError,
   type BulkSendResult,
   type Campaign,
   type CampaignMessageEntry,
+  type ConflictError,
   type components,
   type ErrorCode,
   type InvalidResponseError,
@@ -183,5 +187,9 @@ describe('error codes', () => {
     expectTypeOf<InvalidResponseError['bodyPreview']>().toEqualTypeOf<string>();
     expectTypeOf<TimeoutError['option']>().toEqualTypeOf<'timeout' | 'totalTimeout'>();
     expectTypeOf<MessagingError['attempts']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<BulkAbortError['result']>().toEqualTypeOf<BulkSendResult>();
+    expectTypeOf<BulkAbortError>().toExtend<AbortError>();
+    expectTypeOf<BulkResumeError['result']>().toEqualTypeOf<BulkSendResult>();
+    expectTypeOf<BulkResumeError>().toExtend<ConflictError>();
   });
 });

@@ -24,17 +24,19 @@ type Result<T> = { data?: T; error?: unknown; response: Response };
  * Calls `run` with the openapi-fetch options for `options` and wraps the outcome.
  *
  * @param idempotencyKey - The key the request carries, reported with the result or the error.
+ * @param accept - Checks a success's body for what the caller relies on (see `required-field.ts`).
  */
 export function call<T>(
   ctx: ClientContext,
   run: (init: CallInit) => Promise<Result<T>>,
   options: RequestOptions | undefined,
   idempotencyKey?: string,
+  accept?: (body: unknown) => string | undefined,
 ): APIPromise<T> {
   // The caller's signal and policy reach the transport through `control`, never as the request's
   // signal: linking a signal to a Request costs more than the rest of a call, and the transport
   // hands each attempt its own signal instead.
-  const control = options ?? NO_OPTIONS;
+  const control = accept === undefined ? (options ?? NO_OPTIONS) : { ...options, accept };
   const init: CallInit = { fetch: (request) => ctx.fetch(request, control) };
   if (options?.headers !== undefined) init.headers = options.headers;
   const result = run(init).then(({ data, error, response }) => {

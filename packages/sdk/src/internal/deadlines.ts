@@ -5,10 +5,14 @@
  * a call costs a set insertion and removal instead of arming and clearing a timer of its own
  * (issue 10's overhead target: timers were a tenth of the client's own cost per call).
  *
- * The timer never keeps the process alive (`unref` where the runtime has it), as Node's own
- * `AbortSignal.timeout` does: a request in flight is kept alive by its connection, and a finished
- * call must not hold a process open for its 30 s limit. Toggling `ref`/`unref` around every call
- * cost more than the rest of the bookkeeping here.
+ * The timer keeps the process alive while any attempt is registered and lets it go when none is
+ * (D181). A custom or in-process `fetch` that stalls holds no socket, so an unref'd timer let Node
+ * exit with code 0 while a send was pending: the call never settled and the application's `catch`
+ * never ran. A finished call still holds nothing open for its 30 s limit: the timer is unref'd as
+ * the last attempt ends. Only the empty ↔ non-empty transitions toggle it, not every attempt.
+ *
+ * An attempt without a limit (`timeout: Infinity`, no `totalTimeout`) registers too, with an
+ * infinite deadline: it keeps the process alive as long as it is pending, as a connection would.
  */
 
 /** Something with a deadline: {@link expire} is called once it has passed. */
@@ -19,7 +23,10 @@ export interface Expiring {
   expire(): void;
 }
 
-type Timer = ReturnType<typeof setTimeout> & { unref?: () => unknown };
+type Timer = ReturnType<typeof setTimeout> & { ref?: () => unknown; unref?: () => unknown };
+
+// setTimeout fires at once for delays past 2³¹−1 ms: a later deadline is re-armed on firing.
+const MAX_DELAY = 2_147_483_647;
 
 const waiting = new Set<Expiring>();
 let timer: Timer | undefined;
@@ -32,7 +39,8 @@ let timerAt = Number.POSITIVE_INFINITY;
  */
 export function watch(entry: Expiring): void {
   waiting.add(entry);
-  if (entry.deadline < timerAt) arm(entry.deadline);
+  if (timer === undefined || entry.deadline < timerAt) arm(entry.deadline);
+  else if (waiting.size === 1) timer.ref?.();
 }
 
 /**
@@ -41,15 +49,16 @@ export function watch(entry: Expiring): void {
  * @param entry - What {@link watch} was given.
  */
 export function release(entry: Expiring): void {
-  // The timer stays set: clearing and setting it again costs more than letting it fire idle.
-  waiting.delete(entry);
+  // The timer stays set: clearing and setting it again costs more than letting it fire idle. It
+  // only stops holding the process open once nothing is pending.
+  if (waiting.delete(entry) && waiting.size === 0) timer?.unref?.();
 }
 
 function arm(at: number): void {
   if (timer !== undefined) clearTimeout(timer);
   timerAt = at;
-  timer = setTimeout(fire, Math.max(0, at - Date.now())) as Timer;
-  timer.unref?.();
+  timer = setTimeout(fire, Math.min(MAX_DELAY, Math.max(0, at - Date.now()))) as Timer;
+  if (waiting.size === 0) timer.unref?.();
 }
 
 function fire(): void {
@@ -65,5 +74,7 @@ function fire(): void {
       next = entry.deadline;
     }
   }
-  if (next !== Number.POSITIVE_INFINITY) arm(next);
+  // An attempt without a limit has an infinite deadline: the timer stays armed (at its longest
+  // delay) only to keep the process alive while that attempt is pending.
+  if (waiting.size > 0) arm(next);
 }

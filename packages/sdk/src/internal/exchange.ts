@@ -7,8 +7,9 @@
  *
  * The race between the exchange and its limits is one object per attempt with no closures (its
  * abort listener is the object itself) and no timer of its own (one shared timer watches every
- * attempt's deadline, `deadlines.ts`): this runs on every call, and both a closure per step and a
- * timer per attempt measurably slowed calls (issue 10's overhead target).
+ * attempt's deadline, `deadlines.ts`, and keeps the process alive while any attempt is pending):
+ * this runs on every call, and both a closure per step and a timer per attempt measurably slowed
+ * calls (issue 10's overhead target).
  */
 import { type Expiring, release, watch } from './deadlines';
 
@@ -54,7 +55,8 @@ export function exchange(
   signal: AbortSignal | undefined,
 ): Promise<Exchange> {
   const timed = limit < MAX_TIMER;
-  if (!timed && signal === undefined) return readWhole(fetch, request, undefined);
+  // Every attempt registers with the shared timer, an untimed one too: while it is pending, the
+  // timer keeps the process alive (a stalled custom fetch holds nothing else open).
   const race = new Race(signal, timed ? limit : undefined);
   const outcome = new Promise<Exchange>((resolve, reject) => race.start(resolve, reject));
   race.run(fetch, request);
@@ -90,7 +92,7 @@ class Race implements Expiring {
   start(resolve: (value: Exchange) => void, reject: (failure: AttemptFailure) => void): void {
     this.#resolve = resolve;
     this.#reject = reject;
-    if (this.#limit !== undefined) watch(this);
+    watch(this);
     this.#caller?.addEventListener('abort', this);
   }
 
@@ -128,7 +130,7 @@ class Race implements Expiring {
     if (resolve === undefined || reject === undefined) return;
     this.#resolve = undefined;
     this.#reject = undefined;
-    if (this.#limit !== undefined) release(this);
+    release(this);
     this.#caller?.removeEventListener('abort', this);
     if (failure === undefined) resolve(value as Exchange);
     else reject(failure);

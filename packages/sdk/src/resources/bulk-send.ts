@@ -3,15 +3,25 @@
  * recipients each (the batch limit), sent one after another under the batch rate limit.
  *
  * Resuming: every chunk carries the `Idempotency-Key` `${idempotencyKey}:${chunkIndex}`. Chunking
- * is deterministic, so running the same fan-out again with the same key (same recipients in the
- * same order, same content, same `chunkSize`) replays the chunks already accepted (the service
- * answers them from its 24-hour idempotency store, `replayed: true`) and sends only the rest.
+ * is deterministic, so running the same fan-out again with the same key replays the chunks already
+ * accepted (the service answers them from its 24-hour idempotency store, `replayed: true`) and
+ * sends only the rest.
+ *
+ * A run whose chunks differ from the first run's (another `chunkSize`, other recipients or content)
+ * must never send again what an earlier run sent under other keys (D180). Two rules make that
+ * detectable from the service's own answer, before anything overlaps:
+ * - the first chunk is the fan-out's anchor: no later chunk is sent until the service has accepted
+ *   it, so any run that sent anything left its first chunk in the idempotency store;
+ * - each chunk's body names the plan: the campaign is named `name (i/n)` (`Bulk <key> (i/n)`
+ *   without a name), so the first chunks of two plans always differ.
+ * A run with another plan therefore meets 422 `IDEMPOTENCY_KEY_REUSED` on its first chunk, and stops
+ * with a {@link BulkResumeError} having sent nothing.
  *
  * @module
  */
 import type { SendBatchParams } from '../api-types';
 import type { ClientContext } from '../core/context';
-import { AbortError, MessagingError } from '../errors';
+import { AbortError, BulkAbortError, BulkResumeError, MessagingError } from '../errors';
 import { createPacer } from '../internal/pacer';
 import type { RequestOptions } from '../request-options';
 import type { Campaigns } from './campaigns';
@@ -33,7 +43,10 @@ export interface SendBulkOptions extends RequestOptions {
   idempotencyKey?: string | undefined;
   /** Called after each chunk, in order. */
   onProgress?: ((progress: BulkProgress) => void) | undefined;
-  /** Recipients per campaign, 3 to 1000. Default 1000. Chunks are balanced (1001 → 500 + 501). */
+  /**
+   * Recipients per campaign, 3 to 1000. Default 1000. Chunks are balanced (1001 → 500 + 501). A
+   * resume must keep the first run's chunks: another value is refused with a `BulkResumeError`.
+   */
   chunkSize?: number | undefined;
   /** Client-side pacing: batches sent in any 60 s. Default 10 (the service's limit). */
   batchesPerMinute?: number | undefined;
@@ -67,7 +80,10 @@ export type BulkChunkResult =
       error: MessagingError;
     })
   | (ChunkBase & {
-      /** Not sent: an earlier chunk failed and `stopOnError` was set. */
+      /**
+       * Not sent: the first chunk was not accepted (no chunk is sent before it), or an earlier chunk
+       * failed and `stopOnError` was set. Run again with the key to send it.
+       */
       status: 'skipped';
     });
 
@@ -109,12 +125,15 @@ const OPTION_NAMES: readonly (keyof SendBulkOptions)[] = [
 
 /**
  * Runs a fan-out. A chunk that fails — refused, or lost to the network after the client's retries —
- * is reported with its key and the fan-out goes on (or stops, with `stopOnError`); only the
- * caller's abort ends it early.
+ * is reported with its key and the fan-out goes on (or stops, with `stopOnError`), except the first:
+ * until it is accepted nothing else is sent, and the rest are reported `skipped`. Only the caller's
+ * abort, or a key already used for another fan-out, ends it early.
  *
  * @throws TypeError when `params` holds an option (they belong in `options`);
  * RangeError before sending anything for fewer than 2 recipients, a `chunkSize` outside
- * 3–1000, or a key too long; {@link AbortError} when `signal` aborts (rerun with the key to resume).
+ * 3–1000, or a key too long; {@link BulkAbortError} when `signal` aborts and
+ * {@link BulkResumeError} when the key was used for other chunks (both carry the fan-out's key and
+ * the chunks done: rerun with the key to resume).
  */
 export async function sendBulk(
   campaigns: Campaigns,
@@ -155,13 +174,16 @@ export async function sendBulk(
     const end = Math.floor(((index + 1) * n) / total);
     const base = { index, recipients: end - start, idempotencyKey: `${key}:${index}` };
     let chunk: BulkChunkResult;
-    if (failed > 0 && stopOnError) {
+    // The anchor (chunk 0) not accepted: sending more could overlap what another plan sent.
+    const anchorless = index > 0 && chunks[0]?.status !== 'sent';
+    if (anchorless || (failed > 0 && stopOnError)) {
       chunk = { ...base, status: 'skipped' };
     } else {
       try {
         await pacer.wait(signal);
       } catch (cause) {
-        throw new AbortError('Bulk send was aborted', { code: 'ABORTED', cause });
+        if (!signal?.aborted) throw cause;
+        throw aborted(key, signal.reason, chunks, failed);
       }
       try {
         const { data, response } = await campaigns
@@ -170,9 +192,7 @@ export async function sendBulk(
               ...batch,
               channel_type: 'SMS',
               recipients: recipients.slice(start, end),
-              ...(batch.name === undefined || total === 1
-                ? {}
-                : { name: `${batch.name.slice(0, 190)} (${index + 1}/${total})` }),
+              ...planName(batch.name, key, index, total),
             },
             { ...request, idempotencyKey: base.idempotencyKey },
           )
@@ -180,7 +200,10 @@ export async function sendBulk(
         const replayed = response.headers.get('idempotent-replayed') === 'true';
         chunk = { ...base, status: 'sent', campaignId: data.campaign_id, replayed };
       } catch (error) {
-        if (!(error instanceof MessagingError) || error instanceof AbortError) throw error;
+        if (error instanceof AbortError) throw aborted(key, error, chunks, failed);
+        if (!(error instanceof MessagingError)) throw error;
+        if (error.code === 'IDEMPOTENCY_KEY_REUSED')
+          throw reused(key, index, error, chunks, failed);
         chunk = { ...base, status: 'failed', error };
       }
       pacer.done();
@@ -189,10 +212,55 @@ export async function sendBulk(
     chunks.push(chunk);
     onProgress?.({ completed: index + 1, total, chunk });
   }
+  return resultOf(key, chunks, failed);
+}
+
+// A campaign's name says which chunk of how many it is, so that two plans' first chunks always
+// differ (D180); without a name the fan-out's key stands in. The contract allows 200 characters.
+function planName(
+  name: string | undefined,
+  key: string,
+  index: number,
+  total: number,
+): { name?: string } {
+  if (total === 1) return name === undefined ? {} : { name };
+  const suffix = ` (${index + 1}/${total})`;
+  return { name: `${(name ?? `Bulk ${key}`).slice(0, 200 - suffix.length)}${suffix}` };
+}
+
+function resultOf(key: string, chunks: BulkChunkResult[], failed: number): BulkSendResult {
   return {
     idempotencyKey: key,
     chunks,
     campaignIds: chunks.flatMap((chunk) => (chunk.status === 'sent' ? [chunk.campaignId] : [])),
     failed,
   };
+}
+
+function aborted(
+  key: string,
+  cause: unknown,
+  chunks: BulkChunkResult[],
+  failed: number,
+): BulkAbortError {
+  const error = new BulkAbortError(`Bulk send aborted; resume with idempotencyKey "${key}"`, {
+    code: 'ABORTED',
+    idempotencyKey: key,
+    cause,
+  });
+  return Object.assign(error, { result: resultOf(key, [...chunks], failed) });
+}
+
+function reused(
+  key: string,
+  index: number,
+  error: MessagingError,
+  chunks: BulkChunkResult[],
+  failed: number,
+): BulkResumeError {
+  const refused = new BulkResumeError(
+    `idempotencyKey "${key}" was used for other chunks (chunk ${index} refused): resume with the first run's recipients, content, name and chunkSize`,
+    { ...error, idempotencyKey: key, response: error.response, cause: error },
+  );
+  return Object.assign(refused, { result: resultOf(key, [...chunks], failed) });
 }

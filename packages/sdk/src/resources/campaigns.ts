@@ -18,6 +18,7 @@ import type {
 } from '../api-types';
 import { call } from '../core/call';
 import type { ClientContext } from '../core/context';
+import { requireField } from '../core/required-field';
 import { PageList } from '../pagination';
 import type { RequestOptions, SendOptions } from '../request-options';
 import { type WaitForOptions, waitForStatus } from '../wait-for';
@@ -30,6 +31,9 @@ import {
 
 /** The states a campaign never leaves. */
 export const CAMPAIGN_TERMINAL_STATUSES: readonly CampaignStatus[] = ['COMPLETED', 'FAILED'];
+
+// An accepted batch's `campaign_id` is what the application (and `sendBulk`) keeps.
+const CAMPAIGN_ID = requireField('campaign_id');
 
 /** The campaign operations of a {@link MessagingClient}. */
 export class Campaigns {
@@ -67,6 +71,7 @@ export class Campaigns {
         }),
       options,
       key,
+      CAMPAIGN_ID,
     );
   }
 

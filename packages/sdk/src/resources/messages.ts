@@ -16,6 +16,7 @@ import type {
 } from '../api-types';
 import { call } from '../core/call';
 import type { ClientContext } from '../core/context';
+import { requireField } from '../core/required-field';
 import { PageList } from '../pagination';
 import type { RequestOptions, SendOptions } from '../request-options';
 import { type WaitForOptions, waitForStatus } from '../wait-for';
@@ -29,6 +30,9 @@ export const MESSAGE_TERMINAL_STATUSES: readonly MessageStatus[] = [
   'CANCELLED',
   'FAILED',
 ];
+
+// A sent message's `id` is what the application keeps; an answer without it is not a send.
+const SENT_ID = requireField('id');
 
 /** The message operations of a {@link MessagingClient}. */
 export class Messages {
@@ -62,6 +66,7 @@ export class Messages {
         }),
       options,
       key,
+      SENT_ID,
     );
   }
 
