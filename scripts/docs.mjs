@@ -19,11 +19,13 @@
 // warning or a view-time request to the network. `npm test` runs it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as shiki from '@gerrit0/mini-shiki';
 import { Marked } from 'marked';
 import { Application, PackageJsonReader, TSConfigReader, TypeDocReader } from 'typedoc';
+import { parse as parseYaml } from 'yaml';
+import { addCodeSamples, sdkMethods } from './docs/code-samples.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const site = join(root, 'site');
@@ -76,23 +78,55 @@ function linkBackToSite(dir) {
   }
 }
 
-// 2. The HTTP references, rendered by Redocly with its scripts inlined (no CDN at view time).
+// 2. The HTTP references, rendered by Redocly with its scripts inlined (no CDN at view time), from
+// copies of the contracts with a curl and a TypeScript sample on every operation (D161). The
+// copies go to .reports/docs-openapi/, side by side, so control.yaml's `./openapi.yaml#…` refs
+// still resolve.
 const httpReferences = [
-  { api: 'msgsvc-public@v1', file: 'openapi/openapi.yaml', page: 'public.html' },
-  { api: 'msgsvc-control@v1', file: 'openapi/control.yaml', page: 'control.html' },
+  { kind: 'public', file: 'openapi/openapi.yaml', page: 'public.html' },
+  { kind: 'control', file: 'openapi/control.yaml', page: 'control.html' },
 ].filter((reference) => existsSync(join(root, reference.file)));
+/** The TypeScript request samples, type-checked with the guides' snippets (step 3). */
+const requestSamples = [];
 await step('redocly', () => {
   mkdirSync(join(site, 'http'), { recursive: true });
-  for (const { api, page } of httpReferences) {
+  const copies = join(root, '.reports', 'docs-openapi');
+  rmSync(copies, { recursive: true, force: true });
+  mkdirSync(copies, { recursive: true });
+  const documents = new Map(
+    httpReferences.map(({ file }) => [
+      basename(file),
+      parseYaml(readFileSync(join(root, file), 'utf8')),
+    ]),
+  );
+  const sdk = sdkMethods(root);
+  for (const { kind, file } of httpReferences) {
+    const document = documents.get(basename(file));
+    const resolveRef = (ref) => {
+      const [where, pointer = ''] = ref.split('#');
+      const target = where === '' ? document : documents.get(basename(where));
+      return pointer
+        .split('/')
+        .slice(1)
+        .reduce((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], target);
+    };
+    for (const sample of addCodeSamples(document, { kind, resolveRef, sdk, problems })) {
+      requestSamples.push({ name: `${kind}_${sample.operationId}`, source: sample.source });
+    }
+    // JSON is YAML: the copy keeps the file name the other document's refs use.
+    writeFileSync(join(copies, basename(file)), JSON.stringify(document, null, 2));
+  }
+  for (const { file, page } of httpReferences) {
     const output = join(site, 'http', page);
-    const args = ['build-docs', api, '--config', 'openapi/redocly.yaml', '--inlineBundle'];
+    const source = relative(root, join(copies, basename(file)));
+    const args = ['build-docs', source, '--config', 'openapi/redocly.yaml', '--inlineBundle'];
     const result = spawnSync('npx', ['redocly', ...args, '-o', output], { encoding: 'utf8' });
     // Redocly's own box about Node 20 support is about this machine, not the documents.
     const warnings = `${result.stdout}\n${result.stderr}`
       .split('\n')
       .filter((line) => /warn/i.test(line) && !/[║╔╚]/.test(line) && !line.startsWith('npm warn'));
     if (result.status !== 0 || !existsSync(output) || warnings.length > 0) {
-      problems.push(`redocly build-docs ${api}:\n${result.stdout}${result.stderr}`);
+      problems.push(`redocly build-docs ${file}:\n${result.stdout}${result.stderr}`);
       continue;
     }
     writeFileSync(output, offline(readFileSync(output, 'utf8'), page));
@@ -161,6 +195,10 @@ const snippetCount = await step('snippets', () => {
       count++;
       i = end;
     }
+  }
+  for (const { name, source } of requestSamples) {
+    writeFileSync(join(dir, `http_sample_${name}.ts`), source);
+    count++;
   }
   const tsc = spawnSync(
     process.execPath,
@@ -526,9 +564,10 @@ function layout(page, extra) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)}${page.name === 'README.md' ? '' : ' · msgsvc docs'}</title>
+<meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="${at('site.css')}">
 </head>
-<body>
+<body class="doc">
 ${siteNav(base === '' ? '.' : base, page.output.startsWith(join(site, 'examples')) ? 'examples' : 'guides')}
 <main>
 ${page.html}
@@ -566,29 +605,34 @@ function escapeHtml(value) {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * The site's stylesheet. Guide and example pages have `<body class="doc">` and every rule for
+ * their content is scoped to it: the HTTP pages load this file for the navigation bar only, and
+ * an unscoped `main { max-width }` squeezed Redoc's own `<main>` to a 290 px column (D160).
+ * Redoc caps its content at 1200 px; 84rem keeps it at 60 % or more of a window up to 1920 px.
+ */
 function css() {
-  return `:root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #fff; --code: #f6f8fa; --line: #d1d9e0; --link: #0969da; }
-@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --code: #151b23; --line: #3d444d; --link: #4493f8; } }
-body { margin: 0; color: var(--fg); background: var(--bg); font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-nav { display: flex; flex-wrap: wrap; gap: 1.25rem; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); }
-nav a { color: var(--muted); text-decoration: none; } nav a:hover { color: var(--link); } nav .home { color: var(--fg); font-weight: 600; margin-right: auto; }
-main { max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
-a { color: var(--link); }
-h1, h2, h3, h4 { line-height: 1.25; margin: 2rem 0 1rem; } h1 { font-size: 2rem; } h2 { padding-bottom: .3rem; border-bottom: 1px solid var(--line); }
-h1 .anchor, h2 .anchor, h3 .anchor, h4 .anchor { float: left; margin-left: -1.1rem; width: 1.1rem; color: var(--muted); text-decoration: none; visibility: hidden; }
-h1:hover .anchor, h2:hover .anchor, h3:hover .anchor, h4:hover .anchor { visibility: visible; }
-code { font: .875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--code); padding: .15em .35em; border-radius: 4px; }
-pre { background: var(--code); padding: 1rem; overflow: auto; border-radius: 6px; } pre code { padding: 0; background: none; font-size: .85em; }
-table { border-collapse: collapse; display: block; overflow: auto; } th, td { border: 1px solid var(--line); padding: .35rem .75rem; text-align: left; vertical-align: top; }
-blockquote { margin: 0; padding: 0 1rem; color: var(--muted); border-left: .25rem solid var(--line); }
+  return `:root { --fg: #1f2328; --muted: #59636e; --bg: #fff; --code: #f6f8fa; --line: #d1d9e0; --link: #0969da; }
+@media (prefers-color-scheme: dark) { :root:has(body.doc) { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --code: #151b23; --line: #3d444d; --link: #4493f8; } }
+body.doc { margin: 0; color: var(--fg); background: var(--bg); font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+.doc main { max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
+.doc a { color: var(--link); }
+.doc h1, .doc h2, .doc h3, .doc h4 { line-height: 1.25; margin: 2rem 0 1rem; } .doc h1 { font-size: 2rem; } .doc h2 { padding-bottom: .3rem; border-bottom: 1px solid var(--line); }
+.doc h1 .anchor, .doc h2 .anchor, .doc h3 .anchor, .doc h4 .anchor { float: left; margin-left: -1.1rem; width: 1.1rem; color: var(--muted); text-decoration: none; visibility: hidden; }
+.doc h1:hover .anchor, .doc h2:hover .anchor, .doc h3:hover .anchor, .doc h4:hover .anchor { visibility: visible; }
+.doc code { font: .875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--code); padding: .15em .35em; border-radius: 4px; }
+.doc pre { background: var(--code); padding: 1rem; overflow: auto; border-radius: 6px; } .doc pre code { padding: 0; background: none; font-size: .85em; }
+.doc table { border-collapse: collapse; display: block; overflow: auto; } .doc th, .doc td { border: 1px solid var(--line); padding: .35rem .75rem; text-align: left; vertical-align: top; }
+.doc blockquote { margin: 0; padding: 0 1rem; color: var(--muted); border-left: .25rem solid var(--line); }
+.doc pre.hl span { color: var(--l); } @media (prefers-color-scheme: dark) { .doc pre.hl span { color: var(--d); } }
 .site-nav { display: flex; flex-wrap: wrap; align-items: center; gap: 1.25rem; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); font: 15px/1.6 system-ui, sans-serif; background: var(--bg); color: var(--fg); position: relative; z-index: 10; }
 .site-nav a, .site-nav summary { color: var(--muted); text-decoration: none; cursor: pointer; } .site-nav a:hover, .site-nav summary:hover { color: var(--link); }
 .site-nav .home { color: var(--fg); font-weight: 600; margin-right: auto; } .site-nav [aria-current] { color: var(--fg); }
 .site-nav .menu { position: relative; } .site-nav .menu ul { position: absolute; top: 1.8rem; left: 0; min-width: 18rem; margin: 0; padding: .5rem 1rem; list-style: none; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
 .site-nav .search { position: relative; } .site-nav input { font: inherit; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
 #site-search-results { position: absolute; right: 0; top: 2rem; width: 26rem; max-width: 90vw; margin: 0; padding: 0; list-style: none; background: var(--bg); border-radius: 6px; }
+#redoc .api-content { max-width: 84rem; }
 #site-search-results:not(:empty) { border: 1px solid var(--line); padding: .5rem 1rem; } #site-search-results small { color: var(--muted); }
-pre.hl span { color: var(--l); } @media (prefers-color-scheme: dark) { pre.hl span { color: var(--d); } }
 `;
 }
 
