@@ -36,6 +36,38 @@ const guides = readdirSync(join(root, 'docs'))
   .filter((name) => name.endsWith('.md'))
   .sort();
 
+/** The href of a link whose target has no page in the site: rendered as its text alone. */
+const REPOSITORY_ONLY = 'msgsvc:repository-only';
+/** The project's own pages: in the Project menu, not among the guides, last in the search. */
+const PROJECT_PAGES = ['decisions.md', 'contributing.md'];
+/** The guides in the order docs/README.md lists them (the rest after them, by name). */
+const guideOrder = (() => {
+  const home = readFileSync(join(root, 'docs', 'README.md'), 'utf8');
+  const listed = [...home.matchAll(/\]\(([\w-]+\.md)(?:#[^)]*)?\)/g)].map((match) => match[1]);
+  return [...new Set([...listed, ...guides])].filter(
+    (name) => guides.includes(name) && name !== 'README.md' && !PROJECT_PAGES.includes(name),
+  );
+})();
+/** The packages' READMEs and their pages in the site. */
+const packageReadmes = new Map(
+  ['sdk', 'mock']
+    .map((name) => [
+      join(root, 'packages', name, 'README.md'),
+      join(site, 'packages', `${name}.html`),
+    ])
+    .filter(([source]) => existsSync(source)),
+);
+/** What the search ranks a page as (see searchScript). */
+function pageKind(output) {
+  const path = relative(site, output).split('\\').join('/');
+  if (path.startsWith('examples/')) return 'example';
+  if (path.startsWith('packages/') || path.startsWith('http/')) return 'api';
+  if (PROJECT_PAGES.some((name) => path === `guides/${name.replace(/\.md$/, '.html')}`)) {
+    return 'project';
+  }
+  return 'guide';
+}
+
 async function step(name, run) {
   const start = performance.now();
   const result = await run();
@@ -88,6 +120,8 @@ const httpReferences = [
 ].filter((reference) => existsSync(join(root, reference.file)));
 /** The TypeScript request samples, type-checked with the guides' snippets (step 3). */
 const requestSamples = [];
+/** The contracts as parsed, for the search index: `{ kind, page, document }`. */
+const httpDocuments = [];
 await step('redocly', () => {
   mkdirSync(join(site, 'http'), { recursive: true });
   const copies = join(root, '.reports', 'docs-openapi');
@@ -113,6 +147,7 @@ await step('redocly', () => {
     for (const sample of addCodeSamples(document, { kind, resolveRef, sdk, problems })) {
       requestSamples.push({ name: `${kind}_${sample.operationId}`, source: sample.source });
     }
+    httpDocuments.push({ kind, page: httpReferences.find((r) => r.file === file).page, document });
     // JSON is YAML: the copy keeps the file name the other document's refs use.
     writeFileSync(join(copies, basename(file)), JSON.stringify(document, null, 2));
   }
@@ -307,6 +342,15 @@ await step('guides', () => {
     ...renderMarkdown(readFileSync(readme, 'utf8'), readme, examplePage(readme)),
   };
   pages.push(exampleReadme);
+  // The packages' READMEs, so that the guides' links to them stay inside the site.
+  for (const [source, output] of packageReadmes) {
+    pages.push({
+      name: relative(root, source),
+      source,
+      output,
+      ...renderMarkdown(readFileSync(source, 'utf8'), source, output),
+    });
+  }
   const exampleSources = exampleFiles
     .filter((file) => file !== readme)
     .map((file) => {
@@ -354,7 +398,10 @@ await step('guides', () => {
     writeFileSync(page.output, layout(page, home ? referenceSection() : ''));
   }
   writeFileSync(join(site, 'site.css'), css());
-  writeFileSync(join(site, 'search-index.js'), searchIndex([...pages, ...exampleSources]));
+  writeFileSync(
+    join(site, 'search-index.js'),
+    searchIndex([...pages, ...exampleSources], httpSearchEntries()),
+  );
   writeFileSync(join(site, 'search.js'), searchScript());
 });
 
@@ -362,10 +409,11 @@ await step('guides', () => {
  * The search index: one entry per section (a page's text under each heading), as a script that
  * sets `window.MSGSVC_SEARCH` — a page opened from disk cannot fetch a JSON file.
  */
-function searchIndex(pages) {
+function searchIndex(pages, extra) {
   const entries = [];
   for (const page of pages) {
     const href = relative(site, page.output).split('\\').join('/');
+    const kind = pageKind(page.output);
     const parts = page.html.split(/(?=<h[1-4][^>]*>)/);
     for (const part of parts) {
       const heading = /<h[1-4](?: id="([^"]*)")?[^>]*>([\s\S]*?)<\/h[1-4]>/.exec(part);
@@ -375,19 +423,71 @@ function searchIndex(pages) {
         .trim();
       entries.push({
         page: page.title,
+        kind,
         title,
         href: heading?.[1] ? `${href}#${heading[1]}` : href,
         text: body.slice(0, 2000),
       });
     }
   }
+  entries.push(...extra);
   return `window.MSGSVC_SEARCH = ${JSON.stringify(entries)};\n`;
+}
+
+/**
+ * The HTTP references in the search: each section of the contract's introduction and each
+ * operation and webhook, linked to Redoc's route for it (`#/section/errors`, `#/messages/sendmessage`).
+ */
+function httpSearchEntries() {
+  const entries = [];
+  for (const { kind, page, document } of httpDocuments) {
+    const pageTitle = kind === 'public' ? 'HTTP API' : 'Control API';
+    const intro = document.info?.description ?? '';
+    for (const part of intro.split(/^(?=## )/m).slice(1)) {
+      const heading = /^## (.*)$/m.exec(part)?.[1] ?? '';
+      entries.push({
+        page: pageTitle,
+        kind: 'http',
+        title: heading,
+        href: `http/${page}#/section/${slug(heading, new Map())}`,
+        text: part
+          .replace(/^## .*$/m, '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 2000),
+      });
+    }
+    const operations = [document.paths ?? {}, document.webhooks ?? {}].flatMap((items) =>
+      Object.entries(items).flatMap(([path, item]) =>
+        ['get', 'put', 'post', 'patch', 'delete']
+          .filter((method) => item[method]?.operationId !== undefined)
+          .map((method) => ({ path, method, operation: item[method] })),
+      ),
+    );
+    for (const { path, method, operation } of operations) {
+      const tag = (operation.tags?.[0] ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      entries.push({
+        page: pageTitle,
+        kind: 'http',
+        title: operation.summary ?? operation.operationId,
+        href: `http/${page}#/${tag}/${operation.operationId.toLowerCase()}`,
+        text: `${method.toUpperCase()} ${path} ${operation.operationId} ${operation.description ?? ''}`
+          .replace(/\s+/g, ' ')
+          .slice(0, 2000),
+      });
+    }
+  }
+  return entries;
 }
 
 /** The site's search script (see searchIndex). */
 function searchScript() {
-  return `// The site's search: every word must appear in a section's title or text; titles rank first.
+  return `// The site's search: every word must appear in a section's title or text. A word in the
+// section's title or its page's title counts most; then guides come before the API references,
+// the examples and, last, the project's pages (decisions, contributing), so that a reader looking
+// for "webhook" lands on the Webhooks guide rather than on a decision that mentions it (D162).
 (() => {
+  const KIND = { guide: 3, http: 2, api: 2, example: 1, project: 0 };
   const input = document.getElementById('site-search');
   const list = document.getElementById('site-search-results');
   if (!input || !list) return;
@@ -400,9 +500,12 @@ function searchScript() {
     const hits = index
       .map((entry) => {
         const title = entry.title.toLowerCase();
+        const page = entry.page.toLowerCase();
         const body = entry.text.toLowerCase();
         if (!words.every((w) => title.includes(w) || body.includes(w))) return null;
-        return { entry, score: words.filter((w) => title.includes(w)).length };
+        const inTitle = words.filter((w) => title.includes(w)).length;
+        const inPage = words.filter((w) => page.includes(w)).length;
+        return { entry, score: 4 * inTitle + 4 * inPage + (KIND[entry.kind] ?? 0) };
       })
       .filter(Boolean)
       .sort((a, b) => b.score - a.score)
@@ -442,8 +545,14 @@ function renderMarkdown(markdown, source, output) {
       if (target !== undefined) links.push({ target, anchor, raw: token.raw });
     },
     renderer: {
+      link({ href, tokens }) {
+        if (href === REPOSITORY_ONLY) return this.parser.parseInline(tokens);
+        return false;
+      },
       code({ text: code, lang }) {
-        return highlight(code, lang);
+        // The info string's first word is the language: "ts unchecked" is TypeScript that the
+        // snippet check skips (a block for a runner whose types are not installed here).
+        return highlight(code, lang?.split(/\s+/)[0]);
       },
       heading({ tokens, depth }) {
         const html = this.parser.parseInline(tokens);
@@ -460,8 +569,11 @@ function renderMarkdown(markdown, source, output) {
 }
 
 /**
- * `other.md#x` → the other page; `../examples/x.ts` → the repository file, relative to the page
- * (the site lives in the repository, so these open from disk). Absolute URLs are left alone.
+ * A link to a file of the repository → its page in the site: `other.md#x` → the other guide,
+ * `../examples/x.ts` → the example's page, a package's README → its page, `openapi/*.yaml` → the
+ * HTTP reference. A file with no page (the root README, a schema) is not linked at all
+ * (`REPOSITORY_ONLY`): the site never sends a reader to a raw .md or .yaml file (D163). Absolute
+ * URLs are left alone.
  */
 function rewriteLink(href, source, output) {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#')) return { href };
@@ -471,13 +583,26 @@ function rewriteLink(href, source, output) {
     problems.push(`${relative(root, source)}: broken link ${href}`);
     return { href };
   }
-  let file = target;
+  let file;
+  const openapi = join(root, 'openapi');
   if (target === join(root, 'examples') || target.startsWith(`${join(root, 'examples')}/`)) {
     file = examplePage(target);
   } else if (dirname(target) === join(root, 'docs') && target.endsWith('.md')) {
     file = target.endsWith('README.md')
       ? join(site, 'index.html')
       : join(site, 'guides', relative(join(root, 'docs'), target).replace(/\.md$/, '.html'));
+  } else if (packageReadmes.has(target)) {
+    file = packageReadmes.get(target);
+  } else if (target === join(openapi, 'control.yaml')) {
+    file = join(site, 'http', 'control.html');
+  } else if (target === openapi || target === join(openapi, 'openapi.yaml')) {
+    file = join(site, 'http', 'public.html');
+  } else {
+    return { href: REPOSITORY_ONLY };
+  }
+  if (file.startsWith(join(site, 'http'))) {
+    // Redoc routes by hash (`#/section/…`); a Markdown anchor means nothing there.
+    return { href: relative(dirname(output), file).split('\\').join('/') };
   }
   const rewritten = relative(dirname(output), file).split('\\').join('/') || '.';
   return {
@@ -555,6 +680,14 @@ ${http}
 </ul>`;
 }
 
+/** Which entry of the navigation bar a page belongs to. */
+function navSection(output) {
+  const kind = pageKind(output);
+  if (kind === 'example') return 'examples';
+  if (kind === 'project') return 'project';
+  return kind === 'api' ? 'api' : 'guides';
+}
+
 function layout(page, extra) {
   const base = relative(dirname(page.output), site).split('\\').join('/');
   const at = (path) => (base === '' ? path : `${base}/${path}`);
@@ -568,7 +701,7 @@ function layout(page, extra) {
 <link rel="stylesheet" href="${at('site.css')}">
 </head>
 <body class="doc">
-${siteNav(base === '' ? '.' : base, page.output.startsWith(join(site, 'examples')) ? 'examples' : 'guides')}
+${siteNav(base === '' ? '.' : base, navSection(page.output))}
 <main>
 ${page.html}
 ${extra}
@@ -580,12 +713,13 @@ ${extra}
 
 /** The navigation bar of every guide, example and HTTP page; `base` is the site root from there. */
 function siteNav(base, section) {
-  const guideLinks = guides
-    .filter((name) => name !== 'README.md')
-    .map((name) => {
-      const title = /^# (.*)$/m.exec(readFileSync(join(root, 'docs', name), 'utf8'))?.[1] ?? name;
-      return `<li><a href="${base}/guides/${name.replace(/\.md$/, '.html')}">${escapeHtml(title.replace(/`/g, ''))}</a></li>`;
-    })
+  const link = (name) => {
+    const title = /^# (.*)$/m.exec(readFileSync(join(root, 'docs', name), 'utf8'))?.[1] ?? name;
+    return `<li><a href="${base}/guides/${name.replace(/\.md$/, '.html')}">${escapeHtml(title.replace(/`/g, ''))}</a></li>`;
+  };
+  const guideLinks = guideOrder.map(link).join('');
+  const projectLinks = PROJECT_PAGES.filter((name) => guides.includes(name))
+    .map(link)
     .join('');
   const current = (name) => (name === section ? ' aria-current="page"' : '');
   return `<nav class="site-nav">
@@ -595,7 +729,8 @@ function siteNav(base, section) {
 <a href="${base}/api/index.html">TypeScript API</a>
 <a href="${base}/http/public.html"${current('http')}>HTTP API</a>
 <a href="${base}/http/control.html">Control API</a>
-<span class="search"><input id="site-search" type="search" placeholder="Search the guides" aria-label="Search the guides" data-base="${base}"><ul id="site-search-results"></ul></span>
+<details class="menu end"><summary${current('project')}>Project</summary><ul>${projectLinks}</ul></details>
+<span class="search"><input id="site-search" type="search" placeholder="Search the docs" aria-label="Search the docs" data-base="${base}"><ul id="site-search-results"></ul></span>
 <script src="${base}/search-index.js" defer></script>
 <script src="${base}/search.js" defer></script>
 </nav>`;
@@ -629,6 +764,7 @@ body.doc { margin: 0; color: var(--fg); background: var(--bg); font: 16px/1.6 sy
 .site-nav a, .site-nav summary { color: var(--muted); text-decoration: none; cursor: pointer; } .site-nav a:hover, .site-nav summary:hover { color: var(--link); }
 .site-nav .home { color: var(--fg); font-weight: 600; margin-right: auto; } .site-nav [aria-current] { color: var(--fg); }
 .site-nav .menu { position: relative; } .site-nav .menu ul { position: absolute; top: 1.8rem; left: 0; min-width: 18rem; margin: 0; padding: .5rem 1rem; list-style: none; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
+.site-nav .menu.end ul { left: auto; right: 0; }
 .site-nav .search { position: relative; } .site-nav input { font: inherit; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
 #site-search-results { position: absolute; right: 0; top: 2rem; width: 26rem; max-width: 90vw; margin: 0; padding: 0; list-style: none; background: var(--bg); border-radius: 6px; }
 #redoc .api-content { max-width: 84rem; }
