@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import * as shiki from '@gerrit0/mini-shiki';
 import { Marked } from 'marked';
 import { Application, PackageJsonReader, TSConfigReader, TypeDocReader } from 'typedoc';
@@ -92,6 +93,7 @@ await step('typedoc', async () => {
     if (!app.logger.hasErrors() && !app.logger.hasWarnings()) await app.generateOutputs(project);
   }
   linkBackToSite(join(site, 'api'));
+  dropDeadHierarchyLinks(join(site, 'api'));
   if (project === undefined || app.logger.hasErrors() || app.logger.hasWarnings()) {
     problems.push(
       `typedoc: ${app.logger.errorCount} errors, ${app.logger.warningCount} warnings (above)`,
@@ -107,6 +109,30 @@ function linkBackToSite(dir) {
     const file = join(entry.parentPath, entry.name);
     const up = relative(dirname(file), site).split('\\').join('/');
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('href="@site/', `href="${up}/`));
+  }
+}
+
+/**
+ * TypeDoc links every interface's "Hierarchy" heading to the hierarchy page, also for interfaces
+ * the page leaves out (those that extend a type alias, as the contract's types do), where the link
+ * shows nothing: those links go, the heading stays.
+ */
+function dropDeadHierarchyLinks(dir) {
+  const script = join(dir, 'assets', 'hierarchy.js');
+  if (!existsSync(script)) return;
+  const data = /"([^"]*)"/.exec(readFileSync(script, 'utf8'))?.[1] ?? '';
+  const { reflections } = JSON.parse(inflateSync(Buffer.from(data, 'base64')).toString());
+  // The page names a reflection by its file name with `@` and `/` as `_` (see the test's hierarchyKey).
+  const known = new Set(Object.values(reflections).map(({ url }) => basename(url, '.html')));
+  const link = / \(<a href="(?:\.\.\/)*hierarchy\.html#([^"]*)">View Summary<\/a>\)/g;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const html = readFileSync(file, 'utf8');
+    const kept = html.replace(link, (whole, anchor) =>
+      known.has(anchor.replace(/[^\w.]/g, '_')) ? whole : '',
+    );
+    if (kept !== html) writeFileSync(file, kept);
   }
 }
 

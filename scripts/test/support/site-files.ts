@@ -4,7 +4,8 @@
  * (TypeDoc's hundreds included) is checked without a browser.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { inflateSync } from 'node:zlib';
 
 /** One `<a href>` of a page. */
 export interface SiteLink {
@@ -78,9 +79,32 @@ export function linkProblem(site: string, link: SiteLink, ids: (file: string) =>
     return undefined;
   }
   if (!page.endsWith('.html')) return undefined;
-  return ids(page).has(decodeURIComponent(link.anchor))
-    ? undefined
-    : `no #${link.anchor} in ${target}`;
+  const anchor = decodeURIComponent(link.anchor);
+  const known = ids(page);
+  if (known.has(anchor)) return undefined;
+  if (target === join('api', 'hierarchy.html') && known.has(hierarchyKey(anchor))) return undefined;
+  return `no #${link.anchor} in ${target}`;
+}
+
+/**
+ * The anchors TypeDoc's hierarchy page answers (`@msgsvc/sdk.ErrorEnvelope`), one per reflection
+ * in its compressed `hierarchyData`, in the form of {@link hierarchyKey}.
+ */
+export function typedocHierarchyAnchors(api: string): Set<string> {
+  const script = readFileSync(join(api, 'assets', 'hierarchy.js'), 'utf8');
+  const data = /"([^"]*)"/.exec(script)?.[1] ?? '';
+  const { reflections } = JSON.parse(inflateSync(Buffer.from(data, 'base64')).toString()) as {
+    reflections: Record<string, { url: string }>;
+  };
+  return new Set(Object.values(reflections).map(({ url }) => basename(url).replace(/\.html$/, '')));
+}
+
+/**
+ * A hierarchy anchor in the form of its reflection's file name: TypeDoc makes every character
+ * but letters, digits and dots `_` (`#@msgsvc/sdk/sms.Money` → `_msgsvc_sdk_sms.Money.html`).
+ */
+export function hierarchyKey(anchor: string): string {
+  return anchor.replace(/[^\w.]/g, '_');
 }
 
 function decodeEntities(value: string): string {
