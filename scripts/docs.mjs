@@ -6,12 +6,16 @@
 //   site/guides/*.html     the guides in docs/*.md (Markdown → HTML with marked)
 //   site/examples/         examples/: its README and every file, highlighted, so that the guides'
 //                          example links stay inside the site
+//   site/packages/*.html   the packages' READMEs, so that links to them stay inside the site
 //   site/api/              TypeDoc for @msgsvc/sdk (four entries) and @msgsvc/mock (typedoc.json)
-//   site/http/*.html       the HTTP references, one self-contained page per OpenAPI document
+//   site/http/*.html       the HTTP references, one self-contained page per OpenAPI document, with
+//                          a curl and a TypeScript sample per operation derived from it (D160, D161)
 //
-// One navigation bar on every guide, example and HTTP page (TypeDoc's links back to the guides),
-// a search over the guides and examples that works from disk (its index is a script), and code
-// highlighted at build time with Shiki, the highlighter TypeDoc ships (D119).
+// One navigation bar on every guide, example and HTTP page (TypeDoc's links back to the guides):
+// the guides in docs/README.md's order, the project's pages in their own menu (D163); a search
+// over the guides, examples, READMEs and HTTP operations that works from disk (its index is a
+// script) and ranks guides first (D162); and code highlighted at build time with Shiki, the
+// highlighter TypeDoc ships (D119). scripts/test/docs-site.test.ts checks the built site.
 //
 // Any warning fails the build: a public export without a doc comment (typedoc.json turns on
 // `validation.notDocumented` with `treatWarningsAsErrors`), a `ts` block of a guide or README that
