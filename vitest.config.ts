@@ -18,6 +18,8 @@ const PROJECTS = {
     types: ['packages/mock/test/**/*.test-d.ts'],
   },
   examples: { include: ['examples/**/*.test.ts'], types: [] },
+  // The built documentation site; `npm test` builds it (scripts/docs.mjs) before vitest runs.
+  docs: { include: ['scripts/test/**/*.test.ts'], types: [] },
 } as const;
 
 export default defineConfig({

@@ -6,12 +6,16 @@
 //   site/guides/*.html     the guides in docs/*.md (Markdown → HTML with marked)
 //   site/examples/         examples/: its README and every file, highlighted, so that the guides'
 //                          example links stay inside the site
+//   site/packages/*.html   the packages' READMEs, so that links to them stay inside the site
 //   site/api/              TypeDoc for @msgsvc/sdk (four entries) and @msgsvc/mock (typedoc.json)
-//   site/http/*.html       the HTTP references, one self-contained page per OpenAPI document
+//   site/http/*.html       the HTTP references, one self-contained page per OpenAPI document, with
+//                          a curl and a TypeScript sample per operation derived from it (D160, D161)
 //
-// One navigation bar on every guide, example and HTTP page (TypeDoc's links back to the guides),
-// a search over the guides and examples that works from disk (its index is a script), and code
-// highlighted at build time with Shiki, the highlighter TypeDoc ships (D119).
+// One navigation bar on every guide, example and HTTP page (TypeDoc's links back to the guides):
+// the guides in docs/README.md's order, the project's pages in their own menu (D163); a search
+// over the guides, examples, READMEs and HTTP operations that works from disk (its index is a
+// script) and ranks guides first (D162); and code highlighted at build time with Shiki, the
+// highlighter TypeDoc ships (D119). scripts/test/docs-site.test.ts checks the built site.
 //
 // Any warning fails the build: a public export without a doc comment (typedoc.json turns on
 // `validation.notDocumented` with `treatWarningsAsErrors`), a `ts` block of a guide or README that
@@ -19,11 +23,14 @@
 // warning or a view-time request to the network. `npm test` runs it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import * as shiki from '@gerrit0/mini-shiki';
 import { Marked } from 'marked';
 import { Application, PackageJsonReader, TSConfigReader, TypeDocReader } from 'typedoc';
+import { parse as parseYaml } from 'yaml';
+import { addCodeSamples, sdkMethods } from './docs/code-samples.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const site = join(root, 'site');
@@ -33,6 +40,38 @@ const timings = [];
 const guides = readdirSync(join(root, 'docs'))
   .filter((name) => name.endsWith('.md'))
   .sort();
+
+/** The href of a link whose target has no page in the site: rendered as its text alone. */
+const REPOSITORY_ONLY = 'msgsvc:repository-only';
+/** The project's own pages: in the Project menu, not among the guides, last in the search. */
+const PROJECT_PAGES = ['decisions.md', 'contributing.md'];
+/** The guides in the order docs/README.md lists them (the rest after them, by name). */
+const guideOrder = (() => {
+  const home = readFileSync(join(root, 'docs', 'README.md'), 'utf8');
+  const listed = [...home.matchAll(/\]\(([\w-]+\.md)(?:#[^)]*)?\)/g)].map((match) => match[1]);
+  return [...new Set([...listed, ...guides])].filter(
+    (name) => guides.includes(name) && name !== 'README.md' && !PROJECT_PAGES.includes(name),
+  );
+})();
+/** The packages' READMEs and their pages in the site. */
+const packageReadmes = new Map(
+  ['sdk', 'mock']
+    .map((name) => [
+      join(root, 'packages', name, 'README.md'),
+      join(site, 'packages', `${name}.html`),
+    ])
+    .filter(([source]) => existsSync(source)),
+);
+/** What the search ranks a page as (see searchScript). */
+function pageKind(output) {
+  const path = relative(site, output).split('\\').join('/');
+  if (path.startsWith('examples/')) return 'example';
+  if (path.startsWith('packages/') || path.startsWith('http/')) return 'api';
+  if (PROJECT_PAGES.some((name) => path === `guides/${name.replace(/\.md$/, '.html')}`)) {
+    return 'project';
+  }
+  return 'guide';
+}
 
 async function step(name, run) {
   const start = performance.now();
@@ -58,6 +97,7 @@ await step('typedoc', async () => {
     if (!app.logger.hasErrors() && !app.logger.hasWarnings()) await app.generateOutputs(project);
   }
   linkBackToSite(join(site, 'api'));
+  dropDeadHierarchyLinks(join(site, 'api'));
   if (project === undefined || app.logger.hasErrors() || app.logger.hasWarnings()) {
     problems.push(
       `typedoc: ${app.logger.errorCount} errors, ${app.logger.warningCount} warnings (above)`,
@@ -76,23 +116,82 @@ function linkBackToSite(dir) {
   }
 }
 
-// 2. The HTTP references, rendered by Redocly with its scripts inlined (no CDN at view time).
+/**
+ * TypeDoc links every interface's "Hierarchy" heading to the hierarchy page, also for interfaces
+ * the page leaves out (those that extend a type alias, as the contract's types do), where the link
+ * shows nothing: those links go, the heading stays.
+ */
+function dropDeadHierarchyLinks(dir) {
+  const script = join(dir, 'assets', 'hierarchy.js');
+  if (!existsSync(script)) return;
+  const data = /"([^"]*)"/.exec(readFileSync(script, 'utf8'))?.[1] ?? '';
+  const { reflections } = JSON.parse(inflateSync(Buffer.from(data, 'base64')).toString());
+  // The page names a reflection by its file name with `@` and `/` as `_` (see the test's hierarchyKey).
+  const known = new Set(Object.values(reflections).map(({ url }) => basename(url, '.html')));
+  const link = / \(<a href="(?:\.\.\/)*hierarchy\.html#([^"]*)">View Summary<\/a>\)/g;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const html = readFileSync(file, 'utf8');
+    const kept = html.replace(link, (whole, anchor) =>
+      known.has(anchor.replace(/[^\w.]/g, '_')) ? whole : '',
+    );
+    if (kept !== html) writeFileSync(file, kept);
+  }
+}
+
+// 2. The HTTP references, rendered by Redocly with its scripts inlined (no CDN at view time), from
+// copies of the contracts with a curl and a TypeScript sample on every operation (D161). The
+// copies go to .reports/docs-openapi/, side by side, so control.yaml's `./openapi.yaml#…` refs
+// still resolve.
 const httpReferences = [
-  { api: 'msgsvc-public@v1', file: 'openapi/openapi.yaml', page: 'public.html' },
-  { api: 'msgsvc-control@v1', file: 'openapi/control.yaml', page: 'control.html' },
+  { kind: 'public', file: 'openapi/openapi.yaml', page: 'public.html' },
+  { kind: 'control', file: 'openapi/control.yaml', page: 'control.html' },
 ].filter((reference) => existsSync(join(root, reference.file)));
+/** The TypeScript request samples, type-checked with the guides' snippets (step 3). */
+const requestSamples = [];
+/** The contracts as parsed, for the search index: `{ kind, page, document }`. */
+const httpDocuments = [];
 await step('redocly', () => {
   mkdirSync(join(site, 'http'), { recursive: true });
-  for (const { api, page } of httpReferences) {
+  const copies = join(root, '.reports', 'docs-openapi');
+  rmSync(copies, { recursive: true, force: true });
+  mkdirSync(copies, { recursive: true });
+  const documents = new Map(
+    httpReferences.map(({ file }) => [
+      basename(file),
+      parseYaml(readFileSync(join(root, file), 'utf8')),
+    ]),
+  );
+  const sdk = sdkMethods(root);
+  for (const { kind, file } of httpReferences) {
+    const document = documents.get(basename(file));
+    const resolveRef = (ref) => {
+      const [where, pointer = ''] = ref.split('#');
+      const target = where === '' ? document : documents.get(basename(where));
+      return pointer
+        .split('/')
+        .slice(1)
+        .reduce((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], target);
+    };
+    for (const sample of addCodeSamples(document, { kind, resolveRef, sdk, problems })) {
+      requestSamples.push({ name: `${kind}_${sample.operationId}`, source: sample.source });
+    }
+    httpDocuments.push({ kind, page: httpReferences.find((r) => r.file === file).page, document });
+    // JSON is YAML: the copy keeps the file name the other document's refs use.
+    writeFileSync(join(copies, basename(file)), JSON.stringify(document, null, 2));
+  }
+  for (const { file, page } of httpReferences) {
     const output = join(site, 'http', page);
-    const args = ['build-docs', api, '--config', 'openapi/redocly.yaml', '--inlineBundle'];
+    const source = relative(root, join(copies, basename(file)));
+    const args = ['build-docs', source, '--config', 'openapi/redocly.yaml', '--inlineBundle'];
     const result = spawnSync('npx', ['redocly', ...args, '-o', output], { encoding: 'utf8' });
     // Redocly's own box about Node 20 support is about this machine, not the documents.
     const warnings = `${result.stdout}\n${result.stderr}`
       .split('\n')
       .filter((line) => /warn/i.test(line) && !/[║╔╚]/.test(line) && !line.startsWith('npm warn'));
     if (result.status !== 0 || !existsSync(output) || warnings.length > 0) {
-      problems.push(`redocly build-docs ${api}:\n${result.stdout}${result.stderr}`);
+      problems.push(`redocly build-docs ${file}:\n${result.stdout}${result.stderr}`);
       continue;
     }
     writeFileSync(output, offline(readFileSync(output, 'utf8'), page));
@@ -161,6 +260,10 @@ const snippetCount = await step('snippets', () => {
       count++;
       i = end;
     }
+  }
+  for (const { name, source } of requestSamples) {
+    writeFileSync(join(dir, `http_sample_${name}.ts`), source);
+    count++;
   }
   const tsc = spawnSync(
     process.execPath,
@@ -269,6 +372,15 @@ await step('guides', () => {
     ...renderMarkdown(readFileSync(readme, 'utf8'), readme, examplePage(readme)),
   };
   pages.push(exampleReadme);
+  // The packages' READMEs, so that the guides' links to them stay inside the site.
+  for (const [source, output] of packageReadmes) {
+    pages.push({
+      name: relative(root, source),
+      source,
+      output,
+      ...renderMarkdown(readFileSync(source, 'utf8'), source, output),
+    });
+  }
   const exampleSources = exampleFiles
     .filter((file) => file !== readme)
     .map((file) => {
@@ -316,7 +428,10 @@ await step('guides', () => {
     writeFileSync(page.output, layout(page, home ? referenceSection() : ''));
   }
   writeFileSync(join(site, 'site.css'), css());
-  writeFileSync(join(site, 'search-index.js'), searchIndex([...pages, ...exampleSources]));
+  writeFileSync(
+    join(site, 'search-index.js'),
+    searchIndex([...pages, ...exampleSources], httpSearchEntries()),
+  );
   writeFileSync(join(site, 'search.js'), searchScript());
 });
 
@@ -324,10 +439,11 @@ await step('guides', () => {
  * The search index: one entry per section (a page's text under each heading), as a script that
  * sets `window.MSGSVC_SEARCH` — a page opened from disk cannot fetch a JSON file.
  */
-function searchIndex(pages) {
+function searchIndex(pages, extra) {
   const entries = [];
   for (const page of pages) {
     const href = relative(site, page.output).split('\\').join('/');
+    const kind = pageKind(page.output);
     const parts = page.html.split(/(?=<h[1-4][^>]*>)/);
     for (const part of parts) {
       const heading = /<h[1-4](?: id="([^"]*)")?[^>]*>([\s\S]*?)<\/h[1-4]>/.exec(part);
@@ -337,19 +453,71 @@ function searchIndex(pages) {
         .trim();
       entries.push({
         page: page.title,
+        kind,
         title,
         href: heading?.[1] ? `${href}#${heading[1]}` : href,
         text: body.slice(0, 2000),
       });
     }
   }
+  entries.push(...extra);
   return `window.MSGSVC_SEARCH = ${JSON.stringify(entries)};\n`;
+}
+
+/**
+ * The HTTP references in the search: each section of the contract's introduction and each
+ * operation and webhook, linked to Redoc's route for it (`#/section/errors`, `#/messages/sendmessage`).
+ */
+function httpSearchEntries() {
+  const entries = [];
+  for (const { kind, page, document } of httpDocuments) {
+    const pageTitle = kind === 'public' ? 'HTTP API' : 'Control API';
+    const intro = document.info?.description ?? '';
+    for (const part of intro.split(/^(?=## )/m).slice(1)) {
+      const heading = /^## (.*)$/m.exec(part)?.[1] ?? '';
+      entries.push({
+        page: pageTitle,
+        kind: 'http',
+        title: heading,
+        href: `http/${page}#/section/${slug(heading, new Map())}`,
+        text: part
+          .replace(/^## .*$/m, '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 2000),
+      });
+    }
+    const operations = [document.paths ?? {}, document.webhooks ?? {}].flatMap((items) =>
+      Object.entries(items).flatMap(([path, item]) =>
+        ['get', 'put', 'post', 'patch', 'delete']
+          .filter((method) => item[method]?.operationId !== undefined)
+          .map((method) => ({ path, method, operation: item[method] })),
+      ),
+    );
+    for (const { path, method, operation } of operations) {
+      const tag = (operation.tags?.[0] ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      entries.push({
+        page: pageTitle,
+        kind: 'http',
+        title: operation.summary ?? operation.operationId,
+        href: `http/${page}#/${tag}/${operation.operationId.toLowerCase()}`,
+        text: `${method.toUpperCase()} ${path} ${operation.operationId} ${operation.description ?? ''}`
+          .replace(/\s+/g, ' ')
+          .slice(0, 2000),
+      });
+    }
+  }
+  return entries;
 }
 
 /** The site's search script (see searchIndex). */
 function searchScript() {
-  return `// The site's search: every word must appear in a section's title or text; titles rank first.
+  return `// The site's search: every word must appear in a section's title or text. A word in the
+// section's title or its page's title counts most; then guides come before the API references,
+// the examples and, last, the project's pages (decisions, contributing), so that a reader looking
+// for "webhook" lands on the Webhooks guide rather than on a decision that mentions it (D162).
 (() => {
+  const KIND = { guide: 3, http: 2, api: 2, example: 1, project: 0 };
   const input = document.getElementById('site-search');
   const list = document.getElementById('site-search-results');
   if (!input || !list) return;
@@ -362,9 +530,12 @@ function searchScript() {
     const hits = index
       .map((entry) => {
         const title = entry.title.toLowerCase();
+        const page = entry.page.toLowerCase();
         const body = entry.text.toLowerCase();
         if (!words.every((w) => title.includes(w) || body.includes(w))) return null;
-        return { entry, score: words.filter((w) => title.includes(w)).length };
+        const inTitle = words.filter((w) => title.includes(w)).length;
+        const inPage = words.filter((w) => page.includes(w)).length;
+        return { entry, score: 4 * inTitle + 4 * inPage + (KIND[entry.kind] ?? 0) };
       })
       .filter(Boolean)
       .sort((a, b) => b.score - a.score)
@@ -404,8 +575,14 @@ function renderMarkdown(markdown, source, output) {
       if (target !== undefined) links.push({ target, anchor, raw: token.raw });
     },
     renderer: {
+      link({ href, tokens }) {
+        if (href === REPOSITORY_ONLY) return this.parser.parseInline(tokens);
+        return false;
+      },
       code({ text: code, lang }) {
-        return highlight(code, lang);
+        // The info string's first word is the language: "ts unchecked" is TypeScript that the
+        // snippet check skips (a block for a runner whose types are not installed here).
+        return highlight(code, lang?.split(/\s+/)[0]);
       },
       heading({ tokens, depth }) {
         const html = this.parser.parseInline(tokens);
@@ -422,8 +599,11 @@ function renderMarkdown(markdown, source, output) {
 }
 
 /**
- * `other.md#x` → the other page; `../examples/x.ts` → the repository file, relative to the page
- * (the site lives in the repository, so these open from disk). Absolute URLs are left alone.
+ * A link to a file of the repository → its page in the site: `other.md#x` → the other guide,
+ * `../examples/x.ts` → the example's page, a package's README → its page, `openapi/*.yaml` → the
+ * HTTP reference. A file with no page (the root README, a schema) is not linked at all
+ * (`REPOSITORY_ONLY`): the site never sends a reader to a raw .md or .yaml file (D163). Absolute
+ * URLs are left alone.
  */
 function rewriteLink(href, source, output) {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#')) return { href };
@@ -433,13 +613,26 @@ function rewriteLink(href, source, output) {
     problems.push(`${relative(root, source)}: broken link ${href}`);
     return { href };
   }
-  let file = target;
+  let file;
+  const openapi = join(root, 'openapi');
   if (target === join(root, 'examples') || target.startsWith(`${join(root, 'examples')}/`)) {
     file = examplePage(target);
   } else if (dirname(target) === join(root, 'docs') && target.endsWith('.md')) {
     file = target.endsWith('README.md')
       ? join(site, 'index.html')
       : join(site, 'guides', relative(join(root, 'docs'), target).replace(/\.md$/, '.html'));
+  } else if (packageReadmes.has(target)) {
+    file = packageReadmes.get(target);
+  } else if (target === join(openapi, 'control.yaml')) {
+    file = join(site, 'http', 'control.html');
+  } else if (target === openapi || target === join(openapi, 'openapi.yaml')) {
+    file = join(site, 'http', 'public.html');
+  } else {
+    return { href: REPOSITORY_ONLY };
+  }
+  if (file.startsWith(join(site, 'http'))) {
+    // Redoc routes by hash (`#/section/…`); a Markdown anchor means nothing there.
+    return { href: relative(dirname(output), file).split('\\').join('/') };
   }
   const rewritten = relative(dirname(output), file).split('\\').join('/') || '.';
   return {
@@ -517,6 +710,14 @@ ${http}
 </ul>`;
 }
 
+/** Which entry of the navigation bar a page belongs to. */
+function navSection(output) {
+  const kind = pageKind(output);
+  if (kind === 'example') return 'examples';
+  if (kind === 'project') return 'project';
+  return kind === 'api' ? 'api' : 'guides';
+}
+
 function layout(page, extra) {
   const base = relative(dirname(page.output), site).split('\\').join('/');
   const at = (path) => (base === '' ? path : `${base}/${path}`);
@@ -526,10 +727,11 @@ function layout(page, extra) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)}${page.name === 'README.md' ? '' : ' · msgsvc docs'}</title>
+<meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="${at('site.css')}">
 </head>
-<body>
-${siteNav(base === '' ? '.' : base, page.output.startsWith(join(site, 'examples')) ? 'examples' : 'guides')}
+<body class="doc">
+${siteNav(base === '' ? '.' : base, navSection(page.output))}
 <main>
 ${page.html}
 ${extra}
@@ -541,12 +743,13 @@ ${extra}
 
 /** The navigation bar of every guide, example and HTTP page; `base` is the site root from there. */
 function siteNav(base, section) {
-  const guideLinks = guides
-    .filter((name) => name !== 'README.md')
-    .map((name) => {
-      const title = /^# (.*)$/m.exec(readFileSync(join(root, 'docs', name), 'utf8'))?.[1] ?? name;
-      return `<li><a href="${base}/guides/${name.replace(/\.md$/, '.html')}">${escapeHtml(title.replace(/`/g, ''))}</a></li>`;
-    })
+  const link = (name) => {
+    const title = /^# (.*)$/m.exec(readFileSync(join(root, 'docs', name), 'utf8'))?.[1] ?? name;
+    return `<li><a href="${base}/guides/${name.replace(/\.md$/, '.html')}">${escapeHtml(title.replace(/`/g, ''))}</a></li>`;
+  };
+  const guideLinks = guideOrder.map(link).join('');
+  const projectLinks = PROJECT_PAGES.filter((name) => guides.includes(name))
+    .map(link)
     .join('');
   const current = (name) => (name === section ? ' aria-current="page"' : '');
   return `<nav class="site-nav">
@@ -556,7 +759,8 @@ function siteNav(base, section) {
 <a href="${base}/api/index.html">TypeScript API</a>
 <a href="${base}/http/public.html"${current('http')}>HTTP API</a>
 <a href="${base}/http/control.html">Control API</a>
-<span class="search"><input id="site-search" type="search" placeholder="Search the guides" aria-label="Search the guides" data-base="${base}"><ul id="site-search-results"></ul></span>
+<details class="menu end"><summary${current('project')}>Project</summary><ul>${projectLinks}</ul></details>
+<span class="search"><input id="site-search" type="search" placeholder="Search the docs" aria-label="Search the docs" data-base="${base}"><ul id="site-search-results"></ul></span>
 <script src="${base}/search-index.js" defer></script>
 <script src="${base}/search.js" defer></script>
 </nav>`;
@@ -566,29 +770,35 @@ function escapeHtml(value) {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * The site's stylesheet. Guide and example pages have `<body class="doc">` and every rule for
+ * their content is scoped to it: the HTTP pages load this file for the navigation bar only, and
+ * an unscoped `main { max-width }` squeezed Redoc's own `<main>` to a 290 px column (D160).
+ * Redoc caps its content at 1200 px; 84rem keeps it at 60 % or more of a window up to 1920 px.
+ */
 function css() {
-  return `:root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #fff; --code: #f6f8fa; --line: #d1d9e0; --link: #0969da; }
-@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --code: #151b23; --line: #3d444d; --link: #4493f8; } }
-body { margin: 0; color: var(--fg); background: var(--bg); font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-nav { display: flex; flex-wrap: wrap; gap: 1.25rem; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); }
-nav a { color: var(--muted); text-decoration: none; } nav a:hover { color: var(--link); } nav .home { color: var(--fg); font-weight: 600; margin-right: auto; }
-main { max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
-a { color: var(--link); }
-h1, h2, h3, h4 { line-height: 1.25; margin: 2rem 0 1rem; } h1 { font-size: 2rem; } h2 { padding-bottom: .3rem; border-bottom: 1px solid var(--line); }
-h1 .anchor, h2 .anchor, h3 .anchor, h4 .anchor { float: left; margin-left: -1.1rem; width: 1.1rem; color: var(--muted); text-decoration: none; visibility: hidden; }
-h1:hover .anchor, h2:hover .anchor, h3:hover .anchor, h4:hover .anchor { visibility: visible; }
-code { font: .875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--code); padding: .15em .35em; border-radius: 4px; }
-pre { background: var(--code); padding: 1rem; overflow: auto; border-radius: 6px; } pre code { padding: 0; background: none; font-size: .85em; }
-table { border-collapse: collapse; display: block; overflow: auto; } th, td { border: 1px solid var(--line); padding: .35rem .75rem; text-align: left; vertical-align: top; }
-blockquote { margin: 0; padding: 0 1rem; color: var(--muted); border-left: .25rem solid var(--line); }
+  return `:root { --fg: #1f2328; --muted: #59636e; --bg: #fff; --code: #f6f8fa; --line: #d1d9e0; --link: #0969da; }
+@media (prefers-color-scheme: dark) { :root:has(body.doc) { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --code: #151b23; --line: #3d444d; --link: #4493f8; } }
+body.doc { margin: 0; color: var(--fg); background: var(--bg); font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+.doc main { max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
+.doc a { color: var(--link); }
+.doc h1, .doc h2, .doc h3, .doc h4 { line-height: 1.25; margin: 2rem 0 1rem; } .doc h1 { font-size: 2rem; } .doc h2 { padding-bottom: .3rem; border-bottom: 1px solid var(--line); }
+.doc h1 .anchor, .doc h2 .anchor, .doc h3 .anchor, .doc h4 .anchor { float: left; margin-left: -1.1rem; width: 1.1rem; color: var(--muted); text-decoration: none; visibility: hidden; }
+.doc h1:hover .anchor, .doc h2:hover .anchor, .doc h3:hover .anchor, .doc h4:hover .anchor { visibility: visible; }
+.doc code { font: .875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--code); padding: .15em .35em; border-radius: 4px; }
+.doc pre { background: var(--code); padding: 1rem; overflow: auto; border-radius: 6px; } .doc pre code { padding: 0; background: none; font-size: .85em; }
+.doc table { border-collapse: collapse; display: block; overflow: auto; } .doc th, .doc td { border: 1px solid var(--line); padding: .35rem .75rem; text-align: left; vertical-align: top; }
+.doc blockquote { margin: 0; padding: 0 1rem; color: var(--muted); border-left: .25rem solid var(--line); }
+.doc pre.hl span { color: var(--l); } @media (prefers-color-scheme: dark) { .doc pre.hl span { color: var(--d); } }
 .site-nav { display: flex; flex-wrap: wrap; align-items: center; gap: 1.25rem; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); font: 15px/1.6 system-ui, sans-serif; background: var(--bg); color: var(--fg); position: relative; z-index: 10; }
 .site-nav a, .site-nav summary { color: var(--muted); text-decoration: none; cursor: pointer; } .site-nav a:hover, .site-nav summary:hover { color: var(--link); }
 .site-nav .home { color: var(--fg); font-weight: 600; margin-right: auto; } .site-nav [aria-current] { color: var(--fg); }
 .site-nav .menu { position: relative; } .site-nav .menu ul { position: absolute; top: 1.8rem; left: 0; min-width: 18rem; margin: 0; padding: .5rem 1rem; list-style: none; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
+.site-nav .menu.end ul { left: auto; right: 0; }
 .site-nav .search { position: relative; } .site-nav input { font: inherit; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
 #site-search-results { position: absolute; right: 0; top: 2rem; width: 26rem; max-width: 90vw; margin: 0; padding: 0; list-style: none; background: var(--bg); border-radius: 6px; }
+#redoc .api-content { max-width: 84rem; }
 #site-search-results:not(:empty) { border: 1px solid var(--line); padding: .5rem 1rem; } #site-search-results small { color: var(--muted); }
-pre.hl span { color: var(--l); } @media (prefers-color-scheme: dark) { pre.hl span { color: var(--d); } }
 `;
 }
 
