@@ -28,6 +28,7 @@ export default defineConfig({
       { find: /^@msgsvc\/sdk\/sms$/, replacement: here('./packages/sdk/src/sms.ts') },
       { find: /^@msgsvc\/sdk\/webhooks$/, replacement: here('./packages/sdk/src/webhooks.ts') },
       { find: /^@msgsvc\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
+      { find: /^@msgsvc\/mock\/jest$/, replacement: here('./packages/mock/src/jest/index.ts') },
       { find: /^@msgsvc\/mock\/msw$/, replacement: here('./packages/mock/src/msw/index.ts') },
       { find: /^@msgsvc\/mock\/server$/, replacement: here('./packages/mock/src/server/index.ts') },
       { find: /^@msgsvc\/mock\/vitest$/, replacement: here('./packages/mock/src/vitest/index.ts') },

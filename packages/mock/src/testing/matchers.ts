@@ -2,6 +2,9 @@
  * Assertions on what a mock service did, read through the control API in the public API's shapes
  * (`messagesTo`, `message`, `ledger`): `expect(mock).toHaveSent({ to, body })`,
  * `toHaveDelivered(to)`, `toHaveCharged(amount)`. A failure shows what the mock did instead.
+ * Runner-neutral: they use only what vitest's, Jest's and Bun's `expect.extend` give a matcher
+ * (`this.equals`), so `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` install the same functions and
+ * fail with the same messages.
  */
 import type { Message } from '@msgsvc/sdk';
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
@@ -30,11 +33,9 @@ export interface ChargeOptions {
   readonly organizationId?: string;
 }
 
-/** The context vitest gives a matcher: `equals` (asymmetric-aware) and `isNot`. */
+/** What every runner's `expect.extend` gives a matcher and these use: `equals`, asymmetric-aware. */
 interface MatcherContext {
-  readonly isNot: boolean;
   equals(a: unknown, b: unknown): boolean;
-  utils: { printExpected(value: unknown): string; printReceived(value: unknown): string };
 }
 
 interface MatcherResult {
@@ -259,7 +260,7 @@ function toHaveCharged(
 
 /**
  * The matchers, for `expect.extend(mockMatchers)` in a setup file; importing
- * `@msgsvc/mock/vitest` installs them already.
+ * `@msgsvc/mock/vitest` or `@msgsvc/mock/jest` installs them already.
  */
 export const mockMatchers = {
   /** `expect(mock).toHaveSent({ to, body, ...fields })`. */
