@@ -24,6 +24,7 @@ import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
 import { createMockClient } from './mock-client';
+import { isThenable } from './platform-checks';
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
@@ -253,7 +254,7 @@ function observedHandler(
   return (request) => {
     const response = handleRequest(getWorld(), request, wallClockDelay);
     if (observe === undefined) return response;
-    if (response instanceof Promise) {
+    if (isThenable(response)) {
       return response.then((settled) => {
         observe(request, settled);
         return settled;

@@ -24,6 +24,7 @@ import { errorResponse } from '../http/envelope';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { formatTimestamp } from '../index';
 import type { MockService } from '../mock-service';
+import { isThenable } from '../platform-checks';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError } from './client-error';
 import { controlErrorResponse, controlTraceId } from './control-http/errors';
@@ -216,7 +217,7 @@ function answer({ mock }: ServerContext, res: ServerResponse, request: HttpReque
   try {
     mock.clock.runDue();
     const response = mock.handle(request);
-    if (response instanceof Promise) {
+    if (isThenable(response)) {
       response.then(
         (settled) => writeResponse(res, settled),
         (error) => fail(res, error),
