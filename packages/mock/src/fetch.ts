@@ -4,8 +4,9 @@
  * A request without a body is answered without an `await` of its own: the mock's share of a call
  * is then the pipeline and one `Response`.
  */
+
+import { isRequestLike, isThenable } from './domain/kernel/platform-checks';
 import type { HttpRequest, HttpResponse } from './http/types';
-import { isRequestLike, isThenable } from './platform-checks';
 
 /** A function with `fetch`'s signature. */
 export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

@@ -16,6 +16,7 @@ import {
   runUntil,
   runUntilIdle,
 } from './domain/kernel/engine';
+import { isThenable } from './domain/kernel/platform-checks';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/kernel/snapshot';
 import { World, type WorldOptions } from './domain/kernel/world';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
@@ -24,7 +25,6 @@ import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
 import { createMockClient } from './mock-client';
-import { isThenable } from './platform-checks';
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {

@@ -24,7 +24,6 @@ import { errorResponse } from '../http/envelope';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { formatTimestamp } from '../index';
 import type { MockService } from '../mock-service';
-import { isThenable } from '../platform-checks';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError } from './client-error';
 import { controlErrorResponse, controlTraceId } from './control-http/errors';
@@ -45,6 +44,7 @@ import {
   toHttpRequest,
   writeResponse,
 } from './node-request';
+import { isErrorLike, isThenable } from './realm-neutral';
 
 /** Options of {@link createMockServer}. */
 export interface MockServerOptions {
@@ -292,7 +292,7 @@ function tooLarge(mock: MockService, limit: number): HttpResponse {
 /** A request that failed outside the pipeline (which never throws): a 500 envelope, if possible. */
 function fail(res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
-    res.destroy(error instanceof Error ? error : undefined);
+    res.destroy(isErrorLike(error) ? error : undefined);
     return;
   }
   const traceId = controlTraceId();
