@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -17,7 +17,8 @@ const PROJECTS = {
     include: ['packages/mock/test/**/*.test.ts', 'packages/mock/src/**/*.test.ts'],
     types: ['packages/mock/test/**/*.test-d.ts'],
   },
-  examples: { include: ['examples/**/*.test.ts'], types: [] },
+  // examples/setups/ are projects of their own, each run by its runner (scripts/setups.mjs).
+  examples: { include: ['examples/**/*.test.ts'], exclude: ['examples/setups/**'], types: [] },
 } as const;
 
 export default defineConfig({
@@ -37,11 +38,12 @@ export default defineConfig({
   },
   test: {
     pool: 'threads',
-    projects: Object.entries(PROJECTS).map(([name, { include, types }]) => ({
+    projects: Object.entries(PROJECTS).map(([name, { include, types, ...rest }]) => ({
       extends: true,
       test: {
         name,
         include: [...include],
+        exclude: [...configDefaults.exclude, ...('exclude' in rest ? rest.exclude : [])],
         typecheck: {
           enabled: types.length > 0,
           include: [...types],
