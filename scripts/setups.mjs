@@ -11,9 +11,9 @@
 //   node scripts/setups.mjs --only jest-esm one (repeat --only for more)
 //   node scripts/setups.mjs --pack          build and pack the packages first
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAndPack, PACK_DIR } from './check-packages.mjs';
 
@@ -57,6 +57,12 @@ if (setups.includes('bun-test') && !existsSync(BUN)) {
   });
 }
 
+// The package's binary is `bun.exe`; a setup's `bun test` needs a `bun` on PATH (and no more of
+// runtimes/node_modules/.bin, whose `node` is another version).
+const binDir = mkdtempSync(join(tmpdir(), 'msgsvc-setups-bin-'));
+symlinkSync(BUN, join(binDir, 'bun'));
+process.on('exit', () => rmSync(binDir, { recursive: true, force: true }));
+
 /** Runs `command` in `cwd`; resolves with its exit code (or a signal) and interleaved output. */
 function run(command, commandArgs, cwd, env) {
   return new Promise((resolve) => {
@@ -96,7 +102,7 @@ async function runSetup(name) {
     // The setups' own tools only: not this repository's node_modules/.bin, which npm puts on PATH
     // when this script runs from `npm test`.
     PATH: [
-      dirname(BUN),
+      binDir,
       ...(process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.startsWith(root)),
     ].join(delimiter),
   };

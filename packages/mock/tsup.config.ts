@@ -10,9 +10,10 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = [
   ...Object.keys(pkg.dependencies ?? {}),
   ...Object.keys(pkg.peerDependencies ?? {}),
-  // Parts of the jest peer the Jest entry names: Jest's module registry answers `@jest/globals`,
-  // and `expect` is only the module its matcher types augment.
+  // The runners' modules the Jest entry names: Jest's module registry answers `@jest/globals` and
+  // Bun `bun:test`; `expect` is only the module its matcher types augment.
   '@jest/globals',
+  'bun:test',
   'expect',
 ];
 // ...except what the service's entry needs and would otherwise load file by file at import (D93):

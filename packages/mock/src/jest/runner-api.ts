@@ -1,7 +1,7 @@
 /**
- * Finds the running test runner's `expect`, `beforeEach` and `afterAll`: the globals Jest (and Bun,
- * and vitest with `globals: true`) put on the test's global object, else `@jest/globals`, which
- * Jest's module registry answers even when `injectGlobals` is off. Jest itself is never a
+ * Finds the running test runner's `expect`, `beforeEach` and `afterAll`: the globals Jest (and
+ * vitest with `globals: true`) put on the test's global object, else `@jest/globals`, which Jest's
+ * module registry answers even when `injectGlobals` is off, or Bun's `bun:test`. Jest itself is never a
  * dependency: nothing here is loaded outside a runner that provides these.
  */
 
@@ -27,16 +27,23 @@ function isRunnerApi(value: unknown): value is RunnerApi {
   );
 }
 
-/** `@jest/globals` through the module's own `require`, which only Jest's CommonJS runtime gives. */
-function fromJestGlobals(): unknown {
-  // In an ES module (Jest's native ESM) there is no `require`, and a static import would make every
-  // load depend on `@jest/globals`; there, Jest's globals are the way (`injectGlobals` defaults on).
+/**
+ * The runner's module, through the module's own `require`: `@jest/globals`, which Jest's CommonJS
+ * runtime answers, or `bun:test` (Bun gives the test file its globals, not the modules it imports,
+ * and has a `require` in ES modules too).
+ */
+function fromRunnerModule(): unknown {
+  // In an ES module under Jest there is no `require`, and a static import would make every load
+  // depend on `@jest/globals`; there, Jest's globals are the way (`injectGlobals` defaults on).
   if (typeof require !== 'function') return undefined;
-  try {
-    return require('@jest/globals');
-  } catch {
-    return undefined;
+  for (const name of ['@jest/globals', 'bun:test']) {
+    try {
+      return require(name);
+    } catch {
+      // Not this runner: try the next.
+    }
   }
+  return undefined;
 }
 
 /**
@@ -46,8 +53,8 @@ function fromJestGlobals(): unknown {
 export function runnerApi(): RunnerApi {
   const globals: unknown = globalThis;
   if (isRunnerApi(globals)) return globals;
-  const jestGlobals = fromJestGlobals();
-  if (isRunnerApi(jestGlobals)) return jestGlobals;
+  const runnerModule = fromRunnerModule();
+  if (isRunnerApi(runnerModule)) return runnerModule;
   throw new Error(
     '@msgsvc/mock/jest found no Jest expect and hooks: import it from a test file or a file of ' +
       "Jest's setupFilesAfterEnv (setupFiles run before Jest installs expect), under Jest or " +
