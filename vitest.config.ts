@@ -21,6 +21,25 @@ const PROJECTS = {
   examples: { include: ['examples/**/*.test.ts'], exclude: ['examples/setups/**'], types: [] },
 } as const;
 
+/**
+ * A handful of the mock's and the SDK's usage tests again, each file in a vm context of its own
+ * (`pool: 'vmThreads'`): its globals are another realm than the one Node's `Request` and promises
+ * come from, as under Jest or vitest's vm pools, where an `instanceof` on a platform type answers
+ * false (D140).
+ */
+const REALM = [
+  'packages/mock/test/send-message.test.ts',
+  'packages/mock/test/send-batch.test.ts',
+  'packages/mock/test/idempotency.test.ts',
+  'packages/mock/test/mock-client.test.ts',
+  'packages/mock/test/vitest/fixture.test.ts',
+  'packages/mock/test/vitest/matchers.test.ts',
+  'packages/mock/test/jest/jest-entry.test.ts',
+  'packages/sdk/test/client.test.ts',
+  'packages/sdk/test/errors.test.ts',
+  'packages/mock/test/realm/vm-pool.realm-test.ts',
+];
+
 export default defineConfig({
   resolve: {
     // Tests run against the sources, never a stale build.
@@ -38,18 +57,21 @@ export default defineConfig({
   },
   test: {
     pool: 'threads',
-    projects: Object.entries(PROJECTS).map(([name, { include, types, ...rest }]) => ({
-      extends: true,
-      test: {
-        name,
-        include: [...include],
-        exclude: [...configDefaults.exclude, ...('exclude' in rest ? rest.exclude : [])],
-        typecheck: {
-          enabled: types.length > 0,
-          include: [...types],
-          tsconfig: './tsconfig.json',
+    projects: [
+      ...Object.entries(PROJECTS).map(([name, { include, types, ...rest }]) => ({
+        extends: true as const,
+        test: {
+          name,
+          include: [...include],
+          exclude: [...configDefaults.exclude, ...('exclude' in rest ? rest.exclude : [])],
+          typecheck: {
+            enabled: types.length > 0,
+            include: [...types],
+            tsconfig: './tsconfig.json',
+          },
         },
-      },
-    })),
+      })),
+      { extends: true, test: { name: 'realm', include: REALM, pool: 'vmThreads' } },
+    ],
   },
 });

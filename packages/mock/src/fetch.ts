@@ -16,13 +16,25 @@ export function fromWebRequest(request: Request): HttpRequest | Promise<HttpRequ
   const { path, query } = splitUrl(request.url);
   // Own data properties, so a header named `__proto__` is just a header; and cheaper than a
   // callback per header.
-  const headers: Record<string, string> = Object.fromEntries(request.headers);
+  let headers: Record<string, string> = Object.fromEntries(request.headers);
+  // happy-dom's `Headers` (vitest's happy-dom environment) keeps the names' case; the pipeline
+  // reads them lower-cased, as every fetch gives them (D142).
+  if (!namesLowerCase(headers)) {
+    headers = Object.fromEntries(
+      Array.from(request.headers, ([name, value]) => [name.toLowerCase(), value]),
+    );
+  }
   const method = request.method;
   if (method === 'GET' || method === 'HEAD') return { method, path, query, headers, body: null };
   // The bytes, not `text()`: that would turn bytes that are not UTF-8 into U+FFFD (D67).
   return request
     .arrayBuffer()
     .then((buffer) => ({ method, path, query, headers, body: new Uint8Array(buffer) }));
+}
+
+function namesLowerCase(headers: Record<string, string>): boolean {
+  for (const name in headers) if (name !== name.toLowerCase()) return false;
+  return true;
 }
 
 // `Request.url` is already absolute and normalised, so the path starts at the first `/` after the

@@ -28,6 +28,15 @@ describe("the mock's fetch", () => {
     expect(await response.json()).toMatchObject({ to: '+244923000001', body: 'Olá' });
   });
 
+  it('reads header names in any case (happy-dom keeps the case they were given in)', async () => {
+    const { mock, demo, url } = setup();
+    const headers = { 'X-API-KEY': demo.liveKey, 'Content-Type': 'application/json' };
+    const request = new window.Request(url, { method: 'POST', headers, body: SEND });
+    expect([...request.headers.keys()]).toContain('X-API-KEY');
+    const response = await mock.fetch(request as unknown as Request);
+    expect(response.status).toBe(201);
+  });
+
   it('with init too: what init names replaces the request’s, the rest is kept', async () => {
     const { mock, headers, url } = setup();
     const request = new window.Request(url, { method: 'POST', headers, body: SEND });
