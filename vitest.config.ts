@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -17,10 +17,30 @@ const PROJECTS = {
     include: ['packages/mock/test/**/*.test.ts', 'packages/mock/src/**/*.test.ts'],
     types: ['packages/mock/test/**/*.test-d.ts'],
   },
-  examples: { include: ['examples/**/*.test.ts'], types: [] },
+  // examples/setups/ are projects of their own, each run by its runner (scripts/setups.mjs).
+  examples: { include: ['examples/**/*.test.ts'], exclude: ['examples/setups/**'], types: [] },
   // The built documentation site; `npm test` builds it (scripts/docs.mjs) before vitest runs.
   docs: { include: ['scripts/test/**/*.test.ts'], types: [] },
 } as const;
+
+/**
+ * A handful of the mock's and the SDK's usage tests again, each file in a vm context of its own
+ * (`pool: 'vmThreads'`): its globals are another realm than the one Node's `Request` and promises
+ * come from, as under Jest or vitest's vm pools, where an `instanceof` on a platform type answers
+ * false (D140).
+ */
+const REALM = [
+  'packages/mock/test/send-message.test.ts',
+  'packages/mock/test/send-batch.test.ts',
+  'packages/mock/test/idempotency.test.ts',
+  'packages/mock/test/mock-client.test.ts',
+  'packages/mock/test/vitest/fixture.test.ts',
+  'packages/mock/test/vitest/matchers.test.ts',
+  'packages/mock/test/jest/jest-entry.test.ts',
+  'packages/sdk/test/client.test.ts',
+  'packages/sdk/test/errors.test.ts',
+  'packages/mock/test/realm/vm-pool.realm-test.ts',
+];
 
 export default defineConfig({
   resolve: {
@@ -30,6 +50,7 @@ export default defineConfig({
       { find: /^@msgsvc\/sdk\/sms$/, replacement: here('./packages/sdk/src/sms.ts') },
       { find: /^@msgsvc\/sdk\/webhooks$/, replacement: here('./packages/sdk/src/webhooks.ts') },
       { find: /^@msgsvc\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
+      { find: /^@msgsvc\/mock\/jest$/, replacement: here('./packages/mock/src/jest/index.ts') },
       { find: /^@msgsvc\/mock\/msw$/, replacement: here('./packages/mock/src/msw/index.ts') },
       { find: /^@msgsvc\/mock\/server$/, replacement: here('./packages/mock/src/server/index.ts') },
       { find: /^@msgsvc\/mock\/vitest$/, replacement: here('./packages/mock/src/vitest/index.ts') },
@@ -38,17 +59,21 @@ export default defineConfig({
   },
   test: {
     pool: 'threads',
-    projects: Object.entries(PROJECTS).map(([name, { include, types }]) => ({
-      extends: true,
-      test: {
-        name,
-        include: [...include],
-        typecheck: {
-          enabled: types.length > 0,
-          include: [...types],
-          tsconfig: './tsconfig.json',
+    projects: [
+      ...Object.entries(PROJECTS).map(([name, { include, types, ...rest }]) => ({
+        extends: true as const,
+        test: {
+          name,
+          include: [...include],
+          exclude: [...configDefaults.exclude, ...('exclude' in rest ? rest.exclude : [])],
+          typecheck: {
+            enabled: types.length > 0,
+            include: [...types],
+            tsconfig: './tsconfig.json',
+          },
         },
-      },
-    })),
+      })),
+      { extends: true, test: { name: 'realm', include: REALM, pool: 'vmThreads' } },
+    ],
   },
 });

@@ -53,14 +53,18 @@ export function buildAndPack({ quiet = false } = {}) {
 function checkManifest(dir, packed, sdkVersion) {
   const pkg = manifest(dir);
   const problems = [];
-  // Only an entry that installs something on import (the vitest matchers) may have side effects.
+  // Only an entry that installs something on import (the vitest and Jest matchers) may have side
+  // effects.
   const effects = pkg.sideEffects;
   if (
     effects !== false &&
-    !(Array.isArray(effects) && effects.every((file) => /^\.\/dist\/vitest\.c?js$/.test(file)))
+    !(
+      Array.isArray(effects) &&
+      effects.every((file) => /^\.\/dist\/(vitest|jest)\.c?js$/.test(file))
+    )
   ) {
     problems.push(
-      'sideEffects must be false (or list only the vitest entry, which installs matchers)',
+      'sideEffects must be false (or list only the vitest and jest entries, which install matchers)',
     );
   }
   if (typeof pkg.engines?.node !== 'string') problems.push('engines.node is missing');

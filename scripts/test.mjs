@@ -25,6 +25,11 @@ const steps = [
   ['packages: manifest, publint, attw', 'node', ['scripts/check-packages.mjs']],
   ['packages: install the tarballs and use them', 'node', ['scripts/pack-smoke.mjs']],
   [
+    'setups: the tarballs under Jest (ts-jest, ESM, babel), vitest 3 and 4 (pools, jsdom, happy-dom), node:test and Bun',
+    'node',
+    ['scripts/setups.mjs'],
+  ],
+  [
     'runtimes: the SDK smoke suite on Node 20, 22, 24, Bun, Deno and workerd; types under TS 5 and 7',
     'node',
     ['scripts/runtimes.mjs'],

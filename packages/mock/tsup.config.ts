@@ -10,6 +10,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = [
   ...Object.keys(pkg.dependencies ?? {}),
   ...Object.keys(pkg.peerDependencies ?? {}),
+  // The runners' modules the Jest entry names: Jest's module registry answers `@jest/globals` and
+  // Bun `bun:test`; `expect` is only the module its matcher types augment.
+  '@jest/globals',
+  'bun:test',
+  'expect',
 ];
 // ...except what the service's entry needs and would otherwise load file by file at import (D93):
 // zod/mini, tree-shaken to the validators the request schemas use, and the SDK's phone number
@@ -37,11 +42,12 @@ const metadataAsJson: NonNullable<Options['esbuildPlugins']>[number] = {
 
 export default defineConfig([
   {
-    // The library: ESM, CJS and types. Four entries (D82, D114): the service, its MSW handlers (the
-    // only one that loads msw), the server and the vitest fixture and matchers (the only one that
-    // loads vitest).
+    // The library: ESM, CJS and types. Five entries (D82, D114, D145): the service, its MSW
+    // handlers (the only one that loads msw), the server, the vitest fixture and matchers (the only
+    // one that loads vitest) and the Jest hooks and matchers (which use the running Jest's).
     entry: {
       index: 'src/index.ts',
+      jest: 'src/jest/index.ts',
       msw: 'src/msw/index.ts',
       server: 'src/server/index.ts',
       vitest: 'src/vitest/index.ts',
@@ -56,7 +62,7 @@ export default defineConfig([
     // Each config cleans only its own files: the two builds run side by side in one dist/.
     // Shared code in chunks, in both formats: one copy of the service whichever entries load.
     splitting: true,
-    clean: ['index.*', 'msw.*', 'server.*', 'vitest.*', 'chunk-*'],
+    clean: ['index.*', 'jest.*', 'msw.*', 'server.*', 'vitest.*', 'chunk-*'],
   },
   {
     // The `msgsvc-mock` executable: ESM for Node, keeping the entry's `#!/usr/bin/env node`. The

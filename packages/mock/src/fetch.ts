@@ -4,6 +4,8 @@
  * A request without a body is answered without an `await` of its own: the mock's share of a call
  * is then the pipeline and one `Response`.
  */
+
+import { isRequestLike, isThenable } from './domain/kernel/platform-checks';
 import type { HttpRequest, HttpResponse } from './http/types';
 
 /** A function with `fetch`'s signature. */
@@ -14,13 +16,25 @@ export function fromWebRequest(request: Request): HttpRequest | Promise<HttpRequ
   const { path, query } = splitUrl(request.url);
   // Own data properties, so a header named `__proto__` is just a header; and cheaper than a
   // callback per header.
-  const headers: Record<string, string> = Object.fromEntries(request.headers);
+  let headers: Record<string, string> = Object.fromEntries(request.headers);
+  // happy-dom's `Headers` (vitest's happy-dom environment) keeps the names' case; the pipeline
+  // reads them lower-cased, as every fetch gives them (D142).
+  if (!namesLowerCase(headers)) {
+    headers = Object.fromEntries(
+      Array.from(request.headers, ([name, value]) => [name.toLowerCase(), value]),
+    );
+  }
   const method = request.method;
   if (method === 'GET' || method === 'HEAD') return { method, path, query, headers, body: null };
   // The bytes, not `text()`: that would turn bytes that are not UTF-8 into U+FFFD (D67).
   return request
     .arrayBuffer()
     .then((buffer) => ({ method, path, query, headers, body: new Uint8Array(buffer) }));
+}
+
+function namesLowerCase(headers: Record<string, string>): boolean {
+  for (const name in headers) if (name !== name.toLowerCase()) return false;
+  return true;
 }
 
 // `Request.url` is already absolute and normalised, so the path starts at the first `/` after the
@@ -52,18 +66,48 @@ export function createFetch(
 ): FetchFunction {
   return (input, init) => {
     try {
-      const request =
-        input instanceof Request && init === undefined ? input : new Request(input, init);
-      const signal = request.signal;
-      if (signal?.aborted) return Promise.reject(abortReason(signal));
-      const parsed = fromWebRequest(request);
-      if (parsed instanceof Promise)
-        return parsed.then((read) => answer(handle(read), signal, read.method === 'HEAD'));
-      return answer(handle(parsed), signal, parsed.method === 'HEAD');
+      const request = toRequest(input, init);
+      if (isThenable(request)) return Promise.resolve(request).then(send);
+      return send(request);
     } catch (error) {
       return Promise.reject(error);
     }
   };
+
+  function send(request: Request): Promise<Response> {
+    const signal = request.signal;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    const parsed = fromWebRequest(request);
+    // A promise of another realm (the runner's `Request` reads its body with its own) is still one.
+    if (isThenable(parsed))
+      return Promise.resolve(parsed).then((read) =>
+        answer(handle(read), signal, read.method === 'HEAD'),
+      );
+    return answer(handle(parsed), signal, parsed.method === 'HEAD');
+  }
+}
+
+// A `Request` of any realm is read as it is. With `init` too, `new Request(request, init)` would
+// not recognise another realm's request (it would read it as the URL "[object Request]"), so its
+// parts are copied into a new one: what `init` names replaces the request's, as fetch does.
+function toRequest(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+): Request | Promise<Request> {
+  if (!isRequestLike(input)) return new Request(input, init);
+  if (init === undefined) return input;
+  const method = init.method ?? input.method;
+  const rebuild = (body: BodyInit | null) =>
+    new Request(input.url, {
+      method,
+      headers: init.headers ?? input.headers,
+      signal: init.signal ?? input.signal,
+      body,
+    });
+  const keepsBody =
+    init.body === undefined && input.body !== null && method !== 'GET' && method !== 'HEAD';
+  if (!keepsBody) return rebuild(init.body ?? null);
+  return Promise.resolve(input.arrayBuffer()).then((buffer) => rebuild(new Uint8Array(buffer)));
 }
 
 function answer(
@@ -71,13 +115,13 @@ function answer(
   signal: AbortSignal | undefined,
   head: boolean,
 ) {
-  if (!(result instanceof Promise)) return Promise.resolve(toWebResponse(result, head));
+  if (!isThenable(result)) return Promise.resolve(toWebResponse(result, head));
   if (signal === undefined) return result.then((response) => toWebResponse(response, head));
   // An injected latency is a slow server: like a real fetch, give up as soon as the caller aborts.
   return new Promise<Response>((resolve, reject) => {
     const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
-    result
+    Promise.resolve(result)
       .then((response) => resolve(toWebResponse(response, head)), reject)
       .finally(() => signal.removeEventListener('abort', onAbort));
   });

@@ -16,6 +16,7 @@ import {
   runUntil,
   runUntilIdle,
 } from './domain/kernel/engine';
+import { isThenable } from './domain/kernel/platform-checks';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/kernel/snapshot';
 import { World, type WorldOptions } from './domain/kernel/world';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
@@ -256,7 +257,7 @@ function observedHandler(
   return (request) => {
     const response = handleRequest(getWorld(), request, wallClockDelay);
     if (observe === undefined) return response;
-    if (response instanceof Promise) {
+    if (isThenable(response)) {
       return response.then((settled) => {
         observe(request, settled);
         return settled;

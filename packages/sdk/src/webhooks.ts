@@ -5,6 +5,7 @@
  * @module \@msgsvc/sdk/webhooks
  */
 import type { WebhookEvent } from './api-types';
+import { isDate } from './internal/platform-checks';
 
 /** Why {@link verifyWebhook} refused a delivery. */
 export type WebhookVerificationReason =
@@ -230,7 +231,7 @@ function decodeSecret(secret: string): Uint8Array<ArrayBuffer> | undefined {
 }
 
 function toUnixSeconds(timestamp: Date | number): string {
-  const seconds = timestamp instanceof Date ? Math.floor(timestamp.getTime() / 1000) : timestamp;
+  const seconds = isDate(timestamp) ? Math.floor(timestamp.getTime() / 1000) : timestamp;
   if (!Number.isSafeInteger(seconds) || seconds < 0) {
     throw new RangeError(
       `Webhook timestamp must be a Date or non-negative Unix seconds, got ${String(timestamp)}`,

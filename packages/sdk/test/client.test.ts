@@ -54,13 +54,22 @@ describe('new MessagingClient', () => {
     );
   });
 
-  it('refuses to run in a browser unless allowed', () => {
+  it('refuses to run in a browser page unless allowed', () => {
+    const [refused, allowed] = inBrowserPage(() => [
+      attempt(() => new MessagingClient({ apiKey: KEY, baseUrl: BASE_URL })),
+      attempt(
+        () =>
+          new MessagingClient({ apiKey: KEY, baseUrl: BASE_URL, dangerouslyAllowBrowser: true }),
+      ),
+    ]);
+    expect(refused).toThrow(/browser/i);
+    expect(allowed).not.toThrow();
+  });
+
+  it('runs where a DOM is emulated in Node (jsdom, happy-dom): the key stays in the process (D142)', () => {
     vi.stubGlobal('window', {});
     vi.stubGlobal('document', {});
-    expect(() => new MessagingClient({ apiKey: KEY, baseUrl: BASE_URL })).toThrow(/browser/i);
-    expect(
-      () => new MessagingClient({ apiKey: KEY, baseUrl: BASE_URL, dangerouslyAllowBrowser: true }),
-    ).not.toThrow();
+    expect(() => new MessagingClient({ apiKey: KEY, baseUrl: BASE_URL })).not.toThrow();
   });
 
   it('runs where window exists without document (Deno 1, workers)', () => {
@@ -107,3 +116,31 @@ describe('new MessagingClient', () => {
     expect(seen[0]?.headers.get('x-request')).toBe('r-1');
   });
 });
+
+/**
+ * Runs `work` with the globals of a browser page: `window` and `document`, and no `process`. Only
+ * for synchronous work: `process` is put back before anything else can miss it.
+ */
+function inBrowserPage<T>(work: () => T): T {
+  const process = Object.getOwnPropertyDescriptor(globalThis, 'process');
+  vi.stubGlobal('window', {});
+  vi.stubGlobal('document', {});
+  Reflect.deleteProperty(globalThis, 'process');
+  try {
+    return work();
+  } finally {
+    if (process !== undefined) Object.defineProperty(globalThis, 'process', process);
+  }
+}
+
+/** What calling `run` did, as a function `expect(…).toThrow()` can replay outside the page. */
+function attempt(run: () => unknown): () => void {
+  try {
+    run();
+    return () => {};
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}

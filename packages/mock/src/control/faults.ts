@@ -3,6 +3,7 @@
  * carrier outages, each deterministic and counted, and reading or clearing what is armed.
  */
 import { DomainError } from '../domain/kernel/errors';
+import { isDate } from '../domain/kernel/platform-checks';
 import { parseTimestamp } from '../domain/kernel/time-format';
 import type { World } from '../domain/kernel/world';
 import {
@@ -69,7 +70,7 @@ export function createFaultControls(world: () => World): FaultControls {
 }
 
 function instant(value: Instant, field: string): number {
-  const time = value instanceof Date ? value.getTime() : parseTimestamp(value);
+  const time = isDate(value) ? value.getTime() : parseTimestamp(value);
   if (time === undefined || Number.isNaN(time)) {
     throw new DomainError({
       code: 'VALIDATION_ERROR',

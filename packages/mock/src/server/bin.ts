@@ -6,12 +6,13 @@
  * @module
  */
 import { runCli } from './cli';
+import { isErrorLike } from './realm-neutral';
 
 runCli(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(
-      `msgsvc-mock: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `msgsvc-mock: ${isErrorLike(error) ? (error.stack ?? error.message) : String(error)}\n`,
     );
     process.exit(1);
   },

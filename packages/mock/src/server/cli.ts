@@ -11,6 +11,7 @@
  */
 import { HELP, parseCommandLine, UsageError } from './cli-options';
 import { watchParent } from './parent-watch';
+import { errorMessage } from './realm-neutral';
 
 // The server and the world-file schema are loaded only by the commands that need them, so that
 // `--help` and a mistyped flag answer at once instead of after loading the whole service.
@@ -122,5 +123,5 @@ function describe(error: unknown, { host, port }: { host: string; port: number }
   if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use (try --port 0).`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to ${host}: ${code}.`;
   if (code === 'EACCES') return `not allowed to bind to ${host}:${port}.`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

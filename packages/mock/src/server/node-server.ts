@@ -44,6 +44,7 @@ import {
   toHttpRequest,
   writeResponse,
 } from './node-request';
+import { isErrorLike, isThenable } from './realm-neutral';
 
 /** Options of {@link createMockServer}. */
 export interface MockServerOptions {
@@ -216,7 +217,7 @@ function answer({ mock }: ServerContext, res: ServerResponse, request: HttpReque
   try {
     mock.clock.runDue();
     const response = mock.handle(request);
-    if (response instanceof Promise) {
+    if (isThenable(response)) {
       response.then(
         (settled) => writeResponse(res, settled),
         (error) => fail(res, error),
@@ -291,7 +292,7 @@ function tooLarge(mock: MockService, limit: number): HttpResponse {
 /** A request that failed outside the pipeline (which never throws): a 500 envelope, if possible. */
 function fail(res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
-    res.destroy(error instanceof Error ? error : undefined);
+    res.destroy(isErrorLike(error) ? error : undefined);
     return;
   }
   const traceId = controlTraceId();

@@ -2,20 +2,11 @@
  * The vitest fixture: each test that names `mock`, `client` or `demo` gets a fresh service with the
  * demo world seeded, an SDK client wired to it, and that world's organization, key and sender ID.
  */
-import type { MessagingClient } from '@msgsvc/sdk';
 import { test as baseTest } from 'vitest';
-import type { DemoWorld } from '../domain/tenancy/demo-world';
-import { createMockService, type MockService, type MockServiceOptions } from '../mock-service';
+import { createMockService, type MockServiceOptions } from '../mock-service';
+import type { MockFixtures } from '../testing/fixtures';
 
-/** What the fixture gives a test. */
-export interface MockFixtures {
-  /** A fresh mock service for this test alone, with the demo world seeded. */
-  mock: MockService;
-  /** `mock.client()`: the demo live key, the mock's fetch, waits on its virtual clock. */
-  client: MessagingClient;
-  /** The demo world: organization, keys, sender ID (`demo.sender.id`), tags and contacts. */
-  demo: DemoWorld;
-}
+export type { MockFixtures } from '../testing/fixtures';
 
 /**
  * A vitest `test` whose `mock`, `client` and `demo` fixtures are built from `options` (a seed, a

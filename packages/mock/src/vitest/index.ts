@@ -24,8 +24,8 @@
  * @module \@msgsvc/mock/vitest
  */
 import { expect } from 'vitest';
+import { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
 import { createMockTest } from './fixture';
-import { type ChargeOptions, mockMatchers, type SentExpectation } from './matchers';
 
 expect.extend(mockMatchers);
 
@@ -47,8 +47,8 @@ export {
   type FictionalNumberOptions,
   fictionalNumbers,
 } from '../domain/phone/fictional-numbers';
+export { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
 export { createMockTest, type MockFixtures } from './fixture';
-export { type ChargeOptions, mockMatchers, type SentExpectation } from './matchers';
 
 /**
  * A vitest `test` with the `mock`, `client` and `demo` fixtures (default options): see

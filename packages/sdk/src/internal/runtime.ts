@@ -21,10 +21,28 @@ export function readEnv(name: string): string | undefined {
   return value?.trim() || undefined;
 }
 
-/** True in a browser page (or a DOM-like test environment): both `window` and `document` exist. */
-export function isBrowser(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown };
-  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
+/** The globals {@link isBrowser} reads. */
+export interface RuntimeGlobals {
+  window?: unknown;
+  document?: unknown;
+  process?: { versions?: { node?: unknown } } | undefined;
+  Deno?: unknown;
+  Bun?: unknown;
+}
+
+/**
+ * True in a browser page: both `window` and `document` exist and no server runtime does. A DOM
+ * emulated inside Node, Deno or Bun (jsdom or happy-dom under vitest or Jest) is not a page: the
+ * key stays in that process, which is the server side D45 allows (D142). A bundler's `process`
+ * shim has no `versions.node`, so a real page still counts as a browser.
+ */
+export function isBrowser(g: RuntimeGlobals = globalThis as RuntimeGlobals): boolean {
+  if (typeof g.window === 'undefined' || typeof g.document === 'undefined') return false;
+  const serverRuntime =
+    typeof g.process?.versions?.node === 'string' ||
+    typeof g.Deno !== 'undefined' ||
+    typeof g.Bun !== 'undefined';
+  return !serverRuntime;
 }
 
 /** Waits `ms` milliseconds; rejects with the signal's reason when `signal` aborts first. */

@@ -12,6 +12,7 @@ import {
 } from '../messages/message-lifecycle';
 import { attemptDelivery } from '../webhooks/webhooks';
 import { VirtualClock } from './clock';
+import { isDate } from './platform-checks';
 import type { Task } from './tasks';
 import type { World } from './world';
 
@@ -120,7 +121,7 @@ export function runUntil(
     elapsedMs: clock.now() - start,
     pending: world.scheduler.size,
   });
-  if (until instanceof Date) {
+  if (isDate(until)) {
     const target = until.getTime();
     if (Number.isNaN(target)) throw new RangeError('runUntil(date) takes a valid Date.');
     count = advance(world, Math.max(0, target - start));

@@ -9,6 +9,7 @@
 import { DomainError, validationError } from '../kernel/errors';
 import type { Environment } from '../kernel/model';
 import { WEBHOOK_SECRET_PATTERN } from '../kernel/patterns';
+import { errorMessage } from '../kernel/platform-checks';
 import { namesOf } from '../kernel/vocabulary';
 import type { World } from '../kernel/world';
 import type { WorldEvent } from '../kernel/world-events';
@@ -219,9 +220,7 @@ export function attemptDelivery(world: World, deliveryId: string): void {
   delivery.nextAttemptAt = null;
   const settle = (result: AttemptResult) => recordAttempt(world, delivery, endpoint, at, result);
   const pending: Promise<void> = transport(delivery, endpoint, at)
-    .then(settle, (error: unknown) =>
-      settle({ status: null, error: error instanceof Error ? error.message : String(error) }),
-    )
+    .then(settle, (error: unknown) => settle({ status: null, error: errorMessage(error) }))
     .finally(() => world.inFlight.delete(pending));
   world.inFlight.add(pending);
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { envelopeResponse, errorResponse } from '../../http/envelope';
 import type { HttpResponse } from '../../http/types';
 import { DomainError, UnknownValueError, validationError } from '../../index';
+import { errorMessage } from '../realm-neutral';
 
 /** Codes only the control API produces, with their statuses. */
 export const CONTROL_ERRORS = {
@@ -65,7 +66,7 @@ export function toErrorResponse(error: unknown, now: number): HttpResponse {
   return errorResponse(
     {
       code: 'INTERNAL_SERVER_ERROR',
-      message: `The control API failed: ${error instanceof Error ? error.message : String(error)}`,
+      message: `The control API failed: ${errorMessage(error)}`,
     },
     controlTraceId(),
     now,

@@ -3,6 +3,7 @@
  * needs `allowLive` (D125); every key appears in the report by its prefix only.
  */
 import { keyPrefix } from '@msgsvc/sdk';
+import { errorMessage } from '../realm-neutral';
 import { type Api, createApi } from './api';
 import type { Check, Credential, VerifyContext, VerifyNumbers } from './check';
 import { CHECKS } from './checks/index';
@@ -211,7 +212,7 @@ async function outcomeOf(check: Check, context: VerifyContext): Promise<CheckRes
       return { ...base, outcome: 'fail', expected: error.expected, got: error.got, ms };
     }
     // A network failure or a body no check could read is drift too: the service did not answer.
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { ...base, outcome: 'fail', expected: 'an answer', got: message, ms };
   }
 }

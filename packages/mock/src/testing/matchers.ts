@@ -2,9 +2,13 @@
  * Assertions on what a mock service did, read through the control API in the public API's shapes
  * (`messagesTo`, `message`, `ledger`): `expect(mock).toHaveSent({ to, body })`,
  * `toHaveDelivered(to)`, `toHaveCharged(amount)`. A failure shows what the mock did instead.
+ * Runner-neutral: they use only what vitest's, Jest's and Bun's `expect.extend` give a matcher
+ * (`this.equals`), so `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` install the same functions and
+ * fail with the same messages.
  */
 import type { Message } from '@msgsvc/sdk';
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
+import { isRegExp } from '../domain/kernel/platform-checks';
 import { DEMO_ORGANIZATION_ID } from '../domain/tenancy/demo-world';
 import type { MockService } from '../mock-service';
 
@@ -30,11 +34,9 @@ export interface ChargeOptions {
   readonly organizationId?: string;
 }
 
-/** The context vitest gives a matcher: `equals` (asymmetric-aware) and `isNot`. */
+/** What every runner's `expect.extend` gives a matcher and these use: `equals`, asymmetric-aware. */
 interface MatcherContext {
-  readonly isNot: boolean;
   equals(a: unknown, b: unknown): boolean;
-  utils: { printExpected(value: unknown): string; printReceived(value: unknown): string };
 }
 
 interface MatcherResult {
@@ -94,7 +96,7 @@ function describeMessages(messages: readonly Message[], fields: readonly string[
 }
 
 function matchesBody(ctx: MatcherContext, content: string, body: unknown): boolean {
-  if (body instanceof RegExp) return body.test(content);
+  if (isRegExp(body)) return body.test(content);
   return ctx.equals(content, body);
 }
 
@@ -113,9 +115,7 @@ function matches(ctx: MatcherContext, message: Message, expected: SentExpectatio
 function printExpectation(expected: SentExpectation): string {
   const parts = Object.entries(expected)
     .filter(([, value]) => value !== undefined)
-    .map(
-      ([field, value]) => `${field}: ${value instanceof RegExp ? String(value) : printable(value)}`,
-    );
+    .map(([field, value]) => `${field}: ${isRegExp(value) ? String(value) : printable(value)}`);
   return parts.length === 0 ? 'any message' : `{ ${parts.join(', ')} }`;
 }
 
@@ -195,15 +195,15 @@ function toHaveDelivered(this: MatcherContext, received: unknown, to: string): M
 }
 
 /** The organization `toHaveCharged` checks: the given one, the demo's, or the only one. */
-function chargedOrganization(mock: MockLike, options: ChargeOptions): string | Error {
+function chargedOrganization(mock: MockLike, options: ChargeOptions): string | { refusal: string } {
   if (options.organizationId !== undefined) return options.organizationId;
   const organizations = mock.control.organizations();
   const demo = organizations.find((organization) => organization.id === DEMO_ORGANIZATION_ID);
   if (demo !== undefined) return demo.id;
   if (organizations.length === 1) return organizations[0]!.id;
-  return new Error(
-    `toHaveCharged: the world has ${organizations.length} organizations and no demo one; pass { organizationId }`,
-  );
+  return {
+    refusal: `toHaveCharged: the world has ${organizations.length} organizations and no demo one; pass { organizationId }`,
+  };
 }
 
 /**
@@ -219,8 +219,8 @@ function toHaveCharged(
 ): MatcherResult {
   if (!isMock(received)) return notAMock('toHaveCharged', received);
   const organizationId = chargedOrganization(received, options);
-  if (organizationId instanceof Error)
-    return { pass: false, message: () => organizationId.message };
+  if (typeof organizationId !== 'string')
+    return { pass: false, message: () => organizationId.refusal };
   let expectedMicros: number;
   try {
     expectedMicros = parseMoney(typeof amount === 'number' ? amount.toFixed(6) : amount);
@@ -259,7 +259,7 @@ function toHaveCharged(
 
 /**
  * The matchers, for `expect.extend(mockMatchers)` in a setup file; importing
- * `@msgsvc/mock/vitest` installs them already.
+ * `@msgsvc/mock/vitest` or `@msgsvc/mock/jest` installs them already.
  */
 export const mockMatchers = {
   /** `expect(mock).toHaveSent({ to, body, ...fields })`. */

@@ -1,0 +1,67 @@
+/**
+ * The mock in Jest: `useMockService()` gives each test a fresh mock, a pre-wired client and the
+ * demo world (through `beforeEach`, since Jest has no `test.extend`), and the matchers of
+ * `@msgsvc/mock/vitest` — `expect(mock).toHaveSent({ to, body })`, `toHaveDelivered(to)`,
+ * `toHaveCharged(amount)` — with the same failure messages. Importing this entry installs the
+ * matchers on the runner's `expect` (the global one, else `@jest/globals`'), so import it from a
+ * test file or a `setupFilesAfterEnv` file. Jest is an optional peer dependency: nothing else of the
+ * package loads it, and this entry only uses what the running test file already has (it also works
+ * under Bun's test runner). Typed for the global `expect` (`@types/jest`) and for
+ * `@jest/globals`' `expect`.
+ *
+ * @example
+ * ```ts
+ * import { fictionalNumbers, useMockService } from '@msgsvc/mock/jest';
+ *
+ * const ctx = useMockService();
+ * test('sends a campaign', async () => {
+ *   const recipients = fictionalNumbers(3);
+ *   await ctx.client.campaigns.sendBatch({
+ *     remitter_id: ctx.demo.sender.id, channel_type: 'SMS', content: 'Olá!', recipients,
+ *   });
+ *   ctx.mock.clock.runUntilIdle();
+ *   expect(ctx.mock).toHaveSent({ to: recipients[0], body: 'Olá!' });
+ *   expect(ctx.mock).toHaveDelivered(recipients[1]);
+ *   expect(ctx.mock).toHaveCharged('12.000000');
+ * });
+ * ```
+ *
+ * @module \@msgsvc/mock/jest
+ */
+
+import type {} from 'expect';
+import { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
+import { runnerApi } from './runner-api';
+
+runnerApi().expect.extend(mockMatchers);
+
+/** The mock's matchers, as Jest's `Matchers` interfaces declare them (`R` is what they return). */
+interface MockMatchers<R> {
+  /** Passes when the mock accepted a message matching `expected`; a failure lists what it sent. */
+  toHaveSent(expected?: SentExpectation): R;
+  /** Passes when a message to `to` (any format) reached `DELIVERED`. */
+  toHaveDelivered(to: string): R;
+  /** Passes when the account was charged exactly `amount` in all (debits less refunds). */
+  toHaveCharged(amount: string | number, options?: ChargeOptions): R;
+}
+
+// `@jest/globals`' expect: its matchers are the `expect` package's `Matchers`.
+declare module 'expect' {
+  interface Matchers<R> extends MockMatchers<R> {}
+}
+
+// The global expect as `@types/jest` declares it.
+declare global {
+  namespace jest {
+    interface Matchers<R> extends MockMatchers<R> {}
+  }
+}
+
+export {
+  type FictionalNumberOptions,
+  fictionalNumbers,
+} from '../domain/phone/fictional-numbers';
+export type { MockServiceOptions } from '../mock-service';
+export type { MockFixtures } from '../testing/fixtures';
+export { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
+export { type MockContext, useMockService } from './use-mock-service';

@@ -1,0 +1,24 @@
+/**
+ * The server tier's checks on values that may come from another realm (a server started inside a
+ * test runner's vm context), by shape rather than `instanceof` (D140). The server sees only the
+ * mock's public surface, so it keeps its own two lines instead of the domain's helpers.
+ */
+
+/** Whether `value` can be awaited like a promise; narrows a `T | Promise<T>`. */
+export function isThenable<T>(value: T): value is Extract<T, PromiseLike<unknown>> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+/** Whether `value` looks like an error of any realm: an object with a string `message`. */
+export function isErrorLike(value: unknown): value is Error {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/** An error's message, whatever realm threw it; anything else as text. */
+export function errorMessage(error: unknown): string {
+  return isErrorLike(error) ? error.message : String(error);
+}
