@@ -60,7 +60,7 @@ export function handleRequest(
     // An injected request failure answers before anything executes.
     failIfInjected(world, operation);
     // Authenticate the key, then check the operation's scope.
-    const { key, caller } = authenticate(world, request.headers['x-api-key']);
+    const { key, caller } = authenticate(world, request.headers);
     requireScope(key, operation.scope);
     // Rate-limit per key and operation; the headers go on every response of the operation.
     rateLimit(exchange, key.id, operation);
