@@ -23,7 +23,7 @@
  * @module
  */
 import type { KnownErrorCode } from './api-types';
-import { type ErrorMessageParts, errorMessage } from './error-message';
+import { errorMessage } from './error-message';
 import { retryAfterMs } from './internal/retry-after';
 
 /**
@@ -290,14 +290,6 @@ const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
   429: RateLimitError,
 };
 
-// Which classes' messages add the envelope's cause (D151).
-const KINDS = new Map<ErrorClass, ErrorMessageParts['kind']>([
-  [ValidationError, 'validation'],
-  [PermissionError, 'permission'],
-  [InsufficientFundsError, 'funds'],
-  [RateLimitError, 'rate_limit'],
-]);
-
 /**
  * Builds the error for an HTTP error response: the class from the status (and `code`
  * `IDEMPOTENCY_KEY_REUSED`, a {@link ConflictError}), the details from the envelope. The message
@@ -330,13 +322,12 @@ export function errorFromResponse(
     (status >= 500 ? ServerError : MessagingError);
   const wait = retryAfterMs(response.headers, now);
   const retryAfter = wait === undefined ? undefined : wait / 1000;
-  const message = errorMessage({
-    kind: KINDS.get(Class) ?? 'other',
-    message: text('message'),
+  const message = errorMessage(
     status,
-    fields: envelope.fields as ErrorMessageParts['fields'],
+    text('message') ?? `HTTP ${status}`,
+    envelope.fields,
     retryAfter,
-  });
+  );
   return new Class(message, {
     status,
     code,

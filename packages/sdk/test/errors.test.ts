@@ -123,8 +123,10 @@ describe('errors from real mock responses', () => {
       service: 'billing',
     });
     expect(error.idempotencyKey).toBeDefined();
-    // 2 recipients at the demo price against 0.000001: the message says by how much.
-    expect(error.message).toMatch(/balance \(0\.000001\).*Short by \d+\.\d{6}\.$/);
+    // The service's message names both amounts and the shortfall (D151).
+    expect(error.message).toMatch(
+      /balance \(0\.000001\).*cost \((\d+\.\d{6})\); short by \d+\.\d{6}\.$/,
+    );
     expect(mock.control.campaigns(organization.id)).toHaveLength(0);
   });
 
@@ -225,19 +227,6 @@ describe('messages that carry the cause (D151)', () => {
     };
     expect(from(403, body)).toBe(
       'The API key lacks the scope required by this operation. Missing scope: apikey:campaign:send.',
-    );
-  });
-
-  it('a 402 says the shortfall when the message names balance and cost', () => {
-    const body = {
-      ...envelope(402, 'BILLING_INSUFFICIENT_FUNDS'),
-      message: 'The balance (6.000000) is below the estimated cost (8.500000).',
-    };
-    expect(from(402, body)).toBe(
-      'The balance (6.000000) is below the estimated cost (8.500000). Short by 2.500000.',
-    );
-    expect(from(402, envelope(402, 'BILLING_INSUFFICIENT_FUNDS'))).toBe(
-      'BILLING_INSUFFICIENT_FUNDS from a stub',
     );
   });
 
