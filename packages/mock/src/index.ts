@@ -115,5 +115,6 @@ export {
 } from './domain/webhooks/webhooks';
 export type { FetchFunction } from './fetch';
 export type { HttpRequest, HttpResponse } from './http/types';
+export type { UnexpectedErrorContext, UnexpectedErrorReporter } from './http/unexpected-error';
 export type { ClockControls, MockService, MockServiceOptions } from './mock-service';
 export { createMockService } from './mock-service';

@@ -24,6 +24,7 @@ import type { WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
+import { consoleReporter, type UnexpectedErrorReporter } from './http/unexpected-error';
 import { createMockClient } from './mock-client';
 
 /** Options of {@link createMockService}. */
@@ -42,6 +43,19 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
    * contract check in a test suite). An exception it throws reaches the caller of `fetch`.
    */
   readonly observe?: (request: HttpRequest, response: HttpResponse) => void;
+  /**
+   * Told once of each exception the mock did not expect (a bug in the mock), with the request it
+   * broke and the trace id of the 500 that answered it; that 500's message names the exception and
+   * its first stack frames either way (D150). Default: `console.error`, so a failure inside the
+   * mock is never silent. `false` reports nothing.
+   *
+   * @example
+   * ```ts
+   * const bugs: unknown[] = [];
+   * const mock = createMockService({ onError: (error) => bugs.push(error) });
+   * ```
+   */
+  readonly onError?: false | UnexpectedErrorReporter;
   /**
    * The `fetch` used to deliver webhooks to URL endpoints. Default `globalThis.fetch`. It is called
    * with `redirect: 'manual'`, and must honour it: a 3xx answer is a failed attempt (D170).
@@ -208,7 +222,8 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
       return state.demo;
     },
   };
-  const handle = observedHandler(getWorld, options.observe);
+  const report = options.onError === false ? undefined : (options.onError ?? consoleReporter);
+  const handle = observedHandler(getWorld, options.observe, report);
   const mockFetch = createFetch(handle);
   const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4010/c/v1'];
   const baseUrl = baseUrls[0]!;
@@ -253,9 +268,10 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
 function observedHandler(
   getWorld: () => World,
   observe: MockServiceOptions['observe'],
+  report: UnexpectedErrorReporter | undefined,
 ): MockService['handle'] {
   return (request) => {
-    const response = handleRequest(getWorld(), request, wallClockDelay);
+    const response = handleRequest(getWorld(), request, wallClockDelay, report);
     if (observe === undefined) return response;
     if (isThenable(response)) {
       return response.then((settled) => {

@@ -122,6 +122,83 @@ describe('401 AUTH_INVALID_API_KEY', () => {
   });
 });
 
+describe('the 401 says what is wrong with the key (D152)', () => {
+  const LIVE = 'svc_live_Ab12Cd34Ef56Gh78Ij90Kl12';
+
+  /** The 401's message for these headers, through the plain-data pipeline (no fetch trimming). */
+  async function refusal(headers: Record<string, string>): Promise<string> {
+    const mock = createMockService();
+    mock.seedDemo();
+    const response = await mock.handle({
+      method: 'GET',
+      path: '/c/v1/messages',
+      query: '',
+      headers,
+      body: null,
+    });
+    expect(response.status).toBe(401);
+    const body = JSON.parse(response.body) as { code: string; message: string };
+    expect(body.code).toBe('AUTH_INVALID_API_KEY');
+    return body.message;
+  }
+
+  it('a bearer token instead of X-API-KEY is told where the key goes', async () => {
+    expect(await refusal({ authorization: `Bearer ${LIVE}` })).toMatch(
+      /send it in the X-API-KEY header, not as Authorization: Bearer/,
+    );
+    expect(await refusal({})).toBe('Missing API key: send it in the X-API-KEY header.');
+    expect(await refusal({ 'x-api-key': `Bearer ${LIVE}` })).toMatch(/without "Bearer "/);
+  });
+
+  it('whitespace or an invisible character around the key says so, and where', async () => {
+    const { mock, demo } = setup();
+    for (const [headers, where] of [
+      [{ 'x-api-key': `${demo.liveKey}\u00a0` }, 'U+00A0 at the end'],
+      [{ 'x-api-key': `\ufeff${demo.liveKey}` }, 'U+FEFF at the start'],
+    ] as const) {
+      const response = await mock.handle({
+        method: 'GET',
+        path: '/c/v1/messages',
+        query: '',
+        headers,
+        body: null,
+      });
+      const body = JSON.parse(response.body) as { message: string };
+      expect(response.status).toBe(401);
+      expect(body.message).toContain('The API key has surrounding whitespace');
+      expect(body.message).toContain(where);
+    }
+  });
+
+  it('a line break inside the key says so', async () => {
+    expect(await refusal({ 'x-api-key': `svc_live_Ab12\nCd34Ef56Gh78Ij90` })).toMatch(
+      /line break .*U\+000A after 13 characters/,
+    );
+  });
+
+  it('an unknown prefix says what a key looks like, quoting only four characters', async () => {
+    const message = await refusal({ 'x-api-key': 'sk_live_supersecretvalue123456' });
+    expect(message).toContain('"sk_l…"');
+    expect(message).toContain('svc_live_');
+    expect(message).toContain('svc_test_');
+    expect(message).not.toContain('supersecret');
+  });
+
+  it('a malformed, an unknown and a revoked key each say which, by prefix only', async () => {
+    expect(await refusal({ 'x-api-key': 'svc_live_abc' })).toMatch(/malformed/);
+    const unknown = await refusal({ 'x-api-key': LIVE });
+    expect(unknown).toContain('svc_live_Ab12…');
+    expect(unknown).not.toContain('Cd34');
+    const { mock, demo } = setup();
+    const issued = mock.control.issueApiKey({ organization_id: demo.organization.id });
+    mock.control.revokeApiKey(issued.id);
+    const response = await api(mock, issued.key).get('/messages');
+    expectInvalidKey(response);
+    expect(response.body.message).toMatch(/was revoked/);
+    expect(response.body.message).not.toContain(issued.key);
+  });
+});
+
 describe('403 AUTH_INVALID_SCOPE', () => {
   it.each(OPERATIONS)('$name needs $scope', async (operation) => {
     const { mock, demo, send } = setup();

@@ -23,6 +23,7 @@
  * @module
  */
 import type { KnownErrorCode } from './api-types';
+import { errorMessage } from './error-message';
 import { retryAfterMs } from './internal/retry-after';
 import type { BulkSendResult } from './resources/bulk-send';
 
@@ -317,7 +318,10 @@ const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
 
 /**
  * Builds the error for an HTTP error response: the class from the status (and `code`
- * `IDEMPOTENCY_KEY_REUSED`, a {@link ConflictError}), the details from the envelope.
+ * `IDEMPOTENCY_KEY_REUSED`, a {@link ConflictError}), the details from the envelope. The message
+ * carries the cause where the envelope has it (D151): `Invalid request: to — must be an E.164
+ * number; body — must not be empty` (at most five fields, then "and N more"), the missing scope of a
+ * 403, the shortfall of a 402, the wait of a 429; at most about a thousand characters.
  *
  * @param response - The error response (its body already read).
  * @param body - The parsed body: the error envelope, or whatever a proxy answered.
@@ -343,7 +347,14 @@ export function errorFromResponse(
     (code === 'IDEMPOTENCY_KEY_REUSED' ? ConflictError : BY_STATUS[status]) ??
     (status >= 500 ? ServerError : MessagingError);
   const wait = retryAfterMs(response.headers, now);
-  return new Class(text('message') ?? `HTTP ${status}`, {
+  const retryAfter = wait === undefined ? undefined : wait / 1000;
+  const message = errorMessage(
+    status,
+    text('message') ?? `HTTP ${status}`,
+    envelope.fields,
+    retryAfter,
+  );
+  return new Class(message, {
     status,
     code,
     traceId: text('trace_id') ?? response.headers.get('x-trace-id') ?? undefined,
@@ -352,7 +363,7 @@ export function errorFromResponse(
     fields: envelope.fields as Record<string, string> | undefined,
     idempotencyKey,
     response,
-    retryAfter: wait === undefined ? undefined : wait / 1000,
+    retryAfter,
     attempts,
   });
 }

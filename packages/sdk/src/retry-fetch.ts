@@ -11,7 +11,7 @@
  * once. The wait is `Retry-After` (`retry-after-ms`, delta seconds or an HTTP date) when the
  * response gives a valid one, otherwise exponential backoff with jitter (0.5 s · 2ⁿ, at most 8 s).
  * A server's `Retry-After` above `maxRetryAfter` is not waited for: the error reaches the caller at
- * once. Every failure reaches the caller as a {@link MessagingError} carrying the key and the
+ * once, and so does an answer marked `X-Should-Retry: false` (a failure that would repeat, D150). Every failure reaches the caller as a {@link MessagingError} carrying the key and the
  * number of attempts.
  *
  * The response handed back has its body already read: `text()` and `json()` answer from memory.
@@ -214,6 +214,7 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
           if (
             attempt > retries ||
             (asked !== undefined && asked > maxRetryAfter) ||
+            response.headers.get('x-should-retry') === 'false' ||
             now() + delay >= deadline
           ) {
             settle(response, text, attempt);

@@ -6,9 +6,21 @@
  */
 import type { WebhookEvent } from './api-types';
 import { isDate } from './internal/platform-checks';
+import {
+  badSecretMessage,
+  bodyNotRawMessage,
+  looksReserialized,
+  mismatchMessage,
+  reformattings,
+  timestampMessage,
+} from './webhook-diagnosis';
 
-/** Why {@link verifyWebhook} refused a delivery. */
+/**
+ * Why {@link verifyWebhook} refused a delivery. `INVALID_BODY`: the body passed is not a string or
+ * bytes (typically JSON already parsed by a framework).
+ */
 export type WebhookVerificationReason =
+  | 'INVALID_BODY'
   | 'MISSING_HEADERS'
   | 'INVALID_TIMESTAMP'
   | 'TIMESTAMP_TOO_OLD'
@@ -17,7 +29,11 @@ export type WebhookVerificationReason =
   | 'INVALID_SECRET'
   | 'INVALID_JSON';
 
-/** Thrown by {@link verifyWebhook}; answer the delivery with a 4xx and do not process it. */
+/**
+ * Thrown by {@link verifyWebhook}; answer the delivery with a 4xx and do not process it. The
+ * message says which mistake it most likely is (D153): a re-serialized body, a secret of the wrong
+ * form, a timestamp off by how much (and the virtual-clock hint for an offset of an hour or more).
+ */
 export class WebhookVerificationError extends Error {
   /** Always `'WebhookVerificationError'`. */
   override readonly name = 'WebhookVerificationError';
@@ -97,7 +113,7 @@ export function generateWebhookSecret(): string {
  */
 export async function signWebhook(params: SignWebhookParams): Promise<WebhookSignatureHeaders> {
   const key = decodeSecret(params.secret);
-  if (key === undefined) throw new TypeError('Webhook secret must be "whsec_" followed by base64');
+  if (key === undefined) throw new TypeError(badSecretMessage(params.secret));
   const timestamp = toUnixSeconds(params.timestamp);
   const signature = await computeSignature(key, params.id, timestamp, params.body);
   return {
@@ -146,32 +162,43 @@ export async function verifyWebhook<T = WebhookEvent>(
   options: VerifyWebhookOptions = {},
 ): Promise<T> {
   // A bad secret is a configuration error: report it whatever the request looks like.
-  const key = decodeSecret(secret);
-  if (key === undefined) {
-    throw new WebhookVerificationError(
-      'INVALID_SECRET',
-      'Webhook secret must be "whsec_" followed by base64',
-    );
+  const key = typeof secret === 'string' ? decodeSecret(secret) : undefined;
+  if (key === undefined)
+    throw new WebhookVerificationError('INVALID_SECRET', badSecretMessage(secret));
+  // `ArrayBuffer.isView`, not `instanceof`: bytes from another realm (a test runner's vm) count.
+  if (typeof rawBody !== 'string' && !ArrayBuffer.isView(rawBody)) {
+    throw new WebhookVerificationError('INVALID_BODY', bodyNotRawMessage(rawBody));
   }
 
   const id = readHeader(headers, 'webhook-id');
   const timestamp = readHeader(headers, 'webhook-timestamp');
   const signatures = readHeader(headers, 'webhook-signature');
   if (id === undefined || timestamp === undefined || signatures === undefined) {
+    const missing = [
+      id === undefined ? 'webhook-id' : undefined,
+      timestamp === undefined ? 'webhook-timestamp' : undefined,
+      signatures === undefined ? 'webhook-signature' : undefined,
+    ].filter((name) => name !== undefined);
     throw new WebhookVerificationError(
       'MISSING_HEADERS',
-      'Missing webhook-id, webhook-timestamp or webhook-signature',
+      `Missing ${missing.join(', ')}: pass the request's headers as received (a Headers object or Node's req.headers).`,
     );
   }
 
   checkTimestamp(timestamp, options);
 
   const expected = await computeSignature(key, id, timestamp, rawBody);
-  const matches = signatures
+  const candidates = signatures
     .split(' ')
-    .some((entry) => entry.startsWith('v1,') && constantTimeEqual(entry.slice(3), expected));
-  if (!matches) {
-    throw new WebhookVerificationError('INVALID_SIGNATURE', 'No matching webhook signature');
+    .filter((entry) => entry.startsWith('v1,'))
+    .map((entry) => entry.slice(3));
+  if (!candidates.some((candidate) => constantTimeEqual(candidate, expected))) {
+    throw new WebhookVerificationError(
+      'INVALID_SIGNATURE',
+      candidates.length === 0
+        ? `webhook-signature has no v1 signature: expected "v1,<base64>", got "${signatures.slice(0, 12)}…".`
+        : await diagnoseMismatch(key, id, timestamp, rawBody, candidates),
+    );
   }
 
   return parseJson<T>(rawBody);
@@ -181,18 +208,50 @@ function checkTimestamp(header: string, options: VerifyWebhookOptions): void {
   if (!/^\d{1,15}$/.test(header)) {
     throw new WebhookVerificationError(
       'INVALID_TIMESTAMP',
-      'webhook-timestamp must be Unix seconds',
+      `webhook-timestamp must be Unix seconds, got "${header.slice(0, 32)}".`,
     );
   }
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE_SECONDS;
   const now = Math.floor((options.now ?? Date.now)() / 1000);
   const timestamp = Number(header);
   if (timestamp < now - tolerance) {
-    throw new WebhookVerificationError('TIMESTAMP_TOO_OLD', 'webhook-timestamp is too old');
+    throw new WebhookVerificationError(
+      'TIMESTAMP_TOO_OLD',
+      timestampMessage(timestamp - now, tolerance),
+    );
   }
   if (timestamp > now + tolerance) {
-    throw new WebhookVerificationError('TIMESTAMP_TOO_NEW', 'webhook-timestamp is in the future');
+    throw new WebhookVerificationError(
+      'TIMESTAMP_TOO_NEW',
+      timestampMessage(timestamp - now, tolerance),
+    );
   }
+}
+
+// Only on the failure path: sign the usual reformattings of the body, to say which mistake it is.
+async function diagnoseMismatch(
+  key: Uint8Array<ArrayBuffer>,
+  id: string,
+  timestamp: string,
+  rawBody: string | Uint8Array,
+  candidates: readonly string[],
+): Promise<string> {
+  let text: string;
+  try {
+    text =
+      typeof rawBody === 'string'
+        ? rawBody
+        : new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
+  } catch {
+    return mismatchMessage(undefined, false);
+  }
+  for (const [change, variant] of reformattings(text)) {
+    const signature = await computeSignature(key, id, timestamp, variant);
+    if (candidates.some((candidate) => constantTimeEqual(candidate, signature))) {
+      return mismatchMessage(change, false);
+    }
+  }
+  return mismatchMessage(undefined, looksReserialized(text));
 }
 
 async function computeSignature(

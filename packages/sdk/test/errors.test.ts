@@ -61,6 +61,8 @@ describe('errors from real mock responses', () => {
     expect(error).toBeInstanceOf(PermissionError);
     expect(error).toMatchObject({ status: 403, code: 'AUTH_INVALID_SCOPE' });
     expect(error.fields.apikey).toMatch(/apikey:messages:send/);
+    // The message names it too: a runner that prints only the message shows the cause (D151).
+    expect(error.message).toContain('apikey:messages:send');
     expect(error.traceId).toMatch(TRACE_ID);
     expect(error.idempotencyKey).toBeDefined();
   });
@@ -82,11 +84,15 @@ describe('errors from real mock responses', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ status: 422, code: 'VALIDATION_ERROR' });
     expect(Object.keys(error.fields).sort()).toEqual(['body', 'to']);
+    expect(error.message).toBe(
+      'Invalid request: to — must be an E.164 number; body — must not be empty',
+    );
     expect(error.traceId).toMatch(TRACE_ID);
 
     const query = await caught(client.messages.list({ size: 500 }));
     expect(query).toBeInstanceOf(ValidationError);
     expect(query.fields.size).toBeTypeOf('string');
+    expect(query.message).toBe('Invalid request: size — must be at most 200');
   });
 
   it('402: InsufficientFundsError from the billing service', async () => {
@@ -117,6 +123,10 @@ describe('errors from real mock responses', () => {
       service: 'billing',
     });
     expect(error.idempotencyKey).toBeDefined();
+    // The service's message names both amounts and the shortfall (D151).
+    expect(error.message).toMatch(
+      /balance \(0\.000001\).*cost \((\d+\.\d{6})\); short by \d+\.\d{6}\.$/,
+    );
     expect(mock.control.campaigns(organization.id)).toHaveLength(0);
   });
 
@@ -127,6 +137,7 @@ describe('errors from real mock responses', () => {
     const error = await caught(client.messages.list());
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED', retryAfter: 60 });
+    expect(error.message).toMatch(/Retry after 60 s\.$/);
     expect(error.traceId).toMatch(TRACE_ID);
   });
 
@@ -181,6 +192,53 @@ describe('errorFromResponse', () => {
     const date = new Date(now + 5000).toUTCString();
     const later = errorFromResponse(jsonResponse(429, {}, { 'retry-after': date }), {}, 'k', now);
     expect((later as RateLimitError).retryAfter).toBe(5);
+  });
+});
+
+describe('messages that carry the cause (D151)', () => {
+  const from = (status: number, body: Record<string, unknown>, headers = {}) =>
+    errorFromResponse(jsonResponse(status, body, headers), body).message;
+
+  it('a 422 lists at most five fields, then how many more, each message clipped', () => {
+    const fields = Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [
+        `f${i}`,
+        i === 0 ? `Must be ${'x'.repeat(500)}.` : 'Required.',
+      ]),
+    );
+    const message = from(422, envelope(422, 'VALIDATION_ERROR', { fields }));
+    expect(message).toMatch(/^Invalid request: f0 — must be x+…; f1 — required; /);
+    expect(message).toMatch(/f4 — required; and 3 more$/);
+    expect(message).not.toContain('f5');
+    expect(message.length).toBeLessThan(400);
+  });
+
+  it('a 422 without fields keeps the service message', () => {
+    expect(from(422, envelope(422, 'TEST_MODE_CHANNEL_UNSUPPORTED'))).toBe(
+      'TEST_MODE_CHANNEL_UNSUPPORTED from a stub',
+    );
+  });
+
+  it('a 403 whose message does not name the scope gets it from fields.apikey', () => {
+    const body = {
+      ...envelope(403, 'AUTH_INVALID_SCOPE'),
+      message: 'The API key lacks the scope required by this operation.',
+      fields: { apikey: 'Missing scope: apikey:campaign:send' },
+    };
+    expect(from(403, body)).toBe(
+      'The API key lacks the scope required by this operation. Missing scope: apikey:campaign:send.',
+    );
+  });
+
+  it('a 429 says when to retry', () => {
+    expect(from(429, envelope(429, 'RATE_LIMIT_EXCEEDED'), { 'retry-after': '12' })).toBe(
+      'RATE_LIMIT_EXCEEDED from a stub. Retry after 12 s.',
+    );
+  });
+
+  it('a huge service message is clipped', () => {
+    const body = { ...envelope(500, 'INTERNAL_SERVER_ERROR'), message: 'y'.repeat(50_000) };
+    expect(from(500, body).length).toBeLessThanOrEqual(1000);
   });
 });
 

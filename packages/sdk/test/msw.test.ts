@@ -6,7 +6,7 @@ import { createHandlers } from '@msgsvc/mock/msw';
 import { MessagingClient, NotFoundError, ServerError } from '@msgsvc/sdk';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockService, numbers } from './support/mock';
 
 const mock = createMockService();
@@ -73,5 +73,22 @@ describe('through MSW', () => {
 
     server.use(http.get(`${mock.baseUrl}/campaigns`, () => HttpResponse.json({}, { status: 500 })));
     await expect(client.campaigns.list({}, { maxRetries: 1 })).rejects.toBeInstanceOf(ServerError);
+  });
+
+  it('a bug inside the mock reaches the SDK error through MSW, reported once (D150)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const route = mock.world.route;
+    mock.world.route = () => {
+      throw new Error('planted under MSW');
+    };
+    try {
+      const error = await client.messages.send({ to: '+244923000902', body: 'x' }).catch((e) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      expect((error as ServerError).message).toContain('Error: planted under MSW');
+      expect(consoleError).toHaveBeenCalledTimes(1);
+    } finally {
+      mock.world.route = route;
+      consoleError.mockRestore();
+    }
   });
 });

@@ -106,6 +106,21 @@ describe('retries', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('does not retry an answer marked X-Should-Retry: false, and keeps its message (D150)', async () => {
+    const { client, requests, sleeps } = stubbed(() =>
+      jsonResponse(
+        500,
+        { ...envelope(500, 'INTERNAL_SERVER_ERROR'), message: 'TypeError: x is undefined' },
+        { 'x-should-retry': 'false' },
+      ),
+    );
+    const error = await client.messages.list().then(undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).message).toContain('TypeError: x is undefined');
+    expect(requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('a 429 from the mock waits at least Retry-After before retrying', async () => {
     const { client, mock, sleeps } = setup();
     mock.control.configureRateLimits({ listMessages: 2 });

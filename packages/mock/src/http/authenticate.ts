@@ -9,20 +9,26 @@ import { DomainError } from '../domain/kernel/errors';
 import type { ApiKey } from '../domain/kernel/model';
 import type { World } from '../domain/kernel/world';
 import type { Scope } from '../domain/tenancy/api-keys';
+import { httpTrimmed, invalidKeyMessage } from './api-key-diagnosis';
 
-/** Resolves the key of a request to its caller, or throws 401. */
+/**
+ * Resolves the key of a request to its caller, or throws a 401 whose message says what is wrong
+ * with the key (D152). Spaces, tabs and line breaks around the header are ignored, as HTTP does.
+ */
 export function authenticate(
   world: World,
-  header: string | undefined,
+  headers: Readonly<Record<string, string | undefined>>,
 ): { key: ApiKey; caller: Caller } {
-  const key = header === undefined ? undefined : world.apiKeys.get(header.trim());
+  const header = headers['x-api-key'];
+  // The exact header first: the common case, without building a trimmed copy.
+  const key =
+    header === undefined
+      ? undefined
+      : (world.apiKeys.get(header) ?? world.apiKeys.get(httpTrimmed(header)));
   if (key === undefined || key.revoked) {
     throw new DomainError({
       code: 'AUTH_INVALID_API_KEY',
-      message:
-        header === undefined
-          ? 'Missing API key: send it in the X-API-KEY header.'
-          : 'Invalid API key: it is malformed, unknown or revoked.',
+      message: invalidKeyMessage(header, headers.authorization, key),
     });
   }
   return {

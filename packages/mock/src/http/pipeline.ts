@@ -15,6 +15,7 @@ import { errorResponse } from './envelope';
 import type { Operation, OperationContext } from './operations';
 import { BASE_PATH, matchRoute, type RouteMatch, suggestPublicPath } from './router';
 import type { HttpRequest, HttpResponse } from './types';
+import { type UnexpectedErrorReporter, unexpectedError } from './unexpected-error';
 import { jsonBody } from './validate';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
@@ -29,6 +30,8 @@ interface Exchange {
   readonly traceId: string;
   /** The headers every answer to this request carries, error or not (`Allow`, rate limits). */
   headers: Record<string, string>;
+  /** Told of each exception that is not a {@link DomainError}. */
+  readonly report: UnexpectedErrorReporter | undefined;
 }
 
 /** The operation a request names, once routed. */
@@ -41,21 +44,23 @@ type Reservation =
 
 /**
  * Handles one request against a world. Never throws: every failure is an error envelope. The
- * answer is synchronous unless an injected latency fault delays it.
+ * answer is synchronous unless an injected latency fault delays it. An exception that is not a
+ * {@link DomainError} is a bug in the mock: its 500 says what broke, and `report` hears of it once.
  */
 export function handleRequest(
   world: World,
   request: HttpRequest,
   delay?: Delay,
+  report?: UnexpectedErrorReporter,
 ): HttpResponse | Promise<HttpResponse> {
-  const exchange: Exchange = { world, request, traceId: world.newTraceId(), headers: {} };
+  const exchange: Exchange = { world, request, traceId: world.newTraceId(), headers: {}, report };
   try {
     // Route: unknown paths and methods are answered before anything else.
     const { operation, params } = route(exchange);
     // An injected request failure answers before anything executes.
     failIfInjected(world, operation);
     // Authenticate the key, then check the operation's scope.
-    const { key, caller } = authenticate(world, request.headers['x-api-key']);
+    const { key, caller } = authenticate(world, request.headers);
     requireScope(key, operation.scope);
     // Rate-limit per key and operation; the headers go on every response of the operation.
     rateLimit(exchange, key.id, operation);
@@ -232,18 +237,22 @@ function beginOrRetryLater(
   }
 }
 
-/** The error envelope of a failure; anything but a {@link DomainError} is a 500. */
-function failure({ world, traceId, headers }: Exchange, error: unknown): HttpResponse {
+/**
+ * The error envelope of a failure. Anything but a {@link DomainError} is a bug: a 500 naming the
+ * exception, not retried (`X-Should-Retry: false`: it would fail the same way), reported once (D150).
+ */
+function failure(exchange: Exchange, error: unknown): HttpResponse {
+  const { world, traceId, headers } = exchange;
   if (error instanceof DomainError) return errorResponse(error, traceId, world.now(), headers);
-  return errorResponse(
-    {
-      code: 'INTERNAL_SERVER_ERROR',
-      message: 'An unexpected error occurred; retry after a short delay.',
-    },
-    traceId,
-    world.now(),
-    headers,
-  );
+  try {
+    exchange.report?.(error, { request: exchange.request, traceId });
+  } catch {
+    // A reporter that throws must not turn the answer into a crash of the caller's fetch.
+  }
+  return errorResponse(unexpectedError(error), traceId, world.now(), {
+    ...headers,
+    'x-should-retry': 'false',
+  });
 }
 
 function stored(response: HttpResponse | undefined) {

@@ -22,7 +22,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { errorResponse } from '../http/envelope';
 import type { HttpRequest, HttpResponse } from '../http/types';
-import { formatTimestamp } from '../index';
+import { unexpectedError } from '../http/unexpected-error';
 import type { MockService } from '../mock-service';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError } from './client-error';
@@ -45,6 +45,7 @@ import {
   writeResponse,
 } from './node-request';
 import { isErrorLike, isThenable } from './realm-neutral';
+import { reportToStderr } from './report-unexpected';
 
 /** Options of {@link createMockServer}. */
 export interface MockServerOptions {
@@ -189,7 +190,7 @@ function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResp
     // The page's script is code, not data: served without the token (a <script> cannot send one).
     writeResponse(res, inspectorScript(req.method ?? 'GET', controlTraceId()));
   } else if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
-    serveAdmin(context, req, res, path).catch((error) => fail(res, error));
+    serveAdmin(context, req, res, path).catch((error) => fail(res, req, error));
   } else {
     servePublic(context, req, res);
   }
@@ -200,33 +201,38 @@ function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResp
 // answered in the same tick: no promise, no microtask, on the hot path.
 function servePublic(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
   if (!hasBody(req.method ?? 'GET')) {
-    answer(context, res, toHttpRequest(req, null));
+    answer(context, req, res, toHttpRequest(req, null));
     return;
   }
   readBody(req, context.limit).then(
     (read) =>
       read.kind === 'ok'
-        ? answer(context, res, toHttpRequest(req, read.body))
+        ? answer(context, req, res, toHttpRequest(req, read.body))
         : refuseTooLarge(context, req, res, read.drained),
-    (error) => fail(res, error),
+    (error) => fail(res, req, error),
   );
 }
 
 // The pipeline answers synchronously unless an injected latency fault delays it.
-function answer({ mock }: ServerContext, res: ServerResponse, request: HttpRequest): void {
+function answer(
+  { mock }: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: HttpRequest,
+): void {
   try {
     mock.clock.runDue();
     const response = mock.handle(request);
     if (isThenable(response)) {
       response.then(
         (settled) => writeResponse(res, settled),
-        (error) => fail(res, error),
+        (error) => fail(res, req, error),
       );
     } else {
       writeResponse(res, response);
     }
   } catch (error) {
-    fail(res, error);
+    fail(res, req, error);
   }
 }
 
@@ -289,23 +295,22 @@ function tooLarge(mock: MockService, limit: number): HttpResponse {
   );
 }
 
-/** A request that failed outside the pipeline (which never throws): a 500 envelope, if possible. */
-function fail(res: ServerResponse, error: unknown): void {
+/**
+ * A request that failed outside the pipeline (which never throws): a 500 envelope naming the
+ * exception, if the answer has not begun, and one report on stderr (D150).
+ */
+function fail(res: ServerResponse, req: IncomingMessage, error: unknown): void {
+  const traceId = controlTraceId();
+  const { path, query } = splitUrl(req.url ?? '/');
+  // The request as far as the report needs it: no headers, so no API key reaches the log.
+  const request = { method: req.method ?? 'GET', path, query, headers: {}, body: null };
+  reportToStderr(error, { request, traceId });
   if (res.headersSent) {
     res.destroy(isErrorLike(error) ? error : undefined);
     return;
   }
-  const traceId = controlTraceId();
-  writeResponse(res, {
-    status: 500,
-    headers: { 'content-type': 'application/json', 'x-trace-id': traceId },
-    body: JSON.stringify({
-      code: 'INTERNAL_SERVER_ERROR',
-      message: 'The server failed to handle the request.',
-      status: 500,
-      trace_id: traceId,
-      timestamp: formatTimestamp(Date.now()),
-      service: 'core',
-    }),
-  });
+  writeResponse(
+    res,
+    errorResponse(unexpectedError(error), traceId, Date.now(), { 'x-should-retry': 'false' }),
+  );
 }

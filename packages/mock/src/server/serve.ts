@@ -11,6 +11,7 @@ import type { ServeOptions } from './cli-options';
 import { invalidOrigins } from './cors-origins';
 import { RequestLog } from './inspector/request-log';
 import { createMockServer } from './node-server';
+import { reportToStderr } from './report-unexpected';
 import { keepState, readStateFile } from './state-file';
 import {
   applyWorld,
@@ -124,6 +125,8 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
     ...(options.clock === 'real' ? { clock: new RealClock(options.speed) } : {}),
     seed: options.seed,
     observe: (request, response) => requestLog.record(request, response),
+    // A bug in the mock is reported once, on stderr, like the server's own failures (D150).
+    onError: reportToStderr,
   });
   const seed = (): OrganizationCredentials[] =>
     file === undefined ? [demoCredentials(mock)] : applyWorld(mock, file);

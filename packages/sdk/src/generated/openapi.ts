@@ -993,10 +993,11 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A failure on the service side (`INTERNAL_SERVER_ERROR`). Retry after a short delay. */
+        /** @description A failure on the service side (`INTERNAL_SERVER_ERROR`). Retry after a short delay, unless `X-Should-Retry: false` says the failure would repeat (D150). */
         InternalServerError: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                "X-Should-Retry"?: components["headers"]["X-Should-Retry"];
                 "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
                 "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
                 "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
@@ -1175,6 +1176,8 @@ export interface components {
          * @example 4bf92f3577b34da6a3ce929d0e0e4736
          */
         "X-Trace-Id": string;
+        /** @description `false` when retrying the same request would fail the same way (an unexpected failure whose message names it, D150); clients should not retry such an answer. Absent otherwise. */
+        "X-Should-Retry": "false";
         /**
          * @description Requests allowed per 60-second window for this API key and operation.
          * @example 60

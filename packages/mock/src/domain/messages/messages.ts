@@ -109,11 +109,14 @@ export function listMessages(
   return queryMessages(world.messages, caller.organizationId, caller.environment, filter, page);
 }
 
-/** The 402 of the service (`service: billing`). */
+/**
+ * The 402 of the service (`service: billing`). The envelope has no amount fields, so the message
+ * names both amounts and the shortfall (D151).
+ */
 export function insufficientFunds(balance: number, cost: number): DomainError {
   return new DomainError({
     code: 'BILLING_INSUFFICIENT_FUNDS',
-    message: `Insufficient funds: the balance (${formatMoney(balance)}) is below the estimated cost (${formatMoney(cost)}).`,
+    message: `Insufficient funds: the balance (${formatMoney(balance)}) is below the estimated cost (${formatMoney(cost)}); short by ${formatMoney(cost - balance)}.`,
   });
 }
 

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { envelopeResponse, errorResponse } from '../../http/envelope';
 import type { HttpResponse } from '../../http/types';
+import { unexpectedError } from '../../http/unexpected-error';
 import { DomainError, UnknownValueError, validationError } from '../../index';
-import { errorMessage } from '../realm-neutral';
 
 /** Codes only the control API produces, with their statuses. */
 export const CONTROL_ERRORS = {
@@ -50,25 +50,30 @@ export function controlErrorResponse(error: ControlError, now: number): HttpResp
   );
 }
 
-/** Turns anything a control route threw into an error response (never throws). */
-export function toErrorResponse(error: unknown, now: number): HttpResponse {
+/** Whether a control route's exception is a bug (not a refusal the API documents). */
+export function isUnexpected(error: unknown): boolean {
+  return !(
+    error instanceof ControlError ||
+    error instanceof DomainError ||
+    error instanceof UnknownValueError
+  );
+}
+
+/**
+ * Turns anything a control route threw into an error response (never throws); an unexpected
+ * exception is a 500 naming it and its first stack frames (D150).
+ */
+export function toErrorResponse(
+  error: unknown,
+  now: number,
+  traceId = controlTraceId(),
+): HttpResponse {
   if (error instanceof ControlError) return controlErrorResponse(error, now);
-  if (error instanceof DomainError) return errorResponse(error, controlTraceId(), now);
+  if (error instanceof DomainError) return errorResponse(error, traceId, now);
   // A name outside its vocabulary (an operation id, a carrier, D72): a TypeError in-process, a 422
   // naming the field and the accepted values here.
   if (error instanceof UnknownValueError) {
-    return errorResponse(
-      validationError({ [error.field]: error.fieldMessage }),
-      controlTraceId(),
-      now,
-    );
+    return errorResponse(validationError({ [error.field]: error.fieldMessage }), traceId, now);
   }
-  return errorResponse(
-    {
-      code: 'INTERNAL_SERVER_ERROR',
-      message: `The control API failed: ${errorMessage(error)}`,
-    },
-    controlTraceId(),
-    now,
-  );
+  return errorResponse(unexpectedError(error), traceId, now, { 'x-should-retry': 'false' });
 }

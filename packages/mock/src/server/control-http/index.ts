@@ -19,7 +19,8 @@ import type { HttpRequest, HttpResponse } from '../../http/types';
 import { jsonBody } from '../../http/validate';
 import { DomainError } from '../../index';
 import { inspectorState } from '../inspector/state';
-import { controlTraceId, toErrorResponse } from './errors';
+import { reportToStderr } from '../report-unexpected';
+import { controlTraceId, isUnexpected, toErrorResponse } from './errors';
 import {
   CONTROL_PREFIX,
   type ControlDeps,
@@ -118,7 +119,10 @@ export function createControlHandler(
         body: JSON.stringify(result.body),
       };
     } catch (error) {
-      return toErrorResponse(error, deps.mock.world.now());
+      const traceId = controlTraceId();
+      // Reported once, on stderr like the public API's (D150); the 500 names the exception too.
+      if (isUnexpected(error)) reportToStderr(error, { request, traceId });
+      return toErrorResponse(error, deps.mock.world.now(), traceId);
     }
   };
 }
