@@ -52,6 +52,12 @@ export interface WebhookAttempt {
   /** HTTP status, or `null` when no answer came (connection error, exception). */
   status: number | null;
   error: string | null;
+  /**
+   * The `webhook-timestamp` the attempt was signed with (Unix seconds): the wall-clock second it
+   * was sent (D155), which a virtual clock's world time is not. Absent when the transport failed
+   * before signing, and in snapshots taken before it was recorded.
+   */
+  signedAt?: number;
 }
 
 /** An outbox entry: one event for one endpoint. */
@@ -90,6 +96,8 @@ export interface WebhookState {
 export interface AttemptResult {
   readonly status: number | null;
   readonly error: string | null;
+  /** The `webhook-timestamp` sent, in Unix seconds (see {@link WebhookAttempt.signedAt}). */
+  readonly signedAt?: number;
 }
 
 /** Sends one attempt; the world records the result when it settles. */
@@ -256,7 +264,12 @@ function recordAttempt(
   at: number,
   result: AttemptResult,
 ): void {
-  delivery.attempts.push({ at, status: result.status, error: result.error });
+  delivery.attempts.push({
+    at,
+    status: result.status,
+    error: result.error,
+    ...(result.signedAt === undefined ? {} : { signedAt: result.signedAt }),
+  });
   if (result.status !== null && result.status >= 200 && result.status < 300) {
     finish(world, delivery, 'delivered');
   } else if (result.status === 410) {
