@@ -72,10 +72,10 @@ async function sdkShapedCall() {
 
   // MSW: the mock's catch-all handler vs one trivial handler returning the same JSON.
   const trivial = setupServer(
-    http.get('http://127.0.0.2:4010/c/v1/messages/:id', () => HttpResponse.json(JSON.parse(json))),
+    http.get('http://127.0.0.2:4780/c/v1/messages/:id', () => HttpResponse.json(JSON.parse(json))),
   );
   const mswMock = createMockService({
-    baseUrls: ['http://127.0.0.3:4010/c/v1'],
+    baseUrls: ['http://127.0.0.3:4780/c/v1'],
     rateLimits: false,
   });
   const mswDemo = mswMock.seedDemo();
@@ -91,7 +91,7 @@ async function sdkShapedCall() {
   // The same request, the same JSON, through each server's handlers; msw allows one server
   // listening at a time, so the two alternate round by round and each side keeps its median.
   const get = (host: string) => () =>
-    fetch(`http://${host}:4010/c/v1/messages/${mswId}`, {
+    fetch(`http://${host}:4780/c/v1/messages/${mswId}`, {
       headers: { 'X-API-KEY': mswDemo.liveKey },
     }).then((res) => res.json());
   const trivialTimes: number[] = [];

@@ -2,7 +2,7 @@
 //
 // Run it against the mock server (`npm start -- --speed 60` makes the simulated minutes pass fast):
 //   MSGSVC_API_KEY=svc_live_demo0000000000000000000000000001 \
-//   MSGSVC_BASE_URL=http://127.0.0.1:4010/c/v1 MSGSVC_SENDER_ID=<sender ID id> \
+//   MSGSVC_BASE_URL=http://127.0.0.1:4780/c/v1 MSGSVC_SENDER_ID=<sender ID id> \
 //   npx tsx examples/bulk-send.ts [recipients.txt]
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

@@ -2,7 +2,7 @@
 //
 // Run it against the mock server (`npm start` prints the demo key and sender ID):
 //   MSGSVC_API_KEY=svc_live_demo0000000000000000000000000001 \
-//   MSGSVC_BASE_URL=http://127.0.0.1:4010/c/v1 MSGSVC_SENDER_ID=<sender ID id> \
+//   MSGSVC_BASE_URL=http://127.0.0.1:4780/c/v1 MSGSVC_SENDER_ID=<sender ID id> \
 //   npx tsx examples/campaign-and-wait.ts +244923000001 +244912000002 +244951000003
 import { pathToFileURL } from 'node:url';
 import { type Campaign, MessagingClient } from '@msgsvc/sdk';

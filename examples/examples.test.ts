@@ -99,7 +99,8 @@ describe('webhook-receiver', () => {
     const server = createWebhookReceiver({
       secret: demo.webhookSecret,
       onEvent: (event) => void events.push(event),
-      now: () => mock.clock.now().getTime(), // signatures carry the mock's (virtual) time
+      // No `now`: the mock signs with the wall clock's second of sending, even on a virtual clock
+      // (D155), so the receiver checks signatures as it would in production.
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -123,7 +124,7 @@ describe('webhook-receiver', () => {
         method: 'POST',
         headers: {
           'webhook-id': 'msg_forged',
-          'webhook-timestamp': String(Math.floor(mock.clock.now().getTime() / 1000)),
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
           'webhook-signature': 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
         },
         body: JSON.stringify({ type: 'campaign.completed', timestamp: '', data: {} }),

@@ -2,7 +2,7 @@
 //
 // Run it against the mock server (`npm start` prints the demo key):
 //   MSGSVC_API_KEY=svc_live_demo0000000000000000000000000001 \
-//   MSGSVC_BASE_URL=http://127.0.0.1:4010/c/v1 npx tsx examples/send-otp.ts +244923000001
+//   MSGSVC_BASE_URL=http://127.0.0.1:4780/c/v1 npx tsx examples/send-otp.ts +244923000001
 import { pathToFileURL } from 'node:url';
 import {
   type MessageStatus,

@@ -3,7 +3,7 @@
 // Run it, then register its URL with the mock server (the demo organization's secret signs):
 //   WEBHOOK_SECRET=whsec_ZGVtby13ZWJob29rLXNpZ25pbmctc2VjcmV0LTAx PORT=3000 \
 //   npx tsx examples/webhook-receiver.ts
-//   curl -X POST http://127.0.0.1:4010/__mock/organizations/<organization id>/webhook-endpoints \
+//   curl -X POST http://127.0.0.1:4780/__mock/organizations/<organization id>/webhook-endpoints \
 //     -H 'content-type: application/json' -d '{"url":"http://127.0.0.1:3000/webhooks"}'
 import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ export interface WebhookReceiverOptions {
   secret: string;
   /** Handles one verified event; an exception makes the service retry the delivery later. */
   onEvent: (event: WebhookEvent, deliveryId: string) => void | Promise<void>;
-  /** The current time in milliseconds (tests on a virtual clock pass theirs). Default `Date.now`. */
+  /** The current time in milliseconds, to check signatures against. Default `Date.now`. */
   now?: () => number;
 }
 

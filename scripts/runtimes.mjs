@@ -233,7 +233,7 @@ import { countSegments } from '@msgsvc/sdk/sms';
 import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
 import { verifyWebhook } from '@msgsvc/sdk/webhooks';
 
-const client = new MessagingClient({ apiKey: 'svc_test_x', baseUrl: 'http://127.0.0.1:4010/c/v1' });
+const client = new MessagingClient({ apiKey: 'svc_test_x', baseUrl: 'http://127.0.0.1:4780/c/v1' });
 export const sent: Promise<SentMessage> = client.messages.send({ to: '+244923000001', body: 'Olá' });
 export const campaign: Promise<Campaign> = client.campaigns.retrieve('x');
 export const event: Promise<WebhookEvent> = verifyWebhook('{}', {}, 'whsec_MDEyMzQ1Njc4OQ==');

@@ -284,7 +284,7 @@ describe('document', () => {
         url: '{base_url}',
         description: expect.any(String),
         variables: {
-          base_url: { default: 'http://127.0.0.1:4010/c/v1', description: expect.any(String) },
+          base_url: { default: 'http://127.0.0.1:4780/c/v1', description: expect.any(String) },
         },
       },
     ]);

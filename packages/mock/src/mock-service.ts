@@ -16,11 +16,11 @@ import {
   runUntil,
   runUntilIdle,
 } from './domain/kernel/engine';
-import { isThenable } from './domain/kernel/platform-checks';
+import { errorMessage, isThenable } from './domain/kernel/platform-checks';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/kernel/snapshot';
 import { World, type WorldOptions } from './domain/kernel/world';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
-import type { WebhookTransport } from './domain/webhooks/webhooks';
+import type { AttemptResult, WebhookEndpoint, WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
@@ -31,11 +31,24 @@ import { createMockClient } from './mock-client';
 export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   /**
    * Base URLs the mock answers (`@msgsvc/mock/msw` handlers intercept every path on each origin). Default
-   * `['http://127.0.0.1:4010/c/v1']`, the contract's default server.
+   * `['http://127.0.0.1:4780/c/v1']`, the contract's default server.
    */
   readonly baseUrls?: readonly string[];
-  /** A clock; default a virtual clock starting at 2026-01-01T09:00:00Z. */
+  /** A clock; default a virtual clock starting at {@link MockServiceOptions.startTime}. */
   readonly clock?: Clock;
+  /**
+   * Where the default virtual clock starts, and starts again after `reset()` (epoch milliseconds
+   * or a `Date`). Default 2026-01-01T09:00:00Z, so in-process runs are reproducible; the server
+   * starts at the wall clock's second instead (D156). Ignored when `clock` is given.
+   */
+  readonly startTime?: number | Date;
+  /**
+   * The wall clock, in epoch milliseconds: the source of each webhook attempt's
+   * `webhook-timestamp`, which is the second the attempt is actually sent, whatever the world's
+   * clock says (D155), so any Standard Webhooks verifier accepts it. Default `Date.now()` (read at
+   * each attempt, so fake timers apply). Pin it to compare signatures across runs.
+   */
+  readonly wallClock?: () => number;
   /** Seed the demo world at creation (and again after each `reset`). Default false. */
   readonly demo?: boolean;
   /**
@@ -115,7 +128,7 @@ export interface MockService {
    * origin); the first is {@link MockService.baseUrl}.
    */
   readonly baseUrls: readonly string[];
-  /** The first base URL, e.g. `http://127.0.0.1:4010/c/v1`. */
+  /** The first base URL, e.g. `http://127.0.0.1:4780/c/v1`. */
   readonly baseUrl: string;
   /** Moves the world's time and runs background work (processing, dispatch, receipts, webhooks). */
   readonly clock: ClockControls;
@@ -189,13 +202,22 @@ interface ServiceState {
 
 function createService(options: MockServiceOptions, from: WorldSnapshot | undefined): MockService {
   const listeners = new Map<string, WebhookListener>();
-  const transport = createWebhookTransport(listeners, options.webhookFetch);
+  const transport = createWebhookTransport(
+    listeners,
+    options.webhookFetch,
+    options.wallClock ?? (() => Date.now()),
+  );
   // Every world the service serves, fresh or restored, delivers webhooks through one transport.
   const attach = (world: World) => {
     world.webhookTransport = transport;
     return world;
   };
-  const build = () => attach(new World({ ...options, clock: options.clock ?? new VirtualClock() }));
+  const startTime = options.startTime === undefined ? undefined : Number(options.startTime);
+  if (startTime !== undefined && !Number.isFinite(startTime)) {
+    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
+  }
+  const build = () =>
+    attach(new World({ ...options, clock: options.clock ?? new VirtualClock(startTime) }));
   const state: ServiceState = {
     world: from === undefined ? build() : attach(restoreWorld(from)),
     demo: undefined,
@@ -225,7 +247,7 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
   const report = options.onError === false ? undefined : (options.onError ?? consoleReporter);
   const handle = observedHandler(getWorld, options.observe, report);
   const mockFetch = createFetch(handle);
-  const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4010/c/v1'];
+  const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4780/c/v1'];
   const baseUrl = baseUrls[0]!;
   let control: MockControl | undefined;
 
@@ -322,31 +344,51 @@ async function settle(getWorld: () => World): Promise<ClockRun> {
 
 /**
  * Signs each attempt with the SDK's Standard Webhooks signer and hands it to the endpoint's
- * in-process listener or POSTs it to its URL (10 s timeout, redirects not followed).
+ * in-process listener or POSTs it to its URL (10 s timeout, redirects not followed: D170). The
+ * signature's timestamp is the wall clock's second of sending, not the world's time (D155): it says
+ * when the request was made, as a `Date` header would, and receivers compare it with their own clock.
  */
 function createWebhookTransport(
   listeners: ReadonlyMap<string, WebhookListener>,
   fetchImpl: typeof fetch | undefined,
+  wallClock: () => number,
 ): WebhookTransport {
-  return async (delivery, endpoint, attemptAt) => {
+  return async (delivery, endpoint) => {
+    const signedAt = Math.floor(wallClock() / 1000);
     const signed = await signWebhook({
       id: delivery.id,
-      timestamp: Math.floor(attemptAt / 1000),
+      timestamp: signedAt,
       body: delivery.body,
       secret: endpoint.secret,
     });
     const headers = { ...signed, 'content-type': 'application/json' };
+    try {
+      return { ...(await send(endpoint, headers, delivery.body)), signedAt };
+    } catch (error) {
+      return {
+        status: null,
+        error: errorMessage(error),
+        signedAt,
+      };
+    }
+  };
+
+  async function send(
+    endpoint: WebhookEndpoint,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<AttemptResult> {
     if (endpoint.url === null) {
       const listener = listeners.get(endpoint.id);
       if (listener === undefined)
         return { status: null, error: 'No listener is registered for this endpoint.' };
-      const status = await listener({ headers, body: delivery.body });
+      const status = await listener({ headers, body });
       return { status: status ?? 200, error: null };
     }
     const response = await (fetchImpl ?? fetch)(endpoint.url, {
       method: 'POST',
       headers,
-      body: delivery.body,
+      body,
       // Never followed (D170): a followed 301/302 turns the POST into an unsigned GET, a 307/308
       // re-sends the signed event to whatever host `Location` names.
       redirect: 'manual',
@@ -360,7 +402,7 @@ function createWebhookTransport(
     const location =
       response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
     return { status: response.status, error: null, location };
-  };
+  }
 }
 
 // Injected latency is wall-clock time: it exists to make a client's timeout or a concurrent

@@ -129,8 +129,8 @@ describe('mock.client()', () => {
     await expect(
       mock.client({ maxRetries: 0 }).messages.send({ to: '+244923000001', body: 'x' }),
     ).rejects.toBeInstanceOf(ServerError);
-    const other = mock.client({ baseUrl: 'http://127.0.0.1:4010/c/v1/' });
-    expect(other.baseUrl).toBe('http://127.0.0.1:4010/c/v1');
+    const other = mock.client({ baseUrl: 'http://127.0.0.1:4780/c/v1/' });
+    expect(other.baseUrl).toBe('http://127.0.0.1:4780/c/v1');
     // A sleep of one's own replaces the virtual one.
     const slept: number[] = [];
     const client = mock.client({

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { MessagingClient, TimeoutError } from '@msgsvc/sdk';
 import { describe, expect, it } from 'vitest';
 
-const BASE_URL = 'http://127.0.0.1:4010/c/v1';
+const BASE_URL = 'http://127.0.0.1:4780/c/v1';
 const KEY = 'svc_test_abcdefghijklmnop0123';
 
 describe('attempt deadlines', () => {

@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { cutBody, stalledBody } from './support/faulty-bodies';
 import { envelope, jsonResponse, numbers, setup } from './support/mock';
 
-const BASE_URL = 'http://127.0.0.1:4010/c/v1';
+const BASE_URL = 'http://127.0.0.1:4780/c/v1';
 const KEY = 'svc_test_abcdefghijklmnop0123';
 const SENT = { id: 'm1', status: 'PENDING' };
 

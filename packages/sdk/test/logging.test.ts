@@ -24,7 +24,7 @@ function client(options: ConstructorParameters<typeof MessagingClient>[0]) {
   let calls = 0;
   return new MessagingClient({
     apiKey: KEY,
-    baseUrl: 'http://127.0.0.1:4010/c/v1',
+    baseUrl: 'http://127.0.0.1:4780/c/v1',
     fetch: async () =>
       ++calls === 1
         ? jsonResponse(503, envelope(503, 'SERVICE_UNAVAILABLE'), { 'x-trace-id': 'trace-503' })
@@ -95,7 +95,7 @@ describe('logging', () => {
     const { lines, logger } = recorder();
     const failing = new MessagingClient({
       apiKey: KEY,
-      baseUrl: 'http://127.0.0.1:4010/c/v1',
+      baseUrl: 'http://127.0.0.1:4780/c/v1',
       fetch: async () => {
         throw new TypeError('fetch failed');
       },

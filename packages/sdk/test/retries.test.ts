@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { envelope, jsonResponse, setup } from './support/mock';
 
-const BASE_URL = 'http://127.0.0.1:4010/c/v1';
+const BASE_URL = 'http://127.0.0.1:4780/c/v1';
 const KEY = 'svc_test_abcdefghijklmnop0123';
 const PAGE = { total: 0, page: 1, size: 30, pages: 0, entries: [] };
 

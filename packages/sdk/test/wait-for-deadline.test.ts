@@ -15,7 +15,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { envelope, jsonResponse } from './support/mock';
 
-const BASE_URL = 'http://127.0.0.1:4010/c/v1';
+const BASE_URL = 'http://127.0.0.1:4780/c/v1';
 const KEY = 'svc_test_abcdefghijklmnop0123';
 
 /** A client on a virtual clock: `sleep` moves it, nothing else does. */

@@ -1,8 +1,11 @@
 /**
  * What the server prints on start: the URLs, the clock and the credentials of the starting world —
- * for people as a few aligned lines, for scripts (`--json`) as one JSON line whose field names are
- * stable, so test suites in any language can read the port and the keys.
+ * for people as a few aligned lines ending with requests to copy into a terminal, for scripts
+ * (`--json`) as one JSON line whose field names are stable, so test suites in any language can read
+ * the port and the keys.
  */
+import { formatTimestamp } from '../index';
+import { HEALTH_PATH } from './control-http/routes-health';
 import type { OrganizationCredentials } from './world-file';
 
 /** Everything the start-up message carries. */
@@ -15,6 +18,8 @@ export interface StartupInfo {
   readonly origin: string;
   /** `real` (background work follows the wall clock) or `virtual` (it moves when advanced). */
   readonly clock: 'real' | 'virtual';
+  /** The world's time at start, in epoch milliseconds (D156). */
+  readonly worldTime: number;
   /** The real clock's speed-up. */
   readonly speed: number;
   /** The seed of ids and of the delivery simulation. */
@@ -42,11 +47,13 @@ export function startupJson(info: StartupInfo): string {
     port: info.port,
     base_url: `${info.origin}/c/v1`,
     control_url: `${info.origin}/__mock`,
+    health_url: `${info.origin}${HEALTH_PATH}`,
     inspector_url: info.tokenGenerated ? inspectorUrl(info) : `${info.origin}/`,
     // A token the user gave is not echoed (it may come from a CI secret); a generated one must be.
     admin_token_required: info.adminToken !== undefined,
     admin_token: info.tokenGenerated ? (info.adminToken ?? null) : null,
     clock: info.clock,
+    world_time: formatTimestamp(info.worldTime),
     speed: info.speed,
     seed: info.seed,
     organization_id: first?.id ?? null,
@@ -54,6 +61,7 @@ export function startupJson(info: StartupInfo): string {
     test_key: testKey?.key ?? null,
     sender_id: sender === undefined ? null : { id: sender.id, name: sender.name },
     webhook_secret: first?.webhook_secret ?? null,
+    curl: tryIt(info)[1] ?? null,
     organizations: info.organizations,
   });
 }
@@ -66,7 +74,8 @@ export function startupText(info: StartupInfo): string {
     `  Public API    ${info.origin}/c/v1`,
     `  Control API   ${info.origin}/__mock`,
     `  Inspector     ${inspectorUrl(info)}`,
-    `  Clock         ${info.clock}${info.clock === 'real' && info.speed !== 1 ? ` ×${info.speed}` : ''} · seed ${info.seed}`,
+    `  Health        ${info.origin}${HEALTH_PATH}`,
+    `  Clock         ${info.clock}${info.clock === 'real' && info.speed !== 1 ? ` ×${info.speed}` : ''}, at ${new Date(info.worldTime).toISOString()} · seed ${info.seed}`,
   ];
   if (info.adminToken !== undefined) {
     lines.push(
@@ -84,8 +93,32 @@ export function startupText(info: StartupInfo): string {
       lines.push(`    ${'webhook secret'.padEnd(16)}${org.webhook_secret}`);
     }
   }
+  const [send, list] = tryIt(info);
+  if (send !== undefined && list !== undefined) {
+    lines.push(
+      '',
+      'Try it (a test key: nothing is sent, nothing is charged):',
+      `  ${send}`,
+      `  ${list}`,
+    );
+  }
   lines.push('', 'Press Ctrl+C to stop.');
   return lines.join('\n');
+}
+
+/**
+ * Two requests to paste into a terminal, with the starting world's first key (its test key when it
+ * has one): send a message, then list messages. Keys are `[A-Za-z0-9_]`, safe in single quotes.
+ */
+function tryIt(info: StartupInfo): [send?: string, list?: string] {
+  const keys = info.organizations.flatMap((org) => org.api_keys);
+  const key = (keys.find((k) => k.environment === 'test') ?? keys[0])?.key;
+  if (key === undefined) return [];
+  const url = `${info.origin}/c/v1/messages`;
+  return [
+    `curl -s ${url} -H 'X-API-KEY: ${key}' -H 'Content-Type: application/json' -d '{"to":"+244923000001","body":"Hello"}'`,
+    `curl -s ${url} -H 'X-API-KEY: ${key}'`,
+  ];
 }
 
 function inspectorUrl(info: StartupInfo): string {

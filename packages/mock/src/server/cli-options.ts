@@ -5,6 +5,9 @@
 import { parseArgs } from 'node:util';
 import { invalidOrigins } from './cors-origins';
 
+/** The port `msgsvc-mock serve` listens on unless told otherwise (D157): not Prism's 4010. */
+export const DEFAULT_PORT = 4780;
+
 /** Thrown for a command line that cannot run; the CLI prints `message` and exits with 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -17,6 +20,8 @@ export interface ServeOptions {
   readonly world: string | undefined;
   readonly seed: number;
   readonly clock: 'real' | 'virtual';
+  /** Where the world's clock starts (`--start-time`, epoch ms); default the wall clock's second. */
+  readonly startTime: number | undefined;
   readonly speed: number;
   readonly json: boolean;
   readonly adminToken: string | undefined;
@@ -51,7 +56,7 @@ Usage:
   msgsvc-mock --help            show this text
 
 Serve flags:
-  --port N            port to listen on; 0 picks a free one (default 4010)
+  --port N            port to listen on; 0 picks a free one (default 4780)
   --host ADDRESS      address to bind (default 127.0.0.1). Beyond loopback, the control
                       API and inspector require an admin token
   --world FILE        build the starting world from a JSON world file (see world-schema);
@@ -59,6 +64,8 @@ Serve flags:
   --seed N            seed of ids and the delivery simulation, an integer (default 1)
   --clock KIND        real (default): background work follows the wall clock;
                       virtual: time moves only through POST /__mock/clock/advance
+  --start-time ISO    where the world's clock starts, e.g. 2026-01-01T09:00:00Z (default:
+                      now); webhooks are signed with the wall clock whatever the world's time
   --speed X           real clock speed-up, e.g. 60 makes a minute pass each second (default 1)
   --json              print the start-up information as one JSON line on stdout
   --detached          keep serving when the process that started it exits (by default
@@ -83,6 +90,7 @@ const OPTIONS = {
   world: { type: 'string' },
   seed: { type: 'string' },
   clock: { type: 'string' },
+  'start-time': { type: 'string' },
   speed: { type: 'string' },
   json: { type: 'boolean' },
   detached: { type: 'boolean' },
@@ -159,7 +167,7 @@ export function parseCommandLine(
     options: {
       port: number(
         '--port',
-        values.port ?? '4010',
+        values.port ?? String(DEFAULT_PORT),
         (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
         'an integer from 0 to 65535',
       ),
@@ -167,6 +175,7 @@ export function parseCommandLine(
       world: values.world,
       seed: number('--seed', values.seed ?? '1', (n) => Number.isSafeInteger(n), 'an integer'),
       clock,
+      startTime: values['start-time'] === undefined ? undefined : startTime(values['start-time']),
       speed,
       json: values.json === true,
       adminToken,
@@ -180,6 +189,24 @@ export function parseCommandLine(
       ),
     },
   };
+}
+
+// A zone is required: a local time would mean another instant on every machine.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+function startTime(text: string): number {
+  const time = ISO_DATE_TIME.test(text)
+    ? Date.parse(text.replace(/(\.\d{3})\d+/, '$1'))
+    : Number.NaN;
+  // Date.parse rolls 2026-02-30 over into March; a date that does not exist is a mistake.
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const exists = new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  if (!Number.isFinite(time) || !exists) {
+    throw new UsageError(
+      `--start-time must be an ISO 8601 date-time with a zone, e.g. 2026-01-01T09:00:00Z (got "${text}").`,
+    );
+  }
+  return time;
 }
 
 function number(flag: string, text: string, ok: (n: number) => boolean, what: string): number {

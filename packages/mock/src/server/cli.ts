@@ -7,6 +7,8 @@
  * ```sh
  * msgsvc-mock serve --port 0 --json
  * # {"event":"listening","port":43117,"base_url":"http://127.0.0.1:43117/c/v1","live_key":"svc_live_…",…}
+ * msgsvc-mock serve   # a second one on the default port 4780
+ * # msgsvc-mock: port 4780 is in use (another server is listening on 127.0.0.1:4780); pass --port 0 for any free port
  * ```
  */
 import { HELP, parseCommandLine, UsageError } from './cli-options';
@@ -120,8 +122,14 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
 
 function describe(error: unknown, { host, port }: { host: string; port: number }): string {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use (try --port 0).`;
+  if (code === 'EADDRINUSE') {
+    return `port ${port} is in use (another server is listening on ${hostPort(host, port)}); pass --port 0 for any free port`;
+  }
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to ${host}: ${code}.`;
   if (code === 'EACCES') return `not allowed to bind to ${host}:${port}.`;
   return errorMessage(error);
+}
+
+function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }

@@ -48,7 +48,7 @@ const createClient: CreateClient =
  * ```ts
  * import { createControlClient } from '@msgsvc/mock/server';
  *
- * const control = createControlClient({ url: process.env.MSGSVC_MOCK_URL ?? 'http://127.0.0.1:4010' });
+ * const control = createControlClient({ url: process.env.MSGSVC_MOCK_URL ?? 'http://127.0.0.1:4780' });
  * const { data: phone } = await control.GET('/__mock/phones/{number}/messages', {
  *   params: { path: { number: '+244923000001' } },
  * });

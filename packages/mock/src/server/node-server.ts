@@ -15,7 +15,7 @@
  * const mock = createMockService({ clock: new RealClock(), observe: (q, r) => requestLog.record(q, r) });
  * mock.seedDemo();
  * const server = createMockServer({ mock, requestLog });
- * const { origin } = await server.listen(4010, '127.0.0.1'); // http://127.0.0.1:4010
+ * const { origin } = await server.listen(4780, '127.0.0.1'); // http://127.0.0.1:4780
  * ```
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -28,6 +28,7 @@ import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError } from './client-error';
 import { controlErrorResponse, controlTraceId } from './control-http/errors';
 import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
+import { HEALTH_PATH } from './control-http/routes-health';
 import { SnapshotStore } from './control-http/snapshot-store';
 import { type Cors, createCors } from './cors';
 import { ActivityTracker } from './inspector/activity-tracker';
@@ -62,6 +63,8 @@ export interface MockServerOptions {
   readonly bodyLimit?: number;
   /** Origins a browser may call the server from (CORS, D115). Default: none. */
   readonly corsOrigins?: readonly string[];
+  /** When the server started (wall clock, epoch ms), for `GET /__mock/health`. Default: now. */
+  readonly startedAt?: number;
 }
 
 /** A running (or ready to run) mock server. */
@@ -141,6 +144,7 @@ function serverContext(
     tracker,
     snapshots: new SnapshotStore(),
     reseed: options.reseed ?? (() => mock.seedDemo()),
+    startedAt: options.startedAt ?? Date.now(),
   };
   return {
     mock,
@@ -250,7 +254,8 @@ async function serveAdmin(
   }
   const request = read.request;
   const page = INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
-  const refused = checkAccess(context, request, page);
+  // The health check is for anyone who can reach the port (D158).
+  const refused = path === HEALTH_PATH ? undefined : checkAccess(context, request, page);
   if (refused !== undefined) {
     writeResponse(res, refused);
     return;

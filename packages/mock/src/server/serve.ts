@@ -32,6 +32,12 @@ export interface StartServerOptions {
   readonly seed?: number | undefined;
   /** `real` (default): background work follows the wall clock; `virtual`: only when advanced. */
   readonly clock?: 'real' | 'virtual' | undefined;
+  /**
+   * Where the world's clock starts (a `Date` or epoch milliseconds); a virtual clock starts there
+   * again after a reset. Default: the wall clock's current second (D156), so the world's times
+   * are today's. Webhooks are signed with the wall clock either way (D155).
+   */
+  readonly startTime?: Date | number | undefined;
   /** Speed-up of a real clock. Default 1. */
   readonly speed?: number | undefined;
   /** The admin token of the control API and inspector. Default: none on loopback, else random. */
@@ -71,6 +77,7 @@ const DEFAULTS: Omit<ServeOptions, 'json'> = {
   world: undefined,
   seed: 1,
   clock: 'real',
+  startTime: undefined,
   speed: 1,
   adminToken: undefined,
   cors: [],
@@ -119,10 +126,24 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
   // Read and checked before anything binds, like the world file.
   const saved = options.state === undefined ? undefined : readStateFile(options.state);
   const requestLog = new RequestLog();
+  const startedAt = Date.now();
+  // D156: a virtual world starts now, to the second (its times then read cleanly), unless
+  // pinned; a real clock is the wall clock itself unless pinned.
+  const startTime =
+    options.startTime !== undefined
+      ? Number(options.startTime)
+      : options.clock === 'virtual'
+        ? Math.floor(startedAt / 1000) * 1000
+        : undefined;
+  if (startTime !== undefined && !Number.isFinite(startTime)) {
+    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
+  }
   const mock = createMockService({
     // A virtual clock is left to the service: it builds a fresh one on each reset, so a reset
     // world starts at the same instant (and gets the same ids) as the first one.
-    ...(options.clock === 'real' ? { clock: new RealClock(options.speed) } : {}),
+    ...(options.clock === 'real'
+      ? { clock: new RealClock(options.speed, Date.now, startTime) }
+      : { startTime: startTime ?? startedAt }),
     seed: options.seed,
     observe: (request, response) => requestLog.record(request, response),
     // A bug in the mock is reported once, on stderr, like the server's own failures (D150).
@@ -142,6 +163,7 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
     adminToken,
     reseed: seed,
     corsOrigins: options.cors,
+    startedAt,
   });
   const address = await server.listen(options.port, options.host);
   const state = options.state;
@@ -163,6 +185,7 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
       port: address.port,
       origin,
       clock: options.clock,
+      worldTime: mock.world.now(),
       speed: options.speed,
       seed: options.seed,
       adminToken,

@@ -2,8 +2,9 @@
 // Webhooks deliveries — `message.status_updated`, `campaign.completed`, `message.received` — at
 // least once, retried on the documented schedule with a stable `webhook-id`, in order per message,
 // separated by environment; a 410 disables an endpoint.
-import { generateWebhookSecret } from '@msgsvc/sdk/webhooks';
-import { describe, expect, it } from 'vitest';
+import { generateWebhookSecret, verifyWebhook } from '@msgsvc/sdk/webhooks';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_START_TIME, type MockServiceOptions, RETRY_SCHEDULE_MS } from '../../src/index';
 import { api } from '../support/api';
 import { createMockService } from '../support/mock';
@@ -20,6 +21,8 @@ import {
 
 const T0 = DEFAULT_START_TIME;
 const SECONDS = (ms: number) => String(Math.floor(ms / 1000));
+/** A wall clock's reading far from the world's time (which starts at `T0`). */
+const WALL = Date.UTC(2031, 4, 6, 7, 8, 9, 500);
 
 /**
  * The demo organization on fixed timings: a batch is processed 0.5 s after acceptance, a message
@@ -43,7 +46,8 @@ async function genuine(
 
 describe('the events', () => {
   it('a message: one message.status_updated per change, with previous_status', async () => {
-    const { mock, demo, live } = setup();
+    // A wall clock that says something else than the world's: the signature follows it (D155).
+    const { mock, demo, live } = setup({ wallClock: () => WALL });
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
       organization_id: demo.organization.id,
@@ -89,10 +93,11 @@ describe('the events', () => {
         },
       },
     ]);
-    // Each delivery is signed at the moment it is sent, on the world's clock.
+    // Each delivery is signed with the wall clock's second of sending, while the events keep the
+    // world's time (D155).
     expect(receiver.requests.map((r) => r.headers['webhook-timestamp'])).toEqual([
-      SECONDS(T0 + 1_000),
-      SECONDS(T0 + 2_000),
+      SECONDS(WALL),
+      SECONDS(WALL),
     ]);
     // The last event tells what Retrieve Message shows.
     const retrieved = await live.get(`/messages/${sent.body.id}`);
@@ -364,6 +369,41 @@ describe('signatures', () => {
   });
 });
 
+describe('the signing time (D155)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is the wall clock by default: a stock verifier on the real Date accepts every delivery, days of virtual time later too', async () => {
+    const now = Date.UTC(2027, 2, 3, 4, 5, 6, 700);
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    const { mock, demo, live } = setup(); // the world starts at T0, 2026-01-01T09:00:00Z
+    const receiver = inbox();
+    mock.control.addWebhookEndpoint({
+      organization_id: demo.organization.id,
+      listener: receiver.listener,
+    });
+    await live.post('/messages', { to: '+244900000001', body: 'now' });
+    await mock.clock.settle();
+    mock.clock.advance(2 * 86_400_000);
+    vi.setSystemTime(now + 3_000); // the wall clock moved on a little meanwhile
+    await live.post('/messages', { to: '+244900000001', body: 'two days later' });
+    await mock.clock.settle();
+
+    expect(receiver.requests.map((r) => r.headers['webhook-timestamp'])).toEqual([
+      SECONDS(now),
+      SECONDS(now),
+      SECONDS(now + 3_000),
+      SECONDS(now + 3_000),
+    ]);
+    for (const request of receiver.requests) {
+      // No clock handed to the verifiers: they read Date, as a receiver in production does.
+      const event = new Webhook(demo.webhookSecret).verify(request.body, { ...request.headers });
+      expect(await verifyWebhook(request.body, request.headers, demo.webhookSecret)).toEqual(event);
+    }
+    // The payloads keep the world's time.
+    expect(JSON.parse(receiver.requests[2]!.body).timestamp).toBe(iso(T0 + 2 * 86_400_000 + 3_000));
+  });
+});
+
 describe('retries (D39)', () => {
   it('follow the schedule: at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h', () => {
     expect(RETRY_SCHEDULE_MS).toEqual([
@@ -379,7 +419,9 @@ describe('retries (D39)', () => {
   });
 
   it('a failing endpoint (500, 500, then 200) gets the same webhook-id on every attempt', async () => {
-    const { mock, demo } = setup();
+    // A wall clock one second further on at each reading: each attempt is signed at its own.
+    let wall = WALL;
+    const { mock, demo } = setup({ wallClock: () => (wall += 1_000) });
     const receiver = inbox((_, n) => (n < 2 ? 500 : 200));
     const endpoint = mock.control.addWebhookEndpoint({
       organization_id: demo.organization.id,
@@ -421,9 +463,9 @@ describe('retries (D39)', () => {
       delivery!.id,
     ]);
     expect(receiver.requests.map((r) => r.headers['webhook-timestamp'])).toEqual([
-      SECONDS(T0),
-      SECONDS(T0 + 5_000),
-      SECONDS(T0 + 305_000),
+      SECONDS(WALL + 1_000),
+      SECONDS(WALL + 2_000),
+      SECONDS(WALL + 3_000),
     ]);
     // Every attempt is signed anew for its own timestamp, with the same body.
     for (const request of receiver.requests) await expectGenuine(request, demo.webhookSecret);

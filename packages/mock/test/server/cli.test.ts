@@ -4,6 +4,7 @@
  * and bad world files.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessagingClient } from '@msgsvc/sdk';
@@ -340,6 +341,12 @@ describe('the command line', PROCESS, () => {
     [['serve', '--clock', 'fast'], /--clock must be real or virtual \(got "fast"\)/],
     [['serve', '--clock', 'virtual', '--speed', '2'], /--speed applies to the real clock only/],
     [['serve', '--seed', '1.5'], /--seed must be an integer/],
+    [
+      ['serve', '--start-time', 'tomorrow'],
+      /--start-time must be an ISO 8601 date-time with a zone/,
+    ],
+    [['serve', '--start-time', '2026-01-01T09:00:00'], /--start-time must be an ISO 8601/],
+    [['serve', '--start-time', '2026-02-30T09:00:00Z'], /\(got "2026-02-30T09:00:00Z"\)/],
     [['start'], /Unknown command "start"/],
     [[], /Missing command/],
   ])('exits 2 with a message for %j', async (args, message) => {
@@ -358,14 +365,20 @@ describe('the command line', PROCESS, () => {
     );
   });
 
-  it('exits 1 when the port is taken', async () => {
-    const first = await startCli(['serve', '--port', '0', '--json']);
+  it('exits 1 with one line on stderr, no stack, when another server has the port', async () => {
+    // Another tool (Prism, a dev server) on the port: not a msgsvc-mock.
+    const other = createNetServer();
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
     try {
-      const { code, stderr } = await runCliToEnd(['serve', '--port', String(first.info.port)]);
+      const { code, stdout, stderr } = await runCliToEnd(['serve', '--port', String(port)]);
       expect(code).toBe(1);
-      expect(stderr).toMatch(/port \d+ on 127\.0\.0\.1 is already in use/);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        `msgsvc-mock: port ${port} is in use (another server is listening on 127.0.0.1:${port}); pass --port 0 for any free port\n`,
+      );
     } finally {
-      await first.stop();
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 

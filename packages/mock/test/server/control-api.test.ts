@@ -50,6 +50,16 @@ describe('control API over HTTP', () => {
   let senderId: string;
   let messageId: string;
 
+  it('reports its health, naming the service (D158)', async () => {
+    const health = await control.get('/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({
+      service: 'msgsvc-mock',
+      status: 'ready',
+      clock: 'virtual',
+    });
+  });
+
   it('creates, lists and retrieves organizations', async () => {
     const created = await control.post('/organizations', {
       name: 'Kwanza Shop',

@@ -211,9 +211,11 @@ describe('inspector data', () => {
 
   it('shows a webhook delivery with its payload, signed headers and attempts, and redelivers it', async () => {
     let answered = 0;
+    const sent: Record<string, string | string[] | undefined>[] = [];
     const hooks = createHttpServer((req, res) => {
       req.resume();
       answered++;
+      sent.push(req.headers);
       req.on('end', () => res.writeHead(204).end());
     });
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
@@ -234,6 +236,11 @@ describe('inspector data', () => {
       const headers = detail.body.attempts[0].headers;
       expect(headers['webhook-id']).toBe(row.id);
       expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+      // The headers that went out, wall-clock timestamp included (D155), not re-signed for the
+      // world's time (which is past the wall clock here).
+      const received = sent.find((h) => h['webhook-id'] === row.id)!;
+      expect(headers['webhook-timestamp']).toBe(received['webhook-timestamp']);
+      expect(headers['webhook-signature']).toBe(received['webhook-signature']);
       expect(JSON.stringify(detail.body)).not.toMatch(/whsec_[A-Za-z0-9+/=]{8}/);
 
       const before = answered;

@@ -133,6 +133,45 @@ describe('npm start', PROCESS, () => {
   );
 });
 
+describe('npm start, as a person runs it (the banner, no --json)', PROCESS, () => {
+  it('SIGTERM to npm stops the server cleanly within a second', async () => {
+    const child = spawn('npm', ['start', '-s', '--', '--port', '0'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`npm exited (${code}):\n${stderr}`)));
+      let banner = '';
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        banner += `${line}\n`;
+        if (line !== 'Press Ctrl+C to stop.') return;
+        resolve(Number(/listening on 127\.0\.0\.1:(\d+)/.exec(banner)?.[1]));
+      });
+    });
+    // Closed once every process holding the pipes is gone: npm and the server below it.
+    const closed = new Promise((resolve) => child.once('close', resolve));
+    try {
+      expect(await portOpen(port)).toBe(true);
+      const since = performance.now();
+      child.kill('SIGTERM');
+      for (;;) {
+        if (!(await portOpen(port))) break;
+        expect(performance.now() - since).toBeLessThanOrEqual(DEADLINE_MS);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await closed;
+      // Said by the server's own stop handler: the signal reached it, the state was saved.
+      expect(stderr).toContain('msgsvc-mock: stopped.');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
+
 describe('the msgsvc-mock bin', PROCESS, () => {
   it.each(['SIGTERM', 'SIGKILL'] as const)(
     'through npx: %s to npx stops the server within a second',

@@ -39,7 +39,7 @@ interface Upstream {
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host', 'content-length']);
 
 /**
- * Starts a proxy to `upstream` (an origin such as `http://127.0.0.1:4010`).
+ * Starts a proxy to `upstream` (an origin such as `http://127.0.0.1:4780`).
  *
  * @param timeout - The client's per-attempt timeout: `late` forwards after it has fired.
  */

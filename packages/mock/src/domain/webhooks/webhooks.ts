@@ -58,6 +58,12 @@ export interface WebhookAttempt {
    * Absent on other answers and in snapshots taken before it existed.
    */
   location?: string;
+  /**
+   * The `webhook-timestamp` the attempt was signed with (Unix seconds): the wall-clock second it
+   * was sent (D155), which a virtual clock's world time is not. Absent when the transport failed
+   * before signing, and in snapshots taken before it was recorded.
+   */
+  signedAt?: number;
 }
 
 /** The longest `Location` kept on an attempt: a receiver's header must not grow the outbox. */
@@ -101,6 +107,8 @@ export interface AttemptResult {
   readonly error: string | null;
   /** A 3xx answer's `Location`, recorded and not followed (D170). */
   readonly location?: string | null;
+  /** The `webhook-timestamp` sent, in Unix seconds (see {@link WebhookAttempt.signedAt}). */
+  readonly signedAt?: number;
 }
 
 /** Sends one attempt; the world records the result when it settles. */
@@ -269,6 +277,7 @@ function recordAttempt(
   if (typeof result.location === 'string') {
     attempt.location = result.location.slice(0, MAX_LOCATION_LENGTH);
   }
+  if (result.signedAt !== undefined) attempt.signedAt = result.signedAt;
   delivery.attempts.push(attempt);
   // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other (D170).
   if (result.status !== null && result.status >= 200 && result.status < 300) {

@@ -8,6 +8,7 @@
  * ```ts
  * const control = createControlHandler({
  *   mock, requestLog, tracker, snapshots: new SnapshotStore(), reseed: () => mock.seedDemo(),
+ *   startedAt: Date.now(),
  * });
  * const response = await control({ method: 'GET', path: '/__mock/clock', query: '', headers: {}, body: null });
  * ```
@@ -32,6 +33,7 @@ import { ADMIN_ROUTES } from './routes-admin';
 import { CLOCK_ROUTES } from './routes-clock';
 import { CREDENTIAL_ROUTES } from './routes-credentials';
 import { FAULT_ROUTES } from './routes-faults';
+import { HEALTH_ROUTES } from './routes-health';
 import { ORGANIZATION_ROUTES } from './routes-organizations';
 import { READ_ROUTES } from './routes-reads';
 import { SNAPSHOT_ROUTES } from './routes-snapshots';
@@ -55,6 +57,7 @@ const INSPECTOR_ROUTES: readonly ControlRoute[] = [
 
 /** Every control route. */
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  ...HEALTH_ROUTES,
   ...ORGANIZATION_ROUTES,
   ...CREDENTIAL_ROUTES,
   ...CLOCK_ROUTES,

@@ -19,6 +19,8 @@ export interface ControlDeps {
   readonly snapshots: SnapshotStore;
   /** Rebuilds the starting world (demo or world file) after a reset. */
   readonly reseed: () => void;
+  /** When the server started, on the wall clock (epoch milliseconds). */
+  readonly startedAt: number;
 }
 
 /** The input of one control request. */

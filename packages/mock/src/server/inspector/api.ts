@@ -104,7 +104,10 @@ export function deliveryRow(world: World, delivery: WebhookDelivery) {
   };
 }
 
-/** Each attempt with the headers it was sent with (re-signed: signing is deterministic). */
+/**
+ * Each attempt with the headers it was sent with: re-signed (signing is deterministic) for the
+ * timestamp the attempt was sent with (D155; world time for attempts recorded before it was kept).
+ */
 export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
   const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
   const attempts = await Promise.all(
@@ -118,7 +121,7 @@ export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
           : {
               ...(await signWebhook({
                 id: delivery.id,
-                timestamp: Math.floor(attempt.at / 1000),
+                timestamp: attempt.signedAt ?? Math.floor(attempt.at / 1000),
                 body: delivery.body,
                 secret: endpoint.secret,
               })),

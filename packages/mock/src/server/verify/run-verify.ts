@@ -96,7 +96,7 @@ function checkKey(flag: string, key: string | undefined, allowLive: boolean): vo
  *
  * @example
  * ```ts
- * const report = await runVerify({ baseUrl: 'http://127.0.0.1:4010/c/v1', apiKey: 'svc_test_…' });
+ * const report = await runVerify({ baseUrl: 'http://127.0.0.1:4780/c/v1', apiKey: 'svc_test_…' });
  * if (report.failed > 0) process.exitCode = 1;
  * ```
  *

@@ -307,7 +307,7 @@ describe('msgsvc-mock proxy (CLI)', () => {
   it('refuses a bad command line', async () => {
     for (const [argv, message] of [
       [[], '--upstream is required'],
-      [['--upstream', 'localhost:4010'], '--upstream must be an http(s) URL'],
+      [['--upstream', 'localhost:4780'], '--upstream must be an http(s) URL'],
       [['--upstream', upstreamUrl, '--port', 'x'], '--port must be an integer'],
     ] as const) {
       let stderr = '';
