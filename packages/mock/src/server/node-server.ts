@@ -60,6 +60,11 @@ export interface MockServerOptions {
   readonly bodyLimit?: number;
   /** Origins a browser may call the server from (CORS, D115). Default: none. */
   readonly corsOrigins?: readonly string[];
+  /**
+   * Called with the `X-API-KEY` of each public request before it is handled: a world loaded from a
+   * state file holds its keys by hash until they are presented (D168).
+   */
+  readonly recallKey?: (key: string) => void;
 }
 
 /** A running (or ready to run) mock server. */
@@ -89,6 +94,8 @@ interface ServerContext {
   readonly live: LiveFeed;
   /** The CORS policy, when origins are allowed. */
   readonly cors: Cors | undefined;
+  /** See {@link MockServerOptions.recallKey}. */
+  readonly recallKey: ((key: string) => void) | undefined;
 }
 
 /** Creates the server; see the module example. */
@@ -151,6 +158,7 @@ function serverContext(
     control: createControlHandler(deps),
     inspectorData: createControlHandler(deps, INSPECTOR_API_ROUTES),
     live: new LiveFeed(() => fingerprint(deps)),
+    recallKey: options.recallKey,
   };
 }
 
@@ -212,8 +220,10 @@ function servePublic(context: ServerContext, req: IncomingMessage, res: ServerRe
 }
 
 // The pipeline answers synchronously unless an injected latency fault delays it.
-function answer({ mock }: ServerContext, res: ServerResponse, request: HttpRequest): void {
+function answer({ mock, recallKey }: ServerContext, res: ServerResponse, request: HttpRequest): void {
   try {
+    const key = request.headers['x-api-key'];
+    if (recallKey !== undefined && key !== undefined) recallKey(key.trim());
     mock.clock.runDue();
     const response = mock.handle(request);
     if (response instanceof Promise) {
