@@ -220,7 +220,11 @@ function servePublic(context: ServerContext, req: IncomingMessage, res: ServerRe
 }
 
 // The pipeline answers synchronously unless an injected latency fault delays it.
-function answer({ mock, recallKey }: ServerContext, res: ServerResponse, request: HttpRequest): void {
+function answer(
+  { mock, recallKey }: ServerContext,
+  res: ServerResponse,
+  request: HttpRequest,
+): void {
   try {
     const key = request.headers['x-api-key'];
     if (recallKey !== undefined && key !== undefined) recallKey(key.trim());

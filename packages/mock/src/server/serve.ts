@@ -12,7 +12,7 @@ import type { ServeOptions } from './cli-options';
 import { invalidOrigins } from './cors-origins';
 import { RequestLog } from './inspector/request-log';
 import { createMockServer } from './node-server';
-import { keepState, readStateFile, StateFileError } from './state-file';
+import { keepState, readStateFile, removeLeftovers, StateFileError } from './state-file';
 import { describeHolder, lockStateFile, type StateLock } from './state-lock';
 import { recallKey } from './stored-keys';
 import {
@@ -134,6 +134,7 @@ async function serve(
   lock: StateLock | undefined,
 ): Promise<RunningServer> {
   const saved = options.state === undefined ? undefined : readStateFile(options.state);
+  if (options.state !== undefined) removeLeftovers(options.state);
   const requestLog = new RequestLog();
   const mock = createMockService({
     // A virtual clock is left to the service: it builds a fresh one on each reset, so a reset

@@ -282,9 +282,7 @@ export const stateFileSchema = z.strictObject({
     latencies: z.array(
       z.strictObject({ id, operationId: operationId.nullable(), ms: count, remaining: count }),
     ),
-    dispatchFailures: z.array(
-      z.strictObject({ id, campaignId: id.nullable(), remaining: count }),
-    ),
+    dispatchFailures: z.array(z.strictObject({ id, campaignId: id.nullable(), remaining: count })),
     outages: z.array(z.strictObject({ id, destination: z.string(), from: time, to: time })),
   }),
   inbound: z.array(

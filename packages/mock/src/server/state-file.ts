@@ -12,6 +12,7 @@ import {
   existsSync,
   fsyncSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -190,7 +191,9 @@ function danglingReference(file: StateFile): string | undefined {
   file.contacts.forEach((c, i) => {
     const at = `$.contacts[${i}]`;
     check(`${at}.organizationId`, c.organizationId, organizations, 'organization');
-    c.tagIds.forEach((tag, j) => check(`${at}.tagIds[${j}]`, tag, tags, 'tag'));
+    c.tagIds.forEach((tag, j) => {
+      check(`${at}.tagIds[${j}]`, tag, tags, 'tag');
+    });
   });
   file.messages.forEach((m, i) => {
     const at = `$.messages[${i}]`;
@@ -205,7 +208,9 @@ function danglingReference(file: StateFile): string | undefined {
     check(`${at}.organizationId`, c.organizationId, organizations, 'organization');
     check(`${at}.billingAccountId`, c.billingAccountId, accounts, 'billing account');
     check(`${at}.senderId`, c.senderId, senders, 'sender ID');
-    c.tagIds.forEach((tag, j) => check(`${at}.tagIds[${j}]`, tag, tags, 'tag'));
+    c.tagIds.forEach((tag, j) => {
+      check(`${at}.tagIds[${j}]`, tag, tags, 'tag');
+    });
   });
   file.inbound.forEach((m, i) => {
     const at = `$.inbound[${i}]`;
@@ -213,7 +218,12 @@ function danglingReference(file: StateFile): string | undefined {
     check(`${at}.senderId`, m.senderId, senders, 'sender ID');
   });
   file.webhooks.endpoints.forEach((e, i) => {
-    check(`$.webhooks.endpoints[${i}].organizationId`, e.organizationId, organizations, 'organization');
+    check(
+      `$.webhooks.endpoints[${i}].organizationId`,
+      e.organizationId,
+      organizations,
+      'organization',
+    );
   });
   file.webhooks.outbox.forEach((d, i) => {
     check(`$.webhooks.outbox[${i}].endpointId`, d.endpointId, endpoints, 'webhook endpoint');
@@ -264,6 +274,20 @@ function writeAtomically(path: string, text: string): void {
     throw error;
   }
   syncFolder(folder);
+}
+
+/**
+ * Removes the temporary files of saves a killed server left half-written. Called under the lock, so
+ * no other server is writing one of them.
+ */
+export function removeLeftovers(path: string): void {
+  const name = basename(path);
+  const folder = dirname(path);
+  for (const entry of readdirSync(folder)) {
+    if (entry.startsWith(`.${name}.`) && entry.endsWith('.tmp')) {
+      rmSync(join(folder, entry), { force: true });
+    }
+  }
 }
 
 /** Makes the rename itself durable; some platforms (Windows) cannot open a folder, and need not. */
