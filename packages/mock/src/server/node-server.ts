@@ -35,6 +35,7 @@ import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
 import { fingerprint, LiveFeed } from './inspector/live';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
 import { RequestLog } from './inspector/request-log';
+import { lingerOnClose } from './linger';
 import {
   BODY_LIMIT,
   hasBody,
@@ -271,14 +272,14 @@ async function serveAdmin(
   else writeResponse(res, await context.control(request));
 }
 
-// 413 and close the connection; a body that was not drained is cut off once the answer is out.
+// 413 and close the connection; a body still coming is read and dropped after the answer (D169).
 function refuseTooLarge(
   { mock, limit }: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
   drained: boolean,
 ): void {
-  if (!drained) res.once('finish', () => req.socket.destroy());
+  if (!drained) lingerOnClose(req.socket);
   writeResponse(res, tooLarge(mock, limit), true);
 }
 
