@@ -5,6 +5,7 @@
 import type { ErrorData } from '../domain/kernel/errors';
 import { formatTimestamp } from '../domain/kernel/time-format';
 import { ERROR_TABLE } from './error-table';
+import { redactMessage } from './redact';
 import type { HttpResponse } from './types';
 
 /** The JSON body of an error response. */
@@ -54,13 +55,19 @@ export function envelopeResponse(
 ): HttpResponse {
   const envelope: ErrorEnvelope = {
     code: error.code,
-    message: error.message,
+    // Messages echo what a request sent (its path, a value): never a whole key or secret (D169).
+    message: redactMessage(error.message),
     status: error.status,
     trace_id: traceId,
     timestamp: formatTimestamp(now),
     service: error.service,
   };
-  if (error.fields !== undefined) envelope.fields = { ...error.fields };
+  if (error.fields !== undefined) {
+    const fields: Record<string, string> = {};
+    for (const name in error.fields)
+      fields[redactMessage(name)] = redactMessage(error.fields[name]!);
+    envelope.fields = fields;
+  }
   return {
     status: error.status,
     headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },

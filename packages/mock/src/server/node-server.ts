@@ -25,7 +25,7 @@ import type { HttpRequest, HttpResponse } from '../http/types';
 import { formatTimestamp } from '../index';
 import type { MockService } from '../mock-service';
 import { type AdminAccess, createAdminAccess } from './admin-access';
-import { answerClientError } from './client-error';
+import { answerClientError, answerConnect } from './client-error';
 import { controlErrorResponse, controlTraceId } from './control-http/errors';
 import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
 import { SnapshotStore } from './control-http/snapshot-store';
@@ -113,6 +113,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   );
   // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
   server.on('clientError', (error, socket) => answerClientError(error, socket, mock.world.now()));
+  server.on('connect', (_req, socket) => answerConnect(socket, mock.world.now()));
   let timer: NodeJS.Timeout | undefined;
 
   return {
