@@ -63,10 +63,13 @@ export function envelopeResponse(
     service: error.service,
   };
   if (error.fields !== undefined) {
-    const fields: Record<string, string> = {};
-    for (const name in error.fields)
-      fields[redactMessage(name)] = redactMessage(error.fields[name]!);
-    envelope.fields = fields;
+    // Own properties even for a field named `__proto__` (D63), which an assignment would not make.
+    envelope.fields = Object.fromEntries(
+      Object.entries(error.fields).map(([name, text]) => [
+        redactMessage(name),
+        redactMessage(text),
+      ]),
+    );
   }
   return {
     status: error.status,
