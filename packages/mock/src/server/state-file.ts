@@ -133,7 +133,6 @@ function danglingReference(file: StateFile): string | undefined {
   const contacts = ids(file.contacts);
   const messages = ids(file.messages);
   const campaigns = ids(file.campaigns);
-  const endpoints = ids(file.webhooks.endpoints);
   const deliveries = ids(file.webhooks.outbox);
   const problems: string[] = [];
   const check = (
@@ -225,9 +224,7 @@ function danglingReference(file: StateFile): string | undefined {
       'organization',
     );
   });
-  file.webhooks.outbox.forEach((d, i) => {
-    check(`$.webhooks.outbox[${i}].endpointId`, d.endpointId, endpoints, 'webhook endpoint');
-  });
+  // Not the outbox's endpoints: a removed endpoint's deliveries stay, failed, naming it.
   file.scheduler.tasks.forEach(({ task }, i) => {
     const at = `$.scheduler.tasks[${i}].task`;
     if (task.type === 'campaign.process')

@@ -235,6 +235,54 @@ describe('a folder that cannot be written (D167)', () => {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+describe('a busy world', () => {
+  it('round-trips through the file: every part the world uses passes the checks', async () => {
+    const mock = createMockService({ demo: true });
+    const client = mock.client();
+    const org = mock.control.organizations()[0]!.id;
+    const sender = mock.control.senderIds(org)[0]!.id;
+    const kept = mock.control.addWebhookEndpoint({ organization_id: org, listener: () => 200 });
+    const removed = mock.control.addWebhookEndpoint({ organization_id: org, listener: () => 500 });
+    mock.control.failNextDispatch({ count: 1 });
+    const sent = await client.messages.send(
+      { to: '+244923000001', body: 'Olá' },
+      { idempotencyKey: 'order-1' },
+    );
+    await client.campaigns.sendBatch({
+      remitter_id: sender,
+      channel_type: 'SMS',
+      content: 'Promo',
+      recipients: ['+244923000002', '+244923000003'],
+    });
+    mock.clock.advance(2_000);
+    mock.control.removeWebhookEndpoint(removed.id);
+    mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'STOP' });
+    mock.control.failNextRequests({ operation_id: 'sendMessage', count: 2 });
+    mock.control.addLatency({ ms: 5, count: 1 });
+    mock.control.carrierOutage({
+      destination: 'UNITEL',
+      from: '2026-01-01T10:00:00Z',
+      to: '2026-01-01T11:00:00Z',
+    });
+    const other = mock.control.createOrganization({ name: 'Other', balance: '10' });
+    mock.control.revokeApiKey(mock.control.issueApiKey({ organization_id: other.id }).id);
+    mock.clock.advance(500);
+
+    const file = join(dir, 'busy.json');
+    writeStateFile(file, mock.snapshot());
+    const loaded = readStateFile(file)!;
+    const restored = createMockService();
+    restored.restore(loaded);
+    expect(restored.control.message(sent.id).id).toBe(sent.id);
+    expect(restored.control.webhookEndpoints().map((e) => e.id)).toEqual([kept.id]);
+    expect(loaded.webhooks.outbox.length).toBeGreaterThan(0);
+    const { apiKeys, ...rest } = loaded;
+    const { apiKeys: original, ...expected } = JSON.parse(JSON.stringify(mock.snapshot()));
+    expect(rest).toEqual(expected);
+    expect(apiKeys).toHaveLength(original.length);
+  });
+});
+
 describe('what the file holds (D168)', () => {
   it(
     'is 0600 and holds keys by prefix and hash, yet the keys work after a restart',
