@@ -70,10 +70,10 @@ export function readStateFile(path: string): WorldSnapshot | undefined {
   }
   const parsed = stateFileSchema.safeParse(value);
   if (!parsed.success) {
-    const [first] = parsed.error.issues;
+    const first = closest(parsed.error.issues[0]!);
     const more = parsed.error.issues.length - 1;
     throw new StateFileError(
-      `state file ${path}: at ${jsonPath(first!.path)}: ${describeIssue(first!)}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}.`,
+      `state file ${path}: at ${jsonPath(first.path)}: ${first.message.replace(/\.$/, '')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}.`,
     );
   }
   const dangling = danglingReference(parsed.data);
@@ -97,9 +97,17 @@ function jsonPath(path: readonly PropertyKey[]): string {
   return text;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_union') return 'is not any of the forms this field takes';
-  return issue.message.replace(/\.$/, '');
+/**
+ * For a value that matches none of a union's forms (an API key, stored by hash or in full), the
+ * problem of the form it came closest to, rather than "matches none".
+ */
+function closest(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const best = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+  const inner = best[0];
+  if (inner === undefined) return issue;
+  const found = closest(inner);
+  return { path: [...issue.path, ...found.path], message: found.message };
 }
 
 /** Turns a checked file into the snapshot the service restores: keys become stand-ins. */

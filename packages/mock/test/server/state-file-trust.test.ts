@@ -168,7 +168,11 @@ describe('a damaged state file is refused whole (D166)', () => {
     expect(refuse({ accounts: [...state.accounts, ...state.accounts] })).toThrow(
       /\$\.accounts\[1\]\.id: "[^"]+" appears twice/,
     );
-    expect(refuse({ apiKeys: [{ ...state.apiKeys[0], keySha256: 'x' }] })).toThrow(StateFileError);
+    // A stored key matches neither form; the message is that of the closer one.
+    expect(refuse({ apiKeys: [{ ...state.apiKeys[0], keySha256: 'x' }] })).toThrow(
+      /\$\.apiKeys\[0\]\.keySha256: must be 64 lower-case hex digits/,
+    );
+    expect(refuse({ apiKeys: [{ ...state.apiKeys[0], revoked: 'no' }] })).toThrow(StateFileError);
     expect(refuse({ senders: [{ ...state.senders[0], status: 'MAYBE' }] })).toThrow(
       /\$\.senders\[0\]\.status/,
     );
