@@ -15,8 +15,14 @@ const LINGER_BYTES = 256 * 1024 * 1024;
 
 /** Makes the coming close of `socket` a lingering one (see the module comment). */
 export function lingerOnClose(socket: Socket): void {
+  const close = socket.destroySoon.bind(socket);
   // The one hook Node's server calls to close a connection after its last response.
   socket.destroySoon = () => {
+    // The client has finished sending: nothing to linger for.
+    if (socket.readableEnded) {
+      close();
+      return;
+    }
     let dropped = 0;
     const cut = () => socket.destroy();
     const timer = setTimeout(cut, LINGER_MS);
