@@ -13,7 +13,12 @@ import { invalidOrigins } from './cors-origins';
 import { RequestLog } from './inspector/request-log';
 import { createMockServer } from './node-server';
 import { keepState, readStateFile, removeLeftovers, StateFileError } from './state-file';
-import { describeHolder, lockStateFile, type StateLock } from './state-lock';
+import {
+  describeHolder,
+  lockStateFile,
+  type StateFileLockedError,
+  type StateLock,
+} from './state-lock';
 import { recallKey } from './stored-keys';
 import {
   applyWorld,
@@ -97,7 +102,9 @@ const DEFAULTS: Omit<ServeOptions, 'json'> = {
  * await server.close();
  * ```
  *
- * @throws {WorldFileError} for a bad world file, {@link StateFileError} for a bad state file, a
+ * @throws {WorldFileError} for a bad world file, {@link StateFileError} for a bad state file or one
+ * whose folder cannot be written, {@link StateFileLockedError} for a state file another running
+ * server holds, a
  * `TypeError` for a `cors` entry that is not an origin; the listen error (e.g. `EADDRINUSE`)
  * otherwise.
  */

@@ -27,15 +27,15 @@ export interface LockHolder {
 export class StateFileLockedError extends Error {
   /** Always `'StateFileLockedError'`. */
   override name = 'StateFileLockedError';
+  /** Who holds the lock. */
+  readonly holder: LockHolder;
   /**
    * @param message - the one line to print.
    * @param holder - who holds it.
    */
-  constructor(
-    message: string,
-    readonly holder: LockHolder,
-  ) {
+  constructor(message: string, holder: LockHolder) {
     super(message);
+    this.holder = holder;
   }
 }
 
