@@ -19,7 +19,9 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMockService, DEMO_LIVE_KEY, DEMO_TEST_KEY } from '../../src/index';
+import { startServer } from '../../src/server/serve';
 import { readStateFile, StateFileError, writeStateFile } from '../../src/server/state-file';
+import { StateFileLockedError } from '../../src/server/state-lock';
 import { runCliToEnd, type StartedCli, startCli } from './support/cli-process';
 
 const PROCESS = { timeout: 120_000 };
@@ -110,6 +112,23 @@ describe('one server per state file (D165)', () => {
     });
     expect(await stop(cli, 'SIGINT')).toEqual({ code: 0, signal: null });
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+});
+
+describe('one server per state file, in one process (D165)', () => {
+  it('startServer refuses a file this process already serves, and frees it on close', async () => {
+    const file = join(dir, 'world.json');
+    const first = await startServer({ state: file });
+    const refused = await startServer({ state: file }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StateFileLockedError);
+    expect((refused as StateFileLockedError).holder).toMatchObject({
+      pid: process.pid,
+      port: first.info.port,
+    });
+    await first.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    const second = await startServer({ state: file });
+    await second.close();
   });
 });
 
