@@ -165,11 +165,9 @@ const DESCRIBED: Record<string, string[]> = {
 
 /** The complete set each operation documents (description + decisions). */
 const ALL_CODES: Record<string, string[]> = {
-  sendMessage: ['201', '401', '402', '403', '409', '413', '415', '422', '429', '431', '500', '503'],
-  listMessages: ['200', '401', '403', '422', '429', '431', '500', '503'],
-  retrieveMessage: ['200', '401', '403', '404', '422', '429', '431', '500', '503'],
-  sendBatchCampaign: [
-    '202',
+  sendMessage: [
+    '201',
+    '400',
     '401',
     '402',
     '403',
@@ -182,13 +180,31 @@ const ALL_CODES: Record<string, string[]> = {
     '500',
     '503',
   ],
-  listCampaigns: ['200', '401', '403', '422', '429', '431', '500', '503'],
-  retrieveCampaign: ['200', '401', '403', '404', '422', '429', '431', '500', '503'],
-  listCampaignMessages: ['200', '401', '403', '404', '422', '429', '431', '500', '503'],
+  listMessages: ['200', '400', '401', '403', '422', '429', '431', '500', '503'],
+  retrieveMessage: ['200', '400', '401', '403', '404', '422', '429', '431', '500', '503'],
+  sendBatchCampaign: [
+    '202',
+    '400',
+    '401',
+    '402',
+    '403',
+    '409',
+    '413',
+    '415',
+    '422',
+    '429',
+    '431',
+    '500',
+    '503',
+  ],
+  listCampaigns: ['200', '400', '401', '403', '422', '429', '431', '500', '503'],
+  retrieveCampaign: ['200', '400', '401', '403', '404', '422', '429', '431', '500', '503'],
+  listCampaignMessages: ['200', '400', '401', '403', '404', '422', '429', '431', '500', '503'],
 };
 
 /** Error codes an example of each status may carry (D1–D9, D20, D28, D68). */
 const ERROR_CODES: Record<string, string[]> = {
+  '400': ['BAD_REQUEST'],
   '401': ['AUTH_INVALID_API_KEY'],
   '402': ['BILLING_INSUFFICIENT_FUNDS'],
   '403': ['AUTH_INVALID_SCOPE'],
@@ -267,7 +283,7 @@ const LIST_OPERATIONS = ['listMessages', 'listCampaigns', 'listCampaignMessages'
 const POST_OPERATIONS = ['sendMessage', 'sendBatchCampaign'];
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 /** Responses that can be produced before the rate limiter runs: rate-limit headers optional. */
-const BEFORE_LIMITER = ['401', '403', '413', '415', '431', '500', '503'];
+const BEFORE_LIMITER = ['400', '401', '403', '413', '415', '431', '500', '503'];
 
 // ---------------------------------------------------------------------------------------------
 

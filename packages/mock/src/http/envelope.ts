@@ -5,6 +5,7 @@
 import type { ErrorData } from '../domain/kernel/errors';
 import { formatTimestamp } from '../domain/kernel/time-format';
 import { ERROR_TABLE } from './error-table';
+import { redactMessage } from './redact';
 import type { HttpResponse } from './types';
 
 /** The JSON body of an error response. */
@@ -54,13 +55,22 @@ export function envelopeResponse(
 ): HttpResponse {
   const envelope: ErrorEnvelope = {
     code: error.code,
-    message: error.message,
+    // Messages echo what a request sent (its path, a value): never a whole key or secret (D169).
+    message: redactMessage(error.message),
     status: error.status,
     trace_id: traceId,
     timestamp: formatTimestamp(now),
     service: error.service,
   };
-  if (error.fields !== undefined) envelope.fields = { ...error.fields };
+  if (error.fields !== undefined) {
+    // Own properties even for a field named `__proto__` (D63), which an assignment would not make.
+    envelope.fields = Object.fromEntries(
+      Object.entries(error.fields).map(([name, text]) => [
+        redactMessage(name),
+        redactMessage(text),
+      ]),
+    );
+  }
   return {
     status: error.status,
     headers: { ...headers, 'content-type': 'application/json', 'x-trace-id': traceId },

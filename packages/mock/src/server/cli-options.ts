@@ -75,7 +75,8 @@ Serve flags:
   --cors ORIGINS      let a browser tool at these origins call the server: exact origins,
                       comma-separated (e.g. http://localhost:5173); others get no CORS header
   --state FILE        keep the world across restarts: load FILE (a world snapshot) at start
-                      when it exists, save it atomically while serving and when stopping
+                      when it exists, save it atomically while serving and when stopping;
+                      one server per file (FILE.lock); a damaged file exits 2
   --state-interval S  seconds between saves of the state file (default 5)
   -h, --help          show this text
 

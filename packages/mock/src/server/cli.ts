@@ -1,6 +1,7 @@
 /**
  * The `msgsvc-mock` command: parse the command line, run the command, report failures as one
- * sentence on stderr with a non-zero exit code (2 for a bad command line, 1 for anything else),
+ * sentence on stderr with a non-zero exit code (2 for a bad command line or a state file that
+ * cannot be used, 1 for anything else),
  * and stop cleanly on SIGINT or SIGTERM.
  *
  * @example
@@ -83,7 +84,9 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
   } catch (error) {
     const message = error instanceof WorldFileError ? error.message : describe(error, options);
     io.stderr(`msgsvc-mock: ${message}`);
-    return 1;
+    // A state file that can never be used is bad input, like a bad flag (D166); one held by a
+    // running server is not (D165).
+    return (error as Error | undefined)?.name === 'StateFileError' ? 2 : 1;
   }
   return new Promise((resolve) => {
     let stopping = false;

@@ -1,8 +1,9 @@
 /**
  * What the server answers when Node's HTTP parser gives up on a request before there is one to
  * route (decision D68): the service's error envelope, never Node's bare status line. A request
- * line or headers over Node's limit (16 KiB) is a 431, an unknown method a 501 (as the pipeline
- * answers one that reaches it), a request that timed out a 408, anything else unparseable a 400.
+ * line or headers over Node's limit (16 KiB) is a 431, an unknown method (and `CONNECT`) a 501 (as
+ * the pipeline answers one that reaches it), a request that timed out a 408, anything else
+ * unparseable a 400 (a raw non-ASCII path with a message that says how to send it).
  * The connection is closed after the answer: the parser cannot find where the next request starts.
  */
 import { STATUS_CODES } from 'node:http';
@@ -21,6 +22,11 @@ const ANSWERS: Readonly<Record<string, { code: ErrorCode; message: string }>> = 
   HPE_INVALID_METHOD: {
     code: 'NOT_IMPLEMENTED',
     message: 'The request method is not implemented by this service.',
+  },
+  // A request target with raw bytes outside ASCII (or other characters a URL cannot hold).
+  HPE_INVALID_URL: {
+    code: 'BAD_REQUEST',
+    message: 'The request target is not valid: percent-encode characters outside ASCII (RFC 3986).',
   },
   ERR_HTTP_REQUEST_TIMEOUT: {
     code: 'REQUEST_TIMEOUT',
@@ -52,7 +58,19 @@ export function answerClientError(
     socket.destroy();
     return;
   }
-  const response = clientErrorResponse(error, now);
+  writeAndClose(socket, clientErrorResponse(error, now));
+}
+
+/**
+ * Handles the server's `connect` (a `CONNECT` request, which Node hands over as a bare socket and,
+ * with no listener, closes without a word): the service implements no such method, so it is a 501
+ * like any other it does not implement (D169).
+ */
+export function answerConnect(socket: Duplex, now: number): void {
+  writeAndClose(socket, clientErrorResponse({ code: 'HPE_INVALID_METHOD' }, now));
+}
+
+function writeAndClose(socket: Duplex, response: HttpResponse): void {
   const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
   for (const [name, value] of Object.entries(response.headers)) head.push(`${name}: ${value}`);
   head.push(`content-length: ${Buffer.byteLength(response.body)}`, 'connection: close');

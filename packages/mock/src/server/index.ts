@@ -27,4 +27,5 @@ export {
 } from './control-client';
 export { type RunningServer, type StartServerOptions, startServer } from './serve';
 export { StateFileError } from './state-file';
+export { type LockHolder, StateFileLockedError } from './state-lock';
 export type { OrganizationCredentials, SenderIdCredentials } from './world-file';

@@ -25,7 +25,7 @@ import type { HttpRequest, HttpResponse } from '../http/types';
 import { unexpectedError } from '../http/unexpected-error';
 import type { MockService } from '../mock-service';
 import { type AdminAccess, createAdminAccess } from './admin-access';
-import { answerClientError } from './client-error';
+import { answerClientError, answerConnect } from './client-error';
 import { controlErrorResponse, controlTraceId } from './control-http/errors';
 import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
 import { HEALTH_PATH } from './control-http/routes-health';
@@ -36,6 +36,7 @@ import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
 import { fingerprint, LiveFeed } from './inspector/live';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
 import { RequestLog } from './inspector/request-log';
+import { lingerOnClose } from './linger';
 import {
   BODY_LIMIT,
   hasBody,
@@ -65,6 +66,11 @@ export interface MockServerOptions {
   readonly corsOrigins?: readonly string[];
   /** When the server started (wall clock, epoch ms), for `GET /__mock/health`. Default: now. */
   readonly startedAt?: number;
+  /**
+   * Called with the `X-API-KEY` of each public request before it is handled: a world loaded from a
+   * state file holds its keys by hash until they are presented (D168).
+   */
+  readonly recallKey?: (key: string) => void;
 }
 
 /** A running (or ready to run) mock server. */
@@ -94,6 +100,8 @@ interface ServerContext {
   readonly live: LiveFeed;
   /** The CORS policy, when origins are allowed. */
   readonly cors: Cors | undefined;
+  /** See {@link MockServerOptions.recallKey}. */
+  readonly recallKey: ((key: string) => void) | undefined;
 }
 
 /** Creates the server; see the module example. */
@@ -110,6 +118,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   );
   // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
   server.on('clientError', (error, socket) => answerClientError(error, socket, mock.world.now()));
+  server.on('connect', (_req, socket) => answerConnect(socket, mock.world.now()));
   let timer: NodeJS.Timeout | undefined;
 
   return {
@@ -157,6 +166,7 @@ function serverContext(
     control: createControlHandler(deps),
     inspectorData: createControlHandler(deps, INSPECTOR_API_ROUTES),
     live: new LiveFeed(() => fingerprint(deps)),
+    recallKey: options.recallKey,
   };
 }
 
@@ -219,12 +229,14 @@ function servePublic(context: ServerContext, req: IncomingMessage, res: ServerRe
 
 // The pipeline answers synchronously unless an injected latency fault delays it.
 function answer(
-  { mock }: ServerContext,
+  { mock, recallKey }: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
   request: HttpRequest,
 ): void {
   try {
+    const key = request.headers['x-api-key'];
+    if (recallKey !== undefined && key !== undefined) recallKey(key.trim());
     mock.clock.runDue();
     const response = mock.handle(request);
     if (isThenable(response)) {
@@ -269,14 +281,14 @@ async function serveAdmin(
   else writeResponse(res, await context.control(request));
 }
 
-// 413 and close the connection; a body that was not drained is cut off once the answer is out.
+// 413 and close the connection; a body still coming is read and dropped after the answer (D169).
 function refuseTooLarge(
   { mock, limit }: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
   drained: boolean,
 ): void {
-  if (!drained) res.once('finish', () => req.socket.destroy());
+  if (!drained) lingerOnClose(req.socket);
   writeResponse(res, tooLarge(mock, limit), true);
 }
 

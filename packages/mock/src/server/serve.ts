@@ -3,6 +3,7 @@
  * the starting world (a world file or the demo), decide on the admin token, and listen.
  */
 import { randomBytes } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
 import { RealClock } from '../index';
 import { createMockService, type MockService } from '../mock-service';
 import { isLoopback } from './admin-access';
@@ -12,7 +13,14 @@ import { invalidOrigins } from './cors-origins';
 import { RequestLog } from './inspector/request-log';
 import { createMockServer } from './node-server';
 import { reportToStderr } from './report-unexpected';
-import { keepState, readStateFile } from './state-file';
+import { keepState, readStateFile, removeLeftovers, StateFileError } from './state-file';
+import {
+  describeHolder,
+  lockStateFile,
+  type StateFileLockedError,
+  type StateLock,
+} from './state-lock';
+import { recallKey } from './stored-keys';
 import {
   applyWorld,
   demoCredentials,
@@ -102,7 +110,9 @@ const DEFAULTS: Omit<ServeOptions, 'json'> = {
  * await server.close();
  * ```
  *
- * @throws {WorldFileError} for a bad world file, {@link StateFileError} for a bad state file, a
+ * @throws {WorldFileError} for a bad world file, {@link StateFileError} for a bad state file or one
+ * whose folder cannot be written, {@link StateFileLockedError} for a state file another running
+ * server holds, a
  * `TypeError` for a `cors` entry that is not an origin; the listen error (e.g. `EADDRINUSE`)
  * otherwise.
  */
@@ -123,8 +133,23 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
       `stateInterval must be a number of seconds above 0 (got ${options.stateInterval}).`,
     );
   }
-  // Read and checked before anything binds, like the world file.
+  // Locked, read and checked before anything binds, like the world file (D165, D166).
+  const lock = options.state === undefined ? undefined : takeLock(options.state);
+  try {
+    return await serve(options, file, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function serve(
+  options: Omit<ServeOptions, 'json'>,
+  file: ReturnType<typeof loadWorldFile> | undefined,
+  lock: StateLock | undefined,
+): Promise<RunningServer> {
   const saved = options.state === undefined ? undefined : readStateFile(options.state);
+  if (options.state !== undefined) removeLeftovers(options.state);
   const requestLog = new RequestLog();
   const startedAt = Date.now();
   // D156: a virtual world starts now, to the second (its times then read cleanly), unless
@@ -153,7 +178,10 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
     file === undefined ? [demoCredentials(mock)] : applyWorld(mock, file);
   const organizations = seed();
   // The saved world replaces the seeded one; the banner still names the seeded world's keys.
-  if (saved !== undefined) mock.restore(saved);
+  if (saved !== undefined) {
+    mock.restore(saved);
+    warnOfLostKeys(mock, organizations, options.state!);
+  }
 
   const generated = options.adminToken === undefined && !isLoopback(options.host);
   const adminToken = generated ? randomBytes(24).toString('base64url') : options.adminToken;
@@ -164,8 +192,14 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
     reseed: seed,
     corsOrigins: options.cors,
     startedAt,
+    ...(saved === undefined ? {} : { recallKey: (key: string) => recallKey(mock.world, key) }),
   });
   const address = await server.listen(options.port, options.host);
+  try {
+    lock?.setPort(address.port);
+  } catch {
+    // Only a detail for the message a second server prints: the lock itself holds.
+  }
   const state = options.state;
   const keeper =
     state === undefined
@@ -199,8 +233,12 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
         // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
         // request still in flight changed the world before the server closed.
         keeper?.save(true);
-        await server.close();
-        keeper?.save();
+        try {
+          await server.close();
+          keeper?.save();
+        } finally {
+          lock?.release();
+        }
       })();
       return closing;
     },
@@ -212,4 +250,50 @@ function clientOrigin(host: string, port: number): string {
   if (host === '0.0.0.0') return `http://127.0.0.1:${port}`;
   if (host === '::') return `http://[::1]:${port}`;
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+/**
+ * Takes the state file's lock; a folder that cannot be written is refused here, at start, rather
+ * than by every periodic save (D167).
+ */
+function takeLock(path: string): StateLock {
+  let lock: StateLock;
+  try {
+    lock = lockStateFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new StateFileError(
+      `state file ${path}: its folder ${dirname(resolve(path))} cannot be written (${code}); the world could never be saved.`,
+    );
+  }
+  if (lock.tookOverFrom !== undefined) {
+    process.stderr.write(
+      `msgsvc-mock: took over the lock of ${path} from ${describeHolder(lock.tookOverFrom)}, which is no longer running.\n`,
+    );
+  }
+  return lock;
+}
+
+/**
+ * The banner names the seeded world's keys, but the state file's world replaced it: says so when
+ * none of those keys is in it (e.g. a world emptied through the control API), instead of leaving a
+ * user to find out by a 401.
+ */
+function warnOfLostKeys(
+  mock: MockService,
+  organizations: readonly OrganizationCredentials[],
+  path: string,
+): void {
+  const printed = organizations.flatMap((o) => o.api_keys.map((k) => k.key));
+  if (printed.length === 0) return;
+  const known = (key: string) => {
+    if (!recallKey(mock.world, key)) return false;
+    return mock.world.apiKeys.get(key)?.revoked === false;
+  };
+  if (printed.some(known)) return;
+  const kept = [...mock.world.apiKeys.values()].filter((k) => !k.revoked).length;
+  process.stderr.write(
+    `msgsvc-mock: the world loaded from ${path} has none of the keys printed below (it has ${kept} active key${kept === 1 ? '' : 's'} of its own).\n`,
+  );
 }

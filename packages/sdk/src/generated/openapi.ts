@@ -862,6 +862,19 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request is not valid HTTP/1.1, so the server answers before routing it and closes the connection (`BAD_REQUEST`, D68, D169): for example a path with raw bytes outside ASCII, which must be percent-encoded (RFC 3986). The operation is not known yet. */
+        BadRequest: {
+            headers: {
+                "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                "X-RateLimit-Limit"?: components["headers"]["X-RateLimit-Limit-IfCounted"];
+                "X-RateLimit-Remaining"?: components["headers"]["X-RateLimit-Remaining-IfCounted"];
+                "X-RateLimit-Reset"?: components["headers"]["X-RateLimit-Reset-IfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request line and headers together exceed 16 KiB (`REQUEST_HEADER_FIELDS_TOO_LARGE`, D68). The server answers before reading the request, so the operation is not known yet, and closes the connection. */
         RequestHeaderFieldsTooLarge: {
             headers: {
@@ -1320,6 +1333,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageListPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenMessagesList"];
             422: components["responses"]["ListMessagesUnprocessable"];
@@ -1358,6 +1372,7 @@ export interface operations {
                     "application/json": components["schemas"]["SentMessage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["ForbiddenMessagesSend"];
@@ -1399,6 +1414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenMessagesRead"];
             404: components["responses"]["MessageNotFound"];
@@ -1496,6 +1512,7 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenCampaignsRead"];
             422: components["responses"]["ListCampaignsUnprocessable"];
@@ -1534,6 +1551,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchAccepted"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["ForbiddenCampaignSend"];
@@ -1575,6 +1593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Campaign"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenCampaignsRead"];
             404: components["responses"]["CampaignNotFound"];
@@ -1686,6 +1705,7 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignMessagePage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenCampaignsRead"];
             404: components["responses"]["CampaignNotFound"];

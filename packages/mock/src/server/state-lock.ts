@@ -1,0 +1,192 @@
+/**
+ * The exclusive lock of a `--state FILE` (D165): `FILE.lock` beside it, holding who has it (pid,
+ * host, port). Two servers on one state file would each save their own world over the other's, so
+ * the second one refuses to start; a lock whose holder is dead (a `kill -9`) is taken over.
+ *
+ * The lock file appears whole or not at all: its text is written to a private temporary file that
+ * is then hard-linked to the lock's name, and `link` fails when the name exists (atomic, like
+ * `O_EXCL`, but a reader never sees a lock file still being written).
+ */
+import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+
+/** Who holds a lock, as its file says. */
+export interface LockHolder {
+  /** The holder's process id. */
+  readonly pid: number;
+  /** The host it runs on. */
+  readonly host: string;
+  /** The port it serves on, once it listens. */
+  readonly port?: number | undefined;
+  /** When it took the lock (ISO 8601). */
+  readonly since: string;
+}
+
+/** A state file another live server holds; the CLI prints the message and exits with 1. */
+export class StateFileLockedError extends Error {
+  /** Always `'StateFileLockedError'`. */
+  override name = 'StateFileLockedError';
+  /** Who holds the lock. */
+  readonly holder: LockHolder;
+  /**
+   * @param message - the one line to print.
+   * @param holder - who holds it.
+   */
+  constructor(message: string, holder: LockHolder) {
+    super(message);
+    this.holder = holder;
+  }
+}
+
+/** A lock this process holds. */
+export interface StateLock {
+  /** The lock file's path. */
+  readonly path: string;
+  /** The holder of the stale lock this one replaced, if any (the CLI says so in one line). */
+  readonly tookOverFrom: LockHolder | undefined;
+  /** Records the port the server listens on, so that a refused second server can name it. */
+  setPort(port: number): void;
+  /** Removes the lock file (idempotent; also done when the process exits). */
+  release(): void;
+}
+
+/**
+ * Takes the lock of `stateFile`.
+ *
+ * @throws {StateFileLockedError} when a live process holds it.
+ * @throws the file system's error (`EACCES`, `ENOENT`, `EROFS`…) when the folder cannot be written.
+ */
+export function lockStateFile(stateFile: string): StateLock {
+  const path = `${stateFile}.lock`;
+  const mine: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  let tookOverFrom: LockHolder | undefined;
+  // Two rounds at most: the first may find a stale lock and set it aside.
+  for (let round = 0; round < 2; round++) {
+    if (tryLink(path, mine)) return held(path, mine, tookOverFrom);
+    const text = readLock(path);
+    if (text === undefined) continue; // released in between: try again
+    const holder = parseHolder(text);
+    if (holder !== undefined && (HELD.has(path) || isAlive(holder))) {
+      throw new StateFileLockedError(
+        `state file ${stateFile} is in use by ${describeHolder(holder)} (lock ${path}); stop that server, or remove the lock file if ${holder.host} no longer runs it.`,
+        holder,
+      );
+    }
+    // Stale: set aside under a name of our own, and check it was still the stale lock we read (a
+    // second starter may have taken it over in between; then we give its lock back).
+    const aside = `${path}.${process.pid}.stale`;
+    try {
+      renameSync(path, aside);
+    } catch {
+      continue;
+    }
+    const moved = readLock(aside);
+    if (moved !== text) {
+      try {
+        linkSync(aside, path);
+      } catch {
+        // Another one is there by now; it wins either way.
+      }
+      rmSync(aside, { force: true });
+      continue;
+    }
+    rmSync(aside, { force: true });
+    tookOverFrom = holder ?? { pid: 0, host: 'unknown', since: 'unknown' };
+  }
+  const holder = parseHolder(readLock(path) ?? '') ?? { pid: 0, host: 'unknown', since: '' };
+  throw new StateFileLockedError(
+    `state file ${stateFile} is in use by ${describeHolder(holder)} (lock ${path}).`,
+    holder,
+  );
+}
+
+/** Lock files this process holds: a second server in this process on one file is refused too. */
+const HELD = new Set<string>();
+
+function held(path: string, mine: LockHolder, tookOverFrom: LockHolder | undefined): StateLock {
+  HELD.add(path);
+  let released = false;
+  let current = mine;
+  const release = () => {
+    if (released) return;
+    released = true;
+    HELD.delete(path);
+    process.off('exit', release);
+    // Only our own lock: never remove one a later server took over after we were thought dead.
+    if (parseHolder(readLock(path) ?? '')?.pid === process.pid) rmSync(path, { force: true });
+  };
+  // `exit` listeners run on every normal end, including `process.exit` after the stop grace.
+  process.on('exit', release);
+  return {
+    path,
+    tookOverFrom,
+    setPort(port) {
+      current = { ...current, port };
+      // Rewritten through a rename, so a reader still sees a whole lock file.
+      const temporary = `${path}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(current), { mode: 0o600 });
+      renameSync(temporary, path);
+    },
+    release,
+  };
+}
+
+function tryLink(path: string, holder: LockHolder): boolean {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.new`);
+  writeFileSync(temporary, JSON.stringify(holder), { mode: 0o600 });
+  try {
+    linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+}
+
+function readLock(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function parseHolder(text: string): LockHolder | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder>;
+    if (typeof value.pid !== 'number' || typeof value.host !== 'string') return undefined;
+    return {
+      pid: value.pid,
+      host: value.host,
+      port: typeof value.port === 'number' ? value.port : undefined,
+      since: typeof value.since === 'string' ? value.since : '',
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A holder on this host is alive when signal 0 reaches its pid (`EPERM`: alive, another user's).
+ * One on another host (a shared folder) cannot be checked, so it counts as alive.
+ */
+function isAlive(holder: LockHolder): boolean {
+  if (holder.host !== hostname()) return true;
+  // Our own pid, in a lock this process does not hold: left by an earlier process that had it.
+  if (holder.pid === process.pid) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** "pid 1234 on host.local, port 4010". */
+export function describeHolder(holder: LockHolder): string {
+  const port = holder.port === undefined ? '' : `, port ${holder.port}`;
+  return `pid ${holder.pid} on ${holder.host}${port}`;
+}
