@@ -67,15 +67,16 @@ export function createFetch(
   return (input, init) => {
     try {
       const request = toRequest(input, init);
-      if (isThenable(request)) return Promise.resolve(request).then(send);
-      return send(request);
+      // `init.signal` replaces the request's own, as in fetch.
+      const signal = init?.signal ?? (input as { signal?: AbortSignal }).signal;
+      if (isThenable(request)) return Promise.resolve(request).then((read) => send(read, signal));
+      return send(request, signal);
     } catch (error) {
       return Promise.reject(error);
     }
   };
 
-  function send(request: Request): Promise<Response> {
-    const signal = request.signal;
+  function send(request: Request, signal: AbortSignal | undefined): Promise<Response> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     const parsed = fromWebRequest(request);
     // A promise of another realm (the runner's `Request` reads its body with its own) is still one.
@@ -87,23 +88,22 @@ export function createFetch(
   }
 }
 
-// A `Request` of any realm is read as it is. With `init` too, `new Request(request, init)` would
-// not recognise another realm's request (it would read it as the URL "[object Request]"), so its
-// parts are copied into a new one: what `init` names replaces the request's, as fetch does.
+// A `Request` of any realm is read as it is, and so it is with an `init` that changes none of what
+// the mock reads (the SDK hands each attempt's signal so). Otherwise `new Request(request, init)`
+// would not recognise another realm's request (it would read it as the URL "[object Request]"), so
+// its parts are copied into a new one: what `init` names replaces the request's, as fetch does.
 function toRequest(
   input: RequestInfo | URL,
   init: RequestInit | undefined,
 ): Request | Promise<Request> {
   if (!isRequestLike(input)) return new Request(input, init);
   if (init === undefined) return input;
+  if (init.method === undefined && init.headers === undefined && init.body === undefined) {
+    return input;
+  }
   const method = init.method ?? input.method;
   const rebuild = (body: BodyInit | null) =>
-    new Request(input.url, {
-      method,
-      headers: init.headers ?? input.headers,
-      signal: init.signal ?? input.signal,
-      body,
-    });
+    new Request(input.url, { method, headers: init.headers ?? input.headers, body });
   const keepsBody =
     init.body === undefined && input.body !== null && method !== 'GET' && method !== 'HEAD';
   if (!keepsBody) return rebuild(init.body ?? null);

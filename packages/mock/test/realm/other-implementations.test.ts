@@ -55,6 +55,29 @@ describe("the mock's fetch", () => {
     expect(await replaced.json()).toMatchObject({ body: 'Adeus' });
   });
 
+  it("honours the request's own signal, and init's in its place", async () => {
+    const { mock, headers, url } = setup();
+    const stopped = new window.AbortController();
+    stopped.abort(new Error('the request gave up'));
+    const request = new window.Request(url, {
+      method: 'POST',
+      headers,
+      body: SEND,
+      signal: stopped.signal,
+    });
+    await expect(mock.fetch(request as unknown as Request)).rejects.toThrow('the request gave up');
+    await expect(
+      mock.fetch(request as unknown as Request, { headers: { 'x-api-key': 'k' } }),
+    ).rejects.toThrow('the request gave up');
+    const live = new window.Request(url, { method: 'POST', headers, body: SEND });
+    const replaced = new AbortController();
+    replaced.abort(new Error('init gave up'));
+    await expect(
+      mock.fetch(live as unknown as Request, { signal: replaced.signal }),
+    ).rejects.toThrow('init gave up');
+    expect(mock.control.counts()).toMatchObject({ messages: 0 });
+  });
+
   it('refuses at once when a signal of another implementation has already aborted', async () => {
     const { mock, headers, url } = setup();
     const controller = new window.AbortController();
