@@ -10,9 +10,15 @@ const SECRET = /(svc_live_|svc_test_|whsec_)([A-Za-z0-9+/=_-]*)/g;
 /** Quick test before the work of decoding. */
 const KIND = /svc_live_|svc_test_|whsec_|%5f|%5F/;
 
-/** Cuts every secret in `text` to its kind and four characters: `svc_live_abcd…`. */
+/**
+ * Cuts every secret in `text` to its kind and four characters: `svc_live_abcd…`. Idempotent: a
+ * prefix already cut (four characters or fewer) is left as it is, so text redacted twice (an
+ * unexpected error's message, then its envelope) does not grow.
+ */
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET, (_, kind: string, rest: string) => `${kind}${rest.slice(0, 4)}…`);
+  return text.replace(SECRET, (match, kind: string, rest: string) =>
+    rest.length <= 4 ? match : `${kind}${rest.slice(0, 4)}…`,
+  );
 }
 
 /**

@@ -37,7 +37,17 @@ beforeAll(async () => {
       `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run the inspector test.`,
     );
   }
-  cli = await startCli(['serve', '--port', '0', '--json', '--clock', 'virtual']);
+  cli = await startCli([
+    'serve',
+    '--port',
+    '0',
+    '--json',
+    '--clock',
+    'virtual',
+    // Pinned, so the page's times can be asserted (a virtual world otherwise starts now, D156).
+    '--start-time',
+    '2026-01-01T09:00:00Z',
+  ]);
   profile = mkdtempSync(join(tmpdir(), 'msgsvc-chromium-'));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

@@ -56,6 +56,8 @@ async function mutant(name: string, mutation?: Mutation): Promise<string> {
   const dir = join(WORK, name);
   mkdirSync(dir, { recursive: true });
   cpSync(SOURCE, join(dir, 'src'), { recursive: true });
+  // src/server/version.ts reads the version from the package's manifest, beside src/.
+  cpSync(join(SOURCE, '..', 'package.json'), join(dir, 'package.json'));
   if (mutation !== undefined) {
     const path = join(dir, 'src', mutation.file);
     writeFileSync(path, readFileSync(path, 'utf8').replace(mutation.search, mutation.replace));
