@@ -23,8 +23,14 @@ const SKIPPED_DIRECTORIES = new Set([
 /** Lockfiles hold base64 hashes (`…+E8/d1g==`) that look like citations. */
 const SKIPPED_FILES = new Set(['package-lock.json']);
 const TEXT = /\.(?:[cm]?[jt]s|md|ya?ml|json|grit|txt|html|css|py|toml)$|^[^.]+$/;
-/** The map of old numbers cites every old number by design. */
-const OLD_NUMBERS = join(ROOT, 'docs', 'decision-numbers.md');
+/** The map of old numbers, and the script that applies it (with its test), cite old numbers by design. */
+const OLD_NUMBERS = new Set(
+  [
+    'docs/decision-numbers.md',
+    'scripts/renumber-decisions.mjs',
+    'scripts/test/renumber-decisions.test.ts',
+  ].map((path) => join(ROOT, path)),
+);
 
 function* sourceFiles(directory: string): Generator<string> {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
@@ -62,7 +68,7 @@ describe('the two records', () => {
     const dangling: string[] = [];
     let citations = 0;
     for (const file of sourceFiles(ROOT)) {
-      if (file === OLD_NUMBERS) continue;
+      if (OLD_NUMBERS.has(file)) continue;
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, index) => {
         // `E` takes one or two digits, so `E164` and `E404` (npm's error code) are not citations.
