@@ -94,14 +94,32 @@ describe('links', { timeout: 120_000 }, () => {
     expect(problems).toEqual([]);
   });
 
-  it('the navigation keeps Contributing and Decisions out of the Guides menu', () => {
+  it("the navigation keeps the project's pages (both records too) out of the Guides menu", () => {
     const html = readFileSync(join(SITE, 'guides', 'getting-started.html'), 'utf8');
     const menu = (name: string) =>
       new RegExp(`<summary[^>]*>${name}</summary><ul>(.*?)</ul>`).exec(html)?.[1] ?? '';
+    const projectPages =
+      /decisions\.html|engineering-log\.html|decision-numbers\.html|contributing\.html/;
     expect(menu('Guides')).toContain('testing-with-jest.html');
-    expect(menu('Guides')).not.toMatch(/decisions\.html|contributing\.html/);
-    expect(menu('Project')).toMatch(/decisions\.html/);
-    expect(menu('Project')).toMatch(/contributing\.html/);
+    expect(menu('Guides')).not.toMatch(projectPages);
+    for (const page of ['decisions', 'engineering-log', 'decision-numbers', 'contributing']) {
+      expect(menu('Project')).toContain(`guides/${page}.html`);
+    }
+  });
+
+  it('the search ranks both records and their number map as project pages, after the guides', () => {
+    const script = readFileSync(join(SITE, 'search-index.js'), 'utf8');
+    const index: Array<{ kind: string; href: string }> = JSON.parse(
+      script.slice(script.indexOf('['), script.lastIndexOf(']') + 1),
+    );
+    for (const page of ['decisions', 'engineering-log', 'decision-numbers']) {
+      const kinds = new Set(
+        index
+          .filter((entry) => entry.href.startsWith(`guides/${page}.html`))
+          .map((entry) => entry.kind),
+      );
+      expect([page, [...kinds]]).toEqual([page, ['project']]);
+    }
   });
 });
 

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Check the server's health
-         * @description Answers 200 once the server is ready, naming the service and its version, so a harness waiting on this URL (Playwright's `webServer.url`, a container health check) cannot be satisfied by another tool listening on the same port (D158). It needs neither the admin token nor a loopback `Host`: it tells nothing a port scan would not.
+         * @description Answers 200 once the server is ready, naming the service and its version, so a harness waiting on this URL (Playwright's `webServer.url`, a container health check) cannot be satisfied by another tool listening on the same port (D57). It needs neither the admin token nor a loopback `Host`: it tells nothing a port scan would not.
          */
         get: operations["readHealth"];
         put?: never;
@@ -402,7 +402,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The organization's webhook endpoints, their secrets by prefix (the full secret is shown only when an endpoint is registered, D62).
+         * @description The organization's webhook endpoints, their secrets by prefix (the full secret is shown only when an endpoint is registered, D66).
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -468,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate an inbound message
-         * @description A handset writes to a sender ID (`to`: its name or id). `STOP` (and the other opt-out keywords) opts the number out of that organization's messages; `START` opts it back in. A `message.received` webhook follows. A name that sender IDs of several organizations carry is a 422 on `fields.to` unless `organization_id` says whose it is (D69).
+         * @description A handset writes to a sender ID (`to`: its name or id). `STOP` (and the other opt-out keywords) opts the number out of that organization's messages; `START` opts it back in. A `message.received` webhook follows. A name that sender IDs of several organizations carry is a 422 on `fields.to` unless `organization_id` says whose it is (D73).
          */
         post: operations["simulateInbound"];
         delete?: never;
@@ -654,7 +654,7 @@ export interface paths {
         };
         /**
          * Download a snapshot
-         * @description The snapshot as JSON (its format is internal to the mock and versioned), with API keys and webhook secrets by prefix (D62): it is for reading. The server keeps the whole snapshot, so `restoreSnapshot` brings back keys and secrets that still work.
+         * @description The snapshot as JSON (its format is internal to the mock and versioned), with API keys and webhook secrets by prefix (D66): it is for reading. The server keeps the whole snapshot, so `restoreSnapshot` brings back keys and secrets that still work.
          */
         get: operations["downloadSnapshot"];
         put?: never;
@@ -812,7 +812,7 @@ export interface components {
             currency?: string;
             /** @description Opening balance. Default `0`. */
             balance?: components["schemas"]["DecimalAmount"];
-            /** @description The organization's webhook signing secret, `whsec_` and base64 of 24 to 64 bytes (endpoints registered without a `secret` sign with it). Default: a random one. Shown in full only in this operation's answer (D62). */
+            /** @description The organization's webhook signing secret, `whsec_` and base64 of 24 to 64 bytes (endpoints registered without a `secret` sign with it). Default: a random one. Shown in full only in this operation's answer (D66). */
             webhook_secret?: string;
         };
         FundRequest: {
@@ -866,7 +866,7 @@ export interface components {
         RateLimitsRequest: {
             /** @description `true` turns every limit off. */
             disabled?: boolean;
-            /** @description Requests per minute by operation id; `null` for unlimited. A key that is not an operation id is a 422 naming it (D63). */
+            /** @description Requests per minute by operation id; `null` for unlimited. A key that is not an operation id is a 422 naming it (D67). */
             limits?: {
                 [key: string]: number | null;
             };
@@ -940,7 +940,7 @@ export interface components {
                 status: number | null;
                 /** @description Why no status came. */
                 error: string | null;
-                /** @description The `Location` header of a 3xx answer (at most 2048 characters), present on such attempts only. Redirects are never followed: the attempt failed and is retried on the schedule (D170). */
+                /** @description The `Location` header of a 3xx answer (at most 2048 characters), present on such attempts only. Redirects are never followed: the attempt failed and is retried on the schedule (D30). */
                 location?: string;
             }[];
             /** @description The event as delivered (`{ type, timestamp, data }`), see `openapi.yaml` webhooks. */
@@ -958,7 +958,7 @@ export interface components {
              * @enum {string}
              */
             environment?: "live" | "test";
-            /** @description The organization whose sender ID `to` names; required when several organizations have a sender ID of that name (D69). */
+            /** @description The organization whose sender ID `to` names; required when several organizations have a sender ID of that name (D73). */
             organization_id?: components["schemas"]["Uuid"];
         };
         /** @description A message a handset sent to a sender ID. */
@@ -1116,14 +1116,14 @@ export interface components {
         };
         /** @description An organization with its billing account. */
         Organization: components["schemas"]["OrganizationFields"];
-        /** @description An organization just created, with its webhook signing secret in full (shown only here, D62). */
+        /** @description An organization just created, with its webhook signing secret in full (shown only here, D66). */
         CreatedOrganization: {
             /** @description The secret webhook endpoints registered without their own sign with (D29). */
             webhook_secret: string;
         } & components["schemas"]["OrganizationFields"];
-        /** @description An organization with its keys and its webhook secret (both by prefix, D62) and its sender IDs. */
+        /** @description An organization with its keys and its webhook secret (both by prefix, D66) and its sender IDs. */
         OrganizationDetail: {
-            /** @description The organization's webhook secret as it may be displayed (`whsec_abcd…`); the full secret is shown only when the organization is created (D62). Present on `retrieveOrganization`. */
+            /** @description The organization's webhook secret as it may be displayed (`whsec_abcd…`); the full secret is shown only when the organization is created (D66). Present on `retrieveOrganization`. */
             webhook_secret_prefix?: string;
             api_keys: components["schemas"]["ApiKey"][];
             sender_ids: components["schemas"]["SenderId"][];
@@ -1357,7 +1357,7 @@ export interface components {
          */
         Timestamp: string;
         /**
-         * @description The error codes this version of the contract documents, with their statuses: 400 `BAD_REQUEST`, 401 `AUTH_INVALID_API_KEY`, 402 `BILLING_INSUFFICIENT_FUNDS`, 403 `AUTH_INVALID_SCOPE`, 404 `NOT_FOUND` / `RESOURCE_NOT_FOUND` (D1), 405 `METHOD_NOT_ALLOWED`, 408 `REQUEST_TIMEOUT`, 409 `IDEMPOTENCY_KEY_IN_USE`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 422 `VALIDATION_ERROR` / `IDEMPOTENCY_KEY_REUSED` / `TEST_MODE_CHANNEL_UNSUPPORTED`, 429 `RATE_LIMIT_EXCEEDED`, 431 `REQUEST_HEADER_FIELDS_TOO_LARGE`, 500 `INTERNAL_SERVER_ERROR`, 501 `NOT_IMPLEMENTED`, 503 `SERVICE_UNAVAILABLE` (D68). Clients must accept codes not listed here (D53).
+         * @description The error codes this version of the contract documents, with their statuses: 400 `BAD_REQUEST`, 401 `AUTH_INVALID_API_KEY`, 402 `BILLING_INSUFFICIENT_FUNDS`, 403 `AUTH_INVALID_SCOPE`, 404 `NOT_FOUND` / `RESOURCE_NOT_FOUND` (D1), 405 `METHOD_NOT_ALLOWED`, 408 `REQUEST_TIMEOUT`, 409 `IDEMPOTENCY_KEY_IN_USE`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 422 `VALIDATION_ERROR` / `IDEMPOTENCY_KEY_REUSED` / `TEST_MODE_CHANNEL_UNSUPPORTED`, 429 `RATE_LIMIT_EXCEEDED`, 431 `REQUEST_HEADER_FIELDS_TOO_LARGE`, 500 `INTERNAL_SERVER_ERROR`, 501 `NOT_IMPLEMENTED`, 503 `SERVICE_UNAVAILABLE` (D72). Clients must accept codes not listed here (D58).
          * @enum {string}
          */
         KnownErrorCode: "BAD_REQUEST" | "AUTH_INVALID_API_KEY" | "AUTH_INVALID_SCOPE" | "NOT_FOUND" | "RESOURCE_NOT_FOUND" | "VALIDATION_ERROR" | "BILLING_INSUFFICIENT_FUNDS" | "RATE_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "TEST_MODE_CHANNEL_UNSUPPORTED" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
@@ -1401,7 +1401,7 @@ export interface components {
          */
         CampaignStatus: "DRAFT" | "PENDING" | "PROCESSING" | "SENDING" | "COMPLETED" | "FAILED";
         /**
-         * @description Origin of the request that created the record: `API_CLIENT` (this API) or `CUSTOMER_PORTAL` (the dashboard). Closed in responses as in the `trigger_source` filter (D23, D172): a value a client can read is one it can filter on.
+         * @description Origin of the request that created the record: `API_CLIENT` (this API) or `CUSTOMER_PORTAL` (the dashboard). Closed in responses as in the `trigger_source` filter (D23, D45): a value a client can read is one it can filter on.
          * @enum {string}
          */
         TriggerSource: "API_CLIENT" | "CUSTOMER_PORTAL";
@@ -1410,7 +1410,7 @@ export interface components {
          * @enum {string}
          */
         ChannelType: "SMS" | "WHATSAPP";
-        /** @description The sender ID (remitter) used, embedded. One shape wherever it is embedded: the Retrieve Message table gives `id` and `name`, so `id` is required here too, although the campaign tables mention only `name` (D172). */
+        /** @description The sender ID (remitter) used, embedded. One shape wherever it is embedded: the Retrieve Message table gives `id` and `name`, so `id` is required here too, although the campaign tables mention only `name` (D45). */
         SmsRemitter: {
             id: components["schemas"]["Uuid"];
             /**
@@ -1443,7 +1443,7 @@ export interface components {
             trigger_source: components["schemas"]["TriggerSource"];
             /** @description The stored recipient list's file record (D15). */
             file_metadata_id: string;
-            /** @description `SMS` for every campaign `POST /campaigns/batch` creates (it accepts only `SMS`). The type keeps `WHATSAPP` because `GET /campaigns` filters on it: campaigns created elsewhere (the dashboard, as for `DRAFT` and `PENDING`) may carry it (D172). */
+            /** @description `SMS` for every campaign `POST /campaigns/batch` creates (it accepts only `SMS`). The type keeps `WHATSAPP` because `GET /campaigns` filters on it: campaigns created elsewhere (the dashboard, as for `DRAFT` and `PENDING`) may carry it (D45). */
             channel_type: components["schemas"]["ChannelType"];
             sms_remitter_id: components["schemas"]["Uuid"];
             sms_remitter: components["schemas"]["SmsRemitter"];
@@ -1611,7 +1611,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A body was sent with a `Content-Type` other than `application/json`, or with a `charset` other than UTF-8 (D67). */
+        /** @description A body was sent with a `Content-Type` other than `application/json`, or with a `charset` other than UTF-8 (D71). */
         UnsupportedMediaType: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -1654,7 +1654,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request line and headers together exceed 16 KiB (`REQUEST_HEADER_FIELDS_TOO_LARGE`, D68). The server answers before reading the request, so the operation is not known yet, and closes the connection. */
+        /** @description The request line and headers together exceed 16 KiB (`REQUEST_HEADER_FIELDS_TOO_LARGE`, D72). The server answers before reading the request, so the operation is not known yet, and closes the connection. */
         RequestHeaderFieldsTooLarge: {
             headers: {
                 "X-Trace-Id": components["headers"]["headers-X-Trace-Id"];

@@ -312,11 +312,11 @@ export interface components {
          */
         CampaignStatus: "DRAFT" | "PENDING" | "PROCESSING" | "SENDING" | "COMPLETED" | "FAILED";
         /**
-         * @description Origin of the request that created the record: `API_CLIENT` (this API) or `CUSTOMER_PORTAL` (the dashboard). Closed in responses as in the `trigger_source` filter (D23, D172): a value a client can read is one it can filter on.
+         * @description Origin of the request that created the record: `API_CLIENT` (this API) or `CUSTOMER_PORTAL` (the dashboard). Closed in responses as in the `trigger_source` filter (D23, D45): a value a client can read is one it can filter on.
          * @enum {string}
          */
         TriggerSource: "API_CLIENT" | "CUSTOMER_PORTAL";
-        /** @description The sender ID (remitter) used, embedded. One shape wherever it is embedded: the Retrieve Message table gives `id` and `name`, so `id` is required here too, although the campaign tables mention only `name` (D172). */
+        /** @description The sender ID (remitter) used, embedded. One shape wherever it is embedded: the Retrieve Message table gives `id` and `name`, so `id` is required here too, although the campaign tables mention only `name` (D45). */
         SmsRemitter: {
             id: components["schemas"]["Uuid"];
             /**
@@ -509,7 +509,7 @@ export interface components {
             trigger_source: components["schemas"]["TriggerSource"];
             /** @description The stored recipient list's file record (D15). */
             file_metadata_id: string;
-            /** @description `SMS` for every campaign `POST /campaigns/batch` creates (it accepts only `SMS`). The type keeps `WHATSAPP` because `GET /campaigns` filters on it: campaigns created elsewhere (the dashboard, as for `DRAFT` and `PENDING`) may carry it (D172). */
+            /** @description `SMS` for every campaign `POST /campaigns/batch` creates (it accepts only `SMS`). The type keeps `WHATSAPP` because `GET /campaigns` filters on it: campaigns created elsewhere (the dashboard, as for `DRAFT` and `PENDING`) may carry it (D45). */
             channel_type: components["schemas"]["ChannelType"];
             sms_remitter_id: components["schemas"]["Uuid"];
             sms_remitter: components["schemas"]["SmsRemitter"];
@@ -590,7 +590,7 @@ export interface components {
             entries: components["schemas"]["CampaignMessageEntry"][];
         };
         /**
-         * @description The error codes this version of the contract documents, with their statuses: 400 `BAD_REQUEST`, 401 `AUTH_INVALID_API_KEY`, 402 `BILLING_INSUFFICIENT_FUNDS`, 403 `AUTH_INVALID_SCOPE`, 404 `NOT_FOUND` / `RESOURCE_NOT_FOUND` (D1), 405 `METHOD_NOT_ALLOWED`, 408 `REQUEST_TIMEOUT`, 409 `IDEMPOTENCY_KEY_IN_USE`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 422 `VALIDATION_ERROR` / `IDEMPOTENCY_KEY_REUSED` / `TEST_MODE_CHANNEL_UNSUPPORTED`, 429 `RATE_LIMIT_EXCEEDED`, 431 `REQUEST_HEADER_FIELDS_TOO_LARGE`, 500 `INTERNAL_SERVER_ERROR`, 501 `NOT_IMPLEMENTED`, 503 `SERVICE_UNAVAILABLE` (D68). Clients must accept codes not listed here (D53).
+         * @description The error codes this version of the contract documents, with their statuses: 400 `BAD_REQUEST`, 401 `AUTH_INVALID_API_KEY`, 402 `BILLING_INSUFFICIENT_FUNDS`, 403 `AUTH_INVALID_SCOPE`, 404 `NOT_FOUND` / `RESOURCE_NOT_FOUND` (D1), 405 `METHOD_NOT_ALLOWED`, 408 `REQUEST_TIMEOUT`, 409 `IDEMPOTENCY_KEY_IN_USE`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 422 `VALIDATION_ERROR` / `IDEMPOTENCY_KEY_REUSED` / `TEST_MODE_CHANNEL_UNSUPPORTED`, 429 `RATE_LIMIT_EXCEEDED`, 431 `REQUEST_HEADER_FIELDS_TOO_LARGE`, 500 `INTERNAL_SERVER_ERROR`, 501 `NOT_IMPLEMENTED`, 503 `SERVICE_UNAVAILABLE` (D72). Clients must accept codes not listed here (D58).
          * @enum {string}
          */
         KnownErrorCode: "BAD_REQUEST" | "AUTH_INVALID_API_KEY" | "AUTH_INVALID_SCOPE" | "NOT_FOUND" | "RESOURCE_NOT_FOUND" | "VALIDATION_ERROR" | "BILLING_INSUFFICIENT_FUNDS" | "RATE_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "TEST_MODE_CHANNEL_UNSUPPORTED" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
@@ -862,7 +862,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request is not valid HTTP/1.1, so the server answers before routing it and closes the connection (`BAD_REQUEST`, D68, D169): for example a path with raw bytes outside ASCII, which must be percent-encoded (RFC 3986). The operation is not known yet. */
+        /** @description The request is not valid HTTP/1.1, so the server answers before routing it and closes the connection (`BAD_REQUEST`, D72, D126): for example a path with raw bytes outside ASCII, which must be percent-encoded (RFC 3986). The operation is not known yet. */
         BadRequest: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -875,7 +875,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request line and headers together exceed 16 KiB (`REQUEST_HEADER_FIELDS_TOO_LARGE`, D68). The server answers before reading the request, so the operation is not known yet, and closes the connection. */
+        /** @description The request line and headers together exceed 16 KiB (`REQUEST_HEADER_FIELDS_TOO_LARGE`, D72). The server answers before reading the request, so the operation is not known yet, and closes the connection. */
         RequestHeaderFieldsTooLarge: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -888,7 +888,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request's `Content-Type` is not `application/json`, or declares a `charset` other than UTF-8 (`UNSUPPORTED_MEDIA_TYPE`, D2, D67). `charset=utf-8` and other parameters are allowed. */
+        /** @description The request's `Content-Type` is not `application/json`, or declares a `charset` other than UTF-8 (`UNSUPPORTED_MEDIA_TYPE`, D2, D71). `charset=utf-8` and other parameters are allowed. */
         UnsupportedMediaType: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -901,7 +901,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request failed validation (`VALIDATION_ERROR` with `fields`), reused an `Idempotency-Key` with a different body (`IDEMPOTENCY_KEY_REUSED`), or asked a test key to send on WhatsApp (`TEST_MODE_CHANNEL_UNSUPPORTED`). A body that is not valid UTF-8 or not a JSON object is named `body`; a text with an unpaired surrogate or a NUL character is named by its field (D67). */
+        /** @description The request failed validation (`VALIDATION_ERROR` with `fields`), reused an `Idempotency-Key` with a different body (`IDEMPOTENCY_KEY_REUSED`), or asked a test key to send on WhatsApp (`TEST_MODE_CHANNEL_UNSUPPORTED`). A body that is not valid UTF-8 or not a JSON object is named `body`; a text with an unpaired surrogate or a NUL character is named by its field (D71). */
         SendMessageUnprocessable: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -914,7 +914,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request failed validation (`VALIDATION_ERROR` with `fields`, for example too many recipients or a pattern mismatch) or reused an `Idempotency-Key` with a different body (`IDEMPOTENCY_KEY_REUSED`). A body that is not valid UTF-8 or not a JSON object is named `body`; a text with an unpaired surrogate or a NUL character is named by its field (D67). */
+        /** @description The request failed validation (`VALIDATION_ERROR` with `fields`, for example too many recipients or a pattern mismatch) or reused an `Idempotency-Key` with a different body (`IDEMPOTENCY_KEY_REUSED`). A body that is not valid UTF-8 or not a JSON object is named `body`; a text with an unpaired surrogate or a NUL character is named by its field (D71). */
         SendBatchCampaignUnprocessable: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -1006,7 +1006,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A failure on the service side (`INTERNAL_SERVER_ERROR`). Retry after a short delay, unless `X-Should-Retry: false` says the failure would repeat (D150). */
+        /** @description A failure on the service side (`INTERNAL_SERVER_ERROR`). Retry after a short delay, unless `X-Should-Retry: false` says the failure would repeat (D118). */
         InternalServerError: {
             headers: {
                 "X-Trace-Id": components["headers"]["X-Trace-Id"];
@@ -1189,7 +1189,7 @@ export interface components {
          * @example 4bf92f3577b34da6a3ce929d0e0e4736
          */
         "X-Trace-Id": string;
-        /** @description `false` when retrying the same request would fail the same way (an unexpected failure whose message names it, D150); clients should not retry such an answer. Absent otherwise. */
+        /** @description `false` when retrying the same request would fail the same way (an unexpected failure whose message names it, D118); clients should not retry such an answer. Absent otherwise. */
         "X-Should-Retry": "false";
         /**
          * @description Requests allowed per 60-second window for this API key and operation.

@@ -47,10 +47,10 @@ export type MessageListStatus = Schema<'MessageListStatus'>;
 /** Campaign state. The public API creates campaigns in `PROCESSING`; `DRAFT` and `PENDING` campaigns come from the dashboard (D10, D12). */
 export type CampaignStatus = Schema<'CampaignStatus'>;
 
-/** Origin of the request that created the record: `API_CLIENT` (this API) or `CUSTOMER_PORTAL` (the dashboard). Closed in responses as in the `trigger_source` filter (D23, D172): a value a client can read is one it can filter on. */
+/** Origin of the request that created the record: `API_CLIENT` (this API) or `CUSTOMER_PORTAL` (the dashboard). Closed in responses as in the `trigger_source` filter (D23, D45): a value a client can read is one it can filter on. */
 export type TriggerSource = Schema<'TriggerSource'>;
 
-/** The sender ID (remitter) used, embedded. One shape wherever it is embedded: the Retrieve Message table gives `id` and `name`, so `id` is required here too, although the campaign tables mention only `name` (D172). */
+/** The sender ID (remitter) used, embedded. One shape wherever it is embedded: the Retrieve Message table gives `id` and `name`, so `id` is required here too, although the campaign tables mention only `name` (D45). */
 export interface SmsRemitter extends Schema<'SmsRemitter'> {}
 
 /** A message as listed by `GET /messages`. */
@@ -95,7 +95,7 @@ export interface CampaignPage extends Schema<'CampaignPage'> {}
 /** A page of `GET /campaigns/{campaign_id}/messages`. */
 export interface CampaignMessagePage extends Schema<'CampaignMessagePage'> {}
 
-/** The error codes this version of the contract documents, with their statuses: 400 `BAD_REQUEST`, 401 `AUTH_INVALID_API_KEY`, 402 `BILLING_INSUFFICIENT_FUNDS`, 403 `AUTH_INVALID_SCOPE`, 404 `NOT_FOUND` / `RESOURCE_NOT_FOUND` (D1), 405 `METHOD_NOT_ALLOWED`, 408 `REQUEST_TIMEOUT`, 409 `IDEMPOTENCY_KEY_IN_USE`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 422 `VALIDATION_ERROR` / `IDEMPOTENCY_KEY_REUSED` / `TEST_MODE_CHANNEL_UNSUPPORTED`, 429 `RATE_LIMIT_EXCEEDED`, 431 `REQUEST_HEADER_FIELDS_TOO_LARGE`, 500 `INTERNAL_SERVER_ERROR`, 501 `NOT_IMPLEMENTED`, 503 `SERVICE_UNAVAILABLE` (D68). Clients must accept codes not listed here (D53). */
+/** The error codes this version of the contract documents, with their statuses: 400 `BAD_REQUEST`, 401 `AUTH_INVALID_API_KEY`, 402 `BILLING_INSUFFICIENT_FUNDS`, 403 `AUTH_INVALID_SCOPE`, 404 `NOT_FOUND` / `RESOURCE_NOT_FOUND` (D1), 405 `METHOD_NOT_ALLOWED`, 408 `REQUEST_TIMEOUT`, 409 `IDEMPOTENCY_KEY_IN_USE`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 422 `VALIDATION_ERROR` / `IDEMPOTENCY_KEY_REUSED` / `TEST_MODE_CHANNEL_UNSUPPORTED`, 429 `RATE_LIMIT_EXCEEDED`, 431 `REQUEST_HEADER_FIELDS_TOO_LARGE`, 500 `INTERNAL_SERVER_ERROR`, 501 `NOT_IMPLEMENTED`, 503 `SERVICE_UNAVAILABLE` (D72). Clients must accept codes not listed here (D58). */
 export type KnownErrorCode = Schema<'KnownErrorCode'>;
 
 /** The one error object of every error response. */
