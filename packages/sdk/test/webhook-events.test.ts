@@ -95,7 +95,7 @@ describe('deliveries from the mock', () => {
     });
     await mock.clock.settle();
 
-    // Signed at the wall clock's second of sending (D155), so the default `now` verifies them.
+    // Signed at the wall clock's second of sending (D31), so the default `now` verifies them.
     const events: WebhookEvent[] = [];
     for (const delivery of received) {
       events.push(await verifyWebhook(delivery.body, delivery.headers, endpoint.secret));

@@ -44,7 +44,7 @@ beforeAll(async () => {
     '--json',
     '--clock',
     'virtual',
-    // Pinned, so the page's times can be asserted (a virtual world otherwise starts now, D156).
+    // Pinned, so the page's times can be asserted (a virtual world otherwise starts now, D55).
     '--start-time',
     '2026-01-01T09:00:00Z',
   ]);
