@@ -9,12 +9,26 @@
 export interface WithResponse<T> {
   /** The typed body, exactly as `await`ing the call gives it. */
   data: T;
-  /** The raw response (its body already read). */
+  /**
+   * The platform `Response` of the final attempt, untouched by the SDK: its status, headers and
+   * body, which is unread (read it once, or `clone()` it first). It is built from what the SDK
+   * read, so its `url` is empty: the request's URL is in the hooks' events and the logs.
+   */
   response: Response;
   /** `X-Trace-Id` of the response: quote it to support. */
   traceId: string | undefined;
   /** The `Idempotency-Key` the request carried (send calls always carry one). */
   idempotencyKey: string | undefined;
+}
+
+/** What a call settles with: the body, the key, and the response, read only when asked for. */
+export interface CallOutcome<T> {
+  /** The typed body. */
+  readonly data: T;
+  /** The response (see {@link WithResponse.response}). */
+  readonly response: Response;
+  /** The `Idempotency-Key` the request carried. */
+  readonly idempotencyKey: string | undefined;
 }
 
 /**
@@ -30,15 +44,15 @@ export interface WithResponse<T> {
  * ```
  */
 export class APIPromise<T> extends Promise<T> {
-  readonly #result: Promise<Omit<WithResponse<T>, 'traceId'>>;
+  readonly #result: Promise<CallOutcome<T>>;
   #data: Promise<T> | undefined;
   #withResponse: Promise<WithResponse<T>> | undefined;
 
   /**
-   * @param result - The call's outcome: the body, the response and the key. The trace id is read
-   * from the response only when `withResponse()` asks for it (most callers only await the body).
+   * @param result - The call's outcome: the body, the response and the key. The response and its
+   * trace id are read only when `withResponse()` asks for them (most callers only await the body).
    */
-  constructor(result: Promise<Omit<WithResponse<T>, 'traceId'>>) {
+  constructor(result: Promise<CallOutcome<T>>) {
     // The base promise is never used (it stays pending): `then` reads `result`, so a rejection is
     // reported only to those who await the call (no unhandled rejection when only
     // `withResponse()` is used).
@@ -53,9 +67,11 @@ export class APIPromise<T> extends Promise<T> {
 
   /** The body with the response, the trace id and the idempotency key. */
   withResponse(): Promise<WithResponse<T>> {
-    this.#withResponse ??= this.#result.then((outcome) => ({
-      ...outcome,
-      traceId: outcome.response.headers.get('x-trace-id') ?? undefined,
+    this.#withResponse ??= this.#result.then(({ data, response, idempotencyKey }) => ({
+      data,
+      response,
+      traceId: response.headers.get('x-trace-id') ?? undefined,
+      idempotencyKey,
     }));
     return this.#withResponse;
   }
