@@ -21,16 +21,6 @@ export interface WithResponse<T> {
   idempotencyKey: string | undefined;
 }
 
-/** What a call settles with: the body, the key, and the response, read only when asked for. */
-export interface CallOutcome<T> {
-  /** The typed body. */
-  readonly data: T;
-  /** The response (see {@link WithResponse.response}). */
-  readonly response: Response;
-  /** The `Idempotency-Key` the request carried. */
-  readonly idempotencyKey: string | undefined;
-}
-
 /**
  * A promise of a call's typed body. `await call` gives the body; `await call.withResponse()` gives
  * `{ data, response, traceId, idempotencyKey }`. The request starts when the call is made.
@@ -44,15 +34,16 @@ export interface CallOutcome<T> {
  * ```
  */
 export class APIPromise<T> extends Promise<T> {
-  readonly #result: Promise<CallOutcome<T>>;
+  readonly #result: Promise<Omit<WithResponse<T>, 'traceId'>>;
   #data: Promise<T> | undefined;
   #withResponse: Promise<WithResponse<T>> | undefined;
 
   /**
-   * @param result - The call's outcome: the body, the response and the key. The response and its
-   * trace id are read only when `withResponse()` asks for them (most callers only await the body).
+   * @param result - The call's outcome: the body, the response and the key. The response (a
+   * getter: it may be built on first use) and its trace id are read only when `withResponse()`
+   * asks for them (most callers only await the body).
    */
-  constructor(result: Promise<CallOutcome<T>>) {
+  constructor(result: Promise<Omit<WithResponse<T>, 'traceId'>>) {
     // The base promise is never used (it stays pending): `then` reads `result`, so a rejection is
     // reported only to those who await the call (no unhandled rejection when only
     // `withResponse()` is used).

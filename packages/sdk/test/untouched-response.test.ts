@@ -136,4 +136,27 @@ describe('what the SDK sends and throws', () => {
     expectUntouched(response);
     for (const answered of responses) expectUntouched(answered);
   });
+
+  it('middleware on client.raw still sees resource calls: a success as fetched, an error readable', async () => {
+    const { client } = scripted(
+      () => jsonResponse(200, { id: 'm1', status: 'SENT' }, { 'x-trace-id': 't-200' }),
+      () => jsonResponse(404, envelope(404, 'NOT_FOUND')),
+    );
+    const seen: { status: number; traceId: string | null; body?: unknown }[] = [];
+    client.raw.use({
+      async onResponse({ response }) {
+        const entry = { status: response.status, traceId: response.headers.get('x-trace-id') };
+        seen.push(response.ok ? entry : { ...entry, body: await response.clone().json() });
+        return undefined;
+      },
+    });
+    const { data, response } = await client.messages.retrieve('m1').withResponse();
+    expect(data).toEqual({ id: 'm1', status: 'SENT' });
+    await expect(response.json()).resolves.toEqual(data);
+    await expect(client.messages.retrieve('m2')).rejects.toBeInstanceOf(NotFoundError);
+    expect(seen).toEqual([
+      { status: 200, traceId: 't-200' },
+      { status: 404, traceId: null, body: expect.objectContaining({ code: 'NOT_FOUND' }) },
+    ]);
+  });
 });

@@ -8,7 +8,7 @@
  * options: the call's `fetch` and `parseAs: 'stream'`, so it leaves a success's body alone and the
  * SDK parses it once, in the transport.
  */
-import { APIPromise, type CallOutcome } from '../api-promise';
+import { APIPromise, type WithResponse } from '../api-promise';
 import { errorFromResponse } from '../errors';
 import { readable } from '../internal/exchange';
 import type { RequestOptions } from '../request-options';
@@ -31,7 +31,7 @@ const NO_OPTIONS: RequestOptions = Object.freeze({});
 type Result = { error?: unknown };
 
 /** One resource call: its options and key on the way down, its settled exchange on the way back. */
-class Call<T> implements CallOutcome<T> {
+class Call<T> implements Omit<WithResponse<T>, 'traceId'> {
   readonly #ctx: ClientContext;
   // The caller's signal and policy reach the transport here, never as the request's signal:
   // linking a signal to a Request costs more than the rest of a call, and the transport hands
