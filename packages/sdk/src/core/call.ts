@@ -50,6 +50,7 @@ class Call<T> implements Omit<WithResponse<T>, 'traceId'> {
   }
 
   /** The `fetch` openapi-fetch calls: it runs the transport and keeps what it read. */
+  // A field, not a method: openapi-fetch calls it as a plain function.
   readonly fetch = async (request: Request): Promise<Response> => {
     const settled = await this.#ctx.fetch(request, this.#control);
     this.#settled = settled;
