@@ -27,7 +27,7 @@ const PROJECTS = {
  * A handful of the mock's and the SDK's usage tests again, each file in a vm context of its own
  * (`pool: 'vmThreads'`): its globals are another realm than the one Node's `Request` and promises
  * come from, as under Jest or vitest's vm pools, where an `instanceof` on a platform type answers
- * false (D140).
+ * false (D114).
  */
 const REALM = [
   'packages/mock/test/send-message.test.ts',

@@ -26,7 +26,7 @@ const BLOCK = 200;
 /**
  * Measures two functions in interleaved rounds and returns their medians (ns per call). Within a
  * round the two alternate in blocks of {@link BLOCK} calls, so that both see the same moments of a
- * noisy machine: alternating whole rounds let a burst of noise land on one side only (D139).
+ * noisy machine: alternating whole rounds let a burst of noise land on one side only (E27).
  */
 export async function compare(
   a: () => unknown | Promise<unknown>,

@@ -115,7 +115,7 @@ async function main() {
             samples.push((await rendered(page, 'search', start)) - start);
           }
           // The first search after the server started: its joined strings are built once the first
-          // view is answered (D101), before anyone has typed.
+          // view is answered (D102), before anyone has typed.
           if (name === 'number') searches['number, first after the page opened'] = samples[0]!;
           searches[name] = median(samples);
           searches[`${name} (server)`] =

@@ -100,7 +100,7 @@ describe('webhook-receiver', () => {
       secret: demo.webhookSecret,
       onEvent: (event) => void events.push(event),
       // No `now`: the mock signs with the wall clock's second of sending, even on a virtual clock
-      // (D155), so the receiver checks signatures as it would in production.
+      // (D31), so the receiver checks signatures as it would in production.
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -5,7 +5,7 @@
 //     false`, `engines`, `license`, a README, no placeholder URL (a field is omitted rather than
 //     faked), runtime dependencies as caret ranges (users' installs dedupe them and take security
 //     fixes; the lockfile keeps this repository exact), dev dependencies exact, and the mock's
-//     dependency on the SDK at the SDK's own version (so the two tarballs install together, D110);
+//     dependency on the SDK at the SDK's own version (so the two tarballs install together, E2);
 //   - publint --strict (warnings fail too);
 //   - @arethetypeswrong/cli with its default profile: every entry's types and JavaScript resolve
 //     under node10, node16 (from ESM and from CJS) and bundler.

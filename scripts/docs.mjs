@@ -9,13 +9,13 @@
 //   site/packages/*.html   the packages' READMEs, so that links to them stay inside the site
 //   site/api/              TypeDoc for @msgsvc/sdk (four entries) and @msgsvc/mock (typedoc.json)
 //   site/http/*.html       the HTTP references, one self-contained page per OpenAPI document, with
-//                          a curl and a TypeScript sample per operation derived from it (D160, D161)
+//                          a curl and a TypeScript sample per operation derived from it (E29, E30)
 //
 // One navigation bar on every guide, example and HTTP page (TypeDoc's links back to the guides):
-// the guides in docs/README.md's order, the project's pages in their own menu (D163); a search
+// the guides in docs/README.md's order, the project's pages in their own menu (E32); a search
 // over the guides, examples, READMEs and HTTP operations that works from disk (its index is a
-// script) and ranks guides first (D162); and code highlighted at build time with Shiki, the
-// highlighter TypeDoc ships (D119). scripts/test/docs-site.test.ts checks the built site.
+// script) and ranks guides first (E31); and code highlighted at build time with Shiki, the
+// highlighter TypeDoc ships (E28). scripts/test/docs-site.test.ts checks the built site.
 //
 // Any warning fails the build: a public export without a doc comment (typedoc.json turns on
 // `validation.notDocumented` with `treatWarningsAsErrors`), a `ts` block of a guide or README that
@@ -141,7 +141,7 @@ function dropDeadHierarchyLinks(dir) {
 }
 
 // 2. The HTTP references, rendered by Redocly with its scripts inlined (no CDN at view time), from
-// copies of the contracts with a curl and a TypeScript sample on every operation (D161). The
+// copies of the contracts with a curl and a TypeScript sample on every operation (E30). The
 // copies go to .reports/docs-openapi/, side by side, so control.yaml's `./openapi.yaml#…` refs
 // still resolve.
 const httpReferences = [
@@ -515,7 +515,7 @@ function searchScript() {
   return `// The site's search: every word must appear in a section's title or text. A word in the
 // section's title or its page's title counts most; then guides come before the API references,
 // the examples and, last, the project's pages (decisions, contributing), so that a reader looking
-// for "webhook" lands on the Webhooks guide rather than on a decision that mentions it (D162).
+// for "webhook" lands on the Webhooks guide rather than on a decision that mentions it (E31).
 (() => {
   const KIND = { guide: 3, http: 2, api: 2, example: 1, project: 0 };
   const input = document.getElementById('site-search');
@@ -602,7 +602,7 @@ function renderMarkdown(markdown, source, output) {
  * A link to a file of the repository → its page in the site: `other.md#x` → the other guide,
  * `../examples/x.ts` → the example's page, a package's README → its page, `openapi/*.yaml` → the
  * HTTP reference. A file with no page (the root README, a schema) is not linked at all
- * (`REPOSITORY_ONLY`): the site never sends a reader to a raw .md or .yaml file (D163). Absolute
+ * (`REPOSITORY_ONLY`): the site never sends a reader to a raw .md or .yaml file (E32). Absolute
  * URLs are left alone.
  */
 function rewriteLink(href, source, output) {
@@ -773,7 +773,7 @@ function escapeHtml(value) {
 /**
  * The site's stylesheet. Guide and example pages have `<body class="doc">` and every rule for
  * their content is scoped to it: the HTTP pages load this file for the navigation bar only, and
- * an unscoped `main { max-width }` squeezed Redoc's own `<main>` to a 290 px column (D160).
+ * an unscoped `main { max-width }` squeezed Redoc's own `<main>` to a 290 px column (E29).
  * Redoc caps its content at 1200 px; 84rem keeps it at 60 % or more of a window up to 1920 px.
  */
 function css() {

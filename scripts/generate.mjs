@@ -5,13 +5,13 @@
 // - the contract as data for the mock's proxy, which validates traffic at run time where no YAML
 //   file ships: packages/mock/src/server/proxy/generated/openapi-document.ts;
 // - the mock inspector page's script, bundled by esbuild from its TypeScript sources
-//   (packages/mock/src/server/inspector/page/*.ts) into a string module the server serves (D106):
+//   (packages/mock/src/server/inspector/page/*.ts) into a string module the server serves (E7):
 //   packages/mock/src/server/inspector/generated/page-script.ts;
 // - every schema of the contract with a name of its own (`SentMessage`, `Campaign`, …: an interface
 //   for an object, an alias otherwise), so that hovers, errors and the API reference show names
-//   rather than `components["schemas"]["SentMessage"]` (D111): packages/sdk/src/generated/schemas.ts;
+//   rather than `components["schemas"]["SentMessage"]` (D108): packages/sdk/src/generated/schemas.ts;
 // - the same generator's types for the mock server's control API (openapi/control.yaml), behind
-//   `createControlClient` (D117): packages/mock/src/generated/control.ts.
+//   `createControlClient` (D113): packages/mock/src/generated/control.ts.
 //
 //   node scripts/generate.mjs           write them all
 //   node scripts/generate.mjs --check   regenerate in memory; exit 1 if a committed file differs

@@ -19,7 +19,7 @@ import { buildAndPack, PACK_DIR } from './check-packages.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The msw the repository is tested with: the smoke test installs that one from the npm cache.
 const msw = JSON.parse(readFileSync(join(root, 'node_modules/msw/package.json'), 'utf8')).version;
-// Likewise vitest, the optional peer of @msgsvc/mock/vitest (D114).
+// Likewise vitest, the optional peer of @msgsvc/mock/vitest (D110).
 const vitest = JSON.parse(
   readFileSync(join(root, 'node_modules/vitest/package.json'), 'utf8'),
 ).version;
@@ -54,7 +54,7 @@ try {
       '--loglevel=error',
       join(PACK_DIR, sdk),
       join(PACK_DIR, mock),
-      // msw is an optional peer of the mock (D82): installed by those who use @msgsvc/mock/msw.
+      // msw is an optional peer of the mock (D86): installed by those who use @msgsvc/mock/msw.
       `msw@${msw}`,
       `vitest@${vitest}`,
     ],
@@ -119,7 +119,7 @@ const { startServer } = require('@msgsvc/mock/server');`)}
   }
   checks.push('ESM import and CJS require of every entry, a send through the mock in each');
 
-  // The service entry never loads msw (D82): only `@msgsvc/mock/msw` does.
+  // The service entry never loads msw (D86): only `@msgsvc/mock/msw` does.
   const loaded = run(process.execPath, [
     '-e',
     "require('@msgsvc/mock'); console.log(Object.keys(require.cache).filter((k) => k.includes('/node_modules/msw/')).length)",

@@ -4,7 +4,7 @@
 // become versions and changelogs), then `npm publish --dry-run` for both packages with their built
 // `dist/`. Fails when a changeset does not apply, when the versioned manifests break a rule of
 // scripts/check-packages.mjs (the mock's dependency on the SDK at the SDK's new version), or when
-// npm refuses to publish (D112). `npm test` runs it; it needs the packages built
+// npm refuses to publish (E4). `npm test` runs it; it needs the packages built
 // (scripts/check-packages.mjs builds them first, or this script builds any that are missing).
 import { execFileSync } from 'node:child_process';
 import {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The SDK on every runtime it claims (D118): the smoke suite of runtimes/smoke/ (send, retrieve,
+// The SDK on every runtime it claims (E11): the smoke suite of runtimes/smoke/ (send, retrieve,
 // list and iterate, a typed error, a retry with its key, webhook verification) on Node 20 (this
 // process's), Node 22 and 24, Bun, Deno and workerd (through miniflare), each against a
 // `msgsvc-mock` server this process starts; then the SDK's declarations compiled by a strict

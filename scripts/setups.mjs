@@ -22,7 +22,7 @@ const SETUPS_DIR = join(root, 'examples', 'setups');
 const PARALLEL = 2;
 /** A setup that takes longer than this is stopped and fails. */
 const TIMEOUT_MS = 5 * 60_000;
-// Bun comes from the runtime matrix's manifest (D118), as scripts/runtimes.mjs uses it.
+// Bun comes from the runtime matrix's manifest (E11), as scripts/runtimes.mjs uses it.
 const BUN = join(root, 'runtimes', 'node_modules', 'bun', 'bin', 'bun.exe');
 
 const args = process.argv.slice(2);
@@ -49,7 +49,7 @@ const mock = tarballs().find((name) => name.startsWith('msgsvc-mock-'));
 if (sdk === undefined || mock === undefined) throw new Error(`No tarballs in ${PACK_DIR}`);
 
 if (setups.includes('bun-test') && !existsSync(BUN)) {
-  // `npm install && npm test` must work as written: the runtimes install on first use (D118).
+  // `npm install && npm test` must work as written: the runtimes install on first use (E11).
   console.log('runtimes/node_modules is missing: installing it (npm ci --prefix runtimes)…');
   spawnSync('npm', ['ci', '--prefix', 'runtimes', '--no-audit', '--no-fund'], {
     cwd: root,

@@ -419,7 +419,7 @@ describe('statuses and formats', () => {
     }
   });
 
-  it('timestamps are date-time with microseconds and +00:00 (D30)', () => {
+  it('timestamps are date-time with microseconds and +00:00 (D32)', () => {
     const timestamp = schema('Timestamp');
     expect(timestamp).toMatchObject({
       type: 'string',
@@ -444,7 +444,7 @@ describe('statuses and formats', () => {
     }
   });
 
-  it('money is a six-decimal string (D30)', () => {
+  it('money is a six-decimal string (D32)', () => {
     const money = schema('Money');
     expect(money).toMatchObject({ type: 'string', pattern: '^-?\\d+\\.\\d{6}$' });
     for (const name of ['Message', 'CampaignMessageEntry', 'SentMessage']) {

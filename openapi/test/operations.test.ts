@@ -1,5 +1,5 @@
 // The seven operations of the public layer: identity, scopes, security, parameters, request bodies,
-// responses and headers, as the service description and docs/decisions.md (D1–D31) require.
+// responses and headers, as the service description and docs/decisions.md (D1–D29, D32, E1) require.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -202,7 +202,7 @@ const ALL_CODES: Record<string, string[]> = {
   listCampaignMessages: ['200', '400', '401', '403', '404', '422', '429', '431', '500', '503'],
 };
 
-/** Error codes an example of each status may carry (D1–D9, D20, D28, D68). */
+/** Error codes an example of each status may carry (D1–D9, D20, D28, D72). */
 const ERROR_CODES: Record<string, string[]> = {
   '400': ['BAD_REQUEST'],
   '401': ['AUTH_INVALID_API_KEY'],
@@ -580,7 +580,7 @@ describe('parameters', () => {
     }
   });
 
-  it('path ids: message_id is a UUID v7 (D30), campaign_id any UUID', () => {
+  it('path ids: message_id is a UUID v7 (D32), campaign_id any UUID', () => {
     const messageId = parameter(operation('retrieveMessage'), 'message_id', 'path');
     expect(messageId.required).toBe(true);
     expect(schemaOf(messageId.schema)).toMatchObject({

@@ -16,7 +16,7 @@ const external = [
   'bun:test',
   'expect',
 ];
-// ...except what the service's entry needs and would otherwise load file by file at import (D93):
+// ...except what the service's entry needs and would otherwise load file by file at import (E17):
 // zod/mini, tree-shaken to the validators the request schemas use, and the SDK's phone number
 // normaliser with libphonenumber-js, whose hundred-odd modules cost more to load than to run.
 // Both are stateless, so a private copy is invisible to users (the zod config is shared through
@@ -26,7 +26,7 @@ const bundled = [/^zod\/mini$/, '@msgsvc/sdk/phone', /^libphonenumber-js(\/|$)/]
 /**
  * libphonenumber-js ships its metadata as a 150 kB object literal, which V8 must parse in full
  * when the module loads (most of a cold import). The same data as a string for `JSON.parse`
- * compiles in a fraction of the time and gives the same object (D93).
+ * compiles in a fraction of the time and gives the same object (E17).
  */
 const metadataAsJson: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'libphonenumber-metadata-as-json',
@@ -42,7 +42,7 @@ const metadataAsJson: NonNullable<Options['esbuildPlugins']>[number] = {
 
 export default defineConfig([
   {
-    // The library: ESM, CJS and types. Five entries (D82, D114, D145): the service, its MSW
+    // The library: ESM, CJS and types. Five entries (D86, D110, D116): the service, its MSW
     // handlers (the only one that loads msw), the server, the vitest fixture and matchers (the only
     // one that loads vitest) and the Jest hooks and matchers (which use the running Jest's).
     entry: {

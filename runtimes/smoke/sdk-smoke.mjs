@@ -1,4 +1,4 @@
-// The SDK's smoke suite, the same on every runtime (D118): plain JavaScript that any of them loads,
+// The SDK's smoke suite, the same on every runtime (E11): plain JavaScript that any of them loads,
 // given the SDK's modules (so that a worker bundle imports them statically) and a running
 // `msgsvc-mock` server. Each step logs `ok <step>` or `fail <step>: <why>`; the result is whether
 // every step passed.

@@ -1,4 +1,4 @@
-// The HTTP reference's request samples, derived from the contract at docs build time (D161): a
+// The HTTP reference's request samples, derived from the contract at docs build time (E30): a
 // curl command and a TypeScript call for every operation, added as `x-codeSamples` to a copy of
 // the OpenAPI document that only the docs build reads. Hand-written samples would drift from the
 // contract; these take the path, method, parameters and the first request example from it, and

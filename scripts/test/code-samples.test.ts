@@ -1,5 +1,5 @@
 /**
- * The HTTP reference's request samples (scripts/docs/code-samples.mjs, D161), derived from the
+ * The HTTP reference's request samples (scripts/docs/code-samples.mjs, E30), derived from the
  * contracts themselves: each operation gets a curl and a TypeScript sample built from its method,
  * path and examples, and the public API's samples call the SDK method that calls that path.
  * (That they compile is checked by `npm run docs`, which type-checks them with the snippets.)

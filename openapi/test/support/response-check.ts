@@ -42,7 +42,7 @@ function decodeSegment(segment: string): string {
 /**
  * The path template and operation a request names, as OpenAPI matches them: segments are compared
  * once percent-decoded (`%62atch` is `batch`), the most literal template that matches the path
- * wins, and the method is then looked up on that template alone (decision D32:
+ * wins, and the method is then looked up on that template alone (decision D33:
  * `GET /campaigns/batch` is a 405, not a lookup of `/campaigns/{campaign_id}`).
  */
 function operationOf(
@@ -68,7 +68,7 @@ function operationOf(
     }
   }
   if (best === undefined) return undefined;
-  // HEAD is GET without the body (D68): its status and headers are the GET operation's.
+  // HEAD is GET without the body (D72): its status and headers are the GET operation's.
   const looked = method === 'HEAD' ? 'get' : method.toLowerCase();
   const operation = paths[best.template]![looked] as Json | undefined;
   return operation === undefined ? undefined : { template: best.template, operation };
@@ -100,7 +100,7 @@ export function assertOnContract(request: HttpRequest, response: HttpResponse): 
 
   const match = operationOf(request.path, request.method);
   if (match === undefined) {
-    // Unknown route or method (decisions D2, D68): only the envelope is promised.
+    // Unknown route or method (decisions D2, D72): only the envelope is promised.
     if (![404, 405, 501].includes(response.status))
       throw new ContractViolation(`${where}: unknown route answered ${response.status}`);
     check('/components/schemas/ErrorEnvelope', body, `${where} (envelope)`);
@@ -163,7 +163,7 @@ function count(key: string): void {
 
 /**
  * Validates a body against the error envelope alone: for answers no operation declares, such as
- * what the HTTP server says about a request it could not parse (D68).
+ * what the HTTP server says about a request it could not parse (D72).
  */
 export function assertEnvelope(body: unknown, where: string): void {
   check('/components/schemas/ErrorEnvelope', body, `${where} (envelope)`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `msgsvc-mock` executable (the package's `bin`, D73). It is committed, not built, so that
+// The `msgsvc-mock` executable (the package's `bin`, D77). It is committed, not built, so that
 // `npm install` links it in a fresh checkout before anything is built. Installed from the
 // registry, it runs the built CLI (`dist/cli.js`); in a checkout of the repository (the sources
 // beside it), it runs those sources through tsx, so it is never a stale build.

@@ -39,13 +39,13 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   /**
    * Where the default virtual clock starts, and starts again after `reset()` (epoch milliseconds
    * or a `Date`). Default 2026-01-01T09:00:00Z, so in-process runs are reproducible; the server
-   * starts at the wall clock's second instead (D156). Ignored when `clock` is given.
+   * starts at the wall clock's second instead (D55). Ignored when `clock` is given.
    */
   readonly startTime?: number | Date;
   /**
    * The wall clock, in epoch milliseconds: the source of each webhook attempt's
    * `webhook-timestamp`, which is the second the attempt is actually sent, whatever the world's
-   * clock says (D155), so any Standard Webhooks verifier accepts it. Default `Date.now()` (read at
+   * clock says (D31), so any Standard Webhooks verifier accepts it. Default `Date.now()` (read at
    * each attempt, so fake timers apply). Pin it to compare signatures across runs.
    */
   readonly wallClock?: () => number;
@@ -59,7 +59,7 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   /**
    * Told once of each exception the mock did not expect (a bug in the mock), with the request it
    * broke and the trace id of the 500 that answered it; that 500's message names the exception and
-   * its first stack frames either way (D150). Default: `console.error`, so a failure inside the
+   * its first stack frames either way (D118). Default: `console.error`, so a failure inside the
    * mock is never silent. `false` reports nothing.
    *
    * @example
@@ -71,7 +71,7 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   readonly onError?: false | UnexpectedErrorReporter;
   /**
    * The `fetch` used to deliver webhooks to URL endpoints. Default `globalThis.fetch`. It is called
-   * with `redirect: 'manual'`, and must honour it: a 3xx answer is a failed attempt (D170).
+   * with `redirect: 'manual'`, and must honour it: a 3xx answer is a failed attempt (D30).
    */
   readonly webhookFetch?: typeof fetch;
 }
@@ -344,8 +344,8 @@ async function settle(getWorld: () => World): Promise<ClockRun> {
 
 /**
  * Signs each attempt with the SDK's Standard Webhooks signer and hands it to the endpoint's
- * in-process listener or POSTs it to its URL (10 s timeout, redirects not followed: D170). The
- * signature's timestamp is the wall clock's second of sending, not the world's time (D155): it says
+ * in-process listener or POSTs it to its URL (10 s timeout, redirects not followed: D30). The
+ * signature's timestamp is the wall clock's second of sending, not the world's time (D31): it says
  * when the request was made, as a `Date` header would, and receivers compare it with their own clock.
  */
 function createWebhookTransport(
@@ -389,7 +389,7 @@ function createWebhookTransport(
       method: 'POST',
       headers,
       body,
-      // Never followed (D170): a followed 301/302 turns the POST into an unsigned GET, a 307/308
+      // Never followed (D30): a followed 301/302 turns the POST into an unsigned GET, a 307/308
       // re-sends the signed event to whatever host `Location` names.
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),

@@ -1,6 +1,6 @@
 /**
  * The record types of a world (`mock.world`), for the tiers built on the service that read it
- * directly, such as the server's inspector (D85). Not part of the package's documented entry: the
+ * directly, such as the server's inspector (D90). Not part of the package's documented entry: the
  * world's layout may change with any release, which the control API's views never do.
  */
 export type { CampaignRecord, InboundMessage, MessageRecord } from './domain/kernel/model';

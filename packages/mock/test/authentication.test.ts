@@ -95,7 +95,7 @@ describe('401 AUTH_INVALID_API_KEY', () => {
     expect((await send(OPERATIONS[1], byId.key)).status).toBe(200);
 
     const revoked = mock.control.revokeApiKey(byId.id);
-    // The key's view, by prefix: a revocation never shows the secret again (D62).
+    // The key's view, by prefix: a revocation never shows the secret again (D66).
     expect(revoked).toMatchObject({ id: byId.id, revoked: true, prefix: byId.prefix });
     expect(JSON.stringify(revoked)).not.toContain(byId.key);
     expect(mock.control.revokeApiKey(byKey.key)).toMatchObject({ id: byKey.id, revoked: true });
@@ -122,7 +122,7 @@ describe('401 AUTH_INVALID_API_KEY', () => {
   });
 });
 
-describe('the 401 says what is wrong with the key (D152)', () => {
+describe('the 401 says what is wrong with the key (D120)', () => {
   const LIVE = 'svc_live_Ab12Cd34Ef56Gh78Ij90Kl12';
 
   /** The 401's message for these headers, through the plain-data pipeline (no fetch trimming). */

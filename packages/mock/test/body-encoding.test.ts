@@ -1,4 +1,4 @@
-// Bodies a real service could not read as text (D67), through `mock.fetch`: bytes that are not
+// Bodies a real service could not read as text (D71), through `mock.fetch`: bytes that are not
 // UTF-8 are a 422 on `fields.body`; a `charset` other than UTF-8 is a 415; a text field with an
 // unpaired surrogate (`"\ud800"`) or a NUL character (`"\u0000"`) is a 422 naming that field.
 // Nothing is created, charged or kept under an Idempotency-Key. (The same over raw HTTP:
@@ -47,7 +47,7 @@ function expectFields(response: ApiResponse, fields: Record<string, unknown>) {
   expect(response.body.fields).toEqual(fields);
 }
 
-describe('bytes that are not UTF-8 (D67)', () => {
+describe('bytes that are not UTF-8 (D71)', () => {
   it.each([
     ['Latin-1 á (0xE1)', LATIN1],
     [
@@ -93,7 +93,7 @@ describe('bytes that are not UTF-8 (D67)', () => {
   });
 });
 
-describe('a declared charset (D67)', () => {
+describe('a declared charset (D71)', () => {
   it.each(['iso-8859-1', 'ISO-8859-1', 'latin1', 'windows-1252', 'utf-16', 'us-ascii', ''])(
     'charset=%s is a 415, even for ASCII bytes',
     async (charset) => {
@@ -120,7 +120,7 @@ describe('a declared charset (D67)', () => {
   });
 });
 
-describe('text fields with an unpaired surrogate or NUL (D67)', () => {
+describe('text fields with an unpaired surrogate or NUL (D71)', () => {
   it.each([
     ['body', '/messages', 'a\\ud800b'],
     ['body', '/messages', '\\udc00'],

@@ -293,7 +293,7 @@ describe('refunds (D19)', () => {
       const mock = createMockService({ simulation: { ...FIXED_TIMING, ...only(outcome) } });
       const org = organization(mock, { balance: '100.000000' });
       const { body } = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
-      // Every task, the 48 h expiries included (runUntilIdle leaves that housekeeping, D70).
+      // Every task, the 48 h expiries included (runUntilIdle leaves that housekeeping, D74).
       mock.clock.runUntil(() => mock.clock.pending() === 0);
       expectLedgerBalanced(mock);
 
@@ -451,7 +451,7 @@ describe('the balance dropped between acceptance and processing (D13)', () => {
   });
 });
 
-describe('campaigns competing for one balance: first accepted, first processed (D66)', () => {
+describe('campaigns competing for one balance: first accepted, first processed (D70)', () => {
   // Processing delays are drawn per campaign (200–800 ms by default), so without an order a later
   // campaign could be processed, and paid for, first. Over many seeds and acceptance gaps the
   // campaigns that fit are always the earliest accepted, and no campaign is processed before one

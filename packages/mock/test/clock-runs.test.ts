@@ -1,4 +1,4 @@
-// Running the virtual clock (D70): runUntilIdle runs work and leaves housekeeping (a message's
+// Running the virtual clock (D74): runUntilIdle runs work and leaves housekeeping (a message's
 // expiry at the end of its 48 h validity period) pending, so it never carries a test past the 24 h
 // idempotency window; it says how far time moved; runUntil(date or condition) runs everything.
 import { MessagingClient } from '@msgsvc/sdk';

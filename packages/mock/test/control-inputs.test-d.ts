@@ -1,4 +1,4 @@
-// The control inputs' types come from the contract (D72): a misspelt operation id, rate-limit key,
+// The control inputs' types come from the contract (D76): a misspelt operation id, rate-limit key,
 // carrier, status or event type does not compile.
 import { describe, expectTypeOf, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Control inputs with a closed vocabulary (D72): operation ids, rate-limit keys, carriers, statuses,
+// Control inputs with a closed vocabulary (D76): operation ids, rate-limit keys, carriers, statuses,
 // environments, event types and delivery states. A misspelt one throws a TypeError naming the valid
 // values, and changes nothing: a fault that could never fire must not be armed in silence.
 import { describe, expect, it } from 'vitest';

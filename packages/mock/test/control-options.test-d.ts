@@ -1,4 +1,4 @@
-// One control vocabulary (D171): each in-process call's params take exactly the names its HTTP
+// One control vocabulary (D88): each in-process call's params take exactly the names its HTTP
 // operation takes in openapi/control.yaml — the request body, plus the path parameters the HTTP
 // route reads from its URL, plus `listener` (a function cannot cross HTTP). A field added on one
 // side only fails this file.

@@ -1,4 +1,4 @@
-// The demo world (D76): the same ids in every run, whatever the seed and the clock, so that ids
+// The demo world (D80): the same ids in every run, whatever the seed and the clock, so that ids
 // copied from the docs or from a previous run stay true; and seeding it leaves the world's own id
 // stream alone.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Methods through `mock.fetch` (D68): a method the service does not implement is a 501 in the
+// Methods through `mock.fetch` (D72): a method the service does not implement is a 501 in the
 // envelope, wherever it is sent; HEAD on a GET operation answers the GET's status and headers
 // without a body. (Over raw HTTP, with the server's own refusals: test/server/http-edges.test.ts.)
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ function setup() {
   return { mock, demo, send };
 }
 
-describe('methods the service does not implement (D68)', () => {
+describe('methods the service does not implement (D72)', () => {
   it.each(['FOO', 'PROPFIND', 'BREW'])('%s is a 501 NOT_IMPLEMENTED envelope', async (method) => {
     const { send } = setup();
     for (const path of ['/messages', '/campaigns/batch', '/nowhere']) {
@@ -32,7 +32,7 @@ describe('methods the service does not implement (D68)', () => {
   });
 });
 
-describe('HEAD (D68)', () => {
+describe('HEAD (D72)', () => {
   it('answers a GET operation with its status and headers, and no body', async () => {
     const { send } = setup();
     const get = await send('GET', '/messages');

@@ -188,7 +188,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
 });
 
 describe('across operations and while executing', () => {
-  it('a replay counts against the rate limit (D34)', async () => {
+  it('a replay counts against the rate limit (D35)', async () => {
     const mock = createMockService();
     const org = organization(mock);
     const key = { 'idempotency-key': 'k-limited' };

@@ -360,7 +360,7 @@ describe('filters', () => {
     expect(await list({ q: other })).toEqual([]);
   });
 
-  it('an unknown parameter is a 422 "Unknown field." (D32)', async () => {
+  it('an unknown parameter is a 422 "Unknown field." (D33)', async () => {
     const { live } = await statusWorld();
     const misspelt = await live.get('/messages', { statuses: 'SENT' });
     expectQueryError(misspelt, 'statuses');
@@ -372,7 +372,7 @@ describe('filters', () => {
   });
 
   it.each(['page', 'size', 'order', 'order_by', 'q', 'created_at__ge', 'created_at__le'])(
-    'single-valued %s given twice is a 422 "Must be given once." (D32)',
+    'single-valued %s given twice is a 422 "Must be given once." (D33)',
     async (name) => {
       const { live } = await statusWorld();
       const values: Record<string, [string, string]> = {

@@ -1,5 +1,5 @@
 /**
- * `GET /messages/{id}` reuses the serialized text of an unchanged message (D94); a message that
+ * `GET /messages/{id}` reuses the serialized text of an unchanged message (E18); a message that
  * changes in any field the detail shows must never be served in its old state.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `mock.client()` (D71): an SDK client on the mock's key, fetch and base URL whose waits — waitFor
+// `mock.client()` (D75): an SDK client on the mock's key, fetch and base URL whose waits — waitFor
 // polling, sendBulk pacing, retry backoff — move the mock's virtual clock instead of the wall clock.
 import { AbortError, ServerError, WaitTimeoutError } from '@msgsvc/sdk';
 import { describe, expect, it } from 'vitest';

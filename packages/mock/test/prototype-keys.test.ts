@@ -1,5 +1,5 @@
 // Names that every JavaScript object already has (`__proto__`, `constructor`, `toString`, …) used
-// where a client's input becomes a key: body fields, query parameters and header names (D63). A
+// where a client's input becomes a key: body fields, query parameters and header names (D67). A
 // body field or query parameter the operation does not define is a 422 naming it, like any other
 // unknown name; an unknown header is ignored, like any other.
 import fc from 'fast-check';
@@ -39,7 +39,7 @@ const name = fc.constantFrom(...PROTOTYPE_NAMES);
 // fast-check's own JSON values: objects, arrays, strings, numbers, null.
 const value = fc.jsonValue({ maxDepth: 2 });
 
-describe('prototype names in bodies and query strings (D63)', () => {
+describe('prototype names in bodies and query strings (D67)', () => {
   it('covers the names the issue found', () => {
     for (const known of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])
       expect(PROTOTYPE_NAMES).toContain(known);

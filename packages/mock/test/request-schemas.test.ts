@@ -1,5 +1,5 @@
 // The public API's request schemas moved from `zod` to `zod/mini` so that the service's entry
-// loads a fraction of zod (D93). Clients must not notice: for random and hostile bodies and
+// loads a fraction of zod (E17). Clients must not notice: for random and hostile bodies and
 // queries, each schema accepts exactly what the `zod` schema it replaced accepts, with the same
 // data, and refuses the rest with the same issues and the same `fields`.
 import fc from 'fast-check';

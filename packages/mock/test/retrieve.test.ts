@@ -16,7 +16,7 @@ async function sentWith(outcome: Outcome) {
     '/campaigns/batch',
     batchBody(demo.sender.id, { recipients: ['+244923000001', '+244923000002'] }),
   );
-  // Every task, the 48 h expiries included (runUntilIdle leaves that housekeeping, D70).
+  // Every task, the 48 h expiries included (runUntilIdle leaves that housekeeping, D74).
   mock.clock.runUntil(() => mock.clock.pending() === 0);
   const entries: Json[] = (await live.get(`/campaigns/${body.campaign_id}/messages`)).body.entries;
   return { mock, demo, live, campaignId: body.campaign_id as string, entries };

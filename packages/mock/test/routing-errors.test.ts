@@ -59,7 +59,7 @@ describe('unknown routes: 404 NOT_FOUND (D1, D2)', () => {
     // A wrong method on a real route is still worth pointing at: the 405 will tell the rest.
     ['DELETE', '/messages', '/c/v1/messages'],
   ])(
-    '%s %s, outside /c/v1: the 404 says where the API lives (D76)',
+    '%s %s, outside /c/v1: the 404 says where the API lives (D80)',
     async (method, path, meant) => {
       const mock = createMockService();
       const origin = new URL(mock.baseUrl).origin;
@@ -114,7 +114,7 @@ describe('wrong methods: 405 METHOD_NOT_ALLOWED with Allow (D2)', () => {
     ['PATCH', '/campaigns', ['GET']],
     ['POST', '/campaigns', ['GET']],
     ['DELETE', '/campaigns/0193a0c6-4e5f-7a6b-8c7d-8e9fa0b1c2d3', ['GET']],
-    // The literal path wins over `/campaigns/{campaign_id}`, as in OpenAPI (D32).
+    // The literal path wins over `/campaigns/{campaign_id}`, as in OpenAPI (D33).
     ['PUT', '/campaigns/batch', ['POST']],
     ['GET', '/campaigns/batch', ['POST']],
     ['POST', '/campaigns/0193a0c6-4e5f-7a6b-8c7d-8e9fa0b1c2d3/messages', ['GET']],
@@ -137,7 +137,7 @@ describe('wrong methods: 405 METHOD_NOT_ALLOWED with Allow (D2)', () => {
 });
 
 describe('trailing slashes', () => {
-  it('a trailing slash names another path: 404 NOT_FOUND (D32), nothing created', async () => {
+  it('a trailing slash names another path: 404 NOT_FOUND (D33), nothing created', async () => {
     const mock = createMockService();
     const demo = mock.seedDemo();
     const live = api(mock, demo.liveKey);
@@ -170,7 +170,7 @@ describe('unexpected exceptions: 500 INTERNAL_SERVER_ERROR, nothing changed', ()
     ] as const) {
       const response = await org.live.post(path, body);
       expectEnvelope(response, 500, 'INTERNAL_SERVER_ERROR');
-      // A bug in the mock says what broke (D150): the exception, not a generic sentence.
+      // A bug in the mock says what broke (D118): the exception, not a generic sentence.
       expect(response.body.message).toMatch(/TypeError/);
     }
     mock.clock.runUntilIdle();

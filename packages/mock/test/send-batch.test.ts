@@ -443,7 +443,7 @@ describe('recipients (D16)', () => {
     expectLedgerBalanced(mock);
   });
 
-  it('a recipient with no digit at all is kept as written, never as an empty number (D61)', async () => {
+  it('a recipient with no digit at all is kept as written, never as an empty number (D65)', async () => {
     const { send, messagesOf, live } = setup();
     const blank = ' '.repeat(7);
     const response = await send({ recipients: [blank, '-.-.-.-', '+244923000001', ` ${blank} `] });
@@ -463,7 +463,7 @@ describe('recipients (D16)', () => {
     expect(listed.body.entries.map((m: Json) => m.target_e164).sort()).toEqual(written);
   });
 
-  it('a single send to a recipient with no digit is a 422 on fields.to (D20, D61)', async () => {
+  it('a single send to a recipient with no digit is a 422 on fields.to (D20, D65)', async () => {
     const { live } = setup();
     for (const to of [' '.repeat(7), '-.-.-.-']) {
       const response = await live.post('/messages', { to, body: 'Hello' });

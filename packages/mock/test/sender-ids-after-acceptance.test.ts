@@ -1,4 +1,4 @@
-// What happens between acceptance and sending (D69): a sender ID rejected after a campaign or a
+// What happens between acceptance and sending (D73): a sender ID rejected after a campaign or a
 // message was accepted sends nothing more; a campaign's note counts the messages it will send and
 // the recipients it will not; an inbound message to a sender name two organizations share is
 // refused until the organization is named.
@@ -26,7 +26,7 @@ function setup() {
   return { mock, org, campaign, messagesOf };
 }
 
-describe('a sender ID rejected after acceptance (D69)', () => {
+describe('a sender ID rejected after acceptance (D73)', () => {
   it('before processing: the campaign fails with SENDER_ID_NOT_APPROVED and nothing is charged', async () => {
     const { mock, org, campaign, messagesOf } = setup();
     const accepted = await org.live.post('/campaigns/batch', batchBody(org.sender.id));
@@ -96,7 +96,7 @@ describe('a sender ID rejected after acceptance (D69)', () => {
   });
 });
 
-describe("the campaign's note counts what it sends (D69)", () => {
+describe("the campaign's note counts what it sends (D73)", () => {
   it('4 recipients, 1 not a number: "Sending 3 messages", and the fourth is named', async () => {
     const { mock, org, campaign } = setup();
     const accepted = await org.live.post(
@@ -134,7 +134,7 @@ describe("the campaign's note counts what it sends (D69)", () => {
   });
 });
 
-describe('inbound to a sender name two organizations share (D69)', () => {
+describe('inbound to a sender name two organizations share (D73)', () => {
   function twoShops() {
     const mock = createMockService();
     const a = organization(mock, { name: 'Shop A' });

@@ -1,4 +1,4 @@
-// `createMockService({ startTime })` (D156): where the default virtual clock starts, and starts
+// `createMockService({ startTime })` (D55): where the default virtual clock starts, and starts
 // again after a reset; the default stays the fixed 2026-01-01T09:00:00Z of reproducible runs.
 import { describe, expect, it } from 'vitest';
 import { createMockService, DEFAULT_START_TIME } from '../src/index';

@@ -1,5 +1,5 @@
 /**
- * A bug inside the mock (D150): the test author sees the exception in the error their call throws,
+ * A bug inside the mock (D118): the test author sees the exception in the error their call throws,
  * and the mock reports it once — to `onError`, `console.error` by default, never silently.
  */
 import { MessagingClient, ServerError } from '@msgsvc/sdk';

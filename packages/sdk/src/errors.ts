@@ -319,11 +319,11 @@ const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
 /**
  * Builds the error for an HTTP error response: the class from the status (and `code`
  * `IDEMPOTENCY_KEY_REUSED`, a {@link ConflictError}), the details from the envelope. The message
- * carries the cause where the envelope has it (D151): `Invalid request: to — must be an E.164
+ * carries the cause where the envelope has it (D119): `Invalid request: to — must be an E.164
  * number; body — must not be empty` (at most five fields, then "and N more"), the missing scope of a
  * 403, the shortfall of a 402, the wait of a 429; at most about a thousand characters.
  *
- * @param response - The error response, handed to the error as it is (its body unread, D185).
+ * @param response - The error response, handed to the error as it is (its body unread, D127).
  * @param body - The parsed body: the error envelope, or whatever a proxy answered.
  * @param idempotencyKey - The key the request carried, if any.
  * @param now - The current time, for an HTTP-date `Retry-After`.

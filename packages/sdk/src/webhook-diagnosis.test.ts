@@ -1,4 +1,4 @@
-// verifyWebhook's errors name the classic mistake (D153), each one made here the way users make it.
+// verifyWebhook's errors name the classic mistake (D121), each one made here the way users make it.
 import { describe, expect, it } from 'vitest';
 import {
   generateWebhookSecret,

@@ -1,5 +1,5 @@
 /**
- * The browser guard in a real page (D45, D142): the SDK, bundled for the browser and loaded into
+ * The browser guard in a real page (D47, D115): the SDK, bundled for the browser and loaded into
  * headless Chromium, refuses to build a client without `dangerouslyAllowBrowser`, so an API key is
  * not shipped to a page by mistake. (Under jsdom or happy-dom in Node it builds one; see
  * client.test.ts and the mock's DOM environment tests.)

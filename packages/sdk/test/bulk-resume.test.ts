@@ -1,5 +1,5 @@
 /**
- * Resuming `sendBulk` never duplicates nor skips, whatever `chunkSize` each run uses (D180): a run
+ * Resuming `sendBulk` never duplicates nor skips, whatever `chunkSize` each run uses (D81): a run
  * whose chunks differ from the first run's is refused with a `BulkResumeError` before it sends
  * anything, and a run with the first run's chunks replays what was accepted and sends the rest.
  * Checked against the in-process mock by counting the messages each recipient got.

@@ -66,7 +66,7 @@ describe('new MessagingClient', () => {
     expect(allowed).not.toThrow();
   });
 
-  it('runs where a DOM is emulated in Node (jsdom, happy-dom): the key stays in the process (D142)', () => {
+  it('runs where a DOM is emulated in Node (jsdom, happy-dom): the key stays in the process (D115)', () => {
     vi.stubGlobal('window', {});
     vi.stubGlobal('document', {});
     expect(() => new MessagingClient({ apiKey: KEY, baseUrl: BASE_URL })).not.toThrow();

@@ -61,7 +61,7 @@ describe('errors from real mock responses', () => {
     expect(error).toBeInstanceOf(PermissionError);
     expect(error).toMatchObject({ status: 403, code: 'AUTH_INVALID_SCOPE' });
     expect(error.fields.apikey).toMatch(/apikey:messages:send/);
-    // The message names it too: a runner that prints only the message shows the cause (D151).
+    // The message names it too: a runner that prints only the message shows the cause (D119).
     expect(error.message).toContain('apikey:messages:send');
     expect(error.traceId).toMatch(TRACE_ID);
     expect(error.idempotencyKey).toBeDefined();
@@ -123,7 +123,7 @@ describe('errors from real mock responses', () => {
       service: 'billing',
     });
     expect(error.idempotencyKey).toBeDefined();
-    // The service's message names both amounts and the shortfall (D151).
+    // The service's message names both amounts and the shortfall (D119).
     expect(error.message).toMatch(
       /balance \(0\.000001\).*cost \((\d+\.\d{6})\); short by \d+\.\d{6}\.$/,
     );
@@ -195,7 +195,7 @@ describe('errorFromResponse', () => {
   });
 });
 
-describe('messages that carry the cause (D151)', () => {
+describe('messages that carry the cause (D119)', () => {
   const from = (status: number, body: Record<string, unknown>, headers = {}) =>
     errorFromResponse(jsonResponse(status, body, headers), body).message;
 

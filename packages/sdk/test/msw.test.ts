@@ -75,7 +75,7 @@ describe('through MSW', () => {
     await expect(client.campaigns.list({}, { maxRetries: 1 })).rejects.toBeInstanceOf(ServerError);
   });
 
-  it('a bug inside the mock reaches the SDK error through MSW, reported once (D150)', async () => {
+  it('a bug inside the mock reaches the SDK error through MSW, reported once (D118)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const route = mock.world.route;
     mock.world.route = () => {

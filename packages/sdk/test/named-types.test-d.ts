@@ -1,5 +1,5 @@
 // Each named type is exactly what its endpoint declares (so the names cannot drift from the
-// contract), and the client's signatures use the names (so hovers show them, D111).
+// contract), and the client's signatures use the names (so hovers show them, D108).
 import type {
   BatchAccepted,
   Campaign,

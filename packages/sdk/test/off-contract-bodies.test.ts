@@ -1,7 +1,7 @@
 /**
  * A 2xx whose body is JSON but not what the contract promises (empty, `null`, the id missing) is an
  * `InvalidResponseError` carrying status, key and trace id, never a success without the id the
- * application keeps (D182). Keyed sends retry it (the replay is the stored answer); `sendBulk`
+ * application keeps (D83). Keyed sends retry it (the replay is the stored answer); `sendBulk`
  * reports the chunk as failed and resumable and goes on.
  */
 import { InvalidResponseError, MessagingClient } from '@msgsvc/sdk';

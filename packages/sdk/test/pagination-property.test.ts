@@ -292,7 +292,7 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
   return a.size === b.size && [...a].every((id) => b.has(id));
 }
 
-/** The walk's order: `(created_at, id)`, ascending or descending (D25, D30). */
+/** The walk's order: `(created_at, id)`, ascending or descending (D25, D32). */
 function inOrder(a: Entry, b: Entry, order: 'asc' | 'desc'): boolean {
   const ascending = a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
   const same = a.created_at === b.created_at && a.id === b.id;

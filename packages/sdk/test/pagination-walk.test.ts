@@ -1,4 +1,4 @@
-// The keyset walk's cases one by one (decisions D59, D60): an instant holding more entries than
+// The keyset walk's cases one by one (decisions D63, D64): an instant holding more entries than
 // a page, the requests a walk costs, where ascending walks end, an explicit `page`, and the lists
 // it refuses to walk. pagination-property.test.ts checks the guarantee on random interleavings.
 import { MessagingClient, MessagingError, type Page, PageList, PaginationError } from '@msgsvc/sdk';

@@ -106,7 +106,7 @@ describe('retries', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('does not retry an answer marked X-Should-Retry: false, and keeps its message (D150)', async () => {
+  it('does not retry an answer marked X-Should-Retry: false, and keeps its message (D118)', async () => {
     const { client, requests, sleeps } = stubbed(() =>
       jsonResponse(
         500,

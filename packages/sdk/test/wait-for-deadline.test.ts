@@ -1,7 +1,7 @@
 /**
  * `waitFor`'s `timeout` bounds the wait on the client's clock and on the wall clock alike and ends
  * it with `WaitTimeoutError`; a poll that fails for a passing reason does not end it, and a
- * `Retry-After` is honoured within the deadline (D183).
+ * `Retry-After` is honoured within the deadline (D84).
  */
 import {
   AbortError,

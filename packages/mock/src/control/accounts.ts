@@ -48,7 +48,7 @@ export function createAccountControls(world: () => World): AccountControls {
         ...(params.balance === undefined ? {} : { balance: money(params.balance) }),
         ...(params.webhook_secret === undefined ? {} : { webhookSecret: params.webhook_secret }),
       });
-      // The one response that shows the new organization's webhook secret in full (D62).
+      // The one response that shows the new organization's webhook secret in full (D66).
       return { ...organizationView(w, organization), webhook_secret: organization.webhookSecret };
     },
 
@@ -135,7 +135,7 @@ export function createAccountControls(world: () => World): AccountControls {
       const organization = getOrganization(w, params.organization_id);
       const normalized = normalizeRecipient(params.number, organization.defaultCountry);
       if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
-      // The domain names its own fields; a control caller gave `number` and `tag_ids` (D171).
+      // The domain names its own fields; a control caller gave `number` and `tag_ids` (D88).
       const contact = withFieldNames({ e164: 'number', tagIds: 'tag_ids' }, () =>
         createContact(w, {
           organizationId: organization.id,
@@ -149,7 +149,7 @@ export function createAccountControls(world: () => World): AccountControls {
     },
 
     configureRateLimits(changes) {
-      // A misspelt key is named as the HTTP body names it: `limits.<key>` (D83).
+      // A misspelt key is named as the HTTP body names it: `limits.<key>` (D87).
       configureRateLimits(world(), changes, 'limits');
     },
   };

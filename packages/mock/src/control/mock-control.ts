@@ -3,7 +3,7 @@
  * a world that the public API cannot, grouped by concept. One vocabulary in-process and over HTTP:
  * inputs and outputs use the public API's snake_case field names, times are ISO 8601 strings (a
  * `Date` is accepted as input), money is a decimal string, and every record is rendered by the
- * views in `views.ts` (decision D83).
+ * views in `views.ts` (decision D87).
  */
 
 import type { components } from '@msgsvc/sdk';
@@ -179,8 +179,8 @@ export interface CarrierOutageParams {
 }
 
 /**
- * Deterministic, counted faults (decision D35). Each arming call returns the fault's id. An
- * operation id or carrier outside its list throws `UnknownValueError` (decision D72).
+ * Deterministic, counted faults (decision D36). Each arming call returns the fault's id. An
+ * operation id or carrier outside its list throws `UnknownValueError` (decision D76).
  */
 export interface FaultControls {
   /** The next `count` requests to `operation_id` (any when omitted) answer 500 or 503. */
@@ -245,11 +245,11 @@ export interface InboundParams {
   from: string;
   /** The sender ID written to: its name or id. */
   to: string;
-  /** The text; `STOP` opts the number out, `START` back in (decision D38). */
+  /** The text; `STOP` opts the number out, `START` back in (decision D39). */
   body: string;
   /** `live` (default) or `test`. */
   environment?: Environment;
-  /** Needed when organizations share the sender ID name `to` (decision D69). */
+  /** Needed when organizations share the sender ID name `to` (decision D73). */
   organization_id?: string;
 }
 

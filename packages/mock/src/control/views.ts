@@ -2,7 +2,7 @@
  * How the control API renders records, in-process and over HTTP alike (one vocabulary): snake_case
  * fields like the public API, timestamps as ISO 8601 and money as decimal strings, in the service's
  * formats. API keys and webhook secrets are rendered by prefix except in the one response that
- * creates them (the only time a full secret is shown, as in the service itself; decisions D51, D62).
+ * creates them (the only time a full secret is shown, as in the service itself; decisions D53, D66).
  */
 
 import { keyPrefix } from '@msgsvc/sdk';
@@ -47,7 +47,7 @@ export interface OrganizationView {
   readonly created_at: string;
 }
 
-/** An organization as created: with its webhook signing secret, shown only here (D62). */
+/** An organization as created: with its webhook signing secret, shown only here (D66). */
 export interface CreatedOrganizationView extends OrganizationView {
   /** The organization's webhook signing secret, `whsec_…`. */
   readonly webhook_secret: string;
@@ -167,7 +167,7 @@ export interface CountsView {
   readonly pending_tasks: number;
 }
 
-/** The armed faults (decision D35). */
+/** The armed faults (decision D36). */
 export interface FaultsView {
   /** Requests that will answer 500 or 503 without executing. */
   readonly request_failures: readonly {
@@ -219,7 +219,7 @@ export interface WebhookEndpointView {
   readonly id: string;
   /** The organization it belongs to. */
   readonly organization_id: string;
-  /** `live` or `test`: which records notify it (decision D39). */
+  /** `live` or `test`: which records notify it (decision D40). */
   readonly environment: Environment;
   /** Where deliveries are POSTed; `null` for an in-process listener. */
   readonly url: string | null;
@@ -233,7 +233,7 @@ export interface WebhookEndpointView {
   readonly created_at: string;
 }
 
-/** A webhook endpoint as registered: with its full signing secret, shown only here (D62). */
+/** A webhook endpoint as registered: with its full signing secret, shown only here (D66). */
 export interface CreatedWebhookEndpointView extends WebhookEndpointView {
   /** Its signing secret, `whsec_…`. */
   readonly secret: string;
@@ -265,7 +265,7 @@ export interface DeliveryView {
     /** Why no answer came (network error, timeout), or `null`. */
     readonly error: string | null;
     /**
-     * The `Location` of a 3xx answer (not followed, D170; at most 2048 characters). Present on such
+     * The `Location` of a 3xx answer (not followed, D30; at most 2048 characters). Present on such
      * attempts only, so assertions written for other attempts keep their shape.
      */
     readonly location?: string;

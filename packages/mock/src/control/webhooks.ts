@@ -1,6 +1,6 @@
 /**
  * The webhook controls: endpoints (a URL or an in-process listener), the outbox, the signing
- * secret, and messages from handsets (inbound replies, STOP and START; decision D38).
+ * secret, and messages from handsets (inbound replies, STOP and START; decision D39).
  */
 import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
 import type { World } from '../domain/kernel/world';
@@ -39,7 +39,7 @@ export function createWebhookControls(
         ...(params.environment === undefined ? {} : { environment: params.environment }),
       });
       if (params.listener !== undefined) listeners.set(endpoint.id, params.listener);
-      // The one response that shows the endpoint's secret in full (D62).
+      // The one response that shows the endpoint's secret in full (D66).
       return { ...webhookEndpointView(endpoint), secret: endpoint.secret };
     },
 

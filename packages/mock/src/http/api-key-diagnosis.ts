@@ -1,8 +1,8 @@
 /**
- * Why a request's API key was refused, in words (D152): the 401 names the classic mistakes — the
+ * Why a request's API key was refused, in words (D120): the 401 names the classic mistakes — the
  * key in `Authorization: Bearer`, whitespace or an invisible character around or inside it, a
  * prefix that is not `svc_live_`/`svc_test_`, a secret of the wrong form, a revoked key — and never
- * quotes more of the key than its prefix and four characters (D51).
+ * quotes more of the key than its prefix and four characters (D53).
  */
 import type { ApiKey } from '../domain/kernel/model';
 import { API_KEY_PATTERN } from '../domain/tenancy/api-keys';
@@ -72,7 +72,7 @@ function codePoint(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-// The key as D51 shows keys: its environment prefix and four characters of the secret.
+// The key as D53 shows keys: its environment prefix and four characters of the secret.
 function shown(key: string): string {
   const match = PREFIX.exec(key);
   return `${key.slice(0, (match?.[0].length ?? 0) + 4)}…`;

@@ -13,7 +13,7 @@ import { httpTrimmed, invalidKeyMessage } from './api-key-diagnosis';
 
 /**
  * Resolves the key of a request to its caller, or throws a 401 whose message says what is wrong
- * with the key (D152). Spaces, tabs and line breaks around the header are ignored, as HTTP does.
+ * with the key (D120). Spaces, tabs and line breaks around the header are ignored, as HTTP does.
  */
 export function authenticate(
   world: World,

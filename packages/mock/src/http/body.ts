@@ -1,5 +1,5 @@
 /**
- * Reading a request body as the service does (decisions D2, D67): the media type must be
+ * Reading a request body as the service does (decisions D2, D71): the media type must be
  * `application/json`, in UTF-8 — the only encoding JSON allows between systems (RFC 8259) — and
  * the bytes must decode as UTF-8. Nothing is ever replaced by U+FFFD and then charged and sent.
  */

@@ -93,7 +93,7 @@ function defined<T extends object>(object: T): { [K in keyof T]: Exclude<T[K], u
   ) as never;
 }
 
-/** `GET /messages`'s query string, parsed and turned into a filter and a page (D95). */
+/** `GET /messages`'s query string, parsed and turned into a filter and a page (E19). */
 const messageListQuery = memoByQuery((query) => {
   const input = parseQuery(schemas.listMessagesQuery, query);
   // `remitter_id` is an alias of `sms_remitter_id` here (decision D22).

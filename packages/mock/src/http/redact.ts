@@ -1,8 +1,8 @@
 /**
  * Secrets a client put where they do not belong — a full API key in `?api_key=`, in the path or in
  * an `Idempotency-Key`, a webhook secret in a query — cut to the prefix every control read shows
- * (decision D51, D65), so error messages, the request log and the inspector never repeat one
- * (D169). Query and path are looked at decoded too: `svc%5Flive%5F…` is the same key.
+ * (decision D53, D69), so error messages, the request log and the inspector never repeat one
+ * (D126). Query and path are looked at decoded too: `svc%5Flive%5F…` is the same key.
  */
 
 /** An API key or a webhook secret: its kind, then the secret characters (any base64 or key alphabet). */

@@ -1,5 +1,5 @@
 /**
- * A lingering close (D169), for a connection answered while its client is still sending a body the
+ * A lingering close (D126), for a connection answered while its client is still sending a body the
  * server will not read (a 413). Node ends a `Connection: close` response by destroying the socket
  * once the answer is written; with the client's bytes still arriving, the kernel then answers them
  * with a reset, which can reach the client before it has read the answer (and make it drop the

@@ -16,7 +16,7 @@ export const BODY_LIMIT = 1024 * 1024;
  */
 const DRAIN_LIMIT = 16 * BODY_LIMIT;
 
-/** What reading a body produced: its bytes, decoded by the pipeline (decision D67). */
+/** What reading a body produced: its bytes, decoded by the pipeline (decision D71). */
 export type BodyResult =
   | { readonly kind: 'ok'; readonly body: Uint8Array }
   | { readonly kind: 'too_large'; readonly drained: boolean };

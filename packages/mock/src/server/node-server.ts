@@ -3,7 +3,7 @@
  * and the inspector page at `/`. Requests go from `IncomingMessage` to the http layer's plain data
  * and back (no web `Request`/`Response` on the hot path); bodies are limited to 1 MiB (413
  * `PAYLOAD_TOO_LARGE`, decision D2); what Node's parser refuses is answered in the envelope too
- * (decision D68). On a real clock, background work runs on a timer and before each request.
+ * (decision D72). On a real clock, background work runs on a timer and before each request.
  *
  * @example
  * ```ts
@@ -62,13 +62,13 @@ export interface MockServerOptions {
   readonly tickMs?: number;
   /** The largest request body, in bytes. Default 1 MiB. */
   readonly bodyLimit?: number;
-  /** Origins a browser may call the server from (CORS, D115). Default: none. */
+  /** Origins a browser may call the server from (CORS, D111). Default: none. */
   readonly corsOrigins?: readonly string[];
   /** When the server started (wall clock, epoch ms), for `GET /__mock/health`. Default: now. */
   readonly startedAt?: number;
   /**
    * Called with the `X-API-KEY` of each public request before it is handled: a world loaded from a
-   * state file holds its keys by hash until they are presented (D168).
+   * state file holds its keys by hash until they are presented (D125).
    */
   readonly recallKey?: (key: string) => void;
 }
@@ -94,9 +94,9 @@ interface ServerContext {
   readonly access: AdminAccess;
   /** The control API over HTTP. */
   readonly control: (request: HttpRequest) => Promise<HttpResponse>;
-  /** The inspector page's own data (D102). */
+  /** The inspector page's own data (D103). */
   readonly inspectorData: (request: HttpRequest) => Promise<HttpResponse>;
-  /** The inspector's live change events (D104). */
+  /** The inspector's live change events (D105). */
   readonly live: LiveFeed;
   /** The CORS policy, when origins are allowed. */
   readonly cors: Cors | undefined;
@@ -110,7 +110,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // Read side of the inspector: it follows the world between requests, until the server closes.
   const tracker = new ActivityTracker(() => mock.world);
   const requestLog = options.requestLog ?? new RequestLog();
-  // The log's times agree with the rest of the inspector: world time (D103).
+  // The log's times agree with the rest of the inspector: world time (D104).
   requestLog.useWorldClock(() => mock.world.now());
   const context = serverContext(options, tracker, requestLog);
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) =>
@@ -266,7 +266,7 @@ async function serveAdmin(
   }
   const request = read.request;
   const page = INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
-  // The health check is for anyone who can reach the port (D158).
+  // The health check is for anyone who can reach the port (D57).
   const refused = path === HEALTH_PATH ? undefined : checkAccess(context, request, page);
   if (refused !== undefined) {
     writeResponse(res, refused);
@@ -281,7 +281,7 @@ async function serveAdmin(
   else writeResponse(res, await context.control(request));
 }
 
-// 413 and close the connection; a body still coming is read and dropped after the answer (D169).
+// 413 and close the connection; a body still coming is read and dropped after the answer (D126).
 function refuseTooLarge(
   { mock, limit }: ServerContext,
   req: IncomingMessage,
@@ -314,7 +314,7 @@ function tooLarge(mock: MockService, limit: number): HttpResponse {
 
 /**
  * A request that failed outside the pipeline (which never throws): a 500 envelope naming the
- * exception, if the answer has not begun, and one report on stderr (D150).
+ * exception, if the answer has not begun, and one report on stderr (D118).
  */
 function fail(res: ServerResponse, req: IncomingMessage, error: unknown): void {
   const traceId = controlTraceId();

@@ -42,8 +42,8 @@ export interface StartServerOptions {
   readonly clock?: 'real' | 'virtual' | undefined;
   /**
    * Where the world's clock starts (a `Date` or epoch milliseconds); a virtual clock starts there
-   * again after a reset. Default: the wall clock's current second (D156), so the world's times
-   * are today's. Webhooks are signed with the wall clock either way (D155).
+   * again after a reset. Default: the wall clock's current second (D55), so the world's times
+   * are today's. Webhooks are signed with the wall clock either way (D31).
    */
   readonly startTime?: Date | number | undefined;
   /** Speed-up of a real clock. Default 1. */
@@ -52,11 +52,11 @@ export interface StartServerOptions {
   readonly adminToken?: string | undefined;
   /**
    * Origins a browser tool may call the server from, exactly (`['http://localhost:5173']`): they
-   * get CORS headers and answered preflights, other origins none (D115). Default: none.
+   * get CORS headers and answered preflights, other origins none (D111). Default: none.
    */
   readonly cors?: readonly string[] | undefined;
   /**
-   * A world snapshot file that keeps the world across restarts (D116): loaded at start when it
+   * A world snapshot file that keeps the world across restarts (D112): loaded at start when it
    * exists (it wins over `world` and the demo), written atomically every `stateInterval` seconds
    * while the world changes and when the server closes.
    */
@@ -133,7 +133,7 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
       `stateInterval must be a number of seconds above 0 (got ${options.stateInterval}).`,
     );
   }
-  // Locked, read and checked before anything binds, like the world file (D165, D166).
+  // Locked, read and checked before anything binds, like the world file (D122, D123).
   const lock = options.state === undefined ? undefined : takeLock(options.state);
   try {
     return await serve(options, file, lock);
@@ -152,7 +152,7 @@ async function serve(
   if (options.state !== undefined) removeLeftovers(options.state);
   const requestLog = new RequestLog();
   const startedAt = Date.now();
-  // D156: a virtual world starts now, to the second (its times then read cleanly), unless
+  // D55: a virtual world starts now, to the second (its times then read cleanly), unless
   // pinned; a real clock is the wall clock itself unless pinned.
   const startTime =
     options.startTime !== undefined
@@ -171,7 +171,7 @@ async function serve(
       : { startTime: startTime ?? startedAt }),
     seed: options.seed,
     observe: (request, response) => requestLog.record(request, response),
-    // A bug in the mock is reported once, on stderr, like the server's own failures (D150).
+    // A bug in the mock is reported once, on stderr, like the server's own failures (D118).
     onError: reportToStderr,
   });
   const seed = (): OrganizationCredentials[] =>
@@ -254,7 +254,7 @@ function clientOrigin(host: string, port: number): string {
 
 /**
  * Takes the state file's lock; a folder that cannot be written is refused here, at start, rather
- * than by every periodic save (D167).
+ * than by every periodic save (D124).
  */
 function takeLock(path: string): StateLock {
   let lock: StateLock;

@@ -1,6 +1,6 @@
 /**
- * The shape of a `--state FILE` (D166): a world snapshot (`mock.snapshot()`), with API keys kept
- * as prefix and SHA-256 instead of the key (D168). Every field is checked on load, so a hand-edited
+ * The shape of a `--state FILE` (D123): a world snapshot (`mock.snapshot()`), with API keys kept
+ * as prefix and SHA-256 instead of the key (D125). Every field is checked on load, so a hand-edited
  * or damaged file is refused with the JSON path at fault instead of a 500 later. The compiler
  * checks that what this schema accepts is a `WorldSnapshot` (see `state-file.ts`), so a field
  * added to the world and not here fails the build rather than the load.
@@ -82,7 +82,7 @@ const apiKeyFields = {
   createdAt: time,
 };
 
-/** An API key as this version writes it: prefix and SHA-256 of the key, never the key (D168). */
+/** An API key as this version writes it: prefix and SHA-256 of the key, never the key (D125). */
 export const hashedApiKey = z.strictObject({
   ...apiKeyFields,
   keyPrefix: z.string().regex(/^svc_(live|test)_/, 'must start with svc_live_ or svc_test_'),

@@ -1,10 +1,10 @@
 /**
- * `--state FILE` (D116): a dev server keeps its world across restarts. The file is a world snapshot
+ * `--state FILE` (D112): a dev server keeps its world across restarts. The file is a world snapshot
  * (`mock.snapshot()`, JSON); it is loaded at start when it exists, and written atomically — a
  * temporary file in the same folder, flushed to disk, then a rename — every few seconds while
  * something changed, and once more when the server stops. A crash loses at most the last interval;
  * a torn file is never seen. On load the whole file is checked, its shape and the references
- * between its records (D166); it holds keys by prefix and hash only (D168) and is readable by its
+ * between its records (D123); it holds keys by prefix and hash only (D125) and is readable by its
  * owner only (mode 0600).
  */
 import {
@@ -244,7 +244,7 @@ function danglingReference(file: StateFile): string | undefined {
   return problems[0];
 }
 
-/** The text of a state file: the snapshot with each API key as prefix and hash (D168). */
+/** The text of a state file: the snapshot with each API key as prefix and hash (D125). */
 export function stateFileText(snapshot: WorldSnapshot): string {
   return JSON.stringify({
     ...snapshot,
@@ -264,7 +264,7 @@ function writeAtomically(path: string, text: string): void {
   const folder = dirname(path);
   const temporary = join(folder, `.${basename(path)}.${process.pid}.tmp`);
   try {
-    // 0600 from the first byte: the file holds webhook secrets (D168).
+    // 0600 from the first byte: the file holds webhook secrets (D125).
     const fd = openSync(temporary, 'w', 0o600);
     try {
       writeSync(fd, text);

@@ -115,7 +115,7 @@ export const worldFileSchema = z
     rate_limits: z
       .union([
         z.literal(false),
-        // Operation ids from the contract (D72): a misspelt one would limit nothing.
+        // Operation ids from the contract (D76): a misspelt one would limit nothing.
         z.partialRecord(z.enum(OPERATION_IDS), z.number().int().min(1).nullable(), {
           // zod reports an unknown key of a partial record as `unrecognized_keys`, a code its
           // types for a record's issues do not list.

@@ -1,4 +1,4 @@
-// Injected faults (D35): request failures answer 500/503 with nothing executed, latency makes a
+// Injected faults (D36): request failures answer 500/503 with nothing executed, latency makes a
 // request slow while its Idempotency-Key is held (a concurrent repeat sees 409), a dispatch failure
 // fails a campaign and refunds every message (D13), a carrier outage makes messages to one carrier
 // UNDELIVERED for a window of the world's clock. After every fault the books still balance.
@@ -88,7 +88,7 @@ describe('failNextRequests', () => {
     mock.control.failNextRequests({ status: 503, count: 3 });
     expect((await live.get('/messages')).status).toBe(503);
     expect((await live.get('/campaigns')).status).toBe(503);
-    // Faults answer before authentication (D33).
+    // Faults answer before authentication (D34).
     expect((await api(mock, 'svc_live_nobody').get('/campaigns')).status).toBe(503);
     expect((await api(mock, 'svc_live_nobody').get('/campaigns')).status).toBe(401);
     expect((await live.get('/campaigns')).status).toBe(200);

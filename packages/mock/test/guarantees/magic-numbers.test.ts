@@ -1,7 +1,7 @@
-// Magic numbers (D37): +244 900 000 000 to +244 900 000 009 force one outcome each, whatever the
+// Magic numbers (D38): +244 900 000 000 to +244 900 000 009 force one outcome each, whatever the
 // seed and whatever the simulation's outcome shares, on the virtual clock: invalid, delivered,
 // undelivered, expired after 48 h, rejected, failed, stuck in SENT, delivered after 6 h, delivered
-// then a reply, delivered then STOP (D38). Failures are refunded (D19).
+// then a reply, delivered then STOP (D39). Failures are refunded (D19).
 import { DEFAULT_START_TIME, MAGIC_NUMBERS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
 import type { MockServiceOptions } from '../../src/index';
@@ -64,7 +64,7 @@ describe.each([
 
     const ids: Record<string, string> = {};
     for (const number of Object.keys(FINAL)) ids[number] = await send(number);
-    // runUntilIdle stops before the 48 h expiry, housekeeping (D70); runUntil runs it too.
+    // runUntilIdle stops before the 48 h expiry, housekeeping (D74); runUntil runs it too.
     const idle = mock.clock.runUntilIdle();
     expect(await status(ids['+244900000003']!)).toMatchObject({ status: 'SENT' });
     expect(idle.pending).toBe(1);
@@ -218,7 +218,7 @@ describe('in a batch', () => {
   });
 });
 
-describe('replies and opt-outs (D38)', () => {
+describe('replies and opt-outs (D39)', () => {
   it('+244900000008 replies 30 s after delivery, to the sender ID, naming the message', async () => {
     const { mock, demo, at, send, status } = setup({ simulation: FIXED_TIMING });
     const id = await send('+244900000008');

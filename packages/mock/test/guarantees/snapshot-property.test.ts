@@ -1,4 +1,4 @@
-// Restore is exact, whatever the history (D91): for random histories of requests, clock moves and
+// Restore is exact, whatever the history (E15): for random histories of requests, clock moves and
 // inbound messages, snapshot → restore → snapshot gives the same snapshot, and a restored world fed
 // the same random continuation answers every request exactly as the original does (ids, trace
 // ids, times, outcomes), ending in the same snapshot. Restore leaves the id map to be rebuilt on

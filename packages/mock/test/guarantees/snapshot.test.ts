@@ -142,7 +142,7 @@ describe('snapshot → mutate → restore', () => {
 });
 
 describe('final messages are shared, never copied', () => {
-  // Snapshots and restores share a message once its status is final instead of copying it (D138):
+  // Snapshots and restores share a message once its status is final instead of copying it (E23):
   // safe only while nothing ever writes to a final message. Drive a world through everything that
   // changes messages and check that no final one changed.
   it('a message never changes once its status is final', async () => {

@@ -1,4 +1,4 @@
-// Webhook redirects are never followed (D170): a receiver answering 301/302/307/308 gets no GET
+// Webhook redirects are never followed (D30): a receiver answering 301/302/307/308 gets no GET
 // follow-up and the host its `Location` names gets nothing; the outbox records a failed attempt with
 // the status and the Location, retried on the schedule like any failure. Real sockets, real fetch.
 import { createServer, type IncomingMessage, type Server } from 'node:http';

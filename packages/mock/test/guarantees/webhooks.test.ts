@@ -1,4 +1,4 @@
-// Webhooks (D29, D39): what happens in the world reaches registered endpoints as signed Standard
+// Webhooks (D29, D40): what happens in the world reaches registered endpoints as signed Standard
 // Webhooks deliveries — `message.status_updated`, `campaign.completed`, `message.received` — at
 // least once, retried on the documented schedule with a stable `webhook-id`, in order per message,
 // separated by environment; a 410 disables an endpoint.
@@ -46,7 +46,7 @@ async function genuine(
 
 describe('the events', () => {
   it('a message: one message.status_updated per change, with previous_status', async () => {
-    // A wall clock that says something else than the world's: the signature follows it (D155).
+    // A wall clock that says something else than the world's: the signature follows it (D31).
     const { mock, demo, live } = setup({ wallClock: () => WALL });
     const receiver = inbox();
     mock.control.addWebhookEndpoint({
@@ -94,7 +94,7 @@ describe('the events', () => {
       },
     ]);
     // Each delivery is signed with the wall clock's second of sending, while the events keep the
-    // world's time (D155).
+    // world's time (D31).
     expect(receiver.requests.map((r) => r.headers['webhook-timestamp'])).toEqual([
       SECONDS(WALL),
       SECONDS(WALL),
@@ -369,7 +369,7 @@ describe('signatures', () => {
   });
 });
 
-describe('the signing time (D155)', () => {
+describe('the signing time (D31)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('is the wall clock by default: a stock verifier on the real Date accepts every delivery, days of virtual time later too', async () => {
@@ -404,7 +404,7 @@ describe('the signing time (D155)', () => {
   });
 });
 
-describe('retries (D39)', () => {
+describe('retries (D40)', () => {
   it('follow the schedule: at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h', () => {
     expect(RETRY_SCHEDULE_MS).toEqual([
       0,
@@ -488,7 +488,7 @@ describe('retries (D39)', () => {
       { at: iso(T0), status: 500, error: null },
       { at: iso(T0 + 5_000), status: 200, error: null },
     ]);
-    // The expiry is housekeeping: settle stops after the last piece of work (D70).
+    // The expiry is housekeeping: settle stops after the last piece of work (D74).
     expect(run).toEqual({ tasksRun: expect.any(Number), elapsedMs: 5_000, pending: 1 });
     expect(mock.clock.now().getTime()).toBe(T0 + 5_000);
   });
@@ -696,7 +696,7 @@ describe('ordering per message', () => {
   });
 });
 
-describe('environments (D39)', () => {
+describe('environments (D40)', () => {
   it('test-mode events go only to test endpoints, live events only to live ones', async () => {
     const { mock, demo, live, test } = setup();
     const liveInbox = inbox();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // Under vitest's jsdom environment (window and document exist, in Node) the mock's client and the
-// fixtures work: they talk to an in-process mock, no key leaves the machine (D142).
+// fixtures work: they talk to an in-process mock, no key leaves the machine (D115).
 
 import { createMockService } from '@msgsvc/mock';
 import { expect, test } from '@msgsvc/mock/vitest';

@@ -1,4 +1,4 @@
-// The mock and the SDK across realms (D140): a second copy of both loaded in a `node:vm` context,
+// The mock and the SDK across realms (D114): a second copy of both loaded in a `node:vm` context,
 // with its own Promise, Date, Error and RegExp, talking to this realm's copies both ways, as Jest's
 // environments and vitest's vm pools make them do. Every POST failed with a bare 500 while the
 // mock asked `instanceof Promise` of the promise a host `Request` reads its body with.

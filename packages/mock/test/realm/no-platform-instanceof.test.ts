@@ -1,4 +1,4 @@
-// The lint rule that keeps the sources realm-safe (D141): biome's GritQL plugin
+// The lint rule that keeps the sources realm-safe (E9): biome's GritQL plugin
 // lint/no-platform-instanceof.grit refuses `instanceof` a platform type in packages/*/src, and leaves
 // alone the package's own classes, tests, and the inspector page (which runs only in a browser).
 import { execFileSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 // Web platform objects of another implementation (happy-dom's `Request`, `Response` and
 // `AbortSignal`, classes unrelated to Node's), as a DOM test environment or a user's own `fetch`
-// hands them over: the mock and the SDK read them by shape (D140).
+// hands them over: the mock and the SDK read them by shape (D114).
 import { AbortError, MessagingClient } from '@msgsvc/sdk';
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The `msgsvc-mock` bin in a checkout (D73): `bin` names a committed launcher, not a build output,
+// The `msgsvc-mock` bin in a checkout (D77): `bin` names a committed launcher, not a build output,
 // so `npm install` links it before anything is built, and the linked command runs the sources from
 // any directory. (The published package's side — the launcher running dist/cli.js — is checked by
 // scripts/pack-smoke.mjs on the packed tarball.)

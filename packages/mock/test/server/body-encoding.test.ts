@@ -1,4 +1,4 @@
-// Bodies a real service could not read as text (D67), as raw bytes over HTTP to the Node server:
+// Bodies a real service could not read as text (D71), as raw bytes over HTTP to the Node server:
 // not UTF-8 → 422 on `fields.body`; a `charset` other than UTF-8 → 415; an unpaired surrogate or a
 // NUL in a text field → 422 naming the field. The public API and the control API alike; nothing
 // is created or charged. (The same through `mock.fetch`: test/body-encoding.test.ts.)
@@ -50,7 +50,7 @@ function expectFields(exchange: RawExchange, fields: Record<string, unknown>) {
   expect(exchange.body.fields).toEqual(fields);
 }
 
-describe('raw bodies over HTTP (D67)', () => {
+describe('raw bodies over HTTP (D71)', () => {
   it('Latin-1 bytes are a 422 on fields.body, and nothing is sent or charged', async () => {
     const before = mock.control.counts();
     expectFields(await post('/c/v1/messages', latin1('{"to":"+244923000001","body":"Olá"}')), {

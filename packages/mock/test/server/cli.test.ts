@@ -148,7 +148,7 @@ describe('msgsvc-mock serve --port 0 --json', PROCESS, () => {
 });
 
 describe('the demo world', PROCESS, () => {
-  it('prints the same ids in two fresh processes, with different seeds and clocks (D76)', async () => {
+  it('prints the same ids in two fresh processes, with different seeds and clocks (D80)', async () => {
     const [one, two] = await Promise.all([
       startCli(['serve', '--port', '0', '--json', '--seed', '1']),
       startCli(['serve', '--port', '0', '--json', '--seed', '99', '--clock', 'virtual']),

@@ -50,7 +50,7 @@ describe('control API over HTTP', () => {
   let senderId: string;
   let messageId: string;
 
-  it('reports its health, naming the service (D158)', async () => {
+  it('reports its health, naming the service (D57)', async () => {
     const health = await control.get('/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({
@@ -213,7 +213,7 @@ describe('control API over HTTP', () => {
   });
 
   it('delivers signed webhooks to a registered endpoint and shows them in the outbox', async () => {
-    // Reads show the organization's secret by prefix (D62); registering an endpoint without a
+    // Reads show the organization's secret by prefix (D66); registering an endpoint without a
     // secret of its own shows, once, the one it signs with: the organization's.
     const detail = await control.get(`/organizations/${orgId}`);
     const prefix = detail.body.webhook_secret_prefix as string;

@@ -1,5 +1,5 @@
 /**
- * `createControlClient` (D117): a typed client of a running server's control API, as an
+ * `createControlClient` (D113): a typed client of a running server's control API, as an
  * out-of-process test uses it — paths, parameters and answers typed from openapi/control.yaml.
  */
 import { DEMO_LIVE_KEY, DEMO_ORGANIZATION_ID } from '@msgsvc/mock';

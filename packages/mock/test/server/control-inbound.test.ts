@@ -1,4 +1,4 @@
-// `POST /__mock/inbound` to a sender name two organizations share (D69): refused with 422 on
+// `POST /__mock/inbound` to a sender name two organizations share (D73): refused with 422 on
 // `fields.to` until `organization_id` names whose it is. Over real HTTP, in this process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, type MockService } from '../../src/index';
@@ -19,7 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('inbound to a shared sender name (D69)', () => {
+describe('inbound to a shared sender name (D73)', () => {
   it('is a 422 on fields.to, then goes to the organization named', async () => {
     const ids: string[] = [];
     for (const name of ['Shop A', 'Shop B']) {

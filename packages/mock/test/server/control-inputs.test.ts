@@ -1,4 +1,4 @@
-// Control inputs over HTTP (D72): a misspelt operation id, rate-limit key or carrier is a 422
+// Control inputs over HTTP (D76): a misspelt operation id, rate-limit key or carrier is a 422
 // VALIDATION_ERROR whose `fields` name the input and the accepted values, in the envelope the
 // control contract documents; nothing is armed or changed.
 import { mkdtempSync, writeFileSync } from 'node:fs';

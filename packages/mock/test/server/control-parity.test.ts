@@ -1,4 +1,4 @@
-// One control surface, strict both ways (D171): every control operation's documented example from
+// One control surface, strict both ways (D88): every control operation's documented example from
 // openapi/control.yaml is given to the HTTP control API and to `mock.control`, and both must agree —
 // accepted, or refused naming the same fields. Then each operation gets unknown options (a camelCase
 // spelling of one it takes, a made-up one, `__proto__`, `constructor`): refused on both sides,
@@ -176,7 +176,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A fresh demo world in-process (the demo's ids are fixed, D76, so they match the server's). */
+/** A fresh demo world in-process (the demo's ids are fixed, D80, so they match the server's). */
 function freshMock(): MockService {
   const mock = createMockService();
   mock.seedDemo();
@@ -276,7 +276,7 @@ describe('the in-process refusal', () => {
     expect(arm).toThrow(
       'Unknown option "operationId" for failNextRequests; did you mean "operation_id"? It takes operation_id, status, count.',
     );
-    // Before D171 this armed a failure for every operation.
+    // Before D88 this armed a failure for every operation.
     expect(mock.control.faults().request_failures).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 // The control API with names every JavaScript object already has (`__proto__`, `constructor`,
-// `toString`, …) where a client's input becomes a key (D63): body fields, nested keys (rate limits
+// `toString`, …) where a client's input becomes a key (D67): body fields, nested keys (rate limits
 // by operation id), query parameters, scope names and header names. Over real HTTP, in this process;
 // every answer is checked against openapi/control.yaml.
 import fc from 'fast-check';
@@ -49,7 +49,7 @@ function expectNamed(
 
 const name = fc.constantFrom(...PROTOTYPE_NAMES);
 
-describe('prototype names in the control API (D63)', () => {
+describe('prototype names in the control API (D67)', () => {
   it('a body field with such a name is a 422 naming it', async () => {
     const bodies: [string, string, Record<string, unknown>][] = [
       ['POST', '/organizations', { name: 'Shop' }],

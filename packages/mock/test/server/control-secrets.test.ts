@@ -1,5 +1,5 @@
 // Full API keys and webhook secrets appear in exactly one control response each: the one that
-// creates them (D51, D62). Every documented GET of the control API — snapshots, organizations,
+// creates them (D53, D66). Every documented GET of the control API — snapshots, organizations,
 // keys, endpoints, state, requests, … — and the writes that echo a record show them by prefix only;
 // a snapshot restored by id still brings back keys that work. Over real HTTP, in this process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ function expectNoSecret(exchange: Exchange, where: string) {
   }
 }
 
-describe('secrets in control responses (D62)', () => {
+describe('secrets in control responses (D66)', () => {
   let organizationId: string;
   let liveKey: string;
   let keyId: string;

@@ -1,5 +1,5 @@
 /**
- * `--cors` / `startServer({ cors })` (D115): listed origins get CORS headers and answered
+ * `--cors` / `startServer({ cors })` (D111): listed origins get CORS headers and answered
  * preflights on the public and control APIs; any other origin gets none, and its preflight a 403
  * envelope; without the option nothing changes.
  */
@@ -63,7 +63,7 @@ describe('with an allow-list', () => {
     const refused = await fetch(`${server.baseUrl}/messages`, { headers: { origin: ALLOWED } });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe(ALLOWED);
-    // And the control API, which a listed origin may use (other origins are refused, D115).
+    // And the control API, which a listed origin may use (other origins are refused, D111).
     const control = await fetch(`${server.url}/__mock/organizations`, {
       headers: { origin: ALLOWED },
     });

@@ -1,5 +1,5 @@
 /**
- * What the server echoes and what it answers before routing (D169): no message ever repeats a whole
+ * What the server echoes and what it answers before routing (D126): no message ever repeats a whole
  * API key or webhook secret, however a request carried it; a raw non-ASCII path is the contract's
  * 400 and `CONNECT` its 501, both in the envelope.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /__mock/health` (D158): what a harness waits on before its tests run. It names the service
+ * `GET /__mock/health` (D57): what a harness waits on before its tests run. It names the service
  * and its version (so another tool on the port cannot pass for the mock), answers without the
  * admin token and on any `Host`, is on control.yaml and typed in the control client.
  */
@@ -76,7 +76,7 @@ describe('GET /__mock/health', () => {
     const health = await getWithHost(port, '/__mock/health', 'mock:4780');
     expect(health.status).toBe(200);
     expect(JSON.parse(health.body).service).toBe('msgsvc-mock');
-    // The rest of the control API still refuses that name (D51).
+    // The rest of the control API still refuses that name (D53).
     expect((await getWithHost(port, '/__mock/clock', 'mock:4780')).status).toBe(403);
   });
 

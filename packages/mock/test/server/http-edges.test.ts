@@ -1,5 +1,5 @@
 // Every answer of the Node server has the JSON envelope, even those Node's HTTP parser would give
-// itself (D68), and HEAD is GET without the body. Bytes written straight to a socket: fetch and
+// itself (D72), and HEAD is GET without the body. Bytes written straight to a socket: fetch and
 // node:http clients refuse to send most of these requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertEnvelope, assertOnContract } from '../../../../openapi/test/support/response-check';
@@ -42,7 +42,7 @@ async function stillServing() {
   expect(exchange.status).toBe(200);
 }
 
-describe('what Node would answer without a body (D68)', () => {
+describe('what Node would answer without a body (D72)', () => {
   it('an unknown method (FOO) is a 501 NOT_IMPLEMENTED envelope, on any path', async () => {
     for (const path of ['/c/v1/messages', '/__mock/clock', '/']) {
       const exchange = await send(requestBytes('FOO', path, { 'x-api-key': liveKey }));
@@ -94,7 +94,7 @@ describe('what Node would answer without a body (D68)', () => {
   });
 });
 
-describe("the parser's codes, one by one (D68)", () => {
+describe("the parser's codes, one by one (D72)", () => {
   it.each([
     ['HPE_HEADER_OVERFLOW', 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE'],
     ['HPE_INVALID_METHOD', 501, 'NOT_IMPLEMENTED'],
@@ -115,7 +115,7 @@ describe("the parser's codes, one by one (D68)", () => {
   });
 });
 
-describe('HEAD over HTTP (D68)', () => {
+describe('HEAD over HTTP (D72)', () => {
   it('is the GET: same status and headers, no body bytes', async () => {
     const get = await send(requestBytes('GET', '/c/v1/messages', { 'x-api-key': liveKey }));
     const head = await send(requestBytes('HEAD', '/c/v1/messages', { 'x-api-key': liveKey }));

@@ -236,7 +236,7 @@ describe('inspector data', () => {
       const headers = detail.body.attempts[0].headers;
       expect(headers['webhook-id']).toBe(row.id);
       expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
-      // The headers that went out, wall-clock timestamp included (D155), not re-signed for the
+      // The headers that went out, wall-clock timestamp included (D31), not re-signed for the
       // world's time (which is past the wall clock here).
       const received = sent.find((h) => h['webhook-id'] === row.id)!;
       expect(headers['webhook-timestamp']).toBe(received['webhook-timestamp']);

@@ -1,5 +1,5 @@
 /**
- * The inspector behind an admin token (D107), in real headless Chromium: without the token the
+ * The inspector behind an admin token (D106), in real headless Chromium: without the token the
  * page, its data and its live feed are refused (its script, code without data, is not); opened
  * with `?token=`, the page reads and acts with it — each request carries it as a Bearer header.
  */

@@ -1,5 +1,5 @@
 /**
- * The server introduces itself (D156, D157): the banner's requests run as printed, the `--json`
+ * The server introduces itself (D55, D56): the banner's requests run as printed, the `--json`
  * line names the health URL, and the world's clock starts at the wall clock's second unless
  * `--start-time` pins it (and a reset goes back there).
  */
@@ -70,7 +70,7 @@ describe('the port', () => {
   });
 });
 
-describe("the world's clock at start (D156)", () => {
+describe("the world's clock at start (D55)", () => {
   it('a virtual clock starts at the wall clock’s second, and a reset goes back there', async () => {
     const before = Math.floor(Date.now() / 1000) * 1000;
     const server = await start({ clock: 'virtual' });

@@ -1,5 +1,5 @@
 /**
- * A body far over the 1 MiB limit is refused with a 413 the client can read, every time (D169):
+ * A body far over the 1 MiB limit is refused with a 413 the client can read, every time (D126):
  * the answer goes out before the connection closes, and the rest of the body is read and dropped
  * (up to a bound) so that closing never resets a connection whose client is still writing.
  */

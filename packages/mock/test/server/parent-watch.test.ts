@@ -1,4 +1,4 @@
-// The parent watch (D74) on a fake process table: which processes it watches, and that it calls
+// The parent watch (D78) on a fake process table: which processes it watches, and that it calls
 // back once when the parent changes or a watched owner is gone, and never otherwise.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ownersOf, type ProcessView, watchParent } from '../../src/server/parent-watch';

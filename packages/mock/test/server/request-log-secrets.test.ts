@@ -1,6 +1,6 @@
 // A full API key (or webhook secret) sent anywhere in a request — `?api_key=`, the path, an
-// `Idempotency-Key`, percent-encoded or not — is kept in the request log by prefix only, as D51
-// shows keys (D65): `/__mock/requests`, `/__mock/state` (the inspector's data) never repeat it.
+// `Idempotency-Key`, percent-encoded or not — is kept in the request log by prefix only, as D53
+// shows keys (D69): `/__mock/requests`, `/__mock/state` (the inspector's data) never repeat it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOnContract } from '../../../../openapi/test/support/response-check';
 import { createMockService, type MockService } from '../../src/index';
@@ -38,7 +38,7 @@ function spellings(secret: string): string[] {
   return [secret, encodeURIComponent(secret), secret.replace(/_/g, '%5F'), tail];
 }
 
-describe('secrets in requests are logged by prefix (D65)', () => {
+describe('secrets in requests are logged by prefix (D69)', () => {
   it('?api_key=, the path and Idempotency-Key keep only the key prefix', async () => {
     const api = publicApi(origin, liveKey);
     await api.request('GET', '/messages', { query: `api_key=${liveKey}` });

@@ -1,7 +1,7 @@
 /**
- * State files you can trust (issue 22), on the real CLI process: one server per file (D165); a
- * damaged file refused with its JSON path, exit 2 (D166); a folder that cannot be written refused at
- * start (D167); the file is 0600 and holds keys by hash only (D168); a `kill -9` in the middle of a
+ * State files you can trust (issue 22), on the real CLI process: one server per file (D122); a
+ * damaged file refused with its JSON path, exit 2 (D123); a folder that cannot be written refused at
+ * start (D124); the file is 0600 and holds keys by hash only (D125); a `kill -9` in the middle of a
  * save leaves a file that loads.
  */
 import { spawnSync } from 'node:child_process';
@@ -74,7 +74,7 @@ function deadPid(): number {
   return Number(child.stdout.toString());
 }
 
-describe('one server per state file (D165)', () => {
+describe('one server per state file (D122)', () => {
   it(
     'refuses a second server on the file, naming the holder; the lock goes with the first',
     PROCESS,
@@ -115,7 +115,7 @@ describe('one server per state file (D165)', () => {
   });
 });
 
-describe('one server per state file, in one process (D165)', () => {
+describe('one server per state file, in one process (D122)', () => {
   it('startServer refuses a file this process already serves, and frees it on close', async () => {
     const file = join(dir, 'world.json');
     const first = await startServer({ state: file });
@@ -132,7 +132,7 @@ describe('one server per state file, in one process (D165)', () => {
   });
 });
 
-describe('a damaged state file is refused whole (D166)', () => {
+describe('a damaged state file is refused whole (D123)', () => {
   const damages: [string, (state: State) => string, RegExp][] = [
     [
       'a balance that is not a number',
@@ -225,7 +225,7 @@ describe('a damaged state file is refused whole (D166)', () => {
   );
 });
 
-describe('a folder that cannot be written (D167)', () => {
+describe('a folder that cannot be written (D124)', () => {
   it('is refused at start, in one line, exit 2', PROCESS, async () => {
     const missing = join(dir, 'no-such-folder', 'world.json');
     const notAFolder = join(dir, 'a-file');
@@ -306,7 +306,7 @@ describe('a busy world', () => {
   });
 });
 
-describe('what the file holds (D168)', () => {
+describe('what the file holds (D125)', () => {
   it(
     'is 0600 and holds keys by prefix and hash, yet the keys work after a restart',
     PROCESS,
@@ -334,7 +334,7 @@ describe('what the file holds (D168)', () => {
     },
   );
 
-  it('still loads a file that holds the keys themselves (written before D168)', () => {
+  it('still loads a file that holds the keys themselves (written before D125)', () => {
     const file = join(dir, 'old.json');
     const mock = createMockService({ demo: true });
     writeFileSync(file, JSON.stringify(mock.snapshot()));

@@ -1,5 +1,5 @@
 /**
- * `--state FILE` (D116), tested on the real CLI process: the world survives a stop by signal and a
+ * `--state FILE` (D112), tested on the real CLI process: the world survives a stop by signal and a
  * restart; the periodic save survives a SIGKILL; a bad file stops the start with its own message;
  * saves are atomic (no temporary file is left, the file is always whole JSON).
  */
@@ -78,7 +78,7 @@ describe('a world kept across restarts', () => {
     }
     running.splice(running.indexOf(cli), 1);
     await cli.stop('SIGKILL');
-    // Whole JSON, no temporary file left beside it; only the lock the killed server held (D165).
+    // Whole JSON, no temporary file left beside it; only the lock the killed server held (D122).
     expect(readStateFile(file)?.version).toBe(SNAPSHOT_VERSION);
     expect(readdirSync(dir).sort()).toEqual(['world.json', 'world.json.lock']);
 
@@ -141,7 +141,7 @@ it('writeStateFile replaces the file whole, leaving no temporary file', () => {
   writeStateFile(file, mock.snapshot());
   writeStateFile(file, mock.snapshot());
   expect(readdirSync(dir)).toEqual(['world.json']);
-  // Read back, each key is a stand-in for its hash (D168); everything else is the snapshot.
+  // Read back, each key is a stand-in for its hash (D125); everything else is the snapshot.
   const { apiKeys, ...rest } = readStateFile(file)!;
   const { apiKeys: original, ...expected } = JSON.parse(JSON.stringify(mock.snapshot()));
   expect(rest).toEqual(expected);

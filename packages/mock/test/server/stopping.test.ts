@@ -1,5 +1,5 @@
 /**
- * Stopping what the docs tell people to start (D74, D75): `npm start` and the `msgsvc-mock` bin
+ * Stopping what the docs tell people to start (D78, D79): `npm start` and the `msgsvc-mock` bin
  * (through npx, and under any parent) stop the real server within a second of a SIGTERM or SIGINT
  * to the process that was started, and also when that process is killed outright. Each case
  * starts the real command, reads its `--json` line (with the server's pid), signals it and polls
@@ -219,7 +219,7 @@ describe('the msgsvc-mock bin', PROCESS, () => {
   });
 });
 
-describe('npm start --json (D75)', PROCESS, () => {
+describe('npm start --json (D79)', PROCESS, () => {
   it('with -s, the JSON line is the first line on stdout', async () => {
     const run = await start('npm', ['start', '-s', '--', '--port', '0', '--json']);
     expect(run.lines).toHaveLength(1);

@@ -1,4 +1,4 @@
-// A bug inside the server (D150): the client's 500 names the exception, and the server reports it
+// A bug inside the server (D118): the client's 500 names the exception, and the server reports it
 // once on stderr — whether the public pipeline, the server's own code or a control route broke.
 import { DEMO_LIVE_KEY } from '@msgsvc/mock';
 import { MessagingClient, ServerError } from '@msgsvc/sdk';

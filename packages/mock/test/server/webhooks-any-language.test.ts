@@ -1,6 +1,6 @@
 /**
  * Webhooks from a real `msgsvc-mock serve` process verify with stock Standard Webhooks verifiers
- * in both clock modes, for every delivery (D155): the `standardwebhooks` npm package in a Node
+ * in both clock modes, for every delivery (D31): the `standardwebhooks` npm package in a Node
  * receiver, and a Python receiver written with the standard library
  * (`support/webhook_receiver.py`). Both check the timestamp against their own wall clock, with
  * the usual 5-minute tolerance, while the world's clock is days (virtual, advanced through the

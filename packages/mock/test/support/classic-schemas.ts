@@ -1,6 +1,6 @@
 /**
  * The reference for `src/http/schemas.ts`: the request schemas as they were written with `zod`
- * before they moved to `zod/mini` (D93), kept unchanged so that a property test can show the two
+ * before they moved to `zod/mini` (E17), kept unchanged so that a property test can show the two
  * answer every input alike.
  */
 import type { components } from '@msgsvc/sdk';
@@ -132,7 +132,7 @@ const int = (min: number, max: number) =>
     .pipe(z.number().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`));
 const dateTime = z.string().transform((text, ctx) => {
   // An unencoded `+00:00` in a query string arrives as ` 00:00` (form encoding reads `+` as a
-  // space); put the sign back rather than refuse what curl users naturally type (decision D44).
+  // space); put the sign back rather than refuse what curl users naturally type (decision D46).
   const time = parseTimestamp(text.replace(/ (\d{2}:\d{2})$/, '+$1'));
   if (time === undefined) {
     ctx.issues.push({

@@ -1,4 +1,4 @@
-// Which globals make a browser page for the SDK's guard (D45, D142): window and document, and no
+// Which globals make a browser page for the SDK's guard (D47, D115): window and document, and no
 // server runtime; a DOM emulated in Node, Deno or Bun is not a page.
 import { describe, expect, it } from 'vitest';
 import { isBrowser, type RuntimeGlobals } from './runtime';

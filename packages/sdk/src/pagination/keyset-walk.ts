@@ -1,6 +1,6 @@
 /**
  * The walk behind a list's iteration: a keyset walk on `(created_at, id)`, which holds while
- * records are created and change state (decisions D59, D60).
+ * records are created and change state (decisions D63, D64).
  *
  * 1. The first page is the one the caller asked for, as the service answered it.
  * 2. Every later request is page 1 of the list bounded at the last entry passed (the cursor):
@@ -51,7 +51,7 @@ export async function* walkPages<
   query: Q,
   firstPage: () => Promise<P>,
 ): AsyncGenerator<P, void, undefined> {
-  // D60: a record moves in `updated_at` order whenever it changes.
+  // D64: a record moves in `updated_at` order whenever it changes.
   if ((query.order_by ?? 'created_at') !== 'created_at') {
     throw new PaginationError(
       "A list ordered by updated_at cannot be iterated: its records move while it is read. Iterate with order_by 'created_at' (the default), or await one page at a time.",

@@ -1,6 +1,6 @@
 /**
  * Checks on the fan-out: through the faults `sendBulk` never throws and reports each failed chunk
- * with its key (skipping the rest only when its first chunk was not accepted, D180); re-run with the same key it completes every chunk, replaying the ones already
+ * with its key (skipping the rest only when its first chunk was not accepted, D81); re-run with the same key it completes every chunk, replaying the ones already
  * accepted; and the service holds one campaign per chunk and one message per recipient.
  */
 import { describeError, Violations } from './violations';

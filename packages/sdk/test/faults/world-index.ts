@@ -26,7 +26,7 @@ export function indexWorld(snapshot: WorldSnapshot, liveKey: string): WorldIndex
   const byContent = group(snapshot.messages, (message) => message.content);
   const byCampaign = group(snapshot.messages, (message) => message.campaignId ?? '');
   const campaignsByName = group(snapshot.campaigns, (campaign) => campaign.name);
-  // Over HTTP the snapshot shows keys by prefix only (D62): match either form.
+  // Over HTTP the snapshot shows keys by prefix only (D66): match either form.
   const apiKeyId = snapshot.apiKeys.find(
     (key) =>
       key.key === liveKey || (key.key.endsWith('…') && liveKey.startsWith(key.key.slice(0, -1))),

@@ -8,7 +8,7 @@ import type { ChannelType, Encoding } from '../kernel/model';
 
 /**
  * Micro-units per segment (SMS) or per message (WhatsApp), by channel then the code of the network
- * route the number is on (`UNITEL`, `GLOBAL_AGGREGATOR`, …), for WhatsApp too (decision D64).
+ * route the number is on (`UNITEL`, `GLOBAL_AGGREGATOR`, …), for WhatsApp too (decision D68).
  */
 export type PriceTable = Readonly<Record<ChannelType, Readonly<Record<string, number>>>>;
 
@@ -22,7 +22,7 @@ export const DEFAULT_PRICES: PriceTable = {
     TEST_NETWORK: 4_000_000,
   },
   // Keyed by the network the number is on, like SMS: every WhatsApp message goes through
-  // WHATSAPP_CLOUD, but Meta prices a conversation by the recipient's country (D26, D64).
+  // WHATSAPP_CLOUD, but Meta prices a conversation by the recipient's country (D26, D68).
   WHATSAPP: {
     UNITEL: 12_000_000,
     AFRICELL_AO: 12_000_000,

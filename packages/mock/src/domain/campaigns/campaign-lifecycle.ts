@@ -25,7 +25,7 @@ export function processCampaign(world: World, campaignId: string): void {
   const account = getAccount(world, campaign.billingAccountId);
   campaign.processedAt = world.now();
 
-  // A sender ID rejected (or reset to pending) after acceptance sends nothing (D69).
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing (D73).
   if (!senderApproved(world, campaign.senderId)) {
     campaign.errorCode = 'SENDER_ID_NOT_APPROVED';
     transitionCampaign(
@@ -125,7 +125,7 @@ function failDispatch(world: World, campaignId: string, messages: readonly Messa
 
 /**
  * What a campaign in `SENDING` says: the messages it sends, and the recipients that get none
- * because they are not valid numbers (their messages are already `FAILED`, D16, D69).
+ * because they are not valid numbers (their messages are already `FAILED`, D16, D73).
  */
 function sendingNote(sending: number, invalid: number): string {
   const count = `Sending ${sending} message${sending === 1 ? '' : 's'}`;

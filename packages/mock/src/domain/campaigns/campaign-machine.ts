@@ -10,7 +10,7 @@ export type CampaignEvent =
   | 'processed' //          recipients normalised, cost debited, messages created
   | 'dispatch_failed' //    the dispatch system failed: SYSTEM_DISPATCH_ERROR, refunds
   | 'insufficient_funds' // the balance no longer covers the cost at processing time
-  | 'sender_not_approved' // its sender ID was rejected (or reset) after acceptance (D69)
+  | 'sender_not_approved' // its sender ID was rejected (or reset) after acceptance (D73)
   | 'all_settled'; //       every message reached SENT or a terminal failure
 
 /** `CAMPAIGN_TRANSITIONS[from][event]` is the next state, read by `nextState`. */

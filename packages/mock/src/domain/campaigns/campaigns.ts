@@ -38,7 +38,7 @@ export interface SendBatchParams {
  * Accepts a batch: checks the sender ID, normalises the recipients, estimates the cost and refuses
  * with 402 when the balance is strictly below it (decision D14: nothing is created then). The
  * campaign starts in `PROCESSING` and is processed on the world's clock, after every campaign of
- * its tenant accepted before it (decision D66).
+ * its tenant accepted before it (decision D70).
  */
 export function sendBatch(world: World, caller: Caller, params: SendBatchParams): CampaignRecord {
   const organization = getOrganization(world, caller.organizationId);
@@ -57,7 +57,7 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
     throw insufficientFunds(account.balance, estimatedCost);
 
   const now = world.now();
-  // First accepted, first processed (D66): a campaign drawn a shorter delay than the one accepted
+  // First accepted, first processed (D70): a campaign drawn a shorter delay than the one accepted
   // before it waits for it (tasks due at the same instant run in scheduling order), so the
   // campaigns a balance pays for are always the earliest accepted. Nothing is reserved (D13, D14).
   const drawn = now + drawLatency(world.random.simulation, world.config.simulation.processingDelay);

@@ -195,7 +195,7 @@ export interface CampaignRecord {
   scheduledAt: number;
   /**
    * When background processing is due: never before the previous campaign of its tenant, so
-   * campaigns are processed in the order they were accepted (decision D66).
+   * campaigns are processed in the order they were accepted (decision D70).
    */
   processAt: number;
   processedAt: number | null;

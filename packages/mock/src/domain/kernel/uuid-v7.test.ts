@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uuidV7 } from './uuid-v7';
 
-// Produced by `uuid` 14.0.3's `v7({ msecs, seq, random })`, which the world used before D92: the
+// Produced by `uuid` 14.0.3's `v7({ msecs, seq, random })`, which the world used before E16: the
 // same parts must give the same ids, or every seeded world would change its ids.
 const VECTORS: [number, number, number[], string][] = [
   [

@@ -191,7 +191,7 @@ export class World {
   /**
    * Runs `fn` with ids drawn from their own stream, seeded with `seed`, at `instant`: the records it
    * creates get the same ids in every run, whatever the world's seed and clock, and the world's own
-   * id stream is left as it was (D76).
+   * id stream is left as it was (D80).
    */
   withFixedIds<T>(seed: number, instant: number, fn: () => T): T {
     const saved = { ids: this.random.ids, idState: { ...this.idState } };

@@ -36,7 +36,7 @@ export function quoteMessage(
   e164: string,
 ) {
   const route = world.route(e164, spec.channel);
-  // Priced by the network the number is on, whatever gateway carries it (D26, D64).
+  // Priced by the network the number is on, whatever gateway carries it (D26, D68).
   const network = spec.channel === 'SMS' ? route : world.route(e164, 'SMS');
   return {
     route,

@@ -67,7 +67,7 @@ export function queryMessages(
 
   const rows = store.tenant(organizationId, environment);
   store.columns.sync(organizationId, environment, rows);
-  // No closures or literal arrays per call: this runs for every filtered list (D94).
+  // No closures or literal arrays per call: this runs for every filtered list (E18).
   let mask: Uint32Array | null = null;
   for (let i = 0; i < COLUMN_FILTERS.length; i++) {
     const [key, field] = COLUMN_FILTERS[i]!;

@@ -33,7 +33,7 @@ const FIELD_NAMES = Object.keys(FIELDS) as IndexedField[];
 interface TenantIndex {
   /** Field → value → rows with that value. */
   readonly bitsets: Map<IndexedField, Map<string, Bitset>>;
-  /** Built on the tenant's first `q` search, which only a few tests and tools make (D90). */
+  /** Built on the tenant's first `q` search, which only a few tests and tools make (E14). */
   numbers: NumberIndex | undefined;
   /** Rows below this one are indexed; later rows are indexed by the next {@link MessageIndex.sync}. */
   indexedUpTo: number;

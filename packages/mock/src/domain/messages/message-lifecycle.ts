@@ -48,7 +48,7 @@ export function transitionMessage(
 }
 
 /**
- * Whether a sender ID may still send: it exists and is `APPROVED` (decision D69). A message that
+ * Whether a sender ID may still send: it exists and is `APPROVED` (decision D73). A message that
  * names none has nothing to check.
  */
 export function senderApproved(world: World, senderId: string | null): boolean {
@@ -69,7 +69,7 @@ const OUTAGE_RECEIPT_DELAY_MS = 2_000;
 export function dispatchMessage(world: World, messageId: string): void {
   const message = world.messages.get(messageId);
   if (message === undefined || message.status !== 'PENDING') return;
-  // A sender ID rejected (or reset to pending) after acceptance sends nothing more (D69).
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing more (D73).
   if (!senderApproved(world, message.senderId)) {
     transitionMessage(world, message, 'submit_failed', 'SENDER_ID_NOT_APPROVED');
     return;
@@ -95,7 +95,7 @@ export function dispatchMessage(world: World, messageId: string): void {
   }
   if (outcome === 'NO_RECEIPT') return;
   if (outcome === 'EXPIRED') {
-    // Housekeeping, not work: the carrier never answers, the validity period closes it (D70).
+    // Housekeeping, not work: the carrier never answers, the validity period closes it (D74).
     world.schedule(simulation.validityPeriod, { type: 'message.expire', messageId });
     return;
   }

@@ -111,7 +111,7 @@ export function listMessages(
 
 /**
  * The 402 of the service (`service: billing`). The envelope has no amount fields, so the message
- * names both amounts and the shortfall (D151).
+ * names both amounts and the shortfall (D119).
  */
 export function insufficientFunds(balance: number, cost: number): DomainError {
   return new DomainError({

@@ -3,7 +3,7 @@
  * recipient's number (its trigrams), the rows whose number contains it, ascending. A needle of
  * three or more characters is answered from the rows in all of its trigrams' lists (intersected
  * rarest first) checked against the numbers themselves, so a search over a million messages reads
- * a few thousand rows instead of every number (D90). Built lazily, on a tenant's first such
+ * a few thousand rows instead of every number (E14). Built lazily, on a tenant's first such
  * search, and brought up to date incrementally by each later one: storing and restoring messages
  * never pays for it.
  */

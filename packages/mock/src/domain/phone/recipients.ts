@@ -24,7 +24,7 @@ export function normalizeRecipient(input: string, defaultCountry: string): Norma
  * Normalises a batch's recipients: valid numbers deduplicated in submission order, invalid ones
  * kept as written (deduplicated too), both as the campaign will process them (decision D16).
  * An invalid recipient loses its surrounding whitespace, unless nothing else is left: it is then
- * kept exactly as written, so a failed message never shows an empty number (decision D61).
+ * kept exactly as written, so a failed message never shows an empty number (decision D65).
  */
 export function normalizeRecipients(
   inputs: readonly string[],

@@ -98,7 +98,7 @@ function windowKey(apiKeyId: string, operationId: string): string {
  *
  * @param field - how errors name the changes (`rateLimits`, or `limits` over HTTP).
  * @throws UnknownValueError for a key that is not an operation id: a limit on a misspelt
- * operation would never apply (D72).
+ * operation would never apply (D76).
  */
 export function configureRateLimits(
   world: World,

@@ -30,7 +30,7 @@ interface Partition<T, I extends string> {
 /**
  * A store of tenant-owned records with immutable-field indexes. Indexes are built lazily, when one
  * is read, so adding a record costs a map insert and a push, and restoring a snapshot of a million
- * costs a push each: the id map too is rebuilt on the first lookup after a restore (D91).
+ * costs a push each: the id map too is rebuilt on the first lookup after a restore (E15).
  */
 export class RecordStore<T extends TenantRecord, I extends string = never> {
   /** Every record by id; `undefined` after {@link RecordStore.load} until the next lookup. */
@@ -59,7 +59,7 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
 
   /**
    * Adds restored records (each tenant's in creation order, ids unique) without mapping their ids:
-   * a restore that is never read by id never pays for the map (D91).
+   * a restore that is never read by id never pays for the map (E15).
    */
   load(records: readonly T[]): void {
     this.byId = undefined;

@@ -15,9 +15,9 @@ export const DEMO_LIVE_KEY = 'svc_live_demo0000000000000000000000000001';
 export const DEMO_TEST_KEY = 'svc_test_demo0000000000000000000000000001';
 /** The demo organization's webhook signing secret. */
 export const DEMO_WEBHOOK_SECRET = 'whsec_ZGVtby13ZWJob29rLXNpZ25pbmctc2VjcmV0LTAx';
-/** The demo organization's id: the same in every run (D76). */
+/** The demo organization's id: the same in every run (D80). */
 export const DEMO_ORGANIZATION_ID = '019b78c9-0a80-7000-8088-709ae66dfbc2';
-/** The id of the demo's approved sender ID `MSGSVC`: the same in every run (D76). */
+/** The id of the demo's approved sender ID `MSGSVC`: the same in every run (D80). */
 export const DEMO_SENDER_ID = '019b78c9-0a80-7000-8088-85b7387302d1';
 /** The demo account's opening balance: 1,000,000 AOA, in micro-units. */
 export const DEMO_BALANCE = 1_000_000_000_000;
@@ -43,7 +43,7 @@ export interface DemoWorld {
 /**
  * The seed of the demo world's own id stream: its organization, account, keys, sender ID, tags,
  * contacts and opening ledger entry have the same ids in every run, whatever the world's seed and
- * clock, so that ids copied from the docs or a previous run stay true (D76).
+ * clock, so that ids copied from the docs or a previous run stay true (D80).
  */
 const DEMO_ID_SEED = 20_260_101;
 /** The instant the demo world's ids carry (UUID v7 embeds one): 2026-01-01T09:00:00Z. */

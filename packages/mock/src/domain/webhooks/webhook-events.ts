@@ -13,7 +13,7 @@ import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
 /** Event types: the contract's (`WebhookEvent['type']`). */
 export type WebhookEventType = WebhookEvent['type'];
 
-/** Every event type, checked against the contract by the compiler (D72). */
+/** Every event type, checked against the contract by the compiler (D76). */
 export const WEBHOOK_EVENT_TYPES = namesOf<WebhookEventType>({
   'message.status_updated': true,
   'message.received': true,

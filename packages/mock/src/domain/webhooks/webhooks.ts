@@ -54,13 +54,13 @@ export interface WebhookAttempt {
   status: number | null;
   error: string | null;
   /**
-   * The `Location` a 3xx answer named (cut to {@link MAX_LOCATION_LENGTH}); never followed (D170).
+   * The `Location` a 3xx answer named (cut to {@link MAX_LOCATION_LENGTH}); never followed (D30).
    * Absent on other answers and in snapshots taken before it existed.
    */
   location?: string;
   /**
    * The `webhook-timestamp` the attempt was signed with (Unix seconds): the wall-clock second it
-   * was sent (D155), which a virtual clock's world time is not. Absent when the transport failed
+   * was sent (D31), which a virtual clock's world time is not. Absent when the transport failed
    * before signing, and in snapshots taken before it was recorded.
    */
   signedAt?: number;
@@ -105,7 +105,7 @@ export interface WebhookState {
 export interface AttemptResult {
   readonly status: number | null;
   readonly error: string | null;
-  /** A 3xx answer's `Location`, recorded and not followed (D170). */
+  /** A 3xx answer's `Location`, recorded and not followed (D30). */
   readonly location?: string | null;
   /** The `webhook-timestamp` sent, in Unix seconds (see {@link WebhookAttempt.signedAt}). */
   readonly signedAt?: number;
@@ -279,7 +279,7 @@ function recordAttempt(
   }
   if (result.signedAt !== undefined) attempt.signedAt = result.signedAt;
   delivery.attempts.push(attempt);
-  // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other (D170).
+  // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other (D30).
   if (result.status !== null && result.status >= 200 && result.status < 300) {
     finish(world, delivery, 'delivered');
   } else if (result.status === 410) {

@@ -61,7 +61,7 @@ export function isUnexpected(error: unknown): boolean {
 
 /**
  * Turns anything a control route threw into an error response (never throws); an unexpected
- * exception is a 500 naming it and its first stack frames (D150).
+ * exception is a 500 naming it and its first stack frames (D118).
  */
 export function toErrorResponse(
   error: unknown,
@@ -70,7 +70,7 @@ export function toErrorResponse(
 ): HttpResponse {
   if (error instanceof ControlError) return controlErrorResponse(error, now);
   if (error instanceof DomainError) return errorResponse(error, traceId, now);
-  // A name outside its vocabulary (an operation id, a carrier, D72): a TypeError in-process, a 422
+  // A name outside its vocabulary (an operation id, a carrier, D76): a TypeError in-process, a 422
   // naming the field and the accepted values here.
   if (error instanceof UnknownValueError) {
     return errorResponse(validationError({ [error.field]: error.fieldMessage }), traceId, now);

@@ -80,7 +80,7 @@ export function createControlHandler(
   return async (request) => {
     try {
       deps.tracker.sync();
-      // As on the public API (D68): an unknown method is a 501, HEAD is GET without the body.
+      // As on the public API (D72): an unknown method is a 501, HEAD is GET without the body.
       if (!KNOWN_METHODS.has(request.method)) {
         throw new DomainError({
           code: 'NOT_IMPLEMENTED',
@@ -123,7 +123,7 @@ export function createControlHandler(
       };
     } catch (error) {
       const traceId = controlTraceId();
-      // Reported once, on stderr like the public API's (D150); the 500 names the exception too.
+      // Reported once, on stderr like the public API's (D118); the 500 names the exception too.
       if (isUnexpected(error)) reportToStderr(error, { request, traceId });
       return toErrorResponse(error, deps.mock.world.now(), traceId);
     }
@@ -132,7 +132,7 @@ export function createControlHandler(
 
 /**
  * An empty body reads as `{}` (routes without input); anything else must be a JSON object, in
- * UTF-8 (D67).
+ * UTF-8 (D71).
  */
 function readJson(request: HttpRequest): unknown {
   if (isBlank(request.body)) return {};

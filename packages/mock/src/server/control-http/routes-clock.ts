@@ -48,7 +48,7 @@ export const CLOCK_ROUTES: readonly ControlRoute[] = [
     handle: async ({ mock }) => {
       requireVirtual(mock);
       // `settle` also waits for webhook deliveries in flight and runs the retries they schedule;
-      // like `runUntilIdle`, it leaves housekeeping (expiries) pending (D70).
+      // like `runUntilIdle`, it leaves housekeeping (expiries) pending (D74).
       const run = await mock.clock.settle();
       return {
         status: 200,

@@ -14,7 +14,7 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     path: '/organizations/:organization_id/webhook-endpoints',
     handle: ({ mock, params }) => {
       const organization = mock.control.organization(params.organization_id!);
-      // By prefix: the full secret is shown once, when the endpoint is registered (D62).
+      // By prefix: the full secret is shown once, when the endpoint is registered (D66).
       return { status: 200, body: { entries: mock.control.webhookEndpoints(organization.id) } };
     },
   },

@@ -17,7 +17,7 @@ const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
   .string('Must be a decimal string.')
   .regex(MONEY, 'Must be a decimal string such as "1000.50" (up to six fraction digits).');
-/** Text a handset or a person will read: no unpaired surrogate, no NUL (decision D67). */
+/** Text a handset or a person will read: no unpaired surrogate, no NUL (decision D71). */
 function sendable(schema: z.ZodString) {
   return schema.check((ctx) => {
     const problem = textProblem(ctx.value);
@@ -50,7 +50,7 @@ export const createOrganizationBody = z.strictObject({
     .regex(/^[A-Z]{3}$/, 'Must be an ISO 4217 code such as AOA.')
     .exactOptional(),
   balance: money.exactOptional(),
-  // In-process `createOrganization` takes it too: one vocabulary both ways (D171).
+  // In-process `createOrganization` takes it too: one vocabulary both ways (D88).
   webhook_secret: z
     .string('Must be a string.')
     .regex(WEBHOOK_SECRET_PATTERN, 'Must be whsec_ followed by base64 of 24 to 64 bytes.')
@@ -106,7 +106,7 @@ export const advanceBody = z.strictObject({
 /**
  * `PUT /__mock/rate-limits`. `limits` is keyed by operation id: a strict object, not a record, so
  * an unknown key (`sendMesage`, `__proto__`, `toString`) is named in `fields` instead of being
- * dropped or stored (decision D63).
+ * dropped or stored (decision D67).
  */
 const OPERATION_LIST = `Must be one of ${OPERATION_IDS.join(', ')}.`;
 
@@ -125,7 +125,7 @@ export const rateLimitsBody = z.strictObject({
             .exactOptional(),
         ]),
       ) as Record<OperationId, z.ZodExactOptional<z.ZodNullable<z.ZodNumber>>>,
-      // A misspelt id is named with the valid ones (D72), not only as "Unknown field." (D63).
+      // A misspelt id is named with the valid ones (D76), not only as "Unknown field." (D67).
       { error: (issue) => (issue.code === 'unrecognized_keys' ? OPERATION_LIST : undefined) },
     )
     .exactOptional(),
@@ -135,7 +135,7 @@ export const rateLimitsBody = z.strictObject({
 export const environmentQuery = z.strictObject({ environment: environment.exactOptional() });
 
 const uuid = z.string('Must be a UUID.').regex(UUID_PATTERN, 'Must be a UUID.');
-// The vocabularies come from the contract's generated types (D72), never a list written again.
+// The vocabularies come from the contract's generated types (D76), never a list written again.
 const operationId = z.enum(OPERATION_IDS, `Must be one of ${OPERATION_IDS.join(', ')}.`);
 const count = z
   .number('Must be a number.')

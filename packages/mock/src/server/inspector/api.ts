@@ -1,5 +1,5 @@
 /**
- * The inspector page's own data, `GET /__mock/inspector/api/…` (D102): small, paged answers built
+ * The inspector page's own data, `GET /__mock/inspector/api/…` (D103): small, paged answers built
  * from the world for the view on screen, instead of one document of everything. These routes are
  * the page's private interface (not the control API: they may change with the page); every action
  * the page takes goes through the documented control API instead, except "redeliver now", which
@@ -106,7 +106,7 @@ export function deliveryRow(world: World, delivery: WebhookDelivery) {
 
 /**
  * Each attempt with the headers it was sent with: re-signed (signing is deterministic) for the
- * timestamp the attempt was sent with (D155; world time for attempts recorded before it was kept).
+ * timestamp the attempt was sent with (D31; world time for attempts recorded before it was kept).
  */
 export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
   const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
@@ -248,7 +248,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: `${INSPECTOR_API}/summary`,
     handle: (deps) => {
-      // Every view asks for the summary: once it is answered, get the search ready (D101).
+      // Every view asks for the summary: once it is answered, get the search ready (D102).
       const world = deps.mock.world;
       setImmediate(() => prepareSearch(world));
       return ok(inspectorSummary(deps));

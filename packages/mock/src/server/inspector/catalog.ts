@@ -1,5 +1,5 @@
 /**
- * The inspector's lists, read from the world itself (no lossy cache of recent activity, D100):
+ * The inspector's lists, read from the world itself (no lossy cache of recent activity, D101):
  * every message newest first, every phone number with its message count and last activity. A
  * world only ever grows (reset and restore replace it), so each derived list is kept per world and
  * brought up to date with only what was added since it was last read.

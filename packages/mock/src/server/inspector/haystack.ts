@@ -1,7 +1,7 @@
 /**
  * Substring search over many short strings at once: the strings are joined into one text and found
  * with `indexOf`, which scans a long string far faster than one `includes` per record (a search of
- * 100,000 messages takes a few milliseconds, D101). Strings are only ever appended, as records
+ * 100,000 messages takes a few milliseconds, D102). Strings are only ever appended, as records
  * are; positions map back to strings by binary search over where each one starts.
  */
 

@@ -3,11 +3,11 @@
  * service's `observe` option. It keeps what a person debugging wants to see — method, path, query,
  * status, error code, trace id, both times (world and wall clock), the headers and both bodies —
  * with every API key and webhook secret cut to its prefix, in headers, query, path and bodies
- * alike: a full key is never shown (decision D65, D103).
+ * alike: a full key is never shown (decision D69, D104).
  *
  * Recording is on every request's path, so it only keeps references to the exchange; the cutting
  * and copying happen once, when an entry is first read, and the raw exchange is then let go
- * (decision D134). Requests and responses are never changed after they are answered, so the entry
+ * (decision E20). Requests and responses are never changed after they are answered, so the entry
  * read later is the one that would have been built at once.
  */
 import { keyPrefix } from '@msgsvc/sdk';

@@ -1,5 +1,5 @@
 /**
- * The inspector's one search box (D101): a query finds messages, phones, campaigns, organizations,
+ * The inspector's one search box (D102): a query finds messages, phones, campaigns, organizations,
  * logged requests and webhook deliveries by id (message, campaign, inbound, delivery or trace id,
  * exactly), by phone number (any run of its digits) or by text (message content, campaign and
  * organization names, case-insensitive). It reads the world directly: message numbers and contents

@@ -3,7 +3,7 @@
  * response's status (declared for the operation), content type, body schema, declared headers and
  * the error envelope's own promises (`status` equal to the HTTP status, `trace_id` equal to
  * `X-Trace-Id`, D4). Returns the violations, and a warning for each response field the contract
- * does not name (D173: clients tolerate additions); never throws for anything a client or server
+ * does not name (D100: clients tolerate additions); never throws for anything a client or server
  * sent.
  */
 import type { Contract, JsonObject } from './contract';
@@ -33,14 +33,14 @@ export type ViolationRule =
   | 'response-body'
   | 'response-header'
   | 'envelope'
-  /** A response field the contract does not name: a warning, not a violation (D173). */
+  /** A response field the contract does not name: a warning, not a violation (D100). */
   | 'added-field';
 
 /** One way an exchange is off the contract. */
 export interface Violation {
   /**
    * `error` breaks a promise of the contract; `warning` is a change clients must tolerate (a
-   * field the contract does not name, D173). Only errors fail a run.
+   * field the contract does not name, D100). Only errors fail a run.
    */
   readonly severity: 'error' | 'warning';
   /** Whose side broke it: the client's request or the service's response. */
@@ -69,7 +69,7 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
 
   const body = parseJson(exchange.responseBody);
   if (match?.operation === undefined) {
-    // An unknown path or method: only the 404/405 in the envelope is promised (D2, D32, D68).
+    // An unknown path or method: only the 404/405 in the envelope is promised (D2, D33, D72).
     if (![404, 405, 501].includes(exchange.status)) {
       add('response', 'route', `an unknown route answered ${exchange.status}, not 404 or 405`);
     }

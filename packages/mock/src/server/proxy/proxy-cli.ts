@@ -93,7 +93,7 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
       host: values.host,
       onExchange: (found) => {
         exchanges++;
-        // A warning (an added field, D173) is reported but never fails the run.
+        // A warning (an added field, D100) is reported but never fails the run.
         for (const finding of found) {
           if (finding.severity === 'warning') warnings++;
           else violations++;

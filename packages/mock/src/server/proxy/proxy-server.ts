@@ -1,7 +1,7 @@
 /**
  * `msgsvc-mock proxy` without the command line: an HTTP server that forwards every request to the
  * upstream deployment unchanged (method, path, query, headers, body; only `Host` names the
- * upstream and hop-by-hop headers stay on their hop, D127), streams the answer back as it arrives,
+ * upstream and hop-by-hop headers stay on their hop, D93), streams the answer back as it arrives,
  * and checks each finished exchange against the contract off the response path.
  */
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
@@ -38,7 +38,7 @@ export interface ProxyOptions {
   readonly host?: string | undefined;
   /**
    * Called once per violation, after the response has been sent; also for each warning (a
-   * response field the contract does not name, `severity: 'warning'`, D173).
+   * response field the contract does not name, `severity: 'warning'`, D100).
    */
   readonly onViolation?: ((violation: ProxyViolation) => void) | undefined;
   /** Called once per exchange checked (with its violations and warnings), for counters. */

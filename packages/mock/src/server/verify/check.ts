@@ -10,11 +10,11 @@ export type Credential = 'poor' | 'restricted' | 'other';
 
 /** Numbers verify sends to: each must force its outcome on the deployment. */
 export interface VerifyNumbers {
-  /** Delivered a moment after sending (mock: magic number, D37). */
+  /** Delivered a moment after sending (mock: magic number, D38). */
   readonly delivered: string;
-  /** Undelivered with `ABSENT_SUBSCRIBER` (mock: magic number, D37). */
+  /** Undelivered with `ABSENT_SUBSCRIBER` (mock: magic number, D38). */
   readonly undelivered: string;
-  /** Matches the recipient pattern but is not a valid number (mock: magic number, D37). */
+  /** Matches the recipient pattern but is not a valid number (mock: magic number, D38). */
   readonly invalid: string;
 }
 
@@ -38,7 +38,7 @@ export interface VerifyContext {
   readonly sleep: (ms: number) => Promise<void>;
   /**
    * Records a warning on the running check: something clients must tolerate, such as a field the
-   * contract does not name (D173). It never fails the check.
+   * contract does not name (D100). It never fails the check.
    */
   warn(message: string): void;
   /** A value made once per run and shared by the checks that need it (a sent message, …). */

@@ -1,6 +1,6 @@
 /**
  * Runs the suite against a deployment and returns a report. Keys are checked first: a live key
- * needs `allowLive` (D125); every key appears in the report by its prefix only.
+ * needs `allowLive` (D91); every key appears in the report by its prefix only.
  */
 import { keyPrefix } from '@msgsvc/sdk';
 import { errorMessage } from '../realm-neutral';
@@ -42,7 +42,7 @@ export interface CheckResult {
   readonly got?: string;
   /** For a skip: why. */
   readonly reason?: string;
-  /** What the check noticed without failing (a field the contract does not name, D173). */
+  /** What the check noticed without failing (a field the contract does not name, D100). */
   readonly warnings?: readonly string[];
   readonly ms: number;
 }
@@ -70,7 +70,7 @@ export class VerifyRefused extends Error {
   override name = 'VerifyRefused';
 }
 
-/** The numbers the mock's magic range gives each outcome (D37). */
+/** The numbers the mock's magic range gives each outcome (D38). */
 export const DEFAULT_NUMBERS: VerifyNumbers = {
   delivered: '+244900000001',
   undelivered: '+244900000002',

@@ -32,7 +32,7 @@ Flags:
                              would exceed it are skipped
   --time-budget SECONDS      how long progress checks may wait for the deployment (default 120)
   --only PREFIX              run only checks whose id starts with PREFIX (repeatable)
-  --delivered-number E164    a number that is delivered (default +244900000001, D37)
+  --delivered-number E164    a number that is delivered (default +244900000001, D38)
   --undelivered-number E164  a number that ends UNDELIVERED ABSENT_SUBSCRIBER (default +244900000002)
   --invalid-number E164      a number the pattern admits but that is invalid (default +244900000000)
   --json                     print the report as JSON instead of a table

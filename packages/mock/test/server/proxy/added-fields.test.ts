@@ -1,4 +1,4 @@
-// Forward compatibility (D173): a response field the contract does not name — at the top, inside a
+// Forward compatibility (D100): a response field the contract does not name — at the top, inside a
 // nullable embedded object, in a list entry, in the error envelope — is a warning, never a
 // violation; a missing or mistyped field is still a violation. Real answers of the mock, changed.
 import { beforeAll, describe, expect, it } from 'vitest';

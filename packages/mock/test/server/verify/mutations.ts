@@ -69,7 +69,7 @@ export const MUTATIONS: readonly Mutation[] = [
   },
   {
     id: 'unknown-parameter-ignored',
-    breaks: 'an unknown query parameter is a 422 (D32)',
+    breaks: 'an unknown query parameter is a 422 (D33)',
     file: 'http/schemas.ts',
     search: 'export const listMessagesQuery = strictObject({',
     replace: 'export const listMessagesQuery = z.looseObject({',

@@ -1,4 +1,4 @@
-// verify's shape check (D173) against the mock with its answers changed on the way back: a field
+// verify's shape check (D100) against the mock with its answers changed on the way back: a field
 // the contract does not name passes with a warning in the report; a missing or mistyped field fails.
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../../src/index';

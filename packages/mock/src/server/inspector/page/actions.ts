@@ -107,7 +107,7 @@ export async function actionsView(actions: Actions): Promise<View> {
 }
 
 function faultForm(actions: Actions): Child {
-  // The operations come from the contract (D72): a fault for an unknown one would be refused.
+  // The operations come from the contract (D76): a fault for an unknown one would be refused.
   const operation = h(
     'select',
     { id: 'fault-operation', name: 'operation_id' },

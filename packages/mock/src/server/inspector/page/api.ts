@@ -2,7 +2,7 @@
  * The page's requests: its own data under `/__mock/inspector/api`, and actions through the control
  * API. The admin token, when the server needs one, comes from the page's `?token=` (the server
  * already required it to serve the page) and is sent as `Authorization: Bearer` on every request
- * (D107); a refusal is reported, never retried.
+ * (D106); a refusal is reported, never retried.
  */
 
 /** An error answer of the server, in its envelope. */

@@ -1,6 +1,6 @@
 /**
  * The page's one way to build DOM: `h(tag, props, ...children)` creates elements, and every string
- * child becomes a text node, every prop an attribute set with `setAttribute` (D105). No HTML is
+ * child becomes a text node, every prop an attribute set with `setAttribute` (E8). No HTML is
  * ever parsed from a string, so service data — a message body, a campaign name, a request body —
  * is always shown as text, whatever it contains.
  */

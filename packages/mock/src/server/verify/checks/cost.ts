@@ -1,6 +1,6 @@
 /**
  * Segments and cost of single messages: GSM-7 holds 160 characters in one segment and 153 per
- * part after; UCS-2 70 and 67; cost = segments × price (D20, D26, D30, D41).
+ * part after; UCS-2 70 and 67; cost = segments × price (D20, D26, D32, D42).
  */
 import { expectAnswer } from '../api';
 import type { Check, VerifyContext } from '../check';
@@ -23,7 +23,7 @@ export const COST_CHECKS: readonly Check[] = [
   {
     id: 'cost.segments',
     title: 'GSM-7: 160 characters are 1 segment, 161 are 2; UCS-2: 70 are 1, 71 are 2',
-    cites: 'D20; D41',
+    cites: 'D20; D42',
     async run(context) {
       for (const [text, segments, encoding] of [
         ['a'.repeat(160), 1, 'GSM_7'],
@@ -43,7 +43,7 @@ export const COST_CHECKS: readonly Check[] = [
   {
     id: 'cost.per-segment',
     title: 'A message of 3 segments costs 3 times one of 1 segment to the same number',
-    cites: 'D26; D30',
+    cites: 'D26; D32',
     async run(context) {
       const one = await send(context, 'verify one segment');
       const three = await send(context, 'b'.repeat(153 * 2 + 10));

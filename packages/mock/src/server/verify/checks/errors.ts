@@ -1,6 +1,6 @@
 /**
  * The error envelope and the answers before any operation: unknown routes, wrong methods, wrong
- * content types, bodies that are not JSON (spec Errors; D2, D3, D4, D30, D32).
+ * content types, bodies that are not JSON (spec Errors; D2, D3, D4, D32, D33).
  */
 import { expectAnswer } from '../api';
 import type { Check } from '../check';
@@ -14,7 +14,7 @@ export const ERROR_CHECKS: readonly Check[] = [
   {
     id: 'errors.envelope',
     title: 'Errors carry code, message, status, trace_id (= X-Trace-Id), timestamp, service',
-    cites: 'spec Errors; D3; D4; D30',
+    cites: 'spec Errors; D3; D4; D32',
     async run({ api }) {
       const answer = await api.request('GET', '/messages', { query: { size: 0 } });
       const body = expectAnswer(answer, 422, 'VALIDATION_ERROR', ['size']);
@@ -60,7 +60,7 @@ export const ERROR_CHECKS: readonly Check[] = [
   {
     id: 'errors.method-not-allowed',
     title: 'A known path with another method is a 405 with Allow',
-    cites: 'D2; D32',
+    cites: 'D2; D33',
     async run({ api }) {
       for (const [method, path, allow] of [
         ['DELETE', '/messages', 'GET'],

@@ -1,7 +1,7 @@
 /**
  * Idempotency-Key: a replay returns the original answer and creates nothing, a different body is
  * refused, a concurrent repeat never creates a second record, refused requests store nothing
- * (spec Limits (idempotency window); D9, D34).
+ * (spec Limits (idempotency window); D9, D35).
  */
 import { codeOf, describeExchange, expectAnswer } from '../api';
 import type { Check, VerifyContext } from '../check';
@@ -17,7 +17,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
   {
     id: 'idempotency.replay',
     title: 'A repeat with the same key and body returns the same answer, marked, and sends once',
-    cites: 'spec Limits (idempotency); D9; D34',
+    cites: 'spec Limits (idempotency); D9; D35',
     async run(context) {
       const key = `verify-${context.runId}-replay`;
       const body = { to: context.numbers.delivered, body: `verify replay ${context.runId}` };
@@ -55,7 +55,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
   {
     id: 'idempotency.mismatch',
     title: 'The same key with another body is a 422 IDEMPOTENCY_KEY_REUSED, also across operations',
-    cites: 'D9; D34',
+    cites: 'D9; D35',
     async run(context) {
       const key = `verify-${context.runId}-mismatch`;
       const headers = { 'idempotency-key': key };
@@ -153,7 +153,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
   {
     id: 'idempotency.malformed-key',
     title: 'An Idempotency-Key over 255 characters is a 422 naming the header',
-    cites: 'D9; D44',
+    cites: 'D9; D46',
     async run(context) {
       const answer = await context.api.request('POST', '/messages', {
         body: { to: context.numbers.delivered, body: 'x' },
@@ -166,7 +166,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
   {
     id: 'idempotency.batch-replay',
     title: 'A batch repeated with its key returns the same campaign_id and creates no campaign',
-    cites: 'D9; D34',
+    cites: 'D9; D35',
     async run(context) {
       const key = `verify-${context.runId}-batch`;
       const body = {

@@ -1,7 +1,7 @@
 /**
  * Rate limits: the headers on every answer after the limiter, and the batch limit of 10 a minute
  * enforced exactly. The enforcement check runs last and spends the key's batch window on invalid
- * bodies (rate limiting runs before validation, so nothing is sent) (spec Limits; D8; D33).
+ * bodies (rate limiting runs before validation, so nothing is sent) (spec Limits; D8; D34).
  */
 import { codeOf, describeExchange, type Exchange } from '../api';
 import type { Check } from '../check';
@@ -56,7 +56,7 @@ export const LIMIT_CHECKS: readonly Check[] = [
     id: 'limits.batch-enforced',
     title:
       'The batch limit refuses the request after the last one the window allows, with 429 and Retry-After',
-    cites: 'spec Limits (10 per minute per API key); D8; D33',
+    cites: 'spec Limits (10 per minute per API key); D8; D34',
     async run({ api }) {
       const first = await api.request('POST', '/campaigns/batch', { body: INVALID_BATCH });
       let remaining = limitHeaders(first).remaining;

@@ -1,7 +1,7 @@
 /**
  * The pagination envelope and the common list parameters: defaults, bounds, enums, unknown and
  * repeated parameters, page arithmetic and order (spec Pagination envelope, Common list query
- * parameters, Limits; D25, D32).
+ * parameters, Limits; D25, D33).
  */
 import { type Api, expectAnswer } from '../api';
 import type { Check } from '../check';
@@ -163,7 +163,7 @@ export const LIST_CHECKS: readonly Check[] = [
   {
     id: 'lists.unknown-and-repeated',
     title: 'An unknown parameter, or a single-valued one given twice, is a 422 naming it',
-    cites: 'D32',
+    cites: 'D33',
     async run({ api }) {
       for (const path of LISTS) {
         expectAnswer(

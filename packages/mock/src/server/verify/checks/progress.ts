@@ -1,7 +1,7 @@
 /**
  * Progress on the deployment's own clock, within the time budget: a campaign reaches COMPLETED
  * with its messages past PENDING; single messages reach their numbers' outcomes, refunded as D19
- * says (spec States and transitions; D13, D16, D18, D19, D28, D37).
+ * says (spec States and transitions; D13, D16, D18, D19, D28, D38).
  */
 import { expectAnswer } from '../api';
 import type { Check, VerifyContext } from '../check';
@@ -86,7 +86,7 @@ export const PROGRESS_CHECKS: readonly Check[] = [
   {
     id: 'progress.message-delivered',
     title: 'A message to the delivered number reaches DELIVERED, not refunded',
-    cites: 'spec Message states; D19; D37',
+    cites: 'spec Message states; D19; D38',
     async run(context) {
       const message = await sendAndWait(context, context.numbers.delivered, 'DELIVERED');
       expectThat(
@@ -99,7 +99,7 @@ export const PROGRESS_CHECKS: readonly Check[] = [
   {
     id: 'progress.message-refund',
     title: 'An undelivered message is refunded with a live key, never with a test key',
-    cites: 'spec Message (is_refunded); D19; D28; D37',
+    cites: 'spec Message (is_refunded); D19; D28; D38',
     async run(context) {
       const message = await sendAndWait(context, context.numbers.undelivered, 'UNDELIVERED');
       expectThat(

@@ -1,6 +1,6 @@
 /**
  * Retrieving one record: the shapes' fixed values, malformed and unknown ids (spec GET
- * /messages/{message_id}, GET /campaigns/{campaign_id}; D1, D7, D15, D20, D30).
+ * /messages/{message_id}, GET /campaigns/{campaign_id}; D1, D7, D15, D20, D32).
  */
 import { expectAnswer } from '../api';
 import type { Check } from '../check';
@@ -16,7 +16,7 @@ export const RETRIEVE_CHECKS: readonly Check[] = [
   {
     id: 'retrieve.message',
     title: 'Retrieve Message shows a sent message with API_CLIENT, no campaign, a money cost',
-    cites: 'spec GET /messages/{message_id}; D20; D30',
+    cites: 'spec GET /messages/{message_id}; D20; D32',
     async run(context) {
       const message = await sentMessage(context);
       const body = expectAnswer(await context.api.request('GET', `/messages/${message.id}`), 200);

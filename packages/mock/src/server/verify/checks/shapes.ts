@@ -1,5 +1,5 @@
 /**
- * The answers' shapes against the contract (openapi.yaml; D173): a retrieved message, a page of
+ * The answers' shapes against the contract (openapi.yaml; D100): a retrieved message, a page of
  * messages and of campaigns, a campaign and its messages when there is one, and an error envelope.
  * A field the contract promises that is missing, mistyped or out of range is drift; a field it
  * does not name is a warning, because a deployment may add fields within v1 and clients tolerate
@@ -44,7 +44,7 @@ export const SHAPE_CHECKS: readonly Check[] = [
   {
     id: 'shapes.responses',
     title: 'Answers carry every field the contract promises, typed; fields it does not name warn',
-    cites: 'openapi.yaml; D173',
+    cites: 'openapi.yaml; D100',
     async run(context) {
       const { api } = context;
       const message = await sentMessage(context);
@@ -65,7 +65,7 @@ export const SHAPE_CHECKS: readonly Check[] = [
       const errors = exchanges.flatMap((exchange) => problems(context, exchange));
       if (errors.length > 0) {
         throw new Drift(
-          'every field the contract promises, with its type and values (D173)',
+          'every field the contract promises, with its type and values (D100)',
           errors.join('; '),
         );
       }

@@ -2,8 +2,8 @@
  * Every bound and validation rule of the two sends. Refused bounds of a batch are probed with a
  * second invalid field (`channel_type`), so a service that wrongly accepts the bound still sends
  * nothing; the check expects `fields` to name both. Each probe still reserves its recipients in
- * the send budget (D126), so the 1,001-recipient probe runs only with `--max-sends` of 1,001 or
- * more (spec POST /campaigns/batch, Limits; D20, D21, D44).
+ * the send budget (D92), so the 1,001-recipient probe runs only with `--max-sends` of 1,001 or
+ * more (spec POST /campaigns/batch, Limits; D20, D21, D46).
  */
 import { expectAnswer } from '../api';
 import type { Check, VerifyContext } from '../check';
@@ -61,7 +61,7 @@ export const VALIDATION_CHECKS: readonly Check[] = [
   {
     id: 'validation.batch-recipients',
     title: 'recipients: 1 and 1001 items, and an item off the pattern, are refused',
-    cites: 'spec POST /campaigns/batch (2 to 1000 items, pattern); D44',
+    cites: 'spec POST /campaigns/batch (2 to 1000 items, pattern); D46',
     async run(context) {
       const many = Array.from(
         { length: 1001 },
