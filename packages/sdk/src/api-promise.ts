@@ -9,7 +9,11 @@
 export interface WithResponse<T> {
   /** The typed body, exactly as `await`ing the call gives it. */
   data: T;
-  /** The raw response (its body already read). */
+  /**
+   * The platform `Response` of the final attempt, untouched by the SDK: its status, headers and
+   * body, which is unread (read it once, or `clone()` it first). It is built from what the SDK
+   * read, so its `url` is empty: the request's URL is in the hooks' events and the logs.
+   */
   response: Response;
   /** `X-Trace-Id` of the response: quote it to support. */
   traceId: string | undefined;
@@ -35,8 +39,9 @@ export class APIPromise<T> extends Promise<T> {
   #withResponse: Promise<WithResponse<T>> | undefined;
 
   /**
-   * @param result - The call's outcome: the body, the response and the key. The trace id is read
-   * from the response only when `withResponse()` asks for it (most callers only await the body).
+   * @param result - The call's outcome: the body, the response and the key. The response (a
+   * getter: it may be built on first use) and its trace id are read only when `withResponse()`
+   * asks for them (most callers only await the body).
    */
   constructor(result: Promise<Omit<WithResponse<T>, 'traceId'>>) {
     // The base promise is never used (it stays pending): `then` reads `result`, so a rejection is
@@ -53,9 +58,11 @@ export class APIPromise<T> extends Promise<T> {
 
   /** The body with the response, the trace id and the idempotency key. */
   withResponse(): Promise<WithResponse<T>> {
-    this.#withResponse ??= this.#result.then((outcome) => ({
-      ...outcome,
-      traceId: outcome.response.headers.get('x-trace-id') ?? undefined,
+    this.#withResponse ??= this.#result.then(({ data, response, idempotencyKey }) => ({
+      data,
+      response,
+      traceId: response.headers.get('x-trace-id') ?? undefined,
+      idempotencyKey,
     }));
     return this.#withResponse;
   }

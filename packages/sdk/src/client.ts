@@ -6,17 +6,13 @@
 import type { Client } from 'openapi-fetch';
 import type { ClientContext } from './core/context';
 import type { paths } from './generated/openapi';
+import { readable } from './internal/exchange';
 import { createClient } from './internal/openapi-fetch';
 import { isBrowser, readEnv, sleep } from './internal/runtime';
 import { combineHooks, type Logger, type LogLevel, logHooks, parseLogLevel } from './logging';
 import { Campaigns } from './resources/campaigns';
 import { Messages } from './resources/messages';
-import {
-  createRetryFetch,
-  type RetryOptions,
-  type Sleep,
-  type TransportHooks,
-} from './retry-fetch';
+import { createTransport, type RetryOptions, type Sleep, type TransportHooks } from './retry-fetch';
 
 /** Options of {@link MessagingClient}. Every one is optional. */
 export interface ClientOptions extends RetryOptions, TransportHooks {
@@ -131,7 +127,7 @@ export class MessagingClient {
       options,
       logHooks(level, options.logger ?? console, options.logBodies === true),
     );
-    const transport = createRetryFetch({
+    const transport = createTransport({
       fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       maxRetries: options.maxRetries ?? 2,
       timeout: options.timeout ?? 30_000,
@@ -143,8 +139,10 @@ export class MessagingClient {
     });
     this.raw = createClient<paths>({
       baseUrl,
-      // openapi-fetch may pass a second argument; the transport's second is its overrides.
-      fetch: (request) => transport(request),
+      // The raw client's calls read the body through openapi-fetch: it gets a readable copy of
+      // the final response. (openapi-fetch may pass a second argument; the transport's second is
+      // its overrides.) Resource calls pass their own `fetch` (core/call.ts).
+      fetch: (request) => transport(request).then(readable),
       headers: { ...options.defaultHeaders, 'X-API-KEY': apiKey as string },
       // Never follow a redirect: it could carry the key to another origin.
       redirect: 'manual',

@@ -323,7 +323,7 @@ const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
  * number; body — must not be empty` (at most five fields, then "and N more"), the missing scope of a
  * 403, the shortfall of a 402, the wait of a 429; at most about a thousand characters.
  *
- * @param response - The error response (its body already read).
+ * @param response - The error response, handed to the error as it is (its body unread, D127).
  * @param body - The parsed body: the error envelope, or whatever a proxy answered.
  * @param idempotencyKey - The key the request carried, if any.
  * @param now - The current time, for an HTTP-date `Retry-After`.

@@ -1,8 +1,9 @@
 /**
- * The transport under openapi-fetch: a `fetch` that runs each attempt as a whole exchange (headers
- * and body, under the attempt's time limit, `totalTimeout` and the caller's signal), retries what
- * is safe to retry, waits between attempts, and reports through hooks. Retries live here and not
- * in middleware because middleware cannot re-issue a request (openapi-fetch's own advice).
+ * The transport under openapi-fetch's `fetch` option: it runs each attempt as a whole exchange
+ * (headers and body, under the attempt's time limit, `totalTimeout` and the caller's signal),
+ * retries what is safe to retry, waits between attempts, and reports through hooks. Retries live
+ * here and not in middleware because middleware cannot re-issue a request (openapi-fetch's own
+ * advice).
  *
  * What is retried (at most `maxRetries` times): an attempt that got no complete response
  * (connection failure, a body cut or stalled, the attempt's timeout), a success whose body is not
@@ -14,7 +15,9 @@
  * once, and so does an answer marked `X-Should-Retry: false` (a failure that would repeat, D118). Every failure reaches the caller as a {@link MessagingError} carrying the key and the
  * number of attempts.
  *
- * The response handed back has its body already read: `text()` and `json()` answer from memory.
+ * It returns the call's final exchange as the SDK's own {@link Settled} record (the response, the
+ * body it read, the parsed success body and the number of attempts). The platform `Response` is
+ * never modified: whoever needs one with a readable body builds it with `readable()`.
  *
  * @module
  */
@@ -27,7 +30,7 @@ import {
   type MessagingError,
   TimeoutError,
 } from './errors';
-import { AttemptFailure, exchange } from './internal/exchange';
+import { AttemptFailure, type Exchange, exchange } from './internal/exchange';
 import { retryAfterMs } from './internal/retry-after';
 import { type Sleep, sleepUnlessAborted } from './internal/runtime';
 
@@ -113,7 +116,7 @@ export interface TransportHooks {
   onError?: ((event: ErrorEvent) => void) | undefined;
 }
 
-/** Everything {@link createRetryFetch} needs. */
+/** Everything {@link createTransport} needs. */
 export interface TransportOptions extends RetryPolicy, TransportHooks {
   /** The base fetch; it receives each attempt's request and, when it can be aborted, a signal. */
   fetch: (request: Request, init?: { signal: AbortSignal }) => Promise<Response>;
@@ -138,20 +141,28 @@ export interface CallControl extends RetryOptions {
   accept?: ((body: unknown) => string | undefined) | undefined;
 }
 
+/** A call's final exchange: what the transport read, kept beside the untouched response. */
+export interface Settled extends Exchange {
+  /** A success's body parsed as JSON (`undefined` for an error status or an empty body). */
+  readonly parsed: unknown;
+  /** How many attempts were made (1 when the request was not retried). */
+  readonly attempts: number;
+}
+
 /**
- * A `fetch` that retries. `control` changes the policy for one call and carries the caller's
+ * Runs a request with retries. `control` changes the policy for one call and carries the caller's
  * signal; without `control`, the caller's signal is `request.signal`.
  */
-export type RetryFetch = (request: Request, control?: CallControl) => Promise<Response>;
+export type Transport = (request: Request, control?: CallControl) => Promise<Settled>;
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/;
 /**
- * Creates the retrying `fetch` the client hands to openapi-fetch.
+ * Creates the retrying transport under the client's calls.
  *
  * @param options - The base fetch, the policy, the clock, the sleep and the hooks.
- * @returns A function with `fetch`'s shape for `Request` input.
+ * @returns A function that runs a request to its final exchange.
  */
-export function createRetryFetch(options: TransportOptions): RetryFetch {
+export function createTransport(options: TransportOptions): Transport {
   return async (request, control) => {
     const { now, onRequest, onResponse, onRetry, onError } = options;
     const timeout = control?.timeout ?? options.timeout;
@@ -217,8 +228,7 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
             response.headers.get('x-should-retry') === 'false' ||
             now() + delay >= deadline
           ) {
-            settle(response, text, attempt);
-            return response;
+            return { response, text, parsed: undefined, attempts: attempt };
           }
           onRetry?.({
             ...described(event, request),
@@ -228,12 +238,22 @@ export function createRetryFetch(options: TransportOptions): RetryFetch {
             error: undefined,
           });
         } else {
-          const invalid = settle(response, text, attempt);
+          let parsed: unknown;
+          let invalid: unknown;
+          if (response.ok && text !== '') {
+            try {
+              parsed = JSON.parse(text);
+            } catch (cause) {
+              invalid = cause;
+            }
+          }
           const wrong =
             invalid === undefined && response.ok && control?.accept !== undefined
-              ? control.accept((response as Settled)[READ]?.parsed)
+              ? control.accept(parsed)
               : undefined;
-          if (invalid === undefined && wrong === undefined) return response;
+          if (invalid === undefined && wrong === undefined) {
+            return { response, text, parsed, attempts: attempt };
+          }
           error = invalidBody(response, text, invalid, key, attempt, wrong);
         }
       } catch (failure) {
@@ -306,60 +326,6 @@ function invalidBody(
     bodyPreview: text.slice(0, 200),
     cause,
   });
-}
-
-// What the transport keeps on a response it returns: the body it read and the attempts made.
-const READ = Symbol('msgsvc.read');
-interface Read {
-  readonly text: string;
-  readonly parsed: unknown;
-  readonly attempts: number;
-}
-type Settled = Response & { [READ]?: Read };
-
-/**
- * How many attempts the transport made for a response it returned (1 when it was not retried).
- *
- * @param response - A response returned by a {@link RetryFetch}.
- */
-export function attemptsOf(response: Response): number | undefined {
-  return (response as Settled)[READ]?.attempts;
-}
-
-// `text()` and `json()` of a settled response answer from memory (openapi-fetch and callers read
-// the body there). Plain functions reading `this`, assigned as own properties: cheaper than a
-// closure pair or a new Response per call.
-function textFromMemory(this: Settled): Promise<string> {
-  return Promise.resolve((this[READ] as Read).text);
-}
-
-function jsonFromMemory(this: Settled): Promise<unknown> {
-  const read = this[READ] as Read;
-  if (read.parsed !== undefined) return Promise.resolve(read.parsed);
-  try {
-    return Promise.resolve(JSON.parse(read.text));
-  } catch (cause) {
-    return Promise.reject(cause);
-  }
-}
-
-// Makes the read body available again and records the attempts. Returns the parse failure of a
-// success whose body is not JSON.
-function settle(response: Response, text: string, attempts: number): unknown {
-  let parsed: unknown;
-  let invalid: unknown;
-  if (response.ok && text !== '') {
-    try {
-      parsed = JSON.parse(text);
-    } catch (cause) {
-      invalid = cause;
-    }
-  }
-  const settled = response as Settled & { text: unknown; json: unknown };
-  settled[READ] = { text, parsed, attempts };
-  settled.text = textFromMemory;
-  settled.json = jsonFromMemory;
-  return invalid;
 }
 
 function attemptError(

@@ -5,12 +5,12 @@
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
 import type { Sleep } from '../internal/runtime';
-import type { RetryFetch } from '../retry-fetch';
+import type { Transport } from '../retry-fetch';
 
 /** The state a client hands to its resources. */
 export interface ClientContext {
   readonly raw: Client<paths>;
-  readonly fetch: RetryFetch;
+  readonly fetch: Transport;
   readonly sleep: Sleep;
   readonly now: () => number;
 }

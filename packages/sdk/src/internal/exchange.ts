@@ -20,6 +20,27 @@ export interface Exchange {
 }
 
 /**
+ * A platform `Response` with the exchange's status, headers and body, its body unread. The
+ * exchange's own response cannot be handed on: its body was read, and patching `text()` onto it
+ * would give callers a doctored object (issue 23). Built only when someone will read it (an error,
+ * `withResponse()`, the raw client): a `Response` per call measurably slows a call that only
+ * wants its parsed body.
+ *
+ * @param exchange - The response and the body read from it.
+ */
+export function readable({ response, text }: Exchange): Response {
+  const { status } = response;
+  // `new Response` takes only 200–599 (a custom fetch may answer `Response.error()`, status 0),
+  // and a body only where one is allowed.
+  if (status < 200 || status > 599) return response;
+  return new Response(text === '' ? null : text, {
+    status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/**
  * Why an attempt produced no exchange: `timeout` (the attempt's limit), `abort` (the caller's
  * signal), `network` (no response headers) or `body` (the body could not be read to its end).
  */
