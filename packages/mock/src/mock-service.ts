@@ -7,7 +7,8 @@ import type { ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { createMockControl } from './control/index';
 import type { MockControl, WebhookListener } from './control/mock-control';
-import { type Clock, RealClock, VirtualClock } from './domain/kernel/clock';
+import { type Clock, RealClock, VirtualClock } from './domain/core/clock';
+import { errorMessage, isThenable } from './domain/core/platform-checks';
 import {
   advance,
   type ClockRun,
@@ -16,7 +17,6 @@ import {
   runUntil,
   runUntilIdle,
 } from './domain/kernel/engine';
-import { errorMessage, isThenable } from './domain/kernel/platform-checks';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/kernel/snapshot';
 import { World, type WorldOptions } from './domain/kernel/world';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';

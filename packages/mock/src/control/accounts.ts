@@ -4,9 +4,9 @@
  */
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
 import { fundAccount, getAccount } from '../domain/billing/billing-ledger';
-import { DomainError, validationError } from '../domain/kernel/errors';
-import { WEBHOOK_SECRET_PATTERN } from '../domain/kernel/patterns';
-import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
+import { DomainError, validationError } from '../domain/core/errors';
+import { WEBHOOK_SECRET_PATTERN } from '../domain/core/patterns';
+import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/kernel/world';
 import { normalizeRecipient } from '../domain/phone/recipients';
 import { configureRateLimits } from '../domain/policies/rate-limits';

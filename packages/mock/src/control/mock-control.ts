@@ -7,8 +7,8 @@
  */
 
 import type { components } from '@msgsvc/sdk';
-import type { Environment, SenderIdStatus } from '../domain/kernel/model';
-import type { OperationId } from '../domain/kernel/operation-ids';
+import type { Environment, SenderIdStatus } from '../domain/core/model';
+import type { OperationId } from '../domain/core/operation-ids';
 import type { WorldSnapshot } from '../domain/kernel/snapshot';
 import type { CarrierCode } from '../domain/phone/carriers';
 import type { RateLimitChanges } from '../domain/policies/rate-limits';

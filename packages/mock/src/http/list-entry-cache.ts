@@ -4,7 +4,7 @@
  * status (and so `updated_at`) does, so the text of an unchanged entry is reused. The cache is per
  * world and bounded, so it never holds more than a few megabytes.
  */
-import type { MessageRecord } from '../domain/kernel/model';
+import type { MessageRecord } from '../domain/core/model';
 import type { World } from '../domain/kernel/world';
 import { messageListEntry } from './serializers';
 

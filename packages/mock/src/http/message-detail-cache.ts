@@ -5,7 +5,7 @@
  * polling for DELIVERED). Every field the detail shows that can change after creation is part of
  * the key, so a hit is always the text a fresh rendering would give. Per world and bounded.
  */
-import type { MessageRecord } from '../domain/kernel/model';
+import type { MessageRecord } from '../domain/core/model';
 import type { World } from '../domain/kernel/world';
 import { messageDetail } from './serializers';
 

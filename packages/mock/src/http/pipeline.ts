@@ -4,7 +4,7 @@
  * injected failure → authenticate → rate-limit → read the body → idempotency → validate, execute
  * and render.
  */
-import { DomainError, validationError } from '../domain/kernel/errors';
+import { DomainError, validationError } from '../domain/core/errors';
 import type { World } from '../domain/kernel/world';
 import { takeLatency, takeRequestFailure } from '../domain/policies/faults';
 import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/policies/idempotency';

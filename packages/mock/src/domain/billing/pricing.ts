@@ -4,7 +4,7 @@
  * application and the mock's charge can never disagree.
  */
 import { countSegments } from '@msgsvc/sdk/sms';
-import type { ChannelType, Encoding } from '../kernel/model';
+import type { ChannelType, Encoding } from '../core/model';
 
 /**
  * Micro-units per segment (SMS) or per message (WhatsApp), by channel then the code of the network

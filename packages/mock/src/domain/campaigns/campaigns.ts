@@ -4,16 +4,16 @@
  */
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount } from '../billing/billing-ledger';
-import type { Caller } from '../kernel/caller';
-import { DomainError } from '../kernel/errors';
+import type { Caller } from '../core/caller';
+import { DomainError } from '../core/errors';
 import type {
   CampaignRecord,
   CampaignStatus,
   ChannelType,
   MessageRecord,
   TriggerSource,
-} from '../kernel/model';
-import { formatTimestamp } from '../kernel/time-format';
+} from '../core/model';
+import { formatTimestamp } from '../core/time-format';
 import type { World } from '../kernel/world';
 import { quoteMessage } from '../messages/message-factory';
 import { type MessageFilter, queryMessages } from '../messages/message-filter';

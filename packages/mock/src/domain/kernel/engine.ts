@@ -4,6 +4,8 @@
  * `(due time, scheduling order)` order, so a seeded world replays identically.
  */
 import { processCampaign } from '../campaigns/campaign-lifecycle';
+import { VirtualClock } from '../core/clock';
+import { isDate } from '../core/platform-checks';
 import {
   dispatchMessage,
   expireMessage,
@@ -11,8 +13,6 @@ import {
   replyToMessage,
 } from '../messages/message-lifecycle';
 import { attemptDelivery } from '../webhooks/webhooks';
-import { VirtualClock } from './clock';
-import { isDate } from './platform-checks';
 import type { Task } from './tasks';
 import type { World } from './world';
 

@@ -5,6 +5,23 @@
  * as their first argument.
  */
 import { DEFAULT_PRICES, type PriceTable } from '../billing/pricing';
+import { type Clock, VirtualClock } from '../core/clock';
+import type {
+  ApiKey,
+  BillingAccount,
+  CampaignRecord,
+  ChannelType,
+  Contact,
+  InboundMessage,
+  LedgerEntry,
+  Organization,
+  SenderId,
+  Tag,
+} from '../core/model';
+import { Random } from '../core/random';
+import { Scheduler } from '../core/scheduler';
+import { uuidV7 } from '../core/uuid-v7';
+import type { WorldEvent } from '../core/world-events';
 import { MessageStore } from '../messages/message-store';
 import { createRouter, type PrefixRoute, type Route } from '../phone/carriers';
 import { type FaultState, noFaults } from '../policies/faults';
@@ -19,24 +36,7 @@ import {
 import { DEFAULT_SIMULATION, type SimulationConfig } from '../simulation/simulation';
 import { RecordStore } from '../storage/record-store';
 import { feedWebhooks, type WebhookState, type WebhookTransport } from '../webhooks/webhooks';
-import { type Clock, VirtualClock } from './clock';
-import type {
-  ApiKey,
-  BillingAccount,
-  CampaignRecord,
-  ChannelType,
-  Contact,
-  InboundMessage,
-  LedgerEntry,
-  Organization,
-  SenderId,
-  Tag,
-} from './model';
-import { Random } from './random';
-import { Scheduler } from './scheduler';
 import { isWork, type Task } from './tasks';
-import { uuidV7 } from './uuid-v7';
-import type { WorldEvent } from './world-events';
 
 /** How to build a world. Every field has a documented default. */
 export interface WorldOptions {

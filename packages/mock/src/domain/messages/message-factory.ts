@@ -4,7 +4,7 @@
  */
 
 import { priceMessage } from '../billing/pricing';
-import type { ChannelType, Environment, MessageRecord, TriggerSource } from '../kernel/model';
+import type { ChannelType, Environment, MessageRecord, TriggerSource } from '../core/model';
 import type { World } from '../kernel/world';
 import { UNROUTABLE } from '../phone/carriers';
 import { drawLatency } from '../simulation/simulation';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sendBatch } from '../campaigns/campaigns';
+import type { MessageRecord } from '../core/model';
 import { advance } from '../kernel/engine';
-import type { MessageRecord } from '../kernel/model';
 import { World } from '../kernel/world';
 import type { PageRequest } from '../storage/query';
 import { createContact, createOrganization, createSender } from '../tenancy/organizations';

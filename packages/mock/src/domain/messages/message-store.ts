@@ -4,7 +4,7 @@
  * through {@link MessageStore.setState} so the indexes never drift from the records.
  */
 
-import { copyMessage, type MessageRecord, type MessageStatus } from '../kernel/model';
+import { copyMessage, type MessageRecord, type MessageStatus } from '../core/model';
 import { RecordStore } from '../storage/record-store';
 import { MessageIndex } from './message-index';
 import { MESSAGE_STATUS_TRAITS } from './message-machine';

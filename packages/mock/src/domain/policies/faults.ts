@@ -11,9 +11,9 @@
  *   instants of the world's clock.
  */
 
-import { validationError } from '../kernel/errors';
-import { OPERATION_IDS, type OperationId } from '../kernel/operation-ids';
-import { oneOf } from '../kernel/vocabulary';
+import { validationError } from '../core/errors';
+import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
+import { oneOf } from '../core/vocabulary';
 import type { World } from '../kernel/world';
 import { carriersOf } from '../phone/carriers';
 

@@ -3,7 +3,7 @@
  * first request and, once it executed, its response, kept 24 hours on the world's clock. The http
  * layer asks {@link beginIdempotent} before executing and {@link finishIdempotent} after.
  */
-import { DomainError } from '../kernel/errors';
+import { DomainError } from '../core/errors';
 import type { World } from '../kernel/world';
 
 /** How long a key is remembered. */

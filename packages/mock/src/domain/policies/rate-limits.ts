@@ -2,8 +2,8 @@
  * Rate limits per API key and operation, in fixed windows on the world's clock (decision D8). The
  * windows are world state, so they advance with a virtual clock and survive a snapshot.
  */
-import { OPERATION_IDS, type OperationId } from '../kernel/operation-ids';
-import { oneOf } from '../kernel/vocabulary';
+import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
+import { oneOf } from '../core/vocabulary';
 import type { World } from '../kernel/world';
 
 /** Requests allowed per window, by operation id; `null` means unlimited. */

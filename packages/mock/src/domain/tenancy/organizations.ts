@@ -4,10 +4,10 @@
  */
 
 import { fundAccount } from '../billing/billing-ledger';
-import { DomainError, validationError } from '../kernel/errors';
-import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../kernel/model';
-import { WEBHOOK_SECRET_PREFIX } from '../kernel/patterns';
-import { oneOf, SENDER_ID_STATUSES } from '../kernel/vocabulary';
+import { DomainError, validationError } from '../core/errors';
+import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../core/model';
+import { WEBHOOK_SECRET_PREFIX } from '../core/patterns';
+import { oneOf, SENDER_ID_STATUSES } from '../core/vocabulary';
 import type { World } from '../kernel/world';
 
 /** Parameters of {@link createOrganization}. */

@@ -6,13 +6,13 @@
  * campaign) reach an endpoint in order: the next one waits until the previous one has finished.
  */
 
-import { DomainError, validationError } from '../kernel/errors';
-import type { Environment } from '../kernel/model';
-import { WEBHOOK_SECRET_PATTERN } from '../kernel/patterns';
-import { errorMessage } from '../kernel/platform-checks';
-import { namesOf } from '../kernel/vocabulary';
+import { DomainError, validationError } from '../core/errors';
+import type { Environment } from '../core/model';
+import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
+import { errorMessage } from '../core/platform-checks';
+import { namesOf } from '../core/vocabulary';
+import type { WorldEvent } from '../core/world-events';
 import type { World } from '../kernel/world';
-import type { WorldEvent } from '../kernel/world-events';
 import {
   campaignCompleted,
   messageReceived,
