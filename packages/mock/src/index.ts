@@ -71,9 +71,9 @@ export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
 export { formatTimestamp, parseTimestamp } from './domain/core/time-format';
 export { UnknownOptionError } from './domain/core/unknown-option-error';
 export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/core/vocabulary';
-export type { ClockRun } from './domain/kernel/engine';
-export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/kernel/snapshot';
-export { World, type WorldOptions } from './domain/kernel/world';
+export type { ClockRun } from './domain/engine/engine';
+export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/engine/snapshot';
+export { World, type WorldOptions } from './domain/engine/world';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/messages/inbound';
 export {
   type CarrierCode,

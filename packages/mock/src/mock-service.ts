@@ -16,9 +16,9 @@ import {
   runDue,
   runUntil,
   runUntilIdle,
-} from './domain/kernel/engine';
-import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/kernel/snapshot';
-import { World, type WorldOptions } from './domain/kernel/world';
+} from './domain/engine/engine';
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/engine/snapshot';
+import { World, type WorldOptions } from './domain/engine/world';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
 import type { AttemptResult, WebhookEndpoint, WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';

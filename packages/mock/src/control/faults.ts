@@ -5,7 +5,7 @@
 import { DomainError } from '../domain/core/errors';
 import { isDate } from '../domain/core/platform-checks';
 import { parseTimestamp } from '../domain/core/time-format';
-import type { World } from '../domain/kernel/world';
+import type { World } from '../domain/engine/world';
 import {
   clearFaults,
   injectCarrierOutage,

@@ -22,7 +22,7 @@ import type {
 import type { OperationId } from '../domain/core/operation-ids';
 import { WEBHOOK_SECRET_PREFIX } from '../domain/core/patterns';
 import { formatTimestamp } from '../domain/core/time-format';
-import type { World } from '../domain/kernel/world';
+import type { World } from '../domain/engine/world';
 import type { FaultState } from '../domain/policies/faults';
 import type { WebhookEventType } from '../domain/webhooks/webhook-events';
 import type { DeliveryState, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';

@@ -7,7 +7,7 @@
 import type { Caller } from '../domain/core/caller';
 import { DomainError } from '../domain/core/errors';
 import type { ApiKey } from '../domain/core/model';
-import type { World } from '../domain/kernel/world';
+import type { World } from '../domain/engine/world';
 import type { Scope } from '../domain/tenancy/api-keys';
 import { httpTrimmed, invalidKeyMessage } from './api-key-diagnosis';
 

@@ -5,7 +5,7 @@
  * world and bounded, so it never holds more than a few megabytes.
  */
 import type { MessageRecord } from '../domain/core/model';
-import type { World } from '../domain/kernel/world';
+import type { World } from '../domain/engine/world';
 import { messageListEntry } from './serializers';
 
 const LIMIT = 10_000;

@@ -5,7 +5,7 @@
  * and render.
  */
 import { DomainError, validationError } from '../domain/core/errors';
-import type { World } from '../domain/kernel/world';
+import type { World } from '../domain/engine/world';
 import { takeLatency, takeRequestFailure } from '../domain/policies/faults';
 import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/policies/idempotency';
 import { consumeRateLimit, type RateLimitDecision } from '../domain/policies/rate-limits';

@@ -4,7 +4,7 @@
  */
 import { DomainError } from '../core/errors';
 import type { BillingAccount, LedgerEntry, LedgerKind, MessageRecord } from '../core/model';
-import type { World } from '../kernel/world';
+import type { World } from '../core/world';
 
 /** References a ledger entry can carry. */
 export interface LedgerReference {

@@ -6,7 +6,7 @@
 
 import type { CampaignRecord } from '../core/model';
 import { nextState } from '../core/state-machine';
-import type { World } from '../kernel/world';
+import type { World } from '../core/world';
 import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
 import {
   CAMPAIGN_STATUS_NOTES,

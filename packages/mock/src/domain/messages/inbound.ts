@@ -5,7 +5,7 @@
  */
 import { DomainError, validationError } from '../core/errors';
 import type { ChannelType, Environment, InboundMessage, SenderId } from '../core/model';
-import type { World } from '../kernel/world';
+import type { World } from '../core/world';
 import { normalizeRecipient } from '../phone/recipients';
 import { getOrganization } from '../tenancy/organizations';
 

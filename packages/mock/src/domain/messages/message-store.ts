@@ -9,6 +9,14 @@ import { RecordStore } from '../storage/record-store';
 import { MessageIndex } from './message-index';
 import { MESSAGE_STATUS_TRAITS } from './message-machine';
 
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** Every message, with the indexes the list endpoints use. */
+    readonly messages: MessageStore;
+  }
+}
+
 /** Messages, with their list indexes. */
 export class MessageStore extends RecordStore<MessageRecord, 'campaign' | 'contact'> {
   /** Column indexes for list filters. */

@@ -4,7 +4,15 @@
  * layer asks {@link beginIdempotent} before executing and {@link finishIdempotent} after.
  */
 import { DomainError } from '../core/errors';
-import type { World } from '../kernel/world';
+import type { World } from '../core/world';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** `apiKeyId|Idempotency-Key` → record (decision D9). */
+    readonly idempotency: Map<string, IdempotencyRecord>;
+  }
+}
 
 /** How long a key is remembered. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

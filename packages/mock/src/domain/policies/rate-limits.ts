@@ -4,7 +4,20 @@
  */
 import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
 import { oneOf } from '../core/vocabulary';
-import type { World } from '../kernel/world';
+import type { World } from '../core/world';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** Rate limits (decision D8). */
+    readonly rateLimits: {
+      /** Requests per minute by operation id; `null` is unlimited. */
+      table: RateLimitTable;
+      /** Open windows by `apiKeyId|operationId`. */
+      windows: Map<string, RateLimitWindow>;
+    };
+  }
+}
 
 /** Requests allowed per window, by operation id; `null` means unlimited. */
 export type RateLimitTable = Readonly<Record<OperationId, number | null>>;

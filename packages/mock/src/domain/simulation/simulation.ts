@@ -5,6 +5,14 @@
  */
 import type { Random } from '../core/random';
 
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface WorldConfig {
+    /** Delivery simulation parameters, defaults filled in. */
+    readonly simulation: SimulationConfig;
+  }
+}
+
 /** An inclusive range of milliseconds. */
 export type Latency = readonly [min: number, max: number];
 

@@ -4,7 +4,7 @@
  */
 import { DomainError, validationError } from '../core/errors';
 import type { ApiKey, Environment } from '../core/model';
-import type { World } from '../kernel/world';
+import type { World } from '../core/world';
 
 /** Every scope a key can hold, in canonical form. */
 export const SCOPES = [

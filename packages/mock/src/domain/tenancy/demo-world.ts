@@ -5,7 +5,7 @@
  */
 
 import type { Contact, Organization, SenderId, Tag } from '../core/model';
-import type { World } from '../kernel/world';
+import type { World } from '../core/world';
 import { issueApiKey } from './api-keys';
 import { createContact, createOrganization, createSender, createTag } from './organizations';
 

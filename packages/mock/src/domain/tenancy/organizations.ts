@@ -8,7 +8,7 @@ import { DomainError, validationError } from '../core/errors';
 import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../core/model';
 import { WEBHOOK_SECRET_PREFIX } from '../core/patterns';
 import { oneOf, SENDER_ID_STATUSES } from '../core/vocabulary';
-import type { World } from '../kernel/world';
+import type { World } from '../core/world';
 
 /** Parameters of {@link createOrganization}. */
 export interface CreateOrganizationParams {

@@ -20,13 +20,14 @@ import type {
 } from '../core/model';
 import { Random, type RandomState } from '../core/random';
 import type { ScheduledTask } from '../core/scheduler';
+import type { Task } from '../core/tasks';
+import type { WorldConfig } from '../core/world';
 import { savedMessage } from '../messages/message-store';
 import type { FaultState } from '../policies/faults';
 import type { IdempotencyRecord } from '../policies/idempotency';
 import type { RateLimitTable, RateLimitWindow } from '../policies/rate-limits';
 import type { WebhookState } from '../webhooks/webhooks';
-import type { Task } from './tasks';
-import { World, type WorldConfig } from './world';
+import { World } from './world';
 
 /** The format version; a snapshot of another version is refused. */
 export const SNAPSHOT_VERSION = 2;

@@ -6,6 +6,7 @@
 import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { VirtualClock } from '../core/clock';
 import { isDate } from '../core/platform-checks';
+import type { Task } from '../core/tasks';
 import {
   dispatchMessage,
   expireMessage,
@@ -13,7 +14,6 @@ import {
   replyToMessage,
 } from '../messages/message-lifecycle';
 import { attemptDelivery } from '../webhooks/webhooks';
-import type { Task } from './tasks';
 import type { World } from './world';
 
 type Handlers = { [K in Task['type']]: (world: World, task: Extract<Task, { type: K }>) => void };
