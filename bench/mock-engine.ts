@@ -7,7 +7,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import createClient from 'openapi-fetch';
 import { sendBatch } from '../packages/mock/src/domain/campaigns/campaigns';
-import { runUntilIdle } from '../packages/mock/src/domain/kernel/engine';
+import { runUntilIdle } from '../packages/mock/src/domain/engine/engine';
 import type {
   HttpRequest,
   HttpResponse as MockResponse,

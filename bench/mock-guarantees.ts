@@ -4,7 +4,7 @@
  */
 
 import { sendBatch } from '../packages/mock/src/domain/campaigns/campaigns';
-import { runUntilIdle } from '../packages/mock/src/domain/kernel/engine';
+import { runUntilIdle } from '../packages/mock/src/domain/engine/engine';
 import {
   createMockService,
   type HttpRequest,

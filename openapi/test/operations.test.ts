@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { UUID_PATTERN, UUID_V7_PATTERN } from '../../packages/mock/src/domain/kernel/patterns';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../../packages/mock/src/domain/core/patterns';
 
 // ---------------------------------------------------------------------------------------------
 // Loading and $ref resolution

@@ -5,7 +5,7 @@
  * is then the pipeline and one `Response`.
  */
 
-import { isRequestLike, isThenable } from './domain/kernel/platform-checks';
+import { isRequestLike, isThenable } from './domain/core/platform-checks';
 import type { HttpRequest, HttpResponse } from './http/types';
 
 /** A function with `fetch`'s signature. */

@@ -58,22 +58,22 @@ export type {
   WebhookEndpointView,
 } from './control/views';
 export { DEFAULT_PRICES, type PriceTable } from './domain/billing/pricing';
-export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/kernel/clock';
-export type { ClockRun } from './domain/kernel/engine';
+export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/core/clock';
 export {
   DomainError,
   type ErrorCode,
   type ErrorData,
   validationError,
-} from './domain/kernel/errors';
-export type { CampaignStatus, MessageStatus } from './domain/kernel/model';
-export { OPERATION_IDS, type OperationId } from './domain/kernel/operation-ids';
-export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/kernel/patterns';
-export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/kernel/snapshot';
-export { formatTimestamp, parseTimestamp } from './domain/kernel/time-format';
-export { UnknownOptionError } from './domain/kernel/unknown-option-error';
-export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/kernel/vocabulary';
-export { World, type WorldOptions } from './domain/kernel/world';
+} from './domain/core/errors';
+export type { CampaignStatus, MessageStatus } from './domain/core/model';
+export { OPERATION_IDS, type OperationId } from './domain/core/operation-ids';
+export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
+export { formatTimestamp, parseTimestamp } from './domain/core/time-format';
+export { UnknownOptionError } from './domain/core/unknown-option-error';
+export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/core/vocabulary';
+export type { ClockRun } from './domain/engine/engine';
+export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/engine/snapshot';
+export { World, type WorldOptions } from './domain/engine/world';
 export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/messages/inbound';
 export {
   type CarrierCode,

@@ -7,7 +7,8 @@ import type { ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { createMockControl } from './control/index';
 import type { MockControl, WebhookListener } from './control/mock-control';
-import { type Clock, RealClock, VirtualClock } from './domain/kernel/clock';
+import { type Clock, RealClock, VirtualClock } from './domain/core/clock';
+import { errorMessage, isThenable } from './domain/core/platform-checks';
 import {
   advance,
   type ClockRun,
@@ -15,10 +16,9 @@ import {
   runDue,
   runUntil,
   runUntilIdle,
-} from './domain/kernel/engine';
-import { errorMessage, isThenable } from './domain/kernel/platform-checks';
-import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/kernel/snapshot';
-import { World, type WorldOptions } from './domain/kernel/world';
+} from './domain/engine/engine';
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/engine/snapshot';
+import { World, type WorldOptions } from './domain/engine/world';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
 import type { AttemptResult, WebhookEndpoint, WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';

@@ -3,6 +3,6 @@
  * directly, such as the server's inspector (D90). Not part of the package's documented entry: the
  * world's layout may change with any release, which the control API's views never do.
  */
-export type { CampaignRecord, InboundMessage, MessageRecord } from './domain/kernel/model';
-export type { WorldEvent } from './domain/kernel/world-events';
+export type { CampaignRecord, InboundMessage, MessageRecord } from './domain/core/model';
+export type { WorldEvent } from './domain/core/world-events';
 export type { WebhookDelivery } from './domain/webhooks/webhooks';

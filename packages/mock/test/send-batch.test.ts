@@ -1,7 +1,7 @@
 // POST /campaigns/batch: acceptance (202, D10), every bound of the request body, the sender ID
 // rules (D21), the strict balance check (402, D14) and how recipients are read (D16).
 import { describe, expect, it } from 'vitest';
-import { UUID_V7_PATTERN } from '../src/domain/kernel/patterns';
+import { UUID_V7_PATTERN } from '../src/domain/core/patterns';
 import { type ApiResponse, api, type Json } from './support/api';
 import { createMockService } from './support/mock';
 import { batchBody, expectLedgerBalanced, organization, unitelNumbers } from './support/world';

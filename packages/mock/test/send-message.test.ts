@@ -1,7 +1,7 @@
 // POST /messages as decision D20 designs it: 201 with the created message, the default sender ID,
 // per-channel body limits, number validation, the balance check, and test keys (D28).
 import { describe, expect, it } from 'vitest';
-import { UUID_V7_PATTERN } from '../src/domain/kernel/patterns';
+import { UUID_V7_PATTERN } from '../src/domain/core/patterns';
 import type { ApiResponse } from './support/api';
 import { api } from './support/api';
 import { createMockService } from './support/mock';

@@ -4,10 +4,10 @@
  */
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
 import { fundAccount, getAccount } from '../domain/billing/billing-ledger';
-import { DomainError, validationError } from '../domain/kernel/errors';
-import { WEBHOOK_SECRET_PATTERN } from '../domain/kernel/patterns';
-import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
-import type { World } from '../domain/kernel/world';
+import { DomainError, validationError } from '../domain/core/errors';
+import { WEBHOOK_SECRET_PATTERN } from '../domain/core/patterns';
+import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
+import type { World } from '../domain/engine/world';
 import { normalizeRecipient } from '../domain/phone/recipients';
 import { configureRateLimits } from '../domain/policies/rate-limits';
 import { issueApiKey, revokeApiKey } from '../domain/tenancy/api-keys';

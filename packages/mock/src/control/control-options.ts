@@ -4,8 +4,8 @@
  * path parameters) that `openapi/control.yaml` gives the same operation over HTTP: one vocabulary,
  * and an unknown name is refused on both sides instead of being ignored in-process.
  */
-import { UnknownOptionError } from '../domain/kernel/unknown-option-error';
-import { namesOf } from '../domain/kernel/vocabulary';
+import { UnknownOptionError } from '../domain/core/unknown-option-error';
+import { namesOf } from '../domain/core/vocabulary';
 import type {
   CarrierOutageParams,
   CreateContactParams,

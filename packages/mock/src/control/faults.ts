@@ -2,10 +2,10 @@
  * The fault controls (decision D36): failing or slow requests, campaigns that fail to dispatch and
  * carrier outages, each deterministic and counted, and reading or clearing what is armed.
  */
-import { DomainError } from '../domain/kernel/errors';
-import { isDate } from '../domain/kernel/platform-checks';
-import { parseTimestamp } from '../domain/kernel/time-format';
-import type { World } from '../domain/kernel/world';
+import { DomainError } from '../domain/core/errors';
+import { isDate } from '../domain/core/platform-checks';
+import { parseTimestamp } from '../domain/core/time-format';
+import type { World } from '../domain/engine/world';
 import {
   clearFaults,
   injectCarrierOutage,

@@ -1,7 +1,7 @@
 /**
  * The control API of a mock service, assembled from its groups (declared in `mock-control.ts`).
  */
-import type { World } from '../domain/kernel/world';
+import type { World } from '../domain/engine/world';
 import { createAccountControls } from './accounts';
 import { createFaultControls } from './faults';
 import type { MockControl, SnapshotControls, WebhookListener } from './mock-control';

@@ -7,9 +7,9 @@
  */
 
 import type { components } from '@msgsvc/sdk';
-import type { Environment, SenderIdStatus } from '../domain/kernel/model';
-import type { OperationId } from '../domain/kernel/operation-ids';
-import type { WorldSnapshot } from '../domain/kernel/snapshot';
+import type { Environment, SenderIdStatus } from '../domain/core/model';
+import type { OperationId } from '../domain/core/operation-ids';
+import type { WorldSnapshot } from '../domain/engine/snapshot';
 import type { CarrierCode } from '../domain/phone/carriers';
 import type { RateLimitChanges } from '../domain/policies/rate-limits';
 import type { WebhookEventType } from '../domain/webhooks/webhook-events';

@@ -3,9 +3,9 @@
  * tenants (a test asserts on what a handset received, whoever sent it).
  */
 import { checkLedger, ledgerOf } from '../domain/billing/billing-ledger';
-import { DomainError } from '../domain/kernel/errors';
-import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
-import type { World } from '../domain/kernel/world';
+import { DomainError } from '../domain/core/errors';
+import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
+import type { World } from '../domain/engine/world';
 import { normalizeRecipient } from '../domain/phone/recipients';
 import { getOrganization } from '../domain/tenancy/organizations';
 import { campaignObject, messageDetail } from '../http/serializers';

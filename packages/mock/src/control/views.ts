@@ -18,11 +18,11 @@ import type {
   SenderId,
   SenderIdStatus,
   Tag,
-} from '../domain/kernel/model';
-import type { OperationId } from '../domain/kernel/operation-ids';
-import { WEBHOOK_SECRET_PREFIX } from '../domain/kernel/patterns';
-import { formatTimestamp } from '../domain/kernel/time-format';
-import type { World } from '../domain/kernel/world';
+} from '../domain/core/model';
+import type { OperationId } from '../domain/core/operation-ids';
+import { WEBHOOK_SECRET_PREFIX } from '../domain/core/patterns';
+import { formatTimestamp } from '../domain/core/time-format';
+import type { World } from '../domain/engine/world';
 import type { FaultState } from '../domain/policies/faults';
 import type { WebhookEventType } from '../domain/webhooks/webhook-events';
 import type { DeliveryState, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';

@@ -2,8 +2,8 @@
  * The webhook controls: endpoints (a URL or an in-process listener), the outbox, the signing
  * secret, and messages from handsets (inbound replies, STOP and START; decision D39).
  */
-import { ENVIRONMENTS, oneOf } from '../domain/kernel/vocabulary';
-import type { World } from '../domain/kernel/world';
+import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
+import type { World } from '../domain/engine/world';
 import { simulateInbound } from '../domain/messages/inbound';
 import { getOrganization } from '../domain/tenancy/organizations';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';

@@ -4,7 +4,7 @@
  * prefix that is not `svc_live_`/`svc_test_`, a secret of the wrong form, a revoked key — and never
  * quotes more of the key than its prefix and four characters (D53).
  */
-import type { ApiKey } from '../domain/kernel/model';
+import type { ApiKey } from '../domain/core/model';
 import { API_KEY_PATTERN } from '../domain/tenancy/api-keys';
 
 const PREFIX = /^svc_(live|test)_/;

@@ -4,10 +4,10 @@
  * `AUTH_INVALID_SCOPE` with `fields.apikey` naming the scope, decision D5).
  */
 
-import type { Caller } from '../domain/kernel/caller';
-import { DomainError } from '../domain/kernel/errors';
-import type { ApiKey } from '../domain/kernel/model';
-import type { World } from '../domain/kernel/world';
+import type { Caller } from '../domain/core/caller';
+import { DomainError } from '../domain/core/errors';
+import type { ApiKey } from '../domain/core/model';
+import type { World } from '../domain/engine/world';
 import type { Scope } from '../domain/tenancy/api-keys';
 import { httpTrimmed, invalidKeyMessage } from './api-key-diagnosis';
 

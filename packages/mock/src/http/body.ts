@@ -3,7 +3,7 @@
  * `application/json`, in UTF-8 — the only encoding JSON allows between systems (RFC 8259) — and
  * the bytes must decode as UTF-8. Nothing is ever replaced by U+FFFD and then charged and sent.
  */
-import { DomainError, validationError } from '../domain/kernel/errors';
+import { DomainError, validationError } from '../domain/core/errors';
 
 /** Decodes strictly: an invalid byte sequence throws instead of becoming U+FFFD. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -2,8 +2,8 @@
  * The service's error object, used for every error anywhere: `code`, `message`, `status`,
  * `trace_id`, `timestamp`, `service`, and `fields` only on validation and scope errors.
  */
-import type { ErrorData } from '../domain/kernel/errors';
-import { formatTimestamp } from '../domain/kernel/time-format';
+import type { ErrorData } from '../domain/core/errors';
+import { formatTimestamp } from '../domain/core/time-format';
 import { ERROR_TABLE } from './error-table';
 import { redactMessage } from './redact';
 import type { HttpResponse } from './types';

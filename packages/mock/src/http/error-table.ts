@@ -2,7 +2,7 @@
  * The one table from domain error codes to HTTP: status and the `service` the envelope names
  * (decisions D1–D3, D9, D28, D72).
  */
-import type { ErrorCode } from '../domain/kernel/errors';
+import type { ErrorCode } from '../domain/core/errors';
 
 /** How an error code is answered. */
 export interface ErrorMapping {

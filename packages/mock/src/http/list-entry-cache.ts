@@ -4,8 +4,8 @@
  * status (and so `updated_at`) does, so the text of an unchanged entry is reused. The cache is per
  * world and bounded, so it never holds more than a few megabytes.
  */
-import type { MessageRecord } from '../domain/kernel/model';
-import type { World } from '../domain/kernel/world';
+import type { MessageRecord } from '../domain/core/model';
+import type { World } from '../domain/engine/world';
 import { messageListEntry } from './serializers';
 
 const LIMIT = 10_000;

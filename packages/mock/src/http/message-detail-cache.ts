@@ -5,8 +5,8 @@
  * polling for DELIVERED). Every field the detail shows that can change after creation is part of
  * the key, so a hit is always the text a fresh rendering would give. Per world and bounded.
  */
-import type { MessageRecord } from '../domain/kernel/model';
-import type { World } from '../domain/kernel/world';
+import type { MessageRecord } from '../domain/core/model';
+import type { World } from '../domain/engine/world';
 import { messageDetail } from './serializers';
 
 const LIMIT = 10_000;

@@ -11,10 +11,10 @@ import {
   listCampaigns,
   sendBatch,
 } from '../domain/campaigns/campaigns';
-import type { Caller } from '../domain/kernel/caller';
-import type { OperationId } from '../domain/kernel/operation-ids';
-import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/kernel/patterns';
-import type { World } from '../domain/kernel/world';
+import type { Caller } from '../domain/core/caller';
+import type { OperationId } from '../domain/core/operation-ids';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/core/patterns';
+import type { World } from '../domain/engine/world';
 import type { MessageFilter } from '../domain/messages/message-filter';
 import { getMessage, listMessages, sendMessage } from '../domain/messages/messages';
 import type { PageRequest } from '../domain/storage/query';

@@ -6,7 +6,7 @@
  * which hands out the same string while a message is unchanged, so a client polling a list (a test,
  * a dashboard) gets the same text without the copying and garbage of writing it again.
  */
-import type { World } from '../domain/kernel/world';
+import type { World } from '../domain/engine/world';
 import { pageEnvelopeJson } from './serializers';
 
 /** How many distinct (tenant, query) pages are remembered per world. */

@@ -4,8 +4,8 @@
  * injected failure → authenticate → rate-limit → read the body → idempotency → validate, execute
  * and render.
  */
-import { DomainError, validationError } from '../domain/kernel/errors';
-import type { World } from '../domain/kernel/world';
+import { DomainError, validationError } from '../domain/core/errors';
+import type { World } from '../domain/engine/world';
 import { takeLatency, takeRequestFailure } from '../domain/policies/faults';
 import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/policies/idempotency';
 import { consumeRateLimit, type RateLimitDecision } from '../domain/policies/rate-limits';

@@ -10,9 +10,9 @@
  */
 import type { components, operations } from '@msgsvc/sdk';
 import * as z from 'zod/mini';
-import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/kernel/patterns';
-import { parseTimestamp } from '../domain/kernel/time-format';
-import { namesOf } from '../domain/kernel/vocabulary';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/core/patterns';
+import { parseTimestamp } from '../domain/core/time-format';
+import { namesOf } from '../domain/core/vocabulary';
 
 type Schema = components['schemas'];
 

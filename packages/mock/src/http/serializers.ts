@@ -5,9 +5,9 @@
  */
 import type { components } from '@msgsvc/sdk';
 import { formatMoney } from '@msgsvc/sdk/sms';
-import type { CampaignRecord, MessageRecord } from '../domain/kernel/model';
-import { formatTimestamp as ts } from '../domain/kernel/time-format';
-import type { World } from '../domain/kernel/world';
+import type { CampaignRecord, MessageRecord } from '../domain/core/model';
+import { formatTimestamp as ts } from '../domain/core/time-format';
+import type { World } from '../domain/engine/world';
 import { MESSAGE_STATUS_TRAITS } from '../domain/messages/message-machine';
 import { pageCount } from '../domain/storage/query';
 

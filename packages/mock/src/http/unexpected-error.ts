@@ -4,7 +4,7 @@
  * its first stack frames, bounded, with anything that looks like a credential cut to its prefix
  * (D118). The answer also carries `X-Should-Retry: false`: the same request fails the same way.
  */
-import type { ErrorData } from '../domain/kernel/errors';
+import type { ErrorData } from '../domain/core/errors';
 import type { HttpRequest } from './types';
 
 /** Stack frames a message quotes at most. */

@@ -3,7 +3,7 @@
  * whose `fields` name each bad field.
  */
 import type * as z from 'zod/v4/core';
-import { validationError } from '../domain/kernel/errors';
+import { validationError } from '../domain/core/errors';
 import { issuesToFields } from './fields';
 import { REPEATABLE } from './schemas';
 

@@ -8,7 +8,7 @@
  */
 import type { Message } from '@msgsvc/sdk';
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
-import { isRegExp } from '../domain/kernel/platform-checks';
+import { isRegExp } from '../domain/core/platform-checks';
 import { DEMO_ORGANIZATION_ID } from '../domain/tenancy/demo-world';
 import type { MockService } from '../mock-service';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { MessagingClient } from '@msgsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOnContract } from '../../../../openapi/test/support/response-check';
-import { WEBHOOK_SECRET_PATTERN } from '../../src/domain/kernel/patterns';
+import { WEBHOOK_SECRET_PATTERN } from '../../src/domain/core/patterns';
 import { type CliIo, runCli } from '../../src/server/cli';
 import { HELP } from '../../src/server/cli-options';
 import { startServer } from '../../src/server/serve';

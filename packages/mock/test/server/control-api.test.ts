@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_SECRET_PREFIX } from '../../src/domain/kernel/patterns';
+import { WEBHOOK_SECRET_PREFIX } from '../../src/domain/core/patterns';
 import { SNAPSHOT_VERSION } from '../../src/index';
 import { type StartedCli, startCli } from './support/cli-process';
 import { controlChecked, documentedOperationIds } from './support/control-contract';

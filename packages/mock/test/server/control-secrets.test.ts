@@ -3,7 +3,7 @@
 // keys, endpoints, state, requests, … — and the writes that echo a record show them by prefix only;
 // a snapshot restored by id still brings back keys that work. Over real HTTP, in this process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_PREFIX } from '../../src/domain/kernel/patterns';
+import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_PREFIX } from '../../src/domain/core/patterns';
 import { createMockService, type MockService } from '../../src/index';
 import { createMockServer, type MockServer } from '../../src/server/node-server';
 import { controlDocument } from './support/control-contract';

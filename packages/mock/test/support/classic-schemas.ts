@@ -5,9 +5,9 @@
  */
 import type { components } from '@msgsvc/sdk';
 import { z } from 'zod';
-import { UUID_PATTERN, UUID_V7_PATTERN } from '../../src/domain/kernel/patterns';
-import { parseTimestamp } from '../../src/domain/kernel/time-format';
-import { namesOf } from '../../src/domain/kernel/vocabulary';
+import { UUID_PATTERN, UUID_V7_PATTERN } from '../../src/domain/core/patterns';
+import { parseTimestamp } from '../../src/domain/core/time-format';
+import { namesOf } from '../../src/domain/core/vocabulary';
 import { textProblem } from '../../src/http/schemas';
 
 type Schema = components['schemas'];

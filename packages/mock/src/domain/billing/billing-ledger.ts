@@ -2,9 +2,9 @@
  * Money: funding, debits and refunds, each one a ledger entry, so that at every instant
  * `balance = funded − Σ cost of charged messages not refunded` (checked by {@link checkLedger}).
  */
-import { DomainError } from '../kernel/errors';
-import type { BillingAccount, LedgerEntry, LedgerKind, MessageRecord } from '../kernel/model';
-import type { World } from '../kernel/world';
+import { DomainError } from '../core/errors';
+import type { BillingAccount, LedgerEntry, LedgerKind, MessageRecord } from '../core/model';
+import type { World } from '../core/world';
 
 /** References a ledger entry can carry. */
 export interface LedgerReference {

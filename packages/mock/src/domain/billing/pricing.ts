@@ -4,7 +4,15 @@
  * application and the mock's charge can never disagree.
  */
 import { countSegments } from '@msgsvc/sdk/sms';
-import type { ChannelType, Encoding } from '../kernel/model';
+import type { ChannelType, Encoding } from '../core/model';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface WorldConfig {
+    /** Prices per route (decision D26). */
+    readonly prices: PriceTable;
+  }
+}
 
 /**
  * Micro-units per segment (SMS) or per message (WhatsApp), by channel then the code of the network

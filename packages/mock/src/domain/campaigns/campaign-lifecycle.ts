@@ -6,8 +6,8 @@
  */
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
-import type { MessageRecord } from '../kernel/model';
-import type { World } from '../kernel/world';
+import type { MessageRecord } from '../core/model';
+import type { World } from '../core/world';
 import { createMessage, type NewMessage } from '../messages/message-factory';
 import { senderApproved, transitionMessage } from '../messages/message-lifecycle';
 import { takeDispatchFault } from '../policies/faults';

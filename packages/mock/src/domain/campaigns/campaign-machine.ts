@@ -2,8 +2,8 @@
  * The campaign state machine as data (decisions D10–D13). `DRAFT` and `PENDING` have no public
  * trigger (decision D12), so nothing here leads into them.
  */
-import type { CampaignStatus } from '../kernel/model';
-import type { TransitionTable } from '../kernel/state-machine';
+import type { CampaignStatus } from '../core/model';
+import type { TransitionTable } from '../core/state-machine';
 
 /** What can happen to a campaign. */
 export type CampaignEvent =

@@ -4,9 +4,9 @@
  * (decision D13).
  */
 
-import type { CampaignRecord } from '../kernel/model';
-import { nextState } from '../kernel/state-machine';
-import type { World } from '../kernel/world';
+import type { CampaignRecord } from '../core/model';
+import { nextState } from '../core/state-machine';
+import type { World } from '../core/world';
 import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
 import {
   CAMPAIGN_STATUS_NOTES,

@@ -4,25 +4,34 @@
  */
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount } from '../billing/billing-ledger';
-import type { Caller } from '../kernel/caller';
-import { DomainError } from '../kernel/errors';
+import type { Caller } from '../core/caller';
+import { DomainError } from '../core/errors';
 import type {
   CampaignRecord,
   CampaignStatus,
   ChannelType,
   MessageRecord,
   TriggerSource,
-} from '../kernel/model';
-import { formatTimestamp } from '../kernel/time-format';
-import type { World } from '../kernel/world';
+} from '../core/model';
+import { formatTimestamp } from '../core/time-format';
+import type { World } from '../core/world';
 import { quoteMessage } from '../messages/message-factory';
 import { type MessageFilter, queryMessages } from '../messages/message-filter';
 import { insufficientFunds } from '../messages/messages';
 import { normalizeRecipients } from '../phone/recipients';
 import { drawLatency } from '../simulation/simulation';
 import { type Page, type PageRequest, selectPage } from '../storage/query';
+import type { RecordStore } from '../storage/record-store';
 import { getOrganization, usableSender } from '../tenancy/organizations';
 import { CAMPAIGN_STATUS_NOTES } from './campaign-machine';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** Every campaign. */
+    readonly campaigns: RecordStore<CampaignRecord>;
+  }
+}
 
 /** A validated `POST /campaigns/batch` body. */
 export interface SendBatchParams {

@@ -3,9 +3,9 @@
  * the organization's messages; later sends to it fail with `RECIPIENT_OPTED_OUT` and are refunded.
  * `START` opts it back in.
  */
-import { DomainError, validationError } from '../kernel/errors';
-import type { ChannelType, Environment, InboundMessage, SenderId } from '../kernel/model';
-import type { World } from '../kernel/world';
+import { DomainError, validationError } from '../core/errors';
+import type { ChannelType, Environment, InboundMessage, SenderId } from '../core/model';
+import type { World } from '../core/world';
 import { normalizeRecipient } from '../phone/recipients';
 import { getOrganization } from '../tenancy/organizations';
 

@@ -4,8 +4,8 @@
  */
 
 import { priceMessage } from '../billing/pricing';
-import type { ChannelType, Environment, MessageRecord, TriggerSource } from '../kernel/model';
-import type { World } from '../kernel/world';
+import type { ChannelType, Environment, MessageRecord, TriggerSource } from '../core/model';
+import type { World } from '../core/world';
 import { UNROUTABLE } from '../phone/carriers';
 import { drawLatency } from '../simulation/simulation';
 import { contactForNumber } from '../tenancy/organizations';

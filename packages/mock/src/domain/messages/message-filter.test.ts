@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sendBatch } from '../campaigns/campaigns';
-import { advance } from '../kernel/engine';
-import type { MessageRecord } from '../kernel/model';
-import { World } from '../kernel/world';
+import type { MessageRecord } from '../core/model';
+import { advance } from '../engine/engine';
+import { World } from '../engine/world';
 import type { PageRequest } from '../storage/query';
 import { createContact, createOrganization, createSender } from '../tenancy/organizations';
 import { type MessageFilter, queryMessages } from './message-filter';

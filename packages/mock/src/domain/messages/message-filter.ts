@@ -5,8 +5,8 @@
  * is picked by counting bits (decisions D18, D22–D25).
  */
 
-import { isUuid } from '../kernel/caller';
-import type { ChannelType, MessageRecord, TriggerSource } from '../kernel/model';
+import { isUuid } from '../core/caller';
+import type { ChannelType, MessageRecord, TriggerSource } from '../core/model';
 import { countRange, selectRange } from '../storage/bitset';
 import {
   firstAfter,

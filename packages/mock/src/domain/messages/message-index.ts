@@ -5,7 +5,7 @@
  * over a million messages costs a few thousand word operations, not a million record reads.
  */
 
-import type { MessageRecord } from '../kernel/model';
+import type { MessageRecord } from '../core/model';
 import { Bitset } from '../storage/bitset';
 import { tenantKey } from '../storage/record-store';
 import { MESSAGE_STATUS_TRAITS } from './message-machine';

@@ -6,9 +6,9 @@
  */
 import { refundMessage } from '../billing/billing-ledger';
 import { settleCampaignMessage } from '../campaigns/campaign-state';
-import type { MessageRecord } from '../kernel/model';
-import { nextState } from '../kernel/state-machine';
-import type { World } from '../kernel/world';
+import type { MessageRecord } from '../core/model';
+import { nextState } from '../core/state-machine';
+import type { World } from '../core/world';
 import { inOutage } from '../policies/faults';
 import { MAGIC_REPLY_DELAY_MS, magicBehaviour } from '../simulation/magic-numbers';
 import { drawLatency, drawOutcome } from '../simulation/simulation';

@@ -4,8 +4,8 @@
  * (decision D18). Code elsewhere asks these tables; it never branches on a status by hand.
  */
 import type { components } from '@msgsvc/sdk';
-import type { MessageStatus } from '../kernel/model';
-import type { TransitionTable } from '../kernel/state-machine';
+import type { MessageStatus } from '../core/model';
+import type { TransitionTable } from '../core/state-machine';
 
 /** What can happen to a message. */
 export type MessageEvent =

@@ -4,10 +4,18 @@
  * through {@link MessageStore.setState} so the indexes never drift from the records.
  */
 
-import { copyMessage, type MessageRecord, type MessageStatus } from '../kernel/model';
+import { copyMessage, type MessageRecord, type MessageStatus } from '../core/model';
 import { RecordStore } from '../storage/record-store';
 import { MessageIndex } from './message-index';
 import { MESSAGE_STATUS_TRAITS } from './message-machine';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** Every message, with the indexes the list endpoints use. */
+    readonly messages: MessageStore;
+  }
+}
 
 /** Messages, with their list indexes. */
 export class MessageStore extends RecordStore<MessageRecord, 'campaign' | 'contact'> {

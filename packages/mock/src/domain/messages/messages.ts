@@ -4,10 +4,10 @@
  */
 import { countSegments, formatMoney } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
-import type { Caller } from '../kernel/caller';
-import { DomainError, validationError } from '../kernel/errors';
-import type { ChannelType, MessageRecord } from '../kernel/model';
-import type { World } from '../kernel/world';
+import type { Caller } from '../core/caller';
+import { DomainError, validationError } from '../core/errors';
+import type { ChannelType, MessageRecord } from '../core/model';
+import type { World } from '../core/world';
 import { normalizeRecipient } from '../phone/recipients';
 import type { Page, PageRequest } from '../storage/query';
 import { getOrganization, usableSender } from '../tenancy/organizations';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MessageRecord } from '../kernel/model';
+import type { MessageRecord } from '../core/model';
 import { NumberIndex } from './number-index';
 
 const rowsOf = (numbers: readonly string[]) => numbers.map((e164) => ({ e164 }) as MessageRecord);

@@ -8,7 +8,7 @@
  * never pays for it.
  */
 
-import type { MessageRecord } from '../kernel/model';
+import type { MessageRecord } from '../core/model';
 
 /** Trigrams this long; a shorter needle is answered by reading every number. */
 const GRAM = 3;

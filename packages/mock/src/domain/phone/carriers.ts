@@ -2,6 +2,19 @@
  * Routing: which carrier (`channel_destination`) and gateway handler (`provider_name`) a number
  * goes through. The prefix table is data so that a world can replace it (decision D26).
  */
+import type { ChannelType } from '../core/model';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface WorldConfig {
+    /** The carrier prefix table, or `undefined` for the default one. */
+    readonly prefixTable: readonly PrefixRoute[] | undefined;
+  }
+  interface World {
+    /** The route (carrier and provider) of a number on a channel (decision D26). */
+    route: (e164: string, channel: ChannelType) => Route;
+  }
+}
 
 /** A route: the carrier code shown to clients and the gateway handler used internally. */
 export interface Route {

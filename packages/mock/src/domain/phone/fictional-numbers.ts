@@ -2,8 +2,8 @@
  * Realistic test data: distinct E.164 numbers on a carrier's prefixes, the same ones for the same
  * seed, never a magic number (D109).
  */
-import { Random } from '../kernel/random';
-import { oneOf } from '../kernel/vocabulary';
+import { Random } from '../core/random';
+import { oneOf } from '../core/vocabulary';
 import { createRouter, DEFAULT_PREFIX_TABLE, type PrefixRoute } from './carriers';
 
 /** Options of {@link fictionalNumbers}. */

@@ -11,11 +11,19 @@
  *   instants of the world's clock.
  */
 
-import { validationError } from '../kernel/errors';
-import { OPERATION_IDS, type OperationId } from '../kernel/operation-ids';
-import { oneOf } from '../kernel/vocabulary';
-import type { World } from '../kernel/world';
+import { validationError } from '../core/errors';
+import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
+import { oneOf } from '../core/vocabulary';
+import type { World } from '../core/world';
 import { carriersOf } from '../phone/carriers';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** Injected faults. */
+    readonly faults: FaultState;
+  }
+}
 
 /** Injected faults of a world. */
 export interface FaultState {

@@ -3,8 +3,16 @@
  * first request and, once it executed, its response, kept 24 hours on the world's clock. The http
  * layer asks {@link beginIdempotent} before executing and {@link finishIdempotent} after.
  */
-import { DomainError } from '../kernel/errors';
-import type { World } from '../kernel/world';
+import { DomainError } from '../core/errors';
+import type { World } from '../core/world';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** `apiKeyId|Idempotency-Key` → record (decision D9). */
+    readonly idempotency: Map<string, IdempotencyRecord>;
+  }
+}
 
 /** How long a key is remembered. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

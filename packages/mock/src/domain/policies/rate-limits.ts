@@ -2,9 +2,22 @@
  * Rate limits per API key and operation, in fixed windows on the world's clock (decision D8). The
  * windows are world state, so they advance with a virtual clock and survive a snapshot.
  */
-import { OPERATION_IDS, type OperationId } from '../kernel/operation-ids';
-import { oneOf } from '../kernel/vocabulary';
-import type { World } from '../kernel/world';
+import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
+import { oneOf } from '../core/vocabulary';
+import type { World } from '../core/world';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** Rate limits (decision D8). */
+    readonly rateLimits: {
+      /** Requests per minute by operation id; `null` is unlimited. */
+      table: RateLimitTable;
+      /** Open windows by `apiKeyId|operationId`. */
+      windows: Map<string, RateLimitWindow>;
+    };
+  }
+}
 
 /** Requests allowed per window, by operation id; `null` means unlimited. */
 export type RateLimitTable = Readonly<Record<OperationId, number | null>>;

@@ -3,7 +3,15 @@
  * seeded random source. Defaults are ours to choose (no public source gives Angolan outcome shares,
  * see domain-facts.md); every one is configurable per world.
  */
-import type { Random } from '../kernel/random';
+import type { Random } from '../core/random';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface WorldConfig {
+    /** Delivery simulation parameters, defaults filled in. */
+    readonly simulation: SimulationConfig;
+  }
+}
 
 /** An inclusive range of milliseconds. */
 export type Latency = readonly [min: number, max: number];

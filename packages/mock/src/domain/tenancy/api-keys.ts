@@ -2,9 +2,9 @@
  * API keys: issuing, revoking, looking up, and the scope vocabulary (decision D5). A key's secret
  * is only ever shown in full once, when issued; everywhere else it is shown by prefix.
  */
-import { DomainError, validationError } from '../kernel/errors';
-import type { ApiKey, Environment } from '../kernel/model';
-import type { World } from '../kernel/world';
+import { DomainError, validationError } from '../core/errors';
+import type { ApiKey, Environment } from '../core/model';
+import type { World } from '../core/world';
 
 /** Every scope a key can hold, in canonical form. */
 export const SCOPES = [

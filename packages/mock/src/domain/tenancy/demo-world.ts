@@ -4,8 +4,8 @@
  * examples and scripts in any language can use them as written.
  */
 
-import type { Contact, Organization, SenderId, Tag } from '../kernel/model';
-import type { World } from '../kernel/world';
+import type { Contact, Organization, SenderId, Tag } from '../core/model';
+import type { World } from '../core/world';
 import { issueApiKey } from './api-keys';
 import { createContact, createOrganization, createSender, createTag } from './organizations';
 

@@ -4,11 +4,11 @@
  */
 
 import { fundAccount } from '../billing/billing-ledger';
-import { DomainError, validationError } from '../kernel/errors';
-import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../kernel/model';
-import { WEBHOOK_SECRET_PREFIX } from '../kernel/patterns';
-import { oneOf, SENDER_ID_STATUSES } from '../kernel/vocabulary';
-import type { World } from '../kernel/world';
+import { DomainError, validationError } from '../core/errors';
+import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../core/model';
+import { WEBHOOK_SECRET_PREFIX } from '../core/patterns';
+import { oneOf, SENDER_ID_STATUSES } from '../core/vocabulary';
+import type { World } from '../core/world';
 
 /** Parameters of {@link createOrganization}. */
 export interface CreateOrganizationParams {

@@ -4,10 +4,10 @@
  * or retried delivery still tells what was true then.
  */
 import type { WebhookEvent } from '@msgsvc/sdk';
-import type { CampaignRecord, InboundMessage, MessageRecord, MessageStatus } from '../kernel/model';
-import { formatTimestamp as ts } from '../kernel/time-format';
-import { namesOf } from '../kernel/vocabulary';
-import type { World } from '../kernel/world';
+import type { CampaignRecord, InboundMessage, MessageRecord, MessageStatus } from '../core/model';
+import { formatTimestamp as ts } from '../core/time-format';
+import { namesOf } from '../core/vocabulary';
+import type { World } from '../core/world';
 import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
 
 /** Event types: the contract's (`WebhookEvent['type']`). */

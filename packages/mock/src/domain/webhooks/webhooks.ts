@@ -6,13 +6,13 @@
  * campaign) reach an endpoint in order: the next one waits until the previous one has finished.
  */
 
-import { DomainError, validationError } from '../kernel/errors';
-import type { Environment } from '../kernel/model';
-import { WEBHOOK_SECRET_PATTERN } from '../kernel/patterns';
-import { errorMessage } from '../kernel/platform-checks';
-import { namesOf } from '../kernel/vocabulary';
-import type { World } from '../kernel/world';
-import type { WorldEvent } from '../kernel/world-events';
+import { DomainError, validationError } from '../core/errors';
+import type { Environment } from '../core/model';
+import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
+import { errorMessage } from '../core/platform-checks';
+import { namesOf } from '../core/vocabulary';
+import type { World } from '../core/world';
+import type { WorldEvent } from '../core/world-events';
 import {
   campaignCompleted,
   messageReceived,
@@ -21,6 +21,18 @@ import {
   type WebhookEventPayload,
   type WebhookEventType,
 } from './webhook-events';
+
+// This concept's part of every world (see core/world.ts).
+declare module '../core/world' {
+  interface World {
+    /** Webhook endpoints and the outbox (decision D29). */
+    readonly webhooks: WebhookState;
+    /** Signs and sends webhook attempts; set by the service (a bare world keeps its outbox). */
+    webhookTransport: WebhookTransport | undefined;
+    /** Webhook attempts still awaiting their transport. */
+    readonly inFlight: Set<Promise<void>>;
+  }
+}
 
 /** Delays before attempts 1, 2, … (Standard Webhooks practice): 8 attempts over about a day. */
 export const RETRY_SCHEDULE_MS: readonly number[] = [
@@ -231,6 +243,14 @@ export function attemptDelivery(world: World, deliveryId: string): void {
     .then(settle, (error: unknown) => settle({ status: null, error: errorMessage(error) }))
     .finally(() => world.inFlight.delete(pending));
   world.inFlight.add(pending);
+}
+
+/**
+ * Makes the outbox a subscriber of the world's events: the world never calls into webhooks, it
+ * only tells its subscribers. Returns the unsubscribe function.
+ */
+export function subscribeWebhooks(world: World): () => void {
+  return world.subscribe((event) => feedWebhooks(world, event));
 }
 
 /** Turns what happened in the world into webhook events. */

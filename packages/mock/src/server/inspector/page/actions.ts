@@ -2,7 +2,7 @@
  * The page's actions, each one call of the documented control API (so each respects the admin
  * token like any client): move the clock, reset, take and restore snapshots, arm and clear faults.
  */
-import { OPERATION_IDS } from '../../../domain/kernel/operation-ids';
+import { OPERATION_IDS } from '../../../domain/core/operation-ids';
 import { control } from './api';
 import type { Actions } from './details';
 import { type Child, h, table, time } from './dom';

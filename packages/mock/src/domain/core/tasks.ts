@@ -1,8 +1,7 @@
 /**
  * Background work, as data (so it survives snapshots). Each task type has exactly one handler,
- * registered in `engine.ts`, and one role, in {@link TASK_ROLES}.
+ * registered in `../engine/engine.ts`, and one role, in {@link TASK_ROLES}.
  */
-import type { MessageEvent } from '../messages/message-machine';
 
 /** A unit of background work. */
 export type Task =
@@ -11,7 +10,9 @@ export type Task =
   | {
       readonly type: 'message.receipt';
       readonly messageId: string;
-      readonly event: Extract<MessageEvent, 'delivered' | 'undelivered'>;
+      // The receipt's message event, spelled here because core/ knows no concept: the engine hands it to
+      // `receiveReceipt`, so tsc fails there if the message machine ever drops one of the two.
+      readonly event: 'delivered' | 'undelivered';
       readonly errorCode: string | null;
     }
   | { readonly type: 'message.expire'; readonly messageId: string }

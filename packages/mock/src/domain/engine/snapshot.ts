@@ -5,12 +5,7 @@
  * continues exactly where the snapshot was taken.
  */
 
-import { savedMessage } from '../messages/message-store';
-import type { FaultState } from '../policies/faults';
-import type { IdempotencyRecord } from '../policies/idempotency';
-import type { RateLimitTable, RateLimitWindow } from '../policies/rate-limits';
-import type { WebhookState } from '../webhooks/webhooks';
-import { type Clock, VirtualClock } from './clock';
+import { type Clock, VirtualClock } from '../core/clock';
 import type {
   ApiKey,
   BillingAccount,
@@ -22,11 +17,17 @@ import type {
   Organization,
   SenderId,
   Tag,
-} from './model';
-import { Random, type RandomState } from './random';
-import type { ScheduledTask } from './scheduler';
-import type { Task } from './tasks';
-import { World, type WorldConfig } from './world';
+} from '../core/model';
+import { Random, type RandomState } from '../core/random';
+import type { ScheduledTask } from '../core/scheduler';
+import type { Task } from '../core/tasks';
+import type { WorldConfig } from '../core/world';
+import { savedMessage } from '../messages/message-store';
+import type { FaultState } from '../policies/faults';
+import type { IdempotencyRecord } from '../policies/idempotency';
+import type { RateLimitTable, RateLimitWindow } from '../policies/rate-limits';
+import type { WebhookState } from '../webhooks/webhooks';
+import { World } from './world';
 
 /** The format version; a snapshot of another version is refused. */
 export const SNAPSHOT_VERSION = 2;

@@ -2,9 +2,29 @@
  * A `World` is the whole state of one mock service: organizations, billing, keys, sender IDs,
  * contacts, messages, campaigns, and the background work still to run. It holds state and the
  * sources of time, ids and randomness; the operations live in their own modules and take the world
- * as their first argument.
+ * as their first argument, typed by what they see of it (`../core/world.ts`). This class builds
+ * every part each concept declares there, and wires the concepts that listen to the world's events.
  */
 import { DEFAULT_PRICES, type PriceTable } from '../billing/pricing';
+import { type Clock, VirtualClock } from '../core/clock';
+import type {
+  ApiKey,
+  BillingAccount,
+  CampaignRecord,
+  ChannelType,
+  Contact,
+  InboundMessage,
+  LedgerEntry,
+  Organization,
+  SenderId,
+  Tag,
+} from '../core/model';
+import { Random } from '../core/random';
+import { Scheduler } from '../core/scheduler';
+import { isWork, type Task } from '../core/tasks';
+import { uuidV7 } from '../core/uuid-v7';
+import type { WorldConfig, World as WorldParts } from '../core/world';
+import type { WorldEvent } from '../core/world-events';
 import { MessageStore } from '../messages/message-store';
 import { createRouter, type PrefixRoute, type Route } from '../phone/carriers';
 import { type FaultState, noFaults } from '../policies/faults';
@@ -18,25 +38,7 @@ import {
 } from '../policies/rate-limits';
 import { DEFAULT_SIMULATION, type SimulationConfig } from '../simulation/simulation';
 import { RecordStore } from '../storage/record-store';
-import { feedWebhooks, type WebhookState, type WebhookTransport } from '../webhooks/webhooks';
-import { type Clock, VirtualClock } from './clock';
-import type {
-  ApiKey,
-  BillingAccount,
-  CampaignRecord,
-  ChannelType,
-  Contact,
-  InboundMessage,
-  LedgerEntry,
-  Organization,
-  SenderId,
-  Tag,
-} from './model';
-import { Random } from './random';
-import { Scheduler } from './scheduler';
-import { isWork, type Task } from './tasks';
-import { uuidV7 } from './uuid-v7';
-import type { WorldEvent } from './world-events';
+import { subscribeWebhooks, type WebhookState, type WebhookTransport } from '../webhooks/webhooks';
 
 /** How to build a world. Every field has a documented default. */
 export interface WorldOptions {
@@ -57,25 +59,13 @@ export interface WorldOptions {
   readonly rateLimits?: RateLimitChanges | false;
 }
 
-/** The resolved configuration of a world. */
-export interface WorldConfig {
-  /** Seed of every random draw. */
-  readonly seed: number;
-  /** Prices per route. */
-  readonly prices: PriceTable;
-  /** Delivery simulation parameters, defaults filled in. */
-  readonly simulation: SimulationConfig;
-  /** The carrier prefix table, or `undefined` for the default one. */
-  readonly prefixTable: readonly PrefixRoute[] | undefined;
-}
-
 /**
  * The state of one mock service. Its parts are `readonly`: they are changed in place by the domain's
  * functions, never replaced, so a reference taken to one stays the world's. `config`, `route` and
  * `webhookTransport` stay assignable: the service installs the transport, and tests swap the
  * simulation or the router.
  */
-export class World {
+export class World implements WorldParts {
   /** The source of time: virtual in tests, real in the server. */
   readonly clock: Clock;
   /** The resolved configuration. */
@@ -166,6 +156,8 @@ export class World {
       table: applyRateLimitChanges(DEFAULT_RATE_LIMITS, options.rateLimits ?? {}),
       windows: new Map(),
     };
+    // The outbox hears of every event before any other subscriber, as it always has.
+    subscribeWebhooks(this);
   }
 
   /** The world's current time, epoch milliseconds. */
@@ -223,9 +215,8 @@ export class World {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells every subscriber, and feeds the webhook outbox. */
+  /** Tells every subscriber, in the order they subscribed (the webhook outbox first). */
   emit(event: WorldEvent): void {
-    feedWebhooks(this, event);
     for (const listener of this.listeners) listener(event);
   }
 }

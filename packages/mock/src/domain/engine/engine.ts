@@ -4,6 +4,9 @@
  * `(due time, scheduling order)` order, so a seeded world replays identically.
  */
 import { processCampaign } from '../campaigns/campaign-lifecycle';
+import { VirtualClock } from '../core/clock';
+import { isDate } from '../core/platform-checks';
+import type { Task } from '../core/tasks';
 import {
   dispatchMessage,
   expireMessage,
@@ -11,9 +14,6 @@ import {
   replyToMessage,
 } from '../messages/message-lifecycle';
 import { attemptDelivery } from '../webhooks/webhooks';
-import { VirtualClock } from './clock';
-import { isDate } from './platform-checks';
-import type { Task } from './tasks';
 import type { World } from './world';
 
 type Handlers = { [K in Task['type']]: (world: World, task: Extract<Task, { type: K }>) => void };

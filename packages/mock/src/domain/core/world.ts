@@ -1,0 +1,90 @@
+/**
+ * What every concept sees of a world: its sources of time, ids and randomness, its background work,
+ * its events and the records of `model.ts`. A concept that keeps state of its own adds that part
+ * here, beside the code that owns it, with `declare module '../core/world'` (the webhook outbox in
+ * `webhooks/webhooks.ts`, the message store in `messages/message-store.ts`…); the class that builds
+ * a world, `../engine/world.ts`, implements the whole, so a part declared and not built fails tsc.
+ * This keeps the arrows one way: concepts import this file, the engine imports the concepts.
+ */
+import type { Clock } from './clock';
+import type {
+  ApiKey,
+  BillingAccount,
+  Contact,
+  InboundMessage,
+  LedgerEntry,
+  Organization,
+  SenderId,
+  Tag,
+} from './model';
+import type { Random } from './random';
+import type { Scheduler } from './scheduler';
+import type { Task } from './tasks';
+import type { WorldEvent } from './world-events';
+
+/** The resolved configuration of a world; concepts add the settings they own. */
+export interface WorldConfig {
+  /** Seed of every random draw. */
+  readonly seed: number;
+}
+
+/** The state of one mock service, as the domain's functions read and change it. */
+export interface World {
+  /** The source of time: virtual in tests, real in the server. */
+  readonly clock: Clock;
+  /** The resolved configuration. */
+  config: WorldConfig;
+  /** Background work (processing, dispatch, receipts, webhooks) ordered by due time. */
+  readonly scheduler: Scheduler<Task>;
+  /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
+  readonly random: {
+    /** Draws for identifiers. */
+    ids: Random;
+    /** Draws for trace ids. */
+    traces: Random;
+    /** Draws for delivery outcomes and latencies. */
+    simulation: Random;
+  };
+  /** The UUID v7 generator's state: the last millisecond used and its counter. */
+  readonly idState: {
+    /** The millisecond of the last id. */
+    msecs: number;
+    /** The counter within that millisecond. */
+    seq: number;
+  };
+  /** Organizations by id. */
+  readonly organizations: Map<string, Organization>;
+  /** Billing accounts by id. */
+  readonly accounts: Map<string, BillingAccount>;
+  /** Every ledger entry of every account, oldest first. */
+  readonly ledger: LedgerEntry[];
+  /** By the full key string, the lookup every request makes. */
+  readonly apiKeys: Map<string, ApiKey>;
+  /** Sender IDs by id. */
+  readonly senders: Map<string, SenderId>;
+  /** Contacts by id. */
+  readonly contacts: Map<string, Contact>;
+  /** `organizationId|e164` → contact id: a message to a known number carries its contact. */
+  readonly contactByNumber: Map<string, string>;
+  /** Audience tags by id. */
+  readonly tags: Map<string, Tag>;
+  /** Inbound messages, oldest first. */
+  readonly inbound: InboundMessage[];
+  /** `organizationId|environment|e164` of numbers that opted out. */
+  readonly optOuts: Set<string>;
+
+  /** The world's current time, epoch milliseconds. */
+  now(): number;
+  /** A new time-ordered UUID v7 from the world's clock and seeded randomness. */
+  newId(): string;
+  /** Runs `fn` with ids from their own stream seeded with `seed`, at `instant` (D80). */
+  withFixedIds<T>(seed: number, instant: number, fn: () => T): T;
+  /** A new trace id (32 hex digits, decision D4). */
+  newTraceId(): string;
+  /** Schedules background work `delay` milliseconds from now. */
+  schedule(delay: number, task: Task): void;
+  /** Subscribes to what happens in the world; returns the unsubscribe function. */
+  subscribe(listener: (event: WorldEvent) => void): () => void;
+  /** Tells every subscriber, in the order they subscribed. */
+  emit(event: WorldEvent): void;
+}
