@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { createControlClient, startServer } from '@msgsvc/mock/server';
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { createControlClient } from '@msgsvc/mock/server';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { REPO_ROOT } from './support/cli-process';
 import { controlApi } from './support/http';
+import { serversClosedAfterEach } from './support/servers';
 
 const { version } = JSON.parse(
   readFileSync(join(REPO_ROOT, 'packages/mock/package.json'), 'utf8'),
@@ -30,16 +31,7 @@ function getWithHost(port: number, path: string, host: string) {
   });
 }
 
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function start(options: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer(options);
-  servers.push(server);
-  return server;
-}
+const start = serversClosedAfterEach();
 
 describe('GET /__mock/health', () => {
   it('names the service, its version and clock, and when it started', async () => {

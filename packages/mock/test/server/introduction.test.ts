@@ -6,28 +6,19 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DEMO_TEST_KEY } from '@msgsvc/mock';
-import { startServer } from '@msgsvc/mock/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startupJson, startupText } from '../../src/server/banner';
 import { DEFAULT_PORT, parseCommandLine } from '../../src/server/cli-options';
 import { startCli } from './support/cli-process';
 import { controlApi } from './support/http';
+import { serversClosedAfterEach } from './support/servers';
 
 const CURL = spawnSync('curl', ['--version']).status === 0;
 /** Runs a line in a shell, asynchronously: the server answering it runs in this process. */
 const shell = async (line: string) =>
   (await promisify(execFile)('sh', ['-c', line], { encoding: 'utf8', timeout: 20_000 })).stdout;
 
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function start(options: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer(options);
-  servers.push(server);
-  return server;
-}
+const start = serversClosedAfterEach();
 
 describe('the banner', () => {
   it('shows the health URL and requests with the test key, ready to paste', async () => {
