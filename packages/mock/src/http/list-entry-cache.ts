@@ -16,6 +16,7 @@ interface Cached {
   readonly json: string;
 }
 
+// Serves bench row `GET /messages (filtered): mock server` (mock / bare ≥ 50%); see E21.
 const caches = new WeakMap<World, Map<MessageRecord, Cached>>();
 
 /** The JSON text of a message's `GET /messages` entry. */

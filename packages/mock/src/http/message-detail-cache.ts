@@ -23,6 +23,7 @@ interface Cached {
   readonly json: string;
 }
 
+// Serves bench row `GET /messages/{id}: mock server` (mock / bare ≥ 60%); see E18.
 const caches = new WeakMap<World, Map<MessageRecord, Cached>>();
 
 /** The JSON text of `GET /messages/{message_id}` for `message`. */

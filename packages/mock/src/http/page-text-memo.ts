@@ -20,6 +20,7 @@ interface Written {
   readonly text: string;
 }
 
+// Serves bench row `GET /messages (filtered): mock server` (mock / bare ≥ 50%); see E21.
 const memos = new WeakMap<World, Map<string, Written>>();
 
 /** {@link pageEnvelopeJson} of the parts, reusing the text written last for `key` if they match. */

@@ -18,6 +18,8 @@ export function formatTimestamp(epochMs: number): string {
 }
 
 const DAY_MS = 86_400_000;
+// Serves no bench row: the rows' steady state serves cached entry and detail texts (E18, E21), so
+// timestamps are written only on their misses and in answers no row times.
 let cachedDay = Number.NaN;
 let cachedDate = '';
 

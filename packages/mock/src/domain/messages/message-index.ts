@@ -41,8 +41,14 @@ interface TenantIndex {
 
 /** The indexes of every tenant's messages. */
 export class MessageIndex {
+  // Serves bench row `List Messages, 1M stored, status=DELIVERED&channel_destination=UNITEL`
+  // (≤ 2 ms); see E22.
   private readonly tenants = new Map<string, TenantIndex>();
-  /** The tenant looked up last: calls come in runs for one tenant, and its key is a fresh string. */
+  /**
+   * The tenant looked up last: calls come in runs for one tenant, and its key is a fresh string.
+   * Serves bench row `1000-recipient campaign, POST → COMPLETED (virtual clock)` (≤ 20 ms);
+   * see E22.
+   */
   private last:
     | { organizationId: string; environment: string; index: TenantIndex | undefined }
     | undefined;

@@ -22,7 +22,10 @@ interface Postings {
 
 /** The trigram index of one tenant's recipients' numbers. */
 export class NumberIndex {
-  /** Trigram (its three UTF-16 code units packed in one number) → rows whose number contains it. */
+  /**
+   * Trigram (its three UTF-16 code units packed in one number) → rows whose number contains it.
+   * Serves bench row `List Messages, 1M stored, q (partial number)` (≤ 2 ms); see E14.
+   */
   private readonly grams = new Map<number, Postings>();
   /** Rows below this one are indexed. */
   private indexedUpTo = 0;

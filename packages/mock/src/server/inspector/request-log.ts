@@ -61,6 +61,8 @@ interface Slot {
   readonly atMs: number;
   readonly worldMs: number | null;
   raw: Raw | undefined;
+  // The redacted entry, built on first read. Serves bench row `GET /messages/{id}: mock server`
+  // (mock / bare ≥ 60%); see E20.
   stored: Stored | undefined;
 }
 

@@ -25,6 +25,8 @@ export class Contract {
   readonly #ajv: Ajv2020;
   /** The same document, every `additionalProperties: false` removed: responses' promises. */
   readonly #open: Ajv2020;
+  // Serves bench row `proxy: added latency, median` (≤ 2 ms), as does the next: a schema is
+  // compiled once, not per exchange; no engineering-log entry measured it.
   readonly #compiled = new Map<string, ValidateFunction>();
   readonly #compiledOpen = new Map<string, ValidateFunction>();
   readonly #templates: { template: string; segments: string[] }[];
