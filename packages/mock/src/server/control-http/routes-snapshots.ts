@@ -4,21 +4,13 @@
  */
 
 import { keyPrefix } from '@msgsvc/sdk';
-import { z } from 'zod';
 import { displaySecret } from '../../control/views';
 import { parse } from '../../http/validate';
 import { formatTimestamp, type WorldSnapshot } from '../../index';
 import type { ControlRoute } from './route';
 import { clockView } from './routes-clock';
+import * as schemas from './schemas';
 import type { StoredSnapshot } from './snapshot-store';
-
-const snapshotBody = z.strictObject({
-  name: z
-    .string('Must be a string.')
-    .min(1, 'Must not be empty.')
-    .max(200, 'Must be at most 200 characters.')
-    .exactOptional(),
-});
 
 function snapshotView(stored: StoredSnapshot) {
   return {
@@ -67,7 +59,7 @@ export const SNAPSHOT_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/snapshots',
     handle: ({ mock, snapshots, json }) => {
-      const { name } = parse(snapshotBody, json);
+      const { name } = parse(schemas.takeSnapshotBody, json);
       return { status: 201, body: snapshotView(snapshots.add(mock.snapshot(), name ?? null)) };
     },
   },

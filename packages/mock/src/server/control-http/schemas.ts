@@ -213,3 +213,12 @@ export const inboundBody = z.strictObject({
   environment: environment.exactOptional(),
   organization_id: uuid.exactOptional(),
 });
+
+/** `POST /__mock/snapshots`: the name is optional, a label for people. */
+export const takeSnapshotBody = z.strictObject({
+  name: z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(200, 'Must be at most 200 characters.')
+    .exactOptional(),
+});
