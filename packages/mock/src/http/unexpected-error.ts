@@ -5,6 +5,7 @@
  * (D118). The answer also carries `X-Should-Retry: false`: the same request fails the same way.
  */
 import type { ErrorData } from '../domain/core/errors';
+import { redactSecrets } from './redact';
 import type { HttpRequest } from './types';
 
 /** Stack frames a message quotes at most. */
@@ -23,9 +24,6 @@ export interface UnexpectedErrorContext {
 /** Called once with each exception the mock did not expect, and the request it broke. */
 export type UnexpectedErrorReporter = (error: unknown, context: UnexpectedErrorContext) => void;
 
-// Credentials a message could quote (an API key, a webhook or admin secret): cut to a prefix.
-const SECRETS = /\b(svc_(?:live|test)_|whsec_)([A-Za-z0-9+/=_-]{4})[A-Za-z0-9+/=_-]*/g;
-
 /** The envelope of an unexpected exception: `INTERNAL_SERVER_ERROR` whose message says what broke. */
 export function unexpectedError(error: unknown): ErrorData {
   return { code: 'INTERNAL_SERVER_ERROR', message: describeUnexpected(error) };
@@ -39,7 +37,9 @@ export function describeUnexpected(error: unknown): string {
   const { headline, frames } = partsOf(error);
   const lead = `The mock failed unexpectedly (a bug in @msgsvc/mock, not in your request): ${headline}`;
   const text = frames.length === 0 ? lead : `${lead}\n${frames.map((f) => `    ${f}`).join('\n')}`;
-  const redacted = text.replace(SECRETS, '$1$2…');
+  // Credentials the message quotes (an API key, a webhook secret) are cut before the bound, so a
+  // cut never lands inside one.
+  const redacted = redactSecrets(text);
   return redacted.length <= MAX_MESSAGE ? redacted : `${redacted.slice(0, MAX_MESSAGE - 1)}…`;
 }
 
