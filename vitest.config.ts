@@ -17,6 +17,11 @@ const PROJECTS = {
     include: ['packages/mock/test/**/*.test.ts', 'packages/mock/src/**/*.test.ts'],
     types: ['packages/mock/test/**/*.test-d.ts'],
   },
+  'mock-server': {
+    include: ['packages/mock-server/test/**/*.test.ts'],
+    types: ['packages/mock-server/test/**/*.test-d.ts'],
+  },
+  verify: { include: ['packages/verify/test/**/*.test.ts'], types: [] },
   // examples/setups/ are projects of their own, each run by its runner (scripts/setups.mjs).
   examples: { include: ['examples/**/*.test.ts'], exclude: ['examples/setups/**'], types: [] },
   // The built documentation site; `npm test` builds it (scripts/docs.mjs) before vitest runs.
@@ -52,9 +57,11 @@ export default defineConfig({
       { find: /^@msgsvc\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
       { find: /^@msgsvc\/mock\/jest$/, replacement: here('./packages/mock/src/jest/index.ts') },
       { find: /^@msgsvc\/mock\/msw$/, replacement: here('./packages/mock/src/msw/index.ts') },
-      { find: /^@msgsvc\/mock\/server$/, replacement: here('./packages/mock/src/server/index.ts') },
+      { find: /^@msgsvc\/mock\/port$/, replacement: here('./packages/mock/src/port.ts') },
       { find: /^@msgsvc\/mock\/vitest$/, replacement: here('./packages/mock/src/vitest/index.ts') },
       { find: /^@msgsvc\/mock$/, replacement: here('./packages/mock/src/index.ts') },
+      { find: /^@msgsvc\/mock-server$/, replacement: here('./packages/mock-server/src/index.ts') },
+      { find: /^@msgsvc\/verify$/, replacement: here('./packages/verify/src/index.ts') },
     ],
   },
   test: {

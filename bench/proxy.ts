@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { fmt, median, percentile, report } from './harness';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = ['--import', 'tsx', 'packages/mock/src/server/bin.ts'];
+const CLI = ['--import', 'tsx', 'packages/mock-server/src/bin.ts'];
 const REQUESTS = Number(process.env.BENCH_PROXY_REQUESTS ?? 400);
 const ROUNDS = 7;
 const children: ChildProcess[] = [];

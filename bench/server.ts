@@ -25,11 +25,11 @@ const CONNECTIONS = 32;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
  * How the server runs: from the sources through tsx by default (what `npm start` runs; no build
- * needed); `BENCH_CLI=packages/mock/dist/cli.js` measures the built executable instead.
+ * needed); `BENCH_CLI=packages/mock-server/dist/cli.js` measures the built executable instead.
  */
 const CLI =
   process.env.BENCH_CLI === undefined
-    ? ['--import', 'tsx', 'packages/mock/src/server/bin.ts']
+    ? ['--import', 'tsx', 'packages/mock-server/src/bin.ts']
     : [process.env.BENCH_CLI];
 const children: ChildProcess[] = [];
 

@@ -140,7 +140,7 @@ describe('webhook-receiver', () => {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The repository runs the CLI from its sources; an installed package would use `npx msgsvc-mock`.
-const CLI = [process.execPath, '--import', 'tsx', 'packages/mock/src/server/bin.ts'];
+const CLI = [process.execPath, '--import', 'tsx', 'packages/mock-server/src/bin.ts'];
 const run = promisify(execFile);
 
 describe('the programs, run as a user runs them, against `msgsvc-mock serve`', () => {

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The packages as npm will publish them: builds both, packs each into .reports/packages/, then
+// The packages as npm will publish them: builds all four, packs each into .reports/packages/, then
 // checks the tarballs (not the folders) with
 //   - the manifest rules of this project: `exports` conditions with `types` first, `sideEffects:
 //     false`, `engines`, `license`, a README, no placeholder URL (a field is omitted rather than
 //     faked), runtime dependencies as caret ranges (users' installs dedupe them and take security
-//     fixes; the lockfile keeps this repository exact), dev dependencies exact, and the mock's
-//     dependency on the SDK at the SDK's own version (so the two tarballs install together, E2);
+//     fixes; the lockfile keeps this repository exact), dev dependencies exact, and each dependency
+//     on another of our packages at that package's own version (so the tarballs install together, E2);
 //   - publint --strict (warnings fail too);
 //   - @arethetypeswrong/cli with its default profile: every entry's types and JavaScript resolve
 //     under node10, node16 (from ESM and from CJS) and bundler.
@@ -19,12 +19,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Where the tarballs go (gitignored). */
 export const PACK_DIR = join(root, '.reports', 'packages');
 /** The published packages, in dependency order. */
-export const PACKAGES = ['sdk', 'mock'];
+export const PACKAGES = ['sdk', 'mock', 'verify', 'mock-server'];
 
 const manifest = (dir) =>
   JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
 
-/** Builds both packages and packs them; returns `{ name, version, tarball }` for each. */
+/** Builds the packages and packs them; returns `{ name, version, tarball }` for each. */
 export function buildAndPack({ quiet = false } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';
   for (const dir of PACKAGES) {
@@ -50,7 +50,7 @@ export function buildAndPack({ quiet = false } = {}) {
   });
 }
 
-function checkManifest(dir, packed, sdkVersion) {
+function checkManifest(dir, packed, versions) {
   const pkg = manifest(dir);
   const problems = [];
   // Only an entry that installs something on import (the vitest and Jest matchers) may have side
@@ -84,9 +84,9 @@ function checkManifest(dir, packed, sdkVersion) {
   };
   walk(pkg.exports, '');
   for (const [name, range] of Object.entries(pkg.dependencies ?? {})) {
-    if (name === '@msgsvc/sdk') {
-      if (range !== sdkVersion) {
-        problems.push(`depends on @msgsvc/sdk ${range}, but the SDK is ${sdkVersion}`);
+    if (versions.has(name)) {
+      if (range !== versions.get(name)) {
+        problems.push(`depends on ${name} ${range}, but that package is ${versions.get(name)}`);
       }
     } else if (!CARET.test(range)) {
       problems.push(`dependency ${name} ${range}: a runtime dependency takes a caret range`);
@@ -133,7 +133,7 @@ function checkRootManifest() {
 function main() {
   const started = performance.now();
   const packed = buildAndPack();
-  const sdkVersion = packed.find((p) => p.dir === 'sdk').version;
+  const versions = new Map(packed.map((p) => [p.name, p.version]));
   const failures = [];
   const rootProblems = checkRootManifest();
   for (const problem of rootProblems) console.log(`package.json: ${problem}`);
@@ -143,7 +143,7 @@ function main() {
       `\n${pkg.name}@${pkg.version}: ${pkg.files.length} files, ${(pkg.size / 1024).toFixed(0)} kB packed`,
     );
 
-    const problems = checkManifest(pkg.dir, pkg, sdkVersion);
+    const problems = checkManifest(pkg.dir, pkg, versions);
     for (const problem of problems) console.log(`  manifest: ${problem}`);
     if (problems.length > 0) failures.push(`${pkg.name} manifest`);
     else console.log('  manifest: ok');

@@ -63,7 +63,7 @@ const guideOrder = (() => {
 })();
 /** The packages' READMEs and their pages in the site. */
 const packageReadmes = new Map(
-  ['sdk', 'mock']
+  ['sdk', 'mock', 'mock-server', 'verify']
     .map((name) => [
       join(root, 'packages', name, 'README.md'),
       join(site, 'packages', `${name}.html`),

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Installs the packed tarballs into a fresh project, as a user would, and uses them: an ESM and a
-// CommonJS program import every entry of both packages and send a message through the mock; a
+// CommonJS program import every entry of every package and send a message through the mock; a
 // TypeScript file type-checks against the installed declarations (node16 resolution, library
-// files checked); the installed `msgsvc-mock` binary answers --help and serves the public API.
+// files checked); the installed `msgsvc-mock` binary answers --help and serves the public API, and
+// `msgsvc-verify` (and `msgsvc-mock verify`, its delegate) checks that server.
 //
 // Uses the tarballs scripts/check-packages.mjs left in .reports/packages/ (built and packed
 // again when missing, or with --pack). Dependencies come from the registry, or from npm's cache
@@ -27,13 +28,19 @@ const started = performance.now();
 
 const tarballs = () =>
   existsSync(PACK_DIR) ? readdirSync(PACK_DIR).filter((name) => name.endsWith('.tgz')) : [];
-if (process.argv.includes('--pack') || tarballs().length < 2) {
-  console.log('Building and packing both packages…');
+if (process.argv.includes('--pack') || tarballs().length < 4) {
+  console.log('Building and packing the packages…');
   buildAndPack({ quiet: true });
 }
-const sdk = tarballs().find((name) => name.startsWith('msgsvc-sdk-'));
-const mock = tarballs().find((name) => name.startsWith('msgsvc-mock-'));
-if (sdk === undefined || mock === undefined) throw new Error(`No tarballs in ${PACK_DIR}`);
+const tarball = (name) => {
+  const found = tarballs().find((file) => new RegExp(`^msgsvc-${name}-\\d`).test(file));
+  if (found === undefined) throw new Error(`No @msgsvc/${name} tarball in ${PACK_DIR}`);
+  return found;
+};
+const sdk = tarball('sdk');
+const mock = tarball('mock');
+const verifyKit = tarball('verify');
+const mockServer = tarball('mock-server');
 
 const project = mkdtempSync(join(tmpdir(), 'msgsvc-pack-smoke-'));
 const checks = [];
@@ -42,8 +49,8 @@ const run = (command, args, options = {}) =>
 
 try {
   run('npm', ['init', '-y'], { stdio: 'ignore' });
-  // Both tarballs in one install: the mock's dependency on @msgsvc/sdk (the same version) is met by
-  // the SDK tarball, so nothing unpublished is looked up in the registry.
+  // Every tarball in one install: the dependencies between our packages (each at the same
+  // version) are met by the tarballs, so nothing unpublished is looked up in the registry.
   run(
     'npm',
     [
@@ -54,6 +61,8 @@ try {
       '--loglevel=error',
       join(PACK_DIR, sdk),
       join(PACK_DIR, mock),
+      join(PACK_DIR, verifyKit),
+      join(PACK_DIR, mockServer),
       // msw is an optional peer of the mock (D86): installed by those who use @msgsvc/mock/msw.
       `msw@${msw}`,
       `vitest@${vitest}`,
@@ -61,7 +70,7 @@ try {
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   checks.push(
-    `installed ${sdk} and ${mock} (with msw ${msw} and vitest ${vitest}, the mock's optional peers)`,
+    `installed ${sdk}, ${mock}, ${verifyKit} and ${mockServer} (with msw ${msw} and vitest ${vitest}, the mock's optional peers)`,
   );
 
   // The same program in both module systems: every entry, then a send through the mock.
@@ -80,8 +89,10 @@ await verifyWebhook('{}', headers, demo.webhookSecret);
 if (createHandlers(mock).length !== 1) throw new Error('createHandlers');
 const server = await startServer({ clock: 'virtual' });
 const served = await fetch(server.baseUrl + '/messages', { headers: { 'x-api-key': DEMO_LIVE_KEY } });
+const verified = await runVerify({ baseUrl: server.baseUrl, apiKey: DEMO_TEST_KEY, only: ['errors'] });
 await server.close();
 if (served.status !== 200) throw new Error('startServer answered ' + served.status);
+if (verified.failed !== 0 || verified.passed === 0) throw new Error('runVerify: ' + JSON.stringify(verified));
 try {
   await client.messages.send({ to: '12', body: 'x' });
   throw new Error('expected a ValidationError');
@@ -96,9 +107,10 @@ console.log('ok');
 import { countSegments } from '@msgsvc/sdk/sms';
 import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
 import { signWebhook, verifyWebhook } from '@msgsvc/sdk/webhooks';
-import { createMockService, DEMO_LIVE_KEY } from '@msgsvc/mock';
+import { createMockService, DEMO_LIVE_KEY, DEMO_TEST_KEY } from '@msgsvc/mock';
 import { createHandlers } from '@msgsvc/mock/msw';
-import { startServer } from '@msgsvc/mock/server';`),
+import { startServer } from '@msgsvc/mock-server';
+import { runVerify } from '@msgsvc/verify';`),
   );
   writeFileSync(
     join(project, 'cjs.cjs'),
@@ -107,9 +119,10 @@ ${body(`const { MessagingClient, ValidationError } = require('@msgsvc/sdk');
 const { countSegments } = require('@msgsvc/sdk/sms');
 const { normalizePhoneNumber } = require('@msgsvc/sdk/phone');
 const { signWebhook, verifyWebhook } = require('@msgsvc/sdk/webhooks');
-const { createMockService, DEMO_LIVE_KEY } = require('@msgsvc/mock');
+const { createMockService, DEMO_LIVE_KEY, DEMO_TEST_KEY } = require('@msgsvc/mock');
 const { createHandlers } = require('@msgsvc/mock/msw');
-const { startServer } = require('@msgsvc/mock/server');`)}
+const { startServer } = require('@msgsvc/mock-server');
+const { runVerify } = require('@msgsvc/verify');`)}
 })().catch((error) => { console.error(error); process.exit(1); });
 `,
   );
@@ -119,13 +132,14 @@ const { startServer } = require('@msgsvc/mock/server');`)}
   }
   checks.push('ESM import and CJS require of every entry, a send through the mock in each');
 
-  // The service entry never loads msw (D86): only `@msgsvc/mock/msw` does.
+  // The service entry never loads msw (D86), nor the verify kit's Ajv (E36).
   const loaded = run(process.execPath, [
     '-e',
-    "require('@msgsvc/mock'); console.log(Object.keys(require.cache).filter((k) => k.includes('/node_modules/msw/')).length)",
+    "require('@msgsvc/mock'); console.log(Object.keys(require.cache).filter((k) => /[\\\\/]node_modules[\\\\/](msw|ajv)[\\\\/]/.test(k)).length)",
   ]).trim();
-  if (loaded !== '0') throw new Error(`require('@msgsvc/mock') loaded ${loaded} msw modules`);
-  checks.push("require('@msgsvc/mock') loads no msw module");
+  if (loaded !== '0')
+    throw new Error(`require('@msgsvc/mock') loaded ${loaded} msw or ajv modules`);
+  checks.push("require('@msgsvc/mock') loads no msw or ajv module");
 
   // The declarations as a TypeScript user compiles against them.
   writeFileSync(
@@ -136,7 +150,13 @@ import { type NormalizedPhoneNumber, normalizePhoneNumber } from '@msgsvc/sdk/ph
 import { verifyWebhook } from '@msgsvc/sdk/webhooks';
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { expect } from '@msgsvc/mock/vitest';
+import { errorResponse, type HttpResponse } from '@msgsvc/mock/port';
+import { createControlClient, type RunningServer } from '@msgsvc/mock-server';
+import { runVerify, type VerifyReport } from '@msgsvc/verify';
 
+export const control = (server: RunningServer) => createControlClient({ url: server.url });
+export const verify = (baseUrl: string): Promise<VerifyReport> => runVerify({ baseUrl, apiKey: 'svc_test_x' });
+export const refusal: HttpResponse = errorResponse({ code: 'NOT_FOUND', message: 'x' }, 't', 0);
 const mock: MockService = createMockService();
 export const matchers = (): void => expect(mock).toHaveSent({ to: '+244923000001', body: /x/ });
 export const charged = (): void => expect(mock).toHaveCharged('8', { organizationId: 'x' });
@@ -209,78 +229,70 @@ test('fixture and matchers', async ({ mock, client }) => {
   if (!/1 passed/.test(vitestRun)) throw new Error(`vitest run of the entry:\n${vitestRun}`);
   checks.push('@msgsvc/mock/vitest: a vitest run with the fixture and matchers passes');
 
-  // The installed binary: the committed launcher, which runs dist/cli.js (there are no sources in
-  // the tarball), through npx as the docs say (`-p` names the package; --offline proves npx uses
-  // the installed one instead of looking the name up).
-  const installed = join(project, 'node_modules', '@msgsvc', 'mock');
-  if (existsSync(join(installed, 'bin', 'msgsvc-mock.js'))) {
-    if (existsSync(join(installed, 'src'))) throw new Error('the mock tarball ships its sources');
-    const help = run('npx', ['--offline', '-p', '@msgsvc/mock', 'msgsvc-mock', '--help']);
-    if (!help.includes('msgsvc-mock serve')) throw new Error('msgsvc-mock --help printed no usage');
-    // The linked binary itself (not through npx), so that SIGTERM reaches the server.
-    const bin = join(project, 'node_modules', '.bin', 'msgsvc-mock');
-    const server = spawn(bin, ['serve', '--port', '0', '--json'], {
-      cwd: project,
-      stdio: ['ignore', 'pipe', 'inherit'],
+  // The installed binaries: the committed launchers, which run dist/cli.js (there are no sources
+  // in the tarballs), through npx as the docs say (`-p` names the package; --offline proves npx
+  // uses the installed one instead of looking the name up).
+  for (const dir of ['mock-server', 'verify']) {
+    const installed = join(project, 'node_modules', '@msgsvc', dir);
+    if (existsSync(join(installed, 'src'))) throw new Error(`the ${dir} tarball ships its sources`);
+  }
+  const help = run('npx', ['--offline', '-p', '@msgsvc/mock-server', 'msgsvc-mock', '--help']);
+  if (!help.includes('msgsvc-mock serve')) throw new Error('msgsvc-mock --help printed no usage');
+  const verifyHelp = run('npx', ['--offline', '-p', '@msgsvc/verify', 'msgsvc-verify', '--help']);
+  if (!verifyHelp.includes('msgsvc-verify proxy'))
+    throw new Error('msgsvc-verify --help: no usage');
+  // The linked binaries themselves (not through npx), so that SIGTERM reaches the server.
+  const bin = join(project, 'node_modules', '.bin', 'msgsvc-mock');
+  const verifyBin = join(project, 'node_modules', '.bin', 'msgsvc-verify');
+  const server = spawn(bin, ['serve', '--port', '0', '--json'], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(server, 'exit');
+  try {
+    const [line] = await once(createInterface({ input: server.stdout }), 'line');
+    const info = JSON.parse(line);
+    const response = await fetch(`${info.base_url}/messages?size=1`, {
+      headers: { 'X-API-KEY': info.live_key },
     });
-    const exited = once(server, 'exit');
+    if (response.status !== 200) throw new Error(`GET /messages answered ${response.status}`);
+    // verify from the installed verify kit, by its own name and through msgsvc-mock's delegate:
+    // its dependencies (ajv) and the contract it carries as data are all there.
+    for (const [command, ...prefix] of [[verifyBin], [bin, 'verify']]) {
+      const flags = ['--base-url', info.base_url, '--api-key', info.test_key];
+      const report = JSON.parse(run(command, [...prefix, ...flags, '--only', 'errors', '--json']));
+      if (report.failed !== 0 || report.passed === 0)
+        throw new Error(`${prefix.join(' ') || 'msgsvc-verify'}: ${JSON.stringify(report)}`);
+    }
+    const proxy = spawn(
+      verifyBin,
+      ['proxy', '--upstream', new URL(info.base_url).origin, '--port', '0', '--json'],
+      { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
-      const [line] = await once(createInterface({ input: server.stdout }), 'line');
-      const info = JSON.parse(line);
-      const response = await fetch(`${info.base_url}/messages?size=1`, {
+      const [started] = await once(createInterface({ input: proxy.stderr }), 'line');
+      const url = /listening on (\S+),/.exec(started)?.[1];
+      if (url === undefined) throw new Error(`proxy printed: ${started}`);
+      const viaProxy = await fetch(`${url}/c/v1/messages?size=1&bogus=1`, {
         headers: { 'X-API-KEY': info.live_key },
       });
-      if (response.status !== 200) throw new Error(`GET /messages answered ${response.status}`);
-      // verify and proxy from the installed package: its dependencies (ajv) and the contract it
-      // carries as data are all there.
-      const report = JSON.parse(
-        run(bin, [
-          'verify',
-          '--base-url',
-          info.base_url,
-          '--api-key',
-          info.test_key,
-          '--only',
-          'errors',
-          '--json',
-        ]),
-      );
-      if (report.failed !== 0 || report.passed === 0)
-        throw new Error(`verify: ${JSON.stringify(report)}`);
-      const proxy = spawn(
-        bin,
-        ['proxy', '--upstream', new URL(info.base_url).origin, '--port', '0', '--json'],
-        {
-          cwd: project,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      try {
-        const [started] = await once(createInterface({ input: proxy.stderr }), 'line');
-        const url = /listening on (\S+),/.exec(started)?.[1];
-        if (url === undefined) throw new Error(`proxy printed: ${started}`);
-        const viaProxy = await fetch(`${url}/c/v1/messages?size=1&bogus=1`, {
-          headers: { 'X-API-KEY': info.live_key },
-        });
-        if (viaProxy.status !== 422) throw new Error(`proxied GET answered ${viaProxy.status}`);
-        const [violation] = await once(createInterface({ input: proxy.stdout }), 'line');
-        if (JSON.parse(violation).rule !== 'parameter')
-          throw new Error(`proxy reported ${violation}`);
-      } finally {
-        proxy.kill('SIGTERM');
-      }
+      if (viaProxy.status !== 422) throw new Error(`proxied GET answered ${viaProxy.status}`);
+      const [violation] = await once(createInterface({ input: proxy.stdout }), 'line');
+      if (JSON.parse(violation).rule !== 'parameter')
+        throw new Error(`proxy reported ${violation}`);
     } finally {
-      server.kill('SIGTERM');
-      await exited;
+      proxy.kill('SIGTERM');
     }
-    if (server.exitCode !== 0) throw new Error(`serve exited with ${server.exitCode} on SIGTERM`);
-    checks.push(
-      'npx -p @msgsvc/mock msgsvc-mock --help, serve --port 0 --json answering GET /c/v1/messages, ' +
-        'verify passing against it, proxy forwarding to it and reporting a bad parameter',
-    );
-  } else {
-    throw new Error('the mock tarball has no bin/msgsvc-mock.js');
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
   }
+  if (server.exitCode !== 0) throw new Error(`serve exited with ${server.exitCode} on SIGTERM`);
+  checks.push(
+    'npx -p @msgsvc/mock-server msgsvc-mock --help and npx -p @msgsvc/verify msgsvc-verify --help; ' +
+      'serve --port 0 --json answering GET /c/v1/messages; msgsvc-verify and msgsvc-mock verify ' +
+      'passing against it; msgsvc-verify proxy forwarding to it and reporting a bad parameter',
+  );
 } finally {
   rmSync(project, { recursive: true, force: true });
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The release as it would happen, without touching this checkout or the registry: copies the
 // committed files into a temporary folder, runs `changeset version` there (the pending changesets
-// become versions and changelogs), then `npm publish --dry-run` for both packages with their built
+// become versions and changelogs), then `npm publish --dry-run` for every package with its built
 // `dist/`. Fails when a changeset does not apply, when the versioned manifests break a rule of
-// scripts/check-packages.mjs (the mock's dependency on the SDK at the SDK's new version), or when
+// scripts/check-packages.mjs (each dependency on another of our packages at that package's new
+// version), or when
 // npm refuses to publish (E4). `npm test` runs it; it needs the packages built
 // (scripts/check-packages.mjs builds them first, or this script builds any that are missing).
 import { execFileSync } from 'node:child_process';
@@ -19,9 +20,9 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGES } from './check-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PACKAGES = ['sdk', 'mock'];
 const started = performance.now();
 
 for (const dir of PACKAGES) {
@@ -64,14 +65,16 @@ try {
       return [dir, pkg];
     }),
   );
-  const sdk = versions.sdk;
-  const mock = versions.mock;
   const problems = [];
-  if (mock.dependencies['@msgsvc/sdk'] !== sdk.version) {
-    problems.push(
-      `@msgsvc/mock ${mock.version} depends on @msgsvc/sdk ${mock.dependencies['@msgsvc/sdk']}, ` +
-        `but the SDK becomes ${sdk.version}`,
-    );
+  const byName = new Map(Object.values(versions).map((pkg) => [pkg.name, pkg.version]));
+  for (const pkg of Object.values(versions)) {
+    for (const [name, range] of Object.entries(pkg.dependencies ?? {})) {
+      if (byName.has(name) && range !== byName.get(name)) {
+        problems.push(
+          `${pkg.name} ${pkg.version} depends on ${name} ${range}, but it becomes ${byName.get(name)}`,
+        );
+      }
+    }
   }
   for (const dir of PACKAGES) {
     const pkg = versions[dir];

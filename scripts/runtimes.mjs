@@ -56,7 +56,8 @@ const TYPESCRIPT = {
   },
 };
 
-for (const dir of ['sdk', 'mock']) {
+// In dependency order: each build's declarations resolve the packages before it through dist/.
+for (const dir of ['sdk', 'mock', 'verify', 'mock-server']) {
   if (!existsSync(join(root, 'packages', dir, 'dist', 'index.js'))) {
     spawnSync('npx', ['tsup', '--silent'], { cwd: join(root, 'packages', dir), stdio: 'inherit' });
   }
@@ -81,7 +82,7 @@ const results = [];
 const started = performance.now();
 
 const { startServer } = await import(
-  pathToFileURL(join(root, 'packages/mock/dist/server.js')).href
+  pathToFileURL(join(root, 'packages/mock-server/dist/index.js')).href
 );
 const { DEMO_LIVE_KEY } = await import(
   pathToFileURL(join(root, 'packages/mock/dist/index.js')).href

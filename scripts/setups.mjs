@@ -40,12 +40,12 @@ const setups = only.length > 0 ? all.filter((name) => only.includes(name)) : all
 
 const tarballs = () =>
   existsSync(PACK_DIR) ? readdirSync(PACK_DIR).filter((name) => name.endsWith('.tgz')) : [];
-if (args.includes('--pack') || tarballs().length < 2) {
-  console.log('Building and packing both packages…');
+if (args.includes('--pack') || tarballs().length < 4) {
+  console.log('Building and packing the packages…');
   buildAndPack({ quiet: true });
 }
 const sdk = tarballs().find((name) => name.startsWith('msgsvc-sdk-'));
-const mock = tarballs().find((name) => name.startsWith('msgsvc-mock-'));
+const mock = tarballs().find((name) => /^msgsvc-mock-\d/.test(name));
 if (sdk === undefined || mock === undefined) throw new Error(`No tarballs in ${PACK_DIR}`);
 
 if (setups.includes('bun-test') && !existsSync(BUN)) {

@@ -15,4 +15,4 @@ if (underNpm && args.includes('--json') && process.env.npm_config_loglevel !== '
   );
 }
 process.argv.splice(2, 0, 'serve');
-await import('../packages/mock/bin/msgsvc-mock.js');
+await import('../packages/mock-server/bin/msgsvc-mock.js');

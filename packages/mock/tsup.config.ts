@@ -40,47 +40,25 @@ const metadataAsJson: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
-export default defineConfig([
-  {
-    // The library: ESM, CJS and types. Five entries (D86, D110, D116): the service, its MSW
-    // handlers (the only one that loads msw), the server, the vitest fixture and matchers (the only
-    // one that loads vitest) and the Jest hooks and matchers (which use the running Jest's).
-    entry: {
-      index: 'src/index.ts',
-      jest: 'src/jest/index.ts',
-      msw: 'src/msw/index.ts',
-      server: 'src/server/index.ts',
-      vitest: 'src/vitest/index.ts',
-    },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    target: 'es2022',
-    external,
-    noExternal: bundled,
-    esbuildPlugins: [metadataAsJson],
-    // Each config cleans only its own files: the two builds run side by side in one dist/.
-    // Shared code in chunks, in both formats: one copy of the service whichever entries load.
-    splitting: true,
-    clean: ['index.*', 'jest.*', 'msw.*', 'server.*', 'vitest.*', 'chunk-*'],
+export default defineConfig({
+  // ESM, CJS and types. Five entries (D86, D110, D116): the service, its MSW handlers (the only one
+  // that loads msw), the port for tools built on it (E36), the vitest fixture and matchers (the
+  // only one that loads vitest) and the Jest hooks and matchers (which use the running Jest's).
+  entry: {
+    index: 'src/index.ts',
+    jest: 'src/jest/index.ts',
+    msw: 'src/msw/index.ts',
+    port: 'src/port.ts',
+    vitest: 'src/vitest/index.ts',
   },
-  {
-    // The `msgsvc-mock` executable: ESM for Node, keeping the entry's `#!/usr/bin/env node`. The
-    // server is split into chunks loaded on demand (so `--help` answers at once), kept in their
-    // own folder so that this build can clean them without touching the library's files.
-    entry: { cli: 'src/server/bin.ts' },
-    splitting: true,
-    esbuildOptions(options) {
-      options.chunkNames = 'cli-chunks/[name]-[hash]';
-    },
-    format: ['esm'],
-    dts: false,
-    sourcemap: true,
-    platform: 'node',
-    target: 'node20',
-    external,
-    noExternal: bundled,
-    esbuildPlugins: [metadataAsJson],
-    clean: ['cli.*', 'cli-chunks'],
-  },
-]);
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  target: 'es2022',
+  external,
+  noExternal: bundled,
+  esbuildPlugins: [metadataAsJson],
+  // Shared code in chunks, in both formats: one copy of the service whichever entries load.
+  splitting: true,
+  clean: true,
+});

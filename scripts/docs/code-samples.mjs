@@ -174,7 +174,7 @@ function controlSample({ document, method, path, pathParams, query, values, body
   if (body !== undefined) init.body = body;
   const args = [tsLiteral(path, 0)];
   if (Object.keys(init).length > 0) args.push(tsLiteral(init, 0));
-  return `import { createControlClient } from '@msgsvc/mock/server';
+  return `import { createControlClient } from '@msgsvc/mock-server';
 
 const control = createControlClient({ url: ${tsLiteral(serverOrigin(document), 0)} });
 const { data: ${result}, error } = await control.${method.toUpperCase()}(${args.join(', ')});

@@ -2,7 +2,7 @@
  * A complete in-memory reference implementation of the messaging service's public API (`/c/v1`):
  * authentication and scopes, billing, campaign and message state machines, delivery simulation on
  * a virtual clock, pagination and rate limits. Use it in-process through `mock.client()` (an SDK
- * client on the mock), `mock.fetch`, MSW (`@msgsvc/mock/msw`) or as a server (`@msgsvc/mock/server`).
+ * client on the mock), `mock.fetch`, MSW (`@msgsvc/mock/msw`) or as a server (`@msgsvc/mock-server`).
  * This entry never loads msw.
  *
  * @example
@@ -67,7 +67,11 @@ export {
 } from './domain/core/errors';
 export type { CampaignStatus, MessageStatus } from './domain/core/model';
 export { OPERATION_IDS, type OperationId } from './domain/core/operation-ids';
-export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
+export {
+  UUID_PATTERN,
+  WEBHOOK_SECRET_PATTERN,
+  WEBHOOK_SECRET_PREFIX,
+} from './domain/core/patterns';
 export { formatTimestamp, parseTimestamp } from './domain/core/time-format';
 export { UnknownOptionError } from './domain/core/unknown-option-error';
 export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/core/vocabulary';

@@ -53,7 +53,7 @@ it('flags instanceof a platform type in the sources, naming file and line', () =
     'packages/mock/src/domain/probe.ts',
     'export const g = (x: unknown) => x instanceof Map;\n',
   );
-  write('packages/mock/src/server/inspector/page/probe.ts', probe);
+  write('packages/mock-server/src/inspector/page/probe.ts', probe);
   write('packages/mock/test/probe.test.ts', probe);
 
   expect(flagged().sort()).toEqual([

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../../mock/bin/msgsvc-mock.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../mock-server/bin/msgsvc-mock.js', import.meta.url));
 
 /** The fields of the `--json` start-up line the SDK's tests read. */
 export interface StartupLine {

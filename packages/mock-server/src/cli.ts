@@ -1,0 +1,145 @@
+/**
+ * The `msgsvc-mock` command: parse the command line, run the command, report failures as one
+ * sentence on stderr with a non-zero exit code (2 for a bad command line or a state file that
+ * cannot be used, 1 for anything else),
+ * and stop cleanly on SIGINT or SIGTERM.
+ *
+ * @example
+ * ```sh
+ * msgsvc-mock serve --port 0 --json
+ * # {"event":"listening","port":43117,"base_url":"http://127.0.0.1:43117/c/v1","live_key":"svc_live_…",…}
+ * msgsvc-mock serve   # a second one on the default port 4780
+ * # msgsvc-mock: port 4780 is in use (another server is listening on 127.0.0.1:4780); pass --port 0 for any free port
+ * ```
+ */
+import { HELP, parseCommandLine, UsageError } from './cli-options';
+import { watchParent } from './parent-watch';
+import { errorMessage } from './realm-neutral';
+
+// The server and the world-file schema are loaded only by the commands that need them, so that
+// `--help` and a mistyped flag answer at once instead of after loading the whole service.
+const loadServe = () => import('./serve');
+const loadBanner = () => import('./banner');
+const loadWorldFile = () => import('./world-file');
+// `verify` and `proxy` belong to the verify kit (@msgsvc/verify, E36); they stay commands of
+// `msgsvc-mock` too, handed over unchanged, so the commands users know keep working.
+const loadVerifyKit = () => import('@msgsvc/verify');
+
+/** Where the CLI writes and which process it controls (injectable for tests). */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Subscribes to a stop signal. */
+  readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
+  /** Subscribes to the end of the process that started this one (see `parent-watch.ts`). */
+  readonly onParentExit?: (listener: () => void) => void;
+}
+
+/** The real process's streams, environment and signals. */
+export const PROCESS_IO: CliIo = {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+  env: process.env,
+  onSignal: (signal, listener) => process.on(signal, listener),
+  onParentExit: (listener) => {
+    watchParent(listener);
+  },
+};
+
+/**
+ * Runs the CLI. Resolves with the exit code once the command is done (for `serve`: once the server
+ * has stopped after a signal).
+ */
+export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  // The tools that use a deployment over HTTP have command lines of their own.
+  if (argv[0] === 'verify') {
+    const { runVerifyCli } = await loadVerifyKit();
+    return runVerifyCli(argv.slice(1), { ...io, command: 'msgsvc-mock verify' });
+  }
+  if (argv[0] === 'proxy') {
+    const { runProxyCli } = await loadVerifyKit();
+    return runProxyCli(argv.slice(1), { ...io, command: 'msgsvc-mock proxy' });
+  }
+  let command: ReturnType<typeof parseCommandLine>;
+  try {
+    command = parseCommandLine(argv, io.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`msgsvc-mock: ${error.message}\nRun "msgsvc-mock --help" for usage.`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (command.kind === 'world-schema') {
+    const { worldJsonSchema } = await loadWorldFile();
+    io.stdout(JSON.stringify(worldJsonSchema(), null, 2));
+    return 0;
+  }
+
+  const { options } = command;
+  const [{ startServer }, { startupJson, startupText }, { WorldFileError }] = await Promise.all([
+    loadServe(),
+    loadBanner(),
+    loadWorldFile(),
+  ]);
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(options);
+  } catch (error) {
+    const message = error instanceof WorldFileError ? error.message : describe(error, options);
+    io.stderr(`msgsvc-mock: ${message}`);
+    // A state file that can never be used is bad input, like a bad flag (D123); one held by a
+    // running server is not (D122).
+    return (error as Error | undefined)?.name === 'StateFileError' ? 2 : 1;
+  }
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) {
+        // A second signal while draining: the user wants out now.
+        resolve(1);
+        return;
+      }
+      stopping = true;
+      // Connections still busy after 5 s are not worth waiting for in a mock.
+      const force = setTimeout(() => resolve(0), 5_000);
+      force.unref();
+      running.close().then(
+        () => {
+          clearTimeout(force);
+          if (!options.json) io.stderr('msgsvc-mock: stopped.');
+          resolve(0);
+        },
+        (error) => {
+          io.stderr(`msgsvc-mock: error while stopping: ${(error as Error).message}`);
+          resolve(1);
+        },
+      );
+    };
+    io.onSignal('SIGINT', stop);
+    io.onSignal('SIGTERM', stop);
+    // npm and npx do not pass a SIGTERM on to the server, and a SIGKILL cannot be passed on: the
+    // server goes when whoever started it goes, unless told otherwise (D78).
+    if (!command.detached) io.onParentExit?.(stop);
+    // Printed only once the signals are handled: whoever reads this line may stop the server at
+    // once, and a SIGTERM that arrived before the handlers would kill it without saving its state.
+    io.stdout(options.json ? startupJson(running.info) : startupText(running.info));
+  });
+}
+
+function describe(error: unknown, { host, port }: { host: string; port: number }): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return `port ${port} is in use (another server is listening on ${hostPort(host, port)}); pass --port 0 for any free port`;
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to ${host}: ${code}.`;
+  if (code === 'EACCES') return `not allowed to bind to ${host}:${port}.`;
+  return errorMessage(error);
+}
+
+function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}

@@ -1,0 +1,77 @@
+/**
+ * What the server answers when Node's HTTP parser gives up on a request before there is one to
+ * route (decision D72): the service's error envelope, never Node's bare status line. A request
+ * line or headers over Node's limit (16 KiB) is a 431, an unknown method (and `CONNECT`) a 501 (as
+ * the pipeline answers one that reaches it), a request that timed out a 408, anything else
+ * unparseable a 400 (a raw non-ASCII path with a message that says how to send it).
+ * The connection is closed after the answer: the parser cannot find where the next request starts.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '@msgsvc/mock';
+import { errorResponse, type HttpResponse } from '@msgsvc/mock/port';
+import { controlTraceId } from './control-http/errors';
+
+/** Node's parser codes (`HPE_…`) and timeouts, as the service's errors. */
+const ANSWERS: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
+  HPE_HEADER_OVERFLOW: {
+    code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    message: 'The request line and headers exceed the server limit of 16 KiB.',
+  },
+  HPE_INVALID_METHOD: {
+    code: 'NOT_IMPLEMENTED',
+    message: 'The request method is not implemented by this service.',
+  },
+  // A request target with raw bytes outside ASCII (or other characters a URL cannot hold).
+  HPE_INVALID_URL: {
+    code: 'BAD_REQUEST',
+    message: 'The request target is not valid: percent-encode characters outside ASCII (RFC 3986).',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    code: 'REQUEST_TIMEOUT',
+    message: 'The request was not received in time.',
+  },
+};
+
+const MALFORMED = { code: 'BAD_REQUEST', message: 'The request is not valid HTTP/1.1.' } as const;
+
+/** The envelope answering a parser error (see the module comment). */
+export function clientErrorResponse(error: { code?: string }, now: number): HttpResponse {
+  const answer =
+    (error.code !== undefined && Object.hasOwn(ANSWERS, error.code)
+      ? ANSWERS[error.code]
+      : undefined) ?? MALFORMED;
+  return errorResponse(answer, controlTraceId(), now);
+}
+
+/**
+ * Handles the server's `clientError`: writes the envelope straight to the socket (there is no
+ * response object yet) and closes it. A connection already reset is just destroyed.
+ */
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  now: number,
+): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  writeAndClose(socket, clientErrorResponse(error, now));
+}
+
+/**
+ * Handles the server's `connect` (a `CONNECT` request, which Node hands over as a bare socket and,
+ * with no listener, closes without a word): the service implements no such method, so it is a 501
+ * like any other it does not implement (D126).
+ */
+export function answerConnect(socket: Duplex, now: number): void {
+  writeAndClose(socket, clientErrorResponse({ code: 'HPE_INVALID_METHOD' }, now));
+}
+
+function writeAndClose(socket: Duplex, response: HttpResponse): void {
+  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
+  for (const [name, value] of Object.entries(response.headers)) head.push(`${name}: ${value}`);
+  head.push(`content-length: ${Buffer.byteLength(response.body)}`, 'connection: close');
+  socket.end(`${head.join('\r\n')}\r\n\r\n${response.body}`);
+}

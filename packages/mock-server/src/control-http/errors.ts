@@ -1,0 +1,82 @@
+/**
+ * Errors of the control API, in the service's one error envelope. Domain errors keep their codes
+ * and statuses (`http/error-table.ts`); the few conditions only the control API has (a missing
+ * admin token, a foreign `Host`, a clock that cannot be moved by hand) get codes of their own,
+ * documented in `openapi/control.yaml`.
+ */
+import { randomBytes } from 'node:crypto';
+import { DomainError, UnknownValueError, validationError } from '@msgsvc/mock';
+import {
+  envelopeResponse,
+  errorResponse,
+  type HttpResponse,
+  unexpectedError,
+} from '@msgsvc/mock/port';
+
+/** Codes only the control API produces, with their statuses. */
+export const CONTROL_ERRORS = {
+  ADMIN_TOKEN_REQUIRED: 401,
+  HOST_NOT_ALLOWED: 403,
+  CLOCK_NOT_VIRTUAL: 409,
+  NOT_SUPPORTED: 501,
+} as const;
+
+/** A control-only error code. */
+export type ControlErrorCode = keyof typeof CONTROL_ERRORS;
+
+/** Thrown by control routes for control-only conditions. */
+export class ControlError extends Error {
+  constructor(
+    readonly code: ControlErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ControlError';
+  }
+}
+
+/**
+ * A fresh trace id (32 hex digits, decision D4). Drawn from `node:crypto`, not the world's seeded
+ * stream, so that control traffic never shifts the trace ids the public API hands out.
+ */
+export function controlTraceId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** The envelope for a control-only error. */
+export function controlErrorResponse(error: ControlError, now: number): HttpResponse {
+  const status = CONTROL_ERRORS[error.code];
+  return envelopeResponse(
+    { code: error.code, message: error.message, status, service: 'core' },
+    controlTraceId(),
+    now,
+  );
+}
+
+/** Whether a control route's exception is a bug (not a refusal the API documents). */
+export function isUnexpected(error: unknown): boolean {
+  return !(
+    error instanceof ControlError ||
+    error instanceof DomainError ||
+    error instanceof UnknownValueError
+  );
+}
+
+/**
+ * Turns anything a control route threw into an error response (never throws); an unexpected
+ * exception is a 500 naming it and its first stack frames (D118).
+ */
+export function toErrorResponse(
+  error: unknown,
+  now: number,
+  traceId = controlTraceId(),
+): HttpResponse {
+  if (error instanceof ControlError) return controlErrorResponse(error, now);
+  if (error instanceof DomainError) return errorResponse(error, traceId, now);
+  // A name outside its vocabulary (an operation id, a carrier, D76): a TypeError in-process, a 422
+  // naming the field and the accepted values here.
+  if (error instanceof UnknownValueError) {
+    return errorResponse(validationError({ [error.field]: error.fieldMessage }), traceId, now);
+  }
+  return errorResponse(unexpectedError(error), traceId, now, { 'x-should-retry': 'false' });
+}

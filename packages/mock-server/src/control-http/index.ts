@@ -1,0 +1,152 @@
+/**
+ * The control API over HTTP (`/__mock/…`, described in `openapi/control.yaml`): everything the
+ * in-process `mock.control` offers, as JSON in and out, errors in the service's envelope. It is a
+ * plain data handler, `HttpRequest → HttpResponse`, separate from the public pipeline: no API keys,
+ * no rate limits, no idempotency.
+ *
+ * @example
+ * ```ts
+ * const control = createControlHandler({
+ *   mock, requestLog, tracker, snapshots: new SnapshotStore(), reseed: () => mock.seedDemo(),
+ *   startedAt: Date.now(),
+ * });
+ * const response = await control({ method: 'GET', path: '/__mock/clock', query: '', headers: {}, body: null });
+ * ```
+ */
+
+import { DomainError } from '@msgsvc/mock';
+import {
+  bodyText,
+  type HttpRequest,
+  type HttpResponse,
+  jsonBody,
+  KNOWN_METHODS,
+  requireJsonUtf8,
+} from '@msgsvc/mock/port';
+import { inspectorState } from '../inspector/state';
+import { reportToStderr } from '../report-unexpected';
+import { controlTraceId, isUnexpected, toErrorResponse } from './errors';
+import {
+  CONTROL_PREFIX,
+  type ControlDeps,
+  type ControlRoute,
+  compileRoutes,
+  matchControl,
+} from './route';
+import { ADMIN_ROUTES } from './routes-admin';
+import { CLOCK_ROUTES } from './routes-clock';
+import { CREDENTIAL_ROUTES } from './routes-credentials';
+import { FAULT_ROUTES } from './routes-faults';
+import { HEALTH_ROUTES } from './routes-health';
+import { ORGANIZATION_ROUTES } from './routes-organizations';
+import { READ_ROUTES } from './routes-reads';
+import { SNAPSHOT_ROUTES } from './routes-snapshots';
+import { WEBHOOK_ROUTES } from './routes-webhooks';
+
+export { CONTROL_PREFIX, type ControlDeps } from './route';
+
+/** Routes of the inspector's own data. */
+const INSPECTOR_ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/state',
+    handle: (deps) => ({ status: 200, body: inspectorState(deps) }),
+  },
+  {
+    method: 'GET',
+    path: '/requests',
+    handle: ({ requestLog }) => ({ status: 200, body: { entries: requestLog.entries() } }),
+  },
+];
+
+/** Every control route. */
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  ...HEALTH_ROUTES,
+  ...ORGANIZATION_ROUTES,
+  ...CREDENTIAL_ROUTES,
+  ...CLOCK_ROUTES,
+  ...READ_ROUTES,
+  ...WEBHOOK_ROUTES,
+  ...FAULT_ROUTES,
+  ...SNAPSHOT_ROUTES,
+  ...ADMIN_ROUTES,
+  ...INSPECTOR_ROUTES,
+];
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Builds the control handler over a server's dependencies. */
+export function createControlHandler(
+  deps: ControlDeps,
+  routes: readonly ControlRoute[] = CONTROL_ROUTES,
+): (request: HttpRequest) => Promise<HttpResponse> {
+  const table = compileRoutes(routes);
+  return async (request) => {
+    try {
+      deps.tracker.sync();
+      // As on the public API (D72): an unknown method is a 501, HEAD is GET without the body.
+      if (!KNOWN_METHODS.has(request.method)) {
+        throw new DomainError({
+          code: 'NOT_IMPLEMENTED',
+          message: 'The request method is not implemented by this service.',
+        });
+      }
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const match = matchControl(table, method, request.path.slice(CONTROL_PREFIX.length));
+      if (match.kind === 'not_found') {
+        throw new DomainError({
+          code: 'NOT_FOUND',
+          message: `No control route for ${request.method} ${request.path}.`,
+        });
+      }
+      if (match.kind === 'method_not_allowed') {
+        const response = toErrorResponse(
+          new DomainError({
+            code: 'METHOD_NOT_ALLOWED',
+            message: `${request.method} is not allowed here; allowed: ${match.allow.join(', ')}.`,
+          }),
+          deps.mock.world.now(),
+        );
+        return { ...response, headers: { ...response.headers, allow: match.allow.join(', ') } };
+      }
+      const json = WRITES.has(request.method) ? readJson(request) : undefined;
+      const result = await match.route.handle({
+        ...deps,
+        params: match.params,
+        query: request.query,
+        json,
+      });
+      return {
+        status: result.status,
+        headers: {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+          'x-trace-id': controlTraceId(),
+        },
+        body: JSON.stringify(result.body),
+      };
+    } catch (error) {
+      const traceId = controlTraceId();
+      // Reported once, on stderr like the public API's (D118); the 500 names the exception too.
+      if (isUnexpected(error)) reportToStderr(error, { request, traceId });
+      return toErrorResponse(error, deps.mock.world.now(), traceId);
+    }
+  };
+}
+
+/**
+ * An empty body reads as `{}` (routes without input); anything else must be a JSON object, in
+ * UTF-8 (D71).
+ */
+function readJson(request: HttpRequest): unknown {
+  if (isBlank(request.body)) return {};
+  requireJsonUtf8(request.headers['content-type']);
+  return jsonBody(bodyText(request.body));
+}
+
+/** No body, or only JSON whitespace (space, tab, line feed, carriage return). */
+function isBlank(body: string | Uint8Array | null): boolean {
+  if (body === null) return true;
+  if (typeof body === 'string') return body.trim() === '';
+  return body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d);
+}

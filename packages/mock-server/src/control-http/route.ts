@@ -1,0 +1,85 @@
+/**
+ * The shape of a control route and the segment matcher that finds one. Routes are plain data
+ * handlers: parsed input in, a status and a JSON-serialisable body out.
+ */
+
+import type { MockService } from '@msgsvc/mock';
+import { matchSegments } from '@msgsvc/mock/port';
+import type { ActivityTracker } from '../inspector/activity-tracker';
+import type { RequestLog } from '../inspector/request-log';
+import type { SnapshotStore } from './snapshot-store';
+
+/** The prefix every control route lives under. */
+export const CONTROL_PREFIX = '/__mock';
+
+/** What the server hands every control route. */
+export interface ControlDeps {
+  readonly mock: MockService;
+  readonly requestLog: RequestLog;
+  readonly tracker: ActivityTracker;
+  readonly snapshots: SnapshotStore;
+  /** Rebuilds the starting world (demo or world file) after a reset. */
+  readonly reseed: () => void;
+  /** When the server started, on the wall clock (epoch milliseconds). */
+  readonly startedAt: number;
+}
+
+/** The input of one control request. */
+export interface ControlContext extends ControlDeps {
+  readonly params: Readonly<Record<string, string>>;
+  /** The raw query string, without `?`. */
+  readonly query: string;
+  /** The parsed JSON body (`undefined` for GET and DELETE). */
+  readonly json: unknown;
+}
+
+/** What a control route returns. */
+export interface ControlResult {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** One control route; `path` is relative to {@link CONTROL_PREFIX}, `:name` marks a parameter. */
+export interface ControlRoute {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly handle: (context: ControlContext) => ControlResult | Promise<ControlResult>;
+}
+
+/** A route table with pre-split patterns. */
+export interface CompiledRoutes {
+  readonly routes: readonly { route: ControlRoute; segments: readonly string[] }[];
+}
+
+/** Splits each route's path once. */
+export function compileRoutes(routes: readonly ControlRoute[]): CompiledRoutes {
+  return { routes: routes.map((route) => ({ route, segments: route.path.split('/').slice(1) })) };
+}
+
+/** A match, a path with other methods, or nothing. */
+export type ControlMatch =
+  | {
+      readonly kind: 'found';
+      readonly route: ControlRoute;
+      readonly params: Record<string, string>;
+    }
+  | { readonly kind: 'method_not_allowed'; readonly allow: readonly string[] }
+  | { readonly kind: 'not_found' };
+
+/** Finds the route for `method` and `path` (relative to the prefix, e.g. `/clock/advance`). */
+export function matchControl(table: CompiledRoutes, method: string, path: string): ControlMatch {
+  let segments: string[];
+  try {
+    segments = path.replace(/\/$/, '').split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    return { kind: 'not_found' };
+  }
+  const allow: string[] = [];
+  for (const { route, segments: pattern } of table.routes) {
+    const params = matchSegments(pattern, segments);
+    if (params === undefined) continue;
+    if (route.method === method) return { kind: 'found', route, params };
+    allow.push(route.method);
+  }
+  return allow.length === 0 ? { kind: 'not_found' } : { kind: 'method_not_allowed', allow };
+}

@@ -1,0 +1,32 @@
+/**
+ * `GET /__mock/health` (D57): whether the server is up and what it is, for a harness waiting on
+ * it (Playwright's `webServer.url`, a compose health check, a wait loop in any language). It names
+ * the service, so a wait cannot be satisfied by another tool listening on the same port, and it
+ * answers without the admin token or a loopback `Host`: it tells nothing a port scan would not.
+ */
+import { formatTimestamp } from '@msgsvc/mock';
+import { MOCK_VERSION } from '../version';
+import { CONTROL_PREFIX, type ControlRoute } from './route';
+
+/** The health check's path, outside any access check. */
+export const HEALTH_PATH = `${CONTROL_PREFIX}/health`;
+
+/** The health route. */
+export const HEALTH_ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/health',
+    handle: ({ mock, startedAt }) => ({
+      status: 200,
+      body: {
+        service: 'msgsvc-mock',
+        version: MOCK_VERSION,
+        status: 'ready',
+        // One world per server for now; the field is there for servers that hold several.
+        worlds: 1,
+        clock: mock.world.clock.kind,
+        started_at: formatTimestamp(startedAt),
+      },
+    }),
+  },
+];

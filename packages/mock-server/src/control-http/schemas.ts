@@ -1,0 +1,225 @@
+/**
+ * zod schemas of the control API's request bodies and queries (the same rules as
+ * `openapi/control.yaml`). Objects are strict: an unknown field is a `VALIDATION_ERROR`, so a typo
+ * never silently does nothing.
+ */
+
+import {
+  OPERATION_IDS,
+  type OperationId,
+  UUID_PATTERN,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SECRET_PATTERN,
+} from '@msgsvc/mock';
+import { textProblem } from '@msgsvc/mock/port';
+import { z } from 'zod';
+
+const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
+const money = z
+  .string('Must be a decimal string.')
+  .regex(MONEY, 'Must be a decimal string such as "1000.50" (up to six fraction digits).');
+/** Text a handset or a person will read: no unpaired surrogate, no NUL (decision D71). */
+function sendable(schema: z.ZodString) {
+  return schema.check((ctx) => {
+    const problem = textProblem(ctx.value);
+    if (problem !== undefined)
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+  });
+}
+
+const name = sendable(
+  z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(200, 'Must be at most 200 characters.'),
+);
+const environment = z.enum(['live', 'test'], 'Must be live or test.');
+const senderStatus = z.enum(
+  ['APPROVED', 'PENDING', 'REJECTED'],
+  'Must be APPROVED, PENDING or REJECTED.',
+);
+
+/** `POST /__mock/organizations`. */
+export const createOrganizationBody = z.strictObject({
+  name,
+  default_country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code such as AO.')
+    .exactOptional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Must be an ISO 4217 code such as AOA.')
+    .exactOptional(),
+  balance: money.exactOptional(),
+  // In-process `createOrganization` takes it too: one vocabulary both ways (D88).
+  webhook_secret: z
+    .string('Must be a string.')
+    .regex(WEBHOOK_SECRET_PATTERN, 'Must be whsec_ followed by base64 of 24 to 64 bytes.')
+    .exactOptional(),
+});
+
+/** `POST /__mock/organizations/{organization_id}/fund`. */
+export const fundBody = z.strictObject({ amount: money });
+
+/** `POST /__mock/organizations/{organization_id}/api-keys`. */
+export const issueKeyBody = z.strictObject({
+  environment: environment.exactOptional(),
+  scopes: z.array(z.string()).exactOptional(),
+  name: name.exactOptional(),
+  key: z.string().exactOptional(),
+});
+
+/** `POST /__mock/organizations/{organization_id}/sender-ids`. */
+export const createSenderIdBody = z.strictObject({
+  name: sendable(
+    z
+      .string('Must be a string.')
+      .min(1, 'Must not be empty.')
+      .max(15, 'Must be at most 15 characters.'),
+  ),
+  status: senderStatus.exactOptional(),
+  make_default: z.boolean('Must be true or false.').exactOptional(),
+});
+
+/** `PATCH /__mock/sender-ids/{sender_id}`. */
+export const updateSenderIdBody = z.strictObject({ status: senderStatus });
+
+/** `POST /__mock/organizations/{organization_id}/tags`. */
+export const createTagBody = z.strictObject({ name });
+
+/** `POST /__mock/organizations/{organization_id}/contacts`. */
+export const createContactBody = z.strictObject({
+  name,
+  number: z.string('Must be a phone number.').min(1, 'Must not be empty.'),
+  email: z.string().email('Must be an email address.').nullable().exactOptional(),
+  tag_ids: z.array(z.string()).exactOptional(),
+});
+
+/** `POST /__mock/clock/advance`: at most 30 days in one step. */
+export const advanceBody = z.strictObject({
+  ms: z
+    .number('Must be a number of milliseconds.')
+    .int('Must be an integer.')
+    .min(0, 'Must not be negative.')
+    .max(30 * 86_400_000, 'Must be at most 30 days.'),
+});
+
+/**
+ * `PUT /__mock/rate-limits`. `limits` is keyed by operation id: a strict object, not a record, so
+ * an unknown key (`sendMesage`, `__proto__`, `toString`) is named in `fields` instead of being
+ * dropped or stored (decision D67).
+ */
+const OPERATION_LIST = `Must be one of ${OPERATION_IDS.join(', ')}.`;
+
+export const rateLimitsBody = z.strictObject({
+  disabled: z.boolean('Must be true or false.').exactOptional(),
+  limits: z
+    .strictObject(
+      Object.fromEntries(
+        OPERATION_IDS.map((id) => [
+          id,
+          z
+            .number('Must be a positive integer or null.')
+            .int('Must be a positive integer or null.')
+            .min(1, 'Must be a positive integer or null.')
+            .nullable()
+            .exactOptional(),
+        ]),
+      ) as Record<OperationId, z.ZodExactOptional<z.ZodNullable<z.ZodNumber>>>,
+      // A misspelt id is named with the valid ones (D76), not only as "Unknown field." (D67).
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? OPERATION_LIST : undefined) },
+    )
+    .exactOptional(),
+});
+
+/** `?environment=` of the campaign read. */
+export const environmentQuery = z.strictObject({ environment: environment.exactOptional() });
+
+const uuid = z.string('Must be a UUID.').regex(UUID_PATTERN, 'Must be a UUID.');
+// The vocabularies come from the contract's generated types (D76), never a list written again.
+const operationId = z.enum(OPERATION_IDS, `Must be one of ${OPERATION_IDS.join(', ')}.`);
+const count = z
+  .number('Must be a number.')
+  .int('Must be an integer.')
+  .min(1, 'Must be at least 1.')
+  .max(1_000_000, 'Must be at most 1000000.');
+const instant = z
+  .string('Must be an ISO 8601 date-time with an offset.')
+  .min(1, 'Must be an ISO 8601 date-time with an offset.');
+const eventType = z.enum(WEBHOOK_EVENT_TYPES, `Must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}.`);
+
+/** `POST /__mock/faults/request-failures`. */
+export const requestFailureBody = z.strictObject({
+  operation_id: operationId.exactOptional(),
+  status: z.union([z.literal(500), z.literal(503)], 'Must be 500 or 503.').exactOptional(),
+  count: count.exactOptional(),
+});
+
+/** `POST /__mock/faults/latencies`: at most a minute, so a forgotten fault cannot hang a suite. */
+export const latencyBody = z.strictObject({
+  operation_id: operationId.exactOptional(),
+  ms: z
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(0, 'Must not be negative.')
+    .max(60_000, 'Must be at most 60000.'),
+  count: count.exactOptional(),
+});
+
+/** `POST /__mock/faults/campaign-failures`. */
+export const dispatchFailureBody = z.strictObject({
+  campaign_id: uuid.exactOptional(),
+  count: count.exactOptional(),
+});
+
+/** `POST /__mock/faults/carrier-outages`. */
+export const carrierOutageBody = z.strictObject({
+  destination: z
+    .string('Must be a carrier code such as UNITEL.')
+    .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Must be a carrier code such as UNITEL.'),
+  from: instant,
+  to: instant,
+});
+
+/** `POST /__mock/organizations/{organization_id}/webhook-endpoints`. */
+export const webhookEndpointBody = z.strictObject({
+  url: z.string('Must be an http(s) URL.').regex(/^https?:\/\/\S+$/, 'Must be an http(s) URL.'),
+  secret: z.string().exactOptional(),
+  events: z.array(eventType).min(1, 'Must name at least one event type.').exactOptional(),
+  environment: environment.exactOptional(),
+});
+
+/** `?endpoint_id=&type=&state=` of the outbox. */
+export const outboxQuery = z.strictObject({
+  endpoint_id: uuid.exactOptional(),
+  type: eventType.exactOptional(),
+  state: z
+    .enum(
+      ['waiting', 'scheduled', 'in_flight', 'delivered', 'failed'],
+      'Must be waiting, scheduled, in_flight, delivered or failed.',
+    )
+    .exactOptional(),
+});
+
+/** `POST /__mock/inbound`. */
+export const inboundBody = z.strictObject({
+  from: z.string('Must be a phone number.').min(1, 'Must be a phone number.'),
+  to: z.string('Must be a sender ID name or id.').min(1, 'Must be a sender ID name or id.'),
+  body: sendable(
+    z
+      .string('Must be a string.')
+      .min(1, 'Must not be empty.')
+      .max(10_000, 'Must be at most 10000 characters.'),
+  ),
+  environment: environment.exactOptional(),
+  organization_id: uuid.exactOptional(),
+});
+
+/** `POST /__mock/snapshots`: the name is optional, a label for people. */
+export const takeSnapshotBody = z.strictObject({
+  name: z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(200, 'Must be at most 200 characters.')
+    .exactOptional(),
+});

@@ -1,0 +1,471 @@
+/**
+ * The inspector page's own data, `GET /__mock/inspector/api/…` (D103): small, paged answers built
+ * from the world for the view on screen, instead of one document of everything. These routes are
+ * the page's private interface (not the control API: they may change with the page); every action
+ * the page takes goes through the documented control API instead, except "redeliver now", which
+ * only the page offers.
+ */
+
+import { DomainError, formatTimestamp as ts, type World } from '@msgsvc/mock';
+import {
+  apiKeyView,
+  campaignObject,
+  type InboundMessage,
+  type MessageRecord,
+  messageDetail,
+  organizationView,
+  parseQuery,
+  senderIdView,
+  type WebhookDelivery,
+} from '@msgsvc/mock/port';
+import { formatMoney } from '@msgsvc/sdk/sms';
+import { signWebhook } from '@msgsvc/sdk/webhooks';
+import { z } from 'zod';
+import type { ControlDeps, ControlRoute } from '../control-http/route';
+import { clockView } from '../control-http/routes-clock';
+import type { StatusStep } from './activity-tracker';
+import { phoneCount, phoneThread } from './catalog';
+import { type RequestLogEntry, summary } from './request-log';
+import {
+  campaignsMatching,
+  inboundMatching,
+  messagesMatching,
+  phonesMatching,
+  prepareSearch,
+  readQuery,
+  requestsMatching,
+} from './search';
+
+/** The path every route of the page's data lives under (after the control prefix). */
+export const INSPECTOR_API = '/inspector/api';
+
+const listQuery = z.strictObject({
+  q: z.string().max(200, 'Must be at most 200 characters.').exactOptional(),
+  offset: z.coerce
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(0, 'Must not be negative.')
+    .max(10_000_000, 'Must be at most 10000000.')
+    .exactOptional(),
+  limit: z.coerce
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(1, 'Must be at least 1.')
+    .max(200, 'Must be at most 200.')
+    .exactOptional(),
+});
+
+function page(query: string) {
+  const input = parseQuery(listQuery, query);
+  return { q: readQuery(input.q ?? ''), offset: input.offset ?? 0, limit: input.limit ?? 50 };
+}
+
+const ok = <T>(body: T) => ({ status: 200, body });
+
+function notFound(what: string): never {
+  throw new DomainError({ code: 'NOT_FOUND', message: `${what} not found.` });
+}
+
+/** A message as a list row. */
+export function messageRow(world: World, message: MessageRecord) {
+  return {
+    id: message.id,
+    to: message.e164,
+    content: message.content.length > 160 ? `${message.content.slice(0, 160)}…` : message.content,
+    status: message.status,
+    environment: message.environment,
+    organization: world.organizations.get(message.organizationId)?.name ?? null,
+    campaign_id: message.campaignId,
+    created_at: ts(message.createdAt),
+    updated_at: ts(message.updatedAt),
+  };
+}
+
+/** An inbound message as a list row. */
+export function inboundRow(inbound: InboundMessage) {
+  return {
+    id: inbound.id,
+    from: inbound.from,
+    to: inbound.to,
+    content: inbound.body,
+    environment: inbound.environment,
+    in_reply_to: inbound.inReplyTo,
+    received_at: ts(inbound.receivedAt),
+  };
+}
+
+function history(steps: readonly StatusStep<string>[] | undefined) {
+  return (steps ?? []).map((step) => ({ status: step.status, at: ts(step.at) }));
+}
+
+/** A webhook delivery as a list row. */
+export function deliveryRow(world: World, delivery: WebhookDelivery) {
+  return {
+    id: delivery.id,
+    type: delivery.type,
+    state: delivery.state,
+    url: world.webhooks.endpoints.find((e) => e.id === delivery.endpointId)?.url ?? null,
+    attempts: delivery.attempts.length,
+    last_status: delivery.attempts.at(-1)?.status ?? null,
+    created_at: ts(delivery.createdAt),
+    next_attempt_at: delivery.nextAttemptAt === null ? null : ts(delivery.nextAttemptAt),
+  };
+}
+
+/**
+ * Each attempt with the headers it was sent with: re-signed (signing is deterministic) for the
+ * timestamp the attempt was sent with (D31; world time for attempts recorded before it was kept).
+ */
+export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
+  const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
+  const attempts = await Promise.all(
+    delivery.attempts.map(async (attempt) => ({
+      at: ts(attempt.at),
+      status: attempt.status,
+      error: attempt.error,
+      headers:
+        endpoint === undefined
+          ? null
+          : {
+              ...(await signWebhook({
+                id: delivery.id,
+                timestamp: attempt.signedAt ?? Math.floor(attempt.at / 1000),
+                body: delivery.body,
+                secret: endpoint.secret,
+              })),
+              'content-type': 'application/json',
+            },
+    })),
+  );
+  return {
+    ...deliveryRow(world, delivery),
+    endpoint_id: delivery.endpointId,
+    payload: delivery.body,
+    attempts,
+  };
+}
+
+/** One message with everything about it: the public API's view, timeline, replies, deliveries. */
+export function messageView({ mock, tracker }: ControlDeps, id: string) {
+  const world = mock.world;
+  const message = world.messages.get(id) ?? notFound('Message');
+  // A delivery is about this message when its event names it (status updates carry its id).
+  const quoted = `"${message.id}"`;
+  return {
+    message: messageDetail(world, message),
+    environment: message.environment,
+    organization: world.organizations.get(message.organizationId)?.name ?? null,
+    segments: message.segments,
+    encoding: message.encoding,
+    cost: formatMoney(message.cost),
+    history: history(tracker.messageHistory.get(message.id)),
+    // What the handset sent back afterwards (simulated replies name no message they answer).
+    replies: world.inbound
+      .filter(
+        (i) =>
+          i.inReplyTo === message.id ||
+          (i.inReplyTo === null &&
+            i.from === message.e164 &&
+            i.organizationId === message.organizationId &&
+            i.receivedAt >= message.createdAt),
+      )
+      .map(inboundRow),
+    deliveries: world.webhooks.outbox
+      .filter((delivery) => delivery.body.includes(quoted))
+      .map((delivery) => deliveryRow(world, delivery)),
+  };
+}
+
+/** One campaign with its per-state counts, timeline and a page of its messages. */
+export function campaignView({ mock, tracker }: ControlDeps, id: string, query: string) {
+  const world = mock.world;
+  const campaign = world.campaigns.get(id) ?? notFound('Campaign');
+  const { offset, limit } = page(query);
+  const messages = world.messages.indexed(
+    'campaign',
+    campaign.organizationId,
+    campaign.environment,
+    campaign.id,
+  );
+  const counts: Record<string, number> = {};
+  for (const message of messages) counts[message.status] = (counts[message.status] ?? 0) + 1;
+  return {
+    campaign: campaignObject(world, campaign),
+    environment: campaign.environment,
+    organization: world.organizations.get(campaign.organizationId)?.name ?? null,
+    history: history(tracker.campaignHistory.get(campaign.id)),
+    counts,
+    messages: {
+      total: messages.length,
+      offset,
+      entries: messages.slice(offset, offset + limit).map((m) => messageRow(world, m)),
+    },
+  };
+}
+
+/** Every organization with its balance, keys (by prefix), sender IDs and latest ledger entries. */
+export function organizationsView(world: World) {
+  return [...world.organizations.values()].map((organization) => {
+    const account = world.accounts.get(organization.billingAccountId);
+    return {
+      ...organizationView(world, organization),
+      balance: account === undefined ? null : formatMoney(account.balance),
+      currency: account?.currency ?? null,
+      api_keys: [...world.apiKeys.values()]
+        .filter((key) => key.organizationId === organization.id)
+        .map((key) => apiKeyView(key)),
+      sender_ids: [...world.senders.values()]
+        .filter((sender) => sender.organizationId === organization.id)
+        .map((sender) => senderIdView(world, sender)),
+      ledger: world.ledger
+        .filter((entry) => entry.billingAccountId === organization.billingAccountId)
+        .slice(-20)
+        .reverse()
+        .map((entry) => ({
+          id: entry.id,
+          kind: entry.kind,
+          amount: formatMoney(entry.amount),
+          balance_after: formatMoney(entry.balanceAfter),
+          at: ts(entry.at),
+          note: entry.note,
+        })),
+    };
+  });
+}
+
+/** The header of every view: clocks, counts, whether a token is needed. */
+export function inspectorSummary({ mock, requestLog }: ControlDeps) {
+  const world = mock.world;
+  return {
+    clock: clockView(mock),
+    wall_clock: new Date().toISOString(),
+    counts: {
+      messages: world.messages.size,
+      campaigns: world.campaigns.size,
+      organizations: world.organizations.size,
+      phones: phoneCount(world),
+      deliveries: world.webhooks.outbox.length,
+      requests: requestLog.lastSeq,
+    },
+  };
+}
+
+/** The routes of the page's data (paths relative to the control prefix). */
+export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/summary`,
+    handle: (deps) => {
+      // Every view asks for the summary: once it is answered, get the search ready (D102).
+      const world = deps.mock.world;
+      setImmediate(() => prepareSearch(world));
+      return ok(inspectorSummary(deps));
+    },
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/search`,
+    handle: ({ mock, requestLog, query }) => {
+      const { q } = page(query);
+      const world = mock.world;
+      const messages = messagesMatching(world, q, 0, 20);
+      const campaigns = campaignsMatching(world, q, 0, 10);
+      const phones = phonesMatching(world, q, 0, 10);
+      const requests = requestsMatching(requestLog, q, 0, 10);
+      const replies = inboundMatching(world, q, 0, 10);
+      return ok<SearchView>({
+        replies: { total: replies.total, entries: replies.entries.map(inboundRow) },
+        messages: {
+          total: messages.total,
+          entries: messages.entries.map((m) => messageRow(world, m)),
+        },
+        campaigns: {
+          total: campaigns.total,
+          entries: campaigns.entries.map((c) => campaignObject(world, c)),
+        },
+        phones: { total: phones.total, entries: phones.entries.map(phoneRow) },
+        requests: { total: requests.total, entries: requests.entries.map(summary) },
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/messages`,
+    handle: ({ mock, query }) => {
+      const { q, offset, limit } = page(query);
+      const hits = messagesMatching(mock.world, q, offset, limit);
+      return ok({
+        total: hits.total,
+        offset,
+        entries: hits.entries.map((m) => messageRow(mock.world, m)),
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/messages/:message_id`,
+    handle: (deps) => ok(messageView(deps, deps.params.message_id!)),
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/phones`,
+    handle: ({ mock, query }) => {
+      const { q, offset, limit } = page(query);
+      const hits = phonesMatching(mock.world, q, offset, limit);
+      return ok({ total: hits.total, offset, entries: hits.entries.map(phoneRow) });
+    },
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/phones/:number`,
+    handle: ({ mock, params }) => {
+      const world = mock.world;
+      const thread = phoneThread(world, params.number!).map(
+        (item): ThreadEntry =>
+          item.kind === 'outbound'
+            ? { direction: 'outbound', ...messageRow(world, item.message) }
+            : { direction: 'inbound', ...inboundRow(item.message) },
+      );
+      return ok({ number: params.number, thread });
+    },
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/campaigns`,
+    handle: ({ mock, query }) => {
+      const { q, offset, limit } = page(query);
+      const world = mock.world;
+      const hits = campaignsMatching(world, q, offset, limit);
+      return ok({
+        total: hits.total,
+        offset,
+        entries: hits.entries.map((c) => ({
+          ...campaignObject(world, c),
+          organization: world.organizations.get(c.organizationId)?.name ?? null,
+        })),
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/campaigns/:campaign_id`,
+    handle: (deps) => ok(campaignView(deps, deps.params.campaign_id!, deps.query)),
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/organizations`,
+    handle: ({ mock }) => ok({ entries: organizationsView(mock.world) }),
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/requests`,
+    handle: ({ requestLog, query }) => {
+      const { q, offset, limit } = page(query);
+      const hits = requestsMatching(requestLog, q, offset, limit);
+      return ok({ total: hits.total, offset, entries: hits.entries.map(summary) });
+    },
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/requests/:seq`,
+    handle: ({ requestLog, params }) =>
+      ok(requestLog.detail(Number(params.seq)) ?? notFound('Logged request')),
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/deliveries`,
+    handle: ({ mock, query }) => {
+      const { offset, limit } = page(query);
+      const outbox = mock.world.webhooks.outbox;
+      const end = Math.max(0, outbox.length - offset);
+      return ok({
+        total: outbox.length,
+        offset,
+        entries: outbox
+          .slice(Math.max(0, end - limit), end)
+          .reverse()
+          .map((delivery) => deliveryRow(mock.world, delivery)),
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: `${INSPECTOR_API}/deliveries/:delivery_id`,
+    handle: async ({ mock, params }) => {
+      const delivery =
+        mock.world.webhooks.outbox.find((d) => d.id === params.delivery_id) ??
+        notFound('Webhook delivery');
+      return ok(await deliveryDetail(mock.world, delivery));
+    },
+  },
+  {
+    method: 'POST',
+    path: `${INSPECTOR_API}/deliveries/:delivery_id/redeliver`,
+    handle: ({ mock, params }) => {
+      const { id } = mock.control.redeliver(params.delivery_id!);
+      mock.clock.runDue();
+      const delivery = mock.world.webhooks.outbox.find((d) => d.id === id)!;
+      return { status: 202, body: deliveryRow(mock.world, delivery) };
+    },
+  },
+];
+
+/** A phone number as a list row. */
+export function phoneRow(phone: {
+  number: string;
+  outbound: number;
+  inbound: number;
+  lastAt: number;
+}) {
+  return {
+    number: phone.number,
+    outbound: phone.outbound,
+    inbound: phone.inbound,
+    last_at: ts(phone.lastAt),
+  };
+}
+
+/** A page of a list. */
+export interface ListPage<T> {
+  readonly total: number;
+  readonly offset: number;
+  readonly entries: readonly T[];
+}
+
+/** The types the page reads (its code imports them, so a change here fails its type check). */
+export type MessageRow = ReturnType<typeof messageRow>;
+/** @see {@link inboundRow} */
+export type InboundRow = ReturnType<typeof inboundRow>;
+/** @see {@link deliveryRow} */
+export type DeliveryRow = ReturnType<typeof deliveryRow>;
+/** @see {@link deliveryDetail} */
+export type DeliveryDetail = Awaited<ReturnType<typeof deliveryDetail>>;
+/** @see {@link messageView} */
+export type MessageView = ReturnType<typeof messageView>;
+/** @see {@link campaignView} */
+export type CampaignView = ReturnType<typeof campaignView>;
+/** @see {@link organizationsView} */
+export type OrganizationView = ReturnType<typeof organizationsView>[number];
+/** @see {@link phoneRow} */
+export type PhoneRow = ReturnType<typeof phoneRow>;
+/** @see {@link inspectorSummary} */
+export type InspectorSummary = ReturnType<typeof inspectorSummary>;
+/** A campaign as the campaigns list shows it. */
+export type CampaignRow = ReturnType<typeof campaignObject> & {
+  readonly organization: string | null;
+};
+/** A phone's thread, oldest first. */
+export type ThreadEntry =
+  | ({ readonly direction: 'outbound' } & MessageRow)
+  | ({ readonly direction: 'inbound' } & InboundRow);
+/** The search box's answer. */
+export interface SearchView {
+  readonly replies: { readonly total: number; readonly entries: readonly InboundRow[] };
+  readonly messages: { readonly total: number; readonly entries: readonly MessageRow[] };
+  readonly campaigns: {
+    readonly total: number;
+    readonly entries: readonly ReturnType<typeof campaignObject>[];
+  };
+  readonly phones: { readonly total: number; readonly entries: readonly PhoneRow[] };
+  readonly requests: { readonly total: number; readonly entries: readonly RequestLogEntry[] };
+}

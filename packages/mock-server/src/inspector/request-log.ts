@@ -1,0 +1,259 @@
+/**
+ * The inspector's request log: a bounded ring buffer of the last N public-API exchanges, fed by the
+ * service's `observe` option. It keeps what a person debugging wants to see — method, path, query,
+ * status, error code, trace id, both times (world and wall clock), the headers and both bodies —
+ * with every API key and webhook secret cut to its prefix, in headers, query, path and bodies
+ * alike: a full key is never shown (decision D69, D104).
+ *
+ * Recording is on every request's path, so it only keeps references to the exchange; the cutting
+ * and copying happen once, when an entry is first read, and the raw exchange is then let go
+ * (engineering log E20). Requests and responses are never changed after they are answered, so
+ * the entry read later is the one that would have been built at once.
+ */
+
+import { formatTimestamp } from '@msgsvc/mock';
+import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';
+import { keyPrefix } from '@msgsvc/sdk';
+import { redactPath, redactQuery, redactSecrets } from './redact';
+
+/** One logged exchange, as `GET /__mock/requests` lists it. */
+export interface RequestLogEntry {
+  /** Increases by one per request since the server started (gaps mean entries were dropped). */
+  readonly seq: number;
+  /** Wall-clock time the response was built, ISO 8601. */
+  readonly at: string;
+  /** World time the response was built (the mock's clock), ISO 8601; null before a clock is bound. */
+  readonly world_at: string | null;
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly status: number;
+  /** The error code of an error response, else null. */
+  readonly code: string | null;
+  /** The API key's prefix (`svc_live_abcd…`), or null when none was sent. */
+  readonly key: string | null;
+  readonly trace_id: string | null;
+  readonly idempotency_key: string | null;
+}
+
+/** One exchange in full, as the inspector's request view shows it. */
+export interface RequestLogDetail extends RequestLogEntry {
+  readonly request_headers: Readonly<Record<string, string>>;
+  readonly response_headers: Readonly<Record<string, string>>;
+  /** The request body as text (cut at {@link BODY_KEPT} characters), or null when there was none. */
+  readonly request_body: string | null;
+  readonly response_body: string | null;
+}
+
+/** How much of each body is kept: enough to read a request, bounded so the log stays small. */
+export const BODY_KEPT = 16_384;
+
+const CODE = /"code":"([A-Z0-9_]{1,64})"/;
+
+/** An entry as read: redacted; times stay numbers until someone renders them. */
+type Stored = Omit<RequestLogDetail, 'at' | 'world_at'> & {
+  readonly atMs: number;
+  readonly worldMs: number | null;
+};
+
+/** An entry as recorded: the exchange itself, redacted into {@link Stored} when first read. */
+interface Slot {
+  readonly seq: number;
+  readonly atMs: number;
+  readonly worldMs: number | null;
+  raw: Raw | undefined;
+  // The redacted entry, built on first read. Serves bench row `GET /messages/{id}: mock server`
+  // (mock / bare ≥ 60%); see E20.
+  stored: Stored | undefined;
+}
+
+/** The exchange as answered; a body past {@link BODY_KEPT} is cut at once, so none is held whole. */
+interface Raw {
+  readonly request: Omit<HttpRequest, 'body'>;
+  readonly requestBody: Body;
+  readonly response: Omit<HttpResponse, 'body'>;
+  readonly responseBody: Body;
+}
+
+type Body = string | Uint8Array | null | { readonly kept: string | null };
+
+/** A ring buffer of the last `capacity` requests. */
+export class RequestLog {
+  private readonly ring: (Slot | undefined)[];
+  private next = 0;
+  private seq = 0;
+  private worldNow: (() => number) | undefined;
+
+  /** @param capacity - how many requests to keep (default 200). */
+  constructor(readonly capacity = 200) {
+    this.ring = new Array(capacity);
+  }
+
+  /**
+   * Stamps later entries with the world's time too (the server binds its mock's clock), so the
+   * log agrees with every other time the inspector shows, `--speed` and virtual clocks included.
+   */
+  useWorldClock(now: () => number): void {
+    this.worldNow = now;
+  }
+
+  /** The sequence number of the newest entry (0 before the first): a cheap change marker. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Records one exchange; the signature fits `createMockService({ observe })`. */
+  record(request: HttpRequest, response: HttpResponse): void {
+    this.ring[this.next] = {
+      seq: ++this.seq,
+      atMs: Date.now(),
+      worldMs: this.worldNow?.() ?? null,
+      // The parts, not the request and response objects: those would keep a large body whole.
+      raw: {
+        request: {
+          method: request.method,
+          path: request.path,
+          query: request.query,
+          headers: request.headers,
+        },
+        requestBody: held(request.body),
+        response: { status: response.status, headers: response.headers },
+        responseBody: held(response.body),
+      },
+      stored: undefined,
+    };
+    this.next = (this.next + 1) % this.capacity;
+  }
+
+  /** The newest `limit` entries, newest first. */
+  entries(limit = this.capacity): RequestLogEntry[] {
+    const out: RequestLogEntry[] = [];
+    for (const stored of this.newestFirst()) {
+      if (out.length >= limit) break;
+      out.push(summary(stored));
+    }
+    return out;
+  }
+
+  /** Every kept entry, newest first, in the stored form (for the inspector's search and lists). */
+  *newestFirst(): IterableIterator<Stored> {
+    for (let i = 1; i <= this.capacity; i++) {
+      const slot = this.ring[(this.next - i + this.capacity) % this.capacity];
+      if (slot === undefined) return;
+      yield read(slot);
+    }
+  }
+
+  /** One entry in full, or undefined when it was never logged or has been dropped. */
+  detail(seq: number): RequestLogDetail | undefined {
+    for (const stored of this.newestFirst()) {
+      if (stored.seq === seq) {
+        return {
+          ...summary(stored),
+          request_headers: stored.request_headers,
+          response_headers: stored.response_headers,
+          request_body: stored.request_body,
+          response_body: stored.response_body,
+        };
+      }
+    }
+    return undefined;
+  }
+
+  /** Forgets every entry (after a reset). */
+  clear(): void {
+    this.ring.fill(undefined);
+    this.next = 0;
+  }
+}
+
+/** The redacted form of a slot, built on its first read; the raw exchange is dropped then. */
+function read(slot: Slot): Stored {
+  if (slot.stored !== undefined) return slot.stored;
+  const { request, requestBody, response, responseBody } = slot.raw!;
+  const key = request.headers['x-api-key'];
+  const idempotencyKey = request.headers['idempotency-key'];
+  slot.stored = {
+    seq: slot.seq,
+    atMs: slot.atMs,
+    worldMs: slot.worldMs,
+    method: request.method,
+    path: redactPath(request.path),
+    query: redactQuery(request.query),
+    status: response.status,
+    // Error bodies are small; a regex spares parsing them.
+    code: response.status >= 400 ? (CODE.exec(textOf(responseBody) ?? '')?.[1] ?? null) : null,
+    key: key === undefined || key === '' ? null : keyPrefix(key),
+    trace_id: response.headers['x-trace-id'] ?? null,
+    idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
+    request_headers: redactHeaders(request.headers),
+    response_headers: redactHeaders(response.headers),
+    request_body: keptOf(requestBody),
+    response_body: keptOf(responseBody),
+  };
+  slot.raw = undefined;
+  return slot.stored;
+}
+
+/** A stored entry's list form. */
+export function summary(stored: Stored): RequestLogEntry {
+  return {
+    seq: stored.seq,
+    at: new Date(stored.atMs).toISOString(),
+    world_at: stored.worldMs === null ? null : formatTimestamp(stored.worldMs),
+    method: stored.method,
+    path: stored.path,
+    query: stored.query,
+    status: stored.status,
+    code: stored.code,
+    key: stored.key,
+    trace_id: stored.trace_id,
+    idempotency_key: stored.idempotency_key,
+  };
+}
+
+/** The stored form of an entry (what {@link RequestLog.newestFirst} yields). */
+export type StoredRequest = Stored;
+
+// Header names come from the client: a null-prototype record keeps `__proto__` an ordinary name.
+function redactHeaders(
+  headers: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (name === 'x-api-key') out[name] = value === '' ? '' : keyPrefix(value);
+    else if (name === 'authorization') out[name] = value.replace(/^(\S+\s+)?.*$/s, '$1…');
+    else out[name] = redactSecrets(value);
+  }
+  return out;
+}
+
+function bodyOf(body: string | Uint8Array | null): string | null {
+  if (body === null) return null;
+  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+}
+
+// A body is a string or bytes as large as its text or larger: within the kept size, either is held
+// as it is (no copy); past it, only the kept part is.
+function held(body: string | Uint8Array | null): Body {
+  if (body === null) return null;
+  const size = typeof body === 'string' ? body.length : body.byteLength;
+  return size <= BODY_KEPT ? body : { kept: keptBody(body) };
+}
+
+function textOf(body: Body): string | null {
+  return body !== null && typeof body === 'object' && 'kept' in body ? body.kept : bodyOf(body);
+}
+
+function keptOf(body: Body): string | null {
+  return body !== null && typeof body === 'object' && 'kept' in body ? body.kept : keptBody(body);
+}
+
+function keptBody(body: string | Uint8Array | null): string | null {
+  const text = bodyOf(body);
+  if (text === null || text === '') return null;
+  const cut =
+    text.length > BODY_KEPT ? `${text.slice(0, BODY_KEPT)}… (${text.length} characters)` : text;
+  return redactSecrets(cut);
+}

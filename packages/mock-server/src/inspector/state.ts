@@ -1,0 +1,195 @@
+/**
+ * The inspector's data, `GET /__mock/state`: one JSON document with everything the page shows —
+ * organizations (keys by prefix only), the most recently active phone threads with each message's
+ * status history, segments and cost, the newest campaigns with their progress, each account's
+ * latest ledger entries, the webhook outbox and the request log. Every list is bounded, so the
+ * document stays small however large the world grows.
+ */
+
+import { formatTimestamp as ts, type World } from '@msgsvc/mock';
+import {
+  apiKeyView,
+  campaignObject,
+  type InboundMessage,
+  type MessageRecord,
+  organizationView,
+  senderIdView,
+} from '@msgsvc/mock/port';
+import { formatMoney } from '@msgsvc/sdk/sms';
+import type { ControlDeps } from '../control-http/route';
+import { clockView } from '../control-http/routes-clock';
+import type { StatusStep, ThreadItem } from './activity-tracker';
+import { readOutbox } from './outbox';
+
+const ORGANIZATIONS = 50;
+const PHONES = 50;
+const CAMPAIGNS = 20;
+const LEDGER_ENTRIES = 50;
+const REQUESTS = 100;
+/** How far back the ledger is scanned for each account's latest entries. */
+const LEDGER_SCAN = 100_000;
+
+/** Builds the inspector document. */
+export function inspectorState({ mock, tracker, requestLog }: ControlDeps) {
+  const world = tracker.sync();
+  return {
+    generated_at: new Date().toISOString(),
+    clock: clockView(mock),
+    counts: { messages: world.messages.size, campaigns: world.campaigns.size },
+    organizations: organizations(world),
+    phones: phones(world, tracker),
+    campaigns: tracker
+      .recentCampaigns(CAMPAIGNS)
+      .map((id) => campaignEntry(world, id, tracker.campaignHistory.get(id) ?? []))
+      .filter(Boolean),
+    ledger: ledgers(world),
+    outbox: readOutbox(world),
+    requests: requestLog.entries(REQUESTS),
+  };
+}
+
+/** The newest organizations with their keys (by prefix) and sender IDs, in one pass over each. */
+function organizations(world: World) {
+  const shown = [...world.organizations.values()].slice(-ORGANIZATIONS);
+  const keys = new Map(shown.map((org) => [org.id, [] as ReturnType<typeof apiKeyView>[]]));
+  const senders = new Map(shown.map((org) => [org.id, [] as ReturnType<typeof senderIdView>[]]));
+  for (const key of world.apiKeys.values()) keys.get(key.organizationId)?.push(apiKeyView(key));
+  for (const sender of world.senders.values()) {
+    senders.get(sender.organizationId)?.push(senderIdView(world, sender));
+  }
+  return shown.map((organization) => ({
+    ...organizationView(world, organization),
+    api_keys: keys.get(organization.id) ?? [],
+    sender_ids: senders.get(organization.id) ?? [],
+  }));
+}
+
+/** The most recently active phones with their threads. */
+function phones(world: World, tracker: ControlDeps['tracker']) {
+  const recent = tracker.recentPhones(PHONES);
+  const hasInbound = recent.some(([, thread]) => thread.some((item) => item.kind === 'inbound'));
+  const inbound = hasInbound ? new Map(world.inbound.map((i) => [i.id, i])) : new Map();
+  return recent.map(([number, thread]) => ({
+    number,
+    thread: thread
+      .map((item) => threadEntry(world, item, inbound, tracker.messageHistory))
+      .filter(Boolean),
+  }));
+}
+
+function history(steps: readonly StatusStep<string>[] | undefined) {
+  return (steps ?? []).map((step) => ({ status: step.status, at: ts(step.at) }));
+}
+
+function threadEntry(
+  world: World,
+  item: ThreadItem,
+  inbound: ReadonlyMap<string, InboundMessage>,
+  histories: ReadonlyMap<string, readonly StatusStep<string>[]>,
+) {
+  if (item.kind === 'inbound') {
+    const message = inbound.get(item.id);
+    return message === undefined ? null : inboundEntry(message);
+  }
+  const message = world.messages.get(item.id);
+  return message === undefined ? null : outboundEntry(world, message, histories.get(message.id));
+}
+
+function outboundEntry(
+  world: World,
+  message: MessageRecord,
+  steps: readonly StatusStep<string>[] | undefined,
+) {
+  return {
+    direction: 'outbound' as const,
+    id: message.id,
+    organization: world.organizations.get(message.organizationId)?.name ?? null,
+    environment: message.environment,
+    campaign_id: message.campaignId,
+    sender: world.senders.get(message.senderId)?.name ?? null,
+    channel_type: message.channel,
+    channel_destination: message.destination,
+    content: message.content,
+    status: message.status,
+    error_code: message.errorCode,
+    segments: message.segments,
+    encoding: message.encoding,
+    cost: formatMoney(message.cost),
+    is_refunded: message.refunded,
+    created_at: ts(message.createdAt),
+    updated_at: ts(message.updatedAt),
+    history: history(steps),
+  };
+}
+
+function inboundEntry(inbound: InboundMessage) {
+  return {
+    direction: 'inbound' as const,
+    id: inbound.id,
+    environment: inbound.environment,
+    sender: inbound.to,
+    channel_type: inbound.channel,
+    content: inbound.body,
+    created_at: ts(inbound.receivedAt),
+  };
+}
+
+function campaignEntry(world: World, id: string, steps: readonly StatusStep<string>[]) {
+  const campaign = world.campaigns.get(id);
+  if (campaign === undefined) return null;
+  const progress: Record<string, number> = {};
+  const messages = world.messages.indexed(
+    'campaign',
+    campaign.organizationId,
+    campaign.environment,
+    campaign.id,
+  );
+  for (const message of messages) progress[message.status] = (progress[message.status] ?? 0) + 1;
+  return {
+    ...campaignObject(world, campaign),
+    environment: campaign.environment,
+    organization: world.organizations.get(campaign.organizationId)?.name ?? null,
+    messages: messages.length,
+    progress,
+    history: history(steps),
+  };
+}
+
+function ledgers(world: World) {
+  const accounts = [...world.accounts.values()].slice(-ORGANIZATIONS);
+  const latest = new Map(accounts.map((account) => [account.id, [] as LedgerEntryView[]]));
+  // Newest first, stopping once every account has its share or the scan budget is spent.
+  let full = 0;
+  const stop = Math.max(0, world.ledger.length - LEDGER_SCAN);
+  for (let i = world.ledger.length - 1; i >= stop && full < latest.size; i--) {
+    const entry = world.ledger[i]!;
+    const list = latest.get(entry.billingAccountId);
+    if (list === undefined || list.length >= LEDGER_ENTRIES) continue;
+    list.push(ledgerEntry(entry));
+    if (list.length === LEDGER_ENTRIES) full++;
+  }
+  return accounts.map((account) => ({
+    billing_account_id: account.id,
+    organization_id: account.organizationId,
+    organization: world.organizations.get(account.organizationId)?.name ?? null,
+    currency: account.currency,
+    balance: formatMoney(account.balance),
+    funded: formatMoney(account.funded),
+    entries: latest.get(account.id) ?? [],
+  }));
+}
+
+type LedgerEntryView = ReturnType<typeof ledgerEntry>;
+
+function ledgerEntry(entry: World['ledger'][number]) {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    amount: formatMoney(entry.amount),
+    balance_after: formatMoney(entry.balanceAfter),
+    at: ts(entry.at),
+    campaign_id: entry.campaignId,
+    message_id: entry.messageId,
+    note: entry.note,
+  };
+}

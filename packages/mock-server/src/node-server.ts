@@ -1,0 +1,336 @@
+/**
+ * The mock as a Node HTTP server: the public API under `/c/v1`, the control API under `/__mock`
+ * and the inspector page at `/`. Requests go from `IncomingMessage` to the http layer's plain data
+ * and back (no web `Request`/`Response` on the hot path); bodies are limited to 1 MiB (413
+ * `PAYLOAD_TOO_LARGE`, decision D2); what Node's parser refuses is answered in the envelope too
+ * (decision D72). On a real clock, background work runs on a timer and before each request.
+ *
+ * @example
+ * ```ts
+ * import { createMockService, RealClock } from '../index';
+ * import { RequestLog } from './inspector/request-log';
+ * import { createMockServer } from './node-server';
+ *
+ * const requestLog = new RequestLog();
+ * const mock = createMockService({ clock: new RealClock(), observe: (q, r) => requestLog.record(q, r) });
+ * mock.seedDemo();
+ * const server = createMockServer({ mock, requestLog });
+ * const { origin } = await server.listen(4780, '127.0.0.1'); // http://127.0.0.1:4780
+ * ```
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MockService } from '@msgsvc/mock';
+import {
+  errorResponse,
+  type HttpRequest,
+  type HttpResponse,
+  unexpectedError,
+} from '@msgsvc/mock/port';
+import { type AdminAccess, createAdminAccess } from './admin-access';
+import { answerClientError, answerConnect } from './client-error';
+import { controlErrorResponse, controlTraceId } from './control-http/errors';
+import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
+import { HEALTH_PATH } from './control-http/routes-health';
+import { SnapshotStore } from './control-http/snapshot-store';
+import { type Cors, createCors } from './cors';
+import { ActivityTracker } from './inspector/activity-tracker';
+import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
+import { fingerprint, LiveFeed } from './inspector/live';
+import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
+import { RequestLog } from './inspector/request-log';
+import { lingerOnClose } from './linger';
+import {
+  BODY_LIMIT,
+  hasBody,
+  readBody,
+  readRequest,
+  splitUrl,
+  toHttpRequest,
+  writeResponse,
+} from './node-request';
+import { isErrorLike, isThenable } from './realm-neutral';
+import { reportToStderr } from './report-unexpected';
+
+/** Options of {@link createMockServer}. */
+export interface MockServerOptions {
+  readonly mock: MockService;
+  /** The log the mock's `observe` feeds; a fresh (empty) one by default. */
+  readonly requestLog?: RequestLog;
+  /** When set, the control API and inspector require `Authorization: Bearer <token>`. */
+  readonly adminToken?: string | undefined;
+  /** Rebuilds the starting world after `POST /__mock/reset` (default: seed the demo). */
+  readonly reseed?: () => void;
+  /** How often due background work runs on a real clock, in ms. Default 50. */
+  readonly tickMs?: number;
+  /** The largest request body, in bytes. Default 1 MiB. */
+  readonly bodyLimit?: number;
+  /** Origins a browser may call the server from (CORS, D111). Default: none. */
+  readonly corsOrigins?: readonly string[];
+  /** When the server started (wall clock, epoch ms), for `GET /__mock/health`. Default: now. */
+  readonly startedAt?: number;
+  /**
+   * Called with the `X-API-KEY` of each public request before it is handled: a world loaded from a
+   * state file holds its keys by hash until they are presented (D125).
+   */
+  readonly recallKey?: (key: string) => void;
+}
+
+/** A running (or ready to run) mock server. */
+export interface MockServer {
+  readonly server: Server;
+  /** Starts listening; `port` 0 picks a free port. Resolves with the real address. */
+  listen(port: number, host: string): Promise<{ host: string; port: number; origin: string }>;
+  /** Stops accepting connections, ends idle keep-alive ones and stops the clock timer. */
+  close(): Promise<void>;
+}
+
+const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
+const INSPECTOR_DATA = `${CONTROL_PREFIX}${INSPECTOR_API}/`;
+const INSPECTOR_EVENTS = `${INSPECTOR_DATA}events`;
+
+/** What every request handler of one server shares. */
+interface ServerContext {
+  readonly mock: MockService;
+  /** The largest request body, in bytes. */
+  readonly limit: number;
+  readonly access: AdminAccess;
+  /** The control API over HTTP. */
+  readonly control: (request: HttpRequest) => Promise<HttpResponse>;
+  /** The inspector page's own data (D103). */
+  readonly inspectorData: (request: HttpRequest) => Promise<HttpResponse>;
+  /** The inspector's live change events (D105). */
+  readonly live: LiveFeed;
+  /** The CORS policy, when origins are allowed. */
+  readonly cors: Cors | undefined;
+  /** See {@link MockServerOptions.recallKey}. */
+  readonly recallKey: ((key: string) => void) | undefined;
+}
+
+/** Creates the server; see the module example. */
+export function createMockServer(options: MockServerOptions): MockServer {
+  const { mock } = options;
+  // Read side of the inspector: it follows the world between requests, until the server closes.
+  const tracker = new ActivityTracker(() => mock.world);
+  const requestLog = options.requestLog ?? new RequestLog();
+  // The log's times agree with the rest of the inspector: world time (D104).
+  requestLog.useWorldClock(() => mock.world.now());
+  const context = serverContext(options, tracker, requestLog);
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) =>
+    onRequest(context, req, res),
+  );
+  // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
+  server.on('clientError', (error, socket) => answerClientError(error, socket, mock.world.now()));
+  server.on('connect', (_req, socket) => answerConnect(socket, mock.world.now()));
+  let timer: NodeJS.Timeout | undefined;
+
+  return {
+    server,
+    async listen(port, host) {
+      const address = await listenOn(server, port, host);
+      // On a real clock, due background work runs on a timer too, not only before requests.
+      timer = setInterval(() => mock.clock.runDue(), options.tickMs ?? 50);
+      return address;
+    },
+    close() {
+      clearInterval(timer);
+      context.live.close();
+      tracker.close();
+      return new Promise((resolve, reject) => {
+        server.close((error) => (error === undefined ? resolve() : reject(error)));
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+function serverContext(
+  options: MockServerOptions,
+  tracker: ActivityTracker,
+  requestLog: RequestLog,
+): ServerContext {
+  const { mock } = options;
+  const deps = {
+    mock,
+    requestLog,
+    tracker,
+    snapshots: new SnapshotStore(),
+    reseed: options.reseed ?? (() => mock.seedDemo()),
+    startedAt: options.startedAt ?? Date.now(),
+  };
+  return {
+    mock,
+    limit: options.bodyLimit ?? BODY_LIMIT,
+    access: createAdminAccess(options.adminToken, options.corsOrigins),
+    cors:
+      options.corsOrigins === undefined || options.corsOrigins.length === 0
+        ? undefined
+        : createCors(options.corsOrigins),
+    control: createControlHandler(deps),
+    inspectorData: createControlHandler(deps, INSPECTOR_API_ROUTES),
+    live: new LiveFeed(() => fingerprint(deps)),
+    recallKey: options.recallKey,
+  };
+}
+
+/** Starts listening; resolves with the address actually bound, once it is. */
+function listenOn(
+  server: Server,
+  port: number,
+  host: string,
+): Promise<{ host: string; port: number; origin: string }> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        host: address.address,
+        port: address.port,
+        origin: `http://${shown}:${address.port}`,
+      });
+    });
+  });
+}
+
+/** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
+function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
+  const preflight = context.cors?.apply(req, res, context.mock.world.now());
+  if (preflight !== undefined) {
+    req.resume();
+    writeResponse(res, preflight);
+    return;
+  }
+  const { path } = splitUrl(req.url ?? '/');
+  if (path === INSPECTOR_SCRIPT_PATH) {
+    // The page's script is code, not data: served without the token (a <script> cannot send one).
+    writeResponse(res, inspectorScript(req.method ?? 'GET', controlTraceId()));
+  } else if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
+    serveAdmin(context, req, res, path).catch((error) => fail(res, req, error));
+  } else {
+    servePublic(context, req, res);
+  }
+}
+
+// Everything outside the control prefix and the page goes to the public pipeline, which
+// answers unknown paths with its own 404 envelope (decision D2). A request without a body is
+// answered in the same tick: no promise, no microtask, on the hot path.
+function servePublic(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
+  if (!hasBody(req.method ?? 'GET')) {
+    answer(context, req, res, toHttpRequest(req, null));
+    return;
+  }
+  readBody(req, context.limit).then(
+    (read) =>
+      read.kind === 'ok'
+        ? answer(context, req, res, toHttpRequest(req, read.body))
+        : refuseTooLarge(context, req, res, read.drained),
+    (error) => fail(res, req, error),
+  );
+}
+
+// The pipeline answers synchronously unless an injected latency fault delays it.
+function answer(
+  { mock, recallKey }: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: HttpRequest,
+): void {
+  try {
+    const key = request.headers['x-api-key'];
+    if (recallKey !== undefined && key !== undefined) recallKey(key.trim());
+    mock.clock.runDue();
+    const response = mock.handle(request);
+    if (isThenable(response)) {
+      response.then(
+        (settled) => writeResponse(res, settled),
+        (error) => fail(res, req, error),
+      );
+    } else {
+      writeResponse(res, response);
+    }
+  } catch (error) {
+    fail(res, req, error);
+  }
+}
+
+/** The control API and the inspector page, behind the admin token when there is one. */
+async function serveAdmin(
+  context: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const read = await readRequest(req, context.limit);
+  if (read.kind === 'too_large') {
+    refuseTooLarge(context, req, res, read.drained);
+    return;
+  }
+  const request = read.request;
+  const page = INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
+  // The health check is for anyone who can reach the port (D57).
+  const refused = path === HEALTH_PATH ? undefined : checkAccess(context, request, page);
+  if (refused !== undefined) {
+    writeResponse(res, refused);
+    return;
+  }
+  context.mock.clock.runDue();
+  if (page) writeResponse(res, inspectorPage(controlTraceId()));
+  else if (path === INSPECTOR_EVENTS && request.method === 'GET')
+    context.live.attach(res, controlTraceId());
+  else if (path.startsWith(INSPECTOR_DATA))
+    writeResponse(res, await context.inspectorData(request));
+  else writeResponse(res, await context.control(request));
+}
+
+// 413 and close the connection; a body still coming is read and dropped after the answer (D126).
+function refuseTooLarge(
+  { mock, limit }: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  drained: boolean,
+): void {
+  if (!drained) lingerOnClose(req.socket);
+  writeResponse(res, tooLarge(mock, limit), true);
+}
+
+/** The refusal of an admin request without the token, or `undefined` when it may go on. */
+function checkAccess(
+  { mock, access }: ServerContext,
+  request: HttpRequest,
+  page: boolean,
+): HttpResponse | undefined {
+  // The page is opened from a browser's address bar, so it may carry the token in `?token=`.
+  const token = page ? new URLSearchParams(request.query).get('token') : null;
+  const refused = access.check(request, token);
+  return refused === undefined ? undefined : controlErrorResponse(refused, mock.world.now());
+}
+
+function tooLarge(mock: MockService, limit: number): HttpResponse {
+  return errorResponse(
+    { code: 'PAYLOAD_TOO_LARGE', message: `The request body exceeds the limit of ${limit} bytes.` },
+    controlTraceId(),
+    mock.world.now(),
+  );
+}
+
+/**
+ * A request that failed outside the pipeline (which never throws): a 500 envelope naming the
+ * exception, if the answer has not begun, and one report on stderr (D118).
+ */
+function fail(res: ServerResponse, req: IncomingMessage, error: unknown): void {
+  const traceId = controlTraceId();
+  const { path, query } = splitUrl(req.url ?? '/');
+  // The request as far as the report needs it: no headers, so no API key reaches the log.
+  const request = { method: req.method ?? 'GET', path, query, headers: {}, body: null };
+  reportToStderr(error, { request, traceId });
+  if (res.headersSent) {
+    res.destroy(isErrorLike(error) ? error : undefined);
+    return;
+  }
+  writeResponse(
+    res,
+    errorResponse(unexpectedError(error), traceId, Date.now(), { 'x-should-retry': 'false' }),
+  );
+}

@@ -1,0 +1,298 @@
+/**
+ * `msgsvc-mock serve` without the command line: build the mock (clock, seed, request log), seed
+ * the starting world (a world file or the demo), decide on the admin token, and listen.
+ */
+import { randomBytes } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { createMockService, type MockService, RealClock } from '@msgsvc/mock';
+import { isLoopback } from './admin-access';
+import type { StartupInfo } from './banner';
+import type { ServeOptions } from './cli-options';
+import { invalidOrigins } from './cors-origins';
+import { RequestLog } from './inspector/request-log';
+import { createMockServer } from './node-server';
+import { reportToStderr } from './report-unexpected';
+import { keepState, readStateFile, removeLeftovers, StateFileError } from './state-file';
+import {
+  describeHolder,
+  lockStateFile,
+  type StateFileLockedError,
+  type StateLock,
+} from './state-lock';
+import { recallKey } from './stored-keys';
+import {
+  applyWorld,
+  demoCredentials,
+  loadWorldFile,
+  type OrganizationCredentials,
+} from './world-file';
+
+/** Options of {@link startServer}: the flags of `msgsvc-mock serve`, each with its default. */
+export interface StartServerOptions {
+  /** The port; 0 (the default) picks a free one. */
+  readonly port?: number | undefined;
+  /** The address to bind. Default `127.0.0.1`; beyond loopback the control API needs a token. */
+  readonly host?: string | undefined;
+  /** A world file to start from. Default: the demo world. */
+  readonly world?: string | undefined;
+  /** The seed of ids and the delivery simulation. Default 1. */
+  readonly seed?: number | undefined;
+  /** `real` (default): background work follows the wall clock; `virtual`: only when advanced. */
+  readonly clock?: 'real' | 'virtual' | undefined;
+  /**
+   * Where the world's clock starts (a `Date` or epoch milliseconds); a virtual clock starts there
+   * again after a reset. Default: the wall clock's current second (D55), so the world's times
+   * are today's. Webhooks are signed with the wall clock either way (D31).
+   */
+  readonly startTime?: Date | number | undefined;
+  /** Speed-up of a real clock. Default 1. */
+  readonly speed?: number | undefined;
+  /** The admin token of the control API and inspector. Default: none on loopback, else random. */
+  readonly adminToken?: string | undefined;
+  /**
+   * Origins a browser tool may call the server from, exactly (`['http://localhost:5173']`): they
+   * get CORS headers and answered preflights, other origins none (D111). Default: none.
+   */
+  readonly cors?: readonly string[] | undefined;
+  /**
+   * A world snapshot file that keeps the world across restarts (D112): loaded at start when it
+   * exists (it wins over `world` and the demo), written atomically every `stateInterval` seconds
+   * while the world changes and when the server closes.
+   */
+  readonly state?: string | undefined;
+  /** Seconds between saves of the `state` file. Default 5. */
+  readonly stateInterval?: number | undefined;
+}
+
+/** A started server. */
+export interface RunningServer {
+  /** The server's origin, e.g. `http://127.0.0.1:43117`: the inspector is at `/`. */
+  readonly url: string;
+  /** The public API's base URL (`${url}/c/v1`), for `new MessagingClient({ baseUrl })`. */
+  readonly baseUrl: string;
+  /** The service behind the server (its control API, clock and state, in-process). */
+  readonly mock: MockService;
+  /** What `msgsvc-mock serve` prints at start-up: address, clock, keys of the seeded world. */
+  readonly info: StartupInfo;
+  /** Stops the server (idempotent). */
+  close(): Promise<void>;
+}
+
+const DEFAULTS: Omit<ServeOptions, 'json'> = {
+  port: 0,
+  host: '127.0.0.1',
+  world: undefined,
+  seed: 1,
+  clock: 'real',
+  startTime: undefined,
+  speed: 1,
+  adminToken: undefined,
+  cors: [],
+  state: undefined,
+  stateInterval: 5,
+};
+
+/**
+ * Starts the mock as an HTTP server (what `msgsvc-mock serve` runs), for vitest `globalSetup`,
+ * Playwright's `webServer` or any test that needs a real port. The world file is read and checked
+ * before anything binds, so a bad file fails fast with its own message.
+ *
+ * @example
+ * ```ts
+ * import { DEMO_LIVE_KEY } from '@msgsvc/mock';
+ * import { startServer } from '@msgsvc/mock-server';
+ * import { MessagingClient } from '@msgsvc/sdk';
+ *
+ * const server = await startServer(); // the demo world, on a free port
+ * const client = new MessagingClient({ apiKey: DEMO_LIVE_KEY, baseUrl: server.baseUrl });
+ * await client.messages.send({ to: '+244923000001', body: 'Olá' });
+ * await server.close();
+ * ```
+ *
+ * @throws {WorldFileError} for a bad world file, {@link StateFileError} for a bad state file or one
+ * whose folder cannot be written, {@link StateFileLockedError} for a state file another running
+ * server holds, a
+ * `TypeError` for a `cors` entry that is not an origin; the listen error (e.g. `EADDRINUSE`)
+ * otherwise.
+ */
+export async function startServer(given: StartServerOptions = {}): Promise<RunningServer> {
+  const options = { ...DEFAULTS };
+  for (const [name, value] of Object.entries(given)) {
+    if (value !== undefined) Object.assign(options, { [name]: value });
+  }
+  const file = options.world === undefined ? undefined : loadWorldFile(options.world);
+  const badOrigins = invalidOrigins(options.cors);
+  if (badOrigins.length > 0) {
+    throw new TypeError(
+      `cors: ${badOrigins.map((origin) => JSON.stringify(origin)).join(', ')} is not an origin (e.g. http://localhost:5173).`,
+    );
+  }
+  if (!(options.stateInterval > 0)) {
+    throw new RangeError(
+      `stateInterval must be a number of seconds above 0 (got ${options.stateInterval}).`,
+    );
+  }
+  // Locked, read and checked before anything binds, like the world file (D122, D123).
+  const lock = options.state === undefined ? undefined : takeLock(options.state);
+  try {
+    return await serve(options, file, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function serve(
+  options: Omit<ServeOptions, 'json'>,
+  file: ReturnType<typeof loadWorldFile> | undefined,
+  lock: StateLock | undefined,
+): Promise<RunningServer> {
+  const saved = options.state === undefined ? undefined : readStateFile(options.state);
+  if (options.state !== undefined) removeLeftovers(options.state);
+  const requestLog = new RequestLog();
+  const startedAt = Date.now();
+  // D55: a virtual world starts now, to the second (its times then read cleanly), unless
+  // pinned; a real clock is the wall clock itself unless pinned.
+  const startTime =
+    options.startTime !== undefined
+      ? Number(options.startTime)
+      : options.clock === 'virtual'
+        ? Math.floor(startedAt / 1000) * 1000
+        : undefined;
+  if (startTime !== undefined && !Number.isFinite(startTime)) {
+    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
+  }
+  const mock = createMockService({
+    // A virtual clock is left to the service: it builds a fresh one on each reset, so a reset
+    // world starts at the same instant (and gets the same ids) as the first one.
+    ...(options.clock === 'real'
+      ? { clock: new RealClock(options.speed, Date.now, startTime) }
+      : { startTime: startTime ?? startedAt }),
+    seed: options.seed,
+    observe: (request, response) => requestLog.record(request, response),
+    // A bug in the mock is reported once, on stderr, like the server's own failures (D118).
+    onError: reportToStderr,
+  });
+  const seed = (): OrganizationCredentials[] =>
+    file === undefined ? [demoCredentials(mock)] : applyWorld(mock, file);
+  const organizations = seed();
+  // The saved world replaces the seeded one; the banner still names the seeded world's keys.
+  if (saved !== undefined) {
+    mock.restore(saved);
+    warnOfLostKeys(mock, organizations, options.state!);
+  }
+
+  const generated = options.adminToken === undefined && !isLoopback(options.host);
+  const adminToken = generated ? randomBytes(24).toString('base64url') : options.adminToken;
+  const server = createMockServer({
+    mock,
+    requestLog,
+    adminToken,
+    reseed: seed,
+    corsOrigins: options.cors,
+    startedAt,
+    ...(saved === undefined ? {} : { recallKey: (key: string) => recallKey(mock.world, key) }),
+  });
+  const address = await server.listen(options.port, options.host);
+  try {
+    lock?.setPort(address.port);
+  } catch {
+    // Only a detail for the message a second server prints: the lock itself holds.
+  }
+  const state = options.state;
+  const keeper =
+    state === undefined
+      ? undefined
+      : keepState(mock, state, options.stateInterval * 1000, (error) =>
+          process.stderr.write(`msgsvc-mock: could not save ${state}: ${error.message}\n`),
+        );
+
+  let closing: Promise<void> | undefined;
+  const origin = clientOrigin(address.host, address.port);
+  return {
+    url: origin,
+    baseUrl: `${origin}/c/v1`,
+    mock,
+    info: {
+      host: address.host,
+      port: address.port,
+      origin,
+      clock: options.clock,
+      worldTime: mock.world.now(),
+      speed: options.speed,
+      seed: options.seed,
+      adminToken,
+      tokenGenerated: generated,
+      organizations,
+      pid: process.pid,
+    },
+    close() {
+      closing ??= (async () => {
+        keeper?.stop();
+        // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
+        // request still in flight changed the world before the server closed.
+        keeper?.save(true);
+        try {
+          await server.close();
+          keeper?.save();
+        } finally {
+          lock?.release();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+/** An origin a local client can use: the unspecified address is reached through loopback. */
+function clientOrigin(host: string, port: number): string {
+  if (host === '0.0.0.0') return `http://127.0.0.1:${port}`;
+  if (host === '::') return `http://[::1]:${port}`;
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+/**
+ * Takes the state file's lock; a folder that cannot be written is refused here, at start, rather
+ * than by every periodic save (D124).
+ */
+function takeLock(path: string): StateLock {
+  let lock: StateLock;
+  try {
+    lock = lockStateFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new StateFileError(
+      `state file ${path}: its folder ${dirname(resolve(path))} cannot be written (${code}); the world could never be saved.`,
+    );
+  }
+  if (lock.tookOverFrom !== undefined) {
+    process.stderr.write(
+      `msgsvc-mock: took over the lock of ${path} from ${describeHolder(lock.tookOverFrom)}, which is no longer running.\n`,
+    );
+  }
+  return lock;
+}
+
+/**
+ * The banner names the seeded world's keys, but the state file's world replaced it: says so when
+ * none of those keys is in it (e.g. a world emptied through the control API), instead of leaving a
+ * user to find out by a 401.
+ */
+function warnOfLostKeys(
+  mock: MockService,
+  organizations: readonly OrganizationCredentials[],
+  path: string,
+): void {
+  const printed = organizations.flatMap((o) => o.api_keys.map((k) => k.key));
+  if (printed.length === 0) return;
+  const known = (key: string) => {
+    if (!recallKey(mock.world, key)) return false;
+    return mock.world.apiKeys.get(key)?.revoked === false;
+  };
+  if (printed.some(known)) return;
+  const kept = [...mock.world.apiKeys.values()].filter((k) => !k.revoked).length;
+  process.stderr.write(
+    `msgsvc-mock: the world loaded from ${path} has none of the keys printed below (it has ${kept} active key${kept === 1 ? '' : 's'} of its own).\n`,
+  );
+}

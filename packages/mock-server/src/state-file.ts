@@ -1,0 +1,347 @@
+/**
+ * `--state FILE` (D112): a dev server keeps its world across restarts. The file is a world snapshot
+ * (`mock.snapshot()`, JSON); it is loaded at start when it exists, and written atomically — a
+ * temporary file in the same folder, flushed to disk, then a rename — every few seconds while
+ * something changed, and once more when the server stops. A crash loses at most the last interval;
+ * a torn file is never seen. On load the whole file is checked, its shape and the references
+ * between its records (D123); it holds keys by prefix and hash only (D125) and is readable by its
+ * owner only (mode 0600).
+ */
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { type MockService, SNAPSHOT_VERSION, type WorldSnapshot } from '@msgsvc/mock';
+import type { z } from 'zod';
+import { type StateFile, stateFileSchema } from './state-file-schema';
+import { standIn, storedKey } from './stored-keys';
+
+/**
+ * A state file that cannot be used: damaged, of another version, or in a folder that cannot be
+ * written. The CLI prints the message (one line naming the file) and exits with 2.
+ */
+export class StateFileError extends Error {
+  /** Always `'StateFileError'`. */
+  override name = 'StateFileError';
+}
+
+/**
+ * Reads and checks a state file: `undefined` when there is none yet (the server starts from its
+ * world file or the demo and creates it on the first save).
+ *
+ * @throws {StateFileError} for a file that is not a whole, consistent snapshot this version can
+ * load; the message names the file, the JSON path at fault and what is wrong.
+ */
+export function readStateFile(path: string): WorldSnapshot | undefined {
+  if (!existsSync(path)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new StateFileError(`state file ${path}: cannot be read (${(error as Error).message}).`);
+  }
+  if (text.trim() === '') {
+    throw new StateFileError(
+      `state file ${path}: is empty; move it away to start afresh, or restore it from a backup.`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new StateFileError(
+      `state file ${path}: not JSON (${(error as Error).message}); it may be truncated or hand-edited.`,
+    );
+  }
+  const version = (value as { version?: unknown } | null)?.version;
+  if (typeof value !== 'object' || value === null || version !== SNAPSHOT_VERSION) {
+    throw new StateFileError(
+      `state file ${path}: not a world snapshot of version ${SNAPSHOT_VERSION} (found version ${JSON.stringify(version ?? null)}); move it away to start afresh.`,
+    );
+  }
+  const parsed = stateFileSchema.safeParse(value);
+  if (!parsed.success) {
+    const first = closest(parsed.error.issues[0]!);
+    const more = parsed.error.issues.length - 1;
+    throw new StateFileError(
+      `state file ${path}: at ${jsonPath(first.path)}: ${first.message.replace(/\.$/, '')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}.`,
+    );
+  }
+  const dangling = danglingReference(parsed.data);
+  if (dangling !== undefined) {
+    throw new StateFileError(`state file ${path}: at ${dangling}.`);
+  }
+  return toSnapshot(parsed.data);
+}
+
+/** `$.accounts[0].balance`. */
+function jsonPath(path: readonly PropertyKey[]): string {
+  let text = '$';
+  for (const part of path) {
+    text +=
+      typeof part === 'number'
+        ? `[${part}]`
+        : /^[A-Za-z_$][\w$]*$/.test(String(part))
+          ? `.${String(part)}`
+          : `[${JSON.stringify(String(part))}]`;
+  }
+  return text;
+}
+
+/**
+ * For a value that matches none of a union's forms (an API key, stored by hash or in full), the
+ * problem of the form it came closest to, rather than "matches none".
+ */
+function closest(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const best = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+  const inner = best[0];
+  if (inner === undefined) return issue;
+  const found = closest(inner);
+  return { path: [...issue.path, ...found.path], message: found.message };
+}
+
+/** Turns a checked file into the snapshot the service restores: keys become stand-ins. */
+function toSnapshot(file: StateFile): WorldSnapshot {
+  const snapshot = {
+    ...file,
+    // JSON drops an `undefined` (the default prefix table); the configuration names it.
+    config: { ...file.config, prefixTable: file.config.prefixTable },
+    apiKeys: file.apiKeys.map((key) => {
+      if ('key' in key) return key;
+      const { keyPrefix, keySha256, ...rest } = key;
+      return { ...rest, key: standIn({ keyPrefix, keySha256 }) };
+    }),
+  };
+  // The schema and the snapshot type must agree; the compiler checks it here.
+  const checked: WorldSnapshot = snapshot;
+  return checked;
+}
+
+/**
+ * The first reference from one record to another that names no record, as `path: message`, or
+ * `undefined`. A world restored with one would answer 500s (or 401s) later, far from the cause.
+ */
+function danglingReference(file: StateFile): string | undefined {
+  const ids = <T extends { id: string }>(records: readonly T[]) =>
+    new Set(records.map((r) => r.id));
+  const organizations = ids(file.organizations);
+  const accounts = ids(file.accounts);
+  const senders = ids(file.senders);
+  const tags = ids(file.tags);
+  const contacts = ids(file.contacts);
+  const messages = ids(file.messages);
+  const campaigns = ids(file.campaigns);
+  const deliveries = ids(file.webhooks.outbox);
+  const problems: string[] = [];
+  const check = (
+    at: string,
+    value: string | null,
+    known: ReadonlySet<string>,
+    what: string,
+  ): void => {
+    if (problems.length === 0 && value !== null && !known.has(value)) {
+      problems.push(`${at}: names ${what} ${JSON.stringify(value)}, which is not in the file`);
+    }
+  };
+  const duplicate = (name: string, records: readonly { id: string }[], set: Set<string>) => {
+    if (problems.length === 0 && set.size !== records.length) {
+      const seen = new Set<string>();
+      const index = records.findIndex((r) => seen.size === seen.add(r.id).size);
+      problems.push(`$.${name}[${index}].id: ${JSON.stringify(records[index]!.id)} appears twice`);
+    }
+  };
+  duplicate('organizations', file.organizations, organizations);
+  duplicate('accounts', file.accounts, accounts);
+  duplicate('messages', file.messages, messages);
+  duplicate('campaigns', file.campaigns, campaigns);
+  const keyIds = new Set<string>();
+  file.apiKeys.forEach((key, i) => {
+    const at = `$.apiKeys[${i}]`;
+    check(`${at}.organizationId`, key.organizationId, organizations, 'organization');
+    const stored = 'key' in key ? storedKey(key.key).keySha256 : key.keySha256;
+    if (problems.length === 0 && keyIds.size === keyIds.add(stored).size) {
+      problems.push(`${at}: the same key appears twice`);
+    }
+  });
+  file.organizations.forEach((o, i) => {
+    const at = `$.organizations[${i}]`;
+    check(`${at}.billingAccountId`, o.billingAccountId, accounts, 'billing account');
+    check(`${at}.defaultSenderId`, o.defaultSenderId, senders, 'sender ID');
+  });
+  file.accounts.forEach((a, i) => {
+    check(`$.accounts[${i}].organizationId`, a.organizationId, organizations, 'organization');
+  });
+  file.ledger.forEach((e, i) => {
+    const at = `$.ledger[${i}]`;
+    check(`${at}.billingAccountId`, e.billingAccountId, accounts, 'billing account');
+    check(`${at}.campaignId`, e.campaignId, campaigns, 'campaign');
+    check(`${at}.messageId`, e.messageId, messages, 'message');
+  });
+  for (const [name, records] of [
+    ['senders', file.senders],
+    ['tags', file.tags],
+  ] as const) {
+    records.forEach((r, i) => {
+      check(`$.${name}[${i}].organizationId`, r.organizationId, organizations, 'organization');
+    });
+  }
+  file.contacts.forEach((c, i) => {
+    const at = `$.contacts[${i}]`;
+    check(`${at}.organizationId`, c.organizationId, organizations, 'organization');
+    c.tagIds.forEach((tag, j) => {
+      check(`${at}.tagIds[${j}]`, tag, tags, 'tag');
+    });
+  });
+  file.messages.forEach((m, i) => {
+    const at = `$.messages[${i}]`;
+    check(`${at}.organizationId`, m.organizationId, organizations, 'organization');
+    check(`${at}.billingAccountId`, m.billingAccountId, accounts, 'billing account');
+    check(`${at}.campaignId`, m.campaignId, campaigns, 'campaign');
+    check(`${at}.contactId`, m.contactId, contacts, 'contact');
+    check(`${at}.senderId`, m.senderId, senders, 'sender ID');
+  });
+  file.campaigns.forEach((c, i) => {
+    const at = `$.campaigns[${i}]`;
+    check(`${at}.organizationId`, c.organizationId, organizations, 'organization');
+    check(`${at}.billingAccountId`, c.billingAccountId, accounts, 'billing account');
+    check(`${at}.senderId`, c.senderId, senders, 'sender ID');
+    c.tagIds.forEach((tag, j) => {
+      check(`${at}.tagIds[${j}]`, tag, tags, 'tag');
+    });
+  });
+  file.inbound.forEach((m, i) => {
+    const at = `$.inbound[${i}]`;
+    check(`${at}.organizationId`, m.organizationId, organizations, 'organization');
+    check(`${at}.senderId`, m.senderId, senders, 'sender ID');
+  });
+  file.webhooks.endpoints.forEach((e, i) => {
+    check(
+      `$.webhooks.endpoints[${i}].organizationId`,
+      e.organizationId,
+      organizations,
+      'organization',
+    );
+  });
+  // Not the outbox's endpoints: a removed endpoint's deliveries stay, failed, naming it.
+  file.scheduler.tasks.forEach(({ task }, i) => {
+    const at = `$.scheduler.tasks[${i}].task`;
+    if (task.type === 'campaign.process')
+      check(`${at}.campaignId`, task.campaignId, campaigns, 'campaign');
+    else if (task.type === 'webhook.deliver')
+      check(`${at}.deliveryId`, task.deliveryId, deliveries, 'webhook delivery');
+    else check(`${at}.messageId`, task.messageId, messages, 'message');
+  });
+  return problems[0];
+}
+
+/** The text of a state file: the snapshot with each API key as prefix and hash (D125). */
+export function stateFileText(snapshot: WorldSnapshot): string {
+  return JSON.stringify({
+    ...snapshot,
+    apiKeys: snapshot.apiKeys.map(({ key, ...rest }) => ({ ...rest, ...storedKey(key) })),
+  });
+}
+
+/**
+ * Writes `snapshot` to `path` atomically and durably: readers (and a restart after a crash or a
+ * power cut) see the old file or the new one, whole; only the owner can read it.
+ */
+export function writeStateFile(path: string, snapshot: WorldSnapshot): void {
+  writeAtomically(path, stateFileText(snapshot));
+}
+
+function writeAtomically(path: string, text: string): void {
+  const folder = dirname(path);
+  const temporary = join(folder, `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    // 0600 from the first byte: the file holds webhook secrets (D125).
+    const fd = openSync(temporary, 'w', 0o600);
+    try {
+      writeSync(fd, text);
+      // On disk before the rename, or a power cut could leave the new name on empty blocks.
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  syncFolder(folder);
+}
+
+/**
+ * Removes the temporary files of saves a killed server left half-written. Called under the lock, so
+ * no other server is writing one of them.
+ */
+export function removeLeftovers(path: string): void {
+  const name = basename(path);
+  const folder = dirname(path);
+  for (const entry of readdirSync(folder)) {
+    if (entry.startsWith(`.${name}.`) && entry.endsWith('.tmp')) {
+      rmSync(join(folder, entry), { force: true });
+    }
+  }
+}
+
+/** Makes the rename itself durable; some platforms (Windows) cannot open a folder, and need not. */
+function syncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Best effort: the rename is atomic either way.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Keeps a state file up to date with a mock's world. */
+export interface StateKeeper {
+  /** Writes the world now if it changed since the last write (or `force`). */
+  save(force?: boolean): void;
+  /** Stops the periodic saves (the caller saves a last time). */
+  stop(): void;
+}
+
+/**
+ * Saves `mock`'s world to `path` every `intervalMs` when its state changed (the snapshot's text
+ * without its clock reading, so an idle server does not rewrite the file). A failed periodic save
+ * is reported to `onError` and tried again at the next interval.
+ */
+export function keepState(
+  mock: Pick<MockService, 'snapshot'>,
+  path: string,
+  intervalMs: number,
+  onError: (error: Error) => void,
+): StateKeeper {
+  let last: string | undefined;
+  const save = (force = false) => {
+    const snapshot = mock.snapshot();
+    const text = stateFileText({ ...snapshot, time: 0 });
+    if (!force && text === last) return;
+    writeAtomically(path, stateFileText(snapshot));
+    last = text;
+  };
+  const timer = setInterval(() => {
+    try {
+      save();
+    } catch (error) {
+      onError(error as Error);
+    }
+  }, intervalMs);
+  // The saves never keep a process alive that has nothing else to do.
+  timer.unref();
+  return { save, stop: () => clearInterval(timer) };
+}

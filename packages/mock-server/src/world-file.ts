@@ -1,0 +1,186 @@
+/**
+ * World files: load one (`--world FILE`), validate it against {@link worldFileSchema}, and build it
+ * into a mock through `mock.control.*` — the same calls a test would make. Every failure names the
+ * file and the JSON path at fault, so a typo is found without reading a stack trace.
+ */
+import { readFileSync } from 'node:fs';
+import { DomainError, type MockService } from '@msgsvc/mock';
+import { readWebhookSecret } from './webhook-secret';
+import { type WorldFile, worldFileSchema } from './world-file-schema';
+
+export { type WorldFile, worldFileSchema, worldJsonSchema } from './world-file-schema';
+
+/** A world file that cannot be read, parsed, validated or built; `message` says where and why. */
+export class WorldFileError extends Error {
+  override name = 'WorldFileError';
+}
+
+/** An API key as printed on start (the full key: this is how a user learns it). */
+export interface KeyCredentials {
+  readonly id: string;
+  readonly name: string;
+  readonly environment: 'live' | 'test';
+  readonly key: string;
+  readonly scopes: readonly string[];
+}
+
+/** A sender ID as the server reports it at start-up. */
+export interface SenderIdCredentials {
+  /** The id to send with (`remitter_id` on the wire). */
+  id: string;
+  /** The name recipients see. */
+  name: string;
+  /** `APPROVED`, `PENDING` or `REJECTED`. */
+  status: string;
+}
+
+/** What a user needs to talk to one organization. */
+export interface OrganizationCredentials {
+  /** The organization's id. */
+  readonly id: string;
+  /** Its name. */
+  readonly name: string;
+  /** Its API keys, in full (the server prints them once, at start-up). */
+  readonly api_keys: readonly KeyCredentials[];
+  /** Its sender IDs. */
+  readonly sender_ids: readonly SenderIdCredentials[];
+  /** The organization's webhook signing secret (decision D29), when the service has one. */
+  readonly webhook_secret: string | null;
+}
+
+/**
+ * Reads and validates a world file.
+ *
+ * @throws {WorldFileError} with a message naming the file and each problem's JSON path.
+ */
+export function loadWorldFile(path: string): WorldFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new WorldFileError(`Cannot read world file ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new WorldFileError(`World file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const result = worldFileSchema.safeParse(json);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.length === 0 ? '(root)' : issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new WorldFileError(`World file ${path} is invalid:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/**
+ * Builds a world file into a mock (after `mock.reset()`, or on a fresh mock) and returns the
+ * credentials it created.
+ *
+ * @example
+ * ```ts
+ * const credentials = applyWorld(mock, loadWorldFile('examples/world.example.json'));
+ * console.log(credentials[0]?.api_keys[0]?.key);
+ * ```
+ */
+export function applyWorld(mock: MockService, file: WorldFile): OrganizationCredentials[] {
+  const credentials: OrganizationCredentials[] = [];
+  if (file.demo === true) credentials.push(demoCredentials(mock));
+  if (file.rate_limits !== undefined) mock.control.configureRateLimits(file.rate_limits);
+  file.organizations.forEach((org, i) => {
+    const at = `organizations.${i}`;
+    const created = step(`${at}`, () =>
+      mock.control.createOrganization({
+        name: org.name,
+        ...(org.default_country === undefined ? {} : { default_country: org.default_country }),
+        ...(org.currency === undefined ? {} : { currency: org.currency }),
+        ...(org.balance === undefined ? {} : { balance: org.balance }),
+      }),
+    );
+    const senderIds = (org.sender_ids ?? []).map((sender, j) =>
+      step(`${at}.sender_ids.${j}`, () =>
+        mock.control.createSenderId({
+          organization_id: created.id,
+          name: sender.name,
+          ...(sender.status === undefined ? {} : { status: sender.status }),
+          ...(sender.default === undefined ? {} : { make_default: sender.default }),
+        }),
+      ),
+    );
+    const tagIds = new Map<string, string>();
+    (org.tags ?? []).forEach((name, j) => {
+      tagIds.set(name, step(`${at}.tags.${j}`, () => mock.control.createTag(created.id, name)).id);
+    });
+    (org.contacts ?? []).forEach((contact, j) => {
+      step(`${at}.contacts.${j}`, () =>
+        mock.control.createContact({
+          organization_id: created.id,
+          name: contact.name,
+          number: contact.number,
+          ...(contact.email === undefined ? {} : { email: contact.email }),
+          tag_ids: (contact.tags ?? []).map((tag) => tagIds.get(tag)!),
+        }),
+      );
+    });
+    const keys = (org.api_keys ?? []).map((key, j) =>
+      step(`${at}.api_keys.${j}`, () =>
+        mock.control.issueApiKey({ organization_id: created.id, ...key }),
+      ),
+    );
+    credentials.push({
+      id: created.id,
+      name: created.name,
+      api_keys: keys.map((key) => ({
+        id: key.id,
+        name: key.name,
+        environment: key.environment,
+        key: key.key,
+        scopes: key.scopes,
+      })),
+      sender_ids: senderIds.map((sender) => ({
+        id: sender.id,
+        name: sender.name,
+        status: sender.status,
+      })),
+      webhook_secret: readWebhookSecret(mock, created.id) ?? null,
+    });
+  });
+  return credentials;
+}
+
+/** Seeds the demo world (once) and returns its credentials, in the shape of a world file's. */
+export function demoCredentials(mock: MockService): OrganizationCredentials {
+  const demo = mock.seedDemo();
+  const keys = [demo.liveKey, demo.testKey].map((key) => mock.world.apiKeys.get(key)!);
+  return {
+    id: demo.organization.id,
+    name: demo.organization.name,
+    api_keys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      environment: key.environment,
+      key: key.key,
+      scopes: [...key.scopes],
+    })),
+    sender_ids: [{ id: demo.sender.id, name: demo.sender.name, status: demo.sender.status }],
+    webhook_secret: readWebhookSecret(mock, demo.organization.id) ?? null,
+  };
+}
+
+/** Runs one control call, turning a domain refusal into an error that names the file path. */
+function step<T>(path: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const fields = Object.entries(error.fields ?? {}).map(([field, text]) => `${field}: ${text}`);
+      throw new WorldFileError(
+        `World file: ${path}: ${fields.length > 0 ? fields.join('; ') : error.message}`,
+      );
+    }
+    throw error;
+  }
+}

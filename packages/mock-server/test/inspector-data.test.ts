@@ -1,0 +1,109 @@
+/**
+ * The inspector's data without a browser: the activity tracker (threads, status histories, bounds,
+ * rebuilding after reset and restore) and the request log's ring buffer.
+ */
+
+import { createMockService, type MockService } from '@msgsvc/mock';
+import { describe, expect, it } from 'vitest';
+import { ActivityTracker } from '../src/inspector/activity-tracker';
+import { RequestLog } from '../src/inspector/request-log';
+
+function send(mock: MockService, key: string, to: string) {
+  const response = mock.handle({
+    method: 'POST',
+    path: '/c/v1/messages',
+    query: '',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ to, body: `Hello ${to}` }),
+  });
+  if (response instanceof Promise) throw new Error('unexpected latency');
+  return JSON.parse(response.body).id as string;
+}
+
+describe('ActivityTracker', () => {
+  it('keeps threads newest first and every status step of each message', () => {
+    const mock = createMockService();
+    const { liveKey } = mock.seedDemo();
+    const tracker = new ActivityTracker(() => mock.world);
+    const first = send(mock, liveKey, '+244923000001');
+    send(mock, liveKey, '+244923000002');
+    send(mock, liveKey, '+244923000001');
+    mock.clock.runUntilIdle();
+
+    const phones = tracker.recentPhones(10);
+    expect(phones.map(([number]) => number)).toEqual(['+244923000001', '+244923000002']);
+    expect(phones[0]![1]).toHaveLength(2);
+    const steps = tracker.messageHistory.get(first)!.map((step) => step.status);
+    expect(steps.slice(0, 2)).toEqual(['PENDING', 'SENT']);
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('stays within its bounds', () => {
+    const mock = createMockService({ rateLimits: false });
+    const { liveKey } = mock.seedDemo();
+    const tracker = new ActivityTracker(() => mock.world, {
+      phones: 3,
+      threadLength: 2,
+      histories: 4,
+      campaigns: 1,
+    });
+    for (let i = 0; i < 6; i++) send(mock, liveKey, `+24492300000${i}`);
+    for (let i = 0; i < 3; i++) send(mock, liveKey, '+244923000005');
+    expect(tracker.phones.size).toBe(3);
+    expect(tracker.phones.get('+244923000005')).toHaveLength(2);
+    expect(tracker.messageHistory.size).toBe(4);
+  });
+
+  it('rebuilds its threads when the world is replaced (reset, restore)', () => {
+    const mock = createMockService();
+    const { liveKey } = mock.seedDemo();
+    const tracker = new ActivityTracker(() => mock.world);
+    send(mock, liveKey, '+244923000001');
+    const snapshot = mock.snapshot();
+    send(mock, liveKey, '+244923000002');
+
+    mock.restore(snapshot);
+    tracker.sync();
+    expect(tracker.recentPhones(10).map(([number]) => number)).toEqual(['+244923000001']);
+
+    mock.reset();
+    tracker.sync();
+    expect(tracker.phones.size).toBe(0);
+    const again = mock.seedDemo();
+    send(mock, again.liveKey, '+244923000003');
+    expect(tracker.recentPhones(10).map(([number]) => number)).toEqual(['+244923000003']);
+  });
+});
+
+describe('RequestLog', () => {
+  const exchange = (n: number, key?: string) =>
+    [
+      {
+        method: 'GET',
+        path: `/c/v1/messages/${n}`,
+        query: '',
+        headers: key === undefined ? {} : { 'x-api-key': key },
+        body: null,
+      },
+      {
+        status: n % 2 === 0 ? 200 : 404,
+        headers: { 'x-trace-id': `${n}`.padStart(32, '0') },
+        body: n % 2 === 0 ? '{}' : '{"code":"NOT_FOUND","message":"x"}',
+      },
+    ] as const;
+
+  it('keeps the newest N, newest first, with error codes and key prefixes only', () => {
+    const log = new RequestLog(3);
+    for (let n = 1; n <= 5; n++) log.record(...exchange(n, 'svc_test_secretsecretsecret0001'));
+    const entries = log.entries();
+    expect(entries.map((e) => e.seq)).toEqual([5, 4, 3]);
+    expect(entries.map((e) => e.code)).toEqual(['NOT_FOUND', null, 'NOT_FOUND']);
+    expect(entries.every((e) => e.key === 'svc_test_secr…')).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain('secretsecret');
+    expect(log.entries(1)).toHaveLength(1);
+    log.clear();
+    expect(log.entries()).toEqual([]);
+    log.record(...exchange(6));
+    expect(log.entries()[0]).toMatchObject({ seq: 6, key: null });
+  });
+});

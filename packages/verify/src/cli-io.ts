@@ -1,0 +1,35 @@
+/**
+ * What the verify kit's commands need of the process they run in, injectable so that tests (and
+ * `msgsvc-mock`, which hands its own commands `verify` and `proxy` over to this package) run them
+ * in-process.
+ */
+
+/** Where a command writes and which process it answers to. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Subscribes to a stop signal (the proxy runs until one arrives). */
+  readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
+  /** Subscribes to the end of the process that started this one, where the host can tell. */
+  readonly onParentExit?: (listener: () => void) => void;
+  /**
+   * The command as the user typed it, for messages and help: `msgsvc-verify` (or `msgsvc-verify
+   * proxy`) unless a host that delegates says otherwise (`msgsvc-mock verify`).
+   */
+  readonly command?: string;
+}
+
+/** A command line that cannot run: exit code 2 and a sentence saying why. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/**
+ * An error's message, whatever realm threw it (a vm context's `Error` is not this realm's, so the
+ * check is by shape, D114); anything else as text.
+ */
+export function errorMessage(error: unknown): string {
+  const message = (error as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message : String(error);
+}

@@ -1,0 +1,42 @@
+/**
+ * The verify kit: checks any deployment of the messaging API against its contract and decisions,
+ * over HTTP only. `runVerify` runs the behavioural suite (what `msgsvc-verify` prints);
+ * `startProxy` forwards live traffic to a deployment and reports each exchange that is off the
+ * contract. It knows nothing of the mock: point it at the mock, a staging server or production.
+ *
+ * @example
+ * ```ts
+ * import { reportText, runVerify } from '@msgsvc/verify';
+ *
+ * const report = await runVerify({
+ *   baseUrl: 'http://127.0.0.1:4780/c/v1',
+ *   apiKey: process.env.MSGSVC_TEST_KEY!,
+ * });
+ * console.log(reportText(report));
+ * if (report.failed > 0) process.exitCode = 1;
+ * ```
+ *
+ * @module \@msgsvc/verify
+ */
+
+export { runCli } from './cli';
+export { type CliIo, UsageError } from './cli-io';
+export type { ViolationRule } from './proxy/check-exchange';
+export { runProxyCli } from './proxy/proxy-cli';
+export {
+  type ProxyOptions,
+  type ProxyViolation,
+  type RunningProxy,
+  startProxy,
+} from './proxy/proxy-server';
+export type { VerifyNumbers } from './verify/check';
+export { reportJunit } from './verify/report-junit';
+export { reportText } from './verify/report-text';
+export {
+  type CheckResult,
+  runVerify,
+  type VerifyOptions,
+  VerifyRefused,
+  type VerifyReport,
+} from './verify/run-verify';
+export { runVerifyCli } from './verify/verify-cli';

@@ -1,0 +1,133 @@
+/**
+ * `msgsvc-verify proxy` (also `msgsvc-mock proxy`): forward to a deployment, print each contract violation as a line (or a JSON
+ * line with `--json`), append them to `--jsonl FILE`, and at the end (SIGINT or SIGTERM, or the
+ * parent's exit) print the totals; exit 1 then if `--fail-on-violation` and anything was off.
+ */
+import { appendFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { type CliIo, UsageError } from '../cli-io';
+import { type ProxyViolation, startProxy } from './proxy-server';
+
+/** The `--help` text, naming the command as the user typed it (`msgsvc-verify proxy`, `msgsvc-mock proxy`). */
+export const proxyHelp = (
+  command: string,
+): string => `${command} — forward traffic to a deployment and check it against the contract
+
+Usage:
+  ${command} --upstream URL [flags]
+
+Flags:
+  --upstream URL         the deployment's origin, e.g. https://api.example.com (requests keep
+                         their path: /c/v1/… goes to URL/c/v1/…)
+  --port N               port to listen on; 0 picks a free one (default 4011)
+  --host ADDRESS         address to bind (default 127.0.0.1)
+  --jsonl FILE           append each violation to FILE as one JSON line
+  --json                 print violations as JSON lines instead of text
+  --fail-on-violation    exit with status 1 at the end if any exchange was off the contract
+                         (warnings, fields the contract does not name, never fail)
+  -h, --help             show this text
+
+Traffic passes unchanged (only Host names the upstream). Each finished exchange is checked:
+documented status, body schemas, required headers, the error envelope. A response field the
+contract does not name is a WARNING line, not a violation: clients must tolerate added fields.
+Keys are shown by prefix only. SIGINT or SIGTERM stops the proxy and prints the totals.`;
+
+const OPTIONS = {
+  upstream: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  jsonl: { type: 'string' },
+  json: { type: 'boolean' },
+  'fail-on-violation': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** One violation as a line of text. */
+export function violationLine(v: ProxyViolation): string {
+  const query = v.query === '' ? '' : `?${v.query}`;
+  const who = v.operation ?? 'unknown route';
+  const label = v.severity === 'warning' ? 'WARNING' : 'VIOLATION';
+  return `${label} ${v.side} ${v.rule} ${who}: ${v.method} ${v.path}${query} → ${v.status}: ${v.message}`;
+}
+
+/** Runs the proxy command with its arguments (those after `proxy`); resolves with the exit code. */
+export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const name = io.command ?? 'msgsvc-verify proxy';
+  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+  let port: number;
+  let upstream: string;
+  try {
+    try {
+      ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true }));
+    } catch (error) {
+      throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
+    }
+    if (values.help === true) {
+      io.stdout(proxyHelp(name));
+      return 0;
+    }
+    if (values.upstream === undefined) throw new UsageError('--upstream is required.');
+    upstream = values.upstream;
+    if (!/^https?:\/\/\S+$/.test(upstream) || !URL.canParse(upstream)) {
+      throw new UsageError(`--upstream must be an http(s) URL (got "${upstream}").`);
+    }
+    const portText = values.port ?? '4011';
+    port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
+    if (!(port >= 0 && port <= 65535)) {
+      throw new UsageError(`--port must be an integer from 0 to 65535 (got "${portText}").`);
+    }
+    if (values.jsonl === '') throw new UsageError('--jsonl needs a file name.');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
+    return 2;
+  }
+
+  let exchanges = 0;
+  let violations = 0;
+  let warnings = 0;
+  const jsonl = values.jsonl;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  try {
+    proxy = await startProxy({
+      upstream,
+      port,
+      host: values.host,
+      onExchange: (found) => {
+        exchanges++;
+        // A warning (an added field, D100) is reported but never fails the run.
+        for (const finding of found) {
+          if (finding.severity === 'warning') warnings++;
+          else violations++;
+        }
+      },
+      onViolation: (violation) => {
+        const line = JSON.stringify(violation);
+        io.stdout(values.json === true ? line : violationLine(violation));
+        if (jsonl !== undefined) appendFileSync(jsonl, `${line}\n`);
+      },
+    });
+  } catch (error) {
+    io.stderr(`${name}: ${(error as Error).message}`);
+    return 1;
+  }
+  const origin = new URL(upstream).origin;
+  io.stderr(`${name}: listening on ${proxy.url}, forwarding to ${origin}`);
+
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      proxy.close().then(() => {
+        io.stderr(
+          `${name}: ${exchanges} exchange(s) checked, ${violations} violation(s), ${warnings} warning(s).`,
+        );
+        resolve(values['fail-on-violation'] === true && violations > 0 ? 1 : 0);
+      });
+    };
+    io.onSignal('SIGINT', stop);
+    io.onSignal('SIGTERM', stop);
+    io.onParentExit?.(stop);
+  });
+}

@@ -1,0 +1,218 @@
+/**
+ * Runs the suite against a deployment and returns a report. Keys are checked first: a live key
+ * needs `allowLive` (D91); every key appears in the report by its prefix only.
+ */
+import { keyPrefix } from '@msgsvc/sdk';
+import { errorMessage } from '../cli-io';
+import { type Api, createApi } from './api';
+import type { Check, Credential, VerifyContext, VerifyNumbers } from './check';
+import { CHECKS } from './checks/index';
+import { Drift, Skip } from './drift';
+import { BudgetExhausted, SendBudget } from './send-budget';
+
+/** Options of {@link runVerify}. */
+export interface VerifyOptions {
+  /** The public API's base URL, ending in `/c/v1`. */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly poorApiKey?: string | undefined;
+  readonly restrictedApiKey?: string | undefined;
+  readonly otherOrgApiKey?: string | undefined;
+  /** Allow live (`svc_live_`) keys; refused otherwise. */
+  readonly allowLive?: boolean | undefined;
+  /** The most messages the run may create. Default 60. */
+  readonly maxSends?: number | undefined;
+  /** How long a progress check may poll, in milliseconds. Default 120,000. */
+  readonly timeBudgetMs?: number | undefined;
+  readonly numbers?: Partial<VerifyNumbers> | undefined;
+  /** Run only the checks whose id starts with one of these. */
+  readonly only?: readonly string[] | undefined;
+  readonly fetch?: typeof fetch | undefined;
+}
+
+/** The result of one check. */
+export interface CheckResult {
+  readonly id: string;
+  readonly title: string;
+  readonly cites: string;
+  readonly outcome: 'pass' | 'fail' | 'skip';
+  /** For a failure: what the description or decision expected. */
+  readonly expected?: string;
+  /** For a failure: what came back. */
+  readonly got?: string;
+  /** For a skip: why. */
+  readonly reason?: string;
+  /** What the check noticed without failing (a field the contract does not name, D100). */
+  readonly warnings?: readonly string[];
+  readonly ms: number;
+}
+
+/** What a run found. */
+export interface VerifyReport {
+  readonly base_url: string;
+  /** The main key, by its prefix. */
+  readonly api_key: string;
+  readonly live: boolean;
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+  /** Messages reserved by requests that were not refused (an upper bound of what was sent). */
+  readonly sends_used: number;
+  readonly max_sends: number;
+  readonly results: readonly CheckResult[];
+}
+
+/**
+ * A run verify will not start: a live key without `allowLive`, a string that is not a key, or a
+ * base URL that does not answer.
+ */
+export class VerifyRefused extends Error {
+  override name = 'VerifyRefused';
+}
+
+/** The numbers the mock's magic range gives each outcome (D38). */
+export const DEFAULT_NUMBERS: VerifyNumbers = {
+  delivered: '+244900000001',
+  undelivered: '+244900000002',
+  invalid: '+244900000000',
+};
+
+const KEY = /^svc_(live|test)_\S+$/;
+
+function checkKey(flag: string, key: string | undefined, allowLive: boolean): void {
+  if (key === undefined) return;
+  if (!KEY.test(key))
+    throw new VerifyRefused(`${flag} is not an API key (svc_test_… or svc_live_…).`);
+  if (key.startsWith('svc_live_') && !allowLive) {
+    throw new VerifyRefused(
+      `${flag} is a live key (${keyPrefix(key)}): live keys send real messages and cost money. ` +
+        'Use a test key, or pass --allow-live.',
+    );
+  }
+}
+
+/**
+ * Runs every check (or those `only` names) against `options.baseUrl`.
+ *
+ * @example
+ * ```ts
+ * const report = await runVerify({ baseUrl: 'http://127.0.0.1:4780/c/v1', apiKey: 'svc_test_…' });
+ * if (report.failed > 0) process.exitCode = 1;
+ * ```
+ *
+ * @throws {VerifyRefused} for a live key without `allowLive`, a string that is not a key, or a
+ *   base URL that does not answer.
+ */
+export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
+  const allowLive = options.allowLive === true;
+  checkKey('--api-key', options.apiKey, allowLive);
+  checkKey('--poor-api-key', options.poorApiKey, allowLive);
+  checkKey('--restricted-api-key', options.restrictedApiKey, allowLive);
+  checkKey('--other-org-api-key', options.otherOrgApiKey, allowLive);
+
+  const budget = new SendBudget(options.maxSends ?? 60);
+  const timeBudgetMs = options.timeBudgetMs ?? 120_000;
+  // 429s are waited out until then: the time budget, plus two rate-limit windows.
+  const deadline = Date.now() + timeBudgetMs + 120_000;
+  const api = (key: string | undefined): Api | undefined =>
+    key === undefined
+      ? undefined
+      : createApi({
+          baseUrl: options.baseUrl,
+          apiKey: key,
+          budget,
+          deadline,
+          fetch: options.fetch,
+        });
+  const fixtures = new Map<string, Promise<unknown>>();
+  const context: VerifyContext = {
+    api: api(options.apiKey)!,
+    poor: api(options.poorApiKey),
+    restricted: api(options.restrictedApiKey),
+    other: api(options.otherOrgApiKey),
+    live: options.apiKey.startsWith('svc_live_'),
+    numbers: { ...DEFAULT_NUMBERS, ...options.numbers },
+    timeBudgetMs,
+    runId: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    // Replaced for each check by `runCheck`, which keeps the check's own warnings.
+    warn: () => {},
+    fixture<T>(name: string, make: () => Promise<T>): Promise<T> {
+      let made = fixtures.get(name);
+      if (made === undefined) {
+        made = make();
+        fixtures.set(name, made);
+      }
+      return made as Promise<T>;
+    },
+  };
+
+  await reachable(options.baseUrl, options.fetch ?? fetch);
+  const selected = CHECKS.filter(
+    (check) => options.only === undefined || options.only.some((id) => check.id.startsWith(id)),
+  );
+  const results: CheckResult[] = [];
+  for (const check of selected) results.push(await runCheck(check, context));
+  return {
+    base_url: options.baseUrl,
+    api_key: keyPrefix(options.apiKey),
+    live: context.live,
+    passed: results.filter((r) => r.outcome === 'pass').length,
+    failed: results.filter((r) => r.outcome === 'fail').length,
+    skipped: results.filter((r) => r.outcome === 'skip').length,
+    sends_used: budget.used,
+    max_sends: budget.max,
+    results,
+  };
+}
+
+async function reachable(baseUrl: string, doFetch: typeof fetch): Promise<void> {
+  try {
+    const response = await doFetch(`${baseUrl.replace(/\/+$/, '')}/messages`, {
+      redirect: 'manual',
+    });
+    await response.arrayBuffer();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    throw new VerifyRefused(
+      `${baseUrl} does not answer (${cause ?? (error as Error).message}); is the service running?`,
+    );
+  }
+}
+
+const CREDENTIAL_FLAG: Record<Credential, string> = {
+  poor: '--poor-api-key',
+  restricted: '--restricted-api-key',
+  other: '--other-org-api-key',
+};
+
+async function runCheck(check: Check, shared: VerifyContext): Promise<CheckResult> {
+  const warnings: string[] = [];
+  const context: VerifyContext = { ...shared, warn: (message) => warnings.push(message) };
+  const result = await outcomeOf(check, context);
+  return warnings.length === 0 ? result : { ...result, warnings };
+}
+
+async function outcomeOf(check: Check, context: VerifyContext): Promise<CheckResult> {
+  const base = { id: check.id, title: check.title, cites: check.cites };
+  const missing = (check.needs ?? []).find((need) => context[need] === undefined);
+  if (missing !== undefined) {
+    return { ...base, outcome: 'skip', reason: `needs ${CREDENTIAL_FLAG[missing]}`, ms: 0 };
+  }
+  const start = Date.now();
+  try {
+    await check.run(context);
+    return { ...base, outcome: 'pass', ms: Date.now() - start };
+  } catch (error) {
+    const ms = Date.now() - start;
+    if (error instanceof BudgetExhausted || error instanceof Skip) {
+      return { ...base, outcome: 'skip', reason: error.message, ms };
+    }
+    if (error instanceof Drift) {
+      return { ...base, outcome: 'fail', expected: error.expected, got: error.got, ms };
+    }
+    // A network failure or a body no check could read is drift too: the service did not answer.
+    const message = errorMessage(error);
+    return { ...base, outcome: 'fail', expected: 'an answer', got: message, ms };
+  }
+}

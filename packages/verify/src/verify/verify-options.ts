@@ -1,0 +1,129 @@
+/**
+ * The command line of `msgsvc-verify`: flags parsed with `node:util` `parseArgs`, keys also
+ * read from the environment so they stay out of shell history and CI logs.
+ */
+import { parseArgs } from 'node:util';
+import { UsageError } from '../cli-io';
+import type { VerifyOptions } from './run-verify';
+
+/** What `msgsvc-verify` was asked to do. */
+export interface VerifyCommand {
+  readonly options: VerifyOptions;
+  /** Print the report as one JSON document instead of the table. */
+  readonly json: boolean;
+  /** Also write JUnit XML to this file. */
+  readonly junit: string | undefined;
+}
+
+/** The `--help` text, naming the command as the user typed it (`msgsvc-verify`, `msgsvc-mock verify`). */
+export const verifyHelp = (
+  command: string,
+): string => `${command} — run the behavioural suite against any deployment of the API
+
+Usage:
+  ${command} --base-url URL --api-key KEY [flags]
+
+Flags:
+  --base-url URL             the public API's base URL, ending in /c/v1 (env MSGSVC_BASE_URL)
+  --api-key KEY              a test key (svc_test_…) of the organization to check (env MSGSVC_API_KEY)
+  --poor-api-key KEY         a live key of an organization whose balance pays for nothing: 402 checks
+  --restricted-api-key KEY   a key without scopes: 403 checks
+  --other-org-api-key KEY    a key of a second organization: isolation checks
+  --allow-live               accept live keys (svc_live_…): real messages, real charges
+  --max-sends N              the most messages the run may create (default 60); checks that
+                             would exceed it are skipped
+  --time-budget SECONDS      how long progress checks may wait for the deployment (default 120)
+  --only PREFIX              run only checks whose id starts with PREFIX (repeatable)
+  --delivered-number E164    a number that is delivered (default +244900000001, D38)
+  --undelivered-number E164  a number that ends UNDELIVERED ABSENT_SUBSCRIBER (default +244900000002)
+  --invalid-number E164      a number the pattern admits but that is invalid (default +244900000000)
+  --json                     print the report as JSON instead of a table
+  --junit FILE               also write the report as JUnit XML to FILE
+  -h, --help                 show this text
+
+Checks needing a key that was not given are reported as skipped. Exit status: 0 when no check
+failed, 1 on any drift, 2 for a bad command line or a refused key. Keys are shown by prefix only.`;
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'poor-api-key': { type: 'string' },
+  'restricted-api-key': { type: 'string' },
+  'other-org-api-key': { type: 'string' },
+  'allow-live': { type: 'boolean' },
+  'max-sends': { type: 'string' },
+  'time-budget': { type: 'string' },
+  only: { type: 'string', multiple: true },
+  'delivered-number': { type: 'string' },
+  'undelivered-number': { type: 'string' },
+  'invalid-number': { type: 'string' },
+  json: { type: 'boolean' },
+  junit: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const NUMBER = /^\+?[\d\s\-.]{7,30}$/;
+
+/**
+ * Parses the arguments after `verify`; `undefined` means `--help`.
+ *
+ * @throws {UsageError} for an unknown flag or a bad value.
+ */
+export function parseVerifyArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): VerifyCommand | undefined {
+  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
+  }
+  if (values.help === true) return undefined;
+  const baseUrl = values['base-url'] ?? env.MSGSVC_BASE_URL;
+  if (baseUrl === undefined) throw new UsageError('--base-url is required (or MSGSVC_BASE_URL).');
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl) || !URL.canParse(baseUrl)) {
+    throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}").`);
+  }
+  const apiKey = values['api-key'] ?? env.MSGSVC_API_KEY;
+  if (apiKey === undefined) throw new UsageError('--api-key is required (or MSGSVC_API_KEY).');
+  const maxSends = integer('--max-sends', values['max-sends'] ?? '60', 0, 100_000);
+  const timeBudget = integer('--time-budget', values['time-budget'] ?? '120', 1, 86_400);
+  const numbers: Record<string, string> = {};
+  for (const [flag, name] of [
+    ['delivered-number', 'delivered'],
+    ['undelivered-number', 'undelivered'],
+    ['invalid-number', 'invalid'],
+  ] as const) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    if (!NUMBER.test(value))
+      throw new UsageError(`--${flag} must be a phone number (got "${value}").`);
+    numbers[name] = value;
+  }
+  if (values.junit === '') throw new UsageError('--junit needs a file name.');
+  return {
+    json: values.json === true,
+    junit: values.junit,
+    options: {
+      baseUrl,
+      apiKey,
+      poorApiKey: values['poor-api-key'],
+      restrictedApiKey: values['restricted-api-key'],
+      otherOrgApiKey: values['other-org-api-key'],
+      allowLive: values['allow-live'] === true,
+      maxSends,
+      timeBudgetMs: timeBudget * 1000,
+      numbers,
+      only: values.only,
+    },
+  };
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got "${text}").`);
+  }
+  return value;
+}

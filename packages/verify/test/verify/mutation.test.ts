@@ -1,0 +1,198 @@
+/**
+ * The mutation run: proof that `msgsvc-verify` catches drift. Each mutation of `mutations.ts`
+ * is applied to a copy of the mock's sources, bundled with the server's (esbuild, as tsup builds
+ * the bin, with `@msgsvc/mock` pointed at the copy),
+ * served as `msgsvc-mock serve` (the verify world, a fast real clock), and verified; a mutation is killed when at least one check fails.
+ * The unmutated copy must pass every check. Prints the kill rate and which checks killed what.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../../mock-server/test/support/cli-process';
+import { runVerify, type VerifyReport } from '../../src/verify/run-verify';
+import { MUTATIONS, type Mutation } from './mutations';
+import { KEYS, VERIFY_WORLD } from './support';
+
+const SOURCE = join(REPO_ROOT, 'packages/mock/src');
+// Copies live outside the repository: a link to the repository's node_modules resolves zod, uuid
+// and ajv, and the repository's tsconfig (given to esbuild) bundles @msgsvc/sdk from its sources.
+const WORK = mkdtempSync(join(tmpdir(), 'msgsvc-mutants-'));
+symlinkSync(join(REPO_ROOT, 'node_modules'), join(WORK, 'node_modules'), 'dir');
+// Two at a time: the machine running `npm test` runs other test files beside this one.
+const CONCURRENCY = 2;
+const children = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(WORK, { recursive: true, force: true });
+});
+
+/** Where each mutation's text is missing or ambiguous; empty when every anchor is there once. */
+function anchorProblems(): string[] {
+  return MUTATIONS.flatMap(({ id, file, search }) => {
+    const text = readFileSync(join(SOURCE, file), 'utf8');
+    const count = text.split(search).length - 1;
+    return count === 1
+      ? []
+      : [`${id}: ${JSON.stringify(search)} occurs ${count} times in packages/mock/src/${file}`];
+  });
+}
+
+/**
+ * A copy of the sources with `mutation` applied (none for the baseline), bundled into one file:
+ * a bundle starts in a fraction of the time tsx needs to compile every file of a new copy.
+ */
+async function mutant(name: string, mutation?: Mutation): Promise<string> {
+  const dir = join(WORK, name);
+  mkdirSync(dir, { recursive: true });
+  cpSync(SOURCE, join(dir, 'src'), { recursive: true });
+  if (mutation !== undefined) {
+    const path = join(dir, 'src', mutation.file);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(mutation.search, mutation.replace));
+  }
+  await build({
+    entryPoints: [join(REPO_ROOT, 'packages/mock-server/src/bin.ts')],
+    // The server as it is, on the mutated service: its two imports of the mock name the copy.
+    alias: {
+      '@msgsvc/mock': join(dir, 'src/index.ts'),
+      '@msgsvc/mock/port': join(dir, 'src/port.ts'),
+    },
+    outfile: join(dir, 'serve.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+    logLevel: 'error',
+  });
+  return dir;
+}
+
+/** Serves a copy and resolves with its base URL and a stop function. */
+function serve(dir: string): Promise<{ baseUrl: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    [
+      join(dir, 'serve.mjs'),
+      'serve',
+      '--port',
+      '0',
+      '--json',
+      '--world',
+      VERIFY_WORLD,
+      '--speed',
+      '100',
+    ],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.add(child);
+  const stop = () => {
+    child.kill('SIGKILL');
+    children.delete(child);
+  };
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      const line = stdout.split('\n').find((l) => l.startsWith('{'));
+      if (line !== undefined)
+        resolve({ baseUrl: (JSON.parse(line) as { base_url: string }).base_url, stop });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`${dir} exited (${code}) before serving:\n${stderr}`)),
+    );
+  });
+}
+
+async function verifyCopy(name: string, mutation?: Mutation): Promise<VerifyReport> {
+  const dir = await mutant(name, mutation);
+  const server = await serve(dir);
+  try {
+    return await runVerify({
+      baseUrl: server.baseUrl,
+      // A live key: refunds are observable (D19, D28); the mock sends nothing anywhere.
+      apiKey: KEYS.live,
+      poorApiKey: KEYS.poor,
+      restrictedApiKey: KEYS.restricted,
+      otherOrgApiKey: KEYS.other,
+      allowLive: true,
+      maxSends: 1200,
+      timeBudgetMs: 5_000,
+    });
+  } finally {
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function pool<T, R>(items: readonly T[], size: number, run: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await run(items[i]!);
+      }
+    }),
+  );
+  return results;
+}
+
+describe('the mutation run', () => {
+  it('has every anchor exactly once (a refactor that removes one must update mutations.ts)', () => {
+    expect(anchorProblems()).toEqual([]);
+  });
+
+  it('kills every mutation, and the unmutated mock passes every check', async () => {
+    expect(MUTATIONS.length).toBeGreaterThanOrEqual(20);
+    expect(anchorProblems()).toEqual([]);
+    const baseline = await verifyCopy('baseline');
+    expect(baseline.results.filter((r) => r.outcome !== 'pass')).toEqual([]);
+
+    const reports = await pool(MUTATIONS, CONCURRENCY, (mutation) =>
+      verifyCopy(mutation.id, mutation),
+    );
+    const rows = MUTATIONS.map((mutation, i) => {
+      const failed = reports[i]!.results.filter((r) => r.outcome === 'fail').map((r) => r.id);
+      return {
+        mutation: mutation.id,
+        breaks: mutation.breaks,
+        killed: failed.length > 0,
+        by: failed,
+      };
+    });
+    const killed = rows.filter((row) => row.killed).length;
+    const rate = (100 * killed) / rows.length;
+    console.log(
+      [
+        `verify mutation run: ${killed}/${rows.length} killed (${rate.toFixed(1)} %); ` +
+          `baseline ${baseline.passed}/${baseline.results.length} checks passed`,
+        ...rows.map(
+          (row) =>
+            `  ${row.killed ? 'KILLED ' : 'SURVIVED'} ${row.mutation.padEnd(28)} ${row.by.slice(0, 3).join(', ')}`,
+        ),
+      ].join('\n'),
+    );
+    expect(
+      rows.filter((row) => !row.killed).map((row) => `${row.mutation}: ${row.breaks}`),
+    ).toEqual([]);
+    expect(rate).toBeGreaterThanOrEqual(95);
+  }, 240_000);
+});

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
+
+// Never bundled: the SDK and Ajv are packages of their own,
+// shared with whatever else the user installs.
+const external = Object.keys(pkg.dependencies ?? {});
+
+export default defineConfig([
+  {
+    // The library: `runVerify`, `startProxy` and the reports. ESM, CJS and types.
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'node',
+    external,
+    splitting: true,
+    clean: ['index.*', 'chunk-*'],
+  },
+  {
+    // The `msgsvc-verify` executable: ESM for Node, keeping the entry's `#!/usr/bin/env node`. Each
+    // command is a chunk loaded on demand (so `--help` answers at once, without the contract), kept
+    // in their own folder so that this build can clean them without touching the library's files.
+    entry: { cli: 'src/bin.ts' },
+    splitting: true,
+    esbuildOptions(options) {
+      options.chunkNames = 'cli-chunks/[name]-[hash]';
+    },
+    format: ['esm'],
+    dts: false,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node20',
+    external,
+    clean: ['cli.*', 'cli-chunks'],
+  },
+]);
