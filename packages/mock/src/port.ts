@@ -49,9 +49,17 @@ export {
 } from './http/unexpected-error';
 export { jsonBody, parse, parseQuery, type Schema } from './http/validate';
 export type {
+  ApiKey,
   CampaignRecord,
+  ChannelType,
+  Encoding,
+  Environment,
   InboundMessage,
   MessageRecord,
+  Organization,
+  SenderId,
+  SenderIdStatus,
+  TriggerSource,
   WebhookDelivery,
   WorldEvent,
 } from './records';

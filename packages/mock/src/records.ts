@@ -1,8 +1,20 @@
 /**
  * The record types of a world (`mock.world`), for the tiers built on the service that read it
- * directly, such as the server's inspector (D90). Not part of the package's documented entry: the
- * world's layout may change with any release, which the control API's views never do.
+ * directly, such as the server's inspector (D90), through `@msgsvc/mock/port`. The world's layout
+ * may change with any release, which the control API's views never do.
  */
-export type { CampaignRecord, InboundMessage, MessageRecord } from './domain/core/model';
+export type {
+  ApiKey,
+  CampaignRecord,
+  ChannelType,
+  Encoding,
+  Environment,
+  InboundMessage,
+  MessageRecord,
+  Organization,
+  SenderId,
+  SenderIdStatus,
+  TriggerSource,
+} from './domain/core/model';
 export type { WorldEvent } from './domain/core/world-events';
 export type { WebhookDelivery } from './domain/webhooks/webhooks';
