@@ -47,7 +47,15 @@ export {
   type UnexpectedErrorReporter,
   unexpectedError,
 } from './http/unexpected-error';
-export { jsonBody, parse, parseQuery, type Schema } from './http/validate';
+export {
+  jsonBody,
+  type ObjectSchema,
+  parse,
+  parseQuery,
+  type SafeParseResult,
+  type SafeParser,
+  type Schema,
+} from './http/validate';
 export type {
   ApiKey,
   CampaignRecord,

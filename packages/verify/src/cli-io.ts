@@ -6,8 +6,11 @@
 
 /** Where a command writes and which process it answers to. */
 export interface CliIo {
+  /** Writes one line of output. */
   readonly stdout: (text: string) => void;
+  /** Writes one line of diagnostics. */
   readonly stderr: (text: string) => void;
+  /** The environment (keys and URLs may come from it). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Subscribes to a stop signal (the proxy runs until one arrives). */
   readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
@@ -22,6 +25,7 @@ export interface CliIo {
 
 /** A command line that cannot run: exit code 2 and a sentence saying why. */
 export class UsageError extends Error {
+  /** Always `'UsageError'`. */
   override name = 'UsageError';
 }
 

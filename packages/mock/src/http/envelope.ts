@@ -10,12 +10,19 @@ import type { HttpResponse } from './types';
 
 /** The JSON body of an error response. */
 export interface ErrorEnvelope {
+  /** The error code, e.g. `VALIDATION_ERROR`. */
   code: string;
+  /** A sentence for people. */
   message: string;
+  /** The HTTP status, repeated. */
   status: number;
+  /** The request's trace id (also `X-Trace-Id`). */
   trace_id: string;
+  /** When the error happened (ISO 8601, microseconds). */
   timestamp: string;
+  /** The service that answered. */
   service: string;
+  /** Field name → what is wrong with it, for validation and scope errors. */
   fields?: Record<string, string>;
 }
 

@@ -11,11 +11,37 @@ import { REPEATABLE } from './schemas';
  * A schema of either flavour of zod: the public API's are `zod/mini` (E17), the control API's
  * `zod`. Both answer `safeParse` with the same core's issues.
  */
-export type Schema = z.$ZodType & {
-  safeParse(
-    input: unknown,
-  ): { success: true; data: unknown } | { success: false; error: { issues: z.$ZodIssue[] } };
-};
+export type Schema = z.$ZodType & SafeParser;
+
+/** What `parse` needs of a schema: zod's `safeParse`, in either flavour. */
+export interface SafeParser {
+  /** Parses `input` without throwing. */
+  safeParse(input: unknown): SafeParseResult;
+}
+
+/** The outcome of {@link SafeParser.safeParse}. */
+export type SafeParseResult =
+  | {
+      /** Parsed. */
+      success: true;
+      /** The parsed value. */
+      data: unknown;
+    }
+  | {
+      /** Not parsed. */
+      success: false;
+      /** Why, as zod's issues. */
+      error: {
+        /** Each problem found, with its path. */
+        issues: z.$ZodIssue[];
+      };
+    };
+
+/** A schema of an object, whose `shape` names the fields it defines (query parameters). */
+export interface ObjectSchema {
+  /** The fields the schema defines. */
+  shape: object;
+}
 
 /** Parses `input` or throws a `VALIDATION_ERROR`. */
 export function parse<S extends Schema>(schema: S, input: unknown, field?: string): z.output<S> {
@@ -37,10 +63,7 @@ export function parseId(schema: Schema, pattern: RegExp, value: string, field: s
 }
 
 /** Parses a query string against a list endpoint's schema; `fields` name the parameters. */
-export function parseQuery<S extends Schema & { shape: object }>(
-  schema: S,
-  query: string,
-): z.output<S> {
+export function parseQuery<S extends Schema & ObjectSchema>(schema: S, query: string): z.output<S> {
   // A parameter the schema does not define is "Unknown field." however often it is given.
   const input = queryObject(query, (name) => Object.hasOwn(schema.shape, name));
   const result = schema.safeParse(input);

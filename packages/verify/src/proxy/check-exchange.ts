@@ -45,9 +45,11 @@ export interface Violation {
   readonly severity: 'error' | 'warning';
   /** Whose side broke it: the client's request or the service's response. */
   readonly side: 'request' | 'response';
+  /** Which rule of the contract it breaks. */
   readonly rule: ViolationRule;
   /** The operation (`listMessages`), or `null` for a path the contract does not have. */
   readonly operation: string | null;
+  /** What is wrong, in a sentence. */
   readonly message: string;
 }
 

@@ -16,11 +16,13 @@ import { redactText, redactUrlPart } from './redact';
 export interface ProxyViolation extends Violation {
   /** ISO 8601 time the exchange finished. */
   readonly time: string;
+  /** The request's method. */
   readonly method: string;
   /** The path, secrets cut to their prefix. */
   readonly path: string;
   /** The query without `?`, secrets cut to their prefix. */
   readonly query: string;
+  /** The response's status. */
   readonly status: number;
   /** The `X-API-KEY` sent, by prefix (`null` when none). */
   readonly api_key: string | null;

@@ -14,9 +14,13 @@ import { BudgetExhausted, SendBudget } from './send-budget';
 export interface VerifyOptions {
   /** The public API's base URL, ending in `/c/v1`. */
   readonly baseUrl: string;
+  /** A key of the organization to check: a test key (`svc_test_…`) unless `allowLive`. */
   readonly apiKey: string;
+  /** A live key of an organization whose balance pays for nothing: enables the 402 checks. */
   readonly poorApiKey?: string | undefined;
+  /** A key without scopes: enables the 403 checks. */
   readonly restrictedApiKey?: string | undefined;
+  /** A key of a second organization: enables the isolation checks. */
   readonly otherOrgApiKey?: string | undefined;
   /** Allow live (`svc_live_`) keys; refused otherwise. */
   readonly allowLive?: boolean | undefined;
@@ -24,17 +28,23 @@ export interface VerifyOptions {
   readonly maxSends?: number | undefined;
   /** How long a progress check may poll, in milliseconds. Default 120,000. */
   readonly timeBudgetMs?: number | undefined;
+  /** The magic numbers to send to, where the deployment's differ from the mock's (D38). */
   readonly numbers?: Partial<VerifyNumbers> | undefined;
   /** Run only the checks whose id starts with one of these. */
   readonly only?: readonly string[] | undefined;
+  /** The `fetch` to use. Default `globalThis.fetch`. */
   readonly fetch?: typeof fetch | undefined;
 }
 
 /** The result of one check. */
 export interface CheckResult {
+  /** The check's id, e.g. `errors.unknown-route`. */
   readonly id: string;
+  /** What it checks, in a sentence. */
   readonly title: string;
+  /** What promises the behaviour: a section of the description or a decision. */
   readonly cites: string;
+  /** Whether it passed, failed or was skipped. */
   readonly outcome: 'pass' | 'fail' | 'skip';
   /** For a failure: what the description or decision expected. */
   readonly expected?: string;
@@ -44,21 +54,29 @@ export interface CheckResult {
   readonly reason?: string;
   /** What the check noticed without failing (a field the contract does not name, D100). */
   readonly warnings?: readonly string[];
+  /** How long it took, in milliseconds. */
   readonly ms: number;
 }
 
 /** What a run found. */
 export interface VerifyReport {
+  /** The base URL checked. */
   readonly base_url: string;
   /** The main key, by its prefix. */
   readonly api_key: string;
+  /** Whether the main key is a live key. */
   readonly live: boolean;
+  /** Checks that passed. */
   readonly passed: number;
+  /** Checks that failed: drift. */
   readonly failed: number;
+  /** Checks skipped (a key or budget they need was not given). */
   readonly skipped: number;
   /** Messages reserved by requests that were not refused (an upper bound of what was sent). */
   readonly sends_used: number;
+  /** The send budget the run kept to. */
   readonly max_sends: number;
+  /** Every check's result, in order. */
   readonly results: readonly CheckResult[];
 }
 
@@ -67,6 +85,7 @@ export interface VerifyReport {
  * base URL that does not answer.
  */
 export class VerifyRefused extends Error {
+  /** Always `'VerifyRefused'`. */
   override name = 'VerifyRefused';
 }
 

@@ -135,33 +135,51 @@ export interface Tag {
 
 /** A message, in the one internal shape every endpoint renders its own way. */
 export interface MessageRecord {
+  /** The message's id (UUID v7). */
   id: string;
+  /** The organization that sent it. */
   organizationId: string;
+  /** `live` or `test`: the key's environment (decision D28). */
   environment: Environment;
+  /** The billing account charged. */
   billingAccountId: string;
+  /** The campaign it belongs to; `null` for a single send. */
   campaignId: string | null;
+  /** The organization's contact with this number, if any. */
   contactId: string | null;
   /** Every message has a sender ID: list entries and the 201 of Send Message require it. */
   senderId: string;
+  /** The caller's own reference, if given. */
   externalId: string | null;
+  /** `SMS` or `WHATSAPP`. */
   channel: ChannelType;
   /** Carrier or route code (`channel_destination`). */
   destination: string;
   /** Gateway handler (`provider_name` / `provider_id`); null when never routed. */
   provider: string | null;
+  /** The recipient, E.164. */
   e164: string;
+  /** The text as sent. */
   content: string;
+  /** What started it (`API`, …). */
   trigger: TriggerSource;
+  /** SMS segments the text takes (0 before it is counted). */
   segments: number;
+  /** `GSM_7` or `UCS_2`; `null` when not an SMS. */
   encoding: Encoding | null;
   /** Micro-units; 0 for messages never charged. */
   cost: number;
   /** Whether `cost` was debited from the balance (false for test keys and invalid numbers). */
   charged: boolean;
+  /** Whether the charge was given back after a failure. */
   refunded: boolean;
+  /** Where the message stands in its state machine. */
   status: MessageStatus;
+  /** Why it failed, or `null`. */
   errorCode: string | null;
+  /** Creation time, epoch milliseconds. */
   createdAt: number;
+  /** Last change, epoch milliseconds. */
   updatedAt: number;
   /** Position in its tenant's creation order: the key of the list indexes (set when stored). */
   row: number;
@@ -169,22 +187,35 @@ export interface MessageRecord {
 
 /** A batch campaign. */
 export interface CampaignRecord {
+  /** The campaign's id (UUID v7). */
   id: string;
+  /** The organization that sent it. */
   organizationId: string;
+  /** `live` or `test`: the key's environment (decision D28). */
   environment: Environment;
+  /** The billing account charged. */
   billingAccountId: string;
+  /** The campaign's name. */
   name: string;
+  /** Where the campaign stands in its state machine. */
   status: CampaignStatus;
+  /** What started it (`API`, …). */
   trigger: TriggerSource;
+  /** The id of the recipients file the service records for a batch. */
   fileMetadataId: string;
+  /** `SMS` or `WHATSAPP`. */
   channel: ChannelType;
+  /** The sender ID's id. */
   senderId: string;
+  /** The text sent to every recipient. */
   content: string;
   /** Distinct normalised recipients, until processing turns them into messages. */
   recipients: string[];
   /** Recipients that are not valid numbers, as written, until processing (decision D16). */
   invalidRecipients: string[];
+  /** The default region for recipients written without a country code. */
   countryAlpha2: string;
+  /** Recipients counted at acceptance. */
   totalEstimatedRecipients: number;
   /** Σ cost over the campaign's recipients, micro-units (the 402 check). */
   estimatedCost: number;
@@ -192,34 +223,50 @@ export interface CampaignRecord {
   outstanding: number;
   /** Tags of the contacts the campaign reached (decision D17). */
   tagIds: string[];
+  /** When it was scheduled, epoch milliseconds. */
   scheduledAt: number;
   /**
    * When background processing is due: never before the previous campaign of its tenant, so
    * campaigns are processed in the order they were accepted (decision D70).
    */
   processAt: number;
+  /** When processing finished, or `null`. */
   processedAt: number | null;
+  /** When its last message was settled, or `null`. */
   completedAt: number | null;
+  /** Why it failed, or `null`. */
   errorCode: string | null;
+  /** A sentence on its status for people. */
   statusNote: string;
+  /** Why it is paused, or `null`. */
   reasonOfPause: string | null;
+  /** Creation time, epoch milliseconds. */
   createdAt: number;
+  /** Last change, epoch milliseconds. */
   updatedAt: number;
 }
 
 /** A message a handset sent to one of the organization's sender IDs. */
 export interface InboundMessage {
+  /** The inbound message's id (UUID v7). */
   id: string;
+  /** The organization whose sender ID received it. */
   organizationId: string;
+  /** `live` or `test`. */
   environment: Environment;
+  /** The sender ID's id. */
   senderId: string;
   /** The handset, E.164. */
   from: string;
   /** The sender ID name it was sent to. */
   to: string;
+  /** The text the handset sent. */
   body: string;
+  /** `SMS` or `WHATSAPP`. */
   channel: ChannelType;
+  /** The message it answers, or `null` when it names none. */
   inReplyTo: string | null;
+  /** When it arrived, epoch milliseconds. */
   receivedAt: number;
 }
 

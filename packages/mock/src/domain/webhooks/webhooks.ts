@@ -85,13 +85,21 @@ export const MAX_LOCATION_LENGTH = 2048;
 export interface WebhookDelivery {
   /** Also the `webhook-id` header: stable across retries, so receivers can deduplicate. */
   id: string;
+  /** The endpoint it goes to. */
   endpointId: string;
+  /** The event type, e.g. `message.status_updated`. */
   type: WebhookEventType;
+  /** Deliveries with the same key go out in order (one subject's events). */
   orderKey: string;
+  /** The signed JSON payload, exactly as sent. */
   body: string;
+  /** When the event happened, epoch milliseconds. */
   createdAt: number;
+  /** Every attempt so far, oldest first. */
   attempts: WebhookAttempt[];
+  /** Where the delivery stands. */
   state: DeliveryState;
+  /** When the next attempt is due, or `null`. */
   nextAttemptAt: number | null;
 }
 
