@@ -12,6 +12,7 @@
  * # msgsvc-mock: port 4780 is in use (another server is listening on 127.0.0.1:4780); pass --port 0 for any free port
  * ```
  */
+import type { CliIo as VerifyKitIo } from '@msgsvc/verify';
 import { HELP, parseCommandLine, UsageError } from './cli-options';
 import { watchParent } from './parent-watch';
 import { errorMessage } from './realm-neutral';
@@ -25,16 +26,11 @@ const loadWorldFile = () => import('./world-file');
 // `msgsvc-mock` too, handed over unchanged, so the commands users know keep working.
 const loadVerifyKit = () => import('@msgsvc/verify');
 
-/** Where the CLI writes and which process it controls (injectable for tests). */
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Subscribes to a stop signal. */
-  readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
-  /** Subscribes to the end of the process that started this one (see `parent-watch.ts`). */
-  readonly onParentExit?: (listener: () => void) => void;
-}
+/**
+ * Where the CLI writes and which process it controls (injectable for tests): the verify kit's
+ * shape, since `verify` and `proxy` are handed the same object.
+ */
+export type CliIo = VerifyKitIo;
 
 /** The real process's streams, environment and signals. */
 export const PROCESS_IO: CliIo = {

@@ -56,18 +56,4 @@ export {
   type SafeParser,
   type Schema,
 } from './http/validate';
-export type {
-  ApiKey,
-  CampaignRecord,
-  ChannelType,
-  Encoding,
-  Environment,
-  InboundMessage,
-  MessageRecord,
-  Organization,
-  SenderId,
-  SenderIdStatus,
-  TriggerSource,
-  WebhookDelivery,
-  WorldEvent,
-} from './records';
+export type * from './records';
