@@ -28,6 +28,7 @@ const vitest = (id, args) => ({
     'npx',
     'vitest',
     'run',
+    '--typecheck',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=.reports/vitest-${id}.json`,
