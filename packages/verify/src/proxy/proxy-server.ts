@@ -8,6 +8,7 @@ import { createServer, request as httpRequest, type IncomingMessage } from 'node
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { keyPrefix } from '@msgsvc/sdk';
+import { CassetteWriter } from '../replay/cassette-writer';
 import { checkExchange, type Violation } from './check-exchange';
 import { Contract } from './contract';
 import { redactText, redactUrlPart } from './redact';
@@ -43,13 +44,20 @@ export interface ProxyOptions {
   readonly onViolation?: ((violation: ProxyViolation) => void) | undefined;
   /** Called once per exchange checked (with its violations and warnings), for counters. */
   readonly onExchange?: ((violations: readonly ProxyViolation[]) => void) | undefined;
+  /**
+   * A file to record the public API's traffic to, redacted: a cassette that `msgsvc-verify
+   * replay` replays against another deployment (E46, D145). Created afresh, mode 0600.
+   */
+  readonly record?: string | undefined;
 }
 
 /** A running proxy. */
 export interface RunningProxy {
   /** The proxy's origin, e.g. `http://127.0.0.1:43117`. */
   readonly url: string;
-  /** Stops listening and closes idle connections. */
+  /** Exchanges written to the `record` cassette so far (0 when not recording). */
+  readonly recorded: () => number;
+  /** Stops listening and closes idle connections (and the cassette, once its exchanges are written). */
   close(): Promise<void>;
 }
 
@@ -78,10 +86,22 @@ function forwardHeaders(raw: readonly string[], host?: string): string[] {
   return out;
 }
 
-function collect(chunks: Buffer[], size: { bytes: number }, chunk: Buffer): void {
-  if (size.bytes >= KEEP) return;
-  chunks.push(chunk);
-  size.bytes += chunk.length;
+/** Bytes of one body, up to {@link KEEP}; `truncated` once more arrived than is kept. */
+interface Kept {
+  readonly chunks: Buffer[];
+  bytes: number;
+  truncated: boolean;
+}
+
+const kept = (): Kept => ({ chunks: [], bytes: 0, truncated: false });
+
+function collect(body: Kept, chunk: Buffer): void {
+  if (body.bytes >= KEEP) {
+    body.truncated = true;
+    return;
+  }
+  body.chunks.push(chunk);
+  body.bytes += chunk.length;
 }
 
 const lowerHeaders = (message: IncomingMessage) => {
@@ -109,10 +129,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const prefix = upstream.pathname.replace(/\/+$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const contract = new Contract();
+  const cassette = options.record === undefined ? undefined : new CassetteWriter(options.record);
+  let pending = 0;
+  let drained: (() => void) | undefined;
 
   const server = createServer((req, res) => {
-    const requestChunks: Buffer[] = [];
-    const requestSize = { bytes: 0 };
+    const started = new Date();
+    const begin = performance.now();
+    const seq = cassette?.arrived(req.url ?? '/');
+    const requestBody = kept();
     const outgoing = send({
       protocol: upstream.protocol,
       hostname: upstream.hostname,
@@ -121,7 +146,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       path: `${prefix}${req.url ?? '/'}`,
       headers: forwardHeaders(req.rawHeaders, upstream.host) as unknown as Record<string, string>,
     });
-    req.on('data', (chunk: Buffer) => collect(requestChunks, requestSize, chunk));
+    req.on('data', (chunk: Buffer) => collect(requestBody, chunk));
     req.pipe(outgoing);
     outgoing.on('error', (error) => {
       if (res.headersSent) {
@@ -145,15 +170,39 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         answer.statusMessage,
         forwardHeaders(answer.rawHeaders) as unknown as Record<string, string>,
       );
-      const responseChunks: Buffer[] = [];
-      const responseSize = { bytes: 0 };
-      answer.on('data', (chunk: Buffer) => collect(responseChunks, responseSize, chunk));
+      const responseBody = kept();
+      answer.on('data', (chunk: Buffer) => collect(responseBody, chunk));
       answer.pipe(res);
       answer.on('end', () => {
-        // After the last byte went out: checking never delays the answer.
-        setImmediate(() =>
-          report(req, answer, Buffer.concat(requestChunks), Buffer.concat(responseChunks)),
-        );
+        const durationMs = performance.now() - begin;
+        pending++;
+        // After the last byte went out: checking (and recording) never delays the answer.
+        setImmediate(() => {
+          try {
+            const sent = Buffer.concat(requestBody.chunks);
+            const received = Buffer.concat(responseBody.chunks);
+            report(req, answer, sent, received);
+            if (seq !== undefined) {
+              cassette!.record({
+                seq,
+                startedAt: started,
+                durationMs,
+                method: req.method ?? 'GET',
+                url: req.url ?? '/',
+                requestHeaders: lowerHeaders(req),
+                requestBody: sent,
+                requestTruncated: requestBody.truncated,
+                status: answer.statusCode ?? 0,
+                responseHeaders: lowerHeaders(answer),
+                responseBody: received,
+                responseTruncated: responseBody.truncated,
+              });
+            }
+          } finally {
+            pending--;
+            if (pending === 0) drained?.();
+          }
+        });
       });
     });
   });
@@ -214,10 +263,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shown}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    recorded: () => cassette?.written ?? 0,
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      });
+      // Exchanges that finished before the close are still written, then the cassette closes.
+      if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+      cassette?.close();
+    },
   };
 }
