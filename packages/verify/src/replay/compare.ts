@@ -291,6 +291,20 @@ function compareArray(
     pairOf[i] = j;
     claimed.add(j);
   });
+  // An entry the replay has not met yet is paired by what the client chose (the number, the
+  // text, a name), which the replay sent as recorded; by position among the rest otherwise. A
+  // reordered list then still pairs each entry with its counterpart.
+  const prints = (b as Json[]).map(fingerprint);
+  for (let i = 0; i < a.length; i++) {
+    if (pairOf[i] !== -1 || ids.id((a[i] as Json).id as string) !== undefined) continue;
+    const print = fingerprint(a[i] as Json);
+    if (print === '') continue;
+    const j = prints.findIndex((p, k) => p === print && !claimed.has(k));
+    if (j !== -1) {
+      pairOf[i] = j;
+      claimed.add(j);
+    }
+  }
   let next = 0;
   for (let i = 0; i < a.length; i++) {
     if (pairOf[i] !== -1 || ids.id((a[i] as Json).id as string) !== undefined) continue;
@@ -337,6 +351,16 @@ function compareTimeSequence(a: Json[], b: Json[], at: string, found: Difference
       }
     }
   }
+}
+
+/** Fields a client chose, the same at any target the cassette replays to. */
+const CHOSEN = ['e164_format', 'target_e164', 'content', 'name', 'external_id', 'channel_type'];
+
+function fingerprint(entry: Json): string {
+  const parts = CHOSEN.filter((name) => typeof entry[name] === 'string').map(
+    (name) => `${name}=${entry[name] as string}`,
+  );
+  return parts.length === 0 ? '' : parts.join('\u0000');
 }
 
 function pairRelation(x: unknown, y: unknown): number | undefined {
