@@ -164,7 +164,7 @@ const EXCHANGE_SCHEMA = {
   },
 };
 
-const ajv = new Ajv2020({ strict: false, allErrors: false });
+const ajv = new Ajv2020({ strict: false, allErrors: true });
 const validateHeader = ajv.compile(HEADER_SCHEMA);
 const validateExchange = ajv.compile(EXCHANGE_SCHEMA);
 /** Deeper JSON than this is refused: no API body nests so, and walking it could exhaust the stack. */
@@ -235,7 +235,10 @@ export function parseCassette(text: string, name = 'cassette'): Cassette {
 }
 
 function fault(errors: typeof validateExchange.errors): string {
-  const e = errors?.[0];
+  // A field that may not be there says most: named, whichever error Ajv listed first.
+  const e =
+    errors?.find((x) => 'additionalProperty' in x.params || 'propertyName' in x.params) ??
+    errors?.[0];
   if (e === undefined) return 'invalid';
   const where = e.instancePath === '' ? '/' : e.instancePath;
   const extra = (e.params as { additionalProperty?: string; propertyName?: string }) ?? {};
