@@ -63,6 +63,12 @@ export interface RunningProxy {
 
 /** Bytes of each body kept for checking; a longer body is checked as far as the contract can. */
 const KEEP = 2 * 1024 * 1024;
+/** Checks wait for this long a moment without requests in flight (E48). */
+const IDLE_MS = 2;
+/** …or run at once when this many exchanges wait, */
+const BACKLOG_EXCHANGES = 256;
+/** …or this many of their bytes. */
+const BACKLOG_BYTES = 16 * 1024 * 1024;
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -130,10 +136,53 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const contract = new Contract();
   const cassette = options.record === undefined ? undefined : new CassetteWriter(options.record);
-  let pending = 0;
-  let drained: (() => void) | undefined;
+  // Checks wait until no request is in flight (E48): a check run between two requests of a
+  // busy client would delay the second. A backlog beyond its bounds runs at once.
+  const backlog: (() => void)[] = [];
+  let backlogBytes = 0;
+  let inFlight = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const runBacklog = () => {
+    idleTimer = undefined;
+    backlogBytes = 0;
+    for (const job of backlog.splice(0)) {
+      try {
+        job();
+      } catch (error) {
+        // A check that throws is a bug of the kit: reported, never fatal to the traffic.
+        process.emitWarning(`msgsvc-verify proxy: checking an exchange failed: ${String(error)}`);
+      }
+    }
+  };
+  const scheduleBacklog = () => {
+    if (backlog.length === 0) return;
+    if (backlog.length >= BACKLOG_EXCHANGES || backlogBytes >= BACKLOG_BYTES) {
+      clearTimeout(idleTimer);
+      runBacklog();
+    } else if (inFlight === 0 && idleTimer === undefined) {
+      idleTimer = setTimeout(runBacklog, IDLE_MS);
+    }
+  };
+  const defer = (job: () => void, bytes: number) => {
+    backlog.push(job);
+    backlogBytes += bytes;
+    scheduleBacklog();
+  };
 
   const server = createServer((req, res) => {
+    inFlight++;
+    if (idleTimer !== undefined) {
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
+    }
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      inFlight--;
+      scheduleBacklog();
+    };
+    res.once('close', done);
     const started = new Date();
     const begin = performance.now();
     const seq = cassette?.arrived(req.url ?? '/');
@@ -175,34 +224,28 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       answer.pipe(res);
       answer.on('end', () => {
         const durationMs = performance.now() - begin;
-        pending++;
-        // After the last byte went out: checking (and recording) never delays the answer.
-        setImmediate(() => {
-          try {
-            const sent = Buffer.concat(requestBody.chunks);
-            const received = Buffer.concat(responseBody.chunks);
-            report(req, answer, sent, received);
-            if (seq !== undefined) {
-              cassette!.record({
-                seq,
-                startedAt: started,
-                durationMs,
-                method: req.method ?? 'GET',
-                url: req.url ?? '/',
-                requestHeaders: lowerHeaders(req),
-                requestBody: sent,
-                requestTruncated: requestBody.truncated,
-                status: answer.statusCode ?? 0,
-                responseHeaders: lowerHeaders(answer),
-                responseBody: received,
-                responseTruncated: responseBody.truncated,
-              });
-            }
-          } finally {
-            pending--;
-            if (pending === 0) drained?.();
+        // After the last byte went out: checking (and recording) never delays an answer (E48).
+        defer(() => {
+          const sent = Buffer.concat(requestBody.chunks);
+          const received = Buffer.concat(responseBody.chunks);
+          report(req, answer, sent, received);
+          if (seq !== undefined) {
+            cassette!.record({
+              seq,
+              startedAt: started,
+              durationMs,
+              method: req.method ?? 'GET',
+              url: req.url ?? '/',
+              requestHeaders: lowerHeaders(req),
+              requestBody: sent,
+              requestTruncated: requestBody.truncated,
+              status: answer.statusCode ?? 0,
+              responseHeaders: lowerHeaders(answer),
+              responseBody: received,
+              responseTruncated: responseBody.truncated,
+            });
           }
-        });
+        }, requestBody.bytes + responseBody.bytes);
       });
     });
   });
@@ -269,8 +312,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      // Exchanges that finished before the close are still written, then the cassette closes.
-      if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+      // Exchanges that finished before the close are still checked and written, then the
+      // cassette closes.
+      clearTimeout(idleTimer);
+      runBacklog();
       cassette?.close();
     },
   };

@@ -61,7 +61,7 @@ export async function freshTarget(startTime: string, plant: Parameters<typeof st
   };
 }
 
-async function expectError(promise: Promise<unknown>): Promise<void> {
+async function expectError(promise: PromiseLike<unknown>): Promise<void> {
   try {
     await promise;
   } catch (error) {
@@ -182,7 +182,7 @@ export async function startFront(
       if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers.set(name, value);
     }
     const body = chunks.length === 0 ? undefined : Buffer.concat(chunks);
-    const answer = await fetch(`${upstream}${req.url}`, { method: req.method, headers, body });
+    const answer = await fetch(`${upstream}${req.url}`, { method: req.method ?? "GET", headers, body: body ?? null });
     const text = await answer.text();
     let parsed: unknown;
     try {
