@@ -30,7 +30,9 @@ export function timestampMicros(text: string): number | undefined {
   const ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!);
   if (Number.isNaN(ms)) return undefined;
   const offsetMinutes =
-    zone === 'Z' ? 0 : (zone!.startsWith('-') ? -1 : 1) * (+zone!.slice(1, 3) * 60 + +zone!.slice(4));
+    zone === 'Z'
+      ? 0
+      : (zone!.startsWith('-') ? -1 : 1) * (+zone!.slice(1, 3) * 60 + +zone!.slice(4));
   return (ms - offsetMinutes * 60_000) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
 }
 
@@ -47,7 +49,8 @@ export function shiftTimestamp(text: string, micros: number): string {
   const date = new Date(Math.floor(local / 1000));
   const micro = String(((local % 1_000_000) + 1_000_000) % 1_000_000).padStart(6, '0');
   const base = date.toISOString().slice(0, 19);
-  const digits = fraction.length === 0 ? '' : `.${micro.padEnd(fraction.length, '0').slice(0, fraction.length)}`;
+  const digits =
+    fraction.length === 0 ? '' : `.${micro.padEnd(fraction.length, '0').slice(0, fraction.length)}`;
   return `${base}${digits}${zone}`;
 }
 

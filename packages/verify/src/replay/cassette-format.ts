@@ -210,7 +210,9 @@ export function parseCassette(text: string, name = 'cassette'): Cassette {
     }
     if (header === undefined) {
       if (!validateHeader(value)) {
-        throw new CassetteError(`${at}: not a msgsvc-verify cassette header: ${fault(validateHeader.errors)}.`);
+        throw new CassetteError(
+          `${at}: not a msgsvc-verify cassette header: ${fault(validateHeader.errors)}.`,
+        );
       }
       const version = (value as { version: number }).version;
       if (version !== CASSETTE_VERSION) {
@@ -225,7 +227,8 @@ export function parseCassette(text: string, name = 'cassette'): Cassette {
       throw new CassetteError(`${at}: not a recorded exchange: ${fault(validateExchange.errors)}.`);
     }
     const exchange = value as unknown as RecordedExchange;
-    if (seqs.has(exchange.seq)) throw new CassetteError(`${at}: seq ${exchange.seq} appears twice.`);
+    if (seqs.has(exchange.seq))
+      throw new CassetteError(`${at}: seq ${exchange.seq} appears twice.`);
     seqs.add(exchange.seq);
     exchanges.push(exchange);
   }

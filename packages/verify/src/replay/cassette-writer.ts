@@ -40,7 +40,8 @@ export class CassetteWriter {
   arrived(url: string): number | undefined {
     if (this.#closed) return undefined;
     const base = RECORDED_BASE_PATH;
-    if (url !== base && !url.startsWith(`${base}/`) && !url.startsWith(`${base}?`)) return undefined;
+    if (url !== base && !url.startsWith(`${base}/`) && !url.startsWith(`${base}?`))
+      return undefined;
     return ++this.#seq;
   }
 

@@ -7,7 +7,7 @@
  * standing for it.
  */
 import {
-  Correspondence,
+  type Correspondence,
   fractionDigits,
   isTimestamp,
   isUuid,
@@ -193,14 +193,25 @@ function walk(
   compareTimesWithin(a, bo, at, found);
 }
 
-function compareString(a: string, b: string, at: string, ids: Correspondence, found: Difference[]): void {
+function compareString(
+  a: string,
+  b: string,
+  at: string,
+  ids: Correspondence,
+  found: Difference[],
+): void {
   if (isUuid(a)) {
     if (!isUuid(b)) {
-      found.push({ kind: 'format', where: at, message: `recorded a UUID, replayed ${JSON.stringify(b)}` });
+      found.push({
+        kind: 'format',
+        where: at,
+        message: `recorded a UUID, replayed ${JSON.stringify(b)}`,
+      });
       return;
     }
     const why = ids.pairId(a, b);
-    if (why !== undefined) found.push({ kind: 'identity', where: at, message: `recorded ${a} ${why}` });
+    if (why !== undefined)
+      found.push({ kind: 'identity', where: at, message: `recorded ${a} ${why}` });
     return;
   }
   if (isTimestamp(a)) {
@@ -230,7 +241,8 @@ function compareString(a: string, b: string, at: string, ids: Correspondence, fo
 /** Times of one record in the opposite strict order (equal on either side is tolerated). */
 function compareTimesWithin(a: Json, b: Json, at: string, found: Difference[]): void {
   const names = Object.keys(a).filter(
-    (name) => typeof a[name] === 'string' && isTimestamp(a[name] as string) && typeof b[name] === 'string',
+    (name) =>
+      typeof a[name] === 'string' && isTimestamp(a[name] as string) && typeof b[name] === 'string',
   );
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {

@@ -64,7 +64,10 @@ export class Redactor {
       duration_ms: Math.round(raw.durationMs * 1000) / 1000,
       request: {
         method: raw.method,
-        path: path.split('/').map((part) => this.#pathPart(part)).join('/'),
+        path: path
+          .split('/')
+          .map((part) => this.#pathPart(part))
+          .join('/'),
         query: query.map(([name, value]) => [name, this.#queryValue(name, value)] as const),
         headers: this.#headers(raw.requestHeaders, RECORDED_REQUEST_HEADERS),
         api_key: key === undefined ? null : this.#key(key),
@@ -143,7 +146,8 @@ export class Redactor {
       const country = (parent as { country_alpha2?: unknown } | null)?.country_alpha2;
       return this.#phones.mask(this.#secrets(text), typeof country === 'string' ? country : 'AO');
     }
-    if (field !== undefined && CONTENT_FIELDS.has(field)) return this.#token(this.#contents, text, 'content');
+    if (field !== undefined && CONTENT_FIELDS.has(field))
+      return this.#token(this.#contents, text, 'content');
     if (inContact && field !== undefined && PERSON_FIELDS.has(field)) {
       return field === 'email'
         ? `${this.#token(this.#people, text, 'person', false)}@example.invalid`
@@ -178,7 +182,7 @@ export class Redactor {
     if (token === undefined) {
       const label = `${kind}${tokens.size + 1}`;
       token = sameLength
-        ? (label + ' ').padEnd(text.length, 'x').slice(0, Math.max(text.length, 1))
+        ? `${label} `.padEnd(text.length, 'x').slice(0, Math.max(text.length, 1))
         : label;
       tokens.set(text, token);
     }

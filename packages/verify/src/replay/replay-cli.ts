@@ -57,7 +57,9 @@ export async function runReplayCli(
   let file: string;
   let baseUrl: string;
   const keys: Record<string, string> = {};
-  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+  let values: ReturnType<
+    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+  >['values'];
   try {
     let positionals: string[];
     try {
@@ -83,10 +85,14 @@ export async function runReplayCli(
       throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}").`);
     }
     const main = values['api-key'] ?? io.env.MSGSVC_API_KEY;
-    if (main !== undefined && main !== '') Object.defineProperty(keys, 'k1', { value: main, enumerable: true });
+    if (main !== undefined && main !== '')
+      Object.defineProperty(keys, 'k1', { value: main, enumerable: true });
     for (const pair of values.key ?? []) {
       const m = /^(k[1-9]\d{0,5})=(.+)$/.exec(pair);
-      if (m === null) throw new UsageError(`--key must be REF=KEY, e.g. k2=svc_test_… (got "${pair.split('=')[0]}=…").`);
+      if (m === null)
+        throw new UsageError(
+          `--key must be REF=KEY, e.g. k2=svc_test_… (got "${pair.split('=')[0]}=…").`,
+        );
       Object.defineProperty(keys, m[1]!, { value: m[2]!, enumerable: true });
     }
   } catch (error) {

@@ -6,7 +6,12 @@
  */
 import { Correspondence } from './by-rule';
 import type { Cassette, RecordedBody, RecordedExchange } from './cassette-format';
-import { type ComparedResponse, compareResponses, type Difference, type DifferenceKind } from './compare';
+import {
+  type ComparedResponse,
+  compareResponses,
+  type Difference,
+  type DifferenceKind,
+} from './compare';
 import { decodePathPart, decodeQueryPart } from './redactor';
 
 /** Options of {@link runReplay}. */
@@ -86,7 +91,12 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
     const shown = shownPath(exchange);
     const key = keyFor(exchange, options.keys);
     if (typeof key === 'object') {
-      skipped.push({ seq: exchange.seq, method: exchange.request.method, path: shown, reason: key.skip });
+      skipped.push({
+        seq: exchange.seq,
+        method: exchange.request.method,
+        path: shown,
+        reason: key.skip,
+      });
       continue;
     }
     if (exchange.request.body?.truncated === true) {
@@ -110,9 +120,12 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
       failures = 0;
     } catch (error) {
       failures++;
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      const cause =
+        (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
       if (failures >= UNREACHABLE_AFTER) {
-        throw new ReplayAborted(`${base} did not answer ${UNREACHABLE_AFTER} requests in a row (${cause}).`);
+        throw new ReplayAborted(
+          `${base} did not answer ${UNREACHABLE_AFTER} requests in a row (${cause}).`,
+        );
       }
       differences.push({
         seq: exchange.seq,
@@ -126,7 +139,12 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
     }
     replayed++;
     for (const found of compareResponses(recordedAnswer(exchange), answer, ids)) {
-      differences.push({ seq: exchange.seq, method: exchange.request.method, path: shown, ...found });
+      differences.push({
+        seq: exchange.seq,
+        method: exchange.request.method,
+        path: shown,
+        ...found,
+      });
     }
   }
   const byKind: Partial<Record<DifferenceKind, number>> = {};
@@ -195,7 +213,12 @@ function buildRequest(
   if (key !== undefined) headers.set('x-api-key', key);
   return {
     url: `${base}${path}${query === '' ? '' : `?${query}`}`,
-    init: { method: request.method, headers, body: requestBody(request.body, ids) ?? null, redirect: 'manual' },
+    init: {
+      method: request.method,
+      headers,
+      body: requestBody(request.body, ids) ?? null,
+      redirect: 'manual',
+    },
   };
 }
 

@@ -3,9 +3,10 @@
  * and with a bad command line; and the phone mask's promises on their own: valid numbers stay
  * valid in the form written, invalid ones stay invalid for the same reason, the test range stays.
  */
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
@@ -75,16 +76,44 @@ async function replay(name: string, content: string) {
 describe('a cassette replay cannot trust', () => {
   it.each([
     ['not JSON', `${HEADER}\n{"seq": 1,\n`, /line 2: not JSON/],
-    ['another version', HEADER.replace('"version":1', '"version":2'), /version 2; this msgsvc-verify reads version 1/],
+    [
+      'another version',
+      HEADER.replace('"version":1', '"version":2'),
+      /version 2; this msgsvc-verify reads version 1/,
+    ],
     ['no header', exchange(), /line 1: not a msgsvc-verify cassette header/],
     ['empty', '\n\n', /empty, no cassette header/],
-    ['a __proto__ field', `${HEADER}\n${exchange({ ['__proto__']: { polluted: true } }).replace('"seq"', '"__proto__":{"polluted":true},"seq"')}`, /line 2: .*"__proto__"/],
-    ['a constructor header', `${HEADER}\n${exchange({}, { headers: { constructor: 'x' } })}`, /line 2: .*\/request\/headers has a field it may not have: "constructor"/],
-    ['an unknown field', `${HEADER}\n${exchange({ extra: 1 })}`, /line 2: .*\/ has a field it may not have: "extra"/],
-    ['a bad status', `${HEADER}\n${exchange({ response: { status: 99, headers: {}, body: null } })}`, /line 2: .*\/response\/status must be >= 100/],
+    [
+      'a __proto__ field',
+      `${HEADER}\n${exchange({ ['__proto__']: { polluted: true } }).replace('"seq"', '"__proto__":{"polluted":true},"seq"')}`,
+      /line 2: .*"__proto__"/,
+    ],
+    [
+      'a constructor header',
+      `${HEADER}\n${exchange({}, { headers: { constructor: 'x' } })}`,
+      /line 2: .*\/request\/headers has a field it may not have: "constructor"/,
+    ],
+    [
+      'an unknown field',
+      `${HEADER}\n${exchange({ extra: 1 })}`,
+      /line 2: .*\/ has a field it may not have: "extra"/,
+    ],
+    [
+      'a bad status',
+      `${HEADER}\n${exchange({ response: { status: 99, headers: {}, body: null } })}`,
+      /line 2: .*\/response\/status must be >= 100/,
+    ],
     ['a repeated seq', `${HEADER}\n${exchange()}\n${exchange()}`, /line 3: seq 1 appears twice/],
-    ['absurd nesting', `${HEADER}\n${exchange({}, { body: { json: JSON.parse(`${'['.repeat(200)}${']'.repeat(200)}`) } })}`, /line 2: nested deeper than 64/],
-    ['a bad key reference', `${HEADER}\n${exchange({}, { api_key: { ref: '__proto__', prefix: '' } })}`, /line 2: .*\/request\/api_key\/ref must match/],
+    [
+      'absurd nesting',
+      `${HEADER}\n${exchange({}, { body: { json: JSON.parse(`${'['.repeat(200)}${']'.repeat(200)}`) } })}`,
+      /line 2: nested deeper than 64/,
+    ],
+    [
+      'a bad key reference',
+      `${HEADER}\n${exchange({}, { api_key: { ref: '__proto__', prefix: '' } })}`,
+      /line 2: .*\/request\/api_key\/ref must match/,
+    ],
   ])('%s: exit 2 with the line and the fault, nothing sent', async (name, content, message) => {
     const before = requests;
     const run = await replay(`${name.replace(/\W+/g, '-')}.jsonl`, content);
@@ -128,7 +157,14 @@ describe('a cassette replay cannot trust', () => {
     const lines = [1, 2, 3, 4].map((seq) => exchange({ seq }));
     const file = join(dir, 'four.jsonl');
     writeFileSync(file, [HEADER, ...lines].join('\n'));
-    const run = await runCaptured(['replay', file, '--base-url', 'http://127.0.0.1:9/c/v1', '--api-key', 'k']);
+    const run = await runCaptured([
+      'replay',
+      file,
+      '--base-url',
+      'http://127.0.0.1:9/c/v1',
+      '--api-key',
+      'k',
+    ]);
     expect(run.stderr).toMatch(/did not answer 3 requests in a row/);
     expect(run.code).toBe(2);
   });
@@ -151,7 +187,9 @@ describe('PhoneMask (D145)', () => {
   it('keeps the +244 90 test range, and never hands out a fake twice', () => {
     const mask = new PhoneMask();
     expect(mask.mask('+244900000002')).toBe('+244900000002');
-    const fakes = new Set(['+244923000001', '+244923000002', '+351912345678', '+244980000001'].map((n) => mask.mask(n)));
+    const fakes = new Set(
+      ['+244923000001', '+244923000002', '+351912345678', '+244980000001'].map((n) => mask.mask(n)),
+    );
     expect(fakes.size).toBe(4);
   });
 
@@ -170,6 +208,8 @@ describe('PhoneMask (D145)', () => {
     mask.mask('+244923123456');
     expect(mask.maskSearch('9231234')).toBe('9800000');
     expect(mask.maskSearch('923')).toBe('923');
-    expect(mask.scrub('recipients[0]: +244923123456 is blocked')).toBe('recipients[0]: +244980000001 is blocked');
+    expect(mask.scrub('recipients[0]: +244923123456 is blocked')).toBe(
+      'recipients[0]: +244980000001 is blocked',
+    );
   });
 });

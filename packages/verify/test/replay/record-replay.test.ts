@@ -9,9 +9,13 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startProxy } from '../../src/proxy/proxy-server';
-import { type Cassette, readCassette, type RecordedExchange } from '../../src/replay/cassette-format';
+import {
+  type Cassette,
+  type RecordedExchange,
+  readCassette,
+} from '../../src/replay/cassette-format';
 import { type ReplayReport, runReplay } from '../../src/replay/run-replay';
 import { KEYS, runCaptured } from '../verify/support';
 import { driveSession, freshMock, freshTarget, MAGIC_DELIVERED, MINUTE, PERSONAL } from './traffic';
@@ -43,7 +47,11 @@ const find = (method: string, path: RegExp): RecordedExchange[] =>
 
 describe('proxy --record', () => {
   it('writes every exchange of the public API, in order, with what replay needs', () => {
-    expect(cassette.header).toMatchObject({ cassette: 'msgsvc-verify', version: 1, base_path: '/c/v1' });
+    expect(cassette.header).toMatchObject({
+      cassette: 'msgsvc-verify',
+      version: 1,
+      base_path: '/c/v1',
+    });
     expect(cassette.exchanges).toHaveLength(driven);
     expect(cassette.exchanges.map((e) => e.seq)).toEqual(cassette.exchanges.map((_, i) => i + 1));
     const [send] = find('POST', /^\/messages$/);
@@ -126,9 +134,12 @@ describe('replay', () => {
     try {
       report = await runReplay(cassette, { baseUrl: target.baseUrl, keys });
       // Ids and times did differ: the comparison was by rule.
-      const recordedFirst = (find('POST', /^\/messages$/)[0]!.response.body!.json as { id: string }).id;
+      const recordedFirst = (find('POST', /^\/messages$/)[0]!.response.body!.json as { id: string })
+        .id;
       const page = await (
-        await fetch(`${target.mock.baseUrl}/messages?order=asc&size=1`, { headers: { 'x-api-key': KEYS.main } })
+        await fetch(`${target.mock.baseUrl}/messages?order=asc&size=1`, {
+          headers: { 'x-api-key': KEYS.main },
+        })
       ).json();
       expect(page.entries[0].id).not.toBe(recordedFirst);
       expect(page.entries[0].created_at.startsWith('2026-05-20')).toBe(true);
@@ -157,13 +168,21 @@ describe('replay', () => {
       if (method === 'GET' && /^\/c\/v1\/messages\/[0-9a-f-]{36}$/.test(url) && status === 200) {
         const { is_refunded: _, ...rest } = b; // a field gone, cost a number, a time with Z
         return {
-          body: { ...rest, cost: Number(b.cost), created_at: (b.created_at as string).replace(/\.\d+\+00:00$/, 'Z') },
+          body: {
+            ...rest,
+            cost: Number(b.cost),
+            created_at: (b.created_at as string).replace(/\.\d+\+00:00$/, 'Z'),
+          },
         };
       }
       if (method === 'GET' && /^\/c\/v1\/campaigns\/[^/?]+$/.test(url)) {
         // Another record's id in the answer, and updated before created.
         return {
-          body: { ...b, id: '01890000-0000-7000-8000-00000000abcd', updated_at: '2020-01-01T00:00:00.000000+00:00' },
+          body: {
+            ...b,
+            id: '01890000-0000-7000-8000-00000000abcd',
+            updated_at: '2020-01-01T00:00:00.000000+00:00',
+          },
         };
       }
       if (method === 'GET' && /^\/c\/v1\/messages\?size=2$/.test(url)) {
@@ -175,7 +194,11 @@ describe('replay', () => {
       return undefined;
     });
     // A fault injected through the control API: the first campaign list answers 503.
-    target.mock.mock.control.failNextRequests({ operation_id: 'listCampaigns', status: 503, count: 1 });
+    target.mock.mock.control.failNextRequests({
+      operation_id: 'listCampaigns',
+      status: 503,
+      count: 1,
+    });
     const planted = new Map<number, string>();
     const seqOf = (method: string, path: RegExp, nth = 0) => find(method, path)[nth]!.seq;
     planted.set(seqOf('GET', /^\/campaigns$/), 'status');
@@ -184,7 +207,10 @@ describe('replay', () => {
     planted.set(seqOf('GET', /^\/campaigns\/[^/]+\/messages$/), 'ordering');
     planted.set(seqOf('GET', /^\/messages\/[0-9a-f-]{36}$/), 'shape format');
     planted.set(seqOf('GET', /^\/campaigns\/[0-9a-f-]{36}$/), 'identity time-order');
-    planted.set(find('GET', /^\/messages$/).find((e) => e.request.api_key?.ref === 'k2')!.seq, 'header');
+    planted.set(
+      find('GET', /^\/messages$/).find((e) => e.request.api_key?.ref === 'k2')!.seq,
+      'header',
+    );
     planted.set(
       cassette.exchanges.find((e) => e.request.query.some(([n]) => n === 'q'))!.seq,
       'entries',
@@ -213,16 +239,31 @@ describe('replay', () => {
       foundAt.set(d.seq, (foundAt.get(d.seq) ?? new Set()).add(d.kind));
     }
     for (const [seq, kinds] of planted) {
-      for (const kind of kinds.split(' ')) expect([seq, foundAt.get(seq)?.has(kind)]).toEqual([seq, true]);
+      for (const kind of kinds.split(' '))
+        expect([seq, foundAt.get(seq)?.has(kind)]).toEqual([seq, true]);
     }
     // Nothing reported where nothing was planted.
     expect(report.differences.filter((d) => !planted.has(d.seq))).toEqual([]);
-    expect(Object.keys(report.by_kind).sort()).toEqual(
-      ['entries', 'error-code', 'format', 'header', 'identity', 'ordering', 'pagination', 'shape', 'status', 'time-order'],
-    );
-    const shape = report.differences.filter((d) => d.kind === 'shape').map((d) => `${d.where} ${d.message}`);
+    expect(Object.keys(report.by_kind).sort()).toEqual([
+      'entries',
+      'error-code',
+      'format',
+      'header',
+      'identity',
+      'ordering',
+      'pagination',
+      'shape',
+      'status',
+      'time-order',
+    ]);
+    const shape = report.differences
+      .filter((d) => d.kind === 'shape')
+      .map((d) => `${d.where} ${d.message}`);
     expect(shape).toEqual(
-      expect.arrayContaining(['/is_refunded field missing on replay', '/cost recorded a string, replayed a number']),
+      expect.arrayContaining([
+        '/is_refunded field missing on replay',
+        '/cost recorded a string, replayed a number',
+      ]),
     );
   }, 60_000);
 
@@ -252,7 +293,14 @@ describe('replay', () => {
   it('skips the exchanges of a key it was not given, and says which flag to add', async () => {
     const target = await freshTarget('2026-06-01T00:00:00Z');
     try {
-      const run = await runCaptured(['replay', file, '--base-url', target.baseUrl, '--api-key', KEYS.main]);
+      const run = await runCaptured([
+        'replay',
+        file,
+        '--base-url',
+        target.baseUrl,
+        '--api-key',
+        KEYS.main,
+      ]);
       expect(run.stdout).toMatch(/SKIP #\d+ GET \/messages\?size=2: .*--key k2=KEY/);
       // The refused key (k3) replays with a key that exists nowhere: still a 401, no difference.
       expect(run.stdout).not.toContain('k3');

@@ -35,14 +35,22 @@ export const MINUTE = 60_000;
  * as the recording's: its ids and times differ from the recording's by its start time.
  */
 export function freshMock(startTime: string) {
-  return startServer({ world: VERIFY_WORLD, clock: 'virtual', seed: 1, startTime: Date.parse(startTime) });
+  return startServer({
+    world: VERIFY_WORLD,
+    clock: 'virtual',
+    seed: 1,
+    startTime: Date.parse(startTime),
+  });
 }
 
 /**
  * A fresh mock behind a front that plants `plant`'s changes and lets the minute of the session
  * pass where the recording did: before the first retrieve of a message.
  */
-export async function freshTarget(startTime: string, plant: Parameters<typeof startFront>[1] = () => undefined) {
+export async function freshTarget(
+  startTime: string,
+  plant: Parameters<typeof startFront>[1] = () => undefined,
+) {
   const mock = await freshMock(startTime);
   let advanced = false;
   const front = await startFront(mock.url, plant, (method, url) => {
@@ -152,7 +160,11 @@ export async function driveSession(baseUrl: string, advance: () => void): Promis
   n++;
   await fetch(`${baseUrl}/messages/not-a-uuid`, { headers: { 'x-api-key': KEYS.main } });
   n++;
-  await fetch(`${baseUrl}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEYS.main }, body: '{"to": "+244923123456", ' });
+  await fetch(`${baseUrl}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': KEYS.main },
+    body: '{"to": "+244923123456", ',
+  });
   n++;
   return n;
 }
@@ -179,10 +191,15 @@ export async function startFront(
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers.set(name, value);
+      if (typeof value === 'string' && name !== 'host' && name !== 'connection')
+        headers.set(name, value);
     }
     const body = chunks.length === 0 ? undefined : Buffer.concat(chunks);
-    const answer = await fetch(`${upstream}${req.url}`, { method: req.method ?? "GET", headers, body: body ?? null });
+    const answer = await fetch(`${upstream}${req.url}`, {
+      method: req.method ?? 'GET',
+      headers,
+      body: body ?? null,
+    });
     const text = await answer.text();
     let parsed: unknown;
     try {
