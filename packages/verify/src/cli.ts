@@ -1,6 +1,7 @@
 /**
  * The `msgsvc-verify` command: `verify` (the default, so the word may be left out) runs the
- * behavioural suite against a deployment; `proxy` checks live traffic against the contract. Each
+ * behavioural suite against a deployment; `proxy` checks live traffic against the contract (and
+ * records it with `--record FILE`); `replay` replays a recording against a deployment. Each
  * resolves with its exit code: 0 when nothing drifted, 1 on drift, 2 for a bad command line.
  *
  * @example
@@ -17,8 +18,11 @@ export const HELP = `msgsvc-verify — check any deployment of the messaging API
 Usage:
   msgsvc-verify [verify] --base-url URL --api-key KEY [flags]   run the behavioural suite
   msgsvc-verify proxy --upstream URL [flags]                    check live traffic
+                                                                (--record FILE: keep a cassette)
+  msgsvc-verify replay FILE --base-url URL --api-key KEY        replay a cassette, report differences
 
-Run "msgsvc-verify verify --help" or "msgsvc-verify proxy --help" for each command's flags.`;
+Run "msgsvc-verify verify --help", "msgsvc-verify proxy --help" or "msgsvc-verify replay --help"
+for each command's flags.`;
 
 /** The real process's streams, environment and signals. */
 export const PROCESS_IO: CliIo = {
@@ -34,6 +38,10 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
   if (first === 'proxy') {
     const { runProxyCli } = await import('./proxy/proxy-cli');
     return runProxyCli(rest, { ...io, command: io.command ?? 'msgsvc-verify proxy' });
+  }
+  if (first === 'replay') {
+    const { runReplayCli } = await import('./replay/replay-cli');
+    return runReplayCli(rest, { ...io, command: io.command ?? 'msgsvc-verify replay' });
   }
   if (first === undefined || first === '--help' || first === '-h') {
     io.stdout(HELP);

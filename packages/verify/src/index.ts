@@ -2,7 +2,8 @@
  * The verify kit: checks any deployment of the messaging API against its contract and decisions,
  * over HTTP only. `runVerify` runs the behavioural suite (what `msgsvc-verify` prints);
  * `startProxy` forwards live traffic to a deployment and reports each exchange that is off the
- * contract. It knows nothing of the mock: point it at the mock, a staging server or production.
+ * contract (and records it, redacted, with `record`); `runReplay` replays such a recording against a
+ * deployment and reports where it behaves differently. It knows nothing of the mock: point it at the mock, a staging server or production.
  *
  * @example
  * ```ts
@@ -29,6 +30,27 @@ export {
   type RunningProxy,
   startProxy,
 } from './proxy/proxy-server';
+export {
+  type Cassette,
+  CassetteError,
+  type CassetteHeader,
+  parseCassette,
+  type RecordedBody,
+  type RecordedExchange,
+  type RecordedKey,
+  readCassette,
+} from './replay/cassette-format';
+export type { Difference, DifferenceKind } from './replay/compare';
+export { runReplayCli } from './replay/replay-cli';
+export { replayText } from './replay/report-replay';
+export {
+  ReplayAborted,
+  type ReplayDifference,
+  type ReplayOptions,
+  type ReplayReport,
+  runReplay,
+  type SkippedExchange,
+} from './replay/run-replay';
 export type { VerifyNumbers } from './verify/check';
 export { reportJunit } from './verify/report-junit';
 export { reportText } from './verify/report-text';

@@ -22,6 +22,9 @@ Flags:
   --port N               port to listen on; 0 picks a free one (default 4011)
   --host ADDRESS         address to bind (default 127.0.0.1)
   --jsonl FILE           append each violation to FILE as one JSON line
+  --record FILE          record the public API's traffic to FILE, redacted (keys as references,
+                         phone numbers fictional, contents as tokens): a cassette for
+                         "msgsvc-verify replay FILE" (FILE is created afresh, mode 0600)
   --json                 print violations as JSON lines instead of text
   --fail-on-violation    exit with status 1 at the end if any exchange was off the contract
                          (warnings, fields the contract does not name, never fail)
@@ -37,6 +40,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   jsonl: { type: 'string' },
+  record: { type: 'string' },
   json: { type: 'boolean' },
   'fail-on-violation': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -77,6 +81,7 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
       throw new UsageError(`--port must be an integer from 0 to 65535 (got "${portText}").`);
     }
     if (values.jsonl === '') throw new UsageError('--jsonl needs a file name.');
+    if (values.record === '') throw new UsageError('--record needs a file name.');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
@@ -93,6 +98,7 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
       upstream,
       port,
       host: values.host,
+      record: values.record,
       onExchange: (found) => {
         exchanges++;
         // A warning (an added field, D100) is reported but never fails the run.
@@ -123,6 +129,9 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
         io.stderr(
           `${name}: ${exchanges} exchange(s) checked, ${violations} violation(s), ${warnings} warning(s).`,
         );
+        if (values.record !== undefined) {
+          io.stderr(`${name}: ${proxy.recorded()} exchange(s) recorded to ${values.record}.`);
+        }
         resolve(values['fail-on-violation'] === true && violations > 0 ? 1 : 0);
       });
     };

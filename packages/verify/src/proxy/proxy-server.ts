@@ -8,6 +8,7 @@ import { createServer, request as httpRequest, type IncomingMessage } from 'node
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { keyPrefix } from '@msgsvc/sdk';
+import { CassetteWriter } from '../replay/cassette-writer';
 import { checkExchange, type Violation } from './check-exchange';
 import { Contract } from './contract';
 import { redactText, redactUrlPart } from './redact';
@@ -45,18 +46,31 @@ export interface ProxyOptions {
   readonly onViolation?: ((violation: ProxyViolation) => void) | undefined;
   /** Called once per exchange checked (with its violations and warnings), for counters. */
   readonly onExchange?: ((violations: readonly ProxyViolation[]) => void) | undefined;
+  /**
+   * A file to record the public API's traffic to, redacted: a cassette that `msgsvc-verify
+   * replay` replays against another deployment (E46, D145). Created afresh, mode 0600.
+   */
+  readonly record?: string | undefined;
 }
 
 /** A running proxy. */
 export interface RunningProxy {
   /** The proxy's origin, e.g. `http://127.0.0.1:43117`. */
   readonly url: string;
-  /** Stops listening and closes idle connections. */
+  /** Exchanges written to the `record` cassette so far (0 when not recording). */
+  readonly recorded: () => number;
+  /** Stops listening and closes idle connections (and the cassette, once its exchanges are written). */
   close(): Promise<void>;
 }
 
 /** Bytes of each body kept for checking; a longer body is checked as far as the contract can. */
 const KEEP = 2 * 1024 * 1024;
+/** Checks wait for this long a moment without requests in flight (E48). */
+const IDLE_MS = 2;
+/** …or run at once when this many exchanges wait, */
+const BACKLOG_EXCHANGES = 256;
+/** …or this many of their bytes. */
+const BACKLOG_BYTES = 16 * 1024 * 1024;
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -80,10 +94,22 @@ function forwardHeaders(raw: readonly string[], host?: string): string[] {
   return out;
 }
 
-function collect(chunks: Buffer[], size: { bytes: number }, chunk: Buffer): void {
-  if (size.bytes >= KEEP) return;
-  chunks.push(chunk);
-  size.bytes += chunk.length;
+/** Bytes of one body, up to {@link KEEP}; `truncated` once more arrived than is kept. */
+interface Kept {
+  readonly chunks: Buffer[];
+  bytes: number;
+  truncated: boolean;
+}
+
+const kept = (): Kept => ({ chunks: [], bytes: 0, truncated: false });
+
+function collect(body: Kept, chunk: Buffer): void {
+  if (body.bytes >= KEEP) {
+    body.truncated = true;
+    return;
+  }
+  body.chunks.push(chunk);
+  body.bytes += chunk.length;
 }
 
 const lowerHeaders = (message: IncomingMessage) => {
@@ -111,10 +137,58 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const prefix = upstream.pathname.replace(/\/+$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const contract = new Contract();
+  const cassette = options.record === undefined ? undefined : new CassetteWriter(options.record);
+  // Checks wait until no request is in flight (E48): a check run between two requests of a
+  // busy client would delay the second. A backlog beyond its bounds runs at once.
+  const backlog: (() => void)[] = [];
+  let backlogBytes = 0;
+  let inFlight = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const runBacklog = () => {
+    idleTimer = undefined;
+    backlogBytes = 0;
+    for (const job of backlog.splice(0)) {
+      try {
+        job();
+      } catch (error) {
+        // A check that throws is a bug of the kit: reported, never fatal to the traffic.
+        process.emitWarning(`msgsvc-verify proxy: checking an exchange failed: ${String(error)}`);
+      }
+    }
+  };
+  const scheduleBacklog = () => {
+    if (backlog.length === 0) return;
+    if (backlog.length >= BACKLOG_EXCHANGES || backlogBytes >= BACKLOG_BYTES) {
+      clearTimeout(idleTimer);
+      runBacklog();
+    } else if (inFlight === 0 && idleTimer === undefined) {
+      idleTimer = setTimeout(runBacklog, IDLE_MS);
+    }
+  };
+  const defer = (job: () => void, bytes: number) => {
+    backlog.push(job);
+    backlogBytes += bytes;
+    scheduleBacklog();
+  };
 
   const server = createServer((req, res) => {
-    const requestChunks: Buffer[] = [];
-    const requestSize = { bytes: 0 };
+    inFlight++;
+    if (idleTimer !== undefined) {
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
+    }
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      inFlight--;
+      scheduleBacklog();
+    };
+    res.once('close', done);
+    const started = new Date();
+    const begin = performance.now();
+    const seq = cassette?.arrived(req.url ?? '/');
+    const requestBody = kept();
     const outgoing = send({
       protocol: upstream.protocol,
       hostname: upstream.hostname,
@@ -123,7 +197,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       path: `${prefix}${req.url ?? '/'}`,
       headers: forwardHeaders(req.rawHeaders, upstream.host) as unknown as Record<string, string>,
     });
-    req.on('data', (chunk: Buffer) => collect(requestChunks, requestSize, chunk));
+    req.on('data', (chunk: Buffer) => collect(requestBody, chunk));
     req.pipe(outgoing);
     outgoing.on('error', (error) => {
       if (res.headersSent) {
@@ -147,15 +221,33 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         answer.statusMessage,
         forwardHeaders(answer.rawHeaders) as unknown as Record<string, string>,
       );
-      const responseChunks: Buffer[] = [];
-      const responseSize = { bytes: 0 };
-      answer.on('data', (chunk: Buffer) => collect(responseChunks, responseSize, chunk));
+      const responseBody = kept();
+      answer.on('data', (chunk: Buffer) => collect(responseBody, chunk));
       answer.pipe(res);
       answer.on('end', () => {
-        // After the last byte went out: checking never delays the answer.
-        setImmediate(() =>
-          report(req, answer, Buffer.concat(requestChunks), Buffer.concat(responseChunks)),
-        );
+        const durationMs = performance.now() - begin;
+        // After the last byte went out: checking (and recording) never delays an answer (E48).
+        defer(() => {
+          const sent = Buffer.concat(requestBody.chunks);
+          const received = Buffer.concat(responseBody.chunks);
+          report(req, answer, sent, received);
+          if (seq !== undefined) {
+            cassette!.record({
+              seq,
+              startedAt: started,
+              durationMs,
+              method: req.method ?? 'GET',
+              url: req.url ?? '/',
+              requestHeaders: lowerHeaders(req),
+              requestBody: sent,
+              requestTruncated: requestBody.truncated,
+              status: answer.statusCode ?? 0,
+              responseHeaders: lowerHeaders(answer),
+              responseBody: received,
+              responseTruncated: responseBody.truncated,
+            });
+          }
+        }, requestBody.bytes + responseBody.bytes);
       });
     });
   });
@@ -216,10 +308,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shown}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    recorded: () => cassette?.written ?? 0,
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      });
+      // Exchanges that finished before the close are still checked and written, then the
+      // cassette closes.
+      clearTimeout(idleTimer);
+      runBacklog();
+      cassette?.close();
+    },
   };
 }

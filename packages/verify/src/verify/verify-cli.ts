@@ -1,6 +1,7 @@
 /**
  * `msgsvc-verify` (also `msgsvc-mock verify`): parse, refuse unsafe keys, run the suite, print the table or JSON, write
  * JUnit XML when asked. Exit code 0 when nothing drifted, 1 on drift, 2 for a bad command line.
+ * With `--replay FILE` it is the replay command instead (`replay/replay-cli.ts`).
  */
 import { writeFile } from 'node:fs/promises';
 import { type CliIo, UsageError } from '../cli-io';
@@ -16,6 +17,11 @@ export async function runVerifyCli(
   fetchImpl?: typeof fetch,
 ): Promise<number> {
   const name = io.command ?? 'msgsvc-verify';
+  if (argv.some((arg) => arg === '--replay' || arg.startsWith('--replay='))) {
+    // `verify --replay FILE` is the replay command under the suite's name (E47).
+    const { runReplayCli } = await import('../replay/replay-cli');
+    return runReplayCli(argv, { ...io, command: name });
+  }
   let command: ReturnType<typeof parseVerifyArgs>;
   try {
     command = parseVerifyArgs(argv, io.env);

@@ -1,0 +1,63 @@
+/**
+ * Writes a cassette as the proxy records (E46): the header at once, then each exchange of the
+ * public API, redacted, as one line when it finishes. The file is created afresh and readable by
+ * its owner only (0600, as the state file, D125): redacted is not public.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { CASSETTE_VERSION, type CassetteHeader } from './cassette-format';
+import { type RawExchange, Redactor } from './redactor';
+
+/** The public API's path prefix: what a cassette records, and what its paths are relative to. */
+export const RECORDED_BASE_PATH = '/c/v1';
+
+/** A cassette being written. */
+export class CassetteWriter {
+  readonly #fd: number;
+  readonly #redactor = new Redactor();
+  #seq = 0;
+  #closed = false;
+  /** Exchanges written so far. */
+  written = 0;
+
+  /** Creates (or truncates) `file` and writes the header. @throws the file system's error. */
+  constructor(file: string) {
+    this.#fd = openSync(file, 'w', 0o600);
+    const header: CassetteHeader = {
+      cassette: 'msgsvc-verify',
+      version: CASSETTE_VERSION,
+      recorded_at: new Date().toISOString(),
+      base_path: RECORDED_BASE_PATH,
+      redaction:
+        'API keys as references (k1…) with their prefix; webhook secrets cut; phone numbers mapped to fictional +244 98… numbers (the +244 90… test range kept); message contents and contact names and e-mails as same-length tokens (D145)',
+    };
+    writeSync(this.#fd, `${JSON.stringify(header)}\n`);
+  }
+
+  /**
+   * The sequence number of a request that has just arrived at `url` (the path the client sent),
+   * or `undefined` when it is outside the public API and is not recorded.
+   */
+  arrived(url: string): number | undefined {
+    if (this.#closed) return undefined;
+    const base = RECORDED_BASE_PATH;
+    if (url !== base && !url.startsWith(`${base}/`) && !url.startsWith(`${base}?`))
+      return undefined;
+    return ++this.#seq;
+  }
+
+  /** Writes a finished exchange (its url with the base path). */
+  record(raw: RawExchange): void {
+    if (this.#closed) return;
+    const rest = raw.url.slice(RECORDED_BASE_PATH.length);
+    const url = rest.startsWith('/') ? rest : `/${rest}`;
+    writeSync(this.#fd, `${JSON.stringify(this.#redactor.redact({ ...raw, url }))}\n`);
+    this.written++;
+  }
+
+  /** Closes the file; later exchanges are not recorded. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    closeSync(this.#fd);
+  }
+}

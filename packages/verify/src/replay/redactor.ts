@@ -1,0 +1,237 @@
+/**
+ * Turns a raw exchange into a cassette line with nothing personal or secret in it (D145): API keys
+ * become references (`k1`, the same key the same reference) with their prefix (D53); webhook
+ * secrets are cut whole; phone numbers become fictional Angolan numbers ({@link PhoneMask});
+ * message contents and contact names and e-mails become tokens of the same length. One redactor
+ * serves a whole recording, so the same value is the same token in every exchange.
+ */
+import { keyPrefix } from '@msgsvc/sdk';
+import {
+  RECORDED_REQUEST_HEADERS,
+  RECORDED_RESPONSE_HEADERS,
+  type RecordedBody,
+  type RecordedExchange,
+  type RecordedKey,
+} from './cassette-format';
+import { PhoneMask } from './phone-mask';
+
+/** An exchange as the proxy saw it, before redaction. */
+export interface RawExchange {
+  readonly seq: number;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly method: string;
+  /** Relative to the public API's base path, with its query: `/messages?size=5`. */
+  readonly url: string;
+  /** Lower-case names. */
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  readonly requestBody: Buffer;
+  readonly requestTruncated: boolean;
+  readonly status: number;
+  readonly responseHeaders: Readonly<Record<string, string>>;
+  readonly responseBody: Buffer;
+  readonly responseTruncated: boolean;
+}
+
+/** Fields holding a phone number, in any body. */
+const PHONE_FIELDS = new Set(['to', 'target_e164', 'e164_format', 'recipients', 'phone', 'from']);
+/** Fields holding a message's text. */
+const CONTENT_FIELDS = new Set(['body', 'content', 'text']);
+/** Fields of a contact naming a person. */
+const PERSON_FIELDS = new Set(['name', 'email']);
+/** Free text that may echo what a client sent: error messages and `fields`. */
+const FREE_TEXT_FIELDS = new Set(['message', 'status_note']);
+const API_KEY = /svc_(?:live|test)_[A-Za-z0-9+/=_-]*/g;
+const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/=_-]*/g;
+
+/** Redacts the exchanges of one recording, consistently. */
+export class Redactor {
+  readonly #phones = new PhoneMask();
+  readonly #keys = new Map<string, string>();
+  readonly #contents = new Map<string, string>();
+  readonly #people = new Map<string, string>();
+
+  /** The cassette line for `raw`. */
+  redact(raw: RawExchange): RecordedExchange {
+    const queryAt = raw.url.indexOf('?');
+    const path = queryAt === -1 ? raw.url : raw.url.slice(0, queryAt);
+    const query = queryPairs(queryAt === -1 ? '' : raw.url.slice(queryAt + 1));
+    const key = raw.requestHeaders['x-api-key'];
+    const requestBody = this.#body(raw.requestBody, raw.requestTruncated);
+    return {
+      seq: raw.seq,
+      started_at: raw.startedAt.toISOString(),
+      duration_ms: Math.round(raw.durationMs * 1000) / 1000,
+      request: {
+        method: raw.method,
+        path: path
+          .split('/')
+          .map((part) => this.#pathPart(part))
+          .join('/'),
+        query: query.map(([name, value]) => [name, this.#queryValue(name, value)] as const),
+        headers: this.#headers(raw.requestHeaders, RECORDED_REQUEST_HEADERS),
+        api_key: key === undefined ? null : this.#key(key),
+        body: requestBody,
+      },
+      response: {
+        status: raw.status,
+        headers: this.#headers(raw.responseHeaders, RECORDED_RESPONSE_HEADERS),
+        body: this.#body(raw.responseBody, raw.responseTruncated),
+      },
+    };
+  }
+
+  #key(key: string): RecordedKey {
+    let ref = this.#keys.get(key);
+    if (ref === undefined) {
+      ref = `k${this.#keys.size + 1}`;
+      this.#keys.set(key, ref);
+    }
+    // A string that is not a key at all may be anything (a secret pasted in the wrong place):
+    // only a real key's environment prefix and first characters are shown (D53).
+    const prefix = /^svc_(?:live|test)_/.test(key) ? keyPrefix(key) : '…';
+    return { ref, prefix };
+  }
+
+  #headers(
+    headers: Readonly<Record<string, string>>,
+    names: readonly string[],
+  ): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const name of names) {
+      const value = headers[name];
+      if (value !== undefined) out[name] = this.#secrets(value);
+    }
+    return out;
+  }
+
+  #body(bytes: Buffer, truncated: boolean): RecordedBody | null {
+    if (truncated) return { truncated: true };
+    if (bytes.length === 0) return null;
+    const text = bytes.toString('utf8');
+    try {
+      return { json: this.#value(JSON.parse(text), undefined, undefined) };
+    } catch {
+      return { text: this.#free(text) };
+    }
+  }
+
+  /**
+   * A JSON value with everything personal masked, by field name: `field` names the value's key
+   * (or the array's), `parent` the object it belongs to (a batch's `country_alpha2` says how
+   * its recipients read).
+   */
+  #value(value: unknown, field: string | undefined, parent: unknown, within = ''): unknown {
+    if (typeof value === 'string') return this.#string(value, field, parent, within);
+    if (Array.isArray(value)) return value.map((item) => this.#value(item, field, parent, within));
+    if (typeof value !== 'object' || value === null) return value;
+    // Own properties only, defined (not assigned): a `__proto__` key in a body stays plain data.
+    const out: Record<string, unknown> = {};
+    for (const [name, child] of Object.entries(value)) {
+      const inside = within !== '' ? within : name === 'contact' || name === 'fields' ? name : '';
+      Object.defineProperty(out, name, {
+        value: this.#value(child, name, value, inside),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  }
+
+  #string(text: string, field: string | undefined, parent: unknown, within: string): string {
+    if (within === 'fields') return this.#free(text);
+    const inContact = within === 'contact';
+    if (field !== undefined && PHONE_FIELDS.has(field)) {
+      const country = (parent as { country_alpha2?: unknown } | null)?.country_alpha2;
+      return this.#phones.mask(this.#secrets(text), typeof country === 'string' ? country : 'AO');
+    }
+    if (field !== undefined && CONTENT_FIELDS.has(field))
+      return this.#token(this.#contents, text, 'content');
+    if (inContact && field !== undefined && PERSON_FIELDS.has(field)) {
+      return field === 'email'
+        ? `${this.#token(this.#people, text, 'person', false)}@example.invalid`
+        : this.#token(this.#people, text, 'person');
+    }
+    if (field !== undefined && FREE_TEXT_FIELDS.has(field)) return this.#free(text);
+    return this.#secrets(text);
+  }
+
+  /** A raw path segment: kept as sent unless it hides a key once decoded. */
+  #pathPart(part: string): string {
+    const decoded = decodePathPart(part);
+    const cut = this.#secrets(decoded);
+    return cut === decoded ? part : encodeURIComponent(cut);
+  }
+
+  /** A raw query value: kept as sent unless masking changes it once decoded. */
+  #queryValue(name: string, raw: string): string {
+    const decoded = decodeQueryPart(raw);
+    const masked = this.#secrets(decoded);
+    const out = decodeQueryPart(name) === 'q' ? this.#phones.maskSearch(masked) : masked;
+    return out === decoded ? raw : encodeURIComponent(out);
+  }
+
+  /**
+   * A same-length token for `text` (`content 3…`): the length is kept because it is behaviour
+   * (segments, the 10,000-character limit); blank text is kept, it says nothing.
+   */
+  #token(tokens: Map<string, string>, text: string, kind: string, sameLength = true): string {
+    if (text.trim() === '') return text;
+    let token = tokens.get(text);
+    if (token === undefined) {
+      const label = `${kind}${tokens.size + 1}`;
+      token = sameLength
+        ? `${label} `.padEnd(text.length, 'x').slice(0, Math.max(text.length, 1))
+        : label;
+      tokens.set(text, token);
+    }
+    return token;
+  }
+
+  /** Free text: secrets cut, numbers and contents it echoes masked. */
+  #free(text: string): string {
+    let out = this.#phones.scrub(this.#secrets(text));
+    for (const [content, token] of this.#contents) {
+      if (content.length >= 4 && out.includes(content)) out = out.split(content).join(token);
+    }
+    for (const [person, token] of this.#people) {
+      if (person.length >= 4 && out.includes(person)) out = out.split(person).join(token);
+    }
+    return out;
+  }
+
+  /** API keys as their reference, webhook secrets cut whole. */
+  #secrets(text: string): string {
+    return text
+      .replace(API_KEY, (key) => `<key ${this.#key(key).ref}>`)
+      .replace(WEBHOOK_SECRET, 'whsec_<redacted>');
+  }
+}
+
+/** A raw query string as raw `[name, value]` pairs, in order (percent-encoding kept). */
+export function queryPairs(query: string): [string, string][] {
+  if (query === '') return [];
+  return query.split('&').map((pair) => {
+    const at = pair.indexOf('=');
+    return at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+  });
+}
+
+/** A raw query name or value decoded as a form would (`+` is a space). */
+export function decodeQueryPart(raw: string): string {
+  return safeDecode(raw.replace(/\+/g, ' '));
+}
+
+/** A raw path segment decoded (as sent when it does not decode). */
+export function decodePathPart(part: string): string {
+  return safeDecode(part);
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * `msgsvc-verify replay FILE --base-url URL --api-key KEY` (also `msgsvc-verify --replay FILE …`,
+ * E47): replays a cassette recorded by `msgsvc-verify proxy --record FILE` against a deployment
+ * and prints the behavioural differences, as text or `--json`. Exit code 0 when there is none, 1
+ * on differences, 2 for a bad command line, an unreadable cassette or a target that never answers.
+ */
+import { parseArgs } from 'node:util';
+import { type CliIo, UsageError } from '../cli-io';
+import { CassetteError, readCassette } from './cassette-format';
+import { replayText } from './report-replay';
+import { ReplayAborted, runReplay } from './run-replay';
+
+/** The `--help` text, naming the command as the user typed it. */
+export const replayHelp = (
+  command: string,
+): string => `${command} — replay recorded traffic against a deployment and report what behaves differently
+
+Usage:
+  ${command} FILE --base-url URL --api-key KEY [flags]
+
+FILE is a cassette written by "msgsvc-verify proxy --record FILE".
+
+Flags:
+  --base-url URL       the deployment's public API, ending in /c/v1 (also MSGSVC_BASE_URL)
+  --api-key KEY        the key replayed for the cassette's first key, k1 (also MSGSVC_API_KEY)
+  --key REF=KEY        the key replayed for another recorded key (k2=svc_test_…); repeatable.
+                       Exchanges of a key not given are skipped, unless they were refused with
+                       401: those replay with a key that exists nowhere
+  --keep-timing        wait between requests as the recording did (default: at once)
+  --json               print the report as JSON
+  -h, --help           show this text
+
+Compared per exchange: status, error code, the presence of relevant headers, the body's shape
+(field names and types), formats of ids, times and amounts, list order and entries, and total,
+page, size and pages. Ids and times are compared by rule, not value: an id the target returned
+in place of a recorded one stands for it from then on, and is sent in later requests.`;
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  key: { type: 'string', multiple: true },
+  'keep-timing': { type: 'boolean' },
+  json: { type: 'boolean' },
+  replay: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * Runs the replay command with its arguments (those after `replay`, or the whole `verify
+ * --replay FILE …` line); resolves with the exit code.
+ */
+export async function runReplayCli(
+  argv: readonly string[],
+  io: Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'command'>,
+): Promise<number> {
+  const name = io.command ?? 'msgsvc-verify replay';
+  let file: string;
+  let baseUrl: string;
+  const keys: Record<string, string> = {};
+  let values: ReturnType<
+    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+  >['values'];
+  try {
+    let positionals: string[];
+    try {
+      ({ values, positionals } = parseArgs({
+        args: [...argv],
+        options: OPTIONS,
+        strict: true,
+        allowPositionals: true,
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
+    }
+    if (values.help === true) {
+      io.stdout(replayHelp(name));
+      return 0;
+    }
+    const files = values.replay === undefined ? positionals : [values.replay, ...positionals];
+    if (files.length !== 1) throw new UsageError('give exactly one cassette FILE.');
+    file = files[0]!;
+    baseUrl = values['base-url'] ?? io.env.MSGSVC_BASE_URL ?? '';
+    if (baseUrl === '') throw new UsageError('--base-url is required.');
+    if (!/^https?:\/\/\S+$/.test(baseUrl) || !URL.canParse(baseUrl)) {
+      throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}").`);
+    }
+    const main = values['api-key'] ?? io.env.MSGSVC_API_KEY;
+    if (main !== undefined && main !== '')
+      Object.defineProperty(keys, 'k1', { value: main, enumerable: true });
+    for (const pair of values.key ?? []) {
+      const m = /^(k[1-9]\d{0,5})=(.+)$/.exec(pair);
+      if (m === null)
+        throw new UsageError(
+          `--key must be REF=KEY, e.g. k2=svc_test_… (got "${pair.split('=')[0]}=…").`,
+        );
+      Object.defineProperty(keys, m[1]!, { value: m[2]!, enumerable: true });
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
+    return 2;
+  }
+  try {
+    const cassette = readCassette(file);
+    const report = await runReplay(cassette, {
+      baseUrl,
+      keys,
+      keepTiming: values['keep-timing'] === true,
+    });
+    io.stdout(values.json === true ? JSON.stringify(report, null, 2) : replayText(report));
+    return report.differences.length > 0 ? 1 : 0;
+  } catch (error) {
+    if (!(error instanceof CassetteError) && !(error instanceof ReplayAborted)) throw error;
+    io.stderr(`${name}: ${error.message}`);
+    return 2;
+  }
+}

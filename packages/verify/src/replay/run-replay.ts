@@ -1,0 +1,274 @@
+/**
+ * Replays a cassette's requests, in order, against a deployment and reports where its behaviour
+ * differs from the recording (D146). Each request is sent as recorded, except that ids and times
+ * the recording learnt from earlier answers are swapped for the target's ({@link Correspondence})
+ * and key references become the keys given (D147).
+ */
+import { Correspondence } from './by-rule';
+import type { Cassette, RecordedBody, RecordedExchange } from './cassette-format';
+import {
+  type ComparedResponse,
+  compareResponses,
+  type Difference,
+  type DifferenceKind,
+} from './compare';
+import { decodePathPart, decodeQueryPart } from './redactor';
+
+/** Options of {@link runReplay}. */
+export interface ReplayOptions {
+  /** The target's public API base URL, ending in `/c/v1`. */
+  readonly baseUrl: string;
+  /** The key each recorded key reference (`k1`, `k2`…) is replayed with. */
+  readonly keys: Readonly<Record<string, string>>;
+  /** Wait between requests as long as the recording did (default: one after the other at once). */
+  readonly keepTiming?: boolean | undefined;
+  /** The fetch to send with (tests); default the global one. */
+  readonly fetch?: typeof fetch | undefined;
+}
+
+/** A difference of one exchange, with the exchange it was found in. */
+export interface ReplayDifference extends Difference {
+  readonly seq: number;
+  readonly method: string;
+  /** The recorded path (relative to the base URL), query included. */
+  readonly path: string;
+}
+
+/** An exchange that was not replayed, and why. */
+export interface SkippedExchange {
+  readonly seq: number;
+  readonly method: string;
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** What {@link runReplay} found. */
+export interface ReplayReport {
+  readonly base_url: string;
+  /** Exchanges in the cassette. */
+  readonly exchanges: number;
+  readonly replayed: number;
+  readonly skipped: readonly SkippedExchange[];
+  readonly differences: readonly ReplayDifference[];
+  /** Differences by kind (kinds without any are left out). */
+  readonly by_kind: Readonly<Partial<Record<DifferenceKind, number>>>;
+}
+
+/** A replay that cannot go on: the target does not answer. Exit code 2. */
+export class ReplayAborted extends Error {
+  override name = 'ReplayAborted';
+}
+
+/** Network failures in a row after which the target is taken to be unreachable. */
+const UNREACHABLE_AFTER = 3;
+
+/**
+ * Replays `cassette` against `options.baseUrl`.
+ *
+ * @example
+ * ```ts
+ * const report = await runReplay(readCassette('traffic.jsonl'), {
+ *   baseUrl: 'http://127.0.0.1:4780/c/v1',
+ *   keys: { k1: process.env.MSGSVC_TEST_KEY! },
+ * });
+ * if (report.differences.length > 0) process.exitCode = 1;
+ * ```
+ * @throws {ReplayAborted} when the target does not answer three requests in a row.
+ */
+export async function runReplay(cassette: Cassette, options: ReplayOptions): Promise<ReplayReport> {
+  const send = options.fetch ?? fetch;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const ids = new Correspondence();
+  const differences: ReplayDifference[] = [];
+  const skipped: SkippedExchange[] = [];
+  let replayed = 0;
+  let failures = 0;
+  const first = cassette.exchanges[0];
+  const recordedStart = first === undefined ? 0 : Date.parse(first.started_at);
+  const replayStart = Date.now();
+
+  for (const exchange of cassette.exchanges) {
+    const shown = shownPath(exchange);
+    const key = keyFor(exchange, options.keys);
+    if (typeof key === 'object') {
+      skipped.push({
+        seq: exchange.seq,
+        method: exchange.request.method,
+        path: shown,
+        reason: key.skip,
+      });
+      continue;
+    }
+    if (exchange.request.body?.truncated === true) {
+      skipped.push({
+        seq: exchange.seq,
+        method: exchange.request.method,
+        path: shown,
+        reason: 'its request body was too large to record',
+      });
+      continue;
+    }
+    if (options.keepTiming === true) {
+      const due = Date.parse(exchange.started_at) - recordedStart - (Date.now() - replayStart);
+      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+    }
+    const request = buildRequest(exchange, base, key, ids);
+    let answer: ComparedResponse;
+    try {
+      const response = await send(request.url, request.init);
+      answer = await readAnswer(response);
+      failures = 0;
+    } catch (error) {
+      failures++;
+      const cause =
+        (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      if (failures >= UNREACHABLE_AFTER) {
+        throw new ReplayAborted(
+          `${base} did not answer ${UNREACHABLE_AFTER} requests in a row (${cause}).`,
+        );
+      }
+      differences.push({
+        seq: exchange.seq,
+        method: exchange.request.method,
+        path: shown,
+        kind: 'status',
+        where: 'status',
+        message: `recorded ${exchange.response.status}, replayed no answer (${cause})`,
+      });
+      continue;
+    }
+    replayed++;
+    for (const found of compareResponses(recordedAnswer(exchange), answer, ids)) {
+      differences.push({
+        seq: exchange.seq,
+        method: exchange.request.method,
+        path: shown,
+        ...found,
+      });
+    }
+  }
+  const byKind: Partial<Record<DifferenceKind, number>> = {};
+  for (const d of differences) byKind[d.kind] = (byKind[d.kind] ?? 0) + 1;
+  return {
+    base_url: base,
+    exchanges: cassette.exchanges.length,
+    replayed,
+    skipped,
+    differences,
+    by_kind: byKind,
+  };
+}
+
+function shownPath(exchange: RecordedExchange): string {
+  const query = exchange.request.query.map(([n, v]) => `${n}=${v}`).join('&');
+  return query === '' ? exchange.request.path : `${exchange.request.path}?${query}`;
+}
+
+/**
+ * The key to send (D147): the one given for the recorded reference; for a reference without one
+ * whose recording was refused with 401, a key that exists nowhere (of the same environment), so
+ * the refusal replays; otherwise the exchange is skipped, naming the reference to give.
+ */
+function keyFor(
+  exchange: RecordedExchange,
+  keys: Readonly<Record<string, string>>,
+): string | undefined | { skip: string } {
+  const recorded = exchange.request.api_key;
+  if (recorded === null) return undefined;
+  if (Object.hasOwn(keys, recorded.ref)) return keys[recorded.ref];
+  if (exchange.response.status === 401) {
+    const env = /^svc_(?:live|test)_/.exec(recorded.prefix)?.[0];
+    return env === undefined ? 'not-a-key' : `${env}replayUnknownKey${recorded.ref}000000000000`;
+  }
+  return {
+    skip: `it was sent with key ${recorded.ref} (${recorded.prefix}); give one with --key ${recorded.ref}=KEY`,
+  };
+}
+
+/** The request as the target should receive it. */
+function buildRequest(
+  exchange: RecordedExchange,
+  base: string,
+  key: string | undefined,
+  ids: Correspondence,
+): { url: string; init: RequestInit } {
+  const { request } = exchange;
+  const path = request.path
+    .split('/')
+    .map((part) => {
+      const decoded = decodePathPart(part);
+      const translated = ids.translate(decoded);
+      return translated === decoded ? part : encodeURIComponent(translated);
+    })
+    .join('/');
+  const query = request.query
+    .map(([name, raw]) => {
+      const decoded = decodeQueryPart(raw);
+      const translated = ids.translate(decoded);
+      return `${name}=${translated === decoded ? raw : encodeURIComponent(translated)}`;
+    })
+    .join('&');
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
+  if (key !== undefined) headers.set('x-api-key', key);
+  return {
+    url: `${base}${path}${query === '' ? '' : `?${query}`}`,
+    init: {
+      method: request.method,
+      headers,
+      body: requestBody(request.body, ids) ?? null,
+      redirect: 'manual',
+    },
+  };
+}
+
+function requestBody(body: RecordedBody | null, ids: Correspondence): string | undefined {
+  if (body === null) return undefined;
+  if (body.text !== undefined) return body.text;
+  if (Object.hasOwn(body, 'json')) return JSON.stringify(translateJson(body.json, ids, 0));
+  return undefined;
+}
+
+/** A JSON value with recorded ids and times translated; own keys only (`__proto__` stays data). */
+function translateJson(value: unknown, ids: Correspondence, depth: number): unknown {
+  if (typeof value === 'string') return ids.translate(value);
+  if (depth > 64 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => translateJson(v, ids, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [name, child] of Object.entries(value)) {
+    Object.defineProperty(out, name, {
+      value: translateJson(child, ids, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+function recordedAnswer(exchange: RecordedExchange): ComparedResponse {
+  const body = exchange.response.body;
+  const isJson = body === null || Object.hasOwn(body, 'json');
+  return {
+    status: exchange.response.status,
+    headers: exchange.response.headers,
+    json: body !== null && Object.hasOwn(body, 'json') ? body.json : undefined,
+    // A truncated body is not compared: treated as no body.
+    isJson: isJson && body?.truncated !== true,
+  };
+}
+
+async function readAnswer(response: Response): Promise<ComparedResponse> {
+  // No prototype: a header a hostile target names `__proto__` is a header like any other.
+  const headers: Record<string, string> = Object.create(null);
+  response.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  const text = await response.text();
+  if (text === '') return { status: response.status, headers, json: undefined, isJson: true };
+  try {
+    return { status: response.status, headers, json: JSON.parse(text), isJson: true };
+  } catch {
+    return { status: response.status, headers, json: undefined, isJson: false };
+  }
+}
