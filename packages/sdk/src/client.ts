@@ -5,6 +5,12 @@
  */
 import type { Client } from 'openapi-fetch';
 import type { ClientContext } from './core/context';
+import {
+  createTransport,
+  type RetryOptions,
+  type Sleep,
+  type TransportHooks,
+} from './core/retry-fetch';
 import type { paths } from './generated/openapi';
 import { readable } from './internal/exchange';
 import { createClient } from './internal/openapi-fetch';
@@ -12,7 +18,6 @@ import { isBrowser, readEnv, sleep } from './internal/runtime';
 import { combineHooks, type Logger, type LogLevel, logHooks, parseLogLevel } from './logging';
 import { Campaigns } from './resources/campaigns';
 import { Messages } from './resources/messages';
-import { createTransport, type RetryOptions, type Sleep, type TransportHooks } from './retry-fetch';
 
 /** Options of {@link MessagingClient}. Every one is optional. */
 export interface ClientOptions extends RetryOptions, TransportHooks {

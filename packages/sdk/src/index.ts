@@ -29,8 +29,9 @@
  * @module \@msgsvc/sdk
  */
 
-export { keyPrefix } from './api-key';
-export { APIPromise, type WithResponse } from './api-promise';
+export { type ClientOptions, MessagingClient } from './client';
+export { keyPrefix } from './core/api-key';
+export { APIPromise, type WithResponse } from './core/api-promise';
 export type {
   BatchAccepted,
   Campaign,
@@ -76,14 +77,11 @@ export type {
   Uuid,
   UuidV7,
   WebhookEvent,
-} from './api-types';
-export { type ClientOptions, MessagingClient } from './client';
+} from './core/api-types';
 export {
   AbortError,
   AuthenticationError,
   BadRequestError,
-  BulkAbortError,
-  BulkResumeError,
   type ClientErrorCode,
   ConflictError,
   ConnectionError,
@@ -104,20 +102,8 @@ export {
   UnsupportedMediaTypeError,
   ValidationError,
   WaitTimeoutError,
-} from './errors';
-export type { components, operations, paths } from './generated/openapi';
-export type { Logger, LogLevel } from './logging';
-export { type ListQuery, type Page, PageList } from './pagination';
-export type { RequestOptions, SendOptions } from './request-options';
-export type {
-  BulkChunkResult,
-  BulkProgress,
-  BulkSendResult,
-  SendBulkOptions,
-  SendBulkParams,
-} from './resources/bulk-send';
-export { CAMPAIGN_TERMINAL_STATUSES, Campaigns } from './resources/campaigns';
-export { MESSAGE_TERMINAL_STATUSES, Messages } from './resources/messages';
+} from './core/errors';
+export type { RequestOptions, SendOptions } from './core/request-options';
 export type {
   AttemptEvent,
   ErrorEvent,
@@ -128,5 +114,19 @@ export type {
   RetryPolicy,
   Sleep,
   TransportHooks,
-} from './retry-fetch';
-export type { WaitForOptions } from './wait-for';
+} from './core/retry-fetch';
+export type { WaitForOptions } from './core/wait-for';
+export type { components, operations, paths } from './generated/openapi';
+export type { Logger, LogLevel } from './logging';
+export type { ListQuery, Page } from './pagination/page';
+export { PageList } from './pagination/page-list';
+export { BulkAbortError, BulkResumeError } from './resources/bulk-errors';
+export type {
+  BulkChunkResult,
+  BulkProgress,
+  BulkSendResult,
+  SendBulkOptions,
+  SendBulkParams,
+} from './resources/bulk-types';
+export { CAMPAIGN_TERMINAL_STATUSES, Campaigns } from './resources/campaigns';
+export { MESSAGE_TERMINAL_STATUSES, Messages } from './resources/messages';

@@ -4,7 +4,7 @@
  * Lines carry method, path, status, attempt, delay and trace id; the API key appears only as its
  * prefix (the hooks' events never hold more) and bodies only when asked for.
  */
-import type { TransportHooks } from './retry-fetch';
+import type { TransportHooks } from './core/retry-fetch';
 
 /** How much the client logs. `off` (the default) logs nothing. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'off';

@@ -4,7 +4,7 @@
  *
  * @module \@msgsvc/sdk/webhooks
  */
-import type { WebhookEvent } from './api-types';
+import type { WebhookEvent } from './core/api-types';
 import { isDate } from './internal/platform-checks';
 import {
   badSecretMessage,

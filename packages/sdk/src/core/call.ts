@@ -8,12 +8,13 @@
  * options: the call's `fetch` and `parseAs: 'stream'`, so it leaves a success's body alone and the
  * SDK parses it once, in the transport.
  */
-import { APIPromise, type WithResponse } from '../api-promise';
-import { errorFromResponse } from '../errors';
+
 import { readable } from '../internal/exchange';
-import type { RequestOptions } from '../request-options';
-import type { CallControl, Settled } from '../retry-fetch';
+import { APIPromise, type WithResponse } from './api-promise';
 import type { ClientContext } from './context';
+import { errorFromResponse } from './errors';
+import type { RequestOptions } from './request-options';
+import type { CallControl, Settled } from './retry-fetch';
 
 /** The openapi-fetch options a call adds to its typed parameters. */
 export interface CallInit {

@@ -5,7 +5,7 @@
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
 import type { Sleep } from '../internal/runtime';
-import type { Transport } from '../retry-fetch';
+import type { Transport } from './retry-fetch';
 
 /** The state a client hands to its resources. */
 export interface ClientContext {

@@ -20,9 +20,9 @@
  *
  * @module
  */
-import { PaginationError } from '../errors';
-import type { ListQuery, Page } from '../pagination';
+import { PaginationError } from '../core/errors';
 import { type Filterable, mutableFilterOf, withoutMutableFilters } from './list-filters';
+import type { ListQuery, Page } from './page';
 import { type Direction, instantPast, isAfter, type Keyed } from './walk-order';
 
 /** The largest `size` every list endpoint accepts (the contract's maximum). */

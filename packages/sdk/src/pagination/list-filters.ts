@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { ListQuery } from '../pagination';
+import type { ListQuery } from './page';
 
 /** The query parameters of the filters a record can leave. */
 const MUTABLE_FILTERS = ['status', 'error_code'] as const;

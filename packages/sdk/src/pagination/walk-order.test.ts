@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaginationError } from '../errors';
+import { PaginationError } from '../core/errors';
 import { instantPast, isAfter } from './walk-order';
 
 describe('isAfter', () => {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { PaginationError } from '../errors';
+import { PaginationError } from '../core/errors';
 
 /** What the walk reads of an entry to place it. */
 export interface Keyed {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { APIPromise } from '../api-promise';
+import type { APIPromise } from '../core/api-promise';
 import type {
   BatchAccepted,
   Campaign,
@@ -15,19 +15,15 @@ import type {
   CampaignPage,
   CampaignStatus,
   SendBatchParams,
-} from '../api-types';
+} from '../core/api-types';
 import { call } from '../core/call';
 import type { ClientContext } from '../core/context';
+import type { RequestOptions, SendOptions } from '../core/request-options';
 import { requireField } from '../core/required-field';
-import { PageList } from '../pagination';
-import type { RequestOptions, SendOptions } from '../request-options';
-import { type WaitForOptions, waitForStatus } from '../wait-for';
-import {
-  type BulkSendResult,
-  type SendBulkOptions,
-  type SendBulkParams,
-  sendBulk,
-} from './bulk-send';
+import { type WaitForOptions, waitForStatus } from '../core/wait-for';
+import { PageList } from '../pagination/page-list';
+import { sendBulk } from './bulk-send';
+import type { BulkSendResult, SendBulkOptions, SendBulkParams } from './bulk-types';
 
 /** The states a campaign never leaves. */
 export const CAMPAIGN_TERMINAL_STATUSES: readonly CampaignStatus[] = ['COMPLETED', 'FAILED'];

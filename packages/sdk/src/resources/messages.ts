@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { APIPromise } from '../api-promise';
+import type { APIPromise } from '../core/api-promise';
 import type {
   Message,
   MessageListEntry,
@@ -13,13 +13,13 @@ import type {
   MessageStatus,
   SendMessageParams,
   SentMessage,
-} from '../api-types';
+} from '../core/api-types';
 import { call } from '../core/call';
 import type { ClientContext } from '../core/context';
+import type { RequestOptions, SendOptions } from '../core/request-options';
 import { requireField } from '../core/required-field';
-import { PageList } from '../pagination';
-import type { RequestOptions, SendOptions } from '../request-options';
-import { type WaitForOptions, waitForStatus } from '../wait-for';
+import { type WaitForOptions, waitForStatus } from '../core/wait-for';
+import { PageList } from '../pagination/page-list';
 
 /** The states a message never leaves. */
 export const MESSAGE_TERMINAL_STATUSES: readonly MessageStatus[] = [

@@ -22,10 +22,10 @@
  *
  * @module
  */
+
+import { retryAfterMs } from '../internal/retry-after';
 import type { KnownErrorCode } from './api-types';
 import { errorMessage } from './error-message';
-import { retryAfterMs } from './internal/retry-after';
-import type { BulkSendResult } from './resources/bulk-send';
 
 /**
  * The codes the SDK gives failures that have no error envelope: `CONNECTION_ERROR` (no response, or
@@ -87,13 +87,23 @@ export interface MessagingErrorInit {
 const KIND = Symbol('kind');
 type Branded = { [KIND]: symbol; prototype: object };
 
-// Brands a class: its prototype carries a registry symbol that every copy of the SDK shares, and
-// `instanceof` looks for that symbol. `name` lives on the prototype so minifiers cannot change it.
-function brand(cls: Branded, name: string): void {
-  const symbol = Symbol.for(`@msgsvc/sdk:${name}`);
-  cls[KIND] = symbol;
-  Object.defineProperty(cls.prototype, symbol, { value: true });
-  Object.defineProperty(cls.prototype, 'name', { value: name, writable: true, configurable: true });
+/**
+ * Brands error classes, keyed by their names (object keys survive minification, class names may
+ * not): each prototype carries a registry symbol that every copy of the SDK shares, and
+ * `instanceof` looks for that symbol. `name` lives on the prototype so minifiers cannot change it.
+ * The bulk send's errors (`resources/bulk-errors.ts`) are branded the same way where they live.
+ */
+export function brandAll(classes: Record<string, typeof MessagingError>): void {
+  for (const [name, cls] of Object.entries(classes)) {
+    const symbol = Symbol.for(`@msgsvc/sdk:${name}`);
+    (cls as unknown as Branded)[KIND] = symbol;
+    Object.defineProperty(cls.prototype, symbol, { value: true });
+    Object.defineProperty(cls.prototype, 'name', {
+      value: name,
+      writable: true,
+      configurable: true,
+    });
+  }
 }
 
 /**
@@ -252,29 +262,6 @@ export class PaginationError extends MessagingError {}
 /** The caller's `AbortSignal` fired; `cause` is the signal's reason. Never retried. */
 export class AbortError extends MessagingError {}
 
-/**
- * `campaigns.sendBulk` was aborted, while it paced or during a chunk's request. `idempotencyKey` is
- * the fan-out's key (run again with it to resume) and `result` the chunks done before the abort;
- * the chunk in flight, if any, may have been sent and is not listed (a resume replays it).
- */
-export class BulkAbortError extends AbortError {
-  /** The fan-out's key and the chunks done before the abort. */
-  declare readonly result: BulkSendResult;
-}
-
-/**
- * `campaigns.sendBulk` was run with a key that an earlier fan-out used for other chunks: other
- * recipients or content, or another `chunkSize` (so other chunks). The service refused a chunk with
- * 422 `IDEMPOTENCY_KEY_REUSED`; nothing more was sent. Run it again exactly as the first run
- * (recipients in the same order, content, name, `chunkSize`) to resume, or use a new key.
- * `idempotencyKey` is the fan-out's key and `result` the chunks done before the refusal.
- */
-export class BulkResumeError extends ConflictError {
-  /** The fan-out's key and the chunks done before the refusal (none when the first was refused). */
-  declare readonly result: BulkSendResult;
-}
-
-// Keys are the names: object keys survive minification, class names may not.
 const CLASSES = {
   MessagingError,
   BadRequestError,
@@ -295,10 +282,8 @@ const CLASSES = {
   WaitTimeoutError,
   PaginationError,
   AbortError,
-  BulkAbortError,
-  BulkResumeError,
 };
-for (const [name, cls] of Object.entries(CLASSES)) brand(cls as unknown as Branded, name);
+brandAll(CLASSES);
 
 type ErrorClass = new (message: string, init: MessagingErrorInit) => MessagingError;
 

@@ -22,6 +22,9 @@
  * @module
  */
 
+import { AttemptFailure, type Exchange, exchange } from '../internal/exchange';
+import { retryAfterMs } from '../internal/retry-after';
+import { type Sleep, sleepUnlessAborted } from '../internal/runtime';
 import { keyPrefix } from './api-key';
 import {
   AbortError,
@@ -30,11 +33,8 @@ import {
   type MessagingError,
   TimeoutError,
 } from './errors';
-import { AttemptFailure, type Exchange, exchange } from './internal/exchange';
-import { retryAfterMs } from './internal/retry-after';
-import { type Sleep, sleepUnlessAborted } from './internal/runtime';
 
-export type { Sleep } from './internal/runtime';
+export type { Sleep } from '../internal/runtime';
 
 /** How requests are timed and retried. Every field can be overridden per request. */
 export interface RetryPolicy {

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { paths } from './generated/openapi';
-import type { SendBatchCampaignRequest, SendMessageRequest } from './generated/schemas';
+import type { paths } from '../generated/openapi';
+import type { SendBatchCampaignRequest, SendMessageRequest } from '../generated/schemas';
 
 export type {
   BatchAccepted,
@@ -51,7 +51,7 @@ export type {
   Uuid,
   UuidV7,
   WebhookEvent,
-} from './generated/schemas';
+} from '../generated/schemas';
 
 type Query<P extends keyof paths> = paths[P] extends {
   get: { parameters: { query?: infer Q } };

@@ -6,7 +6,7 @@
  * changes state meanwhile (decision D63); each entry yielded matched the query when it was read.
  * It walks by `(created_at, id)`, never by offset across two reads: each request after the first
  * is page 1 of the list bounded at the last entry yielded, and an instant holding more entries
- * than a page is read whole on its own (`./pagination/keyset-walk.ts` has the details).
+ * than a page is read whole on its own (`./keyset-walk.ts` has the details).
  *
  * - Descending (the default): what is created after the walk started stays out.
  * - Ascending: the walk ends at the newest record when it started (or at the caller's
@@ -23,42 +23,9 @@
  *
  * @module
  */
-import type { PaginationError } from './errors';
-import { type WalkEntry, walkPages } from './pagination/keyset-walk';
-
-/** The envelope of every list response. */
-export interface Page<Entry> {
-  /** Matching records across all pages. */
-  total: number;
-  /** This page's index, from 1. */
-  page: number;
-  /** The requested page size. */
-  size: number;
-  /** `ceil(total / size)`. */
-  pages: number;
-  /** This page's records, in the list's order. */
-  entries: Entry[];
-}
-
-/** The list parameters the iterator reads and sets (every list endpoint has them). */
-export interface ListQuery {
-  /** The page to start from, from 1. */
-  page?: number;
-  /** Entries per page, 1 to 200; the pages an iteration yields hold at most this many. */
-  size?: number;
-  /** Sort direction. Default `desc`. */
-  order?: 'asc' | 'desc';
-  /** Sort field. Default `created_at`; iterating needs `created_at`. */
-  order_by?: 'created_at' | 'updated_at';
-  /** Lower bound of `created_at`, inclusive; the iterator moves it in ascending walks. */
-  created_at__ge?: string;
-  /** Upper bound of `created_at`, inclusive; the iterator moves it in descending walks. */
-  created_at__le?: string;
-  /** Status filter: it changes with the record, so the iterator may apply it itself. */
-  status?: readonly string[];
-  /** Error code filter: it changes with the record, so the iterator may apply it itself. */
-  error_code?: readonly string[];
-}
+import type { PaginationError } from '../core/errors';
+import { type WalkEntry, walkPages } from './keyset-walk';
+import type { ListQuery, Page } from './page';
 
 /**
  * The result of a `list` call: `await` it for one page (`{ total, page, size, pages, entries }`),

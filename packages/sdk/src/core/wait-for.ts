@@ -6,9 +6,9 @@
  * @module
  */
 
-import type { ClientContext } from './core/context';
+import { sleepUnlessAborted } from '../internal/runtime';
+import type { ClientContext } from './context';
 import { AbortError, ConnectionError, MessagingError, WaitTimeoutError } from './errors';
-import { sleepUnlessAborted } from './internal/runtime';
 
 /** Options of `messages.waitFor` and `campaigns.waitFor`. */
 export interface WaitForOptions<Status extends string> {

@@ -1,0 +1,40 @@
+/**
+ * What every list shares: the envelope of a page and the query parameters a walk reads and sets.
+ * Types only, at the bottom of `pagination/`: the walk and `PageList` both stand on them.
+ *
+ * @module
+ */
+
+/** The envelope of every list response. */
+export interface Page<Entry> {
+  /** Matching records across all pages. */
+  total: number;
+  /** This page's index, from 1. */
+  page: number;
+  /** The requested page size. */
+  size: number;
+  /** `ceil(total / size)`. */
+  pages: number;
+  /** This page's records, in the list's order. */
+  entries: Entry[];
+}
+
+/** The list parameters the iterator reads and sets (every list endpoint has them). */
+export interface ListQuery {
+  /** The page to start from, from 1. */
+  page?: number;
+  /** Entries per page, 1 to 200; the pages an iteration yields hold at most this many. */
+  size?: number;
+  /** Sort direction. Default `desc`. */
+  order?: 'asc' | 'desc';
+  /** Sort field. Default `created_at`; iterating needs `created_at`. */
+  order_by?: 'created_at' | 'updated_at';
+  /** Lower bound of `created_at`, inclusive; the iterator moves it in ascending walks. */
+  created_at__ge?: string;
+  /** Upper bound of `created_at`, inclusive; the iterator moves it in descending walks. */
+  created_at__le?: string;
+  /** Status filter: it changes with the record, so the iterator may apply it itself. */
+  status?: readonly string[];
+  /** Error code filter: it changes with the record, so the iterator may apply it itself. */
+  error_code?: readonly string[];
+}
