@@ -35,6 +35,11 @@ const steps = [
     ['scripts/runtimes.mjs'],
   ],
   [
+    'standalone: the msgsvc-mock executable (bun build --compile) passes verify with no node on PATH',
+    'node',
+    ['scripts/standalone.mjs'],
+  ],
+  [
     'release dry run: changeset version and npm publish --dry-run, on a copy',
     'node',
     ['scripts/release-dry-run.mjs'],
