@@ -121,7 +121,9 @@ try {
       info.organizations.some((org) => org.name === 'Standalone'),
     );
 
-    const verify = spawnSync(
+    // Asynchronous: a synchronous spawn would stall this process's event loop for the whole run,
+    // and fetch would then reuse a keep-alive socket the server closed meanwhile.
+    const verify = await spawnAsync(
       process.execPath,
       [
         join(root, 'packages/verify/bin/msgsvc-verify.js'),
@@ -139,7 +141,7 @@ try {
         '--allow-live',
         '--json',
       ],
-      { cwd: root, encoding: 'utf8', timeout: 300_000 },
+      { cwd: root, timeout: 300_000 },
     );
     report = parseJson(verify.stdout);
     check(
@@ -150,15 +152,21 @@ try {
         : `exit ${verify.status}: ${verify.stderr.slice(0, 2000)}`,
     );
 
-    const trigger = run([
-      'trigger',
-      'message.status_updated',
-      '--url',
-      info.control_url,
-      '--status',
-      'DELIVERED',
-      '--json',
-    ]);
+    const trigger = await spawnAsync(
+      exe,
+      [
+        'trigger',
+        'message.status_updated',
+        '--url',
+        info.control_url,
+        '--organization',
+        info.organization_id,
+        '--status',
+        'DELIVERED',
+        '--json',
+      ],
+      { cwd: home, env, timeout: 30_000 },
+    );
     const triggered = parseJson(trigger.stdout);
     const messageId = triggered?.subject?.id;
     const fetched =
@@ -233,6 +241,26 @@ console.log(
   `standalone: ${((performance.now() - started) / 1000).toFixed(1)} s, ${checks.length - failed} passed, ${failed} failed`,
 );
 process.exit(failed > 0 ? 1 : 0);
+
+/** Runs a command to completion without blocking the event loop. */
+function spawnAsync(command, args, { timeout, ...options }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
 
 /** Runs the executable to completion from its folder. */
 function run(args) {

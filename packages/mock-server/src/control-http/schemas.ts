@@ -222,7 +222,16 @@ export const triggerBody = z.strictObject({
   campaign_id: uuid.exactOptional(),
   status: z
     .enum(
-      ['SENT', 'DELIVERED', 'FAILED', 'UNDELIVERED', 'EXPIRED', 'REJECTED', 'CANCELLED', 'COMPLETED'],
+      [
+        'SENT',
+        'DELIVERED',
+        'FAILED',
+        'UNDELIVERED',
+        'EXPIRED',
+        'REJECTED',
+        'CANCELLED',
+        'COMPLETED',
+      ],
       'Must be SENT, DELIVERED, FAILED, UNDELIVERED, EXPIRED, REJECTED, CANCELLED or COMPLETED.',
     )
     .exactOptional(),

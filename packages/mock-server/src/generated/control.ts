@@ -1026,8 +1026,8 @@ export interface components {
             };
             /** @description Every webhook event produced, in order, exactly as endpoints receive them (a campaign's messages moving too). */
             events: components["schemas"]["WebhookEvent"][];
-            /** @description The ids of the outbox deliveries made for them (none without an endpoint). */
-            deliveries: components["schemas"]["Uuid"][];
+            /** @description The ids of the outbox deliveries made for them (none without an endpoint), as `GET /__mock/webhooks/outbox` and the `webhook-id` header name them. */
+            deliveries: string[];
         };
         /** @description A message a handset sent to a sender ID. */
         InboundMessage: {
