@@ -58,6 +58,7 @@ export type {
   OrganizationView,
   SenderIdView,
   TagView,
+  TriggerSubjectView,
   TriggerView,
   WebhookEndpointView,
 } from './control/views';

@@ -515,16 +515,22 @@ export function inboundView(inbound: InboundMessage): InboundView {
   };
 }
 
+/** The record a triggered event is about. */
+export interface TriggerSubjectView {
+  /** A message and a campaign are served by the public API; an inbound message by the control API. */
+  readonly kind: 'message' | 'inbound' | 'campaign';
+  /** Its id. */
+  readonly id: string;
+  /** Whether the trigger created it (D136). */
+  readonly created: boolean;
+}
+
 /** What `mock.control.trigger` answers (`POST /__mock/trigger`). */
 export interface TriggerView {
   /** The event type triggered. */
   readonly type: WebhookEventType;
-  /** The record the event is about; `created` when the trigger made it (D136). */
-  readonly subject: {
-    readonly kind: 'message' | 'inbound' | 'campaign';
-    readonly id: string;
-    readonly created: boolean;
-  };
+  /** The record the event is about. */
+  readonly subject: TriggerSubjectView;
   /** Every webhook event produced, in order, as endpoints receive them (`{ type, timestamp, data }`). */
   readonly events: WebhookEvent[];
   /** The outbox deliveries made for those events (none when no endpoint subscribes to them). */
