@@ -9,8 +9,11 @@
  * floor beside it is the same measurement of an empty module, which is what the machine charges
  * for any `import()` at all.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { median, report } from './harness';
 
@@ -76,6 +79,56 @@ function testWallTime(): void {
   );
 }
 
+/** Milliseconds from spawning `command` to its `--json` listening line (then it is stopped). */
+async function timeToListening(command: string, args: readonly string[]): Promise<number> {
+  const started = performance.now();
+  const child = spawn(command, [...args, 'serve', '--port', '0', '--json'], {
+    cwd: tmpdir(),
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  await once(createInterface({ input: child.stdout }), 'line');
+  const ms = performance.now() - started;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+  return ms;
+}
+
+/**
+ * The standalone executable (issue 24, E40): its size, and its time to the listening line beside
+ * the same server run by Node from the built package (the floor a user with Node already has).
+ */
+async function standaloneStart(): Promise<void> {
+  const executable = `${ROOT}.reports/standalone/msgsvc-mock`;
+  if (!existsSync(executable)) {
+    spawnSync(process.execPath, [`${ROOT}scripts/build-standalone.mjs`], { stdio: 'inherit' });
+  }
+  const cli = `${ROOT}packages/mock-server/dist/cli.js`;
+  if (!existsSync(cli)) {
+    report('standalone msgsvc-mock', 'not measured: build the packages first (npm run build)');
+    return;
+  }
+  const standalone: number[] = [];
+  const node: number[] = [];
+  await timeToListening(executable, []); // the first of each warms the disk cache
+  await timeToListening(process.execPath, [cli]);
+  for (let i = 0; i < RUNS; i++) {
+    standalone.push(await timeToListening(executable, []));
+    node.push(await timeToListening(process.execPath, [cli]));
+  }
+  const ms = median(standalone);
+  report(
+    `standalone msgsvc-mock: spawn to --json line (median of ${RUNS})`,
+    `${ms.toFixed(0)} ms vs node dist/cli.js ${median(node).toFixed(0)} ms`,
+    '≤ 500 ms',
+    ms <= 500,
+  );
+  report(
+    '  its size',
+    `${(statSync(executable).size / 1024 / 1024).toFixed(1)} MB (Bun runtime included)`,
+  );
+}
+
 console.log('\n## Start-up (issue 13)');
 coldStart();
+await standaloneStart();
 testWallTime();

@@ -7,7 +7,8 @@
 // version), or when
 // npm refuses to publish (E4). `npm test` runs it; it needs the packages built
 // (scripts/check-packages.mjs builds them first, or this script builds any that are missing).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import {
   cpSync,
   existsSync,
@@ -19,7 +20,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildStandalone, megabytes } from './build-standalone.mjs';
 import { PACKAGES } from './check-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -101,6 +104,25 @@ try {
       problems.push(`${pkg.name}: the tarball has no dist/index.js`);
     }
   }
+  // The release's other artifact: the standalone executable (E40), built from the versioned copy
+  // (so its `/__mock/health` reports the version being released).
+  try {
+    const standalone = buildStandalone({
+      cwd: copy,
+      outfile: join(copy, 'standalone', 'msgsvc-mock'),
+    });
+    const version = await standaloneVersion(standalone.path);
+    console.log(
+      `\nstandalone msgsvc-mock (bun build --compile): ${megabytes(standalone.bytes)}, reports ${version}`,
+    );
+    if (version !== versions['mock-server'].version) {
+      problems.push(
+        `the standalone executable reports ${version}, not ${versions['mock-server'].version}`,
+      );
+    }
+  } catch (error) {
+    problems.push(`the standalone executable did not build: ${error.message}`);
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (problems.length > 0) {
     for (const problem of problems) console.log(`✗ ${problem}`);
@@ -111,4 +133,19 @@ try {
   }
 } finally {
   rmSync(copy, { recursive: true, force: true });
+}
+
+/** The version `GET /__mock/health` of the executable reports. */
+async function standaloneVersion(executable) {
+  const server = spawn(executable, ['serve', '--port', '0', '--json'], {
+    cwd: tmpdir(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const [line] = await once(createInterface({ input: server.stdout }), 'line');
+    const health = await fetch(JSON.parse(line).health_url).then((response) => response.json());
+    return health.version;
+  } finally {
+    server.kill('SIGTERM');
+  }
 }

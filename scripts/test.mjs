@@ -123,6 +123,11 @@ const steps = [
     command: ['node', 'scripts/pack-smoke.mjs'],
   },
   {
+    id: 'standalone',
+    name: 'standalone: the msgsvc-mock executable (bun build --compile) passes verify with no node on PATH',
+    command: ['node', 'scripts/standalone.mjs'],
+  },
+  {
     id: 'release',
     name: 'release dry run: changeset version and npm publish --dry-run, on a copy',
     after: ['packages'],

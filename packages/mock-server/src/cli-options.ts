@@ -50,6 +50,8 @@ export const HELP = `msgsvc-mock — the @msgsvc messaging service mock as an HT
 Usage:
   msgsvc-mock serve [flags]     serve the public API, the control API and the inspector
   msgsvc-mock world-schema      print the JSON Schema of world files
+  msgsvc-mock trigger TYPE      make a webhook event happen on a running server
+                                (trigger --help)
   msgsvc-mock verify [flags]    run the behavioural suite against a deployment (verify --help)
   msgsvc-mock proxy [flags]     forward to a deployment, checking traffic against the contract
                                 (proxy --help)

@@ -25,6 +25,7 @@ const loadWorldFile = () => import('./world-file');
 // `verify` and `proxy` belong to the verify kit (@msgsvc/verify, E36); they stay commands of
 // `msgsvc-mock` too, handed over unchanged, so the commands users know keep working.
 const loadVerifyKit = () => import('@msgsvc/verify');
+const loadTrigger = () => import('./trigger-cli');
 
 /**
  * Where the CLI writes and which process it controls (injectable for tests): the verify kit's
@@ -56,6 +57,10 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
   if (argv[0] === 'proxy') {
     const { runProxyCli } = await loadVerifyKit();
     return runProxyCli(argv.slice(1), { ...io, command: 'msgsvc-mock proxy' });
+  }
+  if (argv[0] === 'trigger') {
+    const { runTriggerCli } = await loadTrigger();
+    return runTriggerCli(argv.slice(1), io);
   }
   let command: ReturnType<typeof parseCommandLine>;
   try {

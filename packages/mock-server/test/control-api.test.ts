@@ -290,6 +290,23 @@ describe('control API over HTTP', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('triggers a webhook event on demand (D135-D137)', async () => {
+    // Several organizations: the one whose handset writes must be named (D136).
+    const unnamed = await control.post('/trigger', { type: 'message.received', body: 'Olá' });
+    expect(unnamed.status).toBe(422);
+    expect(Object.keys(unnamed.body.fields)).toEqual(['organization_id']);
+    const triggered = await control.post('/trigger', {
+      type: 'message.received',
+      organization_id: orgId,
+      from: '923111116',
+      body: 'Olá',
+    });
+    expect(triggered.status).toBe(200);
+    expect(triggered.body.events[0].data).toMatchObject({ from: '+244923111116', to: 'KWANZA' });
+    const list = await control.get(`/organizations/${orgId}/inbound`);
+    expect(list.body.entries.map((i: { id: string }) => i.id)).toContain(triggered.body.subject.id);
+  });
+
   it('injects request failures and latency into the public API, and clears faults', async () => {
     const live = publicApi(cli.origin, cli.info.live_key);
     const failure = await control.post('/faults/request-failures', {

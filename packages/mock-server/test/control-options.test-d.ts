@@ -14,6 +14,7 @@ import type {
   LatencyParams,
   OutboxFilter,
   RequestFailureParams,
+  TriggerParams,
   WebhookEndpointParams,
 } from '@msgsvc/mock';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -52,5 +53,6 @@ describe('in-process params and HTTP bodies name the same options', () => {
     >();
     expectTypeOf<keyof OutboxFilter>().toEqualTypeOf<Query<'readOutbox'>>();
     expectTypeOf<keyof InboundParams>().toEqualTypeOf<Body<'simulateInbound'>>();
+    expectTypeOf<keyof TriggerParams>().toEqualTypeOf<Body<'triggerEvent'>>();
   });
 });

@@ -109,6 +109,11 @@ const OPERATIONS: Record<string, Operation> = {
     path: '/inbound',
     inProcess: (mock, input) => mock.control.simulateInbound(input as never),
   },
+  triggerEvent: {
+    method: 'POST',
+    path: '/trigger',
+    inProcess: (mock, input) => mock.control.trigger(input as never),
+  },
   injectRequestFailure: {
     method: 'POST',
     path: '/faults/request-failures',

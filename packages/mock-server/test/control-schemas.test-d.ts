@@ -71,5 +71,6 @@ describe('control request schemas infer the generated request types', () => {
     >();
     expectTypeOf<Parsed<typeof schemas.outboxQuery>>().toEqualTypeOf<Query<'readOutbox'>>();
     expectTypeOf<Parsed<typeof schemas.inboundBody>>().toEqualTypeOf<Body<'simulateInbound'>>();
+    expectTypeOf<Parsed<typeof schemas.triggerBody>>().toEqualTypeOf<Body<'triggerEvent'>>();
   });
 });

@@ -383,6 +383,31 @@ describe('inspector page', { timeout: 60_000 }, () => {
     await screenshot('actions');
   });
 
+  it('triggers a webhook event from the page, and shows the reason when it cannot happen', async () => {
+    await open('#/actions', 'Snapshots & faults');
+    const sent = await live().post('/messages', { to: '+244923000321', body: 'Trigger me' });
+    const notice = () => page.locator('#notice').textContent();
+    const submit = async (status: string) => {
+      await page.locator('#trigger-type').selectOption('message.status_updated');
+      await page.locator('#trigger-subject').fill(sent.body.id);
+      await page.locator('#trigger-status').selectOption(status);
+      await page.getByRole('button', { name: 'Trigger event' }).click();
+    };
+    await submit('UNDELIVERED');
+    await expect.poll(notice).toBe('Triggered message.status_updated');
+    expect((await live().get(`/messages/${sent.body.id}`)).body.status).toBe('UNDELIVERED');
+    // A final status changes no more (D135): the server's reason is the notice.
+    const seen = problems.length;
+    await submit('DELIVERED');
+    await expect.poll(notice).toMatch(/UNDELIVERED, a final status/);
+    // The browser logs the refused request; that one line is the point of this step, not a fault.
+    expect(problems.splice(seen)).toEqual([
+      'Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)',
+    ]);
+    expect((await live().get(`/messages/${sent.body.id}`)).body.status).toBe('UNDELIVERED');
+    expect(await axeProblems()).toEqual([]);
+  });
+
   it('takes a snapshot, resets (asking twice) and restores the snapshot', async () => {
     const messages = async () => (await control().get('/counts')).body.messages as number;
     const count = await messages();

@@ -35,6 +35,9 @@ export type {
   ReadControls,
   RequestFailureParams,
   SnapshotControls,
+  TriggerControls,
+  TriggerParams,
+  TriggerStatus,
   WebhookControls,
   WebhookEndpointParams,
   WebhookListener,
@@ -55,6 +58,8 @@ export type {
   OrganizationView,
   SenderIdView,
   TagView,
+  TriggerSubjectView,
+  TriggerView,
   WebhookEndpointView,
 } from './control/views';
 export { DEFAULT_PRICES, type PriceTable } from './domain/billing/pricing';

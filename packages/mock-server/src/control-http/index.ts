@@ -41,6 +41,7 @@ import { HEALTH_ROUTES } from './routes-health';
 import { ORGANIZATION_ROUTES } from './routes-organizations';
 import { READ_ROUTES } from './routes-reads';
 import { SNAPSHOT_ROUTES } from './routes-snapshots';
+import { TRIGGER_ROUTES } from './routes-trigger';
 import { WEBHOOK_ROUTES } from './routes-webhooks';
 
 export { CONTROL_PREFIX, type ControlDeps } from './route';
@@ -67,6 +68,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   ...CLOCK_ROUTES,
   ...READ_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...TRIGGER_ROUTES,
   ...FAULT_ROUTES,
   ...SNAPSHOT_ROUTES,
   ...ADMIN_ROUTES,

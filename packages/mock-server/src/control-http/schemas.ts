@@ -215,6 +215,42 @@ export const inboundBody = z.strictObject({
   organization_id: uuid.exactOptional(),
 });
 
+/** `POST /__mock/trigger` (D135–D137): which fields each type reads is the trigger's own check. */
+export const triggerBody = z.strictObject({
+  type: eventType,
+  message_id: uuid.exactOptional(),
+  campaign_id: uuid.exactOptional(),
+  status: z
+    .enum(
+      [
+        'SENT',
+        'DELIVERED',
+        'FAILED',
+        'UNDELIVERED',
+        'EXPIRED',
+        'REJECTED',
+        'CANCELLED',
+        'COMPLETED',
+      ],
+      'Must be SENT, DELIVERED, FAILED, UNDELIVERED, EXPIRED, REJECTED, CANCELLED or COMPLETED.',
+    )
+    .exactOptional(),
+  error_code: z
+    .string('Must be an error code such as ABSENT_SUBSCRIBER.')
+    .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Must be an error code such as ABSENT_SUBSCRIBER.')
+    .exactOptional(),
+  organization_id: uuid.exactOptional(),
+  environment: environment.exactOptional(),
+  from: z.string('Must be a phone number.').min(1, 'Must be a phone number.').exactOptional(),
+  to: z.string('Must be a string.').min(1, 'Must not be empty.').exactOptional(),
+  body: sendable(
+    z
+      .string('Must be a string.')
+      .min(1, 'Must not be empty.')
+      .max(10_000, 'Must be at most 10000 characters.'),
+  ).exactOptional(),
+});
+
 /** `POST /__mock/snapshots`: the name is optional, a label for people. */
 export const takeSnapshotBody = z.strictObject({
   name: z

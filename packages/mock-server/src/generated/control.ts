@@ -497,6 +497,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trigger a webhook event
+         * @description Makes any webhook event of the contract happen through the world's own machinery (D135): `message.status_updated` moves a real message through its state machine (to `status`, default `DELIVERED`, through every status between, each with its own event); `message.received` records a real inbound message (a reply to `message_id`, or a handset writing first); `campaign.completed` processes and dispatches a real campaign now (`COMPLETED`, or `FAILED` through a dispatch fault while it is `PROCESSING`). Without a subject, one is created through the public API's own operations, for `organization_id` (or the world's only organization) in `environment` (D136). The answer lists every webhook event produced, exactly as endpoints receive them, and the outbox deliveries made for them. A subject that cannot get there (a final status changes no more), a field that does not apply to the type, or one the given subject decides itself is a 422 naming the field (D137); an unknown id is a 404. Nothing changes on an error.
+         */
+        post: operations["triggerEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/faults": {
         parameters: {
             query?: never;
@@ -960,6 +980,54 @@ export interface components {
             environment?: "live" | "test";
             /** @description The organization whose sender ID `to` names; required when several organizations have a sender ID of that name (D73). */
             organization_id?: components["schemas"]["Uuid"];
+        };
+        /** @description What to trigger. Each type reads only its own fields (D137): `message.status_updated` reads `message_id`, `status`, `error_code` and, to create a message, `organization_id`, `environment`, `to`, `body`; `message.received` reads `message_id` (the message answered) or `from`, `to`, `organization_id`, `environment`, and `body`; `campaign.completed` reads `campaign_id`, `status` and, to create a campaign, `organization_id`, `environment`. */
+        TriggerRequest: {
+            /**
+             * @description The webhook event to produce.
+             * @enum {string}
+             */
+            type: "message.status_updated" | "message.received" | "campaign.completed";
+            /** @description `message.status_updated`: the message to move; `message.received`: the message its recipient answers. Default: a message sent now, or a handset writing first. */
+            message_id?: components["schemas"]["Uuid"];
+            /** @description `campaign.completed`: the campaign to complete. Default: a batch accepted now. */
+            campaign_id?: components["schemas"]["Uuid"];
+            /**
+             * @description `message.status_updated`: the status to reach (default `DELIVERED`); `campaign.completed`: `COMPLETED` (default) or `FAILED`.
+             * @enum {string}
+             */
+            status?: "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "EXPIRED" | "REJECTED" | "CANCELLED" | "COMPLETED";
+            /** @description `message.status_updated` to a failure status: the message's `error_code` (default the status's own, e.g. `UNDELIVERABLE`). */
+            error_code?: string;
+            /** @description Whose record is created (or whose sender ID a handset writes to); needed when the world has several organizations. */
+            organization_id?: components["schemas"]["Uuid"];
+            /**
+             * @description The environment of a created record. Default `live`.
+             * @enum {string}
+             */
+            environment?: "live" | "test";
+            /** @description `message.received`: the handset's number. Default `+244900000001`. */
+            from?: string;
+            /** @description `message.status_updated`: the created message's recipient (default `+244900000001`); `message.received`: the sender ID written to, name or id (default the organization's default sender ID). */
+            to?: string;
+            /** @description The created message's text, or what the handset writes. */
+            body?: string;
+        };
+        TriggerResult: {
+            /** @enum {string} */
+            type: "message.status_updated" | "message.received" | "campaign.completed";
+            /** @description The record the event is about: a message and a campaign can be fetched through the public API; an inbound message through `GET /__mock/organizations/{id}/inbound`. */
+            subject: {
+                /** @enum {string} */
+                kind: "message" | "inbound" | "campaign";
+                id: components["schemas"]["Uuid"];
+                /** @description Whether the trigger created it (D136). */
+                created: boolean;
+            };
+            /** @description Every webhook event produced, in order, exactly as endpoints receive them (a campaign's messages moving too). */
+            events: components["schemas"]["WebhookEvent"][];
+            /** @description The ids of the outbox deliveries made for them (none without an endpoint), as `GET /__mock/webhooks/outbox` and the `webhook-id` header name them. */
+            deliveries: string[];
         };
         /** @description A message a handset sent to a sender ID. */
         InboundMessage: {
@@ -1517,6 +1585,110 @@ export interface components {
             /** @description Latest carrier update or state change. */
             updated_at: components["schemas"]["Timestamp"];
         };
+        /** @description The message whose status changed. */
+        MessageStatusUpdatedData: {
+            /** @description The message id (as returned by Send Message or listed). */
+            id: components["schemas"]["UuidV7"];
+            /** @description Parent campaign, or `null` for a single message. */
+            campaign_id: components["schemas"]["Uuid"] | null;
+            /** @description The client reference given at sending, or `null`. */
+            external_id: string | null;
+            /** @description Recipient number in E.164. */
+            e164_format: string;
+            channel_type: components["schemas"]["ChannelType"];
+            /** @description The new, exact status. */
+            status: components["schemas"]["MessageStatus"];
+            /** @description The status before this change. */
+            previous_status: components["schemas"]["MessageStatus"];
+            /** @description Failure reason, or `null`. */
+            error_code: components["schemas"]["ErrorCode"] | null;
+            /** @description True when the failure credited the cost back. */
+            is_refunded: boolean;
+            /** @description When the status changed. */
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description `message.status_updated`: a message changed status. */
+        MessageStatusUpdatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.status_updated";
+            /** @description When the event occurred. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["MessageStatusUpdatedData"];
+        };
+        /**
+         * @description A phone number in E.164 format.
+         * @example +244923123456
+         */
+        E164: string;
+        /** @description An inbound message. */
+        MessageReceivedData: {
+            /** @description Identifier of the inbound message. */
+            id: components["schemas"]["UuidV7"];
+            /** @description The sender's number. */
+            from: components["schemas"]["E164"];
+            /** @description The sender ID name or the number the message was sent to. */
+            to: string;
+            /** @description Text received. */
+            body: string;
+            channel_type: components["schemas"]["ChannelType"];
+            /** @description When the service received the message. */
+            received_at: components["schemas"]["Timestamp"];
+            /** @description The id of the message this one answers, when known; otherwise `null`. */
+            in_reply_to: components["schemas"]["UuidV7"] | null;
+        };
+        /** @description `message.received`: an inbound message arrived. */
+        MessageReceivedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.received";
+            /** @description When the event occurred. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["MessageReceivedData"];
+        };
+        /** @description Messages of the campaign by coarse status when it reached its final state; `total = sent + delivered + failed + undelivered` (no message is left pending, D13). */
+        CampaignCompletionCounts: {
+            total: number;
+            sent: number;
+            delivered: number;
+            failed: number;
+            undelivered: number;
+        };
+        /** @description The campaign that reached its final state. */
+        CampaignCompletedData: {
+            /** @description The campaign id (the `campaign_id` returned by Send Batch Campaign). */
+            id: components["schemas"]["Uuid"];
+            /** @description Campaign name. */
+            name: string;
+            /**
+             * @description Final state.
+             * @enum {string}
+             */
+            status: "COMPLETED" | "FAILED";
+            /** @description Failure reason for `FAILED` (e.g. `SYSTEM_DISPATCH_ERROR`), or `null`. */
+            error_code: components["schemas"]["ErrorCode"] | null;
+            total_estimated_recipients: number;
+            /** @description When the campaign reached its final state. */
+            completed_at: components["schemas"]["Timestamp"];
+            counts: components["schemas"]["CampaignCompletionCounts"];
+        };
+        /** @description `campaign.completed`: a campaign reached `COMPLETED` or `FAILED`. */
+        CampaignCompletedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "campaign.completed";
+            /** @description When the event occurred. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["CampaignCompletedData"];
+        };
+        /** @description Any event delivered to a webhook endpoint, discriminated by `type`. */
+        WebhookEvent: components["schemas"]["MessageStatusUpdatedEvent"] | components["schemas"]["MessageReceivedEvent"] | components["schemas"]["CampaignCompletedEvent"];
     };
     responses: {
         /** @description The fault is armed; its id clears it. */
@@ -2595,6 +2767,53 @@ export interface operations {
             401: components["responses"]["AdminTokenRequired"];
             403: components["responses"]["HostNotAllowed"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    triggerEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "message.status_updated",
+                 *       "status": "UNDELIVERED",
+                 *       "error_code": "ABSENT_SUBSCRIBER"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description The event happened. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerResult"];
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            /** @description The created message or campaign costs more than the live balance (`BILLING_INSUFFICIENT_FUNDS`, service `billing`); nothing is created. */
+            402: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: components["responses"]["HostNotAllowed"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
         };
     };
     listFaults: {

@@ -17,6 +17,7 @@ import type {
   LatencyParams,
   OutboxFilter,
   RequestFailureParams,
+  TriggerParams,
   WebhookEndpointParams,
 } from './mock-control';
 
@@ -75,6 +76,18 @@ export const CONTROL_OPTIONS = {
     body: true,
     environment: true,
     organization_id: true,
+  }),
+  trigger: options<TriggerParams>({
+    type: true,
+    message_id: true,
+    campaign_id: true,
+    status: true,
+    error_code: true,
+    organization_id: true,
+    environment: true,
+    from: true,
+    to: true,
+    body: true,
   }),
 } as const;
 

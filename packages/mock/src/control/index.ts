@@ -6,6 +6,7 @@ import { createAccountControls } from './accounts';
 import { createFaultControls } from './faults';
 import type { MockControl, SnapshotControls, WebhookListener } from './mock-control';
 import { createReadControls } from './reads';
+import { createTriggerControls } from './triggers';
 import { createWebhookControls } from './webhooks';
 
 /**
@@ -25,6 +26,7 @@ export function createMockControl(
     ...createReadControls(world),
     ...createFaultControls(world),
     ...createWebhookControls(world, listeners),
+    ...createTriggerControls(world),
     snapshot: snapshots.snapshot,
     restore: snapshots.restore,
     reset: snapshots.reset,

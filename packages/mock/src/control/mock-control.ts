@@ -7,7 +7,7 @@
  */
 
 import type { components } from '@msgsvc/sdk';
-import type { Environment, SenderIdStatus } from '../domain/core/model';
+import type { Environment, MessageStatus, SenderIdStatus } from '../domain/core/model';
 import type { OperationId } from '../domain/core/operation-ids';
 import type { WorldSnapshot } from '../domain/engine/snapshot';
 import type { CarrierCode } from '../domain/phone/carriers';
@@ -29,6 +29,7 @@ import type {
   OrganizationView,
   SenderIdView,
   TagView,
+  TriggerView,
   WebhookEndpointView,
 } from './views';
 
@@ -253,6 +254,58 @@ export interface InboundParams {
   organization_id?: string;
 }
 
+/**
+ * What {@link TriggerControls.trigger} takes: the event type, and the subject it is about (or what
+ * to create one from, decision D136). A field that does not apply to the type is refused (D137).
+ */
+export interface TriggerParams {
+  /** The webhook event to produce. */
+  type: WebhookEventType;
+  /**
+   * `message.status_updated`: the message to move (default: a message sent now);
+   * `message.received`: the message the handset answers (default: a handset writes first).
+   */
+  message_id?: string;
+  /** `campaign.completed`: the campaign to complete (default: a batch accepted now). */
+  campaign_id?: string;
+  /**
+   * `message.status_updated`: the status to reach (default `DELIVERED`), through every status
+   * between; `campaign.completed`: `COMPLETED` (default) or `FAILED`.
+   */
+  status?: TriggerStatus;
+  /** `message.status_updated` to a failure status: its `error_code` (default the status's). */
+  error_code?: string;
+  /** Whose record is created; needed when the world has several organizations. */
+  organization_id?: string;
+  /** `live` (default) or `test`: the environment of a created record. */
+  environment?: Environment;
+  /** `message.received`: the handset's number (default `+244900000001`). */
+  from?: string;
+  /**
+   * `message.status_updated`: the created message's recipient (default `+244900000001`);
+   * `message.received`: the sender ID written to, name or id (default the organization's default).
+   */
+  to?: string;
+  /** The created message's text, or what the handset writes. */
+  body?: string;
+}
+
+/** The statuses a trigger can reach: a message's (but `PENDING`) and a campaign's final ones. */
+export type TriggerStatus = Exclude<MessageStatus, 'PENDING'> | 'COMPLETED';
+
+/** Events on demand (issue 24): any webhook event of the contract, made to happen in the world. */
+export interface TriggerControls {
+  /**
+   * Makes a webhook event happen through the world's own machinery (D135): moves a real message
+   * through its state machine, records a real inbound message, or processes and dispatches a real
+   * campaign now. Returns the subject and every webhook event produced (valid against the
+   * contract, as endpoints receive them), and the outbox deliveries made for them. Throws a
+   * `VALIDATION_ERROR` when the subject cannot get there (a final status changes no more) and
+   * `RESOURCE_NOT_FOUND` for an unknown id; nothing changes then.
+   */
+  trigger(params: TriggerParams): TriggerView;
+}
+
 /** Webhook endpoints, the outbox, and messages from handsets. */
 export interface WebhookControls {
   /** Registers a webhook endpoint; the one response that shows its secret in full. */
@@ -308,4 +361,5 @@ export interface MockControl
     ReadControls,
     FaultControls,
     WebhookControls,
+    TriggerControls,
     SnapshotControls {}

@@ -5,7 +5,7 @@
  * creates them (the only time a full secret is shown, as in the service itself; decisions D53, D66).
  */
 
-import { keyPrefix } from '@msgsvc/sdk';
+import { keyPrefix, type WebhookEvent } from '@msgsvc/sdk';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import type { LedgerCheck } from '../domain/billing/billing-ledger';
 import type {
@@ -24,6 +24,7 @@ import { WEBHOOK_SECRET_PREFIX } from '../domain/core/patterns';
 import { formatTimestamp } from '../domain/core/time-format';
 import type { World } from '../domain/engine/world';
 import type { FaultState } from '../domain/policies/faults';
+import type { TriggerOutcome } from '../domain/webhooks/trigger-events';
 import type { WebhookEventType } from '../domain/webhooks/webhook-events';
 import type { DeliveryState, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';
 
@@ -511,5 +512,42 @@ export function inboundView(inbound: InboundMessage): InboundView {
     channel_type: inbound.channel,
     in_reply_to: inbound.inReplyTo,
     received_at: formatTimestamp(inbound.receivedAt),
+  };
+}
+
+/** The record a triggered event is about. */
+export interface TriggerSubjectView {
+  /** A message and a campaign are served by the public API; an inbound message by the control API. */
+  readonly kind: 'message' | 'inbound' | 'campaign';
+  /** Its id. */
+  readonly id: string;
+  /** Whether the trigger created it (D136). */
+  readonly created: boolean;
+}
+
+/** What `mock.control.trigger` answers (`POST /__mock/trigger`). */
+export interface TriggerView {
+  /** The event type triggered. */
+  readonly type: WebhookEventType;
+  /** The record the event is about. */
+  readonly subject: TriggerSubjectView;
+  /** Every webhook event produced, in order, as endpoints receive them (`{ type, timestamp, data }`). */
+  readonly events: WebhookEvent[];
+  /** The outbox deliveries made for those events (none when no endpoint subscribes to them). */
+  readonly deliveries: string[];
+}
+
+/**
+ * A trigger's outcome in the control vocabulary.
+ *
+ * @param outcome - What `triggerEvent` did.
+ */
+export function triggerView(outcome: TriggerOutcome): TriggerView {
+  return {
+    type: outcome.type,
+    subject: { ...outcome.subject },
+    // The bodies exactly as signed and sent, read back.
+    events: outcome.events.map((event) => JSON.parse(event.body) as WebhookEvent),
+    deliveries: [...outcome.deliveries],
   };
 }

@@ -1,12 +1,14 @@
 /**
  * The page's actions, each one call of the documented control API (so each respects the admin
- * token like any client): move the clock, reset, take and restore snapshots, arm and clear faults.
+ * token like any client): move the clock, reset, take and restore snapshots, arm and clear faults,
+ * trigger webhook events.
  */
 import type { components } from '../../generated/control';
 import { control } from './api';
 import type { Actions } from './details';
 import { type Child, h, table, time } from './dom';
 import type { View } from './lists';
+import { triggerForm } from './trigger-form';
 
 type OperationId = components['schemas']['OperationId'];
 
@@ -118,6 +120,12 @@ export async function actionsView(actions: Actions): Promise<View> {
         h('h3', null, 'Faults'),
         faultForm(actions),
         armedFaults(faults, actions),
+      ),
+      h(
+        'section',
+        { 'aria-label': 'Events on demand' },
+        h('h3', null, 'Trigger a webhook event'),
+        triggerForm(actions),
       ),
     ],
   };

@@ -264,34 +264,52 @@ export function subscribeWebhooks(world: World): () => void {
 /** Turns what happened in the world into webhook events. */
 export function feedWebhooks(world: World, event: WorldEvent): void {
   if (world.webhooks.endpoints.length === 0) return;
+  const tenant = webhookEventOf(world, event);
+  if (tenant !== undefined) {
+    enqueueWebhookEvent(world, tenant.organizationId, tenant.environment, tenant.payload);
+  }
+}
+
+/** A webhook event and the tenant whose endpoints receive it. */
+export interface TenantWebhookEvent {
+  readonly organizationId: string;
+  readonly environment: Environment;
+  readonly payload: WebhookEventPayload;
+}
+
+/**
+ * The webhook event a world event becomes, built now (a payload tells what was true when the
+ * event happened), or `undefined` for an event the contract has no webhook for.
+ */
+export function webhookEventOf(world: World, event: WorldEvent): TenantWebhookEvent | undefined {
   if (event.type === 'message.status_updated') {
     const message = world.messages.get(event.messageId)!;
-    enqueueWebhookEvent(
-      world,
-      message.organizationId,
-      message.environment,
-      messageStatusUpdated(message, event.from, event.at),
-    );
-  } else if (event.type === 'message.received') {
+    return {
+      organizationId: message.organizationId,
+      environment: message.environment,
+      payload: messageStatusUpdated(message, event.from, event.at),
+    };
+  }
+  if (event.type === 'message.received') {
     const inbound = world.inbound.find((i) => i.id === event.inboundId)!;
-    enqueueWebhookEvent(
-      world,
-      inbound.organizationId,
-      inbound.environment,
-      messageReceived(inbound),
-    );
-  } else if (
+    return {
+      organizationId: inbound.organizationId,
+      environment: inbound.environment,
+      payload: messageReceived(inbound),
+    };
+  }
+  if (
     event.type === 'campaign.status_updated' &&
     (event.to === 'COMPLETED' || event.to === 'FAILED')
   ) {
     const campaign = world.campaigns.get(event.campaignId)!;
-    enqueueWebhookEvent(
-      world,
-      campaign.organizationId,
-      campaign.environment,
-      campaignCompleted(world, campaign, event.at),
-    );
+    return {
+      organizationId: campaign.organizationId,
+      environment: campaign.environment,
+      payload: campaignCompleted(world, campaign, event.at),
+    };
   }
+  return undefined;
 }
 
 function recordAttempt(

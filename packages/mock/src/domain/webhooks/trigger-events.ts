@@ -1,0 +1,447 @@
+/**
+ * Events on demand (issue 24, item 5; decisions D135–D137): produce any webhook event the contract
+ * lists by making it happen in the world, never by writing a payload. A status change moves a real
+ * message through the message machine (`transitionMessage`: refunds, its campaign's bookkeeping), an
+ * inbound reply is a real inbound message (opt-out keywords and all), a campaign completion runs
+ * the campaign's own processing and dispatch now. So every payload is what the world would have
+ * sent, and every id in it names a record the public API can fetch.
+ */
+import { processCampaign } from '../campaigns/campaign-lifecycle';
+import { sendBatch } from '../campaigns/campaigns';
+import type { Caller } from '../core/caller';
+import { DomainError, validationError } from '../core/errors';
+import type {
+  CampaignRecord,
+  Environment,
+  InboundMessage,
+  MessageRecord,
+  MessageStatus,
+} from '../core/model';
+import type { World } from '../core/world';
+import { simulateInbound } from '../messages/inbound';
+import { dispatchMessage, transitionMessage } from '../messages/message-lifecycle';
+import {
+  MESSAGE_STATUS_TRAITS,
+  MESSAGE_TRANSITIONS,
+  type MessageEvent,
+} from '../messages/message-machine';
+import { sendMessage } from '../messages/messages';
+import { fictionalNumbers } from '../phone/fictional-numbers';
+import { clearFaults, injectDispatchFailure } from '../policies/faults';
+import { getOrganization } from '../tenancy/organizations';
+import type { WebhookEventPayload, WebhookEventType } from './webhook-events';
+import { webhookEventOf } from './webhooks';
+
+/** What to trigger: the event type, its subject (or what to create one from), the outcome. */
+export interface TriggerSpec {
+  readonly type: WebhookEventType;
+  /** `message.status_updated`: the message to move; `message.received`: the message answered. */
+  readonly messageId?: string;
+  /** `campaign.completed`: the campaign to complete. */
+  readonly campaignId?: string;
+  /**
+   * `message.status_updated`: the status to reach (default `DELIVERED`); `campaign.completed`:
+   * `COMPLETED` (default) or `FAILED`.
+   */
+  readonly status?: string;
+  /** `message.status_updated` to a failure status: its error code (default the status's own). */
+  readonly errorCode?: string;
+  /** Whose subject is created, or whose sender ID a handset writes to (D136). */
+  readonly organizationId?: string;
+  /** The environment of a created subject. Default `live`. */
+  readonly environment?: Environment;
+  /** `message.received`: the handset's number. */
+  readonly from?: string;
+  /** A created message's recipient; for `message.received`, the sender ID written to. */
+  readonly to?: string;
+  /** A created message's text, or what the handset writes. */
+  readonly body?: string;
+}
+
+/** What a trigger did. */
+export interface TriggerOutcome {
+  readonly type: WebhookEventType;
+  /** The record the event is about, and whether the trigger created it (D136). */
+  readonly subject: {
+    readonly kind: 'message' | 'inbound' | 'campaign';
+    readonly id: string;
+    readonly created: boolean;
+  };
+  /** Every webhook event the world produced meanwhile, in order (a campaign's messages too). */
+  readonly events: readonly WebhookEventPayload[];
+  /** The outbox deliveries those events made, for the endpoints subscribed to them. */
+  readonly deliveries: readonly string[];
+}
+
+/** The text of a created message or inbound message when none is given. */
+const DEFAULT_MESSAGE_BODY = 'Triggered by msgsvc-mock.';
+const DEFAULT_INBOUND_BODY = 'Hello';
+/** The recipient of a created message: fictional (D38), so no phone could ever get it. */
+const DEFAULT_RECIPIENT = '+244900000001';
+/** The recipients of a created campaign: fictional and without forced outcomes. */
+const DEFAULT_CAMPAIGN_SIZE = 3;
+
+/** The fields each event type reads; any other one given is refused, naming it (D137). */
+const APPLIES: Readonly<Record<WebhookEventType, readonly (keyof TriggerSpec)[]>> = {
+  'message.status_updated': [
+    'messageId',
+    'status',
+    'errorCode',
+    'organizationId',
+    'environment',
+    'to',
+    'body',
+  ],
+  'message.received': ['messageId', 'organizationId', 'environment', 'from', 'to', 'body'],
+  'campaign.completed': ['campaignId', 'status', 'organizationId', 'environment'],
+};
+/** Fields a given subject decides for itself, refused beside it (D137). */
+const DECIDED_BY_SUBJECT: Readonly<Record<WebhookEventType, readonly (keyof TriggerSpec)[]>> = {
+  'message.status_updated': ['organizationId', 'environment', 'to', 'body'],
+  'message.received': ['organizationId', 'environment', 'from', 'to'],
+  'campaign.completed': ['organizationId', 'environment'],
+};
+/** Wire names of the spec's fields, for error `fields`. */
+const WIRE: Readonly<Record<keyof TriggerSpec, string>> = {
+  type: 'type',
+  messageId: 'message_id',
+  campaignId: 'campaign_id',
+  status: 'status',
+  errorCode: 'error_code',
+  organizationId: 'organization_id',
+  environment: 'environment',
+  from: 'from',
+  to: 'to',
+  body: 'body',
+};
+
+/**
+ * Makes the event `spec.type` happen (D135). Every check runs before anything changes: a refused
+ * trigger leaves the world as it was.
+ */
+export function triggerEvent(world: World, spec: TriggerSpec): TriggerOutcome {
+  checkApplicable(spec);
+  const plan = planOf(world, spec);
+  const events: WebhookEventPayload[] = [];
+  const firstDelivery = world.webhooks.outbox.length;
+  const unsubscribe = world.subscribe((event) => {
+    const webhook = webhookEventOf(world, event);
+    if (webhook !== undefined) events.push(webhook.payload);
+  });
+  let subject: TriggerOutcome['subject'];
+  try {
+    subject = plan();
+  } finally {
+    unsubscribe();
+  }
+  return {
+    type: spec.type,
+    subject,
+    events,
+    deliveries: world.webhooks.outbox.slice(firstDelivery).map((delivery) => delivery.id),
+  };
+}
+
+function checkApplicable(spec: TriggerSpec): void {
+  const fields: Record<string, string> = {};
+  const applies = APPLIES[spec.type];
+  const subjectGiven = spec.messageId !== undefined || spec.campaignId !== undefined;
+  for (const key of Object.keys(spec) as (keyof TriggerSpec)[]) {
+    if (key === 'type' || spec[key] === undefined) continue;
+    if (!applies.includes(key)) {
+      fields[WIRE[key]] = `Does not apply to ${spec.type}.`;
+    } else if (subjectGiven && DECIDED_BY_SUBJECT[spec.type].includes(key)) {
+      fields[WIRE[key]] =
+        `Applies only when no ${spec.type === 'campaign.completed' ? 'campaign_id' : 'message_id'} is given: the existing record decides it.`;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+}
+
+/** Checks the spec against the world and returns the change to make (nothing changes yet). */
+function planOf(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
+  switch (spec.type) {
+    case 'message.status_updated':
+      return planStatusUpdate(world, spec);
+    case 'message.received':
+      return planInbound(world, spec);
+    case 'campaign.completed':
+      return planCampaign(world, spec);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// message.status_updated
+
+const MESSAGE_STATUSES = Object.keys(MESSAGE_TRANSITIONS) as MessageStatus[];
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+function planStatusUpdate(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
+  const target = (spec.status ?? 'DELIVERED') as MessageStatus;
+  if (!MESSAGE_STATUSES.includes(target) || target === 'PENDING') {
+    throw validationError({
+      status: `Must be a status a message can move into: ${MESSAGE_STATUSES.filter((s) => s !== 'PENDING').join(', ')}.`,
+    });
+  }
+  if (spec.errorCode !== undefined) {
+    if (!MESSAGE_STATUS_TRAITS[target].final || target === 'DELIVERED') {
+      throw validationError({ error_code: `A ${target} message carries no error code.` });
+    }
+    if (!ERROR_CODE.test(spec.errorCode)) {
+      throw validationError({ error_code: 'Must be an error code such as ABSENT_SUBSCRIBER.' });
+    }
+  }
+  const errorCode = spec.errorCode ?? null;
+  if (spec.messageId !== undefined) {
+    const message = findMessage(world, spec.messageId);
+    const path = pathTo(message.status, target);
+    if (path === undefined) throw unreachable(message, target);
+    return () => {
+      move(world, message, path, errorCode);
+      return { kind: 'message', id: message.id, created: false };
+    };
+  }
+  // No message named: one is sent through the public API's own operation (D136), then moved.
+  const caller = callerOf(world, spec);
+  const path = pathTo('PENDING', target)!;
+  return () => {
+    const message = sendMessage(world, caller, {
+      to: spec.to ?? DEFAULT_RECIPIENT,
+      body: spec.body ?? DEFAULT_MESSAGE_BODY,
+      channelType: 'SMS',
+    });
+    move(world, message, path, errorCode);
+    return { kind: 'message', id: message.id, created: true };
+  };
+}
+
+/**
+ * The events that move a message from `from` to `to` along the message machine, fewest first
+ * (`PENDING → DELIVERED` is `submitted`, then `delivered`: two events, as in life), or `undefined`
+ * when the machine has no way there.
+ */
+export function pathTo(from: MessageStatus, to: MessageStatus): MessageEvent[] | undefined {
+  const queue: { status: MessageStatus; path: MessageEvent[] }[] = [{ status: from, path: [] }];
+  const seen = new Set<MessageStatus>([from]);
+  while (queue.length > 0) {
+    const { status, path } = queue.shift()!;
+    for (const [event, next] of Object.entries(MESSAGE_TRANSITIONS[status]) as [
+      MessageEvent,
+      MessageStatus,
+    ][]) {
+      if (next === to) return [...path, event];
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push({ status: next, path: [...path, event] });
+      }
+    }
+  }
+  return undefined;
+}
+
+function move(
+  world: World,
+  message: MessageRecord,
+  path: readonly MessageEvent[],
+  errorCode: string | null,
+): void {
+  path.forEach((event, i) => {
+    transitionMessage(world, message, event, i === path.length - 1 ? errorCode : null);
+  });
+}
+
+/** Why a message cannot reach `target` (D135): a final status changes no more. */
+function unreachable(message: MessageRecord, target: MessageStatus): DomainError {
+  const from = message.status;
+  if (MESSAGE_STATUS_TRAITS[from].final) {
+    return validationError({
+      status: `Message ${message.id} is ${from}, a final status: it changes no more, so no message.status_updated can follow.`,
+    });
+  }
+  const reachable = MESSAGE_STATUSES.filter((s) => s !== from && pathTo(from, s) !== undefined);
+  return validationError({
+    status:
+      from === target
+        ? `Message ${message.id} is already ${from}; it can move to ${reachable.join(', ')}.`
+        : `Message ${message.id} is ${from}: it can move to ${reachable.join(', ')}, not ${target}.`,
+  });
+}
+
+function findMessage(world: World, id: string): MessageRecord {
+  const message = world.messages.get(id.toLowerCase());
+  if (message === undefined) {
+    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: `No message ${id}.` });
+  }
+  return message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// message.received
+
+function planInbound(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
+  const body = spec.body ?? DEFAULT_INBOUND_BODY;
+  if (spec.messageId !== undefined) {
+    // A reply: the handset the message went to answers the sender ID it came from.
+    const message = findMessage(world, spec.messageId);
+    if (message.e164 === null || message.senderId === null) {
+      throw validationError({
+        message_id: `Message ${message.id} reached no handset (it has no valid recipient or no sender ID): nobody can answer it.`,
+      });
+    }
+    const { e164, senderId } = message;
+    return () =>
+      inboundSubject(
+        simulateInbound(world, {
+          from: e164,
+          to: senderId,
+          body,
+          channelType: message.channel,
+          environment: message.environment,
+          inReplyTo: message.id,
+        }),
+      );
+  }
+  // A handset writes first, to a sender ID named or the organization's default (D136).
+  let to = spec.to;
+  let organizationId = spec.organizationId;
+  if (to === undefined) {
+    const organization = getOrganization(world, soleOrganization(world, spec));
+    if (organization.defaultSenderId === null) {
+      throw validationError({
+        to: 'The organization has no default sender ID: name the sender ID the handset writes to.',
+      });
+    }
+    to = organization.defaultSenderId;
+    organizationId = organization.id;
+  }
+  const params = {
+    from: spec.from ?? DEFAULT_RECIPIENT,
+    to,
+    body,
+    ...(organizationId === undefined ? {} : { organizationId }),
+    ...(spec.environment === undefined ? {} : { environment: spec.environment }),
+  };
+  // simulateInbound checks everything before it records anything.
+  return () => inboundSubject(simulateInbound(world, params));
+}
+
+function inboundSubject(inbound: InboundMessage): TriggerOutcome['subject'] {
+  return { kind: 'inbound', id: inbound.id, created: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// campaign.completed
+
+function planCampaign(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
+  const outcome = spec.status ?? 'COMPLETED';
+  if (outcome !== 'COMPLETED' && outcome !== 'FAILED') {
+    throw validationError({ status: 'Must be COMPLETED or FAILED.' });
+  }
+  if (spec.campaignId !== undefined) {
+    const campaign = world.campaigns.get(spec.campaignId.toLowerCase());
+    if (campaign === undefined) {
+      throw new DomainError({
+        code: 'RESOURCE_NOT_FOUND',
+        message: `No campaign ${spec.campaignId}.`,
+      });
+    }
+    checkCompletable(campaign, outcome);
+    return () => {
+      complete(world, campaign, outcome);
+      return { kind: 'campaign', id: campaign.id, created: false };
+    };
+  }
+  // No campaign named: a batch is accepted through the public API's own operation (D136).
+  const caller = callerOf(world, spec);
+  const organization = getOrganization(world, caller.organizationId);
+  if (organization.defaultSenderId === null) {
+    throw validationError({
+      organization_id: 'The organization has no default sender ID to send a campaign from.',
+    });
+  }
+  const senderId = organization.defaultSenderId;
+  return () => {
+    const campaign = sendBatch(world, caller, {
+      senderId,
+      content: DEFAULT_MESSAGE_BODY,
+      channelType: 'SMS',
+      recipients: fictionalNumbers(DEFAULT_CAMPAIGN_SIZE, { seed: world.campaigns.size + 1 }),
+      name: 'Triggered campaign',
+    });
+    complete(world, campaign, outcome);
+    return { kind: 'campaign', id: campaign.id, created: true };
+  };
+}
+
+function checkCompletable(campaign: CampaignRecord, outcome: 'COMPLETED' | 'FAILED'): void {
+  const { status } = campaign;
+  if (status === 'COMPLETED' || status === 'FAILED') {
+    throw validationError({
+      campaign_id: `Campaign ${campaign.id} is ${status}, a final status: it completed already and completes only once.`,
+    });
+  }
+  if (status === 'SENDING' && outcome === 'FAILED') {
+    throw validationError({
+      status: `Campaign ${campaign.id} is SENDING: its messages are dispatched, so it can only complete; FAILED happens while it is PROCESSING.`,
+    });
+  }
+  if (status !== 'PROCESSING' && status !== 'SENDING') {
+    throw validationError({
+      campaign_id: `Campaign ${campaign.id} is ${status}: nothing moves it on (D12).`,
+    });
+  }
+}
+
+/**
+ * Runs the campaign's own work now: its processing (with a dispatch fault armed for it when it is
+ * to fail), then the dispatch of every message still pending, each settling the campaign as it
+ * would on the clock. The tasks already scheduled for them find the work done and do nothing.
+ */
+function complete(world: World, campaign: CampaignRecord, outcome: 'COMPLETED' | 'FAILED'): void {
+  if (campaign.status === 'PROCESSING') {
+    const fault =
+      outcome === 'FAILED' ? injectDispatchFailure(world, { campaignId: campaign.id }) : undefined;
+    processCampaign(world, campaign.id);
+    // Processing failed for a reason of its own (funds, sender ID) before taking the fault.
+    if (fault !== undefined && world.faults.dispatchFailures.some((f) => f.id === fault)) {
+      clearFaults(world, fault);
+    }
+  }
+  if (campaign.status !== 'SENDING') return;
+  for (const message of world.messages.indexed(
+    'campaign',
+    campaign.organizationId,
+    campaign.environment,
+    campaign.id,
+  )) {
+    if (message.status === 'PENDING') dispatchMessage(world, message.id);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating a subject
+
+/** Who sends a created subject: the organization named, or the world's only one (D136). */
+function callerOf(world: World, spec: TriggerSpec): Caller {
+  return {
+    organizationId: soleOrganization(world, spec),
+    environment: spec.environment ?? 'live',
+    apiKeyId: 'trigger',
+  };
+}
+
+function soleOrganization(world: World, spec: TriggerSpec): string {
+  if (spec.organizationId !== undefined) {
+    return getOrganization(world, spec.organizationId).id;
+  }
+  const organizations = [...world.organizations.values()];
+  if (organizations.length !== 1) {
+    throw validationError({
+      organization_id:
+        organizations.length === 0
+          ? 'The world has no organization.'
+          : `The world has ${organizations.length} organizations: name the one whose record is created.`,
+    });
+  }
+  return organizations[0]!.id;
+}
