@@ -131,15 +131,17 @@ export function settledCampaignMessages(
 }
 
 /**
- * A second campaign whose recipients are the invalid number written twice: one distinct recipient
- * (D16), which fails at processing and is never charged, so it sends nothing (D13, D16). It gives
- * the campaign list two of this run's records and a campaign that settles at once.
+ * A second campaign whose recipients are invalid numbers, one of them written twice: two distinct
+ * recipients (D16), which fail at processing and are never charged, so it sends nothing (D13,
+ * D16). It gives the campaign list two of this run's records and a campaign that settles at once.
  */
 export function invalidCampaign(context: VerifyContext): Promise<{ id: string; name: string }> {
   return context.fixture('invalid-campaign', async () => {
     const name = `msgsvc verify invalid ${context.runId}`;
     const { invalid } = context.numbers;
-    const recipients = [invalid, invalid.replace(/^(\+\d{3})(\d+)$/, '$1 $2')];
+    // Two distinct invalid numbers (the second too short for any numbering plan), both failing
+    // at the same instant: a tie in updated_at as well as in created_at, for the order checks.
+    const recipients = [invalid, invalid.replace(/^(\+\d{3})(\d+)$/, '$1 $2'), '1234567'];
     const answer = await context.api.request('POST', '/campaigns/batch', {
       body: {
         remitter_id: await senderId(context),

@@ -64,8 +64,8 @@ export const LIMIT_CHECKS: readonly Check[] = [
       for (let attempt = 1; ; attempt++) {
         if ((await countOutWindow(api)) === 'judged') return;
         expectThat(
-          attempt < 5,
-          'a window that lasts long enough to count down (5 windows tried)',
+          attempt < 10,
+          'a window that lasts long enough to count down (10 windows tried)',
           () => 'X-RateLimit-Reset said a new window opened before the count reached 0 each time',
         );
       }

@@ -24,6 +24,8 @@ type Query = Record<string, string | readonly string[]>;
 
 /** A UUID v7 no service has issued: a value no record holds. */
 export const ABSENT_ID = '01890000-0000-7000-8000-00000000a5e7';
+/** A second such id, for a filter repeated with values none holds. */
+const ABSENT_ID_2 = '01890000-0000-7000-8000-00000000a5e8';
 
 /** One filter asked: the query and which of the known records must answer it. */
 interface FilterCase {
@@ -101,6 +103,7 @@ function messageCases(entries: readonly Entry[], senderParams: readonly string[]
     ...cases('trigger_source', 'trigger_source', [['API_CLIENT'], ['CUSTOMER_PORTAL']]),
     ...eachValue(entries, 'channel_destination', 'channel_destination', 'VERIFY_NOWHERE'),
     ...eachValue(entries, 'contact_id', 'contact_id', ABSENT_ID),
+    ...cases('contact_id', 'contact_id', [[ABSENT_ID, ABSENT_ID_2]]),
     ...senderParams.flatMap((param) => eachValue(entries, param, 'sms_remitter_id', ABSENT_ID)),
     ...createdAtCases(entries),
   ];

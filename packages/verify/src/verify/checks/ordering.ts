@@ -7,7 +7,12 @@
 import type { Api } from '../api';
 import type { Check, VerifyContext } from '../check';
 import { expectThat } from '../drift';
-import { campaign, settledCampaignMessages, settledRunCampaigns } from '../fixtures';
+import {
+  campaign,
+  invalidCampaign,
+  settledCampaignMessages,
+  settledRunCampaigns,
+} from '../fixtures';
 import { listPage } from './lists';
 
 type Entry = Record<string, unknown>;
@@ -98,6 +103,19 @@ export const ORDER_CHECKS: readonly Check[] = [
       await settledCampaignMessages(context);
       const { id } = await campaign(context);
       await expectWalksOrdered(context.api, '/messages', { campaign_id: id }, 1);
+    },
+  },
+  {
+    id: 'order.messages-by-campaigns',
+    title:
+      'GET /messages?campaign_id=A&campaign_id=B, walked a page at a time, stays in order, ties by id',
+    cites: 'spec Common list query parameters; spec GET /messages; D25',
+    async run(context) {
+      // The invalid campaign's messages fail at one instant: ties in both created_at and updated_at.
+      await settledRunCampaigns(context);
+      await settledCampaignMessages(context);
+      const ids = [(await campaign(context)).id, (await invalidCampaign(context)).id];
+      await expectWalksOrdered(context.api, '/messages', { campaign_id: ids }, 1);
     },
   },
   {

@@ -46,7 +46,8 @@ export const PAGE_CHECKS: readonly Check[] = [
   },
   {
     id: 'pages.exact-multiple',
-    title: 'A total that is a multiple of size has total/size pages, the last full, the next empty',
+    title:
+      'A total that is a multiple of size has total/size pages, the last full, the next empty; one that is not rounds up',
     cites: 'spec Pagination envelope ("iterate until page >= pages"); D25',
     async run(context) {
       const entries = await settledCampaignMessages(context);
@@ -70,6 +71,16 @@ export const PAGE_CHECKS: readonly Check[] = [
             `GET ${path}?${new URLSearchParams(query)}&size=${size}: ${total} records, pages ${pages}, page ${pages} full (${size}), page ${pages + 1} empty`,
             () =>
               `total ${last.total}, pages ${last.pages}, ${last.entries.length} on page ${pages}, ${next.entries.length} on page ${pages + 1} (pages ${next.pages})`,
+          );
+        }
+        if (total > 2) {
+          // Not a multiple: the last page holds the rest.
+          const size = total - 1;
+          const second = await listPage(context.api, path, { ...query, size, page: 2 });
+          expectThat(
+            second.pages === 2 && second.entries.length === 1,
+            `GET ${path}?${new URLSearchParams(query)}&size=${size}&page=2: ${total} records, pages 2, 1 entry`,
+            () => `pages ${second.pages}, ${second.entries.length} entries`,
           );
         }
       }
