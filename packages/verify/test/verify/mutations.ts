@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: searches and replacements quote the mock's source, template literals included
 /**
  * Seeded behavioural mutations of the mock, each a file under `packages/mock/src`, an exact piece
  * of its text (which must occur exactly once, so a refactor that removes it fails the mutation run
