@@ -211,10 +211,10 @@ describe('the mutation run', () => {
           `with every key ${rows.filter((r) => r.everyKey.length > 0).length} (${rate('everyKey').toFixed(1)} %); ` +
           `baseline ${baseline['test-key'].passed}/${baseline['test-key'].results.length} and ` +
           `${baseline['every-key'].passed}/${baseline['every-key'].results.length} checks passed`,
-        `  ${'mutant'.padEnd(40)} ${'test key'.padEnd(8)} every key  killed by (every key)`,
+        `  ${'mutant'.padEnd(40)} ${'test key'.padEnd(8)} every key  killed by (test key | every key)`,
         ...rows.map(
           (row) =>
-            `  ${row.mutation.padEnd(40)} ${mark(row.testKey)} ${mark(row.everyKey)}   ${row.everyKey.slice(0, 3).join(', ')}`,
+            `  ${row.mutation.padEnd(40)} ${mark(row.testKey)} ${mark(row.everyKey)}   ${row.testKey.slice(0, 2).join(', ')} | ${row.everyKey.slice(0, 2).join(', ')}`,
         ),
       ].join('\n'),
     );
