@@ -174,8 +174,7 @@ const FINAL_CAMPAIGN = new Set(['COMPLETED', 'FAILED']);
 export async function settledRunCampaigns(
   context: VerifyContext,
 ): Promise<Record<string, unknown>[]> {
-  await campaign(context);
-  await invalidCampaign(context);
+  const ours = [(await campaign(context)).id, (await invalidCampaign(context)).id];
   const end = Date.now() + context.timeBudgetMs;
   let delay = 50;
   for (;;) {
@@ -185,6 +184,14 @@ export async function settledRunCampaigns(
     const body = expectAnswer(answer, 200);
     const entries = (Array.isArray(body.entries) ? body.entries : []) as Record<string, unknown>[];
     if (entries.every((e) => FINAL_CAMPAIGN.has(String(e.status))) || Date.now() >= end) {
+      // Every check reading this list compares against it: it must hold the run's campaigns.
+      const listed = new Set(entries.map((e) => e.id));
+      if (!ours.every((id) => listed.has(id))) {
+        throw new Drift(
+          `GET /campaigns?q=${context.runId} listing the run's campaigns ${ours.join(', ')} (q is a substring of the name, D24)`,
+          `${entries.length} entries: ${entries.map((e) => String(e.id)).join(', ')}`,
+        );
+      }
       return entries;
     }
     await context.sleep(delay);
