@@ -41,11 +41,13 @@ const vitest = (id, args) => ({
  * vitest gives a 2-core machine one worker, so two processes keep both cores busy without
  * running more tests at once in either (E49). `docs` reads the site the docs step builds.
  */
+/** The verify kit's mutation run: minutes of CPU on its own, so a process of its own (E43). */
+const MUTATION_RUN = 'packages/verify/test/verify/mutation.test.ts';
 const HALVES = [
   // The SDK's dual-package test reads its build.
   { projects: ['openapi', 'sdk', 'mock', 'realm', 'examples'], after: ['packages'] },
   // The server's and the verify kit's tests read nothing built: they start at once.
-  { projects: ['mock-server', 'verify'], after: [] },
+  { projects: ['mock-server', 'verify'], after: [], exclude: [MUTATION_RUN] },
 ];
 const projectArgs = (projects) => projects.flatMap((project) => ['--project', project]);
 
@@ -66,11 +68,19 @@ const steps = [
   },
   ...(forwarded.length === 0
     ? [
-        ...HALVES.map(({ projects, after }, index) => ({
+        {
+          id: 'mutation',
+          name: 'tests (vitest: the mutation run of the verify kit)',
+          ...vitest('mutation', ['--project', 'verify', MUTATION_RUN]),
+        },
+        ...HALVES.map(({ projects, after, exclude = [] }, index) => ({
           id: `tests-${index + 1}`,
           name: `tests (vitest: ${projects.join(', ')})`,
           after,
-          ...vitest(`tests-${index + 1}`, projectArgs(projects)),
+          ...vitest(`tests-${index + 1}`, [
+            ...projectArgs(projects),
+            ...exclude.flatMap((file) => ['--exclude', file]),
+          ]),
         })),
         {
           id: 'tests-docs',

@@ -1,6 +1,6 @@
 /**
  * The only way verify talks to a deployment: plain HTTP through `fetch`, one API key per client.
- * It waits out a 429 (rate-limit aware: at most a second at a time, until the run's deadline)
+ * It waits out a 429 (backing off from 50 ms to at most a second at a time, until the run's deadline)
  * unless the caller wants to see it, and reserves sends against the run's budget before a request
  * that could create messages.
  */
@@ -96,12 +96,20 @@ export function createApi(options: ApiOptions): Api {
     async request(method, path, spec = {}) {
       const sends = spec.sends ?? 0;
       if (sends > 0) options.budget.reserve(sends);
+      let backoff = 50;
       for (;;) {
         const exchange = await once(method, path, spec);
         if (exchange.status === 429 && !spec.see429 && Date.now() < options.deadline) {
-          // A window of the deployment's clock (a mock may run it faster): poll each second.
+          // Retry-After counts seconds of the deployment's clock, which a mock may run faster:
+          // back off exponentially from 50 ms up to it (at most a second at a time), so a fast
+          // clock's window is caught soon after it opens and a real one is not hammered.
           const after = Number(exchange.headers.get('retry-after') ?? '1');
-          await sleep(Math.min(1_000, Math.max(50, (Number.isFinite(after) ? after : 1) * 1_000)));
+          const ceiling = Math.min(
+            1_000,
+            (Number.isFinite(after) && after > 0 ? after : 1) * 1_000,
+          );
+          await sleep(Math.min(backoff, ceiling));
+          backoff *= 2;
           continue;
         }
         if (sends > 0 && exchange.status >= 400 && exchange.status < 500) {

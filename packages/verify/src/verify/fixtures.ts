@@ -45,8 +45,10 @@ export function campaignRecipients(context: VerifyContext): string[] {
   return [delivered, undelivered, invalid, spaced];
 }
 
-/** The run's campaign: its id and name. */
-export function campaign(context: VerifyContext): Promise<{ id: string; name: string }> {
+/** The run's campaign: its id, its name and the 202's `message` text (D10). */
+export function campaign(
+  context: VerifyContext,
+): Promise<{ id: string; name: string; accepted: string }> {
   return context.fixture('campaign', async () => {
     const name = `msgsvc verify ${context.runId}`;
     const recipients = campaignRecipients(context);
@@ -68,7 +70,11 @@ export function campaign(context: VerifyContext): Promise<{ id: string; name: st
         describeExchange(answer),
       );
     }
-    return { id: body.campaign_id, name };
+    return {
+      id: body.campaign_id,
+      name,
+      accepted: typeof body.message === 'string' ? body.message : '',
+    };
   });
 }
 
@@ -77,7 +83,7 @@ export function completedCampaign(context: VerifyContext): Promise<Record<string
   return context.fixture('completed-campaign', async () => {
     const { id } = await campaign(context);
     const end = Date.now() + context.timeBudgetMs;
-    let delay = 100;
+    let delay = 50;
     for (;;) {
       const answer = await context.api.request('GET', `/campaigns/${id}`);
       const body = expectAnswer(answer, 200);
@@ -88,4 +94,107 @@ export function completedCampaign(context: VerifyContext): Promise<Record<string
       delay = Math.min(1_000, delay * 1.5);
     }
   });
+}
+
+/** Coarse statuses no message leaves (D18): a list read after all are here is stable. */
+const SETTLED = new Set(['DELIVERED', 'FAILED', 'UNDELIVERED']);
+
+/**
+ * The campaign's messages once every one is settled (`DELIVERED`, `FAILED` or `UNDELIVERED`), as
+ * `GET /campaigns/{campaign_id}/messages` shows them in one page: the data the list, order and
+ * filter checks compare against, which no later state change can shift between two reads.
+ */
+export function settledCampaignMessages(
+  context: VerifyContext,
+): Promise<Record<string, unknown>[]> {
+  return context.fixture('settled-campaign-messages', async () => {
+    await completedCampaign(context);
+    const { id } = await campaign(context);
+    const end = Date.now() + context.timeBudgetMs;
+    let delay = 50;
+    for (;;) {
+      const answer = await context.api.request('GET', `/campaigns/${id}/messages`, {
+        query: { size: 200 },
+      });
+      const body = expectAnswer(answer, 200);
+      const entries = (Array.isArray(body.entries) ? body.entries : []) as Record<
+        string,
+        unknown
+      >[];
+      if (entries.every((e) => SETTLED.has(String(e.status))) || Date.now() >= end) {
+        return entries;
+      }
+      await context.sleep(delay);
+      delay = Math.min(1_000, delay * 1.5);
+    }
+  });
+}
+
+/**
+ * A second campaign whose recipients are invalid numbers, one of them written twice: two distinct
+ * recipients (D16), which fail at processing and are never charged, so it sends nothing (D13,
+ * D16). It gives the campaign list two of this run's records and a campaign that settles at once.
+ */
+export function invalidCampaign(context: VerifyContext): Promise<{ id: string; name: string }> {
+  return context.fixture('invalid-campaign', async () => {
+    const name = `msgsvc verify invalid ${context.runId}`;
+    const { invalid } = context.numbers;
+    // Two distinct invalid numbers (the second too short for any numbering plan), both failing
+    // at the same instant: a tie in updated_at as well as in created_at, for the order checks.
+    const recipients = [invalid, invalid.replace(/^(\+\d{3})(\d+)$/, '$1 $2'), '1234567'];
+    const answer = await context.api.request('POST', '/campaigns/batch', {
+      body: {
+        remitter_id: await senderId(context),
+        content: `msgsvc verify invalid ${context.runId}`,
+        channel_type: 'SMS',
+        recipients,
+        name,
+      },
+      sends: recipients.length,
+    });
+    const body = expectAnswer(answer, 202);
+    if (typeof body.campaign_id !== 'string') {
+      throw new Drift(
+        '202 with campaign_id (spec POST /campaigns/batch)',
+        describeExchange(answer),
+      );
+    }
+    return { id: body.campaign_id, name };
+  });
+}
+
+/** Campaign states no campaign leaves. */
+const FINAL_CAMPAIGN = new Set(['COMPLETED', 'FAILED']);
+
+/**
+ * This run's campaigns (`q` = the run id), at least the two fixtures, once every one is final:
+ * `GET /campaigns?q=<run id>` in one page. Read afresh on each call, since checks between two
+ * calls may have created more.
+ */
+export async function settledRunCampaigns(
+  context: VerifyContext,
+): Promise<Record<string, unknown>[]> {
+  const ours = [(await campaign(context)).id, (await invalidCampaign(context)).id];
+  const end = Date.now() + context.timeBudgetMs;
+  let delay = 50;
+  for (;;) {
+    const answer = await context.api.request('GET', '/campaigns', {
+      query: { q: context.runId, size: 200 },
+    });
+    const body = expectAnswer(answer, 200);
+    const entries = (Array.isArray(body.entries) ? body.entries : []) as Record<string, unknown>[];
+    if (entries.every((e) => FINAL_CAMPAIGN.has(String(e.status))) || Date.now() >= end) {
+      // Every check reading this list compares against it: it must hold the run's campaigns.
+      const listed = new Set(entries.map((e) => e.id));
+      if (!ours.every((id) => listed.has(id))) {
+        throw new Drift(
+          `GET /campaigns?q=${context.runId} listing the run's campaigns ${ours.join(', ')} (q is a substring of the name, D24)`,
+          `${entries.length} entries: ${entries.map((e) => String(e.id)).join(', ')}`,
+        );
+      }
+      return entries;
+    }
+    await context.sleep(delay);
+    delay = Math.min(1_000, delay * 1.5);
+  }
 }

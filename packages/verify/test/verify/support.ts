@@ -13,6 +13,7 @@ export const KEYS = {
   live: 'svc_live_verifyMainKey000000000000',
   poor: 'svc_live_verifyPoorKey000000000000',
   other: 'svc_test_verifyOtherKey00000000000',
+  otherLive: 'svc_live_verifyOtherKey00000000000',
 } as const;
 
 /** The world file, relative to the repository root. */

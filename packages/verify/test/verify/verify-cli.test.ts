@@ -87,6 +87,9 @@ describe('verify against msgsvc-mock serve', () => {
       ['billing.insufficient-funds', 'needs --poor-api-key'],
       ['isolation.messages', 'needs --other-org-api-key'],
       ['isolation.campaigns', 'needs --other-org-api-key'],
+      ['isolation.message-filters', 'needs --other-org-api-key'],
+      ['isolation.campaign-filters', 'needs --other-org-api-key'],
+      ['isolation.other-way', 'needs --other-org-api-key'],
     ]);
     expect(report.failed).toBe(0);
     expect(run.code).toBe(0);

@@ -15,7 +15,7 @@ const ids = (entries: readonly Record<string, unknown>[]) => entries.map((e) => 
 export const FILTER_CHECKS: readonly Check[] = [
   {
     id: 'filters.q-message-id',
-    title: 'q with a message UUID finds exactly that message',
+    title: 'q with a message UUID finds exactly that message, other filters still applying',
     cites: 'spec GET /messages (q); D24',
     async run(context) {
       const message = await sentMessage(context);
@@ -24,6 +24,14 @@ export const FILTER_CHECKS: readonly Check[] = [
         page.total === 1 && page.entries[0]?.id === message.id,
         `GET /messages?q=${message.id}: total 1, that message`,
         () => `total ${page.total}, ids ${ids(page.entries).join(', ')}`,
+      );
+      // With a campaign_id it is not in (a single send has none), the other filters still apply.
+      const { id } = await campaign(context);
+      const none = await listPage(context.api, '/messages', { q: message.id, campaign_id: id });
+      expectThat(
+        none.total === 0,
+        `GET /messages?q=${message.id}&campaign_id=<the run's campaign>: total 0`,
+        () => `total ${none.total}`,
       );
     },
   },

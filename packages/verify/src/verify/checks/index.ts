@@ -5,11 +5,17 @@
 import type { Check } from '../check';
 import { AUTH_CHECKS } from './auth';
 import { COST_CHECKS } from './cost';
+import { ENVELOPE_CHECKS } from './envelope';
 import { ERROR_CHECKS } from './errors';
 import { FILTER_CHECKS } from './filters';
+import { FORMAT_CHECKS } from './formats';
 import { IDEMPOTENCY_CHECKS } from './idempotency';
+import { ISOLATION_CHECKS } from './isolation';
 import { LIMIT_CHECKS } from './limits';
+import { LIST_FILTER_CHECKS } from './list-filters';
 import { LIST_CHECKS } from './lists';
+import { ORDER_CHECKS } from './ordering';
+import { PAGE_CHECKS } from './pages';
 import { PROGRESS_CHECKS } from './progress';
 import { RETRIEVE_CHECKS } from './retrieve';
 import { SHAPE_CHECKS } from './shapes';
@@ -28,6 +34,12 @@ export const CHECKS: readonly Check[] = [
   ...IDEMPOTENCY_CHECKS,
   ...PROGRESS_CHECKS,
   ...FILTER_CHECKS,
+  ...LIST_FILTER_CHECKS,
+  ...ORDER_CHECKS,
+  ...PAGE_CHECKS,
+  ...FORMAT_CHECKS,
+  ...ENVELOPE_CHECKS,
   ...TENANCY_CHECKS,
+  ...ISOLATION_CHECKS,
   ...LIMIT_CHECKS,
 ];

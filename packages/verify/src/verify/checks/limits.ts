@@ -1,9 +1,10 @@
 /**
  * Rate limits: the headers on every answer after the limiter, and the batch limit of 10 a minute
  * enforced exactly. The enforcement check runs last and spends the key's batch window on invalid
- * bodies (rate limiting runs before validation, so nothing is sent) (spec Limits; D8; D34).
+ * bodies (rate limiting runs before validation, so nothing is sent), sent at once so they share
+ * a window, following the headers through a window that resets on the way (spec Limits; D8; D34).
  */
-import { codeOf, describeExchange, type Exchange } from '../api';
+import { type Api, codeOf, describeExchange, type Exchange } from '../api';
 import type { Check } from '../check';
 import { expectThat } from '../drift';
 
@@ -42,7 +43,7 @@ export const LIMIT_CHECKS: readonly Check[] = [
             second.remaining !== undefined &&
             (second.remaining === first.remaining - 1 ||
               // a new window opened between the two requests
-              (second.remaining === limit - 1 && second.reset! > first.reset!)) &&
+              (second.remaining === limit - 1 && second.reset! >= first.reset!)) &&
             first.reset !== undefined &&
             first.reset <= 60,
           `${method} ${path}: X-RateLimit-Limit ${limit}, Remaining counting down by one, Reset in whole seconds ≤ 60`,
@@ -58,39 +59,57 @@ export const LIMIT_CHECKS: readonly Check[] = [
       'The batch limit refuses the request after the last one the window allows, with 429 and Retry-After',
     cites: 'spec Limits (10 per minute per API key); D8; D34',
     async run({ api }) {
-      const first = await api.request('POST', '/campaigns/batch', { body: INVALID_BATCH });
-      let remaining = limitHeaders(first).remaining;
-      expectThat(
-        first.status === 422 && remaining !== undefined,
-        'a 422 with X-RateLimit-Remaining',
-        () => describeExchange(first),
-      );
-      while (remaining! > 0) {
-        const next = await api.request('POST', '/campaigns/batch', {
-          body: INVALID_BATCH,
-          see429: true,
-        });
+      // A window that resets mid-count (seen on a fast clock) is recognised by its headers and
+      // the count starts again in a new window; only one window's answers are judged.
+      for (let attempt = 1; ; attempt++) {
+        if ((await countOutWindow(api)) === 'judged') return;
         expectThat(
-          next.status === 422,
-          `422 while ${remaining} requests remain in the window`,
-          () => describeExchange(next),
+          attempt < 10,
+          'a window that lasts long enough to count down (10 windows tried)',
+          () => 'X-RateLimit-Reset said a new window opened before the count reached 0 each time',
         );
-        remaining = limitHeaders(next).remaining;
       }
-      const refused = await api.request('POST', '/campaigns/batch', {
-        body: INVALID_BATCH,
-        see429: true,
-      });
-      const after = refused.headers.get('retry-after');
-      expectThat(
-        refused.status === 429 &&
-          codeOf(refused) === 'RATE_LIMIT_EXCEEDED' &&
-          after !== null &&
-          /^\d+$/.test(after) &&
-          Number(after) >= 1,
-        '429 RATE_LIMIT_EXCEEDED with Retry-After ≥ 1 once Remaining is 0',
-        () => `${describeExchange(refused)} Retry-After ${after}`,
-      );
     },
   },
 ];
+
+/**
+ * Spends the rest of the key's batch window on invalid bodies and one request more, all at once,
+ * so they land in one window however fast the deployment's clock runs. Returns `'new-window'`
+ * when the headers show a new window opened on the way (an answer with as many requests left as
+ * the first one had: within one window every later answer has fewer); otherwise judges them:
+ * the ones the window allows are 422s and exactly one is a 429 with Retry-After.
+ */
+async function countOutWindow(api: Api): Promise<'judged' | 'new-window'> {
+  const first = await api.request('POST', '/campaigns/batch', { body: INVALID_BATCH });
+  const left = limitHeaders(first).remaining;
+  expectThat(first.status === 422 && left !== undefined, 'a 422 with X-RateLimit-Remaining', () =>
+    describeExchange(first),
+  );
+  const burst = await Promise.all(
+    Array.from({ length: left! + 1 }, () =>
+      api.request('POST', '/campaigns/batch', { body: INVALID_BATCH, see429: true }),
+    ),
+  );
+  if (burst.some((answer) => (limitHeaders(answer).remaining ?? -1) >= left!)) return 'new-window';
+  const refused = burst.filter((answer) => answer.status === 429);
+  const allowed = burst.filter((answer) => answer.status === 422);
+  const after = refused[0]?.headers.get('retry-after') ?? null;
+  expectThat(
+    allowed.length === left &&
+      refused.length === 1 &&
+      codeOf(refused[0]!) === 'RATE_LIMIT_EXCEEDED' &&
+      after !== null &&
+      /^\d+$/.test(after) &&
+      Number(after) >= 1,
+    `${left} more 422s while the window allows them, then one 429 RATE_LIMIT_EXCEEDED with Retry-After ≥ 1`,
+    () =>
+      burst
+        .map(
+          (answer) =>
+            `${describeExchange(answer)} Retry-After ${answer.headers.get('retry-after')}`,
+        )
+        .join(' / '),
+  );
+  return 'judged';
+}

@@ -39,8 +39,14 @@ export const PROGRESS_CHECKS: readonly Check[] = [
     title: 'A batch is accepted with 202, the pending-processing text and a campaign_id',
     cites: 'spec POST /campaigns/batch (202); D10',
     async run(context) {
-      const { id } = await campaign(context);
+      const { id, accepted } = await campaign(context);
       expectThat(/^[0-9a-f-]{36}$/i.test(id), 'campaign_id a UUID', () => id);
+      // The 202 text describes the campaign as pending processing (spec; D10 words it).
+      expectThat(
+        /\bpending\b/i.test(accepted) && /\bprocessing\b/i.test(accepted),
+        'a message saying the campaign is pending processing',
+        () => JSON.stringify(accepted),
+      );
     },
   },
   {

@@ -7,6 +7,7 @@ import { expectAnswer } from '../api';
 import type { Check } from '../check';
 import { expectThat } from '../drift';
 import { campaign, sentMessage } from '../fixtures';
+import { otherOrganization } from './isolation';
 import { listPage } from './lists';
 
 /** The checks of this group. */
@@ -45,11 +46,11 @@ export const TENANCY_CHECKS: readonly Check[] = [
     async run(context) {
       const message = await sentMessage(context);
       expectAnswer(
-        await context.other!.request('GET', `/messages/${message.id}`),
+        await otherOrganization(context).request('GET', `/messages/${message.id}`),
         404,
         'NOT_FOUND',
       );
-      const found = await listPage(context.other!, '/messages', { q: message.id });
+      const found = await listPage(otherOrganization(context), '/messages', { q: message.id });
       expectThat(
         found.total === 0,
         `GET /messages?q=<its id> with the other key: total 0`,
@@ -65,16 +66,16 @@ export const TENANCY_CHECKS: readonly Check[] = [
     async run(context) {
       const { id, name } = await campaign(context);
       expectAnswer(
-        await context.other!.request('GET', `/campaigns/${id}`),
+        await otherOrganization(context).request('GET', `/campaigns/${id}`),
         404,
         'RESOURCE_NOT_FOUND',
       );
       expectAnswer(
-        await context.other!.request('GET', `/campaigns/${id}/messages`),
+        await otherOrganization(context).request('GET', `/campaigns/${id}/messages`),
         404,
         'RESOURCE_NOT_FOUND',
       );
-      const found = await listPage(context.other!, '/campaigns', { q: name });
+      const found = await listPage(otherOrganization(context), '/campaigns', { q: name });
       expectThat(
         found.total === 0,
         'GET /campaigns?q=<its name> with the other key: total 0',

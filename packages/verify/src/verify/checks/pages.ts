@@ -1,0 +1,89 @@
+/**
+ * Page arithmetic at its edges, on every list: an empty result has `pages: 0` and no entries on
+ * page 1 or after; a total that is an exact multiple of `size` has exactly `total / size` pages,
+ * the last one full and the next one empty (spec Pagination envelope; D25).
+ */
+import type { Check } from '../check';
+import { expectThat } from '../drift';
+import { campaign, settledCampaignMessages, settledRunCampaigns } from '../fixtures';
+import { ABSENT_ID } from './list-filters';
+import { listPage } from './lists';
+
+/** The checks of this group. */
+export const PAGE_CHECKS: readonly Check[] = [
+  {
+    id: 'pages.empty',
+    title: 'An empty result is total 0, pages 0, no entries, on page 1 and on page 2',
+    cites: 'spec Pagination envelope; D25',
+    async run(context) {
+      await settledCampaignMessages(context);
+      const { id } = await campaign(context);
+      for (const [path, query] of [
+        ['/messages', { q: ABSENT_ID }],
+        ['/messages', { campaign_id: ABSENT_ID }],
+        ['/campaigns', { q: `no campaign ${context.runId}` }],
+        [`/campaigns/${id}/messages`, { status: 'PENDING' }],
+      ] as const) {
+        for (const [page, size] of [
+          [1, 30],
+          [1, 1],
+          [2, 7],
+        ] as const) {
+          const got = await listPage(context.api, path, { ...query, page, size });
+          expectThat(
+            got.total === 0 &&
+              got.pages === 0 &&
+              got.entries.length === 0 &&
+              got.page === page &&
+              got.size === size,
+            `GET ${path}?${new URLSearchParams(query)}&page=${page}&size=${size} (nothing matches): total 0, pages 0, no entries, page ${page}, size ${size}`,
+            () =>
+              `total ${got.total}, pages ${got.pages}, ${got.entries.length} entries, page ${got.page}, size ${got.size}`,
+          );
+        }
+      }
+    },
+  },
+  {
+    id: 'pages.exact-multiple',
+    title:
+      'A total that is a multiple of size has total/size pages, the last full, the next empty; one that is not rounds up',
+    cites: 'spec Pagination envelope ("iterate until page >= pages"); D25',
+    async run(context) {
+      const entries = await settledCampaignMessages(context);
+      const campaigns = await settledRunCampaigns(context);
+      const { id } = await campaign(context);
+      for (const [path, query, total] of [
+        [`/campaigns/${id}/messages`, {}, entries.length],
+        ['/messages', { campaign_id: id }, entries.length],
+        ['/campaigns', { q: context.runId }, campaigns.length],
+      ] as const) {
+        for (const size of new Set([1, total])) {
+          const pages = total / size;
+          const last = await listPage(context.api, path, { ...query, size, page: pages });
+          const next = await listPage(context.api, path, { ...query, size, page: pages + 1 });
+          expectThat(
+            last.total === total &&
+              last.pages === pages &&
+              last.entries.length === size &&
+              next.pages === pages &&
+              next.entries.length === 0,
+            `GET ${path}?${new URLSearchParams(query)}&size=${size}: ${total} records, pages ${pages}, page ${pages} full (${size}), page ${pages + 1} empty`,
+            () =>
+              `total ${last.total}, pages ${last.pages}, ${last.entries.length} on page ${pages}, ${next.entries.length} on page ${pages + 1} (pages ${next.pages})`,
+          );
+        }
+        if (total > 2) {
+          // Not a multiple: the last page holds the rest.
+          const size = total - 1;
+          const second = await listPage(context.api, path, { ...query, size, page: 2 });
+          expectThat(
+            second.pages === 2 && second.entries.length === 1,
+            `GET ${path}?${new URLSearchParams(query)}&size=${size}&page=2: ${total} records, pages 2, 1 entry`,
+            () => `pages ${second.pages}, ${second.entries.length} entries`,
+          );
+        }
+      }
+    },
+  },
+];
