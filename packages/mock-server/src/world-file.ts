@@ -125,9 +125,15 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
         }),
       );
     });
-    const keys = (org.api_keys ?? []).map((key, j) =>
+    // A world of several on a server draws its own keys, fixed ones included (D131).
+    const fresh = mock.world.keyNamespace !== undefined;
+    const keys = (org.api_keys ?? []).map(({ key: fixed, ...key }, j) =>
       step(`${at}.api_keys.${j}`, () =>
-        mock.control.issueApiKey({ organization_id: created.id, ...key }),
+        mock.control.issueApiKey({
+          organization_id: created.id,
+          ...key,
+          ...(fixed === undefined || fresh ? {} : { key: fixed }),
+        }),
       ),
     );
     credentials.push({
