@@ -2053,6 +2053,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "checkout, after login"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForkWorldRequest"];
             };
         };
