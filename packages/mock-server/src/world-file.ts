@@ -172,7 +172,7 @@ export function demoCredentials(mock: MockService): OrganizationCredentials {
       scopes: [...key.scopes],
     })),
     sender_ids: [{ id: demo.sender.id, name: demo.sender.name, status: demo.sender.status }],
-    webhook_secret: readWebhookSecret(mock, demo.organization.id) ?? null,
+    webhook_secret: demo.organization.webhookSecret,
   };
 }
 

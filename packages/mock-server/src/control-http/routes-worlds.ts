@@ -6,7 +6,6 @@
 import { formatTimestamp, type MockService } from '@msgsvc/mock';
 import { parse } from '@msgsvc/mock/port';
 import type { OrganizationCredentials } from '../world-file';
-import { readWebhookSecret } from '../webhook-secret';
 import type { WorldSettings } from '../worlds/build-world';
 import { CONTROL_PREFIX, type ControlContext, type ControlRoute } from './route';
 import { clockView } from './routes-clock';
@@ -45,10 +44,11 @@ function credentials(mock: MockService): OrganizationCredentials[] {
         key: key.key,
         scopes: [...key.scopes],
       })),
-    sender_ids: mock.control
-      .senderIds(organization.id)
+    // Read from the world itself: a new world's answer need not build its `mock.control`.
+    sender_ids: [...world.senders.values()]
+      .filter((sender) => sender.organizationId === organization.id)
       .map((sender) => ({ id: sender.id, name: sender.name, status: sender.status })),
-    webhook_secret: readWebhookSecret(mock, organization.id) ?? null,
+    webhook_secret: organization.webhookSecret,
   }));
 }
 
