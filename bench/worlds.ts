@@ -85,7 +85,12 @@ async function medianMs(n: number, fn: () => Promise<unknown>): Promise<number> 
 /** A world ready for the load: rate limits off, one delivered message; its key and path. */
 async function prepare(control: string, key: string, origin: string) {
   await call(`${control}/rate-limits`, 'PUT', { disabled: true });
-  const sent = await call(`${origin}/c/v1/messages`, 'POST', { to: '+244923000001', body: 'Olá' }, key);
+  const sent = await call(
+    `${origin}/c/v1/messages`,
+    'POST',
+    { to: '+244923000001', body: 'Olá' },
+    key,
+  );
   await call(`${control}/clock/run-until-idle`, 'POST', {});
   return { key, path: `/c/v1/messages/${sent.id as string}` };
 }

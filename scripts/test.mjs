@@ -30,6 +30,11 @@ const steps = [
     ['scripts/setups.mjs'],
   ],
   [
+    'worlds: vitest threads, Jest workers and Python threads on one server, a world per test; a shared-world control run',
+    'node',
+    ['scripts/worlds-recipes.mjs'],
+  ],
+  [
     'runtimes: the SDK smoke suite on Node 20, 22, 24, Bun, Deno and workerd; types under TS 5 and 7',
     'node',
     ['scripts/runtimes.mjs'],

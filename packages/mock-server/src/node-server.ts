@@ -326,8 +326,8 @@ async function serveAdmin(
     return;
   }
   const scoped = worldScope(context.worlds, path);
-  if (scoped instanceof Error) {
-    writeResponse(res, toErrorResponse(scoped, context.worlds.default.mock.world.now()));
+  if ('refused' in scoped) {
+    writeResponse(res, toErrorResponse(scoped.refused, context.worlds.default.mock.world.now()));
     return;
   }
   const { world, rest } = scoped;
@@ -355,25 +355,37 @@ async function serveAdmin(
   }
 }
 
+/** A path segment decoded; one that is not valid percent-encoding stays as it is (no world has it). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * The world a control path addresses (D130): `/__mock/worlds/{id}/<rest>` is `<rest>` of that
  * world (`rest` set to `/__mock/<rest>`); every other path is the default world's or the
  * server's own, `/__mock/worlds/{id}` and `/__mock/worlds/{id}/fork` included. An unknown id is a
- * 404 (an `Error` to answer).
+ * 404, `refused` to answer.
  */
 function worldScope(
   worlds: WorldRegistry,
   path: string,
-): { world: WorldEntry; rest: string | undefined } | Error {
+): { world: WorldEntry; rest: string | undefined } | { refused: unknown } {
   if (!path.startsWith(WORLDS_PREFIX)) return { world: worlds.default, rest: undefined };
   const after = path.slice(WORLDS_PREFIX.length);
   const slash = after.indexOf('/');
   const tail = slash < 0 ? '' : after.slice(slash).replace(/\/$/, '');
   if (tail === '' || tail === '/fork') return { world: worlds.default, rest: undefined };
   try {
-    return { world: worlds.get(decodeURIComponent(after.slice(0, slash))), rest: `${CONTROL_PREFIX}${tail}` };
+    return {
+      world: worlds.get(decodeSegment(after.slice(0, slash))),
+      rest: `${CONTROL_PREFIX}${tail}`,
+    };
   } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
+    return { refused: error };
   }
 }
 

@@ -8,8 +8,8 @@ import type { MockService } from '@msgsvc/mock';
 import { isLoopback } from './admin-access';
 import type { StartupInfo } from './banner';
 import type { ServeOptions } from './cli-options';
-import { invalidOrigins } from './cors-origins';
 import type { CreatedWorld, CreateWorldRequest } from './control-client';
+import { invalidOrigins } from './cors-origins';
 import { createMockServer } from './node-server';
 import { keepState, readStateFile, removeLeftovers, StateFileError } from './state-file';
 import {
@@ -145,7 +145,9 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
     );
   }
   if (!(options.worldTtl >= 0)) {
-    throw new RangeError(`worldTtl must be a number of seconds, 0 or more (got ${options.worldTtl}).`);
+    throw new RangeError(
+      `worldTtl must be a number of seconds, 0 or more (got ${options.worldTtl}).`,
+    );
   }
   if (!(Number.isInteger(options.maxWorlds) && options.maxWorlds >= 1)) {
     throw new RangeError(`maxWorlds must be an integer of 1 or more (got ${options.maxWorlds}).`);

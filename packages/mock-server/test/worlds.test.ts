@@ -160,9 +160,15 @@ describe('isolation between worlds', () => {
         .status,
     ).toBe(201);
     expect((await inA.put('/rate-limits', { limits: { listMessages: 1 } })).status).toBe(200);
-    const failed = await publicApi(server.url, a.live_key).post('/messages', { to: PHONE, body: 'x' });
+    const failed = await publicApi(server.url, a.live_key).post('/messages', {
+      to: PHONE,
+      body: 'x',
+    });
     expect(failed.status).toBe(503);
-    const fine = await publicApi(server.url, b.live_key).post('/messages', { to: PHONE, body: 'y' });
+    const fine = await publicApi(server.url, b.live_key).post('/messages', {
+      to: PHONE,
+      body: 'y',
+    });
     expect(fine.status).toBe(201);
     expect((await inB.get('/faults')).body.request_failures).toEqual([]);
 
@@ -265,6 +271,10 @@ describe('freeing worlds', () => {
         expect(exchange.body.code).toBe('RESOURCE_NOT_FOUND');
       }
     }
+    // Broken percent-encoding is no world either (not a 500).
+    const broken = await fetch(`${server.url}/__mock/worlds/%E0%A4%A/clock`);
+    expect(broken.status).toBe(404);
+    expect((await broken.json()).code).toBe('RESOURCE_NOT_FOUND');
     // A world path that is not a world route, and a world route nested in a world.
     expect((await controlApi(server.url, undefined, 'default').get('/health')).status).toBe(404);
     expect((await controlApi(server.url, undefined, 'default').get('/worlds')).status).toBe(404);
@@ -295,8 +305,8 @@ describe('createWorld from TypeScript', () => {
     const viaUrl = createControlClient({ url: fromClient.control_url });
     expect((await viaUrl.GET('/__mock/clock')).data?.now).toBe(moved!.now);
     expect((await viaUrl.GET('/__mock/health')).data?.worlds).toBe(3);
-    await expect(
-      control.createWorld({ clock: 'sideways' as 'real' }),
-    ).rejects.toThrow(/createWorld: 422/);
+    await expect(control.createWorld({ clock: 'sideways' as 'real' })).rejects.toThrow(
+      /createWorld: 422/,
+    );
   });
 });

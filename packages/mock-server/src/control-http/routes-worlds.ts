@@ -7,10 +7,10 @@ import { formatTimestamp, type MockService } from '@msgsvc/mock';
 import { parse } from '@msgsvc/mock/port';
 import type { OrganizationCredentials } from '../world-file';
 import type { WorldSettings } from '../worlds/build-world';
+import type { WorldEntry } from '../worlds/world-registry';
 import { CONTROL_PREFIX, type ControlContext, type ControlRoute } from './route';
 import { clockView } from './routes-clock';
 import * as schemas from './schemas';
-import type { WorldEntry } from '../worlds/world-registry';
 
 /** A world as lists show it: no secrets. */
 function worldView({ worlds }: ControlContext, entry: WorldEntry) {

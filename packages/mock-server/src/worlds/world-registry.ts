@@ -7,10 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@msgsvc/mock';
+import { ControlError } from '../control-http/errors';
+import { SnapshotStore } from '../control-http/snapshot-store';
 import { ActivityTracker } from '../inspector/activity-tracker';
 import { fingerprint, LiveFeed } from '../inspector/live';
-import { SnapshotStore } from '../control-http/snapshot-store';
-import { ControlError } from '../control-http/errors';
 import type { BuiltWorld, WorldSettings } from './build-world';
 
 /** The id of the server's starting world. */

@@ -102,11 +102,15 @@ export function controlApi(origin: string, adminToken?: string, world?: string) 
     const exchange = await send(origin, method, `${prefix}${path}`, { ...options, headers });
     // Any world path answers an unknown world with readWorld's documented 404.
     const unknownWorld = world !== undefined && exchange.status === 404;
-    assertOnControlContract(unknownWorld ? 'GET' : method, unknownWorld ? prefix : `/__mock${path}`, {
-      status: exchange.status,
-      headers: exchange.headers,
-      body: exchange.text,
-    });
+    assertOnControlContract(
+      unknownWorld ? 'GET' : method,
+      unknownWorld ? prefix : `/__mock${path}`,
+      {
+        status: exchange.status,
+        headers: exchange.headers,
+        body: exchange.text,
+      },
+    );
     return exchange;
   };
   return {
