@@ -10,6 +10,7 @@ const suites = [
   'bench/mock-guarantees.ts',
   'bench/sdk-overhead.ts',
   'bench/server.ts',
+  'bench/worlds.ts',
   'bench/proxy.ts',
   'bench/inspector.ts',
   'bench/cold-start.ts',

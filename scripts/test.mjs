@@ -133,6 +133,11 @@ const steps = [
     command: ['node', 'scripts/pack-smoke.mjs'],
   },
   {
+    id: 'worlds',
+    name: 'worlds: vitest threads, Jest workers and Python threads on one server, a world per test; a shared-world control run',
+    command: ['node', 'scripts/worlds-recipes.mjs'],
+  },
+  {
     id: 'standalone',
     name: 'standalone: the msgsvc-mock executable (bun build --compile) passes verify with no node on PATH',
     command: ['node', 'scripts/standalone.mjs'],

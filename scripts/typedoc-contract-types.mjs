@@ -4,7 +4,7 @@
 // `validation.notDocumented`; every hand-written export still fails the build without a comment.
 import { Converter, ReflectionKind } from 'typedoc';
 
-const GENERATED = /[\\/]packages[\\/](sdk|mock)[\\/]src[\\/]generated[\\/]/;
+const GENERATED = /[\\/]packages[\\/](sdk|mock|mock-server)[\\/]src[\\/]generated[\\/]/;
 
 /** @param {import('typedoc').Application} app */
 export function load(app) {

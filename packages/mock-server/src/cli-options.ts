@@ -31,6 +31,10 @@ export interface ServeOptions {
   readonly state: string | undefined;
   /** Seconds between saves of the state file. */
   readonly stateInterval: number;
+  /** Seconds of no requests after which a created world is freed; 0 never (`--world-ttl`). */
+  readonly worldTtl: number;
+  /** The most worlds at once (`--max-worlds`). */
+  readonly maxWorlds: number;
 }
 
 /** A parsed command line. */
@@ -80,6 +84,9 @@ Serve flags:
                       when it exists, save it atomically while serving and when stopping;
                       one server per file (FILE.lock); a damaged file exits 2
   --state-interval S  seconds between saves of the state file (default 5)
+  --world-ttl S       free a world created through POST /__mock/worlds after S seconds
+                      without a request; 0 never (default 1800)
+  --max-worlds N      the most worlds held at once, the default one included (default 1000)
   -h, --help          show this text
 
 The public API is served under /c/v1 (API keys in X-API-KEY), the control API under
@@ -101,6 +108,8 @@ const OPTIONS = {
   cors: { type: 'string', multiple: true },
   state: { type: 'string' },
   'state-interval': { type: 'string' },
+  'world-ttl': { type: 'string' },
+  'max-worlds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -189,6 +198,18 @@ export function parseCommandLine(
         values['state-interval'] ?? '5',
         (n) => n >= 0.1 && n <= 86_400,
         'a number of seconds from 0.1 to 86400',
+      ),
+      worldTtl: number(
+        '--world-ttl',
+        values['world-ttl'] ?? '1800',
+        (n) => n >= 0 && n <= 30 * 86_400,
+        'a number of seconds from 0 to 2592000',
+      ),
+      maxWorlds: number(
+        '--max-worlds',
+        values['max-worlds'] ?? '1000',
+        (n) => Number.isInteger(n) && n >= 1 && n <= 100_000,
+        'an integer from 1 to 100000',
       ),
     },
   };

@@ -23,6 +23,8 @@ export {
   type ControlClientOptions,
   type ControlPaths,
   type ControlSchemas,
+  type CreatedWorld,
+  type CreateWorldRequest,
   createControlClient,
 } from './control-client';
 export { type RunningServer, type StartServerOptions, startServer } from './serve';

@@ -29,14 +29,16 @@ import {
 } from '@msgsvc/mock/port';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError, answerConnect } from './client-error';
-import { controlErrorResponse, controlTraceId } from './control-http/errors';
-import { CONTROL_PREFIX, createControlHandler } from './control-http/index';
+import { controlErrorResponse, controlTraceId, toErrorResponse } from './control-http/errors';
+import {
+  CONTROL_PREFIX,
+  type ControlDeps,
+  createControlHandler,
+  WORLD_SCOPED_ROUTES,
+} from './control-http/index';
 import { HEALTH_PATH } from './control-http/routes-health';
-import { SnapshotStore } from './control-http/snapshot-store';
 import { type Cors, createCors } from './cors';
-import { ActivityTracker } from './inspector/activity-tracker';
 import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
-import { fingerprint, LiveFeed } from './inspector/live';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
 import { RequestLog } from './inspector/request-log';
 import { lingerOnClose } from './linger';
@@ -51,9 +53,12 @@ import {
 } from './node-request';
 import { isErrorLike, isThenable } from './realm-neutral';
 import { reportToStderr } from './report-unexpected';
+import { buildWorld, type WorldSettings } from './worlds/build-world';
+import { type WorldEntry, WorldRegistry } from './worlds/world-registry';
 
 /** Options of {@link createMockServer}. */
 export interface MockServerOptions {
+  /** The starting (default) world's service. */
   readonly mock: MockService;
   /** The log the mock's `observe` feeds; a fresh (empty) one by default. */
   readonly requestLog?: RequestLog;
@@ -61,6 +66,18 @@ export interface MockServerOptions {
   readonly adminToken?: string | undefined;
   /** Rebuilds the starting world after `POST /__mock/reset` (default: seed the demo). */
   readonly reseed?: () => void;
+  /**
+   * What the starting world was built from: worlds created without settings of their own get the
+   * same clock kind, speed, seed and starting organizations. Default: the mock's clock kind and
+   * seed, the demo world.
+   */
+  readonly settings?: WorldSettings;
+  /** Idle time after which a created world is freed, in ms; 0 never (D132). Default 30 min. */
+  readonly worldTtlMs?: number;
+  /** The most worlds at once, the default one included. Default 1000. */
+  readonly maxWorlds?: number;
+  /** The wall clock the worlds' time-to-live is measured on. Default `Date.now`. */
+  readonly wallClock?: () => number;
   /** How often due background work runs on a real clock, in ms. Default 50. */
   readonly tickMs?: number;
   /** The largest request body, in bytes. Default 1 MiB. */
@@ -70,8 +87,8 @@ export interface MockServerOptions {
   /** When the server started (wall clock, epoch ms), for `GET /__mock/health`. Default: now. */
   readonly startedAt?: number;
   /**
-   * Called with the `X-API-KEY` of each public request before it is handled: a world loaded from a
-   * state file holds its keys by hash until they are presented (D125).
+   * Called with the `X-API-KEY` of each public request to the default world before it is handled:
+   * a world loaded from a state file holds its keys by hash until they are presented (D125).
    */
   readonly recallKey?: (key: string) => void;
 }
@@ -79,6 +96,8 @@ export interface MockServerOptions {
 /** A running (or ready to run) mock server. */
 export interface MockServer {
   readonly server: Server;
+  /** The server's worlds: the default one and those created through `POST /__mock/worlds`. */
+  readonly worlds: WorldRegistry;
   /** Starts listening; `port` 0 picks a free port. Resolves with the real address. */
   listen(port: number, host: string): Promise<{ host: string; port: number; origin: string }>;
   /** Stops accepting connections, ends idle keep-alive ones and stops the clock timer. */
@@ -88,34 +107,57 @@ export interface MockServer {
 const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
 const INSPECTOR_DATA = `${CONTROL_PREFIX}${INSPECTOR_API}/`;
 const INSPECTOR_EVENTS = `${INSPECTOR_DATA}events`;
+const WORLDS_PREFIX = `${CONTROL_PREFIX}/worlds/`;
+/** How often idle worlds are looked for, at most, in ms. */
+const SWEEP_MS = 1_000;
 
 /** What every request handler of one server shares. */
 interface ServerContext {
-  readonly mock: MockService;
+  readonly worlds: WorldRegistry;
   /** The largest request body, in bytes. */
   readonly limit: number;
   readonly access: AdminAccess;
-  /** The control API over HTTP. */
-  readonly control: (request: HttpRequest) => Promise<HttpResponse>;
+  /** The control API over HTTP, unprefixed (the server's routes and the default world's). */
+  readonly control: ControlHandler;
+  /** The control API of one world, under `/__mock/worlds/{id}` (D130). */
+  readonly worldControl: ControlHandler;
   /** The inspector page's own data (D103). */
-  readonly inspectorData: (request: HttpRequest) => Promise<HttpResponse>;
-  /** The inspector's live change events (D105). */
-  readonly live: LiveFeed;
+  readonly inspectorData: ControlHandler;
+  readonly startedAt: number;
+  /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
+  origin: string;
   /** The CORS policy, when origins are allowed. */
   readonly cors: Cors | undefined;
   /** See {@link MockServerOptions.recallKey}. */
   readonly recallKey: ((key: string) => void) | undefined;
 }
 
+type ControlHandler = ReturnType<typeof createControlHandler>;
+
 /** Creates the server; see the module example. */
 export function createMockServer(options: MockServerOptions): MockServer {
   const { mock } = options;
-  // Read side of the inspector: it follows the world between requests, until the server closes.
-  const tracker = new ActivityTracker(() => mock.world);
   const requestLog = options.requestLog ?? new RequestLog();
-  // The log's times agree with the rest of the inspector: world time (D104).
-  requestLog.useWorldClock(() => mock.world.now());
-  const context = serverContext(options, tracker, requestLog);
+  const worlds = new WorldRegistry(
+    {
+      mock,
+      requestLog,
+      reseed: options.reseed ?? (() => mock.seedDemo()),
+      organizations: [],
+      settings: options.settings ?? {
+        clock: mock.world.clock.kind,
+        speed: 1,
+        seed: mock.world.config.seed,
+      },
+    },
+    {
+      build: buildWorld,
+      ...(options.worldTtlMs === undefined ? {} : { ttlMs: options.worldTtlMs }),
+      ...(options.maxWorlds === undefined ? {} : { maxWorlds: options.maxWorlds }),
+      ...(options.wallClock === undefined ? {} : { now: options.wallClock }),
+    },
+  );
+  const context = serverContext(options, worlds);
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) =>
     onRequest(context, req, res),
   );
@@ -126,16 +168,26 @@ export function createMockServer(options: MockServerOptions): MockServer {
 
   return {
     server,
+    worlds,
     async listen(port, host) {
       const address = await listenOn(server, port, host);
-      // On a real clock, due background work runs on a timer too, not only before requests.
-      timer = setInterval(() => mock.clock.runDue(), options.tickMs ?? 50);
+      context.origin = address.origin;
+      // On a real clock, due background work runs on a timer too, not only before requests; idle
+      // worlds are freed on the same timer (D132).
+      let lastSweep = Date.now();
+      timer = setInterval(() => {
+        worlds.runDue();
+        const now = Date.now();
+        if (now - lastSweep >= SWEEP_MS) {
+          lastSweep = now;
+          worlds.sweep();
+        }
+      }, options.tickMs ?? 50);
       return address;
     },
     close() {
       clearInterval(timer);
-      context.live.close();
-      tracker.close();
+      worlds.close();
       return new Promise((resolve, reject) => {
         server.close((error) => (error === undefined ? resolve() : reject(error)));
         server.closeIdleConnections();
@@ -144,31 +196,20 @@ export function createMockServer(options: MockServerOptions): MockServer {
   };
 }
 
-function serverContext(
-  options: MockServerOptions,
-  tracker: ActivityTracker,
-  requestLog: RequestLog,
-): ServerContext {
-  const { mock } = options;
-  const deps = {
-    mock,
-    requestLog,
-    tracker,
-    snapshots: new SnapshotStore(),
-    reseed: options.reseed ?? (() => mock.seedDemo()),
-    startedAt: options.startedAt ?? Date.now(),
-  };
+function serverContext(options: MockServerOptions, worlds: WorldRegistry): ServerContext {
   return {
-    mock,
+    worlds,
     limit: options.bodyLimit ?? BODY_LIMIT,
     access: createAdminAccess(options.adminToken, options.corsOrigins),
     cors:
       options.corsOrigins === undefined || options.corsOrigins.length === 0
         ? undefined
         : createCors(options.corsOrigins),
-    control: createControlHandler(deps),
-    inspectorData: createControlHandler(deps, INSPECTOR_API_ROUTES),
-    live: new LiveFeed(() => fingerprint(deps)),
+    control: createControlHandler(),
+    worldControl: createControlHandler(WORLD_SCOPED_ROUTES),
+    inspectorData: createControlHandler(INSPECTOR_API_ROUTES),
+    startedAt: options.startedAt ?? Date.now(),
+    origin: 'http://127.0.0.1',
     recallKey: options.recallKey,
   };
 }
@@ -196,7 +237,7 @@ function listenOn(
 
 /** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
 function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
-  const preflight = context.cors?.apply(req, res, context.mock.world.now());
+  const preflight = context.cors?.apply(req, res, context.worlds.default.mock.world.now());
   if (preflight !== undefined) {
     req.resume();
     writeResponse(res, preflight);
@@ -232,14 +273,18 @@ function servePublic(context: ServerContext, req: IncomingMessage, res: ServerRe
 
 // The pipeline answers synchronously unless an injected latency fault delays it.
 function answer(
-  { mock, recallKey }: ServerContext,
+  { worlds, recallKey }: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
   request: HttpRequest,
 ): void {
   try {
     const key = request.headers['x-api-key'];
-    if (recallKey !== undefined && key !== undefined) recallKey(key.trim());
+    // The key names its world (D131): one Map lookup, none while only the default world exists.
+    const { mock } = worlds.forKey(key);
+    if (recallKey !== undefined && key !== undefined && mock === worlds.default.mock) {
+      recallKey(key.trim());
+    }
     mock.clock.runDue();
     const response = mock.handle(request);
     if (isThenable(response)) {
@@ -275,36 +320,98 @@ async function serveAdmin(
     writeResponse(res, refused);
     return;
   }
-  context.mock.clock.runDue();
-  if (page) writeResponse(res, inspectorPage(controlTraceId()));
-  else if (path === INSPECTOR_EVENTS && request.method === 'GET')
-    context.live.attach(res, controlTraceId());
-  else if (path.startsWith(INSPECTOR_DATA))
-    writeResponse(res, await context.inspectorData(request));
-  else writeResponse(res, await context.control(request));
+  if (page) {
+    context.worlds.default.mock.clock.runDue();
+    writeResponse(res, inspectorPage(controlTraceId()));
+    return;
+  }
+  const scoped = worldScope(context.worlds, path);
+  if ('refused' in scoped) {
+    writeResponse(res, toErrorResponse(scoped.refused, context.worlds.default.mock.world.now()));
+    return;
+  }
+  const { world, rest } = scoped;
+  world.mock.clock.runDue();
+  const deps: ControlDeps = {
+    mock: world.mock,
+    requestLog: world.requestLog,
+    tracker: world.tracker,
+    snapshots: world.snapshots,
+    reseed: world.reseed,
+    startedAt: context.startedAt,
+    worlds: context.worlds,
+    world,
+    origin: typeof req.headers.host === 'string' ? `http://${req.headers.host}` : context.origin,
+  };
+  const inWorld = rest === undefined ? path : rest;
+  if (inWorld === INSPECTOR_EVENTS && request.method === 'GET') {
+    world.live.attach(res, controlTraceId());
+  } else if (inWorld.startsWith(INSPECTOR_DATA)) {
+    writeResponse(res, await context.inspectorData(deps, { ...request, path: inWorld }));
+  } else if (rest !== undefined) {
+    writeResponse(res, await context.worldControl(deps, { ...request, path: inWorld }));
+  } else {
+    writeResponse(res, await context.control(deps, request));
+  }
+}
+
+/** A path segment decoded; one that is not valid percent-encoding stays as it is (no world has it). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The world a control path addresses (D130): `/__mock/worlds/{id}/<rest>` is `<rest>` of that
+ * world (`rest` set to `/__mock/<rest>`); every other path is the default world's or the
+ * server's own, `/__mock/worlds/{id}` and `/__mock/worlds/{id}/fork` included. An unknown id is a
+ * 404, `refused` to answer.
+ */
+function worldScope(
+  worlds: WorldRegistry,
+  path: string,
+): { world: WorldEntry; rest: string | undefined } | { refused: unknown } {
+  if (!path.startsWith(WORLDS_PREFIX)) return { world: worlds.default, rest: undefined };
+  const after = path.slice(WORLDS_PREFIX.length);
+  const slash = after.indexOf('/');
+  const tail = slash < 0 ? '' : after.slice(slash).replace(/\/$/, '');
+  if (tail === '' || tail === '/fork') return { world: worlds.default, rest: undefined };
+  try {
+    return {
+      world: worlds.get(decodeSegment(after.slice(0, slash))),
+      rest: `${CONTROL_PREFIX}${tail}`,
+    };
+  } catch (error) {
+    return { refused: error };
+  }
 }
 
 // 413 and close the connection; a body still coming is read and dropped after the answer (D126).
 function refuseTooLarge(
-  { mock, limit }: ServerContext,
+  { worlds, limit }: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
   drained: boolean,
 ): void {
   if (!drained) lingerOnClose(req.socket);
-  writeResponse(res, tooLarge(mock, limit), true);
+  writeResponse(res, tooLarge(worlds.default.mock, limit), true);
 }
 
 /** The refusal of an admin request without the token, or `undefined` when it may go on. */
 function checkAccess(
-  { mock, access }: ServerContext,
+  { worlds, access }: ServerContext,
   request: HttpRequest,
   page: boolean,
 ): HttpResponse | undefined {
   // The page is opened from a browser's address bar, so it may carry the token in `?token=`.
   const token = page ? new URLSearchParams(request.query).get('token') : null;
   const refused = access.check(request, token);
-  return refused === undefined ? undefined : controlErrorResponse(refused, mock.world.now());
+  return refused === undefined
+    ? undefined
+    : controlErrorResponse(refused, worlds.default.mock.world.now());
 }
 
 function tooLarge(mock: MockService, limit: number): HttpResponse {

@@ -4,14 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
-import { createMockService, type MockService, RealClock } from '@msgsvc/mock';
+import type { MockService } from '@msgsvc/mock';
 import { isLoopback } from './admin-access';
 import type { StartupInfo } from './banner';
 import type { ServeOptions } from './cli-options';
+import type { CreatedWorld, CreateWorldRequest } from './control-client';
 import { invalidOrigins } from './cors-origins';
-import { RequestLog } from './inspector/request-log';
 import { createMockServer } from './node-server';
-import { reportToStderr } from './report-unexpected';
 import { keepState, readStateFile, removeLeftovers, StateFileError } from './state-file';
 import {
   describeHolder,
@@ -20,12 +19,8 @@ import {
   type StateLock,
 } from './state-lock';
 import { recallKey } from './stored-keys';
-import {
-  applyWorld,
-  demoCredentials,
-  loadWorldFile,
-  type OrganizationCredentials,
-} from './world-file';
+import { loadWorldFile, type OrganizationCredentials } from './world-file';
+import { buildWorld, type WorldSettings } from './worlds/build-world';
 
 /** Options of {@link startServer}: the flags of `msgsvc-mock serve`, each with its default. */
 export interface StartServerOptions {
@@ -62,6 +57,13 @@ export interface StartServerOptions {
   readonly state?: string | undefined;
   /** Seconds between saves of the `state` file. Default 5. */
   readonly stateInterval?: number | undefined;
+  /**
+   * Seconds without a request after which a world created through `POST /__mock/worlds` (or
+   * {@link RunningServer.createWorld}) is freed; 0 never (D132). Default 1800 (30 minutes).
+   */
+  readonly worldTtl?: number | undefined;
+  /** The most worlds the server holds at once, the default one included. Default 1000. */
+  readonly maxWorlds?: number | undefined;
 }
 
 /** A started server. */
@@ -74,6 +76,19 @@ export interface RunningServer {
   readonly mock: MockService;
   /** What `msgsvc-mock serve` prints at start-up: address, clock, keys of the seeded world. */
   readonly info: StartupInfo;
+  /**
+   * Creates an isolated world on the server (`POST /__mock/worlds`, D130): its own organizations,
+   * keys, clock, faults, rate limits, webhooks, outbox and request log. Its keys reach it through
+   * the same `baseUrl`; its control API is under its `control_url`. One per test lets tests run in
+   * parallel against one server.
+   *
+   * @example
+   * ```ts
+   * const world = await server.createWorld({ clock: 'virtual' });
+   * const client = new MessagingClient({ apiKey: world.live_key!, baseUrl: world.base_url });
+   * ```
+   */
+  createWorld(options?: CreateWorldRequest): Promise<CreatedWorld>;
   /** Stops the server (idempotent). */
   close(): Promise<void>;
 }
@@ -90,6 +105,8 @@ const DEFAULTS: Omit<ServeOptions, 'json'> = {
   cors: [],
   state: undefined,
   stateInterval: 5,
+  worldTtl: 1800,
+  maxWorlds: 1000,
 };
 
 /**
@@ -127,6 +144,14 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
       `cors: ${badOrigins.map((origin) => JSON.stringify(origin)).join(', ')} is not an origin (e.g. http://localhost:5173).`,
     );
   }
+  if (!(options.worldTtl >= 0)) {
+    throw new RangeError(
+      `worldTtl must be a number of seconds, 0 or more (got ${options.worldTtl}).`,
+    );
+  }
+  if (!(Number.isInteger(options.maxWorlds) && options.maxWorlds >= 1)) {
+    throw new RangeError(`maxWorlds must be an integer of 1 or more (got ${options.maxWorlds}).`);
+  }
   if (!(options.stateInterval > 0)) {
     throw new RangeError(
       `stateInterval must be a number of seconds above 0 (got ${options.stateInterval}).`,
@@ -149,7 +174,6 @@ async function serve(
 ): Promise<RunningServer> {
   const saved = options.state === undefined ? undefined : readStateFile(options.state);
   if (options.state !== undefined) removeLeftovers(options.state);
-  const requestLog = new RequestLog();
   const startedAt = Date.now();
   // D55: a virtual world starts now, to the second (its times then read cleanly), unless
   // pinned; a real clock is the wall clock itself unless pinned.
@@ -162,20 +186,19 @@ async function serve(
   if (startTime !== undefined && !Number.isFinite(startTime)) {
     throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
   }
-  const mock = createMockService({
-    // A virtual clock is left to the service: it builds a fresh one on each reset, so a reset
-    // world starts at the same instant (and gets the same ids) as the first one.
-    ...(options.clock === 'real'
-      ? { clock: new RealClock(options.speed, Date.now, startTime) }
-      : { startTime: startTime ?? startedAt }),
+  const settings: WorldSettings = {
+    clock: options.clock,
+    speed: options.speed,
     seed: options.seed,
-    observe: (request, response) => requestLog.record(request, response),
-    // A bug in the mock is reported once, on stderr, like the server's own failures (D118).
-    onError: reportToStderr,
-  });
-  const seed = (): OrganizationCredentials[] =>
-    file === undefined ? [demoCredentials(mock)] : applyWorld(mock, file);
-  const organizations = seed();
+    startTime,
+    file,
+  };
+  const { mock, requestLog, reseed, organizations } = buildWorld(settings);
+  // Worlds created later start at their own creation unless the server's start was pinned.
+  const later: WorldSettings = {
+    ...settings,
+    startTime: options.startTime === undefined ? undefined : startTime,
+  };
   // The saved world replaces the seeded one; the banner still names the seeded world's keys.
   if (saved !== undefined) {
     mock.restore(saved);
@@ -188,7 +211,10 @@ async function serve(
     mock,
     requestLog,
     adminToken,
-    reseed: seed,
+    reseed,
+    settings: later,
+    worldTtlMs: options.worldTtl * 1000,
+    maxWorlds: options.maxWorlds,
     corsOrigins: options.cors,
     startedAt,
     ...(saved === undefined ? {} : { recallKey: (key: string) => recallKey(mock.world, key) }),
@@ -225,6 +251,21 @@ async function serve(
       tokenGenerated: generated,
       organizations,
       pid: process.pid,
+    },
+    async createWorld(body = {}) {
+      const response = await fetch(`${origin}/__mock/worlds`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }),
+        },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as CreatedWorld & { message?: string };
+      if (response.status !== 201) {
+        throw new Error(`createWorld: ${response.status} ${answer.message ?? ''}`.trim());
+      }
+      return answer;
     },
     close() {
       closing ??= (async () => {

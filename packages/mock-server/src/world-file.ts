@@ -125,9 +125,15 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
         }),
       );
     });
-    const keys = (org.api_keys ?? []).map((key, j) =>
+    // A world of several on a server draws its own keys, fixed ones included (D131).
+    const fresh = mock.world.keyNamespace !== undefined;
+    const keys = (org.api_keys ?? []).map(({ key: fixed, ...key }, j) =>
       step(`${at}.api_keys.${j}`, () =>
-        mock.control.issueApiKey({ organization_id: created.id, ...key }),
+        mock.control.issueApiKey({
+          organization_id: created.id,
+          ...key,
+          ...(fixed === undefined || fresh ? {} : { key: fixed }),
+        }),
       ),
     );
     credentials.push({
@@ -166,7 +172,7 @@ export function demoCredentials(mock: MockService): OrganizationCredentials {
       scopes: [...key.scopes],
     })),
     sender_ids: [{ id: demo.sender.id, name: demo.sender.name, status: demo.sender.status }],
-    webhook_secret: readWebhookSecret(mock, demo.organization.id) ?? null,
+    webhook_secret: demo.organization.webhookSecret,
   };
 }
 

@@ -448,6 +448,18 @@ describe('control API over HTTP', () => {
     expect((await control.get('/requests')).body.entries.length).toBe(1);
   });
 
+  it('creates, lists, reads, forks and deletes worlds (worlds.test.ts has the rest)', async () => {
+    const created = await control.post('/worlds', { name: 'one' });
+    expect(created.status).toBe(201);
+    expect((await control.get('/worlds')).body.entries.length).toBeGreaterThanOrEqual(2);
+    expect((await control.get(`/worlds/${created.body.id}`)).body.name).toBe('one');
+    const fork = await control.post(`/worlds/${created.body.id}/fork`, {});
+    expect(fork.status).toBe(201);
+    for (const id of [created.body.id, fork.body.id]) {
+      expect((await control.request('DELETE', `/worlds/${id}`)).status).toBe(200);
+    }
+  });
+
   it('exercised every documented control operation', () => {
     const exercised = new Set([...controlChecked].map((key) => key.split(' ')[0]));
     const missing = documentedOperationIds.filter((id) => !exercised.has(id));

@@ -136,6 +136,9 @@ const OPERATIONS: Record<string, Operation> = {
   },
   // The server keeps named snapshots; in-process `mock.snapshot()` returns the world instead.
   takeSnapshot: { method: 'POST', path: '/snapshots' },
+  // Worlds are the server's: in-process, each `createMockService()` is a world of its own (D130).
+  createWorld: { method: 'POST', path: '/worlds' },
+  forkWorld: { method: 'POST', path: '/worlds/default/fork' },
   configureRateLimits: {
     method: 'PUT',
     path: '/rate-limits',

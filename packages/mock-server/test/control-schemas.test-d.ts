@@ -36,6 +36,14 @@ describe('control request schemas infer the generated request types', () => {
     >();
   });
 
+  it('worlds', () => {
+    expectTypeOf<Parsed<typeof schemas.forkWorldBody>>().toEqualTypeOf<Body<'forkWorld'>>();
+    // `world` is a world file: typed by its own schema here, an open object in control.yaml.
+    expectTypeOf<Flat<Omit<Parsed<typeof schemas.createWorldBody>, 'world'>>>().toEqualTypeOf<
+      Flat<Omit<Body<'createWorld'>, 'world'>>
+    >();
+  });
+
   it('clock, snapshots and rate limits', () => {
     expectTypeOf<Parsed<typeof schemas.advanceBody>>().toEqualTypeOf<Body<'advanceClock'>>();
     expectTypeOf<Parsed<typeof schemas.takeSnapshotBody>>().toEqualTypeOf<Body<'takeSnapshot'>>();

@@ -30,6 +30,8 @@ const BODIES: Record<string, ZodObject> = {
   injectDispatchFailure: schemas.dispatchFailureBody,
   injectCarrierOutage: schemas.carrierOutageBody,
   takeSnapshot: schemas.takeSnapshotBody,
+  createWorld: schemas.createWorldBody as unknown as ZodObject,
+  forkWorld: schemas.forkWorldBody,
   configureRateLimits: schemas.rateLimitsBody as unknown as ZodObject,
 };
 /** The zod schema each documented query string is parsed with, by operation id. */

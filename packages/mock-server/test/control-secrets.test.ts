@@ -57,6 +57,8 @@ describe('secrets in control responses (D66)', () => {
   let liveKey: string;
   let keyId: string;
   let snapshotId: string;
+  let worldId: string;
+  let worldKeys: string[] = [];
 
   it('creating shows each secret once, in full', async () => {
     const created = await control.post('/organizations', { name: 'Kwanza Shop', balance: '50' });
@@ -84,6 +86,9 @@ describe('secrets in control responses (D66)', () => {
     await publicApi(origin, liveKey).post('/messages', { to: '+244923000001', body: 'Hi' });
     const snapshot = await control.post('/snapshots', { name: 'with secrets' });
     snapshotId = snapshot.body.id;
+    const world = await control.post('/worlds', { name: 'with keys' });
+    worldId = world.body.id;
+    worldKeys = [world.body.live_key, world.body.test_key, world.body.webhook_secret];
   });
 
   it('no documented GET shows a secret beyond its prefix', async () => {
@@ -93,6 +98,7 @@ describe('secrets in control responses (D66)', () => {
       snapshot_id: snapshotId,
       message_id: message.id,
       number: '+244923000001',
+      world_id: worldId,
     };
     const paths = Object.entries(controlDocument.paths as Record<string, Record<string, unknown>>)
       .filter(([, item]) => item.get !== undefined)
@@ -102,6 +108,8 @@ describe('secrets in control responses (D66)', () => {
       const exchange = await control.get(path.slice('/__mock'.length));
       expect(exchange.status, path).toBe(200);
       expectNoSecret(exchange, `GET ${path}`);
+      // A created world's keys appear only in the answer that created it (D131).
+      for (const key of worldKeys) expect(exchange.text, path).not.toContain(key);
     }
   });
 

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { createControlClient } from '@msgsvc/mock-server';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { REPO_ROOT } from './support/cli-process';
+import { REPO_ROOT, runCliToEnd } from './support/cli-process';
 import { controlApi } from './support/http';
 import { serversClosedAfterEach } from './support/servers';
 
@@ -83,10 +83,38 @@ describe('GET /__mock/health', () => {
     expect((await post.json()).code).toBe('METHOD_NOT_ALLOWED');
   });
 
+  it('counts the worlds: created ones join the default, deleted ones leave (D130)', async () => {
+    const server = await start({ clock: 'virtual' });
+    const control = controlApi(server.url);
+    const a = await server.createWorld();
+    await server.createWorld();
+    expect((await control.get('/health')).body.worlds).toBe(3);
+    await control.request('DELETE', `/worlds/${a.id}`);
+    expect((await control.get('/health')).body.worlds).toBe(2);
+  });
+
   it('is typed in the control client', async () => {
     const server = await start();
     const { data } = await createControlClient({ url: server.url }).GET('/__mock/health');
     expectTypeOf(data!.clock).toEqualTypeOf<'real' | 'virtual'>();
     expect(data?.version).toBe(version);
+  });
+});
+
+describe('serve when it cannot listen', () => {
+  it('exits 1 with one line on stderr for an address it cannot bind', async () => {
+    // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine.
+    const { code, stdout, stderr } = await runCliToEnd([
+      'serve',
+      '--host',
+      '192.0.2.1',
+      '--port',
+      '0',
+      '--admin-token',
+      'an-admin-token-of-some-length',
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('msgsvc-mock: cannot bind to 192.0.2.1: EADDRNOTAVAIL.\n');
   });
 });

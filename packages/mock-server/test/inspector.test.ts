@@ -433,6 +433,41 @@ describe('inspector page', { timeout: 60_000 }, () => {
     await screenshot('messages');
   });
 
+  it('lists the worlds and shows one at a time: its messages, its clock, its toolbar (D130)', async () => {
+    const world = (await control().post('/worlds', { name: 'checkout' })).body;
+    await publicApi(cli.origin, world.live_key).post('/messages', {
+      to: '+244923000777',
+      body: 'Only in the checkout world',
+    });
+    await page.goto(cli.info.inspector_url);
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Live');
+    const options = () => page.locator('#world option').allTextContents();
+    await expect.poll(options).toEqual(['default world', `checkout (${world.id})`]);
+    await expect.poll(viewText).not.toContain('Only in the checkout world');
+    await page.locator('#world').selectOption(world.id);
+    await page.waitForURL(`**/?world=${world.id}*`);
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Live');
+    await expect.poll(viewText).toContain('Only in the checkout world');
+    expect(await page.locator('#world').inputValue()).toBe(world.id);
+    // The toolbar acts on the world shown, not the default one.
+    const clockOf = async (prefix: string) =>
+      Date.parse((await controlApi(cli.origin, undefined, prefix).get('/clock')).body.now);
+    const [before, defaultBefore] = [await clockOf(world.id), await clockOf('default')];
+    await page.getByRole('button', { name: '+1 min' }).click();
+    await expect.poll(() => clockOf(world.id)).toBe(before + 60_000);
+    expect(await clockOf('default')).toBe(defaultBefore);
+    // Live updates follow the world shown.
+    await publicApi(cli.origin, world.live_key).post('/messages', {
+      to: '+244923000778',
+      body: 'Second in checkout',
+    });
+    await expect.poll(viewText).toContain('Second in checkout');
+    await page.locator('#world').selectOption('default');
+    await page.waitForURL((url) => !url.search.includes('world='));
+    await expect.poll(viewText).not.toContain('Only in the checkout world');
+    expect(await axeProblems()).toEqual([]);
+  });
+
   it('loaded every view without a console error, CSP violation or dialog', () => {
     expect(problems).toEqual([]);
     expect(dialogs).toEqual([]);

@@ -19,6 +19,7 @@ import {
 } from './domain/engine/engine';
 import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/engine/snapshot';
 import { World, type WorldOptions } from './domain/engine/world';
+import { rekeyApiKeys } from './domain/tenancy/api-keys';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
 import type { AttemptResult, WebhookEndpoint, WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';
@@ -207,9 +208,15 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     options.webhookFetch,
     options.wallClock ?? (() => Date.now()),
   );
-  // Every world the service serves, fresh or restored, delivers webhooks through one transport.
+  // Every world the service serves, fresh or restored, delivers webhooks through one transport,
+  // and carries the service's key namespace: a restored world's keys from elsewhere get its own
+  // (D131).
   const attach = (world: World) => {
     world.webhookTransport = transport;
+    if (options.keyNamespace !== undefined) {
+      world.keyNamespace = options.keyNamespace;
+      rekeyApiKeys(world);
+    }
     return world;
   };
   const startTime = options.startTime === undefined ? undefined : Number(options.startTime);

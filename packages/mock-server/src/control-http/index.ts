@@ -6,11 +6,9 @@
  *
  * @example
  * ```ts
- * const control = createControlHandler({
- *   mock, requestLog, tracker, snapshots: new SnapshotStore(), reseed: () => mock.seedDemo(),
- *   startedAt: Date.now(),
- * });
- * const response = await control({ method: 'GET', path: '/__mock/clock', query: '', headers: {}, body: null });
+ * const control = createControlHandler();
+ * const deps = { ...worlds.default, startedAt: Date.now(), worlds, world: worlds.default, origin };
+ * const response = await control(deps, { method: 'GET', path: '/__mock/clock', query: '', headers: {}, body: null });
  * ```
  */
 
@@ -43,6 +41,7 @@ import { READ_ROUTES } from './routes-reads';
 import { SNAPSHOT_ROUTES } from './routes-snapshots';
 import { TRIGGER_ROUTES } from './routes-trigger';
 import { WEBHOOK_ROUTES } from './routes-webhooks';
+import { WORLD_ROUTES } from './routes-worlds';
 
 export { CONTROL_PREFIX, type ControlDeps } from './route';
 
@@ -60,9 +59,11 @@ const INSPECTOR_ROUTES: readonly ControlRoute[] = [
   },
 ];
 
-/** Every control route. */
-export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  ...HEALTH_ROUTES,
+/**
+ * The routes of one world, answered at `/__mock/…` for the default world and at
+ * `/__mock/worlds/{id}/…` for any world (D130).
+ */
+export const WORLD_SCOPED_ROUTES: readonly ControlRoute[] = [
   ...ORGANIZATION_ROUTES,
   ...CREDENTIAL_ROUTES,
   ...CLOCK_ROUTES,
@@ -75,15 +76,24 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   ...INSPECTOR_ROUTES,
 ];
 
+/** Every control route: the server's own (health, worlds), then those of a world. */
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  ...HEALTH_ROUTES,
+  ...WORLD_ROUTES,
+  ...WORLD_SCOPED_ROUTES,
+];
+
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Builds the control handler over a server's dependencies. */
+/**
+ * Builds a control handler over a route table, compiled once; each call names the world and the
+ * server it runs against.
+ */
 export function createControlHandler(
-  deps: ControlDeps,
   routes: readonly ControlRoute[] = CONTROL_ROUTES,
-): (request: HttpRequest) => Promise<HttpResponse> {
+): (deps: ControlDeps, request: HttpRequest) => Promise<HttpResponse> {
   const table = compileRoutes(routes);
-  return async (request) => {
+  return async (deps, request) => {
     try {
       deps.tracker.sync();
       // As on the public API (D72): an unknown method is a 501, HEAD is GET without the body.

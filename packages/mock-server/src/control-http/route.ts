@@ -7,13 +7,15 @@ import type { MockService } from '@msgsvc/mock';
 import { matchSegments } from '@msgsvc/mock/port';
 import type { ActivityTracker } from '../inspector/activity-tracker';
 import type { RequestLog } from '../inspector/request-log';
+import type { WorldEntry, WorldRegistry } from '../worlds/world-registry';
 import type { SnapshotStore } from './snapshot-store';
 
 /** The prefix every control route lives under. */
 export const CONTROL_PREFIX = '/__mock';
 
-/** What the server hands every control route. */
+/** What the server hands every control route: the world the request names, and the server's. */
 export interface ControlDeps {
+  /** The world's service. */
   readonly mock: MockService;
   readonly requestLog: RequestLog;
   readonly tracker: ActivityTracker;
@@ -22,6 +24,12 @@ export interface ControlDeps {
   readonly reseed: () => void;
   /** When the server started, on the wall clock (epoch milliseconds). */
   readonly startedAt: number;
+  /** Every world of the server. */
+  readonly worlds: WorldRegistry;
+  /** The world the request is addressed to (the default one without `/worlds/{id}`). */
+  readonly world: WorldEntry;
+  /** The origin the request was sent to (`http://127.0.0.1:4780`), for URLs in answers. */
+  readonly origin: string;
 }
 
 /** The input of one control request. */

@@ -16,14 +16,14 @@ export const HEALTH_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/health',
-    handle: ({ mock, startedAt }) => ({
+    handle: ({ mock, startedAt, worlds }) => ({
       status: 200,
       body: {
         service: 'msgsvc-mock',
         version: MOCK_VERSION,
         status: 'ready',
-        // One world per server for now; the field is there for servers that hold several.
-        worlds: 1,
+        // The default world and every created one still alive (D130).
+        worlds: worlds.size,
         clock: mock.world.clock.kind,
         started_at: formatTimestamp(startedAt),
       },

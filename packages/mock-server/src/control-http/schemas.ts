@@ -13,6 +13,7 @@ import {
 } from '@msgsvc/mock';
 import { textProblem } from '@msgsvc/mock/port';
 import { z } from 'zod';
+import { worldFileSchema } from '../world-file-schema';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
@@ -253,6 +254,48 @@ export const triggerBody = z.strictObject({
 
 /** `POST /__mock/snapshots`: the name is optional, a label for people. */
 export const takeSnapshotBody = z.strictObject({
+  name: z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(200, 'Must be at most 200 characters.')
+    .exactOptional(),
+});
+
+/**
+ * `POST /__mock/worlds`: every field optional; what is not given is the server's (its clock and
+ * seed; the demo world as the starting organizations).
+ */
+export const createWorldBody = z.strictObject({
+  name: z
+    .string('Must be a string.')
+    .min(1, 'Must not be empty.')
+    .max(200, 'Must be at most 200 characters.')
+    .exactOptional(),
+  clock: z.enum(['real', 'virtual'], 'Must be real or virtual.').exactOptional(),
+  seed: z
+    .number('Must be an integer.')
+    .int('Must be an integer.')
+    .min(0, 'Must not be negative.')
+    .max(2 ** 32 - 1, 'Must be at most 4294967295.')
+    .exactOptional(),
+  start_time: z
+    .string('Must be an ISO 8601 date-time with an offset.')
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i,
+      'Must be an ISO 8601 date-time with an offset, e.g. 2026-01-01T09:00:00Z.',
+    )
+    .refine((text) => Number.isFinite(Date.parse(text.replace(/(\.\d{3})\d+/, '$1'))), {
+      message: 'Must be an ISO 8601 date-time with an offset, e.g. 2026-01-01T09:00:00Z.',
+    })
+    .exactOptional(),
+  world: worldFileSchema.exactOptional(),
+});
+
+/** What `POST /__mock/worlds` was asked for. */
+export type CreateWorldInput = z.infer<typeof createWorldBody>;
+
+/** `POST /__mock/worlds/{world_id}/fork`. */
+export const forkWorldBody = z.strictObject({
   name: z
     .string('Must be a string.')
     .min(1, 'Must not be empty.')

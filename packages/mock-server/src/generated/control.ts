@@ -21,6 +21,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/worlds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the worlds
+         * @description Every world the server holds: the default one first, then the created ones in creation order. No secrets.
+         */
+        get: operations["listWorlds"];
+        put?: never;
+        /**
+         * Create an isolated world
+         * @description Creates a world of its own (D130): organizations, API keys, clock, faults, rate limits, webhook endpoints, outbox, snapshots and request log, shared with no other world. It starts as the server's starting world does (the demo world, or the `--world` file), or from the `world` given, but every API key is its own: keys are unique across the worlds of a server, and the public API finds a request's world from its `X-API-KEY` (D131), so clients change nothing but the key. Its control API is every other path of this document under `control_url` (`/__mock/worlds/{world_id}/…`). The answer is the only place its keys appear in full. A world with no request for `--world-ttl` seconds (default 1800) is freed (D132). The body may be empty.
+         */
+        post: operations["createWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/worlds/{world_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a world
+         * @description One world, without secrets (`default` is the server's starting world).
+         */
+        get: operations["readWorld"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a world
+         * @description Frees a created world at once: its keys answer `401` from then on, its control paths `404`. The default world cannot be deleted (`409 WORLD_PERMANENT`); reset it instead.
+         */
+        delete: operations["deleteWorld"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/worlds/{world_id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fork a world
+         * @description Creates a world starting from another one's current state: the same records, money, clock time and pending work, with keys of its own (the same key records — ids, names, scopes — with new secrets, D131), listed in full in the answer. A reset of the fork goes back to the starting world of the one it came from. The body may be empty.
+         */
+        post: operations["forkWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/organizations": {
         parameters: {
             query?: never;
@@ -1307,6 +1375,103 @@ export interface components {
             /** @description Background tasks still to run. */
             pending_tasks: number;
         };
+        /** @description What a new world starts from; each field defaults to the server's. */
+        CreateWorldRequest: {
+            /** @description A label for people (the inspector's world selector). */
+            name?: string;
+            /**
+             * @description The world's clock; default the server's `--clock`.
+             * @enum {string}
+             */
+            clock?: "real" | "virtual";
+            /** @description Seed of ids and the delivery simulation; default the server's `--seed`. */
+            seed?: number;
+            /** @description Where the world's clock starts, an ISO 8601 date-time with an offset; default the server's `--start-time`, else the moment the world is created (D55). */
+            start_time?: string;
+            /** @description A world file's content (`world.schema.json`, `msgsvc-mock world-schema`) to start from instead of the server's starting world; fixed `key` strings in it are replaced by keys of the world's own (D131). */
+            world?: Record<string, never>;
+        };
+        ForkWorldRequest: {
+            /** @description A label for people. */
+            name?: string;
+        };
+        /** @description A world of the server, without secrets. */
+        World: components["schemas"]["WorldFields"];
+        WorldFields: {
+            /**
+             * @description The world's id; `default` for the server's starting world.
+             * @example w3f9a0c41d27b6e85
+             */
+            id: string;
+            /** @description The label its creator gave. */
+            name: string | null;
+            /** @description Whether it is the server's starting world (unprefixed control paths). */
+            default: boolean;
+            /** @description What every API key of the world carries after `svc_live_`/`svc_test_` (null for the default world); a fixed key given to `issueApiKey` must carry it too (D131). */
+            key_namespace: string | null;
+            /** @description When it was created, on the wall clock. */
+            created_at: components["schemas"]["Timestamp"];
+            /** @description When a request last reached it, on the wall clock. */
+            last_used_at: components["schemas"]["Timestamp"];
+            /** @description When it is freed unless used again (null for the default world, or without a TTL). */
+            expires_at: components["schemas"]["Timestamp"] | null;
+            clock: components["schemas"]["Clock"];
+            /** @description How much it holds. */
+            counts: {
+                organizations: number;
+                messages: number;
+            };
+        };
+        /** @description A new world with what a test needs: its URLs and, shown only here, its keys. The top-level credentials are the first organization's, as in the `--json` start-up line. */
+        CreatedWorld: {
+            /**
+             * @description The public API's base URL, the server's own (the key finds the world).
+             * @example http://127.0.0.1:4780/c/v1
+             */
+            base_url: string;
+            /**
+             * @description The world's control API; every control path goes under it.
+             * @example http://127.0.0.1:4780/__mock/worlds/w3f9a0c41d27b6e85
+             */
+            control_url: string;
+            /** @description The inspector page showing this world. */
+            inspector_url: string;
+            /** @description The first organization's id. */
+            organization_id: string | null;
+            /** @description The first organization's first live key, in full. */
+            live_key: string | null;
+            /** @description The first organization's first test key, in full. */
+            test_key: string | null;
+            /** @description The first organization's approved sender ID. */
+            sender_id: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description The first organization's webhook signing secret, in full. */
+            webhook_secret: string | null;
+            /** @description Every organization with its active keys in full. */
+            organizations: components["schemas"]["WorldOrganization"][];
+        } & components["schemas"]["WorldFields"];
+        WorldOrganization: {
+            id: string;
+            name: string;
+            api_keys: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                environment: "live" | "test";
+                /** @description The key in full. */
+                key: string;
+                scopes: string[];
+            }[];
+            sender_ids: {
+                id: string;
+                name: string;
+                status: components["schemas"]["SenderIdStatus"];
+            }[];
+            /** @description The organization's webhook signing secret, in full. */
+            webhook_secret: string | null;
+        };
         /** @description What `GET /__mock/health` answers. */
         Health: {
             /**
@@ -1324,10 +1489,10 @@ export interface components {
              * @constant
              */
             status: "ready";
-            /** @description How many worlds the server holds. */
+            /** @description How many worlds the server holds, the default one included (D130). */
             worlds: number;
             /**
-             * @description The kind of clock (`--clock`).
+             * @description The kind of clock (`--clock`) of the default world.
              * @enum {string}
              */
             clock: "real" | "virtual";
@@ -1783,6 +1948,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description `WORLD_PERMANENT`: the default world cannot be deleted. `WORLD_LIMIT_REACHED`: the server holds its maximum of worlds (`--max-worlds`, default 1000); delete some first. */
+        WorldConflict: {
+            headers: {
+                "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "WORLD_PERMANENT",
+                 *       "message": "The default world cannot be deleted; POST /__mock/reset starts it again.",
+                 *       "status": 409,
+                 *       "trace_id": "4bf92f3577b34da6a3ce929d0e0e4736",
+                 *       "timestamp": "2026-01-01T09:00:00.000000+00:00",
+                 *       "service": "core"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description A body was sent with a `Content-Type` other than `application/json`, or with a `charset` other than UTF-8 (D71). */
         UnsupportedMediaType: {
             headers: {
@@ -1843,6 +2028,8 @@ export interface components {
     parameters: {
         /** @description The snapshot's id. */
         SnapshotId: string;
+        /** @description The world's id (`default` for the server's starting world). */
+        WorldId: string;
         /** @description The organization's id. */
         OrganizationId: components["schemas"]["Uuid"];
     };
@@ -1908,6 +2095,161 @@ export interface operations {
                 };
             };
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    listWorlds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The worlds. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["World"][];
+                    };
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            403: components["responses"]["HostNotAllowed"];
+        };
+    };
+    createWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "checkout test 7",
+                 *       "clock": "virtual"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWorldRequest"];
+            };
+        };
+        responses: {
+            /** @description The world, with its URLs and keys in full. */
+            201: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWorld"];
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            403: components["responses"]["HostNotAllowed"];
+            409: components["responses"]["WorldConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    readWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The world's id (`default` for the server's starting world). */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["World"];
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            403: components["responses"]["HostNotAllowed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The world's id (`default` for the server's starting world). */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world was freed. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            403: components["responses"]["HostNotAllowed"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["WorldConflict"];
+        };
+    };
+    forkWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The world's id (`default` for the server's starting world). */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "checkout, after login"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForkWorldRequest"];
+            };
+        };
+        responses: {
+            /** @description The new world, with its URLs and keys in full. */
+            201: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWorld"];
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            403: components["responses"]["HostNotAllowed"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["WorldConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
         };
     };
     listOrganizations: {

@@ -84,6 +84,8 @@ const HTML = `<!doctype html>
 <body>
 <header>
   <h1>msgsvc mock · inspector</h1>
+  <label class="visually-hidden" for="world">World</label>
+  <select id="world"><option value="default">default world</option></select>
   <p id="clock" aria-live="off"></p>
   <form class="search" role="search" id="search-form">
     <label class="visually-hidden" for="search">Search</label>

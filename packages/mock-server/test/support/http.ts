@@ -90,17 +90,27 @@ export function publicApi(origin: string, apiKey: string | undefined) {
   };
 }
 
-/** A control-API client; every response is checked against control.yaml. */
-export function controlApi(origin: string, adminToken?: string) {
+/**
+ * A control-API client; every response is checked against control.yaml. With `world`, every path
+ * goes under `/__mock/worlds/{world}` (D130) and is checked as the unprefixed one it stands for.
+ */
+export function controlApi(origin: string, adminToken?: string, world?: string) {
+  const prefix = world === undefined ? '/__mock' : `/__mock/worlds/${world}`;
   const call = async (method: string, path: string, options: SendOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (adminToken !== undefined) headers.authorization = `Bearer ${adminToken}`;
-    const exchange = await send(origin, method, `/__mock${path}`, { ...options, headers });
-    assertOnControlContract(method, `/__mock${path}`, {
-      status: exchange.status,
-      headers: exchange.headers,
-      body: exchange.text,
-    });
+    const exchange = await send(origin, method, `${prefix}${path}`, { ...options, headers });
+    // Any world path answers an unknown world with readWorld's documented 404.
+    const unknownWorld = world !== undefined && exchange.status === 404;
+    assertOnControlContract(
+      unknownWorld ? 'GET' : method,
+      unknownWorld ? prefix : `/__mock${path}`,
+      {
+        status: exchange.status,
+        headers: exchange.headers,
+        body: exchange.text,
+      },
+    );
     return exchange;
   };
   return {
@@ -108,6 +118,7 @@ export function controlApi(origin: string, adminToken?: string) {
     post: (path: string, body?: unknown) => call('POST', path, body === undefined ? {} : { body }),
     put: (path: string, body: unknown) => call('PUT', path, { body }),
     patch: (path: string, body: unknown) => call('PATCH', path, { body }),
+    delete: (path: string) => call('DELETE', path),
     request: call,
   };
 }

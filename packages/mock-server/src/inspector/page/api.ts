@@ -16,7 +16,15 @@ export class ApiError extends Error {
   }
 }
 
-const token = new URLSearchParams(location.search).get('token');
+const params = new URLSearchParams(location.search);
+const token = params.get('token');
+/** The world on screen (`?world=<id>`, D130); `null` is the server's default world. */
+export const shownWorld = params.get('world');
+/** Where the shown world's control API lives: `/__mock`, or `/__mock/worlds/<id>`. */
+const base =
+  shownWorld === null || shownWorld === 'default'
+    ? '/__mock'
+    : `/__mock/worlds/${encodeURIComponent(shownWorld)}`;
 
 /** The headers every request carries. */
 export function authHeaders(): Record<string, string> {
@@ -33,7 +41,7 @@ export function data<T>(
     if (value !== undefined && value !== '') search.set(name, String(value));
   }
   const text = search.toString();
-  return call<T>('GET', `/__mock/inspector/api/${path}${text === '' ? '' : `?${text}`}`);
+  return call<T>('GET', `${base}/inspector/api/${path}${text === '' ? '' : `?${text}`}`);
 }
 
 /** A control API call (`/__mock/<path>`), with a JSON body for writes. */
@@ -42,7 +50,19 @@ export function control<T>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  return call<T>(method, `/__mock/${path}`, body);
+  return call<T>(method, `${base}/${path}`, body);
+}
+
+/** A world as `GET /__mock/worlds` lists it (the fields the selector shows). */
+export interface WorldSummary {
+  readonly id: string;
+  readonly name: string | null;
+  readonly default: boolean;
+}
+
+/** Every world of the server, for the world selector. */
+export async function worlds(): Promise<WorldSummary[]> {
+  return (await call<{ entries: WorldSummary[] }>('GET', '/__mock/worlds')).entries;
 }
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
@@ -82,7 +102,7 @@ export async function listen(
 ): Promise<void> {
   for (;;) {
     try {
-      const response = await fetch('/__mock/inspector/api/events', { headers: authHeaders() });
+      const response = await fetch(`${base}/inspector/api/events`, { headers: authHeaders() });
       if (!response.ok || response.body === null) throw new Error(`events: ${response.status}`);
       onState(true);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -5,7 +5,7 @@
  */
 import type { InspectorSummary } from '../api';
 import { actionsView, TOOLBAR } from './actions';
-import { ApiError, data, listen } from './api';
+import { ApiError, data, listen, shownWorld, worlds } from './api';
 import { campaignView, deliveryView, messageView, phoneView, requestView } from './details';
 import { h, replace } from './dom';
 import {
@@ -242,7 +242,46 @@ function onToolbar(event: Event): void {
   void actions.run(action.label, action.run);
 }
 
+/**
+ * Fills the world selector (D130): the default world and every created one; choosing one reloads
+ * the page on it (`?world=<id>`, the token kept), so everything on screen is that world's.
+ */
+async function showWorlds(): Promise<void> {
+  const select = $<HTMLSelectElement>('world');
+  let list: Awaited<ReturnType<typeof worlds>>;
+  try {
+    list = await worlds();
+  } catch {
+    return;
+  }
+  const current = shownWorld ?? 'default';
+  const options = list.map((world) => {
+    const label = world.default ? 'default world' : `${world.name ?? 'world'} (${world.id})`;
+    const option = h('option', { value: world.id }, label);
+    option.selected = world.id === current;
+    return option;
+  });
+  if (!list.some((world) => world.id === current)) {
+    const gone = h('option', { value: current }, `${current} (gone)`);
+    gone.selected = true;
+    options.push(gone);
+  }
+  replace(select, ...options);
+}
+
+function onWorldChosen(): void {
+  const chosen = $<HTMLSelectElement>('world').value;
+  const params = new URLSearchParams(location.search);
+  if (chosen === 'default') params.delete('world');
+  else params.set('world', chosen);
+  const search = params.toString();
+  location.search = search === '' ? '' : `?${search}`;
+}
+
 function boot(): void {
+  $('world').addEventListener('change', onWorldChosen);
+  $('world').addEventListener('focus', () => void showWorlds());
+  void showWorlds();
   $('search-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const q = $<HTMLInputElement>('search').value.trim();

@@ -60,6 +60,11 @@ export interface World {
   readonly ledger: LedgerEntry[];
   /** By the full key string, the lookup every request makes. */
   readonly apiKeys: Map<string, ApiKey>;
+  /**
+   * What every API key of this world carries right after its `svc_live_`/`svc_test_` prefix, when
+   * set: a server holding several worlds finds a request's world from it (D131).
+   */
+  keyNamespace: string | undefined;
   /** Sender IDs by id. */
   readonly senders: Map<string, SenderId>;
   /** Contacts by id. */

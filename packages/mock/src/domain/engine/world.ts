@@ -57,7 +57,17 @@ export interface WorldOptions {
    * An unknown operation id throws an `UnknownValueError`.
    */
   readonly rateLimits?: RateLimitChanges | false;
+  /**
+   * Characters (4–16 letters and digits) every API key of the world begins with after its
+   * `svc_live_`/`svc_test_` prefix, so that keys stay unique across worlds and a server holding
+   * several finds a request's world from its key (D131). A key issued without one is drawn in
+   * it; a fixed key must carry it. Default: none.
+   */
+  readonly keyNamespace?: string;
 }
+
+/** What a key namespace looks like (see {@link WorldOptions.keyNamespace}). */
+export const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
 /**
  * The state of one mock service. Its parts are `readonly`: they are changed in place by the domain's
@@ -97,6 +107,8 @@ export class World implements WorldParts {
   readonly ledger: LedgerEntry[] = [];
   /** By the full key string, the lookup every request makes. */
   readonly apiKeys = new Map<string, ApiKey>();
+  /** See {@link WorldOptions.keyNamespace}; the service sets it on every world it serves. */
+  keyNamespace: string | undefined;
   /** Sender IDs by id. */
   readonly senders = new Map<string, SenderId>();
   /** Contacts by id. */
@@ -142,6 +154,10 @@ export class World implements WorldParts {
 
   constructor(options: WorldOptions = {}) {
     this.clock = options.clock ?? new VirtualClock();
+    if (options.keyNamespace !== undefined && !KEY_NAMESPACE_PATTERN.test(options.keyNamespace)) {
+      throw new RangeError('keyNamespace must be 4 to 16 letters or digits.');
+    }
+    this.keyNamespace = options.keyNamespace;
     const seed = options.seed ?? 1;
     this.config = {
       seed,

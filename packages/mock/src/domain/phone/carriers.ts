@@ -102,6 +102,17 @@ export const UNROUTABLE: Route = { destination: 'UNKNOWN', provider: null };
  * range out of a wider one.
  */
 export function createRouter(table: readonly PrefixRoute[] = DEFAULT_PREFIX_TABLE) {
+  // Every world with the default table shares one router: a server may hold many worlds.
+  if (table === DEFAULT_PREFIX_TABLE) {
+    defaultRouter ??= buildRouter(table);
+    return defaultRouter;
+  }
+  return buildRouter(table);
+}
+
+let defaultRouter: ReturnType<typeof buildRouter> | undefined;
+
+function buildRouter(table: readonly PrefixRoute[]) {
   const sorted = [...table].sort((a, b) => b.prefix.length - a.prefix.length);
   const lengths = [...new Set(sorted.map((entry) => entry.prefix.length))];
   const byPrefix = new Map(sorted.map((entry) => [entry.prefix, entry.route]));

@@ -64,10 +64,18 @@ export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
     if (canonical === undefined) throw validationError({ scopes: `Unknown scope: ${scope}` });
     if (!scopes.includes(canonical)) scopes.push(canonical);
   }
-  const key = params.key ?? `svc_${environment}_${randomSecret(world, 32)}`;
+  const namespace = world.keyNamespace ?? '';
+  const start = `svc_${environment}_${namespace}`;
+  const key = params.key ?? `${start}${randomSecret(world, 32 - namespace.length)}`;
   if (!API_KEY_PATTERN.test(key) || !key.startsWith(`svc_${environment}_`)) {
     throw validationError({
       key: `A ${environment} key looks like svc_${environment}_ + 16–128 letters or digits.`,
+    });
+  }
+  // Keys are unique across the worlds of a server because each world's carry its namespace (D131).
+  if (!key.startsWith(start)) {
+    throw validationError({
+      key: `The keys of this world begin with ${start} (keys are unique across worlds); omit key for a random one.`,
     });
   }
   if (world.apiKeys.has(key)) throw validationError({ key: 'This key already exists.' });
@@ -98,6 +106,33 @@ export function findApiKey(world: World, idOrKey: string): ApiKey {
   if (direct !== undefined) return direct;
   for (const record of world.apiKeys.values()) if (record.id === idOrKey) return record;
   throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'API key not found.' });
+}
+
+/**
+ * Gives every key of the world that does not carry its namespace a fresh secret that does — same
+ * id, name, organization, scopes and state — and returns those keys (D131). A fork, or a snapshot
+ * of another world restored into this one, must not answer to the keys of the world it came from.
+ * The secrets come from the platform's cryptographic source, not the world's seeded stream, so a
+ * restored world draws the same ids as the one it was taken from.
+ */
+export function rekeyApiKeys(world: World): ApiKey[] {
+  const namespace = world.keyNamespace;
+  if (namespace === undefined) return [];
+  const changed: ApiKey[] = [];
+  const kept = [...world.apiKeys.values()];
+  world.apiKeys.clear();
+  for (const record of kept) {
+    const start = `svc_${record.environment}_${namespace}`;
+    if (!record.key.startsWith(start)) {
+      const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32 - namespace.length));
+      let secret = '';
+      for (const byte of bytes) secret += KEY_ALPHABET[byte % KEY_ALPHABET.length];
+      record.key = `${start}${secret}`;
+      changed.push(record);
+    }
+    world.apiKeys.set(record.key, record);
+  }
+  return changed;
 }
 
 function randomSecret(world: World, length: number): string {

@@ -1,7 +1,8 @@
 /**
  * The demo world: one organization with a funded account, a live and a test key with every scope,
  * an approved sender ID, a few contacts with tags. Its keys are fixed strings so that docs,
- * examples and scripts in any language can use them as written.
+ * examples and scripts in any language can use them as written — except in a world with a key
+ * namespace, whose keys must be its own (D131).
  */
 
 import type { Contact, Organization, SenderId, Tag } from '../core/model';
@@ -26,9 +27,9 @@ export const DEMO_BALANCE = 1_000_000_000_000;
 export interface DemoWorld {
   /** The demo organization (default country AO, currency AOA, 1,000,000.000000 funded). */
   readonly organization: Organization;
-  /** A live key with every scope: {@link DEMO_LIVE_KEY}. */
+  /** A live key with every scope: {@link DEMO_LIVE_KEY} (a random one in a key namespace, D131). */
   readonly liveKey: string;
-  /** A test key with every scope: {@link DEMO_TEST_KEY}. */
+  /** A test key with every scope: {@link DEMO_TEST_KEY} (a random one in a key namespace). */
   readonly testKey: string;
   /** Signing secret of webhook endpoints registered without one. */
   readonly webhookSecret: string;
@@ -66,13 +67,14 @@ function createDemo(world: World): DemoWorld {
     organizationId: organization.id,
     environment: 'live',
     name: 'Demo live key',
-    key: DEMO_LIVE_KEY,
+    // A world with a key namespace (one of several on a server) gets keys of its own (D131).
+    ...(world.keyNamespace === undefined ? { key: DEMO_LIVE_KEY } : {}),
   });
   const testKey = issueApiKey(world, {
     organizationId: organization.id,
     environment: 'test',
     name: 'Demo test key',
-    key: DEMO_TEST_KEY,
+    ...(world.keyNamespace === undefined ? { key: DEMO_TEST_KEY } : {}),
   });
   const sender = createSender(world, {
     organizationId: organization.id,

@@ -1,0 +1,3 @@
+import { defineWorldTests } from './define-tests.mjs';
+
+defineWorldTests('file-3');

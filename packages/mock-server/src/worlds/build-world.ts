@@ -1,0 +1,69 @@
+/**
+ * Builds the service of one world: its clock (real or virtual), seed, key namespace and request
+ * log, seeded with the demo or a world file. The server's starting world and every world created
+ * through `POST /__mock/worlds` come from here, so they differ only by what was asked.
+ */
+import { createMockService, type MockService, RealClock } from '@msgsvc/mock';
+import { RequestLog } from '../inspector/request-log';
+import { reportToStderr } from '../report-unexpected';
+import {
+  applyWorld,
+  demoCredentials,
+  type OrganizationCredentials,
+  type WorldFile,
+} from '../world-file';
+
+/** What a world is built from: the server's settings, and what its creator asked for. */
+export interface WorldSettings {
+  /** `real`: background work follows the wall clock; `virtual`: it moves when advanced. */
+  readonly clock: 'real' | 'virtual';
+  /** Speed-up of a real clock. */
+  readonly speed: number;
+  /** Seed of ids and of the delivery simulation. */
+  readonly seed: number;
+  /**
+   * Where the clock starts (epoch ms): a virtual world starts there again after a reset. Default
+   * for a virtual clock: the second the world is built (D55); a real clock is the wall clock.
+   */
+  readonly startTime?: number | undefined;
+  /** The world file it starts from; the demo world otherwise. */
+  readonly file?: WorldFile | undefined;
+}
+
+/** A built world, before the server wraps it. */
+export interface BuiltWorld {
+  readonly mock: MockService;
+  readonly requestLog: RequestLog;
+  /** Seeds the starting organizations again (after `mock.reset()`). */
+  readonly reseed: () => void;
+  /** The starting organizations with their keys in full, as first seeded. */
+  readonly organizations: readonly OrganizationCredentials[];
+}
+
+/**
+ * Builds a world. `keyNamespace` is set for every world but the server's starting one: its keys
+ * then carry it, unique across the server's worlds (D131).
+ *
+ * @throws {WorldFileError} when the world file cannot be built (a domain refusal, by JSON path).
+ */
+export function buildWorld(settings: WorldSettings, keyNamespace?: string): BuiltWorld {
+  const requestLog = new RequestLog();
+  const { startTime } = settings;
+  const mock = createMockService({
+    // A virtual clock is left to the service: it builds a fresh one on each reset, so a reset
+    // world starts at the same instant (and gets the same ids) as the first one (D55: the
+    // current second unless pinned).
+    ...(settings.clock === 'real'
+      ? { clock: new RealClock(settings.speed, Date.now, startTime) }
+      : { startTime: startTime ?? Math.floor(Date.now() / 1000) * 1000 }),
+    seed: settings.seed,
+    ...(keyNamespace === undefined ? {} : { keyNamespace }),
+    observe: (request, response) => requestLog.record(request, response),
+    // A bug in the mock is reported once, on stderr, like the server's own failures (D118).
+    onError: reportToStderr,
+  });
+  const { file } = settings;
+  const seed = () => (file === undefined ? [demoCredentials(mock)] : applyWorld(mock, file));
+  const organizations = seed();
+  return { mock, requestLog, reseed: () => void seed(), organizations };
+}

@@ -1,0 +1,261 @@
+/**
+ * The worlds of one server (D130, D131): the starting world, which every unprefixed control path
+ * and every key it knows reach, and the worlds created through `POST /__mock/worlds`, each a
+ * service of its own. A public request finds its world from its API key in one `Map` lookup:
+ * every key of a created world carries that world's namespace right after `svc_live_` or
+ * `svc_test_`. A created world that sees no request for the time-to-live is freed (D132).
+ */
+import { randomBytes } from 'node:crypto';
+import { DomainError } from '@msgsvc/mock';
+import { ControlError } from '../control-http/errors';
+import { SnapshotStore } from '../control-http/snapshot-store';
+import { ActivityTracker } from '../inspector/activity-tracker';
+import { fingerprint, LiveFeed } from '../inspector/live';
+import type { BuiltWorld, WorldSettings } from './build-world';
+
+/** The id of the server's starting world. */
+export const DEFAULT_WORLD_ID = 'default';
+/** Length of a created world's key namespace: 62^8 values, drawn at random. */
+export const NAMESPACE_LENGTH = 8;
+/** Length of `svc_live_` and `svc_test_`. */
+const KEY_PREFIX_LENGTH = 9;
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** One world of the server and what the server keeps beside it. */
+export interface WorldEntry extends BuiltWorld {
+  /** `default` for the starting world; `w` and 16 hex digits for a created one. */
+  readonly id: string;
+  /** A label its creator gave, for people (the inspector's world selector). */
+  readonly name: string | null;
+  /** What every key of the world carries after its environment prefix; none for the default. */
+  readonly namespace: string | undefined;
+  /** What it was built from (a fork and a reset build from the same). */
+  readonly settings: WorldSettings;
+  /** Follows the world's events for the inspector. */
+  readonly tracker: ActivityTracker;
+  /** Snapshots taken of this world (restored only into it). */
+  readonly snapshots: SnapshotStore;
+  /** The inspector's live change events for this world. */
+  readonly live: LiveFeed;
+  /** Wall-clock epoch ms of its creation. */
+  readonly createdAt: number;
+  /** Wall-clock epoch ms of the last request that reached it. */
+  lastUsed: number;
+}
+
+/** Options of {@link WorldRegistry}. */
+export interface WorldRegistryOptions {
+  /** Builds a world's service from settings, with a key namespace. */
+  readonly build: (settings: WorldSettings, namespace: string) => BuiltWorld;
+  /** Idle time after which a created world is freed, in ms; 0 never. Default 30 minutes. */
+  readonly ttlMs?: number;
+  /** The most worlds at once, the default one included. Default 1000. */
+  readonly maxWorlds?: number;
+  /** The wall clock (epoch ms) the time-to-live is measured on. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** Default idle time-to-live of a created world: 30 minutes. */
+export const DEFAULT_WORLD_TTL_MS = 30 * 60_000;
+/** Default cap on the number of worlds. */
+export const DEFAULT_MAX_WORLDS = 1000;
+
+/** The worlds of a server; see the module comment. */
+export class WorldRegistry {
+  /** The starting world. */
+  readonly default: WorldEntry;
+  /** Idle time-to-live of created worlds, in ms (0: never freed). */
+  readonly ttlMs: number;
+  private readonly byId = new Map<string, WorldEntry>();
+  private readonly byNamespace = new Map<string, WorldEntry>();
+  private readonly build: WorldRegistryOptions['build'];
+  private readonly maxWorlds: number;
+  private readonly now: () => number;
+
+  constructor(starting: BuiltWorld & { settings: WorldSettings }, options: WorldRegistryOptions) {
+    this.build = options.build;
+    this.ttlMs = options.ttlMs ?? DEFAULT_WORLD_TTL_MS;
+    this.maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
+    this.now = options.now ?? Date.now;
+    this.default = this.wrap(DEFAULT_WORLD_ID, null, undefined, starting);
+    this.byId.set(DEFAULT_WORLD_ID, this.default);
+  }
+
+  /** How many worlds the server holds, the default one included. */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /**
+   * The world a public request with this `X-API-KEY` belongs to: the created world whose
+   * namespace the key carries, else the default world (which answers 401 to a key it does not
+   * know, a deleted world's included). One `Map` lookup, and none while only the default exists.
+   */
+  forKey(key: string | undefined): WorldEntry {
+    if (key === undefined || this.byNamespace.size === 0) return this.default;
+    const start = key.charCodeAt(0) <= 32 ? key.trimStart() : key;
+    if (!start.startsWith('svc_live_') && !start.startsWith('svc_test_')) return this.default;
+    const namespace = start.slice(KEY_PREFIX_LENGTH, KEY_PREFIX_LENGTH + NAMESPACE_LENGTH);
+    const found = this.byNamespace.get(namespace);
+    if (found === undefined) return this.default;
+    found.lastUsed = this.now();
+    return found;
+  }
+
+  /** The world with this id, marked as used; a 404 `RESOURCE_NOT_FOUND` otherwise. */
+  get(id: string): WorldEntry {
+    const entry = this.byId.get(id);
+    if (entry === undefined) {
+      throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: `World ${id} not found.` });
+    }
+    entry.lastUsed = this.now();
+    return entry;
+  }
+
+  /** Every world, the default first, then by creation. */
+  list(): WorldEntry[] {
+    return [...this.byId.values()];
+  }
+
+  /**
+   * Creates a world from settings (its own keys, clock, faults, rate limits, outbox, log).
+   *
+   * @throws {ControlError} `WORLD_LIMIT_REACHED` when the server holds its maximum of worlds.
+   */
+  create(settings: WorldSettings, name: string | null = null): WorldEntry {
+    this.checkRoom();
+    const namespace = this.freshNamespace();
+    return this.add(name, namespace, this.build(settings, namespace), settings);
+  }
+
+  /**
+   * A new world starting from another one's current state: records, money, clock and pending
+   * work; its keys are the same records with secrets of its own (D131).
+   */
+  fork(id: string, name: string | null = null): WorldEntry {
+    const source = this.get(id);
+    this.checkRoom();
+    const namespace = this.freshNamespace();
+    const built = this.build(source.settings, namespace);
+    built.mock.restore(source.mock.snapshot());
+    built.requestLog.clear();
+    return this.add(name, namespace, built, source.settings);
+  }
+
+  /**
+   * Frees a created world: its keys answer 401 from now on. The default world stays.
+   *
+   * @throws {ControlError} `WORLD_PERMANENT` for the default world; a 404 for an unknown id.
+   */
+  delete(id: string): void {
+    const entry = this.get(id);
+    if (entry === this.default) {
+      throw new ControlError(
+        'WORLD_PERMANENT',
+        'The default world cannot be deleted; POST /__mock/reset starts it again.',
+      );
+    }
+    this.remove(entry);
+  }
+
+  /** Frees every created world idle for the time-to-live; returns their ids. */
+  sweep(): string[] {
+    if (this.ttlMs <= 0) return [];
+    const now = this.now();
+    const freed: string[] = [];
+    for (const entry of this.byId.values()) {
+      if (entry !== this.default && now - entry.lastUsed >= this.ttlMs) {
+        this.remove(entry);
+        freed.push(entry.id);
+      }
+    }
+    return freed;
+  }
+
+  /** When a world is freed unless used again (epoch ms), or `null` (the default world; no TTL). */
+  expiresAt(entry: WorldEntry): number | null {
+    return entry === this.default || this.ttlMs <= 0 ? null : entry.lastUsed + this.ttlMs;
+  }
+
+  /** Runs every world's due background work (the server's real-clock tick). */
+  runDue(): void {
+    for (const entry of this.byId.values()) entry.mock.clock.runDue();
+  }
+
+  /** Stops following every world (the server is closing). */
+  close(): void {
+    for (const entry of this.byId.values()) {
+      entry.live.close();
+      entry.tracker.close();
+    }
+  }
+
+  private add(
+    name: string | null,
+    namespace: string,
+    built: BuiltWorld,
+    settings: WorldSettings,
+  ): WorldEntry {
+    let id: string;
+    do id = `w${randomBytes(8).toString('hex')}`;
+    while (this.byId.has(id));
+    const entry = this.wrap(id, name, namespace, { ...built, settings });
+    this.byId.set(id, entry);
+    this.byNamespace.set(namespace, entry);
+    return entry;
+  }
+
+  private wrap(
+    id: string,
+    name: string | null,
+    namespace: string | undefined,
+    built: BuiltWorld & { settings: WorldSettings },
+  ): WorldEntry {
+    const { mock, requestLog } = built;
+    const tracker = new ActivityTracker(() => mock.world);
+    // The log's times agree with the rest of the inspector: world time (D104).
+    requestLog.useWorldClock(() => mock.world.now());
+    const now = this.now();
+    const entry: WorldEntry = {
+      id,
+      name,
+      namespace,
+      mock,
+      requestLog,
+      reseed: built.reseed,
+      organizations: built.organizations,
+      settings: built.settings,
+      tracker,
+      snapshots: new SnapshotStore(),
+      live: new LiveFeed(() => fingerprint(entry)),
+      createdAt: now,
+      lastUsed: now,
+    };
+    return entry;
+  }
+
+  private remove(entry: WorldEntry): void {
+    this.byId.delete(entry.id);
+    if (entry.namespace !== undefined) this.byNamespace.delete(entry.namespace);
+    entry.live.close();
+    entry.tracker.close();
+  }
+
+  private checkRoom(): void {
+    if (this.byId.size >= this.maxWorlds) {
+      throw new ControlError(
+        'WORLD_LIMIT_REACHED',
+        `This server holds its maximum of ${this.maxWorlds} worlds: delete some (DELETE /__mock/worlds/{id}), or start it with a higher --max-worlds.`,
+      );
+    }
+  }
+
+  private freshNamespace(): string {
+    for (;;) {
+      const bytes = randomBytes(NAMESPACE_LENGTH);
+      let namespace = '';
+      for (const byte of bytes) namespace += ALPHABET[byte % ALPHABET.length];
+      if (!this.byNamespace.has(namespace)) return namespace;
+    }
+  }
+}

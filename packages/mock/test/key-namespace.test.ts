@@ -1,0 +1,69 @@
+/**
+ * A world's key namespace (D131): every key it issues, the demo's included, carries the namespace
+ * after its environment prefix; a fixed key must carry it; a snapshot from elsewhere restored into
+ * it, or a fork taken into another namespace, gets keys of its own with the same ids.
+ */
+import { createMockService, DEMO_LIVE_KEY } from '@msgsvc/mock';
+import { describe, expect, it } from 'vitest';
+
+describe('key namespace', () => {
+  it('puts the namespace in every issued key, the demo keys included', () => {
+    const mock = createMockService({ keyNamespace: 'Ab12Cd34' });
+    const demo = mock.seedDemo();
+    expect(demo.liveKey).toMatch(/^svc_live_Ab12Cd34[A-Za-z0-9]{24}$/);
+    expect(demo.testKey).toMatch(/^svc_test_Ab12Cd34[A-Za-z0-9]{24}$/);
+    expect(demo.liveKey).not.toBe(DEMO_LIVE_KEY);
+    const issued = mock.control.issueApiKey({ organization_id: demo.organization.id });
+    expect(issued.key).toMatch(/^svc_live_Ab12Cd34/);
+    // The keys work.
+    expect(mock.world.apiKeys.get(demo.liveKey)?.organizationId).toBe(demo.organization.id);
+  });
+
+  it('refuses a fixed key outside the namespace, and takes one inside it', () => {
+    const mock = createMockService({ keyNamespace: 'Ab12Cd34' });
+    const { organization } = mock.seedDemo();
+    let refused: unknown;
+    try {
+      mock.control.issueApiKey({
+        organization_id: organization.id,
+        key: 'svc_live_somethingelse000000000001',
+      });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { key: expect.stringContaining('begin with svc_live_Ab12Cd34') },
+    });
+    const inside = mock.control.issueApiKey({
+      organization_id: organization.id,
+      key: 'svc_live_Ab12Cd34mine0000000000001',
+    });
+    expect(inside.key).toBe('svc_live_Ab12Cd34mine0000000000001');
+  });
+
+  it('gives a snapshot from another world keys of its own, same ids, on restore', () => {
+    const plain = createMockService({ demo: true });
+    const snapshot = plain.snapshot();
+    const namespaced = createMockService({ keyNamespace: 'Zz99Yy88' });
+    namespaced.restore(snapshot);
+    const keys = [...namespaced.world.apiKeys.values()];
+    expect(keys.map((k) => k.id)).toEqual(snapshot.apiKeys.map((k) => k.id));
+    for (const key of keys) expect(key.key).toMatch(/^svc_(live|test)_Zz99Yy88/);
+    expect(namespaced.world.apiKeys.has(DEMO_LIVE_KEY)).toBe(false);
+    // The same namespace's own snapshot comes back exactly.
+    const again = namespaced.snapshot();
+    namespaced.restore(again);
+    expect([...namespaced.world.apiKeys.keys()]).toEqual(keys.map((k) => k.key));
+  });
+
+  it('rejects a namespace that is not 4 to 16 letters or digits', () => {
+    for (const bad of ['abc', 'has_underscore', 'x'.repeat(17), '__proto__']) {
+      expect(() => createMockService({ keyNamespace: bad })).toThrow(RangeError);
+    }
+  });
+
+  it('leaves a world without a namespace as it was: the demo keys are the fixed ones', () => {
+    expect(createMockService().seedDemo().liveKey).toBe(DEMO_LIVE_KEY);
+  });
+});
