@@ -50,7 +50,7 @@ const REALM = [
 /**
  * Type tests (`*.test-d.ts`, checked by tsc over the whole project) run when asked, with
  * `--typecheck`: `npm test` and `npm run test:unit` pass it. Without it a run of one test file
- * skips the ~15 s of tsc and answers in seconds (issue 23's inner loop, E49).
+ * skips the ~15 s of tsc and answers in seconds (issue 23's inner loop, E38).
  */
 const TYPECHECK = process.argv.includes('--typecheck');
 

@@ -94,7 +94,7 @@ async function timeToListening(command: string, args: readonly string[]): Promis
 }
 
 /**
- * The standalone executable (issue 24, E40): its size, and its time to the listening line beside
+ * The standalone executable (issue 24, E42): its size, and its time to the listening line beside
  * the same server run by Node from the built package (the floor a user with Node already has).
  */
 async function standaloneStart(): Promise<void> {

@@ -4,7 +4,7 @@
  * - creating a world over HTTP (`POST /__mock/worlds`, demo world, virtual clock): ≤ 1 ms at the
  *   median above the floor — the same client's median `GET /__mock/health` round trip, measured in
  *   the same run, interleaved: the HTTP cost alone, which on a shared machine is itself about a
- *   millisecond (E37); the raw round trip is shown too;
+ *   millisecond (E39); the raw round trip is shown too;
  * - the heap of an empty world (service, demo organization, request log, inspector tracker,
  *   snapshot store) measured over many worlds with `--expose-gc`: ≤ 50 kB each;
  * - server throughput with 64 worlds under concurrent traffic (each request a `GET

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The standalone `msgsvc-mock`: the server, its CLI, the inspector page and the verify kit compiled
 // with Bun's `bun build --compile` into one executable that needs neither Node nor this repository
-// (issue 24, E40). Bun comes from runtimes/package.json and its lockfile (installed on first use,
+// (issue 24, E42). Bun comes from runtimes/package.json and its lockfile (installed on first use,
 // as scripts/runtimes.mjs does). The sources are bundled through the root tsconfig's `paths`, so no
 // package needs building first.
 //

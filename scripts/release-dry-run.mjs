@@ -104,7 +104,7 @@ try {
       problems.push(`${pkg.name}: the tarball has no dist/index.js`);
     }
   }
-  // The release's other artifact: the standalone executable (E40), built from the versioned copy
+  // The release's other artifact: the standalone executable (E42), built from the versioned copy
   // (so its `/__mock/health` reports the version being released).
   try {
     const standalone = buildStandalone({

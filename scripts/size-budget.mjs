@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The SDK's size budget: its built main entry, bundled with its dependencies (openapi-fetch) and
 // minified, must stay within 11 kB gzipped (E5, E6). Builds the SDK first, unless `--built` says
-// the build is there already (`npm test` builds every package once, E49); prints the figure either way.
+// the build is there already (`npm test` builds every package once, E38); prints the figure either way.
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';

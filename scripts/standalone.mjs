@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The standalone executable, checked as a user without Node would run it (issue 24, item 4; E40):
+// The standalone executable, checked as a user without Node would run it (issue 24, item 4; E42):
 // builds it (scripts/build-standalone.mjs), copies it into an empty temporary folder and runs it
 // from there with a PATH that holds no `node` and an environment that names nothing of this
 // repository. From the executable: `--help`, `world-schema`, `serve --port 0 --json` with a world

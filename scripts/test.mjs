@@ -3,7 +3,7 @@
 // `N passed, N failed` that CI reads. Checks run even after an earlier one failed, so a single run
 // shows everything that is wrong.
 //
-// Independent steps run side by side (E49): each step names the steps whose output it needs, and
+// Independent steps run side by side (E38): each step names the steps whose output it needs, and
 // a step starts as soon as those are done and a slot is free (`MSGSVC_GATE_JOBS`, default the
 // number of cores plus one: most steps wait on child processes, npm's cache or the disk). Each
 // step's output is held and printed whole when it ends, so logs never interleave. The packages are
@@ -39,7 +39,7 @@ const vitest = (id, args) => ({
 /**
  * The projects, in two halves of about the same length, each in a vitest process of its own:
  * vitest gives a 2-core machine one worker, so two processes keep both cores busy without
- * running more tests at once in either (E49). `docs` reads the site the docs step builds.
+ * running more tests at once in either (E38). `docs` reads the site the docs step builds.
  */
 /** The verify kit's mutation run: minutes of CPU on its own, so a process of its own (E43). */
 const MUTATION_RUN = 'packages/verify/test/verify/mutation.test.ts';

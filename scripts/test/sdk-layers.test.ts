@@ -1,5 +1,5 @@
 /**
- * The SDK's files stand in layers with no circle (E50): read from the sources, every import of
+ * The SDK's files stand in layers with no circle (E37): read from the sources, every import of
  * every non-test file under `packages/sdk/src/` (type-only imports and re-exports included), no
  * two files import each other through any chain, and no two folders do either. The folders' order
  * is the one biome.json holds file by file: `generated/` and `internal/` → `core/` →
@@ -121,7 +121,7 @@ describe('the SDK (packages/sdk/src)', () => {
     const layers = ['generated', 'internal', 'core', 'pagination', 'resources', '.'];
     const rank = (folder: string) => {
       const found = layers.indexOf(folder);
-      if (found < 0) throw new Error(`${folder}/ has no layer: add it to E50 and biome.json`);
+      if (found < 0) throw new Error(`${folder}/ has no layer: add it to E37 and biome.json`);
       return found;
     };
     const topOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '.');

@@ -1,7 +1,7 @@
 /**
  * The import graph of a source folder, read with TypeScript's own pre-processor (every static and
  * dynamic import and re-export, type-only ones included), and the circles in it: the strongly
- * connected components of more than one node, or of one node that imports itself (E50).
+ * connected components of more than one node, or of one node that imports itself (E37).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';

@@ -48,7 +48,7 @@ export interface ProxyOptions {
   readonly onExchange?: ((violations: readonly ProxyViolation[]) => void) | undefined;
   /**
    * A file to record the public API's traffic to, redacted: a cassette that `msgsvc-verify
-   * replay` replays against another deployment (E46, D145). Created afresh, mode 0600.
+   * replay` replays against another deployment (E46, D143). Created afresh, mode 0600.
    */
   readonly record?: string | undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * The cassette: recorded traffic of the public API, redacted (D145), as JSON Lines (E46). The
+ * The cassette: recorded traffic of the public API, redacted (D143), as JSON Lines (E46). The
  * first line is the header (`{"cassette":"msgsvc-verify","version":1,…}`), each further line one
  * exchange, written as it finishes; exchanges replay in `seq` order (the order requests arrived).
  * Reading checks every line against a closed schema, so a corrupt or hostile file (bad JSON,
@@ -20,7 +20,7 @@ export interface CassetteHeader {
   readonly recorded_at: string;
   /** The path prefix the exchanges' paths are relative to (`/c/v1`). */
   readonly base_path: string;
-  /** What was masked, for a reader of the file (D145). */
+  /** What was masked, for a reader of the file (D143). */
   readonly redaction: string;
 }
 

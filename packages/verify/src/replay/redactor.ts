@@ -1,5 +1,5 @@
 /**
- * Turns a raw exchange into a cassette line with nothing personal or secret in it (D145): API keys
+ * Turns a raw exchange into a cassette line with nothing personal or secret in it (D143): API keys
  * become references (`k1`, the same key the same reference) with their prefix (D53); webhook
  * secrets are cut whole; phone numbers become fictional Angolan numbers ({@link PhoneMask});
  * message contents and contact names and e-mails become tokens of the same length. One redactor

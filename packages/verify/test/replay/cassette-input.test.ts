@@ -170,7 +170,7 @@ describe('a cassette replay cannot trust', () => {
   });
 });
 
-describe('PhoneMask (D145)', () => {
+describe('PhoneMask (D143)', () => {
   it('maps a valid number to a fictional +244 98 number, the same one in every form', () => {
     const mask = new PhoneMask();
     const e164 = mask.mask('+244923123456');

@@ -76,7 +76,7 @@ describe('proxy --record', () => {
   });
 });
 
-describe('redaction (D145)', () => {
+describe('redaction (D143)', () => {
   it('leaves no key, real number or message content of the session in the cassette', () => {
     for (const key of Object.values(KEYS)) expect(text).not.toContain(key);
     expect(text).not.toContain('svc_test_thisKeyWasRevoked');

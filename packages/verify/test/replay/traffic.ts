@@ -24,7 +24,7 @@ export const PERSONAL = {
   promo: 'Promoção secreta de sexta-feira para clientes fiéis',
 } as const;
 
-/** The magic number kept as it is (D38, D145). */
+/** The magic number kept as it is (D38, D143). */
 export const MAGIC_DELIVERED = '+244900000001';
 
 /** The minute that passes in the session, after the batch. */

@@ -120,7 +120,7 @@ function serve(dir: string): Promise<{ baseUrl: string; stop: () => void }> {
   });
 }
 
-/** The two ways verify is run: one test key, or every credential (D143). */
+/** The two ways verify is run: one test key, or every credential (D141). */
 type Mode = 'test-key' | 'every-key';
 const MODES: readonly Mode[] = ['test-key', 'every-key'];
 
@@ -134,7 +134,7 @@ function modeOptions(mode: Mode) {
         apiKey: KEYS.live,
         poorApiKey: KEYS.poor,
         restrictedApiKey: KEYS.restricted,
-        // The other organization's key of the same environment, so isolation discriminates (D142).
+        // The other organization's key of the same environment, so isolation discriminates (D140).
         otherOrgApiKey: KEYS.otherLive,
         allowLive: true,
       };

@@ -3,7 +3,7 @@
  * (and of the records embedded in them) is `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, every amount has six
  * fraction digits, every id the service creates is a UUID v7 (D32); and each message shape uses its
  * own endpoint's names and none of its siblings' (spec "each endpoint uses exactly the names listed
- * for it"; D140).
+ * for it"; D138).
  */
 
 import { expectAnswer } from '../api';
@@ -180,7 +180,7 @@ export const FORMAT_CHECKS: readonly Check[] = [
     id: 'shapes.field-names',
     title:
       'Each message shape uses its endpoint’s names (target_e164/e164_format, remitter_id/sms_remitter_id, provider_name/provider_id) and none of the others',
-    cites: 'spec Resources (each endpoint uses exactly the names listed for it); D20; D140',
+    cites: 'spec Resources (each endpoint uses exactly the names listed for it); D20; D138',
     async run(context) {
       const r = await records(context);
       const LIST = ['target_e164', 'remitter_id'];

@@ -17,7 +17,7 @@ type Query = Record<string, string | readonly string[]>;
 /**
  * The other organization's key, when it is of the main key's environment. A test key never sees
  * live records and the reverse (D28), so keys of two environments would pass these checks
- * whether or not organizations are kept apart: such a pair is skipped, saying why (D142).
+ * whether or not organizations are kept apart: such a pair is skipped, saying why (D140).
  */
 export function otherOrganization(context: VerifyContext): Api {
   const environment = (key: string) => key.slice(0, 9);

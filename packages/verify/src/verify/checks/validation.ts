@@ -3,7 +3,7 @@
  * second invalid field (`channel_type`), so a service that wrongly accepts the bound still sends
  * nothing; the check expects `fields` to name both. Each probe still reserves its recipients in
  * the send budget (D92): every recipient, except for the 1,001-recipient probe, which names the
- * invalid number 1,001 times and reserves one (D141) (spec POST /campaigns/batch, Limits; D20,
+ * invalid number 1,001 times and reserves one (D139) (spec POST /campaigns/batch, Limits; D20,
  * D21, D46).
  */
 import { expectAnswer } from '../api';
@@ -68,7 +68,7 @@ export const VALIDATION_CHECKS: readonly Check[] = [
       await batchRefused(context, { recipients: [context.numbers.delivered] }, 'recipients');
       // 1,001 copies of the invalid number: one distinct recipient (D16) that no deployment can
       // deliver or charge for, so the probe reserves one send and runs within the default
-      // budget (D141).
+      // budget (D139).
       await batchRefused(
         context,
         { recipients: Array.from({ length: 1001 }, () => context.numbers.invalid) },
