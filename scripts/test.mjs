@@ -134,7 +134,7 @@ const steps = [
   },
   {
     id: 'worlds',
-    name: 'worlds: vitest threads, Jest workers and Python threads on one server, a world per test; a shared-world control run',
+    name: 'worlds: vitest threads, Jest and Playwright workers, Python threads on one server, a world per test; a shared-world control run',
     command: ['node', 'scripts/worlds-recipes.mjs'],
   },
   {

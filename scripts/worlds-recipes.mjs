@@ -7,6 +7,8 @@
 //   - vitest, pool 'threads', 4 files × 6 concurrent tests (examples/worlds/vitest);
 //   - Jest 30 with 2 workers, 4 files × 5 concurrent tests (examples/worlds/jest, installed in a
 //     temporary folder with `npm install --prefer-offline` like scripts/setups.mjs);
+//   - Playwright Test with 4 workers, fully parallel, 4 files × 4 tests (examples/worlds/playwright,
+//     API tests with no browser, installed like Jest);
 //   - Python threads, 8 × 6 tests, 3 runs (examples/worlds/python, standard library only);
 //   - the control run: Python threads sharing ONE world, which must show interference, or the
 //     check above could not fail.
@@ -63,15 +65,18 @@ function startServer() {
   return { child, ready };
 }
 
-// Jest's install is the slow part: it runs while the server starts and vitest runs.
+// Jest's and Playwright's installs are the slow part: they run while the server starts and
+// vitest runs.
 const jestDir = mkdtempSync(join(tmpdir(), 'msgsvc-worlds-'));
 cpSync(WORLDS, join(jestDir, 'worlds'), { recursive: true });
 const jestProject = join(jestDir, 'worlds', 'jest');
-const jestInstall = run(
-  'npm',
-  ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
-  { cwd: jestProject },
-);
+const playwrightProject = join(jestDir, 'worlds', 'playwright');
+const install = (cwd) =>
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+  });
+const jestInstall = install(jestProject);
+const playwrightInstall = install(playwrightProject);
 
 const server = startServer();
 try {
@@ -158,6 +163,28 @@ try {
       'Jest, 2 workers: 4 files × 5 tests',
       jest.code === 0,
       jest.code === 0 ? `${count?.[1] ?? '?'} tests, each in its own world` : jest.output,
+    );
+  }
+
+  const playwrightInstalled = await playwrightInstall;
+  if (playwrightInstalled.code !== 0) {
+    line(
+      'Playwright, 4 workers: 4 files × 4 tests',
+      false,
+      `npm install failed:\n${playwrightInstalled.output}`,
+    );
+  } else {
+    const playwright = await run('npm', ['test', '--silent'], {
+      cwd: playwrightProject,
+      env: { ...env, NO_COLOR: '1', CI: 'true' },
+    });
+    const count = /(\d+) passed/.exec(playwright.output);
+    line(
+      'Playwright, 4 workers: 4 files × 4 tests',
+      playwright.code === 0 && count?.[1] === '16',
+      playwright.code === 0
+        ? `${count?.[1] ?? '?'} tests, each in its own world`
+        : playwright.output,
     );
   }
 
