@@ -14,7 +14,9 @@ export const CASSETTE_VERSION = 1;
 
 /** The first line of a cassette. */
 export interface CassetteHeader {
+  /** Names the format: always `msgsvc-verify`. */
   readonly cassette: 'msgsvc-verify';
+  /** The format's version; a reader refuses another. */
   readonly version: typeof CASSETTE_VERSION;
   /** ISO 8601 time the recording started. */
   readonly recorded_at: string;
@@ -26,6 +28,7 @@ export interface CassetteHeader {
 
 /** An API key as recorded: a reference (`k1`), the same key the same reference, and its prefix. */
 export interface RecordedKey {
+  /** The key's reference in this cassette: `k1`, `k2`, … */
   readonly ref: string;
   /** `svc_test_abcd…` (D53), never the key. */
   readonly prefix: string;
@@ -33,7 +36,9 @@ export interface RecordedKey {
 
 /** One side's body: JSON when it parsed, else text (scrubbed), else nothing. */
 export interface RecordedBody {
+  /** The body, parsed, when it was JSON. */
   readonly json?: unknown;
+  /** The body as text (scrubbed) when it was not JSON. */
   readonly text?: string;
   /** The body was longer than the proxy keeps (2 MiB) and is not recorded. */
   readonly truncated?: true;
@@ -47,7 +52,9 @@ export interface RecordedExchange {
   readonly started_at: string;
   /** Milliseconds from the request's arrival to the response's last byte. */
   readonly duration_ms: number;
+  /** The request as the client sent it (scrubbed). */
   readonly request: {
+    /** `GET`, `POST`, … */
     readonly method: string;
     /** Relative to the header's `base_path`: `/messages/…`. */
     readonly path: string;
@@ -57,18 +64,23 @@ export interface RecordedExchange {
     readonly headers: Readonly<Record<string, string>>;
     /** `null` when the request carried no `X-API-KEY`. */
     readonly api_key: RecordedKey | null;
+    /** `null` when the request had no body. */
     readonly body: RecordedBody | null;
   };
+  /** The response as the service answered (scrubbed). */
   readonly response: {
+    /** The HTTP status. */
     readonly status: number;
     /** The relevant response headers (content type, trace id, rate limits, replays). */
     readonly headers: Readonly<Record<string, string>>;
+    /** `null` when the response had no body. */
     readonly body: RecordedBody | null;
   };
 }
 
 /** A cassette that cannot be read: exit code 2, the line and the fault. */
 export class CassetteError extends Error {
+  /** Always `'CassetteError'`. */
   override name = 'CassetteError';
 }
 
@@ -172,7 +184,9 @@ const MAX_DEPTH = 64;
 
 /** A read cassette: its header and exchanges in `seq` order. */
 export interface Cassette {
+  /** The first line. */
   readonly header: CassetteHeader;
+  /** Every exchange, in `seq` order. */
   readonly exchanges: readonly RecordedExchange[];
 }
 

@@ -41,9 +41,11 @@ export type DifferenceKind =
 
 /** One difference found in one exchange. */
 export interface Difference {
+  /** What differs: status, error code, shape, ordering, pagination, … */
   readonly kind: DifferenceKind;
   /** A JSON pointer into the body (`/entries/2/cost`), or `header x-trace-id`, or `status`. */
   readonly where: string;
+  /** What was recorded and what came back, in a sentence. */
   readonly message: string;
 }
 

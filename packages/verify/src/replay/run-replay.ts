@@ -28,7 +28,9 @@ export interface ReplayOptions {
 
 /** A difference of one exchange, with the exchange it was found in. */
 export interface ReplayDifference extends Difference {
+  /** The exchange's `seq` in the cassette. */
   readonly seq: number;
+  /** The request's method. */
   readonly method: string;
   /** The recorded path (relative to the base URL), query included. */
   readonly path: string;
@@ -36,19 +38,27 @@ export interface ReplayDifference extends Difference {
 
 /** An exchange that was not replayed, and why. */
 export interface SkippedExchange {
+  /** The exchange's `seq` in the cassette. */
   readonly seq: number;
+  /** The request's method. */
   readonly method: string;
+  /** The recorded path, relative to the base URL. */
   readonly path: string;
+  /** Why it was not replayed. */
   readonly reason: string;
 }
 
 /** What {@link runReplay} found. */
 export interface ReplayReport {
+  /** The base URL replayed against. */
   readonly base_url: string;
   /** Exchanges in the cassette. */
   readonly exchanges: number;
+  /** Exchanges sent to the target. */
   readonly replayed: number;
+  /** Exchanges not sent, each with why. */
   readonly skipped: readonly SkippedExchange[];
+  /** Every difference found, in exchange order. */
   readonly differences: readonly ReplayDifference[];
   /** Differences by kind (kinds without any are left out). */
   readonly by_kind: Readonly<Partial<Record<DifferenceKind, number>>>;
@@ -56,6 +66,7 @@ export interface ReplayReport {
 
 /** A replay that cannot go on: the target does not answer. Exit code 2. */
 export class ReplayAborted extends Error {
+  /** Always `'ReplayAborted'`. */
   override name = 'ReplayAborted';
 }
 

@@ -35,21 +35,30 @@ export async function listPage(
   return body as never;
 }
 
-/** Fails unless `entries` are in `order` by `created_at`, ties broken by `id` (D25). */
-export function expectOrdered(
+/** A field the lists can be ordered by (`order_by`). */
+export type OrderBy = 'created_at' | 'updated_at';
+
+/** Compares two entries by `(key, id)`: negative when `a` comes first in ascending order. */
+function compare(a: Record<string, unknown>, b: Record<string, unknown>, key: OrderBy): number {
+  const byKey = String(a[key]).localeCompare(String(b[key]));
+  return byKey !== 0 ? byKey : String(a.id).localeCompare(String(b.id));
+}
+
+/** Fails unless `entries` are strictly in `order` of `(key, id)` (D25: ties by id, same direction). */
+export function expectOrderedBy(
   entries: readonly Record<string, unknown>[],
+  key: OrderBy,
   order: 'asc' | 'desc',
   where: string,
 ): void {
   for (let i = 1; i < entries.length; i++) {
     const a = entries[i - 1]!;
     const b = entries[i]!;
-    const byTime = String(a.created_at).localeCompare(String(b.created_at));
-    const cmp = byTime !== 0 ? byTime : String(a.id).localeCompare(String(b.id));
+    const cmp = compare(a, b, key);
     expectThat(
       order === 'asc' ? cmp < 0 : cmp > 0,
-      `${where} in ${order} order of (created_at, id)`,
-      () => `entry ${i - 1} ${a.created_at} ${a.id} before entry ${i} ${b.created_at} ${b.id}`,
+      `${where}: entries in ${order} order of (${key}, id)`,
+      () => `entry ${i - 1} ${a[key]} ${a.id} before entry ${i} ${b[key]} ${b.id}`,
     );
   }
 }
@@ -187,9 +196,15 @@ export const LIST_CHECKS: readonly Check[] = [
     cites: 'spec Common list query parameters; D25',
     async run({ api }) {
       for (const path of LISTS) {
-        expectOrdered((await listPage(api, path, { size: 50 })).entries, 'desc', `GET ${path}`);
-        expectOrdered(
+        expectOrderedBy(
+          (await listPage(api, path, { size: 50 })).entries,
+          'created_at',
+          'desc',
+          `GET ${path}`,
+        );
+        expectOrderedBy(
           (await listPage(api, path, { size: 50, order: 'asc' })).entries,
+          'created_at',
           'asc',
           `GET ${path}?order=asc`,
         );

@@ -13,35 +13,9 @@ import {
   settledCampaignMessages,
   settledRunCampaigns,
 } from '../fixtures';
-import { listPage } from './lists';
+import { expectOrderedBy, listPage } from './lists';
 
 type Entry = Record<string, unknown>;
-type OrderBy = 'created_at' | 'updated_at';
-
-/** Compares two entries by `(key, id)`: negative when `a` comes first in ascending order. */
-function compare(a: Entry, b: Entry, key: OrderBy): number {
-  const byKey = String(a[key]).localeCompare(String(b[key]));
-  return byKey !== 0 ? byKey : String(a.id).localeCompare(String(b.id));
-}
-
-/** Fails unless `entries` are strictly in `order` of `(key, id)` (D25: ties by id, same direction). */
-export function expectOrderedBy(
-  entries: readonly Entry[],
-  key: OrderBy,
-  order: 'asc' | 'desc',
-  where: string,
-): void {
-  for (let i = 1; i < entries.length; i++) {
-    const a = entries[i - 1]!;
-    const b = entries[i]!;
-    const cmp = compare(a, b, key);
-    expectThat(
-      order === 'asc' ? cmp < 0 : cmp > 0,
-      `${where}: entries in ${order} order of (${key}, id)`,
-      () => `entry ${i - 1} ${a[key]} ${a.id} before entry ${i} ${b[key]} ${b.id}`,
-    );
-  }
-}
 
 /**
  * Walks `path` in pages of `size` for each order and order_by, and fails unless every walk is
