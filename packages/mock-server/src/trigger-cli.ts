@@ -11,7 +11,7 @@
  * ```
  */
 import { parseArgs } from 'node:util';
-import type { CliIo } from './cli';
+import type { CliIo } from '@msgsvc/verify';
 import { createControlClient } from './control-client';
 import { errorMessage } from './realm-neutral';
 

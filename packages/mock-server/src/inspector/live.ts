@@ -7,7 +7,9 @@
  * closing an idle stream.
  */
 import type { ServerResponse } from 'node:http';
-import type { ControlDeps } from '../control-http/route';
+import type { MockService } from '@msgsvc/mock';
+import type { ActivityTracker } from './activity-tracker';
+import type { RequestLog } from './request-log';
 
 /** How often the fingerprint is compared while someone listens, in ms. */
 const CHECK_MS = 200;
@@ -21,7 +23,11 @@ export function fingerprint({
   mock,
   tracker,
   requestLog,
-}: Pick<ControlDeps, 'mock' | 'tracker' | 'requestLog'>): string {
+}: {
+  readonly mock: MockService;
+  readonly tracker: ActivityTracker;
+  readonly requestLog: RequestLog;
+}): string {
   const world = tracker.sync();
   let id = worldIds.get(world);
   if (id === undefined) {
