@@ -150,10 +150,13 @@ describe('isolation between worlds', () => {
     const inA = controlApi(server.url, undefined, a.id);
     const inB = controlApi(server.url, undefined, b.id);
 
-    const before = (await inB.get('/clock')).body.now;
+    // Each world's virtual clock starts at the second it was created (D133), so each is read on
+    // its own: on a loaded machine the two may start a second apart.
+    const beforeA = (await inA.get('/clock')).body.now;
+    const beforeB = (await inB.get('/clock')).body.now;
     expect((await inA.post('/clock/advance', { ms: 3_600_000 })).status).toBe(200);
-    expect((await inB.get('/clock')).body.now).toBe(before);
-    expect(Date.parse((await inA.get('/clock')).body.now)).toBe(Date.parse(before) + 3_600_000);
+    expect((await inB.get('/clock')).body.now).toBe(beforeB);
+    expect(Date.parse((await inA.get('/clock')).body.now)).toBe(Date.parse(beforeA) + 3_600_000);
 
     expect(
       (await inA.post('/faults/request-failures', { operation_id: 'sendMessage', status: 503 }))
