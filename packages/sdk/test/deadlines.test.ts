@@ -39,8 +39,9 @@ describe('attempt deadlines', () => {
       expect(ms).toBeGreaterThanOrEqual(limits[i]! - 5);
       expect(ms).toBeLessThan(limits[i]! + 1_000);
       limits.forEach((other, j) => {
+        // Timers due in the same turn of a blocked loop settle within a fraction of a ms, in any order.
         if (limits[i]! < other)
-          expect(ms, `${limits[i]} ms before ${other} ms`).toBeLessThan(ended[j]!);
+          expect(ms, `${limits[i]} ms before ${other} ms`).toBeLessThan(ended[j]! + 5);
       });
     });
   });
