@@ -7,124 +7,35 @@
  *
  * Chromium is required: in CI `.ci/run` installs it; when it is missing this test fails, loudly.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, type StartedCli, startCli } from './support/cli-process';
 import { controlApi, publicApi } from './support/http';
+import { type InspectorBrowser, startInspectorBrowser, XSS } from './support/inspector-browser';
 
-const CHROMIUM = '/usr/bin/chromium';
-const REPORTS = join(REPO_ROOT, '.reports');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** Would run if any of it were ever parsed as HTML. */
-const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
-
-let cli: StartedCli;
-let context: BrowserContext;
-let page: Page;
-let profile: string;
-const problems: string[] = [];
-const dialogs: string[] = [];
+let browser: InspectorBrowser;
+let cli: InspectorBrowser['cli'];
+let page: InspectorBrowser['page'];
+let problems: string[];
+let dialogs: string[];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run the inspector test.`,
-    );
-  }
-  cli = await startCli([
-    'serve',
-    '--port',
-    '0',
-    '--json',
-    '--clock',
-    'virtual',
-    // Pinned, so the page's times can be asserted (a virtual world otherwise starts now, D55).
-    '--start-time',
-    '2026-01-01T09:00:00Z',
-  ]);
-  profile = mkdtempSync(join(tmpdir(), 'msgsvc-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
-    viewport: { width: 1300, height: 1000 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  mkdirSync(REPORTS, { recursive: true });
+  browser = await startInspectorBrowser();
+  ({ cli, page, problems, dialogs } = browser);
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  await cli?.stop();
-  if (profile !== undefined) rmSync(profile, { recursive: true, force: true });
+  await browser?.stop();
 });
 
 const live = () => publicApi(cli.origin, cli.info.live_key);
 const control = () => controlApi(cli.origin);
-const title = () => page.locator('#view-title').textContent();
-const viewText = async () => (await page.locator('#view').textContent()) ?? '';
-
-/** Goes to a view by its address (a hash change: no reload) and waits for its title. */
-async function open(hash: string, expected: string | RegExp): Promise<void> {
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, hash);
-  await expect.poll(title).toMatch(expected);
-}
-
-async function screenshot(name: string): Promise<void> {
-  await page.screenshot({ path: join(REPORTS, `inspector-${name}.png`), fullPage: true });
-}
-
-/** axe-core's serious and critical violations on the page as it is. */
-async function axeProblems(): Promise<string[]> {
-  await page.evaluate(AXE);
-  const results = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run(c: Document): Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe.run(document),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Nothing of the hostile text ran or became an element. */
-async function expectInert(): Promise<void> {
-  const state = await page.evaluate(() => ({
-    xss: (window as unknown as { __xss?: number }).__xss ?? null,
-    images: document.querySelectorAll('img').length,
-    inlineScripts: document.querySelectorAll('script:not([src])').length,
-  }));
-  expect(state).toEqual({ xss: null, images: 0, inlineScripts: 0 });
-  expect(dialogs).toEqual([]);
-}
+const title = () => browser.title();
+const viewText = () => browser.viewText();
+const open = (hash: string, expected: string | RegExp) => browser.open(hash, expected);
+const screenshot = (name: string) => browser.screenshot(name);
+const axeProblems = () => browser.axeProblems();
+const expectInert = () => browser.expectInert();
 
 describe('inspector page', { timeout: 60_000 }, () => {
   let messageId: string;
