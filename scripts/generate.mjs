@@ -22,6 +22,7 @@ import { build } from 'esbuild';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { parse } from 'yaml';
+import { contractOutline } from './generate-contract-outline.mjs';
 
 const root = new URL('../', import.meta.url);
 const specUrl = new URL('openapi/openapi.yaml', root);
@@ -201,6 +202,11 @@ const OUTPUTS = [
     source: 'openapi/openapi.yaml',
   },
   { url: pageOutUrl, generate: generatePageScript, source: 'the inspector page sources' },
+  {
+    url: new URL('packages/mock-server/src/inspector/generated/contract-outline.ts', root),
+    generate: async () => contractOutline(parse(await readFile(specUrl, 'utf8')), BANNER),
+    source: 'openapi/openapi.yaml',
+  },
 ];
 
 async function readCurrent(url) {

@@ -25,6 +25,8 @@ import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import type { StatusStep } from './activity-tracker';
 import { phoneCount, phoneThread } from './catalog';
+import { journalDetail, journalPage } from './journal';
+import { requestsFor } from './request-links';
 import { type RequestLogEntry, summary } from './request-log';
 import {
   campaignsMatching,
@@ -146,7 +148,7 @@ export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
 }
 
 /** One message with everything about it: the public API's view, timeline, replies, deliveries. */
-export function messageView({ mock, tracker }: ControlDeps, id: string) {
+export function messageView({ mock, tracker, requestLog }: ControlDeps, id: string) {
   const world = mock.world;
   const message = world.messages.get(id) ?? notFound('Message');
   // A delivery is about this message when its event names it (status updates carry its id).
@@ -159,6 +161,8 @@ export function messageView({ mock, tracker }: ControlDeps, id: string) {
     encoding: message.encoding,
     cost: formatMoney(message.cost),
     history: history(tracker.messageHistory.get(message.id)),
+    // The requests that created it or its campaign, replays included (D170).
+    requests: requestsFor(requestLog, [message.id, message.campaignId]),
     // What the handset sent back afterwards (simulated replies name no message they answer).
     replies: world.inbound
       .filter(
@@ -177,7 +181,11 @@ export function messageView({ mock, tracker }: ControlDeps, id: string) {
 }
 
 /** One campaign with its per-state counts, timeline and a page of its messages. */
-export function campaignView({ mock, tracker }: ControlDeps, id: string, query: string) {
+export function campaignView(
+  { mock, tracker, requestLog }: ControlDeps,
+  id: string,
+  query: string,
+) {
   const world = mock.world;
   const campaign = world.campaigns.get(id) ?? notFound('Campaign');
   const { offset, limit } = page(query);
@@ -194,6 +202,7 @@ export function campaignView({ mock, tracker }: ControlDeps, id: string, query: 
     environment: campaign.environment,
     organization: world.organizations.get(campaign.organizationId)?.name ?? null,
     history: history(tracker.campaignHistory.get(campaign.id)),
+    requests: requestsFor(requestLog, [campaign.id]),
     counts,
     messages: {
       total: messages.length,
@@ -359,17 +368,13 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: `${INSPECTOR_API}/requests`,
-    handle: ({ requestLog, query }) => {
-      const { q, offset, limit } = page(query);
-      const hits = requestsMatching(requestLog, q, offset, limit);
-      return ok({ total: hits.total, offset, entries: hits.entries.map(summary) });
-    },
+    handle: (deps) => ok(journalPage(deps, deps.query)),
   },
   {
     method: 'GET',
     path: `${INSPECTOR_API}/requests/:seq`,
-    handle: ({ requestLog, params }) =>
-      ok(requestLog.detail(Number(params.seq)) ?? notFound('Logged request')),
+    handle: (deps) =>
+      ok(journalDetail(deps, Number(deps.params.seq)) ?? notFound('Logged request')),
   },
   {
     method: 'GET',

@@ -14,6 +14,7 @@
 import { formatTimestamp } from '@msgsvc/mock';
 import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
+import type { KeyOwner, KeyOwnerLookup } from './key-owner';
 import { redactPath, redactQuery, redactSecrets } from './redact';
 
 /** One logged exchange, as `GET /__mock/requests` lists it. */
@@ -54,6 +55,8 @@ const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 type Stored = Omit<RequestLogDetail, 'at' | 'world_at'> & {
   readonly atMs: number;
   readonly worldMs: number | null;
+  /** Whose key a refused request sent, for the near-miss hints (D168); never the key itself. */
+  readonly key_owner: KeyOwner | null;
 };
 
 /** An entry as recorded: the exchange itself, redacted into {@link Stored} when first read. */
@@ -83,6 +86,7 @@ export class RequestLog {
   private next = 0;
   private seq = 0;
   private worldNow: (() => number) | undefined;
+  private keyOwner: KeyOwnerLookup | undefined;
 
   /** @param capacity - how many requests to keep (default 200). */
   constructor(readonly capacity = 200) {
@@ -95,6 +99,11 @@ export class RequestLog {
    */
   useWorldClock(now: () => number): void {
     this.worldNow = now;
+  }
+
+  /** Looks up, when an entry is first read, whose key a refused request sent (D168). */
+  useKeyOwner(lookup: KeyOwnerLookup): void {
+    this.keyOwner = lookup;
   }
 
   /** The sequence number of the newest entry (0 before the first): a cheap change marker. */
@@ -140,7 +149,7 @@ export class RequestLog {
     for (let i = 1; i <= this.capacity; i++) {
       const slot = this.ring[(this.next - i + this.capacity) % this.capacity];
       if (slot === undefined) return;
-      yield read(slot);
+      yield read(slot, this.keyOwner);
     }
   }
 
@@ -168,7 +177,7 @@ export class RequestLog {
 }
 
 /** The redacted form of a slot, built on its first read; the raw exchange is dropped then. */
-function read(slot: Slot): Stored {
+function read(slot: Slot, keyOwner: KeyOwnerLookup | undefined): Stored {
   if (slot.stored !== undefined) return slot.stored;
   const { request, requestBody, response, responseBody } = slot.raw!;
   const key = request.headers['x-api-key'];
@@ -190,6 +199,8 @@ function read(slot: Slot): Stored {
     response_headers: redactHeaders(response.headers),
     request_body: keptOf(requestBody),
     response_body: keptOf(responseBody),
+    key_owner:
+      response.status >= 400 && key !== undefined && key !== '' ? (keyOwner?.(key) ?? null) : null,
   };
   slot.raw = undefined;
   return slot.stored;

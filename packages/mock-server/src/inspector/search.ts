@@ -10,6 +10,7 @@ import type { World } from '@msgsvc/mock';
 import type { CampaignRecord, InboundMessage, MessageRecord } from '@msgsvc/mock/port';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
 import { Haystack } from './haystack';
+import { journalMatches } from './journal-search';
 import type { RequestLog, StoredRequest } from './request-log';
 
 /** What a query is looking for. */
@@ -187,7 +188,7 @@ export function campaignsMatching(
   return { total: matched.length, entries: matched.slice(offset, offset + limit) };
 }
 
-/** Logged requests whose trace id, path or query contains the query, newest first. */
+/** Logged requests containing the query (see `journal-search.ts`), newest first. */
 export function requestsMatching(
   log: RequestLog,
   query: SearchQuery,
@@ -201,10 +202,5 @@ export function requestsMatching(
   return { total: matched.length, entries: matched.slice(offset, offset + limit) };
 }
 
-function requestMatches(stored: StoredRequest, text: string): boolean {
-  return (
-    stored.trace_id === text ||
-    stored.path.toLowerCase().includes(text) ||
-    stored.query.toLowerCase().includes(text)
-  );
-}
+// What a request is found by is the journal's (D169): its line, body text and created record.
+const requestMatches = journalMatches;

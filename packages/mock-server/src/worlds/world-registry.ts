@@ -10,6 +10,7 @@ import { DomainError } from '@msgsvc/mock';
 import { ControlError } from '../control-http/errors';
 import { SnapshotStore } from '../control-http/snapshot-store';
 import { ActivityTracker } from '../inspector/activity-tracker';
+import { keyOwnerLookup } from '../inspector/key-owner';
 import { fingerprint, LiveFeed } from '../inspector/live';
 import type { BuiltWorld, WorldSettings } from './build-world';
 
@@ -215,6 +216,7 @@ export class WorldRegistry {
     const tracker = new ActivityTracker(() => mock.world);
     // The log's times agree with the rest of the inspector: world time (D104).
     requestLog.useWorldClock(() => mock.world.now());
+    requestLog.useKeyOwner(keyOwnerLookup(this, id));
     const now = this.now();
     const entry: WorldEntry = {
       id,

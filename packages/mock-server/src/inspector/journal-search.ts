@@ -1,0 +1,74 @@
+/**
+ * The request journal's text search (D169): what a logged request is found by, folded so that
+ * accents and case do not matter. Built once per entry, when it is first searched.
+ */
+import { createdBy } from './request-links';
+import type { StoredRequest } from './request-log';
+
+const texts = new WeakMap<StoredRequest, string>();
+
+/**
+ * Whether a logged request contains `text` (D169): its method, path and query (decoded), status,
+ * error code, trace id, idempotency key, the text of its request body (every string, key and
+ * number of the JSON, so a message's words are found however the client escaped them) and the id
+ * of what it created. Not the response body: a list response quotes many messages, and every poll
+ * would match. Accents and case are ignored on both sides.
+ */
+export function journalMatches(entry: StoredRequest, text: string): boolean {
+  let haystack = texts.get(entry);
+  if (haystack === undefined) {
+    haystack = fold(
+      [
+        entry.method,
+        decode(entry.path),
+        decode(entry.query.replace(/\+/g, ' ')),
+        String(entry.status),
+        entry.code ?? '',
+        entry.trace_id ?? '',
+        entry.idempotency_key ?? '',
+        bodyText(entry.request_body),
+        createdBy(entry)?.id ?? '',
+      ].join('\n'),
+    );
+    texts.set(entry, haystack);
+  }
+  return haystack.includes(fold(text));
+}
+
+/** Lower case without accents: `Crédito` and `credito` are the same word. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The words of a JSON body (its strings, keys and numbers), or the text as it is. */
+function bodyText(body: string | null): string {
+  if (body === null) return '';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  const words: string[] = [];
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 8 || words.length > 2_000) return;
+    if (typeof value === 'string' || typeof value === 'number') words.push(String(value));
+    else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        words.push(key);
+        walk(item, depth + 1);
+      }
+    }
+  };
+  walk(parsed, 0);
+  return words.join('\n');
+}

@@ -1,0 +1,127 @@
+/**
+ * The id half of the near-miss hints (D168): what is wrong with the shape of an id in a path (a
+ * prefix such as `msg_`, quotes or spaces around it, a UUID without dashes or of another version),
+ * and what an id names in a world — a message, a campaign, a sender ID, an organization or a
+ * contact, with the organization and environment it belongs to. Each lookup is one `Map` read.
+ */
+import type { World } from '@msgsvc/mock';
+
+/** A kind of record an id can name. */
+export type RecordKind = 'message' | 'campaign' | 'sender ID' | 'organization' | 'contact';
+
+/** What an id names in a world. */
+export interface FoundRecord {
+  readonly kind: RecordKind;
+  readonly id: string;
+  readonly organizationId: string;
+  /** `live` or `test` for records that have one. */
+  readonly environment: string | null;
+}
+
+/** Finds the record an id names in a world, of whatever kind. */
+export function findRecord(world: World, id: string): FoundRecord | undefined {
+  const message = world.messages.get(id);
+  if (message !== undefined) {
+    return {
+      kind: 'message',
+      id,
+      organizationId: message.organizationId,
+      environment: message.environment,
+    };
+  }
+  const campaign = world.campaigns.get(id);
+  if (campaign !== undefined) {
+    return {
+      kind: 'campaign',
+      id,
+      organizationId: campaign.organizationId,
+      environment: campaign.environment,
+    };
+  }
+  const sender = world.senders.get(id);
+  if (sender !== undefined) {
+    return { kind: 'sender ID', id, organizationId: sender.organizationId, environment: null };
+  }
+  if (world.organizations.has(id)) {
+    return { kind: 'organization', id, organizationId: id, environment: null };
+  }
+  const contact = world.contacts.get(id);
+  if (contact !== undefined) {
+    return { kind: 'contact', id, organizationId: contact.organizationId, environment: null };
+  }
+  return undefined;
+}
+
+/** The record kind a path parameter names, from its name (`message_id` → message). */
+export function kindOfParam(name: string): RecordKind | undefined {
+  const base = name.replace(/_id$/, '');
+  if (base === 'message' || base === 'campaign' || base === 'contact') return base;
+  if (base === 'organization') return 'organization';
+  if (base === 'remitter' || base === 'sms_remitter' || base === 'sender') return 'sender ID';
+  return undefined;
+}
+
+/** What is wrong with an id's shape, and the id it most likely meant. */
+export interface ShapeProblem {
+  /** Says what is wrong, e.g. `it has the prefix "msg_"`. */
+  readonly problem: string;
+  /** The id once the problem is taken away, when that fits the pattern. */
+  readonly meant: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Why `value` does not fit `pattern` (a path parameter's, from the contract), in words. Undefined
+ * when it fits.
+ */
+export function shapeProblem(value: string, pattern: string | null): ShapeProblem | undefined {
+  const fitsPattern = compile(pattern);
+  if (fitsPattern(value)) return undefined;
+  const fix = (problem: string, meant: string): ShapeProblem => ({
+    problem,
+    meant: fitsPattern(meant) ? meant : null,
+  });
+  const bare = value.trim().replace(/^["'{<[(]+|["'}>\])]+$/g, '');
+  if (bare !== value && bare !== '') {
+    return fix('it has spaces, quotes or brackets around it', dashed(bare));
+  }
+  const prefixed = /^([A-Za-z]{2,8}_)(.+)$/.exec(value);
+  if (prefixed !== null) {
+    return fix(
+      `it has the prefix "${prefixed[1]}" (ids in paths are bare UUIDs)`,
+      dashed(prefixed[2]!),
+    );
+  }
+  if (/^[0-9a-f]{32}$/i.test(value)) {
+    return fix('it is a UUID written without its dashes', dashed(value));
+  }
+  const version = UUID.exec(value)?.[1];
+  if (version !== undefined) {
+    return {
+      problem: `it is a UUID of version ${version}, not the one this path takes`,
+      meant: null,
+    };
+  }
+  return { problem: 'it is not a UUID', meant: null };
+}
+
+/** A 32-digit hex string with the dashes of a UUID put back; anything else as it is. */
+function dashed(text: string): string {
+  const hex = /^[0-9a-f]{32}$/i.test(text) ? text : undefined;
+  if (hex === undefined) return text;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// The contract's patterns are few and fixed: compiled once each.
+const compiled = new Map<string, RegExp>();
+
+function compile(pattern: string | null): (value: string) => boolean {
+  if (pattern === null) return () => true;
+  let regex = compiled.get(pattern);
+  if (regex === undefined) {
+    regex = new RegExp(pattern, 'u');
+    compiled.set(pattern, regex);
+  }
+  return (value) => regex.test(value);
+}

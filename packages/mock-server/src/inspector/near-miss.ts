@@ -1,0 +1,374 @@
+/**
+ * Near-miss hints for the request journal (D168), after WireMock's "closest stub" view: for a
+ * refused request, what it almost was — a path a letter or two from one of the contract's, a
+ * method the path does not have, an id of the wrong shape or of another kind, a misspelt header,
+ * a key of another organization or world, a body field or query parameter a letter or two from
+ * the operation's. Everything is compared with the contract's outline (`journal-contract.ts`),
+ * never with a hand-kept list. At most three hints, the most telling first; each costs a few
+ * `Map` reads and edit distances between short names, so computing them when an entry is shown
+ * stays cheap (E60).
+ */
+import type { World } from '@msgsvc/mock';
+import { nearest } from './edit-distance';
+import type { OutlineField, OutlineOperation } from './generated/contract-outline';
+import { CONTRACT_OUTLINE } from './generated/contract-outline';
+import {
+  BASE_PATH,
+  isParam,
+  operationOf,
+  operationsAt,
+  segmentsUnderBase,
+  templates,
+} from './journal-contract';
+import { type FoundRecord, findRecord, kindOfParam, shapeProblem } from './near-miss-ids';
+import type { StoredRequest } from './request-log';
+
+/** What a hint is about. */
+export type NearMissKind = 'path' | 'method' | 'id' | 'header' | 'key' | 'field' | 'query';
+
+/** One hint: what the request almost was, in words, and the record it points to if any. */
+export interface NearMiss {
+  readonly kind: NearMissKind;
+  readonly message: string;
+  /** A record the hint names, for a link (`#/messages/<id>`, `#/campaigns/<id>`). */
+  readonly record: { readonly kind: 'message' | 'campaign'; readonly id: string } | null;
+}
+
+/** The worlds a hint may look in: the request's own, and the server's others. */
+export interface NearMissWorlds {
+  readonly world: World;
+  readonly others: readonly {
+    readonly id: string;
+    readonly name: string | null;
+    readonly world: World;
+  }[];
+}
+
+/** The most hints one request gets (WireMock shows three near misses). */
+export const MAX_HINTS = 3;
+
+/** Headers every client sends that are never a misspelt contract header. */
+const COMMON_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'authorization',
+  'connection',
+  'content-length',
+  'content-type',
+  'host',
+  'user-agent',
+]);
+
+/** The hints for one logged request; none for a request that was not refused with a 4xx. */
+export function nearMisses(entry: StoredRequest, worlds: NearMissWorlds): NearMiss[] {
+  if (entry.status < 400 || entry.status >= 500) return headerHints(entry).slice(0, MAX_HINTS);
+  const hints: NearMiss[] = [];
+  const operation = operationOf(entry.method, entry.path);
+  if (operation === undefined) {
+    hints.push(...routeHints(entry));
+  } else {
+    hints.push(...headerHints(entry));
+    hints.push(...keyHints(entry));
+    hints.push(...idHints(entry, operation, worlds));
+    hints.push(...fieldHints(entry, operation));
+    hints.push(...queryHints(entry, operation));
+  }
+  return hints.slice(0, MAX_HINTS);
+}
+
+const hint = (
+  kind: NearMissKind,
+  message: string,
+  record: NearMiss['record'] = null,
+): NearMiss => ({
+  kind,
+  message,
+  record,
+});
+
+/** The methods and operations at a path, as text: `GET (listMessages), POST (sendMessage)`. */
+function describe(operations: readonly OutlineOperation[]): string {
+  return operations.map((o) => `${o.method} (${o.operationId})`).join(', ');
+}
+
+/** A path of no operation, or a method its path lacks. */
+function routeHints(entry: StoredRequest): NearMiss[] {
+  const at = operationsAt(entry.path).operations;
+  if (at.length > 0) {
+    return [
+      hint(
+        'method',
+        `${entry.method} is not an operation of ${entry.path}: the contract has ${describe(at)} there.`,
+      ),
+    ];
+  }
+  const path = entry.path;
+  if (path.length > 1 && path.endsWith('/')) {
+    const trimmed = path.replace(/\/+$/, '');
+    const found = operationsAt(trimmed).operations;
+    if (found.length > 0) {
+      return [
+        hint('path', `No trailing slash: ${trimmed} is the contract's path (${describe(found)}).`),
+      ];
+    }
+  }
+  const under = segmentsUnderBase(path);
+  if (under === undefined) {
+    // `/messages` or `/v1/messages`: the same path with the base path in front.
+    const segments = path.split('/').filter(Boolean);
+    for (let i = 0; i < segments.length; i++) {
+      const candidate = `${BASE_PATH}/${segments.slice(i).join('/')}`;
+      const found = operationsAt(candidate).operations;
+      if (found.length > 0) {
+        return [
+          hint(
+            'path',
+            `The API's paths are under ${BASE_PATH}: did you mean ${candidate} (${describe(found)})?`,
+          ),
+        ];
+      }
+    }
+    return [];
+  }
+  const close = closestPath(under, entry.method);
+  return close === undefined
+    ? []
+    : [
+        hint(
+          'path',
+          `${path} is not a path of the contract; ${close.path} is ${close.distance === 1 ? 'one letter' : `${close.distance} letters`} away (${describe(close.operations)}).`,
+        ),
+      ];
+}
+
+/** The contract path nearest to the segments (two edits at most over its fixed segments). */
+function closestPath(
+  segments: readonly string[],
+  method: string,
+): { path: string; distance: number; operations: OutlineOperation[] } | undefined {
+  let best: { path: string; distance: number; operations: OutlineOperation[] } | undefined;
+  for (const template of templates()) {
+    if (template.segments.length !== segments.length) continue;
+    let distance = 0;
+    const concrete: string[] = [];
+    for (let i = 0; i < segments.length && distance <= 2; i++) {
+      const expected = template.segments[i]!;
+      const sent = segments[i]!;
+      if (isParam(expected)) {
+        if (sent === '') distance = 3;
+        concrete.push(sent);
+        continue;
+      }
+      distance += segmentDistance(sent, expected);
+      concrete.push(expected);
+    }
+    if (distance === 0 || distance > 2) continue;
+    const path = `${BASE_PATH}/${concrete.join('/')}`;
+    // The same path under another method is one more entry of the same suggestion.
+    if (best?.path === path) {
+      best.operations.push(template.operation);
+    } else if (
+      best === undefined ||
+      distance < best.distance ||
+      (distance === best.distance &&
+        template.operation.method === method &&
+        !best.operations.some((o) => o.method === method))
+    ) {
+      best = { path, distance, operations: [template.operation] };
+    }
+  }
+  return best;
+}
+
+/** Edits between a sent path segment and the contract's (a change of case counts as one). */
+function segmentDistance(sent: string, expected: string): number {
+  if (sent === expected) return 0;
+  return Math.max(1, nearest(sent, [expected], 2)?.distance ?? 3);
+}
+
+/** A key the request's world does not hold, held by another world (D131 routes keys by namespace). */
+function keyHints(entry: StoredRequest): NearMiss[] {
+  const world = entry.key_owner?.world;
+  if (entry.status !== 401 || world === undefined || world === null) return [];
+  return [
+    hint(
+      'key',
+      `The key ${entry.key ?? ''} is a key of world ${world.id}${world.name === null ? '' : ` (${world.name})`}, not of this one.`,
+    ),
+  ];
+}
+
+/** Contract headers sent under a near name (the key, `Idempotency-Key`), or not sent at all. */
+function headerHints(entry: StoredRequest): NearMiss[] {
+  const operation = operationOf(entry.method, entry.path);
+  const expected = [
+    ...(CONTRACT_OUTLINE.apiKeyHeader === null ? [] : [CONTRACT_OUTLINE.apiKeyHeader]),
+    ...(operation?.headers.map((header) => header.name) ?? []),
+  ];
+  const sent = Object.keys(entry.request_headers);
+  const hints: NearMiss[] = [];
+  for (const name of expected) {
+    if (sent.includes(name.toLowerCase())) continue;
+    const near = sent
+      .filter((header) => !COMMON_HEADERS.has(header))
+      .slice(0, 50)
+      .find((header) => nearest(header, [name.toLowerCase()], 2) !== undefined);
+    const inQuery = [...new URLSearchParams(entry.query).keys()].find((param) =>
+      nearest(param, [name.toLowerCase(), name.toLowerCase().replace(/^x-/, '')], 2),
+    );
+    if (near !== undefined) {
+      hints.push(
+        hint(
+          'header',
+          `The header "${near}" is not ${name}: the service never read it. Send it as ${name}.`,
+        ),
+      );
+    } else if (inQuery !== undefined) {
+      hints.push(hint('header', `"${inQuery}" was sent in the query: ${name} is a header.`));
+    } else if (name === CONTRACT_OUTLINE.apiKeyHeader && entry.status === 401) {
+      hints.push(hint('header', `No ${name} header was sent: every operation needs one.`));
+    }
+  }
+  return hints;
+}
+
+/** Path ids of the wrong shape, of another kind, or of another organization or world. */
+function idHints(
+  entry: StoredRequest,
+  operation: OutlineOperation,
+  worlds: NearMissWorlds,
+): NearMiss[] {
+  const { params } = operationsAt(entry.path);
+  const hints: NearMiss[] = [];
+  for (const param of operation.pathParams) {
+    const value = params[param.name];
+    if (value === undefined) continue;
+    const wanted = kindOfParam(param.name);
+    const shape = shapeProblem(value, param.pattern);
+    const id = shape === undefined ? value : shape.meant;
+    const found = id === null ? undefined : findRecord(worlds.world, id);
+    if (shape !== undefined) {
+      const named =
+        found === undefined ? '' : ` ${id} is ${article(found.kind)} ${found.kind} of this world.`;
+      hints.push(
+        hint(
+          'id',
+          `${param.name} "${value}" does not fit the contract: ${shape.problem}.${named}`,
+          link(found),
+        ),
+      );
+      continue;
+    }
+    if (entry.status !== 404) continue;
+    if (found !== undefined && found.kind !== wanted) {
+      hints.push(
+        hint(
+          'id',
+          `${value} is ${article(found.kind)} ${found.kind}'s id, not ${article(wanted ?? 'record')} ${wanted ?? 'record'}'s${found.kind === 'campaign' ? `: GET ${BASE_PATH}/campaigns/${value}` : found.kind === 'message' ? `: GET ${BASE_PATH}/messages/${value}` : ''}.`,
+          link(found),
+        ),
+      );
+    } else if (found !== undefined) {
+      const owner = ownerMismatch(entry, found, worlds.world);
+      if (owner !== undefined) hints.push(hint('key', owner, link(found)));
+    } else {
+      for (const other of worlds.others) {
+        const elsewhere = findRecord(other.world, value);
+        if (elsewhere === undefined) continue;
+        hints.push(
+          hint(
+            'key',
+            `${value} is ${article(elsewhere.kind)} ${elsewhere.kind} of world ${other.id}${other.name === null ? '' : ` (${other.name})`}, not of this one: send the request with a key of that world.`,
+          ),
+        );
+        break;
+      }
+    }
+  }
+  return hints;
+}
+
+/** Why a record exists yet was not found: another organization's, or the other environment's. */
+function ownerMismatch(entry: StoredRequest, found: FoundRecord, world: World): string | undefined {
+  const owner = entry.key_owner;
+  if (owner === null || owner.world !== null) return undefined;
+  const name = (id: string) => world.organizations.get(id)?.name ?? id;
+  if (owner.organization_id !== found.organizationId) {
+    return `This ${found.kind} exists, in organization ${name(found.organizationId)}; the key ${entry.key ?? ''} is organization ${name(owner.organization_id)}'s.`;
+  }
+  if (found.environment !== null && found.environment !== owner.environment) {
+    return `This ${found.kind} was made with a ${found.environment} key; the key ${entry.key ?? ''} is a ${owner.environment} key.`;
+  }
+  return undefined;
+}
+
+/** Body fields a letter or two from one of the operation's (nested objects and list items too). */
+function fieldHints(entry: StoredRequest, operation: OutlineOperation): NearMiss[] {
+  if (operation.body === null || entry.request_body === null) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(entry.request_body);
+  } catch {
+    return [];
+  }
+  const hints: NearMiss[] = [];
+  let budget = 200;
+  const walk = (value: unknown, fields: readonly OutlineField[], at: string, depth: number) => {
+    if (depth > 4 || fields.length === 0 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value.slice(0, 20)) walk(item, fields, `${at}[]`, depth + 1);
+      return;
+    }
+    const names = fields.map((field) => field.name);
+    const sent = Object.keys(value);
+    for (const key of sent) {
+      if (--budget < 0 || hints.length >= MAX_HINTS) return;
+      const field = fields.find((f) => f.name === key);
+      if (field !== undefined) {
+        walk((value as Record<string, unknown>)[key], field.fields, `${at}${key}.`, depth + 1);
+        continue;
+      }
+      const near = nearest(key, names, 2);
+      if (near === undefined || sent.includes(near.name)) continue;
+      hints.push(
+        hint(
+          'field',
+          `"${at}${key}" is not a field of ${operation.operationId}'s body: did you mean "${at}${near.name}"?`,
+        ),
+      );
+    }
+  };
+  walk(body, operation.body, '', 0);
+  return hints;
+}
+
+/** Query parameters a letter or two from one of the operation's. */
+function queryHints(entry: StoredRequest, operation: OutlineOperation): NearMiss[] {
+  if (operation.query.length === 0 || entry.query === '') return [];
+  const sent = [...new Set(new URLSearchParams(entry.query).keys())].slice(0, 50);
+  const hints: NearMiss[] = [];
+  for (const name of sent) {
+    if (operation.query.includes(name)) continue;
+    const near = nearest(name, operation.query, 2);
+    if (near === undefined || sent.includes(near.name)) continue;
+    hints.push(
+      hint(
+        'query',
+        `"${name}" is not a query parameter of ${operation.operationId}: did you mean "${near.name}"?`,
+      ),
+    );
+  }
+  return hints;
+}
+
+function link(found: FoundRecord | undefined): NearMiss['record'] {
+  if (found?.kind === 'message' || found?.kind === 'campaign') {
+    return { kind: found.kind, id: found.id };
+  }
+  return null;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
