@@ -6,10 +6,10 @@
  * headers and answer, "redeliver now").
  */
 import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
-import type { RequestLogDetail } from '../request-log';
 import { control, data } from './api';
+import { creatingRequests } from './created-by';
 import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
-import { deliveryRows, messageRows, pager, type View, wallBeside } from './lists';
+import { deliveryRows, messageRows, pager, type View } from './lists';
 import type { Route } from './router';
 
 /** What a detail view needs from the page: running an action with feedback. */
@@ -86,6 +86,7 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
         h('h3', null, 'Status timeline'),
         timeline(view.history),
       ),
+      creatingRequests(view.requests),
       h('section', { 'aria-label': 'Simulate a reply' }, h('h3', null, 'Simulate a reply'), reply),
       h(
         'section',
@@ -203,6 +204,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         h('h3', null, 'Status timeline'),
         timeline(view.history),
       ),
+      creatingRequests(view.requests),
       h(
         'section',
         { 'aria-label': 'Campaign messages' },
@@ -214,61 +216,13 @@ export async function campaignView(id: string, route: Route): Promise<View> {
   };
 }
 
-function headerTable(caption: string, headers: Readonly<Record<string, string>>): Child {
+/** A table of header names and values. */
+export function headerTable(caption: string, headers: Readonly<Record<string, string>>): Child {
   return table(
     caption,
     ['Header', 'Value'],
     Object.entries(headers).map(([name, value]) => [h('code', null, name), h('code', null, value)]),
   );
-}
-
-/** `#/requests/<seq>`. */
-export async function requestView(seq: string): Promise<View> {
-  const r = await data<RequestLogDetail>(`requests/${encodeURIComponent(seq)}`);
-  return {
-    title: `${r.method} ${r.path}`,
-    content: [
-      h(
-        'section',
-        { 'aria-label': 'Request' },
-        fields([
-          ['World time', [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)]],
-          ['Wall clock', time(r.at)],
-          ['Method', r.method],
-          ['Path', h('code', null, r.path)],
-          ['Query', h('code', null, r.query === '' ? '(none)' : r.query)],
-          ['Status', `${r.status}${r.code === null ? '' : ` ${r.code}`}`],
-          ['API key', r.key ?? '—'],
-          ['Trace id', h('code', null, r.trace_id ?? '—')],
-          ['Idempotency key', r.idempotency_key ?? '—'],
-        ]),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'Request headers' },
-        h('h3', null, 'Request headers'),
-        headerTable('Request headers', r.request_headers),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'Request body' },
-        h('h3', null, 'Request body'),
-        h('pre', { tabindex: 0 }, pretty(r.request_body)),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'Response headers' },
-        h('h3', null, 'Response headers'),
-        headerTable('Response headers', r.response_headers),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'Response body' },
-        h('h3', null, 'Response body'),
-        h('pre', { tabindex: 0 }, pretty(r.response_body)),
-      ),
-    ],
-  };
 }
 
 /** `#/webhooks/<id>`. */

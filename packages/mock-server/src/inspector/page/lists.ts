@@ -175,20 +175,6 @@ export async function campaignsView(route: Route): Promise<View> {
   };
 }
 
-/** `#/requests`. */
-export async function requestsView(route: Route): Promise<View> {
-  const q = route.params.get('q') ?? undefined;
-  const page = await data<ListPage<RequestLogEntry>>('requests', {
-    q,
-    offset: offsetOf(route),
-    limit: PAGE,
-  });
-  return {
-    title: 'Request log',
-    content: [requestRows(page.entries), pager('requests', route, page.total)],
-  };
-}
-
 /** `#/webhooks`. */
 export async function webhooksView(route: Route): Promise<View> {
   const page = await data<ListPage<DeliveryRow>>('deliveries', {

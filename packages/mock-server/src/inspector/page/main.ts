@@ -6,14 +6,14 @@
 import type { InspectorSummary } from '../api';
 import { actionsView, TOOLBAR } from './actions';
 import { ApiError, data, listen, shownWorld, worlds } from './api';
-import { campaignView, deliveryView, messageView, phoneView, requestView } from './details';
+import { campaignView, deliveryView, messageView, phoneView } from './details';
 import { h, replace } from './dom';
+import { journalRequestView, journalView } from './journal';
 import {
   campaignsView,
   messagesView,
   organizationsView,
   phonesView,
-  requestsView,
   searchView,
   type View,
   webhooksView,
@@ -46,7 +46,7 @@ function viewFor(route: Route): Promise<View> {
     case 'organizations':
       return organizationsView();
     case 'requests':
-      return id === undefined ? requestsView(route) : requestView(id);
+      return id === undefined ? journalView(route) : journalRequestView(id);
     case 'webhooks':
       return id === undefined ? webhooksView(route) : deliveryView(id, actions);
     case 'search':
