@@ -2,8 +2,8 @@
  * The request journal in Chromium, as a tester uses it (issue 25 items 5 and 8): filter by status
  * class with a click and by operation with the select (each filter an address), see the near-miss
  * hint of a request that almost matched, follow a request to the message it created and back,
- * find a request by the words of the message it sent — with hostile text shown as text and
- * axe-core finding no serious or critical problem.
+ * find a request by the words of the message it sent — at 390, 1300 and 1920 px, with hostile
+ * text shown as text and axe-core finding no serious or critical problem.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlApi, publicApi } from './support/http';
@@ -107,6 +107,20 @@ describe('request journal', { timeout: 90_000 }, () => {
     await expect.poll(() => browser.title()).toBe('Message to +244923000001');
     expect(await browser.axeProblems()).toEqual([]);
     await browser.expectInert();
+  });
+
+  it('keeps the filters and hints usable at 390 and 1920 px wide', async () => {
+    for (const width of [390, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await browser.open('#/requests?class=4xx', 'Request log · 4xx');
+      await expect.poll(() => rows().count()).toBe(3);
+      expect(await page.getByRole('link', { name: '5xx', exact: true }).isVisible()).toBe(true);
+      expect(await page.locator('#journal-op').isVisible()).toBe(true);
+      expect(await browser.viewText()).toContain('did you mean "body"?');
+      await browser.screenshot(`journal-${width}`);
+      expect(await browser.axeProblems(), `${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1300, height: 1000 });
   });
 
   it('finds the request that sent a message by the message’s words, accents aside', async () => {

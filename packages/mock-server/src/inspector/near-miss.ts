@@ -137,7 +137,7 @@ function routeHints(entry: StoredRequest): NearMiss[] {
     : [
         hint(
           'path',
-          `${path} is not a path of the contract; ${close.path} is ${close.distance === 1 ? 'one letter' : `${close.distance} letters`} away (${describe(close.operations)}).`,
+          `${path} is not a path of the contract: ${close.path} is ${close.distance === 1 ? 'one letter' : `${close.distance} letters`} away, with ${describe(close.operations)}.`,
         ),
       ];
 }

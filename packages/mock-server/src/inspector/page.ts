@@ -68,7 +68,7 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 form.inline { display: flex; flex-wrap: wrap; gap: .4rem; align-items: end; }
 form.inline label { display: flex; flex-direction: column; font-size: .8rem; color: var(--muted); }
 .filters { display: flex; flex-wrap: wrap; gap: .4rem .75rem; align-items: center; margin-bottom: .5rem; }
-.filters nav { padding: 0; border: 0; } .hint { color: var(--warn); } .hints { margin: .25rem 0; padding-left: 1.25rem; }
+.filters nav { padding: 0; border: 0; } .hint { color: var(--warn); } .journal td:nth-child(3) { overflow-wrap: anywhere; } .hints { margin: .25rem 0; padding-left: 1.25rem; }
 .filters a[aria-current="true"] { background: color-mix(in srgb, var(--accent) 15%, transparent); font-weight: 600; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 `;

@@ -59,7 +59,7 @@ export async function journalView(route: Route): Promise<View> {
     title: shown === '' ? 'Request log' : `Request log · ${shown}`,
     content: [
       filterBar(filters, page.operations),
-      journalRows(page.entries),
+      h('div', { class: 'journal' }, journalRows(page.entries)),
       pager(filters, offset, page.total),
     ],
   };
