@@ -35,6 +35,7 @@ import {
   readQuery,
   requestsMatching,
 } from './search';
+import { smsCheckFacts } from './sms-check';
 
 /** The path every route of the page's data lives under (after the control prefix). */
 export const INSPECTOR_API = '/inspector/api';
@@ -158,6 +159,7 @@ export function messageView({ mock, tracker }: ControlDeps, id: string) {
     segments: message.segments,
     encoding: message.encoding,
     cost: formatMoney(message.cost),
+    sms_check: smsCheckFacts(world, message),
     history: history(tracker.messageHistory.get(message.id)),
     // What the handset sent back afterwards (simulated replies name no message they answer).
     replies: world.inbound

@@ -11,6 +11,7 @@ import { control, data } from './api';
 import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
 import { deliveryRows, messageRows, pager, type View, wallBeside } from './lists';
 import type { Route } from './router';
+import { smsCheckSection } from './sms-check';
 
 /** What a detail view needs from the page: running an action with feedback. */
 export interface Actions {
@@ -86,6 +87,7 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
         h('h3', null, 'Status timeline'),
         timeline(view.history),
       ),
+      smsCheckSection(m.content, view),
       h('section', { 'aria-label': 'Simulate a reply' }, h('h3', null, 'Simulate a reply'), reply),
       h(
         'section',
