@@ -74,7 +74,7 @@ describe('SMS check', { timeout: 60_000 }, () => {
     ).toBe(' (U+00E1 forces UCS-2; GSM-7 replacement: a)');
     const rows = await page.locator('table.sms-offenders tbody tr').allInnerTexts();
     expect(rows).toHaveLength(11);
-    expect(rows[1]?.split('\t')).toEqual(['ç', 'U+00E7', '31', '1', 'c']);
+    expect(rows[1]?.split('\t')).toEqual(['ç', 'c', '31', '1', 'U+00E7']);
     // The alternative: folded to GSM-7, two segments, one fewer.
     expect(await check('replaced-cost')).toBe('2 segments × 4.000000 AOA = 8.000000 AOA');
     const text = await browser.viewText();
@@ -179,5 +179,34 @@ describe('SMS check', { timeout: 60_000 }, () => {
     await expect.poll(() => browser.title()).toBe('SMS check');
     expect(await page.locator('#sms-check-text').inputValue()).toBe('Até já — obrigado…');
     expect(await browser.viewText()).toContain('Até ja - obrigado...');
+  });
+
+  it('fits a phone, a laptop and a wide screen without sideways scrolling', async () => {
+    const sideways = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    const id = await sendAndOpen('+244923000006', `${PORTUGUESE} 😀 ${'ç'.repeat(80)}`);
+    for (const width of [390, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await browser.open(`#/messages/${id}`, 'Message to +244923000006');
+      await expect.poll(segmentBlocks).toHaveLength(4);
+      // The check itself stays within the window (the rest of the message page is the layout's).
+      const fits = await page.evaluate(() => {
+        const section = document.querySelector('section.sms-check') as HTMLElement;
+        return {
+          right: Math.ceil(section.getBoundingClientRect().right) <= window.innerWidth,
+          inside: section.scrollWidth <= section.clientWidth,
+        };
+      });
+      expect(fits, `${width} px`).toEqual({ right: true, inside: true });
+      await browser.screenshot(`sms-check-message-${width}`);
+      await browser.open(`#/sms-check?text=${encodeURIComponent(PORTUGUESE)}&price=4`, 'SMS check');
+      await expect.poll(() => check('cost')).toBe('3 segments × 4.000000 AOA = 12.000000 AOA');
+      expect(await sideways(), `${width} px`).toBeLessThanOrEqual(0);
+      await browser.screenshot(`sms-check-form-${width}`);
+    }
+    expect(await browser.axeProblems()).toEqual([]);
+    await page.setViewportSize({ width: 1300, height: 1000 });
   });
 });

@@ -70,6 +70,7 @@ form.inline label { display: flex; flex-direction: column; font-size: .8rem; col
 .sms-segments { list-style: none; margin: .5rem 0; padding: 0; display: flex; flex-direction: column; gap: .35rem; }
 .sms-segment { border: 1px dashed var(--line); border-left: 4px solid var(--accent); border-radius: 6px; padding: .3rem .6rem; }
 .sms-segment-head { display: block; color: var(--muted); font-size: .75rem; }
+.sms-scroll { overflow-x: auto; max-width: 100%; }
 .sms-text, .sms-replaced { white-space: pre-wrap; overflow-wrap: anywhere; }
 .sms-replaced { background: var(--bg); padding: .4rem .6rem; border-radius: 6px; }
 mark.ucs2 { background: color-mix(in srgb, var(--warn) 22%, transparent); color: inherit; font-weight: 700;

@@ -107,40 +107,50 @@ function offenderTable(why: SegmentExplanation): Child {
       { class: 'sms-verdict' },
       `${plural(why.forcingUcs2.length, 'character')} outside GSM-7 made the whole text UCS-2 (70 units in one SMS, 67 per segment when split, instead of 160 and 153 septets).`,
     ),
+    // On a phone the table scrolls in its own box (focusable, named) rather than the page sideways.
     h(
-      'table',
-      { class: 'sms-offenders' },
-      h('caption', { class: 'visually-hidden' }, 'Characters that force UCS-2'),
+      'div',
+      {
+        class: 'sms-scroll',
+        role: 'region',
+        tabindex: 0,
+        'aria-label': 'Characters that force UCS-2',
+      },
       h(
-        'thead',
-        null,
+        'table',
+        { class: 'sms-offenders' },
+        h('caption', { class: 'visually-hidden' }, 'Characters that force UCS-2'),
         h(
-          'tr',
+          'thead',
           null,
-          ['Character', 'Code point', 'Position', 'Segment', 'GSM-7 replacement'].map((t) =>
-            h('th', { scope: 'col' }, t),
-          ),
-        ),
-      ),
-      h(
-        'tbody',
-        null,
-        why.forcingUcs2.map((c) =>
           h(
             'tr',
             null,
-            h('td', null, h('mark', { class: 'ucs2' }, shown(c))),
-            h('td', null, h('code', null, c.codePoint)),
-            h('td', { class: 'num' }, String(c.codePointIndex + 1)),
-            h('td', { class: 'num' }, String(c.segment + 1)),
+            ['Character', 'GSM-7 replacement', 'Position', 'Segment', 'Code point'].map((t) =>
+              h('th', { scope: 'col' }, t),
+            ),
+          ),
+        ),
+        h(
+          'tbody',
+          null,
+          why.forcingUcs2.map((c) =>
             h(
-              'td',
+              'tr',
               null,
-              c.replacement === null
-                ? h('span', { class: 'meta' }, 'none in GSM-7')
-                : c.replacement === ''
-                  ? 'drop it (invisible)'
-                  : h('code', null, replacementText(c)),
+              h('td', null, h('mark', { class: 'ucs2' }, shown(c))),
+              h(
+                'td',
+                null,
+                c.replacement === null
+                  ? h('span', { class: 'meta' }, 'none in GSM-7')
+                  : c.replacement === ''
+                    ? 'drop it (invisible)'
+                    : h('code', null, replacementText(c)),
+              ),
+              h('td', { class: 'num' }, String(c.codePointIndex + 1)),
+              h('td', { class: 'num' }, String(c.segment + 1)),
+              h('td', null, h('code', null, c.codePoint)),
             ),
           ),
         ),
