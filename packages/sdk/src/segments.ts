@@ -1,8 +1,13 @@
 /**
- * SMS segment counting as the network does it (3GPP TS 23.038 alphabet, TS 23.040 concatenation).
+ * SMS segment counting as the network does it (3GPP TS 23.038 alphabet, TS 23.040 concatenation),
+ * and the explanation of a count: where each segment starts and ends, which characters forced
+ * UCS-2, and what the text would take with GSM-7 replacements for them.
  *
  * @module
  */
+
+import { countSeptets, septetsOf } from './gsm-alphabet';
+import { gsmReplacement } from './gsm-replacements';
 
 /** How a message travels: 7-bit GSM default alphabet, or UCS-2 (UTF-16 code units). */
 export type SegmentEncoding = 'GSM_7' | 'UCS_2';
@@ -26,26 +31,10 @@ export interface SegmentCount {
   parts: string[];
 }
 
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-// Each of these is sent as ESC + code, so it costs two septets.
-const GSM_EXTENSION = '\f^{}\\[~]|€';
-
 const GSM_SINGLE = 160;
 const GSM_CONCATENATED = 153;
 const UCS2_SINGLE = 70;
 const UCS2_CONCATENATED = 67;
-
-// Septets per UTF-16 code unit (0 = not in GSM-7), indexed by char code. Built once: counting runs
-// for every recipient of a campaign. The highest GSM character is '€' (U+20AC), so ~8 KB suffices.
-const SEPTETS = buildSeptetTable();
-
-function buildSeptetTable(): Uint8Array {
-  const table = new Uint8Array(0x20ac + 1);
-  for (let i = 0; i < GSM_BASIC.length; i++) table[GSM_BASIC.charCodeAt(i)] = 1;
-  for (let i = 0; i < GSM_EXTENSION.length; i++) table[GSM_EXTENSION.charCodeAt(i)] = 2;
-  return table;
-}
 
 /**
  * Counts the SMS segments a text is sent as, and splits it where the network would.
@@ -69,104 +58,287 @@ function buildSeptetTable(): Uint8Array {
  * ```
  */
 export function countSegments(text: string): SegmentCount {
+  const split = splitText(text);
+  const parts: string[] = [];
+  let start = 0;
+  for (const end of split.ends) {
+    parts.push(text.slice(start, end));
+    start = end;
+  }
+  return {
+    encoding: split.encoding,
+    segments: split.ends.length,
+    units: split.units,
+    perSegment: split.perSegment,
+    remainingInSegment: split.perSegment - split.usedInLast,
+    parts,
+  };
+}
+
+/**
+ * Where the network cuts a text: the one implementation behind {@link countSegments} and
+ * {@link explainSegments}, so a count and its explanation can never disagree.
+ */
+export interface TextSplit {
+  /** The encoding the whole text is sent in. */
+  encoding: SegmentEncoding;
+  /** Septets (`GSM_7`) or UTF-16 code units (`UCS_2`) of the whole text. */
+  units: number;
+  /** The limit each segment was filled to. */
+  perSegment: number;
+  /** Units in the last segment (0 for the empty text). */
+  usedInLast: number;
+  /** The UTF-16 offset where each segment ends, ascending; the last is `text.length`. */
+  ends: number[];
+}
+
+/**
+ * Splits a text where the network would; see {@link countSegments} for the rules.
+ *
+ * @param text - The message body.
+ * @returns The encoding, sizes and the end offset of each segment.
+ */
+export function splitText(text: string): TextSplit {
   if (text === '') {
-    return {
-      encoding: 'GSM_7',
-      segments: 0,
-      units: 0,
-      perSegment: GSM_SINGLE,
-      remainingInSegment: GSM_SINGLE,
-      parts: [],
-    };
+    return { encoding: 'GSM_7', units: 0, perSegment: GSM_SINGLE, usedInLast: 0, ends: [] };
   }
   const septets = countSeptets(text);
   return septets < 0 ? splitUcs2(text) : splitGsm7(text, septets);
 }
 
-/** Septets the text needs in GSM-7, or -1 as soon as a character has no GSM-7 form. */
-function countSeptets(text: string): number {
-  let septets = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const size = code < SEPTETS.length ? (SEPTETS[code] ?? 0) : 0;
-    if (size === 0) return -1;
-    septets += size;
-  }
-  return septets;
-}
-
-function splitGsm7(text: string, septets: number): SegmentCount {
+function splitGsm7(text: string, septets: number): TextSplit {
   if (septets <= GSM_SINGLE) return single('GSM_7', text, septets, GSM_SINGLE);
-  const parts: string[] = [];
-  let start = 0;
+  const ends: number[] = [];
   let used = 0;
   for (let i = 0; i < text.length; i++) {
     // Every GSM-7 character is one code unit; countSeptets has vouched for each one.
-    const size = SEPTETS[text.charCodeAt(i)] ?? 1;
+    const size = septetsOf(text.charCodeAt(i));
     if (used + size > GSM_CONCATENATED) {
-      parts.push(text.slice(start, i));
-      start = i;
+      ends.push(i);
       used = 0;
     }
     used += size;
   }
-  parts.push(text.slice(start));
-  return concatenated('GSM_7', parts, septets, GSM_CONCATENATED, used);
+  ends.push(text.length);
+  return {
+    encoding: 'GSM_7',
+    units: septets,
+    perSegment: GSM_CONCATENATED,
+    usedInLast: used,
+    ends,
+  };
 }
 
-function splitUcs2(text: string): SegmentCount {
+function splitUcs2(text: string): TextSplit {
   const units = text.length;
   if (units <= UCS2_SINGLE) return single('UCS_2', text, units, UCS2_SINGLE);
-  const parts: string[] = [];
-  let start = 0;
+  const ends: number[] = [];
   let used = 0;
   for (let i = 0; i < text.length; ) {
-    // A high surrogate followed by a low one is one character of two units; a lone surrogate is
-    // sent as the single unit it is.
-    const code = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
-    const size = code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+    const size = unitsAt(text, i);
     if (used + size > UCS2_CONCATENATED) {
-      parts.push(text.slice(start, i));
-      start = i;
+      ends.push(i);
       used = 0;
     }
     used += size;
     i += size;
   }
-  parts.push(text.slice(start));
-  return concatenated('UCS_2', parts, units, UCS2_CONCATENATED, used);
+  ends.push(text.length);
+  return { encoding: 'UCS_2', units, perSegment: UCS2_CONCATENATED, usedInLast: used, ends };
 }
 
-function single(
-  encoding: SegmentEncoding,
-  text: string,
-  units: number,
-  limit: number,
-): SegmentCount {
+/**
+ * UTF-16 code units of the character at `i`: a high surrogate followed by a low one is one
+ * character of two units; a lone surrogate is sent as the single unit it is.
+ */
+function unitsAt(text: string, i: number): 1 | 2 {
+  const code = text.charCodeAt(i);
+  const next = text.charCodeAt(i + 1);
+  return code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+}
+
+function single(encoding: SegmentEncoding, text: string, units: number, limit: number): TextSplit {
+  return { encoding, units, perSegment: limit, usedInLast: units, ends: [text.length] };
+}
+
+/** One segment of {@link SegmentExplanation.spans}: where it is in the text and what it holds. */
+export interface SegmentSpan {
+  /** UTF-16 offset of its first code unit: `text.slice(start, end)` is the segment. */
+  start: number;
+  /** UTF-16 offset just past its last code unit. */
+  end: number;
+  /** The same start counted in code points (`[...text]` indexes): what a person counts. */
+  codePointStart: number;
+  /** The same end counted in code points. */
+  codePointEnd: number;
+  /** Septets (`GSM_7`) or UTF-16 code units (`UCS_2`) the segment holds. */
+  units: number;
+  /** The segment's text. */
+  text: string;
+}
+
+/** A character that has no GSM-7 form, so it made the whole text UCS-2. */
+export interface Ucs2Character {
+  /** The character: one code point (two UTF-16 units for an emoji), or a lone surrogate. */
+  char: string;
+  /** Its code point as `U+` and at least four hex digits, e.g. `U+00E7` for `ç`. */
+  codePoint: string;
+  /** UTF-16 offset of the character in the text. */
+  start: number;
+  /** UTF-16 offset just past it. */
+  end: number;
+  /** Its offset counted in code points. */
+  codePointIndex: number;
+  /** The index of the segment it is in (0-based, into `spans`). */
+  segment: number;
+  /**
+   * A GSM-7 text that stands in for it (`ç` → `c`, `’` → `'`, `…` → `...`, NBSP → space; `''` for
+   * a zero-width or combining character, which is dropped), or `null` when none fits (emoji,
+   * non-Latin scripts).
+   */
+  replacement: string | null;
+}
+
+/** The text with every {@link Ucs2Character} that has a replacement replaced, and its count. */
+export interface ReplacedText {
+  /** The text after the replacements. */
+  text: string;
+  /** Its encoding: `GSM_7` when every offender had a replacement. */
+  encoding: SegmentEncoding;
+  /** The segments it would be sent (and billed) as. */
+  segments: number;
+  /** Its size in septets or UTF-16 code units. */
+  units: number;
+  /** Characters left as they were because no replacement fits them. */
+  unreplaced: number;
+}
+
+/** The result of {@link explainSegments}. */
+export interface SegmentExplanation {
+  /** As {@link SegmentCount.encoding}. */
+  encoding: SegmentEncoding;
+  /** As {@link SegmentCount.segments}; always `spans.length`. */
+  segments: number;
+  /** As {@link SegmentCount.units}. */
+  units: number;
+  /** As {@link SegmentCount.perSegment}. */
+  perSegment: number;
+  /** As {@link SegmentCount.remainingInSegment}. */
+  remainingInSegment: number;
+  /** The segments in order; they cover the text exactly, end to end. */
+  spans: SegmentSpan[];
+  /** Every character that forced UCS-2, in text order; empty for a GSM-7 text. */
+  forcingUcs2: Ucs2Character[];
+  /** What the text would be and take with the replacements; `null` when nothing forced UCS-2. */
+  ifReplaced: ReplacedText | null;
+}
+
+/**
+ * Explains {@link countSegments}' answer for a text: the segments with their offsets, the
+ * characters that forced UCS-2 with their positions and GSM-7 replacements, and the segments the
+ * text would take if they were replaced. Built on the same split as `countSegments`, so the two
+ * always agree (`explainSegments(t).segments === countSegments(t).segments`).
+ *
+ * Offsets are given twice: in UTF-16 code units (for `String.prototype.slice`) and in code
+ * points. A segment never ends inside a surrogate pair or a GSM-7 escape pair (an escape pair is
+ * one code unit in the text). Replacements fold accents (`ç` → `c`, `ã` → `a`, `Ê` → `E`, by
+ * Unicode compatibility decomposition) and typographic punctuation (curly quotes, dashes, `…`,
+ * unusual spaces) to their plain GSM-7 forms, the substitutions gateways call "smart encoding";
+ * a character already in GSM-7 (`é`, `à`, `Ç`) is never touched.
+ *
+ * @param text - The message body, as it will be sent.
+ * @returns The count, its segments and the characters that forced UCS-2.
+ * @example
+ * ```ts
+ * import { explainSegments } from '@msgsvc/sdk/sms';
+ *
+ * const why = explainSegments('Não há crédito: ligue já!');
+ * why.encoding;                            // 'UCS_2'
+ * why.forcingUcs2.map((c) => c.char);      // ['ã', 'á', 'á']
+ * why.forcingUcs2[0];                      // { char: 'ã', codePoint: 'U+00E3', start: 1, replacement: 'a', ... }
+ * why.ifReplaced;                          // { text: 'Nao ha crédito: ligue ja!', encoding: 'GSM_7', segments: 1, ... }
+ * ```
+ */
+export function explainSegments(text: string): SegmentExplanation {
+  const split = splitText(text);
+  const spans: SegmentSpan[] = [];
+  const forcingUcs2: Ucs2Character[] = [];
+  let start = 0;
+  let codePoint = 0;
+  for (const end of split.ends) {
+    const codePointStart = codePoint;
+    let units = 0;
+    for (let i = start; i < end; ) {
+      const size = unitsAt(text, i);
+      const septets = septetsOf(text.charCodeAt(i));
+      if (split.encoding === 'GSM_7') units += septets;
+      else {
+        units += size;
+        if (septets === 0) forcingUcs2.push(offender(text, i, size, codePoint, spans.length));
+      }
+      i += size;
+      codePoint += 1;
+    }
+    spans.push({
+      start,
+      end,
+      codePointStart,
+      codePointEnd: codePoint,
+      units,
+      text: text.slice(start, end),
+    });
+    start = end;
+  }
   return {
-    encoding,
-    segments: 1,
-    units,
-    perSegment: limit,
-    remainingInSegment: limit - units,
-    parts: [text],
+    encoding: split.encoding,
+    segments: spans.length,
+    units: split.units,
+    perSegment: split.perSegment,
+    remainingInSegment: split.perSegment - split.usedInLast,
+    spans,
+    forcingUcs2,
+    ifReplaced: forcingUcs2.length === 0 ? null : replaced(text, forcingUcs2),
   };
 }
 
-function concatenated(
-  encoding: SegmentEncoding,
-  parts: string[],
-  units: number,
-  limit: number,
-  usedInLast: number,
-): SegmentCount {
+function offender(
+  text: string,
+  start: number,
+  size: number,
+  codePointIndex: number,
+  segment: number,
+): Ucs2Character {
+  const char = text.slice(start, start + size);
   return {
-    encoding,
-    segments: parts.length,
-    units,
-    perSegment: limit,
-    remainingInSegment: limit - usedInLast,
-    parts,
+    char,
+    codePoint: `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+    start,
+    end: start + size,
+    codePointIndex,
+    segment,
+    replacement: gsmReplacement(char),
+  };
+}
+
+function replaced(text: string, offenders: readonly Ucs2Character[]): ReplacedText {
+  let out = '';
+  let from = 0;
+  let unreplaced = 0;
+  for (const o of offenders) {
+    if (o.replacement === null) {
+      unreplaced += 1;
+      continue;
+    }
+    out += text.slice(from, o.start) + o.replacement;
+    from = o.end;
+  }
+  out += text.slice(from);
+  const split = splitText(out);
+  return {
+    text: out,
+    encoding: split.encoding,
+    segments: split.ends.length,
+    units: split.units,
+    unreplaced,
   };
 }

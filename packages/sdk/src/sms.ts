@@ -1,6 +1,7 @@
 /**
  * SMS arithmetic that needs no server: how a text splits into segments (GSM-7 or UCS-2, per
- * 3GPP TS 23.038), what a send will cost, and the API's money format (six-digit decimal strings,
+ * 3GPP TS 23.038) and why (which characters forced UCS-2, what GSM-7 stand-ins would save), what
+ * a send will cost, and the API's money format (six-digit decimal strings,
  * integer micro-units in code). The mock service charges with this same code, so a preview and
  * the charge never disagree.
  *
@@ -16,4 +17,13 @@
  */
 export { type CostEstimate, type EstimateCostParams, estimateCost } from './estimate';
 export { formatMoney, MICROS_PER_UNIT, parseMoney } from './money';
-export { countSegments, type SegmentCount, type SegmentEncoding } from './segments';
+export {
+  countSegments,
+  explainSegments,
+  type ReplacedText,
+  type SegmentCount,
+  type SegmentEncoding,
+  type SegmentExplanation,
+  type SegmentSpan,
+  type Ucs2Character,
+} from './segments';

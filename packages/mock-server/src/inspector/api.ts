@@ -37,6 +37,7 @@ import {
   readQuery,
   requestsMatching,
 } from './search';
+import { smsCheckFacts } from './sms-check';
 
 /** The path every route of the page's data lives under (after the control prefix). */
 export const INSPECTOR_API = '/inspector/api';
@@ -160,6 +161,7 @@ export function messageView({ mock, tracker, requestLog }: ControlDeps, id: stri
     segments: message.segments,
     encoding: message.encoding,
     cost: formatMoney(message.cost),
+    sms_check: smsCheckFacts(world, message),
     history: history(tracker.messageHistory.get(message.id)),
     // The requests that created it or its campaign, replays included (D170).
     requests: requestsFor(requestLog, [message.id, message.campaignId]),

@@ -70,6 +70,18 @@ form.inline label { display: flex; flex-direction: column; font-size: .8rem; col
 .filters { display: flex; flex-wrap: wrap; gap: .4rem .75rem; align-items: center; margin-bottom: .5rem; }
 .filters nav { padding: 0; border: 0; } .hint { color: var(--warn); } .journal td:nth-child(3) { overflow-wrap: anywhere; } .hints { margin: .25rem 0; padding-left: 1.25rem; }
 .filters a[aria-current="true"] { background: color-mix(in srgb, var(--accent) 15%, transparent); font-weight: 600; }
+.sms-segments { list-style: none; margin: .5rem 0; padding: 0; display: flex; flex-direction: column; gap: .35rem; }
+.sms-segment { border: 1px dashed var(--line); border-left: 4px solid var(--accent); border-radius: 6px; padding: .3rem .6rem; }
+.sms-segment-head { display: block; color: var(--muted); font-size: .75rem; }
+.sms-scroll { overflow-x: auto; max-width: 100%; }
+.sms-text, .sms-replaced { white-space: pre-wrap; overflow-wrap: anywhere; }
+.sms-replaced { background: var(--bg); padding: .4rem .6rem; border-radius: 6px; }
+mark.ucs2 { background: color-mix(in srgb, var(--warn) 22%, transparent); color: inherit; font-weight: 700;
+  text-decoration: underline wavy var(--bad); text-underline-offset: 3px; outline: 1px solid var(--warn); border-radius: 2px; }
+.sms-check-form textarea { width: 100%; font: 13px/1.4 ui-monospace, monospace; color: inherit; background: var(--card);
+  border: 1px solid var(--line); border-radius: 6px; padding: .4rem; }
+.sms-check-form .inline { display: flex; flex-wrap: wrap; gap: .6rem; }
+.sms-check-form .inline label { display: flex; flex-direction: column; font-size: .8rem; color: var(--muted); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 `;
 
@@ -105,6 +117,7 @@ const HTML = `<!doctype html>
   <a href="#/requests">Requests</a>
   <a href="#/webhooks">Webhooks</a>
   <a href="#/actions">Snapshots &amp; faults</a>
+  <a href="#/sms-check">SMS check</a>
 </nav>
 <div id="actions" role="toolbar" aria-label="Clock and world">
   <span class="label">Clock</span>

@@ -11,6 +11,7 @@ import { creatingRequests } from './created-by';
 import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
 import { deliveryRows, messageRows, pager, type View } from './lists';
 import type { Route } from './router';
+import { smsCheckSection } from './sms-check';
 
 /** What a detail view needs from the page: running an action with feedback. */
 export interface Actions {
@@ -87,6 +88,7 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
         timeline(view.history),
       ),
       creatingRequests(view.requests),
+      smsCheckSection(m.content, view),
       h('section', { 'aria-label': 'Simulate a reply' }, h('h3', null, 'Simulate a reply'), reply),
       h(
         'section',

@@ -19,6 +19,7 @@ import {
   webhooksView,
 } from './lists';
 import { currentRoute, listHref, type Route } from './router';
+import { smsCheckView } from './sms-check';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -53,6 +54,8 @@ function viewFor(route: Route): Promise<View> {
       return searchView(route);
     case 'actions':
       return actionsView(actions);
+    case 'sms-check':
+      return Promise.resolve(smsCheckView(route));
     default:
       return Promise.resolve({ title: 'Not found', content: [h('p', null, 'No such view.')] });
   }

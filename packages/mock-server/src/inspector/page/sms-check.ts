@@ -1,0 +1,370 @@
+/**
+ * The SMS check: why a text costs the segments it costs. The text drawn segment by segment, the
+ * characters that forced UCS-2 marked (by shape and words, not colour alone) with their GSM-7
+ * replacements, "segments × price = cost", and what the text would cost with the replacements.
+ * Shown on every message (with the price the mock charged, D155) and as its own view,
+ * `#/sms-check`, where a pasted text is checked as it is typed. Everything is counted here, in the
+ * page, by the SDK's `explainSegments` and `estimateCost`: the code the mock prices messages with.
+ */
+import {
+  estimateCost,
+  explainSegments,
+  formatMoney,
+  parseMoney,
+  type SegmentExplanation,
+  type Ucs2Character,
+} from '@msgsvc/sdk/sms';
+import type { MessageView } from '../api';
+import { type Child, fields, h, replace } from './dom';
+import type { View } from './lists';
+import { listHref, type Route } from './router';
+
+/** The price a check is costed with, or none (segments only). */
+interface Price {
+  /** Six-digit decimal, e.g. `4.000000`. */
+  readonly perSegment: string;
+  readonly currency: string | null;
+}
+
+const money = (amount: string, currency: string | null) =>
+  currency === null ? amount : `${amount} ${currency}`;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+// Characters that would be invisible (or move the text about) if shown as themselves in a mark.
+const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{M}]|^[\ud800-\udfff]$/u;
+
+/** How a character is written on screen: itself, or its code point when it cannot be seen. */
+function shown(c: Ucs2Character): string {
+  return INVISIBLE.test(c.char) ? `⟨${c.codePoint}⟩` : c.char;
+}
+
+function replacementText(c: Ucs2Character): string {
+  if (c.replacement === null) return 'none';
+  if (c.replacement === '') return 'drop it';
+  return c.replacement.replace(/ /g, '␠').replace(/\n/g, '⏎');
+}
+
+/** The text, one block per segment, each character that forced UCS-2 marked. */
+function segmentsOfText(why: SegmentExplanation): Child {
+  if (why.spans.length === 0) return h('p', { class: 'empty' }, 'No text: nothing is sent.');
+  const offenders = why.forcingUcs2;
+  let next = 0;
+  return h(
+    'ol',
+    { class: 'sms-segments', 'aria-label': 'Segments' },
+    why.spans.map((span, index) => {
+      const pieces: Child[] = [];
+      let at = span.start;
+      for (; next < offenders.length && (offenders[next]?.segment ?? -1) === index; next++) {
+        const c = offenders[next] as Ucs2Character;
+        if (c.start > at) pieces.push(span.text.slice(at - span.start, c.start - span.start));
+        pieces.push(
+          h(
+            'mark',
+            {
+              class: 'ucs2',
+              title: `${c.codePoint} forces UCS-2; GSM-7: ${replacementText(c)}`,
+            },
+            shown(c),
+            h(
+              'span',
+              { class: 'visually-hidden' },
+              ` (${c.codePoint} forces UCS-2; GSM-7 replacement: ${replacementText(c)})`,
+            ),
+          ),
+        );
+        at = c.end;
+      }
+      if (at < span.end) pieces.push(span.text.slice(at - span.start));
+      return h(
+        'li',
+        { class: 'sms-segment' },
+        h(
+          'span',
+          { class: 'sms-segment-head' },
+          `Segment ${index + 1} of ${why.segments} · ${span.units}/${why.perSegment} ${
+            why.encoding === 'GSM_7' ? 'septets' : 'units'
+          } · characters ${span.codePointStart + 1}–${span.codePointEnd}`,
+        ),
+        h('span', { class: 'sms-text' }, pieces),
+      );
+    }),
+  );
+}
+
+function offenderTable(why: SegmentExplanation): Child {
+  if (why.forcingUcs2.length === 0) {
+    return h(
+      'p',
+      { class: 'sms-verdict' },
+      why.segments === 0 ? '' : 'Every character is in the GSM-7 alphabet: nothing forces UCS-2.',
+    );
+  }
+  return [
+    h(
+      'p',
+      { class: 'sms-verdict' },
+      `${plural(why.forcingUcs2.length, 'character')} outside GSM-7 made the whole text UCS-2 (70 units in one SMS, 67 per segment when split, instead of 160 and 153 septets).`,
+    ),
+    // On a phone the table scrolls in its own box (focusable, named) rather than the page sideways.
+    h(
+      'div',
+      {
+        class: 'sms-scroll',
+        role: 'region',
+        tabindex: 0,
+        'aria-label': 'Characters that force UCS-2',
+      },
+      h(
+        'table',
+        { class: 'sms-offenders' },
+        h('caption', { class: 'visually-hidden' }, 'Characters that force UCS-2'),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            ['Character', 'GSM-7 replacement', 'Position', 'Segment', 'Code point'].map((t) =>
+              h('th', { scope: 'col' }, t),
+            ),
+          ),
+        ),
+        h(
+          'tbody',
+          null,
+          why.forcingUcs2.map((c) =>
+            h(
+              'tr',
+              null,
+              h('td', null, h('mark', { class: 'ucs2' }, shown(c))),
+              h(
+                'td',
+                null,
+                c.replacement === null
+                  ? h('span', { class: 'meta' }, 'none in GSM-7')
+                  : c.replacement === ''
+                    ? 'drop it (invisible)'
+                    : h('code', null, replacementText(c)),
+              ),
+              h('td', { class: 'num' }, String(c.codePointIndex + 1)),
+              h('td', { class: 'num' }, String(c.segment + 1)),
+              h('td', null, h('code', null, c.codePoint)),
+            ),
+          ),
+        ),
+      ),
+    ),
+  ];
+}
+
+/** `n segments × price = cost`, computed by the SDK's estimateCost. */
+function costLine(text: string, segments: number, price: Price | null): string {
+  if (price === null) return plural(segments, 'segment');
+  const { costPerMessage } = estimateCost({ text, pricePerSegment: price.perSegment });
+  return `${plural(segments, 'segment')} × ${money(price.perSegment, price.currency)} = ${money(costPerMessage, price.currency)}`;
+}
+
+function ifReplaced(text: string, why: SegmentExplanation, price: Price | null): Child {
+  const alt = why.ifReplaced;
+  if (alt === null) return null;
+  let difference =
+    alt.segments === why.segments
+      ? 'same number of segments'
+      : `${plural(Math.abs(why.segments - alt.segments), 'segment')} ${
+          alt.segments < why.segments ? 'fewer' : 'more'
+        }`;
+  if (price !== null && alt.segments !== why.segments) {
+    const cost = (t: string) =>
+      parseMoney(estimateCost({ text: t, pricePerSegment: price.perSegment }).costPerMessage);
+    const delta = cost(text) - cost(alt.text);
+    difference += ` (${delta > 0 ? 'saves' : 'adds'} ${money(formatMoney(Math.abs(delta)), price.currency)} per message)`;
+  }
+  const rows: [string, Child][] = [
+    ['Encoding', alt.encoding === 'GSM_7' ? 'GSM-7' : 'UCS-2'],
+    ['Cost', h('span', { 'data-check': 'replaced-cost' }, costLine(alt.text, alt.segments, price))],
+    ['Difference', difference],
+  ];
+  if (alt.unreplaced > 0) {
+    rows.push(['Left as they are', `${plural(alt.unreplaced, 'character')} with no GSM-7 form`]);
+  }
+  return [
+    h('h4', null, 'With the GSM-7 replacements'),
+    fields(rows),
+    h('p', { class: 'sms-replaced' }, alt.text),
+  ];
+}
+
+/** The whole breakdown of one text. */
+function breakdown(text: string, price: Price | null, note: Child = null): Child[] {
+  const why = explainSegments(text);
+  return [
+    fields([
+      ['Encoding', why.encoding === 'GSM_7' ? 'GSM-7' : 'UCS-2'],
+      [
+        'Size',
+        `${why.units} ${why.encoding === 'GSM_7' ? 'septets' : 'UTF-16 units'} · ${
+          why.units <= (why.encoding === 'GSM_7' ? 160 : 70)
+            ? 'one SMS'
+            : `split at ${why.perSegment} per segment`
+        } · ${why.remainingInSegment} free in the last segment`,
+      ],
+      ['Cost', h('span', { 'data-check': 'cost' }, costLine(text, why.segments, price))],
+    ]),
+    note,
+    segmentsOfText(why),
+    offenderTable(why),
+    ifReplaced(text, why, price),
+  ];
+}
+
+/**
+ * The SMS check of a message's detail view: costed with the price per segment the mock charged and
+ * the account's currency (D155), so it adds up to the cost the message shows.
+ */
+export function smsCheckSection(text: string, view: MessageView): Child {
+  const facts = view.sms_check;
+  let body: Child[];
+  if (facts.channel !== 'SMS') {
+    body = [
+      h(
+        'p',
+        null,
+        `A ${facts.channel} message is priced per message, not by SMS segments: 1 × ${
+          facts.unit_price === null ? '—' : money(facts.unit_price, facts.currency)
+        }.`,
+      ),
+    ];
+  } else {
+    const price =
+      facts.unit_price === null ? null : { perSegment: facts.unit_price, currency: facts.currency };
+    const why = explainSegments(text);
+    const notes: Child[] = [];
+    if (price === null)
+      notes.push('Never priced: the number was not routed, so nothing was charged.');
+    else if (!facts.charged) notes.push('Priced but not debited (a test key).');
+    // The record keeps the count made when it was sent; a state file could carry another one.
+    if (why.segments !== view.segments) {
+      notes.push(
+        `The record says ${plural(view.segments, 'segment')}; the text counts ${why.segments}.`,
+      );
+    }
+    body = breakdown(
+      text,
+      price,
+      notes.length === 0 ? null : h('p', { class: 'meta' }, notes.join(' ')),
+    );
+  }
+  return h(
+    'section',
+    { 'aria-labelledby': 'sms-check-title', class: 'sms-check' },
+    h('h3', { id: 'sms-check-title' }, 'SMS check'),
+    body,
+    h(
+      'p',
+      { class: 'meta' },
+      h('a', { href: listHref('sms-check', { text }) }, 'Try variations in the SMS check'),
+    ),
+  );
+}
+
+/** Reads a price field: a decimal of up to six places, or nothing. */
+function readPrice(raw: string): { price: string | null; error: string | null } {
+  const value = raw.trim();
+  if (value === '') return { price: null, error: null };
+  try {
+    const micros = parseMoney(value);
+    if (micros < 0) return { price: null, error: 'The price cannot be negative.' };
+    return { price: formatMoney(micros), error: null };
+  } catch {
+    return {
+      price: null,
+      error: 'Write the price as a decimal with up to six places, e.g. 4.000000.',
+    };
+  }
+}
+
+/**
+ * `#/sms-check?text=…&price=…&currency=…`: paste a text, see the breakdown as you type. The fields
+ * live in the address (replaced in place, no history entry per keystroke), so a check can be linked
+ * and survives the view being redrawn by a live update.
+ */
+export function smsCheckView(route: Route): View {
+  const text = h('textarea', {
+    id: 'sms-check-text',
+    name: 'text',
+    rows: 5,
+    spellcheck: false,
+    'aria-describedby': 'sms-check-hint',
+  });
+  text.value = route.params.get('text') ?? '';
+  const price = h('input', {
+    id: 'sms-check-price',
+    name: 'price',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    placeholder: '4.000000',
+    value: route.params.get('price') ?? '',
+  });
+  const currency = h('input', {
+    id: 'sms-check-currency',
+    name: 'currency',
+    autocomplete: 'off',
+    maxlength: 3,
+    size: 4,
+    value: route.params.get('currency') ?? 'AOA',
+  });
+  const output = h('div', { id: 'sms-check-output', 'aria-live': 'polite' });
+  const show = () => {
+    const { price: perSegment, error } = readPrice(price.value);
+    const unit = currency.value.trim().toUpperCase();
+    replace(
+      output,
+      error === null ? null : h('p', { class: 'notice error', role: 'alert' }, error),
+      breakdown(
+        text.value,
+        perSegment === null ? null : { perSegment, currency: unit === '' ? null : unit },
+      ),
+    );
+  };
+  const update = () => {
+    show();
+    const address = listHref('sms-check', {
+      text: text.value,
+      price: price.value.trim(),
+      currency: currency.value.trim(),
+    });
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${address}`);
+  };
+  for (const field of [text, price, currency]) field.addEventListener('input', update);
+  const form = h(
+    'form',
+    {
+      class: 'sms-check-form',
+      'aria-label': 'SMS check',
+      on: { submit: (event) => event.preventDefault() },
+    },
+    h('label', { for: 'sms-check-text' }, 'Text'),
+    text,
+    h(
+      'p',
+      { id: 'sms-check-hint', class: 'meta' },
+      'Counted in this page by @msgsvc/sdk/sms (explainSegments), the code the mock charges with.',
+    ),
+    h(
+      'div',
+      { class: 'inline' },
+      h('label', { for: 'sms-check-price' }, 'Price per segment (optional)', price),
+      h('label', { for: 'sms-check-currency' }, 'Currency', currency),
+    ),
+  );
+  show();
+  return {
+    title: 'SMS check',
+    content: [
+      h('section', { 'aria-label': 'Text to check' }, form),
+      h('section', { 'aria-label': 'Breakdown' }, h('h3', null, 'Breakdown'), output),
+    ],
+  };
+}
