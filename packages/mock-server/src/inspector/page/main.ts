@@ -8,6 +8,7 @@ import { actionsView, TOOLBAR } from './actions';
 import { ApiError, data, listen, shownWorld, worlds } from './api';
 import { campaignView, deliveryView, messageView, phoneView, requestView } from './details';
 import { h, replace } from './dom';
+import { arrived, startLayout } from './layout';
 import {
   campaignsView,
   messagesView,
@@ -19,6 +20,7 @@ import {
   webhooksView,
 } from './lists';
 import { currentRoute, listHref, type Route } from './router';
+import { keepPaneScroll, markOpenRow, splitList, splitView } from './split-view';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -86,7 +88,11 @@ async function render(): Promise<void> {
   const focused = document.activeElement?.getAttribute('data-key') ?? null;
   const wasInView = view.contains(document.activeElement);
   try {
-    const [shown, summary] = await Promise.all([viewFor(route), data<InspectorSummary>('summary')]);
+    const list = splitList(route);
+    const [shown, summary] = await Promise.all([
+      list === undefined ? viewFor(route) : splitView(route, list, viewFor),
+      data<InspectorSummary>('summary'),
+    ]);
     // Someone started typing in the view while it loaded: keep their text, refresh when they leave.
     if (typingInView() && currentRoute().parts.join('/') === route.parts.join('/')) {
       stale = true;
@@ -94,7 +100,14 @@ async function render(): Promise<void> {
       return;
     }
     const filledIn = formValues(view);
-    replace(view, h('h2', { id: 'view-title' }, shown.title), ...shown.content);
+    const keptScroll = keepPaneScroll(view);
+    replace(
+      view,
+      'headed' in shown ? null : h('h2', { id: 'view-title' }, shown.title),
+      ...shown.content,
+    );
+    keptScroll();
+    markOpenRow(view, route);
     restoreFormValues(view, filledIn);
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;
@@ -290,6 +303,7 @@ function boot(): void {
   });
   $('actions').addEventListener('click', onToolbar);
   document.addEventListener('keydown', onKey);
+  startLayout(refresh);
   $('view').addEventListener('focusout', () => {
     if (stale) {
       stale = false;
@@ -299,7 +313,7 @@ function boot(): void {
   window.addEventListener('hashchange', () => {
     replace($('notice'));
     $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
-    void refresh().then(() => $('view').focus());
+    void refresh().then(arrived);
   });
   const q = currentRoute().params.get('q');
   if (q !== null) $<HTMLInputElement>('search').value = q;
