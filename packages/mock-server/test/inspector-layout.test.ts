@@ -115,8 +115,33 @@ const rowLink = (n: number) =>
 
 async function atWidth(width: number, height = 900): Promise<void> {
   await page.setViewportSize({ width, height });
-  // The page re-renders when the window crosses the two-pane width; let that settle.
-  await page.waitForFunction(() => document.getElementById('masthead')?.offsetHeight !== 0);
+  // The page re-renders when the window crosses the two-pane width.
+  await settled();
+}
+
+/** Waits until the page has not rendered a view for a while (live updates, a resize). */
+async function settled(): Promise<void> {
+  const renders = () =>
+    page.evaluate(() => performance.getEntriesByName('inspector:rendered').length);
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await renders();
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { interval: 400 },
+    )
+    .toBe(true);
+}
+
+/** Waits until the record at `href` (`#/messages/<id>`) is on screen, and nothing else renders. */
+async function showsRecord(href: string | null): Promise<void> {
+  const id = href?.split('/').pop() ?? '';
+  await expect.poll(() => page.locator('#view dd code', { hasText: id }).count()).toBe(1);
+  await settled();
 }
 
 describe('inspector layout', { timeout: 240_000 }, () => {
@@ -191,6 +216,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
     for (const width of [1280, 1920]) {
       await atWidth(width, 900);
       await browser.open('#/messages?offset=5', 'Messages');
+      await settled();
       const row = rowLink(30);
       await row.scrollIntoViewIfNeeded();
       const before = (await row.boundingBox())?.y ?? Number.NaN;
@@ -241,6 +267,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
     for (const width of [1100, 390]) {
       await atWidth(width, 844);
       await browser.open('#/messages?offset=3', 'Messages');
+      await settled();
       const row = rowLink(25);
       await row.scrollIntoViewIfNeeded();
       const scrollY = await page.evaluate(() => window.scrollY);
@@ -259,7 +286,10 @@ describe('inspector layout', { timeout: 240_000 }, () => {
   it('moves through rows with j and k, opens with Enter and closes with Esc; not while typing', async () => {
     for (const width of [1280, 390]) {
       await atWidth(width, 844);
+      // Arriving at a view puts the focus on it (not in the search box, where j is a letter).
+      await browser.open('#/phones', 'Phones');
       await browser.open('#/messages', 'Messages');
+      await settled();
       const first = await rowLink(0).getAttribute('href');
       const second = await rowLink(1).getAttribute('href');
       await page.keyboard.press('j');
@@ -270,7 +300,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
       expect((await active()).href).toBe(second);
       await page.keyboard.press('Enter');
       await expect.poll(() => page.url()).toContain(`${second}?list=messages`);
-      await expect.poll(() => browser.title()).toMatch(/^Message to /);
+      await showsRecord(second);
       expect(await page.locator('.pane-list').count()).toBe(width >= 1200 ? 1 : 0);
       if (width >= 1200) {
         // Beside the list, j and k go on through the list's rows.
@@ -278,6 +308,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
         expect((await active()).href).toBe(first);
         await page.keyboard.press('Enter');
         await expect.poll(() => page.url()).toContain(`${first}?list=messages`);
+        await showsRecord(first);
       }
       // Typing j in a field of the record is text, and Esc there does not leave the view.
       await page.locator('#reply-body').fill('');
@@ -288,6 +319,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
       await page.locator('#view-title').click();
       await page.keyboard.press('Escape');
       await expect.poll(() => browser.title()).toBe('Messages');
+      await settled();
       expect((await active()).href).toBe(width >= 1200 ? first : second);
       // Nor in the search box.
       await page.keyboard.press('/');

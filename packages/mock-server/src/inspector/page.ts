@@ -73,16 +73,32 @@ html { scroll-padding-top: calc(var(--masthead-h, 0px) + .5rem); }
 .skip-link { position: absolute; left: .5rem; top: .5rem; z-index: 3; padding: .4rem .75rem; border-radius: 6px;
   background: var(--card); transform: translateY(-200%); }
 .skip-link:focus { transform: none; }
+#view:focus-visible, .pane:focus-visible { outline: none; }
 tbody tr:focus-within, ol.thread li:focus-within { background: color-mix(in srgb, var(--accent) 7%, transparent); }
 tr[aria-current="true"], li[aria-current="true"] { background: color-mix(in srgb, var(--accent) 14%, transparent); }
 tr[aria-current="true"] > td:first-child { box-shadow: inset 3px 0 0 var(--accent); }
 @media (min-width: 1200px) {
   main:has(> .split) { max-width: none; }
-  .pane-list td a { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;
-    outline-offset: -2px; }
   .split { display: grid; grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); gap: 1rem; align-items: start; }
   .pane { position: sticky; top: calc(var(--masthead-h, 0px) + .5rem); overflow: auto; overscroll-behavior: contain;
     max-height: calc(100vh - var(--masthead-h, 0px) - 1rem); padding: 0 .25rem; }
+}
+main, .pane { container-type: inline-size; }
+@container (min-width: 700px) {
+  .pane-list td a { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;
+    outline-offset: -2px; }
+}
+@container (max-width: 699.98px) {
+  table, tbody, tr, td { display: block; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  tbody tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 .5rem; padding: .25rem .15rem;
+    border-bottom: 1px solid var(--line); font-size: .82rem; line-height: 1.3; }
+  tbody tr time { font-size: .78rem; }
+  tbody tr .chip { line-height: 1.25; }
+  td.none { display: none; }
+  td { padding: 0; border: 0; min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  td a { outline-offset: -2px; }
+  td:empty { display: none; }
 }
 @media (max-width: 699.98px) {
   header, nav, #actions { padding-left: .75rem; padding-right: .75rem; }
@@ -98,16 +114,6 @@ tr[aria-current="true"] > td:first-child { box-shadow: inset 3px 0 0 var(--accen
   section { padding: .6rem .75rem; }
   nav { flex-wrap: nowrap; overflow-x: auto; }
   nav a { white-space: nowrap; }
-  table, tbody, tr, td { display: block; }
-  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-  tbody tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 .5rem; padding: .25rem .15rem;
-    border-bottom: 1px solid var(--line); font-size: .82rem; line-height: 1.3; }
-  tbody tr time { font-size: .78rem; }
-  tbody tr .chip { line-height: 1.25; }
-  td.none { display: none; }
-  td { padding: 0; border: 0; min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  td a { outline-offset: -2px; }
-  td:empty { display: none; }
 }
 `;
 
