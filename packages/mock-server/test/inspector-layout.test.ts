@@ -154,6 +154,14 @@ describe('inspector layout', { timeout: 240_000 }, () => {
         await browser.open(hash, title);
         const shape = await geometry();
         if (shape.overflow > 0) failures.push(`${name}: ${shape.overflow}px sideways scroll`);
+        // A list's cells may be cut to one line; a record's never are (D181).
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('#view td')]
+            .filter((td) => td.closest('.pane-list, main[data-shape="list"]') === null)
+            .filter((td) => td.scrollWidth > td.clientWidth + 1)
+            .map((td) => td.textContent?.slice(0, 40)),
+        );
+        if (cut.length > 0) failures.push(`${name}: record cells cut: ${cut.join(' | ')}`);
         for (const problem of await browser.axeProblems()) failures.push(`${name}: ${problem}`);
         await browser.screenshot(`${name}-${width}`);
       }
@@ -261,6 +269,12 @@ describe('inspector layout', { timeout: 240_000 }, () => {
       expect(await paneScroll()).toBe(scrolled);
       expect(await browser.title()).toBe(title);
     }
+    // Narrower than 1200 px the same address shows the record alone; wider again, both.
+    await atWidth(1100, 900);
+    expect(await page.locator('.pane').count()).toBe(0);
+    expect(await browser.title()).toMatch(/^Message to /);
+    await atWidth(1280, 900);
+    expect(await page.locator('.pane').count()).toBe(2);
   });
 
   it('below 1200 px a row opens alone, and Esc goes back to the same row of the same page', async () => {

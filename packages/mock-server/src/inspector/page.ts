@@ -96,8 +96,9 @@ main, .pane { container-type: inline-size; }
   tbody tr time { font-size: .78rem; }
   tbody tr .chip { line-height: 1.25; }
   td.none { display: none; }
-  td { padding: 0; border: 0; min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  td a { outline-offset: -2px; }
+  td { padding: 0; border: 0; min-width: 0; max-width: 100%; overflow-wrap: anywhere; }
+  main[data-shape="list"] td, .pane-list td { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  td a, td button { outline-offset: -2px; }
   td:empty { display: none; }
 }
 @media (max-width: 699.98px) {

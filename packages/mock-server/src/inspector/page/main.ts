@@ -20,7 +20,7 @@ import {
   webhooksView,
 } from './lists';
 import { currentRoute, listHref, type Route } from './router';
-import { keepPaneScroll, markOpenRow, splitList, splitView } from './split-view';
+import { keepPaneScroll, markView, splitList, splitView } from './split-view';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -107,7 +107,7 @@ async function render(): Promise<void> {
       ...shown.content,
     );
     keptScroll();
-    markOpenRow(view, route);
+    markView(view, route);
     restoreFormValues(view, filledIn);
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;

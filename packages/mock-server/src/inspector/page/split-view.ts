@@ -128,8 +128,13 @@ export function keepPaneScroll(view: HTMLElement): () => void {
   };
 }
 
-/** Marks the list row of the record shown beside it (`aria-current`), and only that one. */
-export function markOpenRow(view: HTMLElement, route: Route): void {
+/**
+ * Marks the view for the stylesheet and assistive technology: whether it is a list (a narrow
+ * screen cuts a list's cells to one line, and wraps a record's, D181), and the list row of the
+ * record shown beside it (`aria-current`, and only that one).
+ */
+export function markView(view: HTMLElement, route: Route): void {
+  view.setAttribute('data-shape', isList(route) ? 'list' : 'record');
   for (const row of view.querySelectorAll('[aria-current="true"]')) {
     row.removeAttribute('aria-current');
   }
