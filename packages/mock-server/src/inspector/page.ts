@@ -83,6 +83,54 @@ mark.ucs2 { background: color-mix(in srgb, var(--warn) 22%, transparent); color:
 .sms-check-form .inline { display: flex; flex-wrap: wrap; gap: .6rem; }
 .sms-check-form .inline label { display: flex; flex-direction: column; font-size: .8rem; color: var(--muted); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+.masthead { position: sticky; top: 0; z-index: 2; background: var(--card); }
+html { scroll-padding-top: calc(var(--masthead-h, 0px) + .5rem); }
+.skip-link { position: absolute; left: .5rem; top: .5rem; z-index: 3; padding: .4rem .75rem; border-radius: 6px;
+  background: var(--card); transform: translateY(-200%); }
+.skip-link:focus { transform: none; }
+#view:focus-visible, .pane:focus-visible { outline: none; }
+tbody tr:focus-within, ol.thread li:focus-within { background: color-mix(in srgb, var(--accent) 7%, transparent); }
+tr[aria-current="true"], li[aria-current="true"] { background: color-mix(in srgb, var(--accent) 14%, transparent); }
+tr[aria-current="true"] > td:first-child { box-shadow: inset 3px 0 0 var(--accent); }
+@media (min-width: 1200px) {
+  main:has(> .split) { max-width: none; }
+  .split { display: grid; grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); gap: 1rem; align-items: start; }
+  .pane { position: sticky; top: calc(var(--masthead-h, 0px) + .5rem); overflow: auto; overscroll-behavior: contain;
+    max-height: calc(100vh - var(--masthead-h, 0px) - 1rem); padding: 0 .25rem; }
+}
+main, .pane { container-type: inline-size; }
+@container (min-width: 700px) {
+  .pane-list td a { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;
+    outline-offset: -2px; }
+}
+@container (max-width: 699.98px) {
+  table, tbody, tr, td { display: block; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  tbody tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 .5rem; padding: .25rem .15rem;
+    border-bottom: 1px solid var(--line); font-size: .82rem; line-height: 1.3; }
+  tbody tr time { font-size: .78rem; }
+  tbody tr .chip { line-height: 1.25; }
+  td.none { display: none; }
+  td { padding: 0; border: 0; min-width: 0; max-width: 100%; overflow-wrap: anywhere; }
+  main[data-shape="list"] td, .pane-list td { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  td a, td button { outline-offset: -2px; }
+  td:empty { display: none; }
+}
+@media (max-width: 699.98px) {
+  header, nav, #actions { padding-left: .75rem; padding-right: .75rem; }
+  header { display: grid; grid-template-columns: auto auto minmax(0, 1fr); gap: .3rem .6rem; padding-top: .4rem;
+    padding-bottom: .4rem; }
+  header h1 { font-size: .85rem; }
+  #world { max-width: 9rem; font-size: .8rem; }
+  header p { margin: 0; }
+  #status { justify-self: end; text-align: right; }
+  #clock { grid-column: 1 / -1; grid-row: 2; font-size: .75rem; }
+  form.search { grid-column: 1 / -1; grid-row: 3; }
+  main { padding: .75rem; }
+  section { padding: .6rem .75rem; }
+  nav { flex-wrap: nowrap; overflow-x: auto; }
+  nav a { white-space: nowrap; }
+}
 `;
 
 const HTML = `<!doctype html>
@@ -97,6 +145,8 @@ const HTML = `<!doctype html>
 <script src="${INSPECTOR_SCRIPT_PATH}" defer></script>
 </head>
 <body>
+<a class="skip-link" id="skip-link" href="#view">Skip to content</a>
+<div class="masthead" id="masthead">
 <header>
   <h1>msgsvc mock · inspector</h1>
   <label class="visually-hidden" for="world">World</label>
@@ -119,6 +169,7 @@ const HTML = `<!doctype html>
   <a href="#/actions">Snapshots &amp; faults</a>
   <a href="#/sms-check">SMS check</a>
 </nav>
+</div>
 <div id="actions" role="toolbar" aria-label="Clock and world">
   <span class="label">Clock</span>
   <button type="button" data-action="advance-minute">+1 min</button>

@@ -120,7 +120,8 @@ export function table(
         h(
           'tr',
           null,
-          cells.map((cell) => h('td', null, cell)),
+          // A cell without a value (`—`) is marked, so a narrow screen can leave it out (D181).
+          cells.map((cell) => h('td', cell === '—' ? { class: 'none' } : null, cell)),
         ),
       ),
     ),

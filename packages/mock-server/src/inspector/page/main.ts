@@ -9,6 +9,7 @@ import { ApiError, data, listen, shownWorld, worlds } from './api';
 import { campaignView, deliveryView, messageView, phoneView } from './details';
 import { h, replace } from './dom';
 import { journalRequestView, journalView } from './journal';
+import { arrived, startLayout } from './layout';
 import {
   campaignsView,
   messagesView,
@@ -20,6 +21,7 @@ import {
 } from './lists';
 import { currentRoute, listHref, type Route } from './router';
 import { smsCheckView } from './sms-check';
+import { keepPaneScroll, markView, splitList, splitView } from './split-view';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -89,7 +91,11 @@ async function render(): Promise<void> {
   const focused = document.activeElement?.getAttribute('data-key') ?? null;
   const wasInView = view.contains(document.activeElement);
   try {
-    const [shown, summary] = await Promise.all([viewFor(route), data<InspectorSummary>('summary')]);
+    const list = splitList(route);
+    const [shown, summary] = await Promise.all([
+      list === undefined ? viewFor(route) : splitView(route, list, viewFor),
+      data<InspectorSummary>('summary'),
+    ]);
     // Someone started typing in the view while it loaded: keep their text, refresh when they leave.
     if (typingInView() && currentRoute().parts.join('/') === route.parts.join('/')) {
       stale = true;
@@ -97,7 +103,14 @@ async function render(): Promise<void> {
       return;
     }
     const filledIn = formValues(view);
-    replace(view, h('h2', { id: 'view-title' }, shown.title), ...shown.content);
+    const keptScroll = keepPaneScroll(view);
+    replace(
+      view,
+      'headed' in shown ? null : h('h2', { id: 'view-title' }, shown.title),
+      ...shown.content,
+    );
+    keptScroll();
+    markView(view, route);
     restoreFormValues(view, filledIn);
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;
@@ -293,6 +306,7 @@ function boot(): void {
   });
   $('actions').addEventListener('click', onToolbar);
   document.addEventListener('keydown', onKey);
+  startLayout(refresh);
   $('view').addEventListener('focusout', () => {
     if (stale) {
       stale = false;
@@ -302,7 +316,7 @@ function boot(): void {
   window.addEventListener('hashchange', () => {
     replace($('notice'));
     $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
-    void refresh().then(() => $('view').focus());
+    void refresh().then(arrived);
   });
   const q = currentRoute().params.get('q');
   if (q !== null) $<HTMLInputElement>('search').value = q;

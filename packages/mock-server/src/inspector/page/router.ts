@@ -9,7 +9,12 @@ export interface Route {
 
 /** Reads `location.hash`; an empty or broken one is the messages list. */
 export function currentRoute(): Route {
-  const hash = location.hash.replace(/^#\/?/, '');
+  return parseRoute(location.hash);
+}
+
+/** Parses an address (`#/messages?offset=50`, with or without its `#/`); broken ones as above. */
+export function parseRoute(address: string): Route {
+  const hash = address.replace(/^#?\/?/, '');
   const [path = '', query = ''] = hash.split('?', 2);
   let parts: string[];
   try {

@@ -1,0 +1,82 @@
+/**
+ * The page's single-key shortcuts, as in mail clients (D180): `j` and `k` move the keyboard focus
+ * to the row's own link in the next and previous row of the list (the list pane when a record is
+ * shown beside it), so `Enter` opens the row as the focused link's own action, and `Esc` closes
+ * the record and goes back to its list. None of them acts
+ * while a field has the focus or with Ctrl, Alt or Meta held, so typing `j` in the search box or a
+ * reply is text. `/` (focus the search box) stays in `main.ts`.
+ */
+import { currentRoute, parseRoute } from './router';
+import { backAddress, isList, listOf } from './split-view';
+
+/** Which of a row's links is the row's own record, when none is of the list's kind. */
+const KINDS_FIRST = ['messages', 'requests', 'webhooks', 'campaigns', 'phones'];
+
+/** The rows `j` and `k` move through: a table's body rows and a thread's messages. */
+const ROWS = 'tbody tr, ol.thread li';
+
+/** The keydown listener of the shortcuts. */
+export function onLayoutKey(event: KeyboardEvent): void {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (isField(event.target)) return;
+  switch (event.key) {
+    case 'j':
+    case 'k':
+      if (move(event.key === 'j' ? 1 : -1)) event.preventDefault();
+      return;
+    case 'Escape': {
+      const back = backAddress(currentRoute());
+      if (back === undefined) return;
+      event.preventDefault();
+      location.hash = back;
+      return;
+    }
+  }
+}
+
+/** Whether the target takes typed text or choices: then keys are its own. */
+function isField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable;
+}
+
+/** The rows of the list on screen, each with a link or button to move the focus to. */
+function rows(): HTMLElement[] {
+  const view = document.getElementById('view');
+  if (view === null) return [];
+  const scope = view.querySelector('.pane-list') ?? view;
+  return [...scope.querySelectorAll<HTMLElement>(ROWS)].filter((row) => rowLink(row) !== null);
+}
+
+/**
+ * The row's own link: to a record of the list's kind (a campaign in the campaigns list), else of
+ * the first kind in {@link KINDS_FIRST} (a message row also links its phone and its campaign).
+ */
+export function rowLink(row: Element): HTMLElement | null {
+  const links = [...row.querySelectorAll<HTMLAnchorElement>('a[href^="#/"]')];
+  const kindOf = (a: HTMLAnchorElement) => parseRoute(a.getAttribute('href') ?? '').parts[0];
+  const route = currentRoute();
+  const list = isList(route) ? route : listOf(route);
+  const preferred = [list?.parts[0], ...KINDS_FIRST];
+  for (const kind of preferred) {
+    const link = links.find((a) => kindOf(a) === kind && a.getAttribute('href') !== `#/${kind}`);
+    if (link !== undefined) return link;
+  }
+  return row.querySelector<HTMLElement>('a[href], button');
+}
+
+/** Moves the focus `step` rows on; false when there is no list or no row further. */
+function move(step: 1 | -1): boolean {
+  const all = rows();
+  if (all.length === 0) return false;
+  const active = document.activeElement;
+  let at = all.findIndex((row) => row.contains(active));
+  if (at === -1) at = all.findIndex((row) => row.getAttribute('aria-current') === 'true');
+  const next = all[at === -1 ? (step === 1 ? 0 : all.length - 1) : at + step];
+  if (next === undefined) return false;
+  rowLink(next)?.focus({ preventScroll: true });
+  // `nearest` moves only as far as needed; the window's scroll padding keeps the row clear of
+  // the masthead.
+  next.scrollIntoView({ block: 'nearest' });
+  return true;
+}
