@@ -71,7 +71,7 @@ function move(step: 1 | -1): boolean {
   if (all.length === 0) return false;
   const active = document.activeElement;
   let at = all.findIndex((row) => row.contains(active));
-  if (at === -1) at = all.findIndex((row) => row.getAttribute('aria-current') === 'true');
+  if (at === -1) at = all.findIndex((row) => row.hasAttribute('data-open-row'));
   const next = all[at === -1 ? (step === 1 ? 0 : all.length - 1) : at + step];
   if (next === undefined) return false;
   rowLink(next)?.focus({ preventScroll: true });

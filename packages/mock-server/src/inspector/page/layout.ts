@@ -109,7 +109,7 @@ function measure(shown: Route): Anchor | undefined {
       return { record: recordAddress(target), top: row.getBoundingClientRect().top, focused: true };
     }
   }
-  const open = root.querySelector<HTMLElement>('.pane-list [aria-current="true"]');
+  const open = root.querySelector<HTMLElement>('.pane-list [data-open-row]');
   if (open !== null && isRecord(shown)) {
     return { record: recordAddress(shown), top: open.getBoundingClientRect().top, focused: false };
   }

@@ -135,13 +135,17 @@ export function keepPaneScroll(view: HTMLElement): () => void {
  */
 export function markView(view: HTMLElement, route: Route): void {
   view.setAttribute('data-shape', isList(route) ? 'list' : 'record');
-  for (const row of view.querySelectorAll('[aria-current="true"]')) {
+  // Only the rows this function marked: a view's own `aria-current` (the journal's filter links,
+  // the navigation) is not ours to clear.
+  for (const row of view.querySelectorAll('[data-open-row]')) {
     row.removeAttribute('aria-current');
+    row.removeAttribute('data-open-row');
   }
   const pane = view.querySelector('.pane-list');
   if (pane === null) return;
   const row = rowLinking(pane, recordAddress(route));
   row?.setAttribute('aria-current', 'true');
+  row?.setAttribute('data-open-row', '');
 }
 
 /** The row (of a table or a thread) with a link to `address`. */
