@@ -56,4 +56,6 @@ export {
   type SafeParser,
   type Schema,
 } from './http/validate';
+// The inspector's `is:opted-out` filter asks what sending asks (D160).
+export { isOptedOut } from './domain/messages/inbound';
 export type * from './records';
