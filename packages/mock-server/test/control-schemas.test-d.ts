@@ -79,9 +79,7 @@ describe('control request schemas infer the generated request types', () => {
     >();
     expectTypeOf<Parsed<typeof schemas.outboxQuery>>().toEqualTypeOf<Query<'readOutbox'>>();
     // Both finders take the same query (D160).
-    expectTypeOf<Parsed<typeof schemas.filteredListQuery>>().toEqualTypeOf<
-      Query<'listMessages'>
-    >();
+    expectTypeOf<Parsed<typeof schemas.filteredListQuery>>().toEqualTypeOf<Query<'listMessages'>>();
     expectTypeOf<Parsed<typeof schemas.filteredListQuery>>().toEqualTypeOf<
       Query<'listCampaigns'>
     >();

@@ -31,10 +31,10 @@ import { type RequestLogEntry, summary } from './request-log';
 import {
   campaignsMatching,
   inboundMatching,
+  lastPageAt,
   messagesMatching,
   phonesMatching,
   prepareSearch,
-  lastPageAt,
   readQuery,
   requestsMatching,
 } from './search';

@@ -105,8 +105,7 @@ export function messagePredicate(
     tests.push(
       flag === 'refunded'
         ? (message) => message.refunded
-        : (message) =>
-            isOptedOut(world, message.organizationId, message.environment, message.e164),
+        : (message) => isOptedOut(world, message.organizationId, message.environment, message.e164),
     );
   }
   return all(tests);

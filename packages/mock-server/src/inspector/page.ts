@@ -68,6 +68,12 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 form.inline { display: flex; flex-wrap: wrap; gap: .4rem; align-items: end; }
 form.inline label { display: flex; flex-direction: column; font-size: .8rem; color: var(--muted); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+.status-bar, .counts { display: flex; flex-wrap: wrap; gap: .3rem .6rem; align-items: center; margin: 0 0 .5rem;
+  padding: 0; list-style: none; } .status-bar a, a.filter { text-decoration: none; }
+.status-bar a[aria-current="page"] { outline: 2px solid var(--accent); border-radius: 999px; }
+.pager .page-size { margin-left: auto; color: var(--muted); font-size: .85rem; }
+dialog { max-width: min(46rem, 94vw); border: 1px solid var(--line); border-radius: 8px; background: var(--card);
+  color: var(--fg); } dialog::backdrop { background: rgb(0 0 0 / .35); }
 `;
 
 const HTML = `<!doctype html>
@@ -89,7 +95,7 @@ const HTML = `<!doctype html>
   <p id="clock" aria-live="off"></p>
   <form class="search" role="search" id="search-form">
     <label class="visually-hidden" for="search">Search</label>
-    <input id="search" type="search" name="q" autocomplete="off" placeholder="Search: number, text, id, campaign name (press /)">
+    <input id="search" type="search" name="q" autocomplete="off" placeholder="Search or filter: status:failed, a number, text, an id (/ to focus, ? for help)">
     <button type="submit">Search</button>
   </form>
   <p id="status" role="status">Loading…</p>

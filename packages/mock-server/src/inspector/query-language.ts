@@ -10,12 +10,17 @@
  */
 import { DomainError, type MessageStatus } from '@msgsvc/mock';
 import type { CampaignRecord, MessageRecord } from '@msgsvc/mock/port';
+import {
+  CAMPAIGN_STATUSES,
+  CHANNELS,
+  FLAGS,
+  MESSAGE_STATUSES,
+  type MessageFlag,
+  QUERY_KEYS,
+  type QueryTarget,
+} from './query-vocabulary';
 
-/** The records a query filters. */
-export type QueryTarget = 'messages' | 'campaigns';
-
-/** A message flag of `is:`. */
-export type MessageFlag = 'refunded' | 'opted-out';
+export { QUERY_KEYS, type QueryTarget } from './query-vocabulary';
 
 /** A parsed filter of messages; an empty list means "any". */
 export interface MessageFilter {
@@ -51,43 +56,6 @@ export interface CampaignFilter {
   readonly text: string;
   readonly filtered: boolean;
 }
-
-// Tables typed by the contract's unions: the compiler checks each names every member once.
-const MESSAGE_STATUSES = Object.keys({
-  PENDING: 1,
-  SENT: 1,
-  DELIVERED: 1,
-  FAILED: 1,
-  UNDELIVERED: 1,
-  EXPIRED: 1,
-  REJECTED: 1,
-  CANCELLED: 1,
-} satisfies Record<MessageStatus, 1>) as MessageStatus[];
-const CAMPAIGN_STATUSES = Object.keys({
-  DRAFT: 1,
-  PENDING: 1,
-  PROCESSING: 1,
-  SENDING: 1,
-  COMPLETED: 1,
-  FAILED: 1,
-} satisfies Record<CampaignRecord['status'], 1>) as CampaignRecord['status'][];
-const CHANNELS = Object.keys({ SMS: 1, WHATSAPP: 1 } satisfies Record<
-  MessageRecord['channel'],
-  1
->) as MessageRecord['channel'][];
-const FLAGS: readonly MessageFlag[] = ['refunded', 'opted-out'];
-
-/** The keys each list understands, in the order the help and the errors list them. */
-export const QUERY_KEYS: Readonly<Record<QueryTarget, readonly string[]>> = {
-  messages: ['status', 'channel', 'org', 'campaign', 'error', 'to', 'before', 'after', 'is'],
-  campaigns: ['status', 'channel', 'org', 'campaign', 'before', 'after'],
-};
-
-/** The values a closed key takes, per list (for the help and the errors). */
-export const QUERY_VALUES = {
-  messages: { status: MESSAGE_STATUSES, channel: CHANNELS, is: FLAGS },
-  campaigns: { status: CAMPAIGN_STATUSES, channel: CHANNELS },
-} as const;
 
 /** One word of a query: a `key:value` filter, or free text. */
 export type QueryWord =
@@ -248,7 +216,9 @@ export function parseMessageQuery(raw: string): MessageFilter {
     statuses: statuses.map((v) => member('status', v, MESSAGE_STATUSES, upper)),
     errors: get('error').map((value) => {
       if (!/^[A-Za-z0-9_]{1,64}$/.test(value))
-        refuse(`error:${value} is not valid: error: takes an error code such as ABSENT_SUBSCRIBER.`);
+        refuse(
+          `error:${value} is not valid: error: takes an error code such as ABSENT_SUBSCRIBER.`,
+        );
       return value.toUpperCase();
     }),
     to: get('to').map((value) => {

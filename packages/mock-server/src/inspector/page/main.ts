@@ -8,6 +8,8 @@ import { actionsView, TOOLBAR } from './actions';
 import { ApiError, data, listen, shownWorld, worlds } from './api';
 import { campaignView, deliveryView, messageView, phoneView, requestView } from './details';
 import { h, replace } from './dom';
+import { installFilterHelp } from './filter-help';
+import { searchTarget } from './filters';
 import {
   campaignsView,
   messagesView,
@@ -18,7 +20,7 @@ import {
   type View,
   webhooksView,
 } from './lists';
-import { currentRoute, listHref, type Route } from './router';
+import { currentRoute, type Route } from './router';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -286,8 +288,9 @@ function boot(): void {
     event.preventDefault();
     const q = $<HTMLInputElement>('search').value.trim();
     performance.mark('inspector:search');
-    location.hash = q === '' ? '#/messages' : listHref('search', { q });
+    location.hash = searchTarget(q, currentRoute());
   });
+  installFilterHelp($('search-form'));
   $('actions').addEventListener('click', onToolbar);
   document.addEventListener('keydown', onKey);
   $('view').addEventListener('focusout', () => {
