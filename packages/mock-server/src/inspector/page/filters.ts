@@ -72,8 +72,9 @@ export function statusBar(
 ): Child {
   const q = route.params.get('q') ?? '';
   return h(
-    'nav',
-    { class: 'status-bar', 'aria-label': `Filter ${view} by status` },
+    // Not a <nav>: the header's navigation styles (a tinted current link) would dim the chips.
+    'div',
+    { class: 'status-bar', role: 'navigation', 'aria-label': `Filter ${view} by status` },
     h('a', { href: `#/${view}`, 'aria-current': q === '' ? 'page' : null }, 'All'),
     statuses.map((status) => {
       const words = [`status:${status.toLowerCase()}`];
