@@ -107,6 +107,15 @@ describe('message filters, against the world read directly', () => {
     expect(found.length).toBeGreaterThanOrEqual(3);
     // By the campaign's name too, any case.
     expect(await ids('campaign:natal status:failed')).toEqual(oracle);
+    // With free text: digits of the number, words of the text (accents ignored), nothing else.
+    expect(await ids('campaign:natal 1234561')).toEqual(
+      expected((m) => m.campaignId === campaignId && m.e164.includes('1234561')),
+    );
+    expect(await ids('campaign:natal FELÍZ')).toEqual(expected((m) => m.campaignId === campaignId));
+    expect(await ids('campaign:natal credito')).toEqual([]);
+    expect(await ids(`campaign:${campaignId} campaign:nope`)).toEqual(
+      expected((m) => m.campaignId === campaignId),
+    );
   });
 
   it('a key given twice is either; different keys are both', async () => {

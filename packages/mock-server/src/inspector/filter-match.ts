@@ -21,20 +21,24 @@ function organizationIds(world: World, names: readonly string[]): Set<string> {
   return ids;
 }
 
-/** The ids of the campaigns `campaign:` names (by id or by name, case ignored). */
-function campaignIds(world: World, names: readonly string[]): Set<string> {
-  const ids = new Set<string>();
+/** The campaigns `campaign:` names (by id or by name, case ignored). */
+export function campaignsNamed(world: World, names: readonly string[]): CampaignRecord[] {
+  const found = new Map<string, CampaignRecord>();
   for (const wanted of names) {
     const byId = world.campaigns.get(wanted);
-    if (byId !== undefined) ids.add(byId.id);
+    if (byId !== undefined) found.set(byId.id, byId);
   }
   // A name is looked for only when some value is no campaign's id (ids are the usual case).
-  if (ids.size < names.length) {
+  if (found.size < names.length) {
     for (const campaign of world.campaigns.all()) {
-      if (names.includes(campaign.name.toLowerCase())) ids.add(campaign.id);
+      if (names.includes(campaign.name.toLowerCase())) found.set(campaign.id, campaign);
     }
   }
-  return ids;
+  return [...found.values()];
+}
+
+function campaignIds(world: World, names: readonly string[]): Set<string> {
+  return new Set(campaignsNamed(world, names).map((campaign) => campaign.id));
 }
 
 /** Keys shared by both lists: the parts of a record they test. */

@@ -9,7 +9,7 @@
 import type { World } from '@msgsvc/mock';
 import type { CampaignRecord, InboundMessage, MessageRecord } from '@msgsvc/mock/port';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
-import { campaignPredicate, messagePredicate } from './filter-match';
+import { campaignPredicate, campaignsNamed, messagePredicate } from './filter-match';
 import { foldText, Haystack } from './haystack';
 import type { CampaignFilter, MessageFilter } from './query-language';
 import type { RequestLog, StoredRequest } from './request-log';
@@ -43,7 +43,8 @@ export function readQuery(raw: string): SearchQuery {
 /**
  * Messages matching `query` (by number, by content, or by id) and `filter`'s keys (D160), newest
  * first: the total and the `offset`..`offset + limit` slice, an offset past the end moved to the
- * last page (D163). The one place a scan happens (an index may replace it).
+ * last page (D163). The one place a scan happens: every candidate is tested once (the total needs
+ * them all), and only the page's are kept.
  */
 export function messagesMatching(
   world: World,
@@ -54,51 +55,92 @@ export function messagesMatching(
 ): Hits<MessageRecord> {
   const all = messagesOldestFirst(world);
   const test = filter === undefined ? undefined : messagePredicate(world, filter);
-  if (query.kind === 'empty' && test === undefined) {
-    const at = lastPageAt(offset, all.length, limit);
-    const end = Math.max(0, all.length - at);
-    const start = Math.max(0, end - limit);
-    return { total: all.length, offset: at, entries: all.slice(start, end).reverse() };
-  }
   const byId = query.kind === 'empty' ? undefined : world.messages.get(query.text);
   if (byId !== undefined) {
     const found = test === undefined || test(byId) ? [byId] : [];
     return { total: found.length, offset: 0, entries: found };
   }
-  if (query.kind === 'empty') return newestMatching(all, test!, offset, limit);
+  // A campaign's messages are read from the domain's campaign index, not found in the world.
+  const ofCampaigns =
+    filter === undefined || filter.campaigns.length === 0
+      ? undefined
+      : campaignsMessages(world, filter.campaigns);
+  if (ofCampaigns !== undefined) {
+    const text = textTest(query);
+    const both =
+      text === undefined || test === undefined
+        ? (text ?? test)
+        : (message: MessageRecord) => text(message) && test(message);
+    return newestPage(ofCampaigns.length, (i) => ofCampaigns[i]!, both, offset, limit);
+  }
+  if (query.kind === 'empty') return newestPage(all.length, (i) => all[i]!, test, offset, limit);
   const stacks = messageStacks(world, all);
   const found =
     query.kind === 'number'
       ? stacks.numbers.findAll(query.digits)
       : union(stacks.contents.findAll(query.text), campaignMessages(all, query.text));
-  const kept = test === undefined ? found : found.filter((i) => test(all[i]!));
-  // `kept` is oldest first: the page is counted from its end.
-  const at = lastPageAt(offset, kept.length, limit);
-  const end = Math.max(0, kept.length - at);
-  const entries: MessageRecord[] = [];
-  for (let i = end - 1; i >= Math.max(0, end - limit); i--) entries.push(all[kept[i]!]!);
-  return { total: kept.length, offset: at, entries };
+  return newestPage(found.length, (i) => all[found[i]!]!, test, offset, limit);
+}
+
+/** A record-by-record test of free text (for candidates the haystacks were not asked about). */
+function textTest(query: SearchQuery): ((message: MessageRecord) => boolean) | undefined {
+  if (query.kind === 'empty') return undefined;
+  if (query.kind === 'number') return (message) => message.e164.includes(query.digits);
+  const needle = foldText(query.text);
+  return (message) =>
+    message.campaignId === query.text || foldText(message.content).includes(needle);
 }
 
 /**
- * The page of the records `test` lets through, newest first, in one pass from the newest: every
- * record is tested (the total needs them all), the page's are kept. Serves bench row `inspector
- * filtered list, 100k messages` (≤ 100 ms), with no index: E56 measured the scan.
+ * Every message of the campaigns `campaign:` names, oldest first, from the domain's index by
+ * campaign. Serves bench row `inspector filtered list (campaign and status), 100k messages`
+ * (≤ 100 ms): a scan of the world took 20 ms of the server's time for 1,000 messages (E56).
  */
-function newestMatching<T>(
-  all: readonly T[],
-  test: (record: T) => boolean,
+function campaignsMessages(world: World, names: readonly string[]): readonly MessageRecord[] {
+  const lists = campaignsNamed(world, names).map((campaign) =>
+    world.messages.indexed('campaign', campaign.organizationId, campaign.environment, campaign.id),
+  );
+  if (lists.length <= 1) return lists[0] ?? [];
+  return lists.flat().sort((a, b) => a.createdAt - b.createdAt || a.row - b.row);
+}
+
+/**
+ * The page of the candidates `test` lets through, newest first; `at(i)` is the i-th oldest
+ * candidate. One pass counts and keeps the page asked for; a second, only when the offset was past
+ * the end, keeps the last page (D163). Serves bench row `inspector filtered list (status),
+ * 100k messages` (≤ 100 ms), with no index: E56 measured the scan.
+ */
+function newestPage<T>(
+  count: number,
+  at: (i: number) => T,
+  test: ((record: T) => boolean) | undefined,
   offset: number,
   limit: number,
 ): Hits<T> {
-  const matched: number[] = [];
-  for (let i = all.length - 1; i >= 0; i--) if (test(all[i]!)) matched.push(i);
-  const at = lastPageAt(offset, matched.length, limit);
-  return {
-    total: matched.length,
-    offset: at,
-    entries: matched.slice(at, at + limit).map((i) => all[i]!),
+  if (test === undefined) {
+    const start = lastPageAt(offset, count, limit);
+    const entries: T[] = [];
+    for (let i = count - 1 - start; i >= Math.max(0, count - start - limit); i--) {
+      entries.push(at(i));
+    }
+    return { total: count, offset: start, entries };
+  }
+  const keep = (from: number): { total: number; entries: T[] } => {
+    const entries: T[] = [];
+    let total = 0;
+    for (let i = count - 1; i >= 0; i--) {
+      const record = at(i);
+      if (!test(record)) continue;
+      if (total >= from && total < from + limit) entries.push(record);
+      total++;
+    }
+    return { total, entries };
   };
+  const first = keep(offset);
+  if (first.total === 0) return { total: 0, offset: 0, entries: [] };
+  if (offset < first.total) return { ...first, offset };
+  const start = lastPageAt(offset, first.total, limit);
+  return { total: first.total, offset: start, entries: keep(start).entries };
 }
 
 /**
