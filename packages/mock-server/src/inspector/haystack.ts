@@ -67,10 +67,11 @@ export class Haystack {
     if (needle === '' || needle.includes(SEPARATOR)) return found;
     const { text, starts, count } = this;
     let from = 0;
+    let index = 0;
     for (;;) {
       const position = text.indexOf(needle, from);
       if (position < 0) return found;
-      const index = owner(starts, count, position);
+      index = owner(starts, count, position, index);
       found.push(index);
       // One hit per string: go on from the next one.
       from = index + 1 < count ? starts[index + 1]! : text.length;
@@ -78,10 +79,20 @@ export class Haystack {
   }
 }
 
-/** The index of the string `position` falls in (the last start at or before it). */
-function owner(starts: Int32Array, count: number, position: number): number {
-  let low = 0;
-  let high = count - 1;
+/**
+ * The index of the string `position` falls in (the last start at or before it), at or after
+ * `after`: hits come in order, so the search gallops forward from the previous hit's string — one
+ * step when every string matches (a text most messages share, bench row `inspector filtered list
+ * (text and channel), 100k messages`, E57), a binary search over the gap otherwise.
+ */
+function owner(starts: Int32Array, count: number, position: number, after: number): number {
+  let low = after;
+  let step = 1;
+  while (low + step < count && starts[low + step]! <= position) {
+    low += step;
+    step *= 2;
+  }
+  let high = Math.min(count - 1, low + step - 1);
   while (low < high) {
     const mid = (low + high + 1) >> 1;
     if (starts[mid]! <= position) low = mid;
