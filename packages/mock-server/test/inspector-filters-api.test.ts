@@ -2,13 +2,15 @@
  * The filter language over HTTP (D160–D163): the inspector's lists and the control API's
  * `GET /__mock/messages` and `GET /__mock/campaigns` answer the same filters, each checked against
  * the world read directly (an independent oracle); accent-insensitive text; a page past the end
- * moved to the last; bad queries refused in the service's envelope, naming the valid keys.
+ * moved to the last; bad queries refused in the service's envelope, naming the valid keys. The
+ * control API's answers are checked against openapi/control.yaml as they arrive.
  */
 import { createMockService, type MockService } from '@msgsvc/mock';
 import type { MessageRecord } from '@msgsvc/mock/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestLog } from '../src/inspector/request-log';
 import { createMockServer, type MockServer } from '../src/node-server';
+import { controlApi } from './support/http';
 
 let mock: MockService;
 let server: MockServer;
@@ -23,8 +25,12 @@ async function json(url: string) {
 }
 /** The inspector page's data. */
 const inspector = (path: string) => json(`${origin}/__mock/inspector/api/${path}`);
-/** The control API. */
-const control = (path: string) => json(`${origin}/__mock/${path}`);
+/** The control API, each answer checked against openapi/control.yaml. */
+async function control(path: string) {
+  const [route = '', query] = path.split('?', 2);
+  const exchange = await controlApi(origin).get(`/${route}`, query);
+  return { status: exchange.status, body: exchange.body };
+}
 const q = (query: string) => encodeURIComponent(query);
 
 async function send(key: string, to: string, body: string) {

@@ -46,12 +46,6 @@ export const QUERY_KEYS: Readonly<Record<QueryTarget, readonly string[]>> = {
   campaigns: ['status', 'channel', 'org', 'campaign', 'before', 'after'],
 };
 
-/** The values a closed key takes, per list (for the help and the errors). */
-export const QUERY_VALUES = {
-  messages: { status: MESSAGE_STATUSES, channel: CHANNELS, is: FLAGS },
-  campaigns: { status: CAMPAIGN_STATUSES, channel: CHANNELS },
-} as const;
-
 /** What each key means, for the page's `?` help (the control API documents the same in control.yaml). */
 export const QUERY_HELP: readonly (readonly [example: string, meaning: string])[] = [
   ['status:failed', 'the exact status, any case; a campaign state on the campaigns list'],

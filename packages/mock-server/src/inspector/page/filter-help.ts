@@ -34,14 +34,17 @@ function dialog(): HTMLDialogElement {
       'Filter words',
       ['Word', 'Finds'],
       QUERY_HELP.map(([example, meaning]) => [
-        h(
-          'a',
-          {
-            href: listHref(example.startsWith('"') ? 'search' : 'messages', { q: example }),
-            'data-close': '',
-          },
-          h('code', null, example),
-        ),
+        // A placeholder (`campaign:<id>`) is shown, not followed.
+        example.includes('<')
+          ? h('code', null, example)
+          : h(
+              'a',
+              {
+                href: listHref(example.startsWith('"') ? 'search' : 'messages', { q: example }),
+                'data-close': '',
+              },
+              h('code', null, example),
+            ),
         meaning,
       ]),
     ),
