@@ -162,6 +162,16 @@ describe('control API over HTTP', () => {
     expect(counts.body).toEqual({ messages: 1, campaigns: 0, pending_tasks: 0 });
   });
 
+  it('finds messages and campaigns by the filter words of the inspector (D160)', async () => {
+    const found = await control.get('/messages', 'q=status%3Adelivered%20to%3A923111111');
+    expect(found.body).toMatchObject({ total: 1, offset: 0, entries: [{ id: messageId }] });
+    expect((await control.get('/messages', 'q=status%3Afailed')).body.total).toBe(0);
+    const campaigns = await control.get('/campaigns', 'q=status%3Acompleted');
+    expect(campaigns.body).toEqual({ total: 0, offset: 0, entries: [] });
+    const bad = await control.get('/campaigns', 'q=is%3Arefunded');
+    expect(bad.status).toBe(422);
+  });
+
   it('reads the ledger and checks the books', async () => {
     const ledger = await control.get(`/organizations/${orgId}/ledger`);
     expect(ledger.body.entries.map((e: { kind: string }) => e.kind).slice(0, 3)).toEqual([

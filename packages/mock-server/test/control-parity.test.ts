@@ -104,6 +104,9 @@ const OPERATIONS: Record<string, Operation> = {
     query: true,
     positional: (mock, input) => mock.control.campaigns(ORG, input.environment as never),
   },
+  // The filter language is the server's (D160): in-process tests filter the world themselves.
+  listMessages: { method: 'GET', path: '/messages', query: true },
+  listCampaigns: { method: 'GET', path: '/campaigns', query: true },
   simulateInbound: {
     method: 'POST',
     path: '/inbound',
@@ -146,6 +149,14 @@ const OPERATIONS: Record<string, Operation> = {
   },
 };
 
+/** A parameter, its `#/components/parameters/…` reference followed. */
+function parameter(node: Json): Json {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  const name = ref.replace('#/components/parameters/', '');
+  return ((controlDocument.components as Json).parameters as Record<string, Json>)[name]!;
+}
+
 /** Each documented operation that takes input, with its example (body, or query parameters). */
 function documentedExamples(): { operationId: string; example: Json }[] {
   const found: { operationId: string; example: Json }[] = [];
@@ -155,6 +166,7 @@ function documentedExamples(): { operationId: string; example: Json }[] {
       const json = body?.['application/json'] as Json | undefined;
       const queryExample = Object.fromEntries(
         ((operation.parameters ?? []) as Json[])
+          .map(parameter)
           .filter((p) => p.in === 'query' && p.example !== undefined)
           .map((p) => [p.name as string, p.example]),
       );

@@ -78,6 +78,11 @@ describe('control request schemas infer the generated request types', () => {
       Body<'addWebhookEndpoint'>
     >();
     expectTypeOf<Parsed<typeof schemas.outboxQuery>>().toEqualTypeOf<Query<'readOutbox'>>();
+    // Both finders take the same query (D160).
+    expectTypeOf<Parsed<typeof schemas.filteredListQuery>>().toEqualTypeOf<Query<'listMessages'>>();
+    expectTypeOf<Parsed<typeof schemas.filteredListQuery>>().toEqualTypeOf<
+      Query<'listCampaigns'>
+    >();
     expectTypeOf<Parsed<typeof schemas.inboundBody>>().toEqualTypeOf<Body<'simulateInbound'>>();
     expectTypeOf<Parsed<typeof schemas.triggerBody>>().toEqualTypeOf<Body<'triggerEvent'>>();
   });

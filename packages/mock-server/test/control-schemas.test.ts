@@ -38,6 +38,8 @@ const BODIES: Record<string, ZodObject> = {
 const QUERIES: Record<string, ZodObject> = {
   listOrganizationCampaigns: schemas.environmentQuery,
   readOutbox: schemas.outboxQuery,
+  listMessages: schemas.filteredListQuery,
+  listCampaigns: schemas.filteredListQuery,
 };
 // The inspector page's `?token=` is read by the inspector, not by a control-http schema.
 const QUERIES_ELSEWHERE = new Set(['openInspector']);

@@ -1,8 +1,12 @@
 /**
  * Control routes that read state a test asserts on: every message sent to a phone number, one
- * message whatever its tenant, counts, and the ledger invariant of every account.
+ * message whatever its tenant, messages and campaigns found by a query in the filter language
+ * (D160), counts, and the ledger invariant of every account.
  */
+import { campaignObject, messageDetail, parseQuery } from '@msgsvc/mock/port';
+import { filteredCampaigns, filteredMessages } from '../inspector/filtered-lists';
 import type { ControlRoute } from './route';
+import { filteredListQuery } from './schemas';
 
 /** Read routes. */
 export const READ_ROUTES: readonly ControlRoute[] = [
@@ -13,6 +17,26 @@ export const READ_ROUTES: readonly ControlRoute[] = [
       status: 200,
       body: { number: params.number, entries: mock.control.messagesTo(params.number!) },
     }),
+  },
+  {
+    method: 'GET',
+    path: '/messages',
+    handle: ({ mock, query }) => {
+      const { q = '', offset = 0, limit = 50 } = parseQuery(filteredListQuery, query);
+      const found = filteredMessages(mock.world, q, offset, limit);
+      const entries = found.entries.map((message) => messageDetail(mock.world, message));
+      return { status: 200, body: { total: found.total, offset: found.offset, entries } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/campaigns',
+    handle: ({ mock, query }) => {
+      const { q = '', offset = 0, limit = 50 } = parseQuery(filteredListQuery, query);
+      const found = filteredCampaigns(mock.world, q, offset, limit);
+      const entries = found.entries.map((campaign) => campaignObject(mock.world, campaign));
+      return { status: 200, body: { total: found.total, offset: found.offset, entries } };
+    },
   },
   {
     method: 'GET',

@@ -190,6 +190,26 @@ export const webhookEndpointBody = z.strictObject({
   environment: environment.exactOptional(),
 });
 
+/**
+ * `?q=&offset=&limit=` of `GET /__mock/messages` and `GET /__mock/campaigns`: `q` in the filter
+ * language (D160), which the route parses itself so that its errors can name the valid keys.
+ */
+export const filteredListQuery = z.strictObject({
+  q: z.string('Must be a string.').max(500, 'Must be at most 500 characters.').exactOptional(),
+  offset: z.coerce
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(0, 'Must not be negative.')
+    .max(10_000_000, 'Must be at most 10000000.')
+    .exactOptional(),
+  limit: z.coerce
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(1, 'Must be at least 1.')
+    .max(200, 'Must be at most 200.')
+    .exactOptional(),
+});
+
 /** `?endpoint_id=&type=&state=` of the outbox. */
 export const outboxQuery = z.strictObject({
   endpoint_id: uuid.exactOptional(),

@@ -401,6 +401,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find messages
+         * @description Every message of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Message` shape: the inspector's messages list as a test reads it. `q` is in the filter language (D160): `status:` `channel:` `org:` `campaign:` `error:` `to:` `before:` `after:` `is:refunded` `is:opted-out`, and free text. An offset past the end answers the last page and says so in `offset` (D163).
+         */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find campaigns
+         * @description Every campaign of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Campaign` shape. `q` is in the filter language (D160) with the keys that apply to a campaign: `status:` (a campaign state) `channel:` `org:` `campaign:` `before:` `after:`, and free text (the campaign's name or id). An offset past the end answers the last page (D163).
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/messages/{message_id}": {
         parameters: {
             query?: never;
@@ -2032,6 +2072,36 @@ export interface components {
         WorldId: string;
         /** @description The organization's id. */
         OrganizationId: components["schemas"]["Uuid"];
+        /**
+         * @description Words of the filter language (D160), all of which must hold; none lists everything.
+         *
+         *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
+         *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
+         *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
+         *     - `channel:sms`, `channel:whatsapp`.
+         *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with
+         *       spaces: `org:"Loja Central"`.
+         *     - `error:ABSENT_SUBSCRIBER` — the message's error code (messages only).
+         *     - `to:923` — digits anywhere in the recipient's number (messages only).
+         *     - `before:<time>` (created strictly before) and `after:<time>` (created at or after), in
+         *       world time: a date (`2026-01-01`, midnight UTC) or a date-time
+         *       (`2026-01-01T09:30:00Z`; UTC when it names no offset).
+         *     - `is:refunded`, `is:opted-out` — the charge was given back; the recipient opted out of
+         *       the sender's organization (messages only).
+         *     - Anything else is free text: a message's id, digits of its number, or words of its text
+         *       (accents and case ignored: `credito` finds `Crédito`, D162); a campaign's name or id.
+         *       Quote free text that holds a colon: `"nota: 1"`.
+         *
+         *     A key given twice holds when either value does (`status:failed status:rejected`); `is:`
+         *     flags must all hold. An unknown key or a bad value is a `422 VALIDATION_ERROR` on `q`
+         *     that names the valid keys (D161).
+         * @example status:failed channel:sms
+         */
+        FilterQuery: string;
+        /** @description How many matches to skip, newest first (default 0). */
+        ListOffset: number;
+        /** @description How many matches to return (default 50). */
+        ListLimit: number;
     };
     requestBodies: never;
     headers: {
@@ -2833,6 +2903,128 @@ export interface operations {
             };
             401: components["responses"]["AdminTokenRequired"];
             403: components["responses"]["HostNotAllowed"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words of the filter language (D160), all of which must hold; none lists everything.
+                 *
+                 *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
+                 *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
+                 *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
+                 *     - `channel:sms`, `channel:whatsapp`.
+                 *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with
+                 *       spaces: `org:"Loja Central"`.
+                 *     - `error:ABSENT_SUBSCRIBER` — the message's error code (messages only).
+                 *     - `to:923` — digits anywhere in the recipient's number (messages only).
+                 *     - `before:<time>` (created strictly before) and `after:<time>` (created at or after), in
+                 *       world time: a date (`2026-01-01`, midnight UTC) or a date-time
+                 *       (`2026-01-01T09:30:00Z`; UTC when it names no offset).
+                 *     - `is:refunded`, `is:opted-out` — the charge was given back; the recipient opted out of
+                 *       the sender's organization (messages only).
+                 *     - Anything else is free text: a message's id, digits of its number, or words of its text
+                 *       (accents and case ignored: `credito` finds `Crédito`, D162); a campaign's name or id.
+                 *       Quote free text that holds a colon: `"nota: 1"`.
+                 *
+                 *     A key given twice holds when either value does (`status:failed status:rejected`); `is:`
+                 *     flags must all hold. An unknown key or a bad value is a `422 VALIDATION_ERROR` on `q`
+                 *     that names the valid keys (D161).
+                 * @example status:failed channel:sms
+                 */
+                q?: components["parameters"]["FilterQuery"];
+                /** @description How many matches to skip, newest first (default 0). */
+                offset?: components["parameters"]["ListOffset"];
+                /** @description How many matches to return (default 50). */
+                limit?: components["parameters"]["ListLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the messages found. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many messages the query finds. */
+                        total: number;
+                        /** @description Where this page starts (the last page's start when the offset asked was past the end). */
+                        offset: number;
+                        entries: components["schemas"]["Message"][];
+                    };
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            403: components["responses"]["HostNotAllowed"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words of the filter language (D160), all of which must hold; none lists everything.
+                 *
+                 *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
+                 *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
+                 *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
+                 *     - `channel:sms`, `channel:whatsapp`.
+                 *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with
+                 *       spaces: `org:"Loja Central"`.
+                 *     - `error:ABSENT_SUBSCRIBER` — the message's error code (messages only).
+                 *     - `to:923` — digits anywhere in the recipient's number (messages only).
+                 *     - `before:<time>` (created strictly before) and `after:<time>` (created at or after), in
+                 *       world time: a date (`2026-01-01`, midnight UTC) or a date-time
+                 *       (`2026-01-01T09:30:00Z`; UTC when it names no offset).
+                 *     - `is:refunded`, `is:opted-out` — the charge was given back; the recipient opted out of
+                 *       the sender's organization (messages only).
+                 *     - Anything else is free text: a message's id, digits of its number, or words of its text
+                 *       (accents and case ignored: `credito` finds `Crédito`, D162); a campaign's name or id.
+                 *       Quote free text that holds a colon: `"nota: 1"`.
+                 *
+                 *     A key given twice holds when either value does (`status:failed status:rejected`); `is:`
+                 *     flags must all hold. An unknown key or a bad value is a `422 VALIDATION_ERROR` on `q`
+                 *     that names the valid keys (D161).
+                 * @example status:failed channel:sms
+                 */
+                q?: components["parameters"]["FilterQuery"];
+                /** @description How many matches to skip, newest first (default 0). */
+                offset?: components["parameters"]["ListOffset"];
+                /** @description How many matches to return (default 50). */
+                limit?: components["parameters"]["ListLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the campaigns found. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many campaigns the query finds. */
+                        total: number;
+                        /** @description Where this page starts (the last page's start when the offset asked was past the end). */
+                        offset: number;
+                        entries: components["schemas"]["Campaign"][];
+                    };
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            403: components["responses"]["HostNotAllowed"];
+            422: components["responses"]["ValidationError"];
         };
     };
     retrieveAnyMessage: {

@@ -25,12 +25,15 @@ import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import type { StatusStep } from './activity-tracker';
 import { phoneCount, phoneThread } from './catalog';
+import { filteredCampaigns, filteredMessages } from './filtered-lists';
 import { journalDetail, journalPage } from './journal';
+import { parseMessageQuery } from './query-language';
 import { requestsFor } from './request-links';
 import { type RequestLogEntry, summary } from './request-log';
 import {
   campaignsMatching,
   inboundMatching,
+  lastPageAt,
   messagesMatching,
   phonesMatching,
   prepareSearch,
@@ -60,7 +63,8 @@ const listQuery = z.strictObject({
 
 function page(query: string) {
   const input = parseQuery(listQuery, query);
-  return { q: readQuery(input.q ?? ''), offset: input.offset ?? 0, limit: input.limit ?? 50 };
+  const raw = input.q ?? '';
+  return { q: readQuery(raw), raw, offset: input.offset ?? 0, limit: input.limit ?? 50 };
 }
 
 const ok = <T>(body: T) => ({ status: 200, body });
@@ -190,13 +194,14 @@ export function campaignView(
 ) {
   const world = mock.world;
   const campaign = world.campaigns.get(id) ?? notFound('Campaign');
-  const { offset, limit } = page(query);
+  const { offset: asked, limit } = page(query);
   const messages = world.messages.indexed(
     'campaign',
     campaign.organizationId,
     campaign.environment,
     campaign.id,
   );
+  const offset = lastPageAt(asked, messages.length, limit);
   const counts: Record<string, number> = {};
   for (const message of messages) counts[message.status] = (counts[message.status] ?? 0) + 1;
   return {
@@ -277,13 +282,17 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: `${INSPECTOR_API}/search`,
     handle: ({ mock, requestLog, query }) => {
-      const { q } = page(query);
+      const { raw } = page(query);
       const world = mock.world;
-      const messages = messagesMatching(world, q, 0, 20);
-      const campaigns = campaignsMatching(world, q, 0, 10);
-      const phones = phonesMatching(world, q, 0, 10);
-      const requests = requestsMatching(requestLog, q, 0, 10);
-      const replies = inboundMatching(world, q, 0, 10);
+      const filter = parseMessageQuery(raw);
+      const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
+      // Filter words are about messages (D160): with them, the other kinds are not searched.
+      const q = readQuery(raw);
+      const none = { total: 0, entries: [] };
+      const campaigns = filter.filtered ? none : campaignsMatching(world, q, 0, 10);
+      const phones = filter.filtered ? none : phonesMatching(world, q, 0, 10);
+      const requests = filter.filtered ? none : requestsMatching(requestLog, q, 0, 10);
+      const replies = filter.filtered ? none : inboundMatching(world, q, 0, 10);
       return ok<SearchView>({
         replies: { total: replies.total, entries: replies.entries.map(inboundRow) },
         messages: {
@@ -303,11 +312,11 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: `${INSPECTOR_API}/messages`,
     handle: ({ mock, query }) => {
-      const { q, offset, limit } = page(query);
-      const hits = messagesMatching(mock.world, q, offset, limit);
+      const { raw, offset, limit } = page(query);
+      const hits = filteredMessages(mock.world, raw, offset, limit);
       return ok({
         total: hits.total,
-        offset,
+        offset: hits.offset,
         entries: hits.entries.map((m) => messageRow(mock.world, m)),
       });
     },
@@ -323,7 +332,11 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     handle: ({ mock, query }) => {
       const { q, offset, limit } = page(query);
       const hits = phonesMatching(mock.world, q, offset, limit);
-      return ok({ total: hits.total, offset, entries: hits.entries.map(phoneRow) });
+      return ok({
+        total: hits.total,
+        offset: hits.offset ?? offset,
+        entries: hits.entries.map(phoneRow),
+      });
     },
   },
   {
@@ -344,12 +357,12 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: `${INSPECTOR_API}/campaigns`,
     handle: ({ mock, query }) => {
-      const { q, offset, limit } = page(query);
+      const { raw, offset, limit } = page(query);
       const world = mock.world;
-      const hits = campaignsMatching(world, q, offset, limit);
+      const hits = filteredCampaigns(world, raw, offset, limit);
       return ok({
         total: hits.total,
-        offset,
+        offset: hits.offset,
         entries: hits.entries.map((c) => ({
           ...campaignObject(world, c),
           organization: world.organizations.get(c.organizationId)?.name ?? null,

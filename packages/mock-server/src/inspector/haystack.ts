@@ -5,6 +5,17 @@
  * are; positions map back to strings by binary search over where each one starts.
  */
 
+/**
+ * Text as searches compare it: lower-cased, accents and other combining marks taken off (NFD, then
+ * marks dropped), so `credito` finds `Crédito` (D162). Pure ASCII, most texts, skips the NFD.
+ */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is every code point below 0x80.
+  if (/^[\x00-\x7f]*$/.test(lower)) return lower;
+  return lower.normalize('NFD').replace(/\p{M}+/gu, '');
+}
+
 /** Separates the strings; a needle containing it finds nothing. */
 const SEPARATOR = '\u0001';
 
@@ -14,8 +25,15 @@ export class Haystack {
   private starts = new Int32Array(1024);
   private count = 0;
 
-  /** @param values - the first strings (already in the case they are to be matched in). */
-  constructor(values: readonly string[] = []) {
+  /**
+   * @param values - the first strings.
+   * @param fold - how a string is written into the haystack, once, when it is added (and how a
+   *   needle is written before it is looked for); by default as it is.
+   */
+  constructor(
+    values: readonly string[] = [],
+    private readonly fold: (text: string) => string = (text) => text,
+  ) {
     this.append(values);
   }
 
@@ -25,8 +43,9 @@ export class Haystack {
   }
 
   /** Adds strings after the ones already held. */
-  append(values: readonly string[]): void {
-    if (values.length === 0) return;
+  append(given: readonly string[]): void {
+    if (given.length === 0) return;
+    const values = given.map(this.fold);
     if (this.count + values.length > this.starts.length) {
       const grown = new Int32Array(Math.max(this.starts.length * 2, this.count + values.length));
       grown.set(this.starts.subarray(0, this.count));
@@ -42,15 +61,17 @@ export class Haystack {
   }
 
   /** The indexes of the strings containing `needle`, in order; none when it is empty. */
-  findAll(needle: string): number[] {
+  findAll(given: string): number[] {
     const found: number[] = [];
+    const needle = this.fold(given);
     if (needle === '' || needle.includes(SEPARATOR)) return found;
     const { text, starts, count } = this;
     let from = 0;
+    let index = 0;
     for (;;) {
       const position = text.indexOf(needle, from);
       if (position < 0) return found;
-      const index = owner(starts, count, position);
+      index = owner(starts, count, position, index);
       found.push(index);
       // One hit per string: go on from the next one.
       from = index + 1 < count ? starts[index + 1]! : text.length;
@@ -58,10 +79,20 @@ export class Haystack {
   }
 }
 
-/** The index of the string `position` falls in (the last start at or before it). */
-function owner(starts: Int32Array, count: number, position: number): number {
-  let low = 0;
-  let high = count - 1;
+/**
+ * The index of the string `position` falls in (the last start at or before it), at or after
+ * `after`: hits come in order, so the search gallops forward from the previous hit's string — one
+ * step when every string matches (a text most messages share, bench row `inspector filtered list
+ * (text and channel), 100k messages`, E57), a binary search over the gap otherwise.
+ */
+function owner(starts: Int32Array, count: number, position: number, after: number): number {
+  let low = after;
+  let step = 1;
+  while (low + step < count && starts[low + step]! <= position) {
+    low += step;
+    step *= 2;
+  }
+  let high = Math.min(count - 1, low + step - 1);
   while (low < high) {
     const mid = (low + high + 1) >> 1;
     if (starts[mid]! <= position) low = mid;

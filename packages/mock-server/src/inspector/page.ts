@@ -131,6 +131,12 @@ main, .pane { container-type: inline-size; }
   nav { flex-wrap: nowrap; overflow-x: auto; }
   nav a { white-space: nowrap; }
 }
+.status-bar, .counts { display: flex; flex-wrap: wrap; gap: .3rem .6rem; align-items: center; margin: 0 0 .5rem;
+  padding: 0; list-style: none; } .status-bar a, a.filter { text-decoration: none; }
+.status-bar a[aria-current="page"] { outline: 2px solid var(--accent); border-radius: 999px; }
+.pager .page-size { margin-left: auto; color: var(--muted); font-size: .85rem; }
+dialog { max-width: min(46rem, 94vw); border: 1px solid var(--line); border-radius: 8px; background: var(--card);
+  color: var(--fg); } dialog::backdrop { background: rgb(0 0 0 / .35); }
 `;
 
 const HTML = `<!doctype html>
@@ -154,7 +160,7 @@ const HTML = `<!doctype html>
   <p id="clock" aria-live="off"></p>
   <form class="search" role="search" id="search-form">
     <label class="visually-hidden" for="search">Search</label>
-    <input id="search" type="search" name="q" autocomplete="off" placeholder="Search: number, text, id, campaign name (press /)">
+    <input id="search" type="search" name="q" autocomplete="off" placeholder="Search or filter: status:failed, a number, text, an id (/ to focus, ? for help)">
     <button type="submit">Search</button>
   </form>
   <p id="status" role="status">Loading…</p>

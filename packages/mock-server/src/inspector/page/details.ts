@@ -9,7 +9,15 @@ import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntr
 import { control, data } from './api';
 import { creatingRequests } from './created-by';
 import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
-import { deliveryRows, messageRows, pager, type View } from './lists';
+import {
+  campaignCounts,
+  campaignStatus,
+  filterLink,
+  messageStatus,
+  organizationMessages,
+} from './filters';
+import { deliveryRows, messageRows, pager, type View, wallBeside } from './lists';
+import { pageSize } from './paging';
 import type { Route } from './router';
 import { smsCheckSection } from './sms-check';
 
@@ -69,17 +77,28 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
         { 'aria-label': 'Message' },
         h('p', { class: 'content' }, m.content),
         fields([
-          ['Status', chip(m.status)],
-          ['Error code', m.error_code ?? '—'],
+          ['Status', messageStatus(m.status)],
+          [
+            'Error code',
+            m.error_code === null
+              ? '—'
+              : filterLink(m.error_code, 'messages', [`error:${m.error_code}`]),
+          ],
           ['To', link(m.e164_format, 'phones', m.e164_format)],
           ['Sender ID', m.sms_remitter?.name ?? m.sms_remitter_id],
-          ['Organization', view.organization ?? m.organization_id],
+          ['Organization', organizationMessages(view.organization ?? m.organization_id)],
           [
             'Campaign',
             m.campaign_id === null ? '—' : link(m.campaign_id, 'campaigns', m.campaign_id),
           ],
           ['Segments', `${view.segments}${view.encoding === null ? '' : ` (${view.encoding})`}`],
-          ['Cost', `${view.cost}${m.is_refunded ? ' (refunded)' : ''}`],
+          [
+            'Cost',
+            [
+              view.cost,
+              m.is_refunded ? [' ', filterLink('(refunded)', 'messages', ['is:refunded'])] : null,
+            ],
+          ],
           ['Created (world)', time(m.created_at)],
           ['Updated (world)', time(m.updated_at)],
           ['Id', h('code', null, m.id)],
@@ -142,7 +161,7 @@ export async function phoneView(number: string): Promise<View> {
                       ' · ',
                       item.organization ?? '',
                       ' ',
-                      chip(item.status),
+                      messageStatus(item.status),
                     ),
                     h('p', { class: 'content' }, item.content),
                     link('Details', 'messages', item.id),
@@ -164,7 +183,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
   const offset = Number(route.params.get('offset') ?? 0) || 0;
   const view = await data<CampaignView>(`campaigns/${encodeURIComponent(id)}`, {
     offset,
-    limit: 50,
+    limit: pageSize(route),
   });
   const c = view.campaign;
   const done = Object.entries(view.counts)
@@ -179,7 +198,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         'section',
         { 'aria-label': 'Campaign' },
         fields([
-          ['Status', chip(c.status)],
+          ['Status', campaignStatus(c.status)],
           [
             'Progress',
             [
@@ -191,10 +210,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
               ` ${done} of ${view.messages.total} finished`,
             ],
           ],
-          [
-            'Per state',
-            Object.entries(view.counts).map(([status, count]) => [chip(status), ` ${count}  `]),
-          ],
+          ['Per state', campaignCounts(c.id, view.counts)],
           ['Organization', view.organization ?? c.organization_id],
           ['Sender ID', c.sms_remitter?.name ?? c.sms_remitter_id],
           ['Recipients', String(c.total_estimated_recipients)],
@@ -212,7 +228,12 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         { 'aria-label': 'Campaign messages' },
         h('h3', null, 'Messages'),
         messageRows(view.messages.entries),
-        pager(`campaigns/${encodeURIComponent(c.id)}`, route, view.messages.total),
+        pager(
+          `campaigns/${encodeURIComponent(c.id)}`,
+          route,
+          view.messages.total,
+          view.messages.offset,
+        ),
       ),
     ],
   };

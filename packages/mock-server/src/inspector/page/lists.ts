@@ -11,9 +11,12 @@ import type {
   PhoneRow,
   SearchView,
 } from '../api';
+import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../query-vocabulary';
 import type { RequestLogEntry } from '../request-log';
 import { data } from './api';
 import { type Child, chip, h, link, table, time } from './dom';
+import { campaignStatus, messageStatus, organizationMessages, statusBar } from './filters';
+import { pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
 
 /** A rendered view: its title and content. */
@@ -22,27 +25,14 @@ export interface View {
   readonly content: Child[];
 }
 
-const PAGE = 50;
-
 function offsetOf(route: Route): number {
   const offset = Number(route.params.get('offset') ?? 0);
   return Number.isInteger(offset) && offset > 0 ? offset : 0;
 }
 
-/** Previous/next links and "x–y of n". */
-export function pager(view: string, route: Route, total: number): Child {
-  const offset = offsetOf(route);
-  const q = route.params.get('q') ?? undefined;
-  const last = Math.min(offset + PAGE, total);
-  return h(
-    'nav',
-    { class: 'pager', 'aria-label': 'Pages' },
-    offset > 0
-      ? h('a', { href: listHref(view, { q, offset: Math.max(0, offset - PAGE) }) }, '← Newer')
-      : null,
-    h('span', { class: 'meta' }, total === 0 ? 'none' : `${offset + 1}–${last} of ${total}`),
-    last < total ? h('a', { href: listHref(view, { q, offset: offset + PAGE }) }, 'Older →') : null,
-  );
+/** First/newer/older/last links, "x–y of n" and the page size (`paging.ts`). */
+export function pager(view: string, route: Route, total: number, offset?: number): Child {
+  return pages(view, route, total, offset);
 }
 
 /** Rows of messages. */
@@ -53,9 +43,9 @@ export function messageRows(entries: readonly MessageRow[]): Child {
     entries.map((m) => [
       time(m.created_at),
       link(m.to, 'phones', m.to),
-      chip(m.status),
+      messageStatus(m.status),
       link(m.content === '' ? '(empty)' : m.content, 'messages', m.id),
-      m.organization ?? '—',
+      organizationMessages(m.organization),
       m.campaign_id === null ? '—' : link('campaign', 'campaigns', m.campaign_id),
     ]),
     'No messages.',
@@ -85,7 +75,7 @@ function campaignRows(
     entries.map((c) => [
       time(c.created_at),
       link(c.name, 'campaigns', c.id),
-      chip(c.status),
+      campaignStatus(c.status),
       String(c.total_estimated_recipients),
       'organization' in c ? (c.organization ?? '—') : '—',
     ]),
@@ -139,11 +129,15 @@ export async function messagesView(route: Route): Promise<View> {
   const page = await data<ListPage<MessageRow>>('messages', {
     q,
     offset: offsetOf(route),
-    limit: PAGE,
+    limit: pageSize(route),
   });
   return {
     title: q === undefined ? 'Messages' : `Messages matching “${q}”`,
-    content: [messageRows(page.entries), pager('messages', route, page.total)],
+    content: [
+      statusBar('messages', MESSAGE_STATUSES, route),
+      messageRows(page.entries),
+      pager('messages', route, page.total, page.offset),
+    ],
   };
 }
 
@@ -153,11 +147,11 @@ export async function phonesView(route: Route): Promise<View> {
   const page = await data<ListPage<PhoneRow>>('phones', {
     q,
     offset: offsetOf(route),
-    limit: PAGE,
+    limit: pageSize(route),
   });
   return {
     title: 'Phones',
-    content: [phoneRows(page.entries), pager('phones', route, page.total)],
+    content: [phoneRows(page.entries), pager('phones', route, page.total, page.offset)],
   };
 }
 
@@ -167,11 +161,15 @@ export async function campaignsView(route: Route): Promise<View> {
   const page = await data<ListPage<CampaignRow>>('campaigns', {
     q,
     offset: offsetOf(route),
-    limit: PAGE,
+    limit: pageSize(route),
   });
   return {
-    title: 'Campaigns',
-    content: [campaignRows(page.entries), pager('campaigns', route, page.total)],
+    title: q === undefined ? 'Campaigns' : `Campaigns matching “${q}”`,
+    content: [
+      statusBar('campaigns', CAMPAIGN_STATUSES, route),
+      campaignRows(page.entries),
+      pager('campaigns', route, page.total, page.offset),
+    ],
   };
 }
 
@@ -179,7 +177,7 @@ export async function campaignsView(route: Route): Promise<View> {
 export async function webhooksView(route: Route): Promise<View> {
   const page = await data<ListPage<DeliveryRow>>('deliveries', {
     offset: offsetOf(route),
-    limit: PAGE,
+    limit: pageSize(route),
   });
   return {
     title: 'Webhook outbox',

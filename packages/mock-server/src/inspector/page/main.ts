@@ -8,6 +8,8 @@ import { actionsView, TOOLBAR } from './actions';
 import { ApiError, data, listen, shownWorld, worlds } from './api';
 import { campaignView, deliveryView, messageView, phoneView } from './details';
 import { h, replace } from './dom';
+import { installFilterHelp } from './filter-help';
+import { searchTarget } from './filters';
 import { journalRequestView, journalView } from './journal';
 import { arrived, startLayout } from './layout';
 import {
@@ -302,8 +304,9 @@ function boot(): void {
     event.preventDefault();
     const q = $<HTMLInputElement>('search').value.trim();
     performance.mark('inspector:search');
-    location.hash = q === '' ? '#/messages' : listHref('search', { q });
+    location.hash = searchTarget(q, currentRoute());
   });
+  installFilterHelp($('search-form'));
   $('actions').addEventListener('click', onToolbar);
   document.addEventListener('keydown', onKey);
   startLayout(refresh);

@@ -1,0 +1,138 @@
+/**
+ * What a parsed filter (`query-language.ts`) lets through: one predicate per query, with its names
+ * resolved once (an organization or campaign named by id or by name becomes a set of ids), so the
+ * scan over a world's messages compares fields and nothing else (D160).
+ */
+import type { World } from '@msgsvc/mock';
+import { type CampaignRecord, isOptedOut, type MessageRecord } from '@msgsvc/mock/port';
+import type { CampaignFilter, MessageFilter } from './query-language';
+
+/** A test of one record. */
+export type Predicate<T> = (record: T) => boolean;
+
+/** The ids of the organizations `org:` names (by id or by name, case ignored). */
+function organizationIds(world: World, names: readonly string[]): Set<string> {
+  const ids = new Set<string>();
+  for (const organization of world.organizations.values()) {
+    const id = organization.id.toLowerCase();
+    const name = organization.name.toLowerCase();
+    if (names.some((wanted) => wanted === id || wanted === name)) ids.add(organization.id);
+  }
+  return ids;
+}
+
+/** The campaigns `campaign:` names (by id or by name, case ignored). */
+export function campaignsNamed(world: World, names: readonly string[]): CampaignRecord[] {
+  const found = new Map<string, CampaignRecord>();
+  for (const wanted of names) {
+    const byId = world.campaigns.get(wanted);
+    if (byId !== undefined) found.set(byId.id, byId);
+  }
+  // A name is looked for only when some value is no campaign's id (ids are the usual case).
+  if (found.size < names.length) {
+    for (const campaign of world.campaigns.all()) {
+      if (names.includes(campaign.name.toLowerCase())) found.set(campaign.id, campaign);
+    }
+  }
+  return [...found.values()];
+}
+
+function campaignIds(world: World, names: readonly string[]): Set<string> {
+  return new Set(campaignsNamed(world, names).map((campaign) => campaign.id));
+}
+
+/** Keys shared by both lists: the parts of a record they test. */
+interface Common {
+  readonly organizationId: string;
+  readonly channel: string;
+  readonly status: string;
+  readonly createdAt: number;
+}
+
+function commonTests(
+  world: World,
+  filter: MessageFilter | CampaignFilter,
+): Predicate<Common & { readonly campaignId: string | null }>[] {
+  const tests: Predicate<Common & { readonly campaignId: string | null }>[] = [];
+  if (filter.campaigns.length > 0) {
+    const ids = campaignIds(world, filter.campaigns);
+    tests.push((record) => record.campaignId !== null && ids.has(record.campaignId));
+  }
+  if (filter.statuses.length > 0) {
+    const statuses = new Set<string>(filter.statuses);
+    tests.push((record) => statuses.has(record.status));
+  }
+  if (filter.orgs.length > 0) {
+    const ids = organizationIds(world, filter.orgs);
+    tests.push((record) => ids.has(record.organizationId));
+  }
+  if (filter.channels.length > 0) {
+    const channels = new Set<string>(filter.channels);
+    tests.push((record) => channels.has(record.channel));
+  }
+  if (filter.before.length > 0) {
+    const latest = Math.max(...filter.before);
+    tests.push((record) => record.createdAt < latest);
+  }
+  if (filter.after.length > 0) {
+    const earliest = Math.min(...filter.after);
+    tests.push((record) => record.createdAt >= earliest);
+  }
+  return tests;
+}
+
+function all<T>(tests: readonly Predicate<T>[]): Predicate<T> | undefined {
+  if (tests.length === 0) return undefined;
+  if (tests.length === 1) return tests[0];
+  return (record) => {
+    for (const test of tests) if (!test(record)) return false;
+    return true;
+  };
+}
+
+/** The test of a message filter's keys (its free text aside); `undefined` lets everything through. */
+export function messagePredicate(
+  world: World,
+  filter: MessageFilter,
+): Predicate<MessageRecord> | undefined {
+  const tests: Predicate<MessageRecord>[] = commonTests(world, filter);
+  if (filter.errors.length > 0) {
+    const codes = new Set(filter.errors);
+    tests.push((message) => message.errorCode !== null && codes.has(message.errorCode));
+  }
+  if (filter.to.length > 0) {
+    const runs = filter.to;
+    tests.push((message) => runs.some((digits) => message.e164.includes(digits)));
+  }
+  // `is:` flags must all hold (D160): `is:refunded is:opted-out` is both, not either.
+  for (const flag of new Set(filter.flags)) {
+    tests.push(
+      flag === 'refunded'
+        ? (message) => message.refunded
+        : (message) => isOptedOut(world, message.organizationId, message.environment, message.e164),
+    );
+  }
+  return all(tests);
+}
+
+/** The test of a campaign filter's keys (its free text aside); `undefined` lets everything through. */
+export function campaignPredicate(
+  world: World,
+  filter: CampaignFilter,
+): Predicate<CampaignRecord> | undefined {
+  const tests = commonTests(world, filter);
+  // A campaign is its own `campaign:` (the common test reads `campaignId`).
+  return all(
+    tests.map(
+      (test): Predicate<CampaignRecord> =>
+        (campaign) =>
+          test({
+            organizationId: campaign.organizationId,
+            channel: campaign.channel,
+            status: campaign.status,
+            createdAt: campaign.createdAt,
+            campaignId: campaign.id,
+          }),
+    ),
+  );
+}

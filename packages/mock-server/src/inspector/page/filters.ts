@@ -1,0 +1,103 @@
+/**
+ * Filters as clicks (D160): every status chip, per-state count and badge links to the list it
+ * names, written in the filter language (`#/messages?q=status:failed`), so a click and typed words
+ * reach the same list; and the search box sends filter words to a list instead of the search.
+ */
+import { type Child, chip, h } from './dom';
+import { listHref, type Route } from './router';
+
+/** A value as a filter word: quoted when it holds a space, a quote or a colon. */
+export function word(key: string, value: string): string {
+  return /[\s":]/.test(value) ? `${key}:"${value.replace(/"/g, '')}"` : `${key}:${value}`;
+}
+
+/** A link to a list filtered by `words` (joined by spaces). */
+export function filterLink(
+  content: Child,
+  view: 'messages' | 'campaigns',
+  words: readonly string[],
+  label?: string,
+): HTMLAnchorElement {
+  const href = listHref(view, { q: words.join(' ') });
+  return h(
+    'a',
+    { href, 'data-key': href, class: 'filter', title: label ?? words.join(' ') },
+    content,
+  );
+}
+
+/** A message status chip that opens the messages in that status. */
+export function messageStatus(status: string): HTMLAnchorElement {
+  return filterLink(chip(status), 'messages', [`status:${status.toLowerCase()}`]);
+}
+
+/** A campaign state chip that opens the campaigns in that state. */
+export function campaignStatus(status: string): HTMLAnchorElement {
+  return filterLink(chip(status), 'campaigns', [`status:${status.toLowerCase()}`]);
+}
+
+/** An organization's name that opens its messages. */
+export function organizationMessages(name: string | null): Child {
+  return name === null ? '—' : filterLink(name, 'messages', [word('org', name)]);
+}
+
+/** A campaign's per-state counts, each opening the campaign's messages in that state. */
+export function campaignCounts(
+  campaignId: string,
+  counts: Readonly<Record<string, number>>,
+): Child {
+  return h(
+    'ul',
+    { class: 'counts', 'aria-label': 'Messages per state' },
+    Object.entries(counts).map(([status, count]) =>
+      h(
+        'li',
+        null,
+        filterLink(
+          [chip(status), ` ${count}`],
+          'messages',
+          [`campaign:${campaignId}`, `status:${status.toLowerCase()}`],
+          `The ${count} ${status} messages of this campaign`,
+        ),
+      ),
+    ),
+  );
+}
+
+/** Links to a list in each status, the one on screen marked: a list filtered by a click. */
+export function statusBar(
+  view: 'messages' | 'campaigns',
+  statuses: readonly string[],
+  route: Route,
+): Child {
+  const q = route.params.get('q') ?? '';
+  return h(
+    // Not a <nav>: the header's navigation styles (a tinted current link) would dim the chips.
+    'div',
+    { class: 'status-bar', role: 'navigation', 'aria-label': `Filter ${view} by status` },
+    h('a', { href: `#/${view}`, 'aria-current': q === '' ? 'page' : null }, 'All'),
+    statuses.map((status) => {
+      const words = [`status:${status.toLowerCase()}`];
+      const href = listHref(view, { q: words.join(' ') });
+      return h(
+        'a',
+        { href, 'aria-current': q.toLowerCase() === words[0] ? 'page' : null },
+        chip(status),
+      );
+    }),
+  );
+}
+
+// A word the language reads as a filter: a name and a colon at the start of a word.
+const FILTER_WORD = /(^|\s)[A-Za-z_][A-Za-z0-9_-]*:/;
+
+/**
+ * Where the search box goes: filter words open the campaigns list when it is on screen, else the
+ * messages list (D160); anything else is the search across every kind of record.
+ */
+export function searchTarget(q: string, route: Route): string {
+  if (q === '') return '#/messages';
+  if (!FILTER_WORD.test(q.replace(/"[^"]*"/g, '""'))) return listHref('search', { q });
+  const onCampaigns = route.parts[0] === 'campaigns' && route.parts[1] === undefined;
+  return listHref(onCampaigns ? 'campaigns' : 'messages', { q });
+}

@@ -1,0 +1,75 @@
+/**
+ * A list's pager: first, newer, "x–y of n", older, last, and the page size (20, 50 or 100, kept
+ * in the address as `limit`). The server moves an offset past the end to the last page (D163) and
+ * says where the page it answered starts; the pager counts from there.
+ */
+import { type Child, h } from './dom';
+import { listHref, type Route } from './router';
+
+/** The page sizes offered. */
+export const PAGE_SIZES = [20, 50, 100] as const;
+const DEFAULT_SIZE = 50;
+
+/** The page size in the address, or the default when it is absent or not one offered. */
+export function pageSize(route: Route): number {
+  const asked = Number(route.params.get('limit'));
+  return (PAGE_SIZES as readonly number[]).includes(asked) ? asked : DEFAULT_SIZE;
+}
+
+/** The offset in the address (0 when absent or not a whole number). */
+export function offsetIn(route: Route): number {
+  const offset = Number(route.params.get('offset') ?? 0);
+  return Number.isInteger(offset) && offset > 0 ? offset : 0;
+}
+
+/**
+ * The pager of `view`'s list of `total`, on the page starting at `offset` (the server's answer;
+ * the address's when not given).
+ */
+export function pages(view: string, route: Route, total: number, offset = offsetIn(route)): Child {
+  const size = pageSize(route);
+  const q = route.params.get('q') ?? undefined;
+  const limit = size === DEFAULT_SIZE ? undefined : size;
+  const href = (at: number) => listHref(view, { q, limit, offset: at });
+  const lastAt = total === 0 ? 0 : Math.floor((total - 1) / size) * size;
+  const end = Math.min(offset + size, total);
+  const go = (label: string, at: number, shown: boolean, rel?: string) =>
+    shown ? h('a', { href: href(at), rel: rel ?? null }, label) : null;
+  const sizes = h(
+    'select',
+    {
+      on: {
+        change: (event) => {
+          const chosen = Number((event.target as HTMLSelectElement).value);
+          // The new page starts where the old one did, rounded down to the new size.
+          const at = Math.floor(offset / chosen) * chosen;
+          location.hash = listHref(view, {
+            q,
+            limit: chosen === DEFAULT_SIZE ? undefined : chosen,
+            offset: at,
+          });
+        },
+      },
+    },
+    PAGE_SIZES.map((n) => {
+      const option = h('option', { value: n }, String(n));
+      option.selected = n === size;
+      return option;
+    }),
+  );
+  return h(
+    'nav',
+    { class: 'pager', 'aria-label': 'Pages' },
+    go('⇤ First', 0, offset > 0),
+    go('← Newer', Math.max(0, offset - size), offset > 0, 'prev'),
+    h(
+      'span',
+      { class: 'meta' },
+      total === 0 ? 'none' : offset < total ? `${offset + 1}–${end} of ${total}` : `of ${total}`,
+    ),
+    go('Older →', offset + size, end < total, 'next'),
+    go('Last ⇥', lastAt, offset < lastAt),
+    // Wrapped, not tied by id: a live re-render must not carry one list's choice to another.
+    h('label', { class: 'page-size' }, 'Per page ', sizes),
+  );
+}
