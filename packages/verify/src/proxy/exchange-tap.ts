@@ -102,7 +102,9 @@ class BodyKeeper {
 interface ParsedRequest {
   readonly arrival: Arrival;
   readonly headers: Record<string, string>;
-  readonly body: KeptBody;
+  readonly body: BodyKeeper;
+  /** Its body has ended (an answer may come before, e.g. a 413). */
+  complete: boolean;
 }
 
 /** Both directions of one connection, kept, then parsed on {@link ExchangeTap.drain}. */
@@ -117,10 +119,10 @@ export class ExchangeTap {
   #responseTimes: number[] = [];
   /** Heads the hot path forwarded, in order, not yet matched with their parsed request. */
   readonly #arrivals: Arrival[] = [];
-  /** Requests parsed whole, waiting for their response. */
+  /** Requests whose head was parsed, waiting for their response. */
   readonly #waiting: ParsedRequest[] = [];
-  #requestHead: { arrival: Arrival; headers: Record<string, string> } | undefined;
-  #requestBody: BodyKeeper | undefined;
+  /** The request being parsed. */
+  #request: ParsedRequest | undefined;
   #response: { status: number; headers: Record<string, string>; interim: boolean } | undefined;
   #responseBody: BodyKeeper | undefined;
   #responseAt = 0;
@@ -138,15 +140,19 @@ export class ExchangeTap {
     request[HTTPParser.kOnHeadersComplete] = (info) => {
       const arrival = this.#arrivals.shift();
       if (arrival === undefined) throw new Error('a request the proxy did not forward');
-      this.#requestHead = { arrival, headers: headerRecord(info.headers) };
-      this.#requestBody = new BodyKeeper(this.#cap);
+      this.#request = {
+        arrival,
+        headers: headerRecord(info.headers),
+        body: new BodyKeeper(this.#cap),
+        complete: false,
+      };
+      this.#waiting.push(this.#request);
     };
     request[HTTPParser.kOnBody] = (chunk, offset, length) =>
-      this.#requestBody?.add(chunk.subarray(offset, offset + length));
+      this.#request?.body.add(chunk.subarray(offset, offset + length));
     request[HTTPParser.kOnMessageComplete] = () => {
-      const head = this.#requestHead!;
-      this.#waiting.push({ ...head, body: this.#requestBody!.done() });
-      this.#requestHead = undefined;
+      if (this.#request !== undefined) this.#request.complete = true;
+      this.#request = undefined;
     };
     const response = this.#responseParser;
     response[HTTPParser.kOnHeadersComplete] = (info) => {
@@ -161,17 +167,20 @@ export class ExchangeTap {
     response[HTTPParser.kOnBody] = (chunk, offset, length) =>
       this.#responseBody?.add(chunk.subarray(offset, offset + length));
     response[HTTPParser.kOnMessageComplete] = () => {
-      const answer = this.#response!;
+      const answer = this.#response;
+      if (answer === undefined) throw new Error('a response ended that never began');
       this.#response = undefined;
       if (answer.interim) return;
       const request = this.#waiting.shift();
       if (request === undefined) throw new Error('a response to no request');
       this.responses++;
+      const sent = request.body.done();
       this.#onExchange({
         arrival: request.arrival,
         durationMs: this.#responseAt - request.arrival.at,
         requestHeaders: request.headers,
-        request: request.body,
+        // Answered before its body ended: what there was is not the body, and is not checked.
+        request: request.complete ? sent : { bytes: sent.bytes, truncated: true },
         status: answer.status,
         responseHeaders: answer.headers,
         response: this.#responseBody!.done(),
@@ -223,10 +232,9 @@ export class ExchangeTap {
           this.#responseAt = times[i]!;
           this.#execute(this.#responseParser, responses[i]!);
         }
-        if (ended) {
-          const result = this.#responseParser.finish();
-          if (result !== undefined) throw result;
-        }
+        // A body without length ends with the connection; any other answer still under way
+        // was cut (and stays `midResponse`).
+        if (ended && this.#response !== undefined) this.#responseParser.finish();
       } catch (error) {
         this.#break(error);
       }

@@ -79,9 +79,11 @@ export class PairedConnection {
     socket.on('error', (error) => this.#upstreamEnded(error));
     socket.on('close', () => this.#upstreamEnded(undefined));
     client.on('data', this.#fromClient);
-    // A client that half-closes still gets its answers: the upstream is told the same way.
+    // A client that half-closes between requests still gets its answers: the upstream is told
+    // the same way. One that leaves a request unfinished has abandoned it: both close.
     client.on('end', () => {
-      if (!this.#upstreamDone) this.#upstream.end();
+      if (!this.#framer.betweenRequests && this.#answer === undefined) this.#destroyBoth();
+      else if (!this.#upstreamDone) this.#upstream.end();
     });
     client.on('error', () => {});
     client.on('close', () => {

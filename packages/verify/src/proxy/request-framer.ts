@@ -243,14 +243,13 @@ export class RequestFramer {
     let codings: string | undefined;
     for (let l = 1; l < lines.length; l++) {
       const line = lines[l]!;
+      if (line.includes('\n')) return refuse('a line ends in a bare LF');
       const colon = line.indexOf(':');
       if (colon <= 0 || !TOKEN.test(line.slice(0, colon))) {
         return refuse(
-          line.includes('\n')
-            ? 'a line ends in a bare LF'
-            : line[0] === ' ' || line[0] === '\t'
-              ? 'a header is folded over two lines (obsolete line folding)'
-              : 'a header line is malformed',
+          line[0] === ' ' || line[0] === '\t'
+            ? 'a header is folded over two lines (obsolete line folding)'
+            : 'a header line is malformed',
         );
       }
       const value = line.slice(colon + 1).replace(OWS, '');
