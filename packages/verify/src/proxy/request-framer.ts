@@ -38,7 +38,6 @@ enum State {
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/(\d)\.(\d)$/;
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,12})(?:[ \t]*;.*)?$/;
-const OWS = /^[ \t]+|[ \t]+$/g;
 /** Longest chunk-size line (with its extensions) and trailer section accepted. */
 const MAX_LINE = 4096;
 /** Addressed to the proxy, or a protocol switch the proxy does not make (D182). */
@@ -214,13 +213,12 @@ export class RequestFramer {
 
   /** Reads one head (without its final CRLF CRLF), appends it rewritten and sets the body's framing. */
   #head(head: string, out: Buffer[]): Refusal | undefined {
+    // One pass over the head first: after it, every line is free of CR, LF and controls.
+    const unsafe = controlIn(head);
+    if (unsafe !== undefined) return refuse(unsafe);
     const lines = head.split('\r\n');
     const request = REQUEST_LINE.exec(lines[0]!);
-    if (request === null || hasControl(lines[0]!)) {
-      return hasBareLf(Buffer.from(head, 'latin1'), 0, head.length)
-        ? refuse('a line ends in a bare LF')
-        : refuse('the request line is malformed');
-    }
+    if (request === null) return refuse('the request line is malformed');
     const [, method, target, major, minor] = request as unknown as string[];
     if (major !== '1' || (minor !== '0' && minor !== '1')) {
       return {
@@ -243,7 +241,6 @@ export class RequestFramer {
     let codings: string | undefined;
     for (let l = 1; l < lines.length; l++) {
       const line = lines[l]!;
-      if (line.includes('\n')) return refuse('a line ends in a bare LF');
       const colon = line.indexOf(':');
       if (colon <= 0 || !TOKEN.test(line.slice(0, colon))) {
         return refuse(
@@ -252,14 +249,19 @@ export class RequestFramer {
             : 'a header line is malformed',
         );
       }
-      const value = line.slice(colon + 1).replace(OWS, '');
-      if (hasControl(value)) return refuse('a header value holds a control character');
+      // Only names starting with c, h, p, t or u matter here: most lines are passed unread.
+      const first = line.charCodeAt(0) | 0x20;
+      if (first !== 0x63 && first !== 0x68 && first !== 0x70 && first !== 0x74 && first !== 0x75) {
+        rewritten += `${line}\r\n`;
+        continue;
+      }
       const name = line.slice(0, colon).toLowerCase();
       if (name === 'content-length') {
         if (length !== undefined) return refuse('Content-Length is given more than once');
-        if (!/^\d{1,15}$/.test(value)) return refuse('Content-Length is not a number');
-        length = value;
+        length = trimOws(line.slice(colon + 1));
+        if (!/^\d{1,15}$/.test(length)) return refuse('Content-Length is not a number');
       } else if (name === 'transfer-encoding') {
+        const value = trimOws(line.slice(colon + 1));
         codings = codings === undefined ? value : `${codings},${value}`;
       }
       if (DROPPED.has(name)) {
@@ -281,7 +283,7 @@ export class RequestFramer {
         return refuse('Content-Length and Transfer-Encoding are both given');
       }
       if (minor === '0') return refuse('Transfer-Encoding is not allowed in HTTP/1.0');
-      const last = codings.split(',').at(-1)!.replace(OWS, '').toLowerCase();
+      const last = trimOws(codings.split(',').at(-1)!).toLowerCase();
       if (last !== 'chunked') return refuse('the last transfer coding is not chunked');
       this.#state = State.ChunkSize;
       this.#line = '';
@@ -306,6 +308,34 @@ const isField = (line: string): boolean => {
   const colon = line.indexOf(':');
   return colon > 0 && TOKEN.test(line.slice(0, colon)) && !hasControl(line.slice(colon + 1));
 };
+
+/**
+ * What is wrong with a head's characters, if anything: a CR or LF outside a CRLF, or a control
+ * character other than HTAB (never allowed in a field, RFC 9110 §5.5).
+ */
+function controlIn(head: string): string | undefined {
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if (c >= 0x20 && c !== 0x7f) continue;
+    if (c === 0x09) continue;
+    if (c === 0x0d && head.charCodeAt(i + 1) === 0x0a) {
+      i++;
+      continue;
+    }
+    if (c === 0x0a) return 'a line ends in a bare LF';
+    return 'a header value holds a control character';
+  }
+  return undefined;
+}
+
+/** `text` without the spaces and tabs around it (not `trim()`: that also cuts NBSP, a byte of obs-text). */
+function trimOws(text: string): string {
+  let from = 0;
+  let to = text.length;
+  while (from < to && (text.charCodeAt(from) === 0x20 || text.charCodeAt(from) === 0x09)) from++;
+  while (to > from && (text.charCodeAt(to - 1) === 0x20 || text.charCodeAt(to - 1) === 0x09)) to--;
+  return text.slice(from, to);
+}
 
 /** Whether `text` holds a control character other than HTAB, never allowed in a field (RFC 9110 §5.5). */
 function hasControl(text: string): boolean {
