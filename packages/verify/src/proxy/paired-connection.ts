@@ -38,6 +38,7 @@ export interface PairDeps {
 
 /** A client connection and its upstream connection. */
 export class PairedConnection {
+  /** The copy of this connection's traffic, read when the proxy has time. */
   readonly tap: ExchangeTap;
   readonly #deps: PairDeps;
   readonly #client: Socket;

@@ -10,8 +10,11 @@
 
 /** Why a request is refused, as the proxy answers it (D183). */
 export interface Refusal {
+  /** The HTTP status the proxy answers with. */
   readonly status: 400 | 408 | 431 | 501 | 502 | 505;
+  /** The envelope's `code` (`PROXY_…`). */
   readonly code: string;
+  /** What was wrong, in a sentence. */
   readonly message: string;
 }
 
