@@ -20,6 +20,10 @@ export interface ObservedExchange {
   readonly status: number;
   readonly responseHeaders: Readonly<Record<string, string | undefined>>;
   readonly responseBody: string;
+  /** The request's body is only the first bytes of it (a longer one, or answered before it ended): not checked (D184). */
+  readonly requestTruncated?: boolean | undefined;
+  /** The same for the response's body. */
+  readonly responseTruncated?: boolean | undefined;
 }
 
 /** Which rule a violation breaks. */
@@ -69,7 +73,9 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
   const add: Add = (side, rule, message, severity = 'error') =>
     violations.push({ severity, side, rule, operation: operationId, message });
 
-  const body = parseJson(exchange.responseBody);
+  const body: Parsed = exchange.responseTruncated
+    ? { ok: false, truncated: true }
+    : parseJson(exchange.responseBody);
   if (match?.operation === undefined) {
     // An unknown path or method: only the 404/405 in the envelope is promised (D2, D33, D72).
     if (![404, 405, 501].includes(exchange.status)) {
@@ -83,7 +89,14 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
   return violations;
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+/** A body parsed, or not JSON, or too long to have been kept whole (then not checked, D184). */
+type Parsed = { ok: true; value: unknown } | { ok: false; truncated?: true };
+
+/** What a warning says of a body the proxy did not keep whole (D184). */
+const NOT_CHECKED =
+  'not checked: the proxy did not keep the whole body (longer than the 2 MiB it keeps, or answered before it ended)';
+
+function parseJson(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
@@ -138,6 +151,10 @@ function checkRequest(
     add('request', 'request-header', `Content-Type is "${type}", not application/json`);
     return;
   }
+  if (exchange.requestTruncated === true) {
+    add('request', 'request-body', NOT_CHECKED, 'warning');
+    return;
+  }
   const parsed = parseJson(exchange.requestBody);
   if (!parsed.ok) {
     add('request', 'request-body', 'the body is not JSON');
@@ -162,7 +179,7 @@ function checkResponse(
   pointer: string,
   operation: JsonObject,
   exchange: ObservedExchange,
-  body: ReturnType<typeof parseJson>,
+  body: Parsed,
   add: Add,
 ): void {
   const responses = operation.responses as Record<string, unknown>;
@@ -203,7 +220,8 @@ function checkResponse(
     );
   }
   if (!body.ok) {
-    add('response', 'response-body', 'the body is not JSON');
+    if (body.truncated === true) add('response', 'response-body', NOT_CHECKED, 'warning');
+    else add('response', 'response-body', 'the body is not JSON');
     return;
   }
   checkResponseBody(
@@ -240,12 +258,13 @@ function checkResponseBody(
 function checkEnvelope(
   contract: Contract,
   exchange: ObservedExchange,
-  body: ReturnType<typeof parseJson>,
+  body: Parsed,
   add: Add,
 ): void {
   if (exchange.status < 400) return;
   if (!body.ok) {
-    add('response', 'envelope', `the ${exchange.status} body is not JSON`);
+    if (body.truncated === true) add('response', 'envelope', NOT_CHECKED, 'warning');
+    else add('response', 'envelope', `the ${exchange.status} body is not JSON`);
     return;
   }
   checkResponseBody(contract, '/components/schemas/ErrorEnvelope', body.value, add, 'envelope');

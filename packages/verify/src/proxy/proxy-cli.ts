@@ -30,7 +30,8 @@ Flags:
                          (warnings, fields the contract does not name, never fail)
   -h, --help             show this text
 
-Traffic passes unchanged (only Host names the upstream). Each finished exchange is checked:
+Traffic passes unchanged (only Host names the upstream); requests two HTTP parsers could read
+differently are refused with 400 (service "proxy"). Each finished exchange is checked:
 documented status, body schemas, required headers, the error envelope. A response field the
 contract does not name is a WARNING line, not a violation: clients must tolerate added fields.
 Keys are shown by prefix only. SIGINT or SIGTERM stops the proxy and prints the totals.`;

@@ -1,16 +1,19 @@
 /**
- * `msgsvc-verify proxy` without the command line: an HTTP server that forwards every request to the
- * upstream deployment unchanged (method, path, query, headers, body; only `Host` names the
- * upstream and hop-by-hop headers stay on their hop, D93), streams the answer back as it arrives,
- * and checks each finished exchange against the contract off the response path.
+ * `msgsvc-verify proxy` without the command line: a TCP server that gives each client connection
+ * its own connection to the upstream deployment and passes the bytes through (E68): requests
+ * unchanged but for their heads' `Host` and what is addressed to the proxy (D93, D182), answers
+ * byte for byte. A copy of the traffic is parsed and checked against the contract once the
+ * traffic is quiet, off the path of every request and answer (E48).
  */
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, isIP, connect as netConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { keyPrefix } from '@msgsvc/sdk';
 import { CassetteWriter } from '../replay/cassette-writer';
 import { checkExchange, type Violation } from './check-exchange';
 import { Contract } from './contract';
+import type { TappedExchange } from './exchange-tap';
+import { type PairDeps, PairedConnection } from './paired-connection';
+import { QuietQueue } from './quiet-queue';
 import { redactText, redactUrlPart } from './redact';
 
 /** A violation as the proxy reports it: the exchange, keys by prefix only. */
@@ -47,6 +50,11 @@ export interface ProxyOptions {
   /** Called once per exchange checked (with its violations and warnings), for counters. */
   readonly onExchange?: ((violations: readonly ProxyViolation[]) => void) | undefined;
   /**
+   * How long a request head may take to arrive whole before the proxy answers 408 and closes
+   * the connection (D183; default 60 000 ms, as Node's `headersTimeout`).
+   */
+  readonly headersTimeoutMs?: number | undefined;
+  /**
    * A file to record the public API's traffic to, redacted: a cassette that `msgsvc-verify
    * replay` replays against another deployment (E46, D143). Created afresh, mode 0600.
    */
@@ -63,62 +71,16 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** Bytes of each body kept for checking; a longer body is checked as far as the contract can. */
+/** Bytes of each body kept for checking; a longer body is not checked (D184). */
 const KEEP = 2 * 1024 * 1024;
-/** Checks wait for this long a moment without requests in flight (E48). */
-const IDLE_MS = 2;
-/** …or run at once when this many exchanges wait, */
-const BACKLOG_EXCHANGES = 256;
-/** …or this many of their bytes. */
+/** Copies are parsed and checked once no byte moved for this long (E48, E68)… */
+const QUIET_MS = 2;
+/** …or at once when this many requests wait, */
+const BACKLOG_REQUESTS = 256;
+/** …or this many of their bytes (so the copy's memory is bounded). */
 const BACKLOG_BYTES = 16 * 1024 * 1024;
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'upgrade',
-]);
-
-/** Raw header pairs without hop-by-hop headers (and without `host` when `host` is given). */
-function forwardHeaders(raw: readonly string[], host?: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    if (HOP_BY_HOP.has(name) || (host !== undefined && name === 'host')) continue;
-    out.push(raw[i]!, raw[i + 1]!);
-  }
-  if (host !== undefined) out.push('Host', host);
-  return out;
-}
-
-/** Bytes of one body, up to {@link KEEP}; `truncated` once more arrived than is kept. */
-interface Kept {
-  readonly chunks: Buffer[];
-  bytes: number;
-  truncated: boolean;
-}
-
-const kept = (): Kept => ({ chunks: [], bytes: 0, truncated: false });
-
-function collect(body: Kept, chunk: Buffer): void {
-  if (body.bytes >= KEEP) {
-    body.truncated = true;
-    return;
-  }
-  body.chunks.push(chunk);
-  body.bytes += chunk.length;
-}
-
-const lowerHeaders = (message: IncomingMessage) => {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(message.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-};
+/** Longest request head accepted, as Node's own server (D183). */
+const MAX_HEAD_BYTES = 16 * 1024;
 
 /**
  * Starts the proxy (what `msgsvc-verify proxy` runs).
@@ -135,141 +97,112 @@ const lowerHeaders = (message: IncomingMessage) => {
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
   const prefix = upstream.pathname.replace(/\/+$/, '');
-  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+  const secure = upstream.protocol === 'https:';
+  const hostname = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = Number(upstream.port || (secure ? 443 : 80));
   const contract = new Contract();
   const cassette = options.record === undefined ? undefined : new CassetteWriter(options.record);
-  // Checks wait until no request is in flight (E48): a check run between two requests of a
-  // busy client would delay the second. A backlog beyond its bounds runs at once.
-  const backlog: (() => void)[] = [];
-  let backlogBytes = 0;
-  let inFlight = 0;
-  let idleTimer: NodeJS.Timeout | undefined;
-  const runBacklog = () => {
-    idleTimer = undefined;
-    backlogBytes = 0;
-    for (const job of backlog.splice(0)) {
+  const pairs = new Set<PairedConnection>();
+  /** Exchanges parsed and not yet checked: checked in the order their requests arrived. */
+  const finished: TappedExchange[] = [];
+  const checkAll = () => {
+    for (const pair of pairs) pair.tap.drain();
+    if (finished.length === 0) return;
+    const batch = finished.splice(0).sort((a, b) => a.arrival.at - b.arrival.at);
+    for (const exchange of batch) {
       try {
-        job();
+        // After the last byte went out: checking (and recording) never delays an answer (E48).
+        report(exchange);
+        record(exchange);
       } catch (error) {
         // A check that throws is a bug of the kit: reported, never fatal to the traffic.
         process.emitWarning(`msgsvc-verify proxy: checking an exchange failed: ${String(error)}`);
       }
     }
   };
-  const scheduleBacklog = () => {
-    if (backlog.length === 0) return;
-    if (backlog.length >= BACKLOG_EXCHANGES || backlogBytes >= BACKLOG_BYTES) {
-      clearTimeout(idleTimer);
-      runBacklog();
-    } else if (inFlight === 0 && idleTimer === undefined) {
-      idleTimer = setTimeout(runBacklog, IDLE_MS);
-    }
-  };
-  const defer = (job: () => void, bytes: number) => {
-    backlog.push(job);
-    backlogBytes += bytes;
-    scheduleBacklog();
-  };
-
-  const server = createServer((req, res) => {
-    inFlight++;
-    if (idleTimer !== undefined) {
-      clearTimeout(idleTimer);
-      idleTimer = undefined;
-    }
-    let finished = false;
-    const done = () => {
-      if (finished) return;
-      finished = true;
-      inFlight--;
-      scheduleBacklog();
-    };
-    res.once('close', done);
-    const started = new Date();
-    const begin = performance.now();
-    const seq = cassette?.arrived(req.url ?? '/');
-    const requestBody = kept();
-    const outgoing = send({
-      protocol: upstream.protocol,
-      hostname: upstream.hostname,
-      port: upstream.port,
-      method: req.method,
-      path: `${prefix}${req.url ?? '/'}`,
-      headers: forwardHeaders(req.rawHeaders, upstream.host) as unknown as Record<string, string>,
-    });
-    req.on('data', (chunk: Buffer) => collect(requestBody, chunk));
-    req.pipe(outgoing);
-    outgoing.on('error', (error) => {
-      if (res.headersSent) {
-        res.destroy(error);
-        return;
-      }
-      // No upstream answer to pass on: say so in the envelope's shape, plainly marked as ours.
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          code: 'PROXY_UPSTREAM_UNREACHABLE',
-          message: `the proxy could not reach ${upstream.origin}: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
-          status: 502,
-          service: 'proxy',
-        }),
-      );
-    });
-    outgoing.on('response', (answer) => {
-      res.writeHead(
-        answer.statusCode ?? 502,
-        answer.statusMessage,
-        forwardHeaders(answer.rawHeaders) as unknown as Record<string, string>,
-      );
-      const responseBody = kept();
-      answer.on('data', (chunk: Buffer) => collect(responseBody, chunk));
-      answer.pipe(res);
-      answer.on('end', () => {
-        const durationMs = performance.now() - begin;
-        // After the last byte went out: checking (and recording) never delays an answer (E48).
-        defer(() => {
-          const sent = Buffer.concat(requestBody.chunks);
-          const received = Buffer.concat(responseBody.chunks);
-          report(req, answer, sent, received);
-          if (seq !== undefined) {
-            cassette!.record({
-              seq,
-              startedAt: started,
-              durationMs,
-              method: req.method ?? 'GET',
-              url: req.url ?? '/',
-              requestHeaders: lowerHeaders(req),
-              requestBody: sent,
-              requestTruncated: requestBody.truncated,
-              status: answer.statusCode ?? 0,
-              responseHeaders: lowerHeaders(answer),
-              responseBody: received,
-              responseTruncated: responseBody.truncated,
-            });
+  const queue = new QuietQueue({
+    quietMs: QUIET_MS,
+    maxRequests: BACKLOG_REQUESTS,
+    maxBytes: BACKLOG_BYTES,
+    run: checkAll,
+  });
+  const deps: PairDeps = {
+    connect: () =>
+      secure
+        ? {
+            socket: tlsConnect({
+              host: hostname,
+              port,
+              servername: isIP(hostname) === 0 ? hostname : undefined,
+              ALPNProtocols: ['http/1.1'],
+            }).setNoDelay(true),
+            openEvent: 'secureConnect',
           }
-        }, requestBody.bytes + responseBody.bytes);
-      });
-    });
+        : {
+            socket: netConnect({ host: hostname, port, noDelay: true, allowHalfOpen: true }),
+            openEvent: 'connect',
+          },
+    origin: upstream.origin,
+    host: upstream.host,
+    prefix,
+    maxHeadBytes: MAX_HEAD_BYTES,
+    headersTimeoutMs: options.headersTimeoutMs ?? 60_000,
+    keep: KEEP,
+    moved: (bytes, requests) => queue.moved(bytes, requests),
+    onExchange: (exchange) => {
+      // Parsed out of turn (a connection closing, an upstream failing): checked with the rest.
+      finished.push(exchange);
+      queue.soon();
+    },
+    seqOf: (target) => cassette?.arrived(target),
+    onBroken: (reason) =>
+      process.emitWarning(
+        `msgsvc-verify proxy: a connection's traffic could not be read for checking (${reason}); the rest of it was forwarded unchecked`,
+      ),
+    onClosed: (pair) => pairs.delete(pair),
+  };
+  const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
+    pairs.add(new PairedConnection(client, deps));
   });
 
-  function report(req: IncomingMessage, answer: IncomingMessage, body: Buffer, out: Buffer): void {
-    const url = req.url ?? '/';
+  function record(exchange: TappedExchange): void {
+    const { arrival } = exchange;
+    if (cassette === undefined || arrival.seq === undefined) return;
+    cassette.record({
+      seq: arrival.seq,
+      startedAt: new Date(arrival.wall),
+      durationMs: exchange.durationMs,
+      method: arrival.method,
+      url: arrival.target,
+      requestHeaders: exchange.requestHeaders,
+      requestBody: exchange.request.bytes,
+      requestTruncated: exchange.request.truncated,
+      status: exchange.status,
+      responseHeaders: exchange.responseHeaders,
+      responseBody: exchange.response.bytes,
+      responseTruncated: exchange.response.truncated,
+    });
+  }
+
+  function report(exchange: TappedExchange): void {
+    const { arrival, requestHeaders, responseHeaders, status } = exchange;
+    const url = arrival.target;
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-    const requestHeaders = lowerHeaders(req);
-    const responseHeaders = lowerHeaders(answer);
     let found: Violation[];
     try {
       found = checkExchange(contract, {
-        method: req.method ?? 'GET',
+        method: arrival.method,
         path,
         query,
         requestHeaders,
-        requestBody: body.toString('utf8'),
-        status: answer.statusCode ?? 0,
+        requestBody: exchange.request.bytes.toString('utf8'),
+        requestTruncated: exchange.request.truncated,
+        status,
         responseHeaders,
-        responseBody: out.toString('utf8'),
+        responseBody: exchange.response.bytes.toString('utf8'),
+        responseTruncated: exchange.response.truncated,
       });
     } catch (error) {
       found = [
@@ -286,10 +219,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const violations = found.map(
       (violation): ProxyViolation => ({
         time: new Date().toISOString(),
-        method: req.method ?? 'GET',
+        method: arrival.method,
         path: redactUrlPart(path),
         query: redactUrlPart(query),
-        status: answer.statusCode ?? 0,
+        status,
         api_key: key === undefined ? null : keyPrefix(key),
         trace_id: responseHeaders['x-trace-id'] ?? null,
         ...violation,
@@ -310,14 +243,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     url: `http://${shown}:${address.port}`,
     recorded: () => cassette?.written ?? 0,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Connections close once their requests are answered; idle ones at once.
+      for (const pair of pairs) pair.closeWhenIdle();
+      await closed;
       // Exchanges that finished before the close are still checked and written, then the
       // cassette closes.
-      clearTimeout(idleTimer);
-      runBacklog();
+      checkAll();
+      queue.stop();
       cassette?.close();
     },
   };

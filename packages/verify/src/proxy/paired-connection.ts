@@ -1,0 +1,279 @@
+/**
+ * One client connection of the proxy and the upstream connection it alone uses (E68, D182): the
+ * client's bytes go up through the {@link RequestFramer} (heads rewritten), the upstream's bytes
+ * come back untouched, and a copy of both waits in an {@link ExchangeTap} to be parsed and checked
+ * when the proxy has time. The two connections live and end together: a close on one side is
+ * passed to the other, an upstream that fails before answering is a 502 in the envelope (D93),
+ * and one that fails mid-answer cuts the client's connection, as the upstream cut the answer.
+ */
+import type { Socket } from 'node:net';
+import { ExchangeTap, type TappedExchange } from './exchange-tap';
+import { proxyAnswer } from './proxy-answer';
+import { type Refusal, RequestFramer } from './request-framer';
+
+/** What every pair of a proxy shares. */
+export interface PairDeps {
+  /** Opens a connection to the upstream (plain or TLS), and says which event means "open". */
+  readonly connect: () => { socket: Socket; openEvent: 'connect' | 'secureConnect' };
+  /** The upstream's origin, for the 502's message. */
+  readonly origin: string;
+  readonly host: string;
+  readonly prefix: string;
+  readonly maxHeadBytes: number;
+  /** How long a head may take to arrive whole (D183). */
+  readonly headersTimeoutMs: number;
+  /** Bytes of each body kept for checking. */
+  readonly keep: number;
+  /** Notes traffic for the deferred work (the quiet queue). */
+  readonly moved: (bytes: number, requests: number) => void;
+  /** A finished exchange, parsed from the copy. */
+  readonly onExchange: (exchange: TappedExchange) => void;
+  /** The cassette's sequence number for a request to `target`, if it is recorded. */
+  readonly seqOf: (target: string) => number | undefined;
+  /** The copy of this connection could not be parsed: the rest of it is not checked. */
+  readonly onBroken: (reason: string) => void;
+  /** Both connections are closed. */
+  readonly onClosed: (pair: PairedConnection) => void;
+}
+
+/** A client connection and its upstream connection. */
+export class PairedConnection {
+  /** The copy of this connection's traffic, read when the proxy has time. */
+  readonly tap: ExchangeTap;
+  readonly #deps: PairDeps;
+  readonly #client: Socket;
+  readonly #upstream: Socket;
+  readonly #framer: RequestFramer;
+  #connected = false;
+  /** The upstream is closed (or never opened): nothing more comes from it. */
+  #upstreamDone = false;
+  #unreachable: Error | undefined;
+  #clientGone = false;
+  /** The proxy's own answer, sent once the answers before it are through (D183). */
+  #answer: Buffer | undefined;
+  #answerAfter = 0;
+  #headTimer: NodeJS.Timeout | undefined;
+  #closing = false;
+  #brokenReported = false;
+
+  constructor(client: Socket, deps: PairDeps) {
+    this.#deps = deps;
+    this.#client = client;
+    this.tap = new ExchangeTap(deps.keep, deps.onExchange);
+    this.#framer = new RequestFramer(deps);
+    this.#framer.onHead = (method, target) =>
+      this.tap.arrived({
+        at: performance.now(),
+        wall: Date.now(),
+        method,
+        target,
+        seq: deps.seqOf(target),
+      });
+    client.setNoDelay(true);
+    const { socket, openEvent } = deps.connect();
+    this.#upstream = socket;
+    socket.once(openEvent, () => {
+      this.#connected = true;
+    });
+    socket.on('data', this.#fromUpstream);
+    socket.on('end', () => this.#upstreamEnded(undefined));
+    socket.on('error', (error) => this.#upstreamEnded(error));
+    socket.on('close', () => this.#upstreamEnded(undefined));
+    client.on('data', this.#fromClient);
+    // A client that half-closes between requests still gets its answers: the upstream is told
+    // the same way. One that leaves a request unfinished has abandoned it: both close.
+    client.on('end', () => {
+      if (!this.#framer.betweenRequests && this.#answer === undefined) this.#destroyBoth();
+      else if (!this.#upstreamDone) this.#upstream.end();
+    });
+    client.on('error', () => {});
+    client.on('close', () => {
+      this.#clientGone = true;
+      clearTimeout(this.#headTimer);
+      this.#upstream.destroy();
+      this.#report();
+      deps.onClosed(this);
+    });
+  }
+
+  /** The hot path up: frame, rewrite heads, forward; keep a copy for later. */
+  readonly #fromClient = (chunk: Buffer) => {
+    if (this.#answer !== undefined) return;
+    const out: Buffer[] = [];
+    const heads = this.#framer.heads;
+    const refusal = this.#framer.push(chunk, out);
+    const arrived = this.#framer.heads - heads;
+    if (this.#unreachable !== undefined) {
+      // Nothing can be forwarded: each request gets the 502 (the first one closes).
+      if (arrived > 0) this.#refuse(this.#badGateway(this.#unreachable));
+      else if (refusal !== undefined) this.#refuse(refusal);
+      return;
+    }
+    if (out.length > 0) {
+      const upstream = this.#upstream;
+      let flowing = true;
+      if (out.length === 1) {
+        flowing = upstream.write(out[0]!);
+        this.tap.request(out[0]!);
+      } else {
+        upstream.cork();
+        for (const piece of out) {
+          flowing = upstream.write(piece) && flowing;
+          this.tap.request(piece);
+        }
+        upstream.uncork();
+      }
+      if (!flowing) {
+        this.#client.pause();
+        upstream.once('drain', () => this.#client.resume());
+      }
+    }
+    this.#deps.moved(chunk.length, arrived);
+    if (refusal !== undefined) {
+      this.#refuse(refusal);
+      return;
+    }
+    if (this.#framer.partialHead) {
+      this.#headTimer ??= setTimeout(() => {
+        this.#headTimer = undefined;
+        if (this.#framer.partialHead) {
+          this.#refuse({
+            status: 408,
+            code: 'PROXY_REQUEST_TIMEOUT',
+            message: `the request head did not arrive whole within ${this.#deps.headersTimeoutMs} ms`,
+          });
+        }
+      }, this.#deps.headersTimeoutMs);
+    } else if (this.#headTimer !== undefined) {
+      clearTimeout(this.#headTimer);
+      this.#headTimer = undefined;
+    }
+    if (this.#closing) this.#closeIfIdle();
+  };
+
+  /** The hot path down: the upstream's bytes as they are; keep a copy for later. */
+  readonly #fromUpstream = (chunk: Buffer) => {
+    if (this.#clientGone) return;
+    if (!this.#client.write(chunk)) {
+      this.#upstream.pause();
+      this.#client.once('drain', () => this.#upstream.resume());
+    }
+    this.tap.response(chunk, performance.now());
+    this.#deps.moved(chunk.length, 0);
+    if (this.#answer !== undefined) this.#answerWhenDue();
+    else if (this.#closing) this.#closeIfIdle();
+  };
+
+  /**
+   * Stops reading the client and answers `refusal` once every request forwarded whole before it
+   * has its answer (they may be in flight on the upstream connection), then closes both.
+   */
+  #refuse(refusal: Refusal): void {
+    clearTimeout(this.#headTimer);
+    this.#headTimer = undefined;
+    this.#answer = answerOf(refusal);
+    this.#answerAfter = this.#framer.completed;
+    this.#client.pause();
+    if (this.#upstreamDone) this.#upstreamEnded(undefined, true);
+    else this.#answerWhenDue();
+  }
+
+  #answerWhenDue(): void {
+    this.tap.drain();
+    if (this.tap.broken !== undefined) {
+      this.#destroyBoth();
+    } else if (this.tap.responses >= this.#answerAfter && !this.tap.midResponse) {
+      this.#upstream.destroy();
+      this.#endClient(this.#answer);
+    }
+  }
+
+  #badGateway(error: Error | undefined): Refusal {
+    const why =
+      (error as NodeJS.ErrnoException | undefined)?.code ??
+      error?.message ??
+      'the connection closed before an answer';
+    return {
+      status: 502,
+      code: 'PROXY_UPSTREAM_UNREACHABLE',
+      message: `the proxy could not reach ${this.#deps.origin}: ${why}`,
+    };
+  }
+
+  /**
+   * The upstream closed or failed. Whatever it sent is parsed first, so the client gets: the
+   * rest of a cut answer never (its connection is cut too), a 502 for a request left without
+   * answer, or a plain close after the last answer (a kept-alive connection the upstream ended).
+   */
+  #upstreamEnded(error: Error | undefined, again = false): void {
+    if (this.#upstreamDone && !again) return;
+    this.#upstreamDone = true;
+    if (this.#clientGone) return;
+    if (!this.#connected) {
+      // Never opened: the client may not have asked anything yet. Its requests get the 502.
+      this.#unreachable = error ?? new Error('the connection closed before it opened');
+      if (this.#framer.heads > 0 && this.#answer === undefined) {
+        this.#answer = answerOf(this.#badGateway(this.#unreachable));
+      }
+      if (this.#answer !== undefined) this.#endClient(this.#answer);
+      else if (this.#closing) this.#destroyBoth();
+      return;
+    }
+    this.tap.drain(true);
+    const unanswered =
+      this.tap.responses < this.#framer.completed || this.#framer.heads > this.#framer.completed;
+    if (this.tap.broken !== undefined || this.tap.midResponse) {
+      if (error === undefined && this.tap.broken !== undefined && !unanswered) this.#endClient();
+      else this.#client.destroy();
+    } else if (this.#answer !== undefined && this.tap.responses >= this.#answerAfter) {
+      this.#endClient(this.#answer);
+    } else if (unanswered) {
+      this.#endClient(answerOf(this.#badGateway(error)));
+    } else {
+      this.#endClient();
+    }
+  }
+
+  /** Ends the client connection after `last` (if any) has been written, then closes it. */
+  #endClient(last?: Buffer): void {
+    const client = this.#client;
+    if (client.destroyed) return;
+    if (last === undefined) client.end(() => client.destroy());
+    else client.end(last, () => client.destroy());
+  }
+
+  #destroyBoth(): void {
+    this.#upstream.destroy();
+    this.#client.destroy();
+  }
+
+  /** Closes both connections once no request is under way on them; checks at once until then. */
+  closeWhenIdle(): void {
+    this.#closing = true;
+    this.#closeIfIdle();
+  }
+
+  #closeIfIdle(): void {
+    if (this.#answer !== undefined) return;
+    this.tap.drain();
+    const idle =
+      this.#framer.betweenRequests &&
+      !this.tap.midResponse &&
+      this.tap.responses >= this.#framer.completed;
+    if (idle || this.tap.broken !== undefined || this.#unreachable !== undefined) {
+      this.#destroyBoth();
+    }
+  }
+
+  /** Parses what is left of the copy and reports a copy that could not be parsed, once. */
+  #report(): void {
+    this.tap.drain(this.#upstreamDone);
+    if (this.tap.broken !== undefined && !this.#brokenReported) {
+      this.#brokenReported = true;
+      this.#deps.onBroken(this.tap.broken);
+    }
+  }
+}
+
+const answerOf = (refusal: Refusal): Buffer =>
+  proxyAnswer(refusal.status, refusal.code, refusal.message);
