@@ -54,12 +54,17 @@ function rows(): HTMLElement[] {
  */
 export function rowLink(row: Element): HTMLElement | null {
   const links = [...row.querySelectorAll<HTMLAnchorElement>('a[href^="#/"]')];
-  const kindOf = (a: HTMLAnchorElement) => parseRoute(a.getAttribute('href') ?? '').parts[0];
+  // A record's address has an id (`#/messages/<id>`); a filter link (`#/messages?q=status:…`, D160)
+  // names the kind too but is not the row's own link.
+  const kindOf = (a: HTMLAnchorElement) => {
+    const parts = parseRoute(a.getAttribute('href') ?? '').parts;
+    return parts.length >= 2 ? parts[0] : undefined;
+  };
   const route = currentRoute();
   const list = isList(route) ? route : listOf(route);
   const preferred = [list?.parts[0], ...KINDS_FIRST];
   for (const kind of preferred) {
-    const link = links.find((a) => kindOf(a) === kind && a.getAttribute('href') !== `#/${kind}`);
+    const link = links.find((a) => kind !== undefined && kindOf(a) === kind);
     if (link !== undefined) return link;
   }
   return row.querySelector<HTMLElement>('a[href], button');
