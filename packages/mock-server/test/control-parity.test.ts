@@ -104,6 +104,11 @@ const OPERATIONS: Record<string, Operation> = {
     query: true,
     positional: (mock, input) => mock.control.campaigns(ORG, input.environment as never),
   },
+  redeliverFailed: {
+    method: 'POST',
+    path: '/webhooks/outbox/redeliver-failed',
+    inProcess: (mock, input) => mock.control.redeliverFailed(input),
+  },
   simulateInbound: {
     method: 'POST',
     path: '/inbound',

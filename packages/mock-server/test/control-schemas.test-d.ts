@@ -78,6 +78,9 @@ describe('control request schemas infer the generated request types', () => {
       Body<'addWebhookEndpoint'>
     >();
     expectTypeOf<Parsed<typeof schemas.outboxQuery>>().toEqualTypeOf<Query<'readOutbox'>>();
+    expectTypeOf<Parsed<typeof schemas.redeliverFailedBody>>().toEqualTypeOf<
+      Body<'redeliverFailed'>
+    >();
     expectTypeOf<Parsed<typeof schemas.inboundBody>>().toEqualTypeOf<Body<'simulateInbound'>>();
     expectTypeOf<Parsed<typeof schemas.triggerBody>>().toEqualTypeOf<Body<'triggerEvent'>>();
   });

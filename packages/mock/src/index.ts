@@ -32,6 +32,8 @@ export type {
   LatencyParams,
   MockControl,
   OutboxFilter,
+  RedeliverFailedOptions,
+  RedeliverFailedView,
   ReadControls,
   RequestFailureParams,
   SnapshotControls,

@@ -56,4 +56,5 @@ export {
   type SafeParser,
   type Schema,
 } from './http/validate';
+export { isOptedOut } from './domain/messages/inbound';
 export type * from './records';

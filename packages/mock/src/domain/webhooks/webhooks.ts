@@ -9,6 +9,7 @@
 import { DomainError, validationError } from '../core/errors';
 import type { Environment } from '../core/model';
 import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
+import type { AnswerBody } from './answer-body';
 import { errorMessage } from '../core/platform-checks';
 import { namesOf } from '../core/vocabulary';
 import type { World } from '../core/world';
@@ -76,6 +77,17 @@ export interface WebhookAttempt {
    * before signing, and in snapshots taken before it was recorded.
    */
   signedAt?: number;
+  /**
+   * Wall-clock milliseconds from sending to the receiver's status (or to the failure), D172.
+   * Absent in snapshots taken before it was recorded.
+   */
+  durationMs?: number;
+  /**
+   * The receiver's response body: its first 2 KiB as text, or a binary body's first bytes in hex
+   * (see {@link AnswerBody}, D172). Absent when the answer had no body, for an in-process
+   * listener, and in snapshots taken before it was recorded.
+   */
+  answer?: AnswerBody;
 }
 
 /** The longest `Location` kept on an attempt: a receiver's header must not grow the outbox. */
@@ -129,6 +141,10 @@ export interface AttemptResult {
   readonly location?: string | null;
   /** The `webhook-timestamp` sent, in Unix seconds (see {@link WebhookAttempt.signedAt}). */
   readonly signedAt?: number;
+  /** Milliseconds until the status (or the failure) came (see {@link WebhookAttempt.durationMs}). */
+  readonly durationMs?: number;
+  /** The receiver's response body, bounded (see {@link WebhookAttempt.answer}). */
+  readonly answer?: AnswerBody;
 }
 
 /** Sends one attempt; the world records the result when it settles. */
@@ -324,6 +340,8 @@ function recordAttempt(
     attempt.location = result.location.slice(0, MAX_LOCATION_LENGTH);
   }
   if (result.signedAt !== undefined) attempt.signedAt = result.signedAt;
+  if (result.durationMs !== undefined) attempt.durationMs = result.durationMs;
+  if (result.answer !== undefined) attempt.answer = result.answer;
   delivery.attempts.push(attempt);
   // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other (D30).
   if (result.status !== null && result.status >= 200 && result.status < 300) {
