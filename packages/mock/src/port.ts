@@ -35,6 +35,7 @@ export {
   type SenderIdView,
   senderIdView,
 } from './control/views';
+export { isOptedOut } from './domain/messages/inbound';
 export { bodyText, requireJsonUtf8 } from './http/body';
 export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';
 export { redactPath, redactQuery, redactSecrets } from './http/redact';
@@ -56,5 +57,4 @@ export {
   type SafeParser,
   type Schema,
 } from './http/validate';
-export { isOptedOut } from './domain/messages/inbound';
 export type * from './records';

@@ -2,11 +2,12 @@
  * The webhook controls: endpoints (a URL or an in-process listener), the outbox, the signing
  * secret, and messages from handsets (inbound replies, STOP and START; decision D39).
  */
+
+import { validationError } from '../domain/core/errors';
 import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/engine/world';
 import { simulateInbound } from '../domain/messages/inbound';
 import { getOrganization } from '../domain/tenancy/organizations';
-import { validationError } from '../domain/core/errors';
 import { REDELIVER_LIMIT, redeliverFailed } from '../domain/webhooks/redeliver-failed';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
 import {
@@ -81,7 +82,10 @@ export function createWebhookControls(
       checkOptions('redeliverFailed', options);
       if (options.type !== undefined) oneOf(options.type, WEBHOOK_EVENT_TYPES, 'type');
       const { limit } = options;
-      if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= REDELIVER_LIMIT))
+      if (
+        limit !== undefined &&
+        !(Number.isInteger(limit) && limit >= 1 && limit <= REDELIVER_LIMIT)
+      )
         throw validationError({ limit: `Must be an integer from 1 to ${REDELIVER_LIMIT}.` });
       const result = redeliverFailed(world(), {
         ...(options.endpoint_id === undefined ? {} : { endpointId: options.endpoint_id }),

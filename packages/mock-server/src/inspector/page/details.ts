@@ -8,6 +8,8 @@
 import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
 import type { RequestLogDetail } from '../request-log';
 import { control, data } from './api';
+import { messageBadges, phoneOptOutBadges } from './badges';
+import { attemptAnswer, deliveryLinks } from './delivery-cells';
 import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
 import { deliveryRows, messageRows, pager, type View, wallBeside } from './lists';
 import type { Route } from './router';
@@ -69,6 +71,7 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
         h('p', { class: 'content' }, m.content),
         fields([
           ['Status', chip(m.status)],
+          ['Badges', messageBadges(view)],
           ['Error code', m.error_code ?? '—'],
           ['To', link(m.e164_format, 'phones', m.e164_format)],
           ['Sender ID', m.sms_remitter?.name ?? m.sms_remitter_id],
@@ -116,12 +119,14 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
 
 /** `#/phones/<number>`: the thread with that number, both ways. */
 export async function phoneView(number: string): Promise<View> {
-  const { thread } = await data<{ thread: readonly ThreadEntry[] }>(
-    `phones/${encodeURIComponent(number)}`,
-  );
+  const { thread, opted_out } = await data<{
+    thread: readonly ThreadEntry[];
+    opted_out: readonly { organization: string; environment: string }[];
+  }>(`phones/${encodeURIComponent(number)}`);
   return {
     title: `Phone ${number}`,
     content: [
+      phoneOptOutBadges(number, opted_out),
       thread.length === 0
         ? h('p', { class: 'empty' }, 'No messages to or from this number.')
         : h(
@@ -140,6 +145,7 @@ export async function phoneView(number: string): Promise<View> {
                       item.organization ?? '',
                       ' ',
                       chip(item.status),
+                      messageBadges(item),
                     ),
                     h('p', { class: 'content' }, item.content),
                     link('Details', 'messages', item.id),
@@ -284,6 +290,7 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
         fields([
           ['State', chip(d.state)],
           ['Endpoint', d.url ?? '(in-process listener)'],
+          ['About', deliveryLinks(d)],
           ['Queued (world)', time(d.created_at)],
           ['Next attempt (world)', time(d.next_attempt_at)],
           ['webhook-id', h('code', null, d.id)],
@@ -340,6 +347,7 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
                       ? `no answer: ${attempt.error ?? ''}`
                       : `HTTP ${attempt.status}`,
                   ),
+                  attemptAnswer(attempt),
                   attempt.headers === null ? null : headerTable('Signed headers', attempt.headers),
                 ),
               ),

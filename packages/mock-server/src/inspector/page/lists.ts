@@ -13,6 +13,8 @@ import type {
 } from '../api';
 import type { RequestLogEntry } from '../request-log';
 import { data } from './api';
+import { messageBadges } from './badges';
+import { deliveryLinks, latency } from './delivery-cells';
 import { type Child, chip, h, link, table, time } from './dom';
 import { listHref, type Route } from './router';
 
@@ -53,7 +55,7 @@ export function messageRows(entries: readonly MessageRow[]): Child {
     entries.map((m) => [
       time(m.created_at),
       link(m.to, 'phones', m.to),
-      chip(m.status),
+      [chip(m.status), messageBadges(m)],
       link(m.content === '' ? '(empty)' : m.content, 'messages', m.id),
       m.organization ?? '—',
       m.campaign_id === null ? '—' : link('campaign', 'campaigns', m.campaign_id),
@@ -120,13 +122,15 @@ export function wallBeside(world: string | null, wall: string): Child {
 export function deliveryRows(entries: readonly DeliveryRow[]): Child {
   return table(
     'Webhook deliveries',
-    ['Queued (world)', 'Event', 'State', 'Attempts', 'Last answer', 'Endpoint'],
+    ['Queued (world)', 'Event', 'About', 'State', 'Attempts', 'Last answer', 'Latency', 'Endpoint'],
     entries.map((d) => [
       time(d.created_at),
       link(d.type, 'webhooks', d.id),
+      deliveryLinks(d),
       chip(d.state),
       String(d.attempts),
       d.last_status === null ? '—' : String(d.last_status),
+      latency(d.last_duration_ms),
       d.url ?? '(in-process listener)',
     ]),
     'No webhook deliveries.',
@@ -186,18 +190,6 @@ export async function requestsView(route: Route): Promise<View> {
   return {
     title: 'Request log',
     content: [requestRows(page.entries), pager('requests', route, page.total)],
-  };
-}
-
-/** `#/webhooks`. */
-export async function webhooksView(route: Route): Promise<View> {
-  const page = await data<ListPage<DeliveryRow>>('deliveries', {
-    offset: offsetOf(route),
-    limit: PAGE,
-  });
-  return {
-    title: 'Webhook outbox',
-    content: [deliveryRows(page.entries), pager('webhooks', route, page.total)],
   };
 }
 

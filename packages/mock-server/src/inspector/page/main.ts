@@ -16,8 +16,8 @@ import {
   requestsView,
   searchView,
   type View,
-  webhooksView,
 } from './lists';
+import { outboxView } from './outbox';
 import { currentRoute, listHref, type Route } from './router';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -48,7 +48,7 @@ function viewFor(route: Route): Promise<View> {
     case 'requests':
       return id === undefined ? requestsView(route) : requestView(id);
     case 'webhooks':
-      return id === undefined ? webhooksView(route) : deliveryView(id, actions);
+      return id === undefined ? outboxView(route, actions) : deliveryView(id, actions);
     case 'search':
       return searchView(route);
     case 'actions':

@@ -9,11 +9,11 @@
 import { DomainError, validationError } from '../core/errors';
 import type { Environment } from '../core/model';
 import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
-import type { AnswerBody } from './answer-body';
 import { errorMessage } from '../core/platform-checks';
 import { namesOf } from '../core/vocabulary';
 import type { World } from '../core/world';
 import type { WorldEvent } from '../core/world-events';
+import type { AnswerBody } from './answer-body';
 import {
   campaignCompleted,
   messageReceived,
