@@ -84,7 +84,7 @@ const count = (id: string, label: string): FieldSpec => ({
   label,
   input: 'number',
   min: 1,
-  max: 1000,
+  max: 1_000_000,
   value: '1',
 });
 
