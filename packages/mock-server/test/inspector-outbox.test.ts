@@ -220,7 +220,11 @@ describe('inspector outbox, badges and faults', { timeout: 90_000 }, () => {
     const types = await page
       .locator('#trigger-type option')
       .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    expect(types.sort()).toEqual(['campaign.completed', 'message.received', 'message.status_updated']);
+    expect(types.sort()).toEqual([
+      'campaign.completed',
+      'message.received',
+      'message.status_updated',
+    ]);
     for (const type of types) {
       const count = async () =>
         (await control().get('/webhooks/outbox', `type=${type}`)).body.entries.length as number;
