@@ -13,7 +13,7 @@ export const BINARY_PREVIEW_BYTES = 64;
 
 /** A receiver's answer body as an attempt keeps it. */
 export interface AnswerBody {
-  /** The text (at most {@link MAX_ANSWER_BYTES} bytes of UTF-8), or a binary body's first bytes in hex. */
+  /** The text (at most 2,048 bytes of UTF-8), or a binary body's first bytes in hex. */
   readonly body: string;
   /** The body is not UTF-8 text (or holds control characters): `body` is hex. */
   readonly binary: boolean;

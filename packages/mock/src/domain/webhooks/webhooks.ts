@@ -62,12 +62,14 @@ export interface WebhookEndpoint {
 
 /** One attempt at a delivery. */
 export interface WebhookAttempt {
+  /** When it was made: world time, epoch milliseconds. */
   at: number;
   /** HTTP status, or `null` when no answer came (connection error, exception). */
   status: number | null;
+  /** Why no answer came (the transport's error message), or `null`. */
   error: string | null;
   /**
-   * The `Location` a 3xx answer named (cut to {@link MAX_LOCATION_LENGTH}); never followed (D30).
+   * The `Location` a 3xx answer named (cut to 2048 characters); never followed (D30).
    * Absent on other answers and in snapshots taken before it existed.
    */
   location?: string;
