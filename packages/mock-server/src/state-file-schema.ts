@@ -327,6 +327,17 @@ export const stateFileSchema = z.strictObject({
             at: time,
             status: z.int().nullable(),
             error: z.string().nullable(),
+            // Each absent from files written before it was recorded (D30, D31, D172).
+            location: z.string().max(2048).exactOptional(),
+            signedAt: z.int().min(0).exactOptional(),
+            durationMs: z.number().min(0).exactOptional(),
+            answer: z
+              .strictObject({
+                body: z.string().max(2048),
+                binary: z.boolean(),
+                truncated: z.boolean(),
+              })
+              .exactOptional(),
           }),
         ),
         state: z.enum(['waiting', 'scheduled', 'in_flight', 'delivered', 'failed']),

@@ -13,6 +13,7 @@ import type {
   IssueApiKeyParams,
   LatencyParams,
   OutboxFilter,
+  RedeliverFailedOptions,
   RequestFailureParams,
   TriggerParams,
   WebhookEndpointParams,
@@ -52,6 +53,7 @@ describe('in-process params and HTTP bodies name the same options', () => {
       Body<'addWebhookEndpoint'> | Path<'addWebhookEndpoint'> | 'listener'
     >();
     expectTypeOf<keyof OutboxFilter>().toEqualTypeOf<Query<'readOutbox'>>();
+    expectTypeOf<keyof RedeliverFailedOptions>().toEqualTypeOf<Body<'redeliverFailed'>>();
     expectTypeOf<keyof InboundParams>().toEqualTypeOf<Body<'simulateInbound'>>();
     expectTypeOf<keyof TriggerParams>().toEqualTypeOf<Body<'triggerEvent'>>();
   });

@@ -107,6 +107,11 @@ const OPERATIONS: Record<string, Operation> = {
   // The filter language is the server's (D160): in-process tests filter the world themselves.
   listMessages: { method: 'GET', path: '/messages', query: true },
   listCampaigns: { method: 'GET', path: '/campaigns', query: true },
+  redeliverFailed: {
+    method: 'POST',
+    path: '/webhooks/outbox/redeliver-failed',
+    inProcess: (mock, input) => mock.control.redeliverFailed(input),
+  },
   simulateInbound: {
     method: 'POST',
     path: '/inbound',

@@ -83,6 +83,9 @@ describe('control request schemas infer the generated request types', () => {
     expectTypeOf<Parsed<typeof schemas.filteredListQuery>>().toEqualTypeOf<
       Query<'listCampaigns'>
     >();
+    expectTypeOf<Parsed<typeof schemas.redeliverFailedBody>>().toEqualTypeOf<
+      Body<'redeliverFailed'>
+    >();
     expectTypeOf<Parsed<typeof schemas.inboundBody>>().toEqualTypeOf<Body<'simulateInbound'>>();
     expectTypeOf<Parsed<typeof schemas.triggerBody>>().toEqualTypeOf<Body<'triggerEvent'>>();
   });

@@ -24,6 +24,7 @@ const BODIES: Record<string, ZodObject> = {
   advanceClock: schemas.advanceBody,
   addWebhookEndpoint: schemas.webhookEndpointBody,
   simulateInbound: schemas.inboundBody,
+  redeliverFailed: schemas.redeliverFailedBody,
   triggerEvent: schemas.triggerBody,
   injectRequestFailure: schemas.requestFailureBody,
   injectLatency: schemas.latencyBody,

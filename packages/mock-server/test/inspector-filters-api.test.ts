@@ -45,9 +45,12 @@ async function send(key: string, to: string, body: string) {
 
 /** Ids of every message of the world the test lets through, newest first (the oracle). */
 function expected(test: (message: MessageRecord) => boolean): string[] {
+  // Newest first; messages of the same world millisecond, latest created first (the lists read
+  // the store from its end, and a stable sort keeps that order for ties).
   return [...mock.world.messages.all()]
+    .reverse()
     .filter(test)
-    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+    .sort((a, b) => b.createdAt - a.createdAt)
     .map((message) => message.id);
 }
 
@@ -79,6 +82,7 @@ beforeAll(async () => {
 
   await send(demo.liveKey, '+244900000002', 'Seu crédito acabou');
   await send(demo.liveKey, '+244900000009', 'Olá');
+  await send(demo.testKey, '+244900000008', 'Teste de ambiente');
   await send(demo.liveKey, '+244900000001', 'CRÉDITO disponível');
   const batch = await fetch(`${origin}/c/v1/campaigns/batch`, {
     method: 'POST',
@@ -147,6 +151,17 @@ describe('message filters, against the world read directly', () => {
     expect(await ids('error:INVALID_PHONE_NUMBER')).toEqual(
       expected((m) => m.errorCode === 'INVALID_PHONE_NUMBER'),
     );
+  });
+
+  it('env: the environment of the key that sent it (the badge links here, D174)', async () => {
+    const test = await ids('env:test');
+    expect(test.length).toBeGreaterThan(0);
+    expect(test).toEqual(expected((m) => m.environment === 'test'));
+    expect(await ids('env:LIVE')).toEqual(expected((m) => m.environment === 'live'));
+    expect(await ids('env:live env:test')).toHaveLength(mock.world.messages.size);
+    const refused = await inspector(`messages?q=${q('env:staging')}`);
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('env: takes live, test');
   });
 
   it('is:refunded, is:opted-out, and both at once', async () => {
@@ -267,7 +282,7 @@ describe('the control API takes the same words', () => {
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', status: 422 });
     expect(bad.body.fields.q).toContain(
-      'The messages filters are status: channel: org: campaign: error: to: before: after: is:.',
+      'The messages filters are status: channel: env: org: campaign: error: to: before: after: is:.',
     );
     expect(bad.body).toHaveProperty('timestamp');
     expect(bad.body).toHaveProperty('service');

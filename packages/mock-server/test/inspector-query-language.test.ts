@@ -32,13 +32,14 @@ function refusal(parse: () => unknown): string {
 describe('message filters', () => {
   it('read every key, in any case', () => {
     const filter = parseMessageQuery(
-      'Status:FAILED channel:WhatsApp org:Acme campaign:0198c9a0-0000-7000-8000-000000000001 ' +
+      'Status:FAILED channel:WhatsApp env:Test org:Acme campaign:0198c9a0-0000-7000-8000-000000000001 ' +
         'error:absent_subscriber to:+244-923 before:2026-01-02 after:2026-01-01T09:30:00Z ' +
         'is:Refunded IS:opted-out',
     );
     expect(filter).toEqual({
       statuses: ['FAILED'],
       channels: ['WHATSAPP'],
+      environments: ['test'],
       orgs: ['acme'],
       campaigns: ['0198c9a0-0000-7000-8000-000000000001'],
       errors: ['ABSENT_SUBSCRIBER'],

@@ -33,6 +33,8 @@ export type {
   MockControl,
   OutboxFilter,
   ReadControls,
+  RedeliverFailedOptions,
+  RedeliverFailedView,
   RequestFailureParams,
   SnapshotControls,
   TriggerControls,

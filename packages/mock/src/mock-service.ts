@@ -21,6 +21,7 @@ import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/engine
 import { World, type WorldOptions } from './domain/engine/world';
 import { rekeyApiKeys } from './domain/tenancy/api-keys';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
+import { readAnswerBody } from './domain/webhooks/answer-body';
 import type { AttemptResult, WebhookEndpoint, WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
@@ -369,13 +370,17 @@ function createWebhookTransport(
       secret: endpoint.secret,
     });
     const headers = { ...signed, 'content-type': 'application/json' };
+    // Latency is the wall-clock time the receiver took to answer (D172), on a monotonic clock.
+    const started = performance.now();
+    const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
     try {
-      return { ...(await send(endpoint, headers, delivery.body)), signedAt };
+      return { ...(await send(endpoint, headers, delivery.body, elapsed)), signedAt };
     } catch (error) {
       return {
         status: null,
         error: errorMessage(error),
         signedAt,
+        durationMs: elapsed(),
       };
     }
   };
@@ -384,13 +389,14 @@ function createWebhookTransport(
     endpoint: WebhookEndpoint,
     headers: Record<string, string>,
     body: string,
+    elapsed: () => number,
   ): Promise<AttemptResult> {
     if (endpoint.url === null) {
       const listener = listeners.get(endpoint.id);
       if (listener === undefined)
         return { status: null, error: 'No listener is registered for this endpoint.' };
       const status = await listener({ headers, body });
-      return { status: status ?? 200, error: null };
+      return { status: status ?? 200, error: null, durationMs: elapsed() };
     }
     const response = await (fetchImpl ?? fetch)(endpoint.url, {
       method: 'POST',
@@ -401,14 +407,26 @@ function createWebhookTransport(
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
     });
-    await response.body?.cancel();
+    const durationMs = elapsed();
+    // The first 2 KiB of the answer, within the same 10 s (D172); the status decides either way.
+    const answer = await readAnswerBody(response.body);
     // A browser's fetch hides a manual redirect behind an opaque status 0 and no headers.
     if (response.type === 'opaqueredirect') {
-      return { status: null, error: 'The endpoint answered a redirect, which is not followed.' };
+      return {
+        status: null,
+        error: 'The endpoint answered a redirect, which is not followed.',
+        durationMs,
+      };
     }
     const location =
       response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    return { status: response.status, error: null, location };
+    return {
+      status: response.status,
+      error: null,
+      location,
+      durationMs,
+      ...(answer === undefined ? {} : { answer }),
+    };
   }
 }
 

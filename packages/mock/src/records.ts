@@ -17,4 +17,5 @@ export type {
   TriggerSource,
 } from './domain/core/model';
 export type { WorldEvent } from './domain/core/world-events';
-export type { WebhookDelivery } from './domain/webhooks/webhooks';
+export type { AnswerBody } from './domain/webhooks/answer-body';
+export type { WebhookAttempt, WebhookDelivery } from './domain/webhooks/webhooks';

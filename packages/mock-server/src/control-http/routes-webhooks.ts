@@ -48,6 +48,17 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
+    path: '/webhooks/outbox/redeliver-failed',
+    handle: ({ mock, json }) => {
+      const input = parse(schemas.redeliverFailedBody, json);
+      const result = mock.control.redeliverFailed(input);
+      // The attempts are due now: made at once, on a virtual clock too (as "redeliver now" is).
+      mock.clock.runDue();
+      return { status: 200, body: result };
+    },
+  },
+  {
+    method: 'POST',
     path: '/inbound',
     handle: ({ mock, json }) => {
       const input = parse(schemas.inboundBody, json);

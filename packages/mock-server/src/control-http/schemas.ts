@@ -222,6 +222,18 @@ export const outboxQuery = z.strictObject({
     .exactOptional(),
 });
 
+/** `POST /__mock/webhooks/outbox/redeliver-failed` (D173); the body may be empty. */
+export const redeliverFailedBody = z.strictObject({
+  endpoint_id: uuid.exactOptional(),
+  type: eventType.exactOptional(),
+  limit: z
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(1, 'Must be at least 1.')
+    .max(1000, 'Must be at most 1000.')
+    .exactOptional(),
+});
+
 /** `POST /__mock/inbound`. */
 export const inboundBody = z.strictObject({
   from: z.string('Must be a phone number.').min(1, 'Must be a phone number.'),

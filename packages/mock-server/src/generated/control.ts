@@ -410,7 +410,7 @@ export interface paths {
         };
         /**
          * Find messages
-         * @description Every message of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Message` shape: the inspector's messages list as a test reads it. `q` is in the filter language (D160): `status:` `channel:` `org:` `campaign:` `error:` `to:` `before:` `after:` `is:refunded` `is:opted-out`, and free text. An offset past the end answers the last page and says so in `offset` (D163).
+         * @description Every message of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Message` shape: the inspector's messages list as a test reads it. `q` is in the filter language (D160): `status:` `channel:` `env:` `org:` `campaign:` `error:` `to:` `before:` `after:` `is:refunded` `is:opted-out`, and free text. An offset past the end answers the last page and says so in `offset` (D163).
          */
         get: operations["listMessages"];
         put?: never;
@@ -430,7 +430,7 @@ export interface paths {
         };
         /**
          * Find campaigns
-         * @description Every campaign of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Campaign` shape. `q` is in the filter language (D160) with the keys that apply to a campaign: `status:` (a campaign state) `channel:` `org:` `campaign:` `before:` `after:`, and free text (the campaign's name or id). An offset past the end answers the last page (D163).
+         * @description Every campaign of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Campaign` shape. `q` is in the filter language (D160) with the keys that apply to a campaign: `status:` (a campaign state) `channel:` `env:` `org:` `campaign:` `before:` `after:`, and free text (the campaign's name or id). An offset past the end answers the last page (D163).
          */
         get: operations["listCampaigns"];
         put?: never;
@@ -559,6 +559,26 @@ export interface paths {
         get: operations["readOutbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/webhooks/outbox/redeliver-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver every failed delivery
+         * @description Sends every delivery that failed for good (to one endpoint, or of one event type, when given) again at once, as one more attempt with the same `webhook-id`, oldest first and at most `limit` (default and most 1000) per call (D173). A delivery sent again is no longer `failed` until its attempt settles, so a second call meanwhile (a double click) sends it no second time. Deliveries to a removed or disabled (410) endpoint are skipped and counted. The body may be empty.
+         */
+        post: operations["redeliverFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1088,6 +1108,21 @@ export interface components {
             environment?: "live" | "test";
             /** @description The organization whose sender ID `to` names; required when several organizations have a sender ID of that name (D73). */
             organization_id?: components["schemas"]["Uuid"];
+        };
+        RedeliverFailedRequest: {
+            /** @description Only deliveries to this endpoint. */
+            endpoint_id?: components["schemas"]["Uuid"];
+            type?: components["schemas"]["WebhookEventType"];
+            /** @description At most this many, oldest first. Default 1000. */
+            limit?: number;
+        };
+        RedeliverFailedResult: {
+            /** @description The ids (`webhook-id`) of the deliveries sent again, oldest first. */
+            redelivered: string[];
+            /** @description Failed deliveries to a removed or disabled endpoint, not sent. */
+            skipped: number;
+            /** @description Failed deliveries left over the limit, for a next call. */
+            remaining: number;
         };
         /** @description What to trigger. Each type reads only its own fields (D137): `message.status_updated` reads `message_id`, `status`, `error_code` and, to create a message, `organization_id`, `environment`, `to`, `body`; `message.received` reads `message_id` (the message answered) or `from`, `to`, `organization_id`, `environment`, and `body`; `campaign.completed` reads `campaign_id`, `status` and, to create a campaign, `organization_id`, `environment`. */
         TriggerRequest: {
@@ -2079,6 +2114,7 @@ export interface components {
          *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
          *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
          *     - `channel:sms`, `channel:whatsapp`.
+         *     - `env:live`, `env:test` — the environment of the key that created it.
          *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with
          *       spaces: `org:"Loja Central"`.
          *     - `error:ABSENT_SUBSCRIBER` — the message's error code (messages only).
@@ -2915,6 +2951,7 @@ export interface operations {
                  *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
                  *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
                  *     - `channel:sms`, `channel:whatsapp`.
+                 *     - `env:live`, `env:test` — the environment of the key that created it.
                  *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with
                  *       spaces: `org:"Loja Central"`.
                  *     - `error:ABSENT_SUBSCRIBER` — the message's error code (messages only).
@@ -2976,6 +3013,7 @@ export interface operations {
                  *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
                  *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
                  *     - `channel:sms`, `channel:whatsapp`.
+                 *     - `env:live`, `env:test` — the environment of the key that created it.
                  *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with
                  *       spaces: `org:"Loja Central"`.
                  *     - `error:ABSENT_SUBSCRIBER` — the message's error code (messages only).
@@ -3234,6 +3272,41 @@ export interface operations {
             };
             401: components["responses"]["AdminTokenRequired"];
             403: components["responses"]["HostNotAllowed"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    redeliverFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "message.status_updated",
+                 *       "limit": 100
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedeliverFailedRequest"];
+            };
+        };
+        responses: {
+            /** @description What was sent again. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["X-Trace-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeliverFailedResult"];
+                };
+            };
+            401: components["responses"]["AdminTokenRequired"];
+            403: components["responses"]["HostNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
         };
     };

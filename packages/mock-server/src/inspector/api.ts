@@ -24,9 +24,11 @@ import { z } from 'zod';
 import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import type { StatusStep } from './activity-tracker';
+import { messageBadges, phoneOptOuts } from './badges';
 import { phoneCount, phoneThread } from './catalog';
 import { filteredCampaigns, filteredMessages } from './filtered-lists';
 import { journalDetail, journalPage } from './journal';
+import { attemptAnswer, deliveriesPage, deliveryExtras } from './outbox-extras';
 import { parseMessageQuery } from './query-language';
 import { requestsFor } from './request-links';
 import { type RequestLogEntry, summary } from './request-log';
@@ -81,6 +83,7 @@ export function messageRow(world: World, message: MessageRecord) {
     content: message.content.length > 160 ? `${message.content.slice(0, 160)}…` : message.content,
     status: message.status,
     environment: message.environment,
+    ...messageBadges(world, message),
     organization: world.organizations.get(message.organizationId)?.name ?? null,
     campaign_id: message.campaignId,
     created_at: ts(message.createdAt),
@@ -116,6 +119,7 @@ export function deliveryRow(world: World, delivery: WebhookDelivery) {
     last_status: delivery.attempts.at(-1)?.status ?? null,
     created_at: ts(delivery.createdAt),
     next_attempt_at: delivery.nextAttemptAt === null ? null : ts(delivery.nextAttemptAt),
+    ...deliveryExtras(world, delivery),
   };
 }
 
@@ -130,6 +134,7 @@ export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
       at: ts(attempt.at),
       status: attempt.status,
       error: attempt.error,
+      ...attemptAnswer(attempt),
       headers:
         endpoint === undefined
           ? null
@@ -161,6 +166,7 @@ export function messageView({ mock, tracker, requestLog }: ControlDeps, id: stri
   return {
     message: messageDetail(world, message),
     environment: message.environment,
+    ...messageBadges(world, message),
     organization: world.organizations.get(message.organizationId)?.name ?? null,
     segments: message.segments,
     encoding: message.encoding,
@@ -350,7 +356,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
             ? { direction: 'outbound', ...messageRow(world, item.message) }
             : { direction: 'inbound', ...inboundRow(item.message) },
       );
-      return ok({ number: params.number, thread });
+      return ok({ number: params.number, thread, ...phoneOptOuts(world, params.number!) });
     },
   },
   {
@@ -394,19 +400,8 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: `${INSPECTOR_API}/deliveries`,
-    handle: ({ mock, query }) => {
-      const { offset, limit } = page(query);
-      const outbox = mock.world.webhooks.outbox;
-      const end = Math.max(0, outbox.length - offset);
-      return ok({
-        total: outbox.length,
-        offset,
-        entries: outbox
-          .slice(Math.max(0, end - limit), end)
-          .reverse()
-          .map((delivery) => deliveryRow(mock.world, delivery)),
-      });
-    },
+    handle: ({ mock, query }) =>
+      ok(deliveriesPage(mock.world, query, (delivery) => deliveryRow(mock.world, delivery))),
   },
   {
     method: 'GET',

@@ -45,6 +45,7 @@ function campaignIds(world: World, names: readonly string[]): Set<string> {
 interface Common {
   readonly organizationId: string;
   readonly channel: string;
+  readonly environment: string;
   readonly status: string;
   readonly createdAt: number;
 }
@@ -69,6 +70,10 @@ function commonTests(
   if (filter.channels.length > 0) {
     const channels = new Set<string>(filter.channels);
     tests.push((record) => channels.has(record.channel));
+  }
+  if (filter.environments.length > 0) {
+    const environments = new Set<string>(filter.environments);
+    tests.push((record) => environments.has(record.environment));
   }
   if (filter.before.length > 0) {
     const latest = Math.max(...filter.before);
@@ -129,6 +134,7 @@ export function campaignPredicate(
           test({
             organizationId: campaign.organizationId,
             channel: campaign.channel,
+            environment: campaign.environment,
             status: campaign.status,
             createdAt: campaign.createdAt,
             campaignId: campaign.id,

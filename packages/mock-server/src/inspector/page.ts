@@ -57,6 +57,8 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .s-DELIVERED, .s-COMPLETED, .s-delivered, .s-SENT { color: var(--ok); }
 .s-PENDING, .s-PROCESSING, .s-SENDING, .s-scheduled, .s-waiting, .s-in_flight, .s-SCHEDULED { color: var(--warn); }
 .s-FAILED, .s-UNDELIVERED, .s-EXPIRED, .s-REJECTED, .s-CANCELLED, .s-failed { color: var(--bad); }
+.badges .badge { margin-left: .3rem; text-decoration: none; font-weight: 500; } .b-opted-out { color: var(--bad); }
+pre.answer { max-height: 12rem; } .fault-form { margin-bottom: .4rem; } nav.filters { padding: 0 0 .5rem; }
 .thread { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: .6rem; }
 .bubble { max-width: 80%; padding: .5rem .75rem; border-radius: 10px; border: 1px solid var(--line); }
 .bubble.outbound { align-self: flex-end; background: color-mix(in srgb, var(--accent) 9%, var(--card)); }

@@ -13,6 +13,7 @@ import type { CampaignRecord, MessageRecord } from '@msgsvc/mock/port';
 import {
   CAMPAIGN_STATUSES,
   CHANNELS,
+  ENVIRONMENTS,
   FLAGS,
   MESSAGE_STATUSES,
   type MessageFlag,
@@ -26,6 +27,8 @@ export { QUERY_KEYS, type QueryTarget } from './query-vocabulary';
 export interface MessageFilter {
   readonly statuses: readonly MessageStatus[];
   readonly channels: readonly MessageRecord['channel'][];
+  /** Environments of the key that created it (D28). */
+  readonly environments: readonly ('live' | 'test')[];
   /** Organization ids or names, lower-cased. */
   readonly orgs: readonly string[];
   /** Campaign ids or names, lower-cased. */
@@ -49,6 +52,7 @@ export interface MessageFilter {
 export interface CampaignFilter {
   readonly statuses: readonly CampaignRecord['status'][];
   readonly channels: readonly CampaignRecord['channel'][];
+  readonly environments: readonly ('live' | 'test')[];
   readonly orgs: readonly string[];
   readonly campaigns: readonly string[];
   readonly before: readonly number[];
@@ -196,6 +200,7 @@ function common(target: QueryTarget, { values }: Collected) {
   const get = (key: string) => values.get(key) ?? [];
   return {
     channels: get('channel').map((v) => member('channel', v, CHANNELS, upper)),
+    environments: get('env').map((v) => member('env', v, ENVIRONMENTS, lower)),
     orgs: get('org').map(lower),
     campaigns: get('campaign').map(lower),
     before: get('before').map((v) => instant('before', v)),

@@ -37,19 +37,22 @@ export const CHANNELS = Object.keys({ SMS: 1, WHATSAPP: 1 } satisfies Record<
   MessageRecord['channel'],
   1
 >) as MessageRecord['channel'][];
+/** Every environment (a key's, D28). */
+export const ENVIRONMENTS = ['live', 'test'] as const;
 /** The flags of `is:`. */
 export const FLAGS: readonly MessageFlag[] = ['refunded', 'opted-out'];
 
 /** The keys each list understands, in the order the help and the errors list them. */
 export const QUERY_KEYS: Readonly<Record<QueryTarget, readonly string[]>> = {
-  messages: ['status', 'channel', 'org', 'campaign', 'error', 'to', 'before', 'after', 'is'],
-  campaigns: ['status', 'channel', 'org', 'campaign', 'before', 'after'],
+  messages: ['status', 'channel', 'env', 'org', 'campaign', 'error', 'to', 'before', 'after', 'is'],
+  campaigns: ['status', 'channel', 'env', 'org', 'campaign', 'before', 'after'],
 };
 
 /** What each key means, for the page's `?` help (the control API documents the same in control.yaml). */
 export const QUERY_HELP: readonly (readonly [example: string, meaning: string])[] = [
   ['status:failed', 'the exact status, any case; a campaign state on the campaigns list'],
   ['channel:sms', 'sms or whatsapp'],
+  ['env:test', 'live or test: the environment of the key that created it'],
   ['org:"Loja Central"', 'an organization, by id or by its whole name'],
   ['campaign:<id>', 'a campaign, by id or by its whole name'],
   ['error:ABSENT_SUBSCRIBER', 'the error code a message failed with (messages)'],

@@ -16,6 +16,7 @@ import type {
   IssueApiKeyParams,
   LatencyParams,
   OutboxFilter,
+  RedeliverFailedOptions,
   RequestFailureParams,
   TriggerParams,
   WebhookEndpointParams,
@@ -70,6 +71,7 @@ export const CONTROL_OPTIONS = {
     environment: true,
   }),
   outbox: options<OutboxFilter>({ endpoint_id: true, type: true, state: true }),
+  redeliverFailed: options<RedeliverFailedOptions>({ endpoint_id: true, type: true, limit: true }),
   simulateInbound: options<InboundParams>({
     from: true,
     to: true,

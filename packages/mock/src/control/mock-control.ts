@@ -240,6 +240,26 @@ export interface OutboxFilter {
   state?: DeliveryState;
 }
 
+/** What {@link WebhookControls.redeliverFailed} takes (D173). */
+export interface RedeliverFailedOptions {
+  /** Only deliveries to this endpoint. */
+  endpoint_id?: string;
+  /** Only deliveries of this event type. */
+  type?: WebhookEventType;
+  /** At most this many, oldest first: 1 to 1000 (the default). */
+  limit?: number;
+}
+
+/** What {@link WebhookControls.redeliverFailed} did. */
+export interface RedeliverFailedView {
+  /** The ids of the deliveries sent again, oldest first. */
+  readonly redelivered: string[];
+  /** Failed deliveries whose endpoint is gone or disabled (410): not sent. */
+  readonly skipped: number;
+  /** Failed deliveries left for a next call (over the limit). */
+  readonly remaining: number;
+}
+
 /** What {@link WebhookControls.simulateInbound} takes. */
 export interface InboundParams {
   /** The handset's number. */
@@ -322,6 +342,13 @@ export interface WebhookControls {
    * schedule is refused with a `VALIDATION_ERROR`.
    */
   redeliver(deliveryId: string): DeliveryView;
+  /**
+   * Sends every failed delivery (of one endpoint or event type when given) again, at once, up to
+   * `limit` (default and most 1000) per call, oldest first (D173). A delivery sent again is no
+   * longer failed until its attempt settles, so a second call meanwhile sends it no second time.
+   * Deliveries to a removed or disabled endpoint are skipped.
+   */
+  redeliverFailed(options?: RedeliverFailedOptions): RedeliverFailedView;
   /**
    * An organization's webhook signing secret, for verifying deliveries in a test (the HTTP control
    * API never shows it after creation).

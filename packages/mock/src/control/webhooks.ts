@@ -2,10 +2,13 @@
  * The webhook controls: endpoints (a URL or an in-process listener), the outbox, the signing
  * secret, and messages from handsets (inbound replies, STOP and START; decision D39).
  */
+
+import { validationError } from '../domain/core/errors';
 import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/engine/world';
 import { simulateInbound } from '../domain/messages/inbound';
 import { getOrganization } from '../domain/tenancy/organizations';
+import { REDELIVER_LIMIT, redeliverFailed } from '../domain/webhooks/redeliver-failed';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
 import {
   addWebhookEndpoint,
@@ -73,6 +76,23 @@ export function createWebhookControls(
 
     redeliver(deliveryId) {
       return deliveryView(redeliverNow(world(), deliveryId));
+    },
+
+    redeliverFailed(options = {}) {
+      checkOptions('redeliverFailed', options);
+      if (options.type !== undefined) oneOf(options.type, WEBHOOK_EVENT_TYPES, 'type');
+      const { limit } = options;
+      if (
+        limit !== undefined &&
+        !(Number.isInteger(limit) && limit >= 1 && limit <= REDELIVER_LIMIT)
+      )
+        throw validationError({ limit: `Must be an integer from 1 to ${REDELIVER_LIMIT}.` });
+      const result = redeliverFailed(world(), {
+        ...(options.endpoint_id === undefined ? {} : { endpointId: options.endpoint_id }),
+        ...(options.type === undefined ? {} : { type: options.type }),
+        ...(limit === undefined ? {} : { limit }),
+      });
+      return { ...result, redelivered: [...result.redelivered] };
     },
 
     webhookSecret(organizationId) {

@@ -3,34 +3,19 @@
  * token like any client): move the clock, reset, take and restore snapshots, arm and clear faults,
  * trigger webhook events.
  */
-import type { components } from '../../generated/control';
 import { control } from './api';
 import type { Actions } from './details';
 import { type Child, h, table, time } from './dom';
+import { faultForms } from './fault-forms';
 import type { View } from './lists';
 import { triggerForm } from './trigger-form';
-
-type OperationId = components['schemas']['OperationId'];
-
-/**
- * The operations a fault can target. The page is a browser bundle and does not load the mock, so
- * the list is written here, and `satisfies` checks it against control.yaml's enum both ways (a
- * missing operation or an unknown one fails the typecheck).
- */
-const OPERATION_IDS = Object.keys({
-  sendMessage: true,
-  listMessages: true,
-  retrieveMessage: true,
-  sendBatchCampaign: true,
-  listCampaigns: true,
-  retrieveCampaign: true,
-  listCampaignMessages: true,
-} satisfies Record<OperationId, true>) as OperationId[];
 
 interface SnapshotEntry {
   readonly id: string;
   readonly name: string | null;
   readonly created_at: string;
+  /** The world's time when it was taken: what the page shows (the wall clock is `created_at`). */
+  readonly world_time: string;
 }
 
 interface Faults {
@@ -72,7 +57,11 @@ export const TOOLBAR: Readonly<Record<string, { label: string; run: () => Promis
   'run-until-idle': { label: 'Ran until idle', run: () => control('POST', 'clock/run-until-idle') },
   snapshot: {
     label: 'Snapshot taken',
-    run: () => control('POST', 'snapshots', { name: `inspector ${new Date().toISOString()}` }),
+    // Named by the world's time, as every time on the page is (not the wall clock).
+    run: async () => {
+      const clock = await control<{ now: string }>('GET', 'clock');
+      return control('POST', 'snapshots', { name: `inspector ${clock.now}` });
+    },
   },
   reset: { label: 'World reset', run: () => control('POST', 'reset') },
 };
@@ -94,7 +83,7 @@ export async function actionsView(actions: Actions): Promise<View> {
           'Snapshots',
           ['Taken (world)', 'Name', ''],
           snapshots.map((s) => [
-            time(s.created_at),
+            time(s.world_time),
             s.name ?? s.id,
             h(
               'button',
@@ -118,7 +107,7 @@ export async function actionsView(actions: Actions): Promise<View> {
         'section',
         { 'aria-label': 'Faults' },
         h('h3', null, 'Faults'),
-        faultForm(actions),
+        faultForms(actions),
         armedFaults(faults, actions),
       ),
       h(
@@ -129,45 +118,6 @@ export async function actionsView(actions: Actions): Promise<View> {
       ),
     ],
   };
-}
-
-function faultForm(actions: Actions): Child {
-  // The operations come from the contract (D76): a fault for an unknown one would be refused.
-  const operation = h(
-    'select',
-    { id: 'fault-operation', name: 'operation_id' },
-    h('option', { value: '' }, 'any operation'),
-    OPERATION_IDS.map((id) => h('option', { value: id }, id)),
-  );
-  const status = h(
-    'select',
-    { id: 'fault-status', name: 'status' },
-    h('option', { value: '500' }, '500'),
-    h('option', { value: '503' }, '503'),
-  );
-  const count = h('input', { id: 'fault-count', name: 'count', type: 'number', min: 1, value: 1 });
-  return h(
-    'form',
-    {
-      class: 'inline',
-      'aria-label': 'Arm a request failure',
-      on: {
-        submit: (event) => {
-          event.preventDefault();
-          const body: Record<string, unknown> = {
-            status: Number(status.value),
-            count: Number(count.value),
-          };
-          if (operation.value !== '') body.operation_id = operation.value;
-          void actions.run('Fault armed', () => control('POST', 'faults/request-failures', body));
-        },
-      },
-    },
-    h('label', { for: 'fault-operation' }, 'Operation id', operation),
-    h('label', { for: 'fault-status' }, 'Status', status),
-    h('label', { for: 'fault-count' }, 'Next requests', count),
-    h('button', { type: 'submit' }, 'Arm request failure'),
-  );
 }
 
 function armedFaults(faults: Faults, actions: Actions): Child {

@@ -7,7 +7,9 @@
  */
 import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
 import { control, data } from './api';
+import { messageBadges, phoneOptOutBadges } from './badges';
 import { creatingRequests } from './created-by';
+import { attemptAnswer, deliveryLinks } from './delivery-cells';
 import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
 import {
   campaignCounts,
@@ -78,6 +80,7 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
         h('p', { class: 'content' }, m.content),
         fields([
           ['Status', messageStatus(m.status)],
+          ['Badges', messageBadges(view)],
           [
             'Error code',
             m.error_code === null
@@ -138,12 +141,14 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
 
 /** `#/phones/<number>`: the thread with that number, both ways. */
 export async function phoneView(number: string): Promise<View> {
-  const { thread } = await data<{ thread: readonly ThreadEntry[] }>(
-    `phones/${encodeURIComponent(number)}`,
-  );
+  const { thread, opted_out } = await data<{
+    thread: readonly ThreadEntry[];
+    opted_out: readonly { organization: string; environment: string }[];
+  }>(`phones/${encodeURIComponent(number)}`);
   return {
     title: `Phone ${number}`,
     content: [
+      phoneOptOutBadges(number, opted_out),
       thread.length === 0
         ? h('p', { class: 'empty' }, 'No messages to or from this number.')
         : h(
@@ -162,6 +167,7 @@ export async function phoneView(number: string): Promise<View> {
                       item.organization ?? '',
                       ' ',
                       messageStatus(item.status),
+                      messageBadges(item),
                     ),
                     h('p', { class: 'content' }, item.content),
                     link('Details', 'messages', item.id),
@@ -261,6 +267,7 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
         fields([
           ['State', chip(d.state)],
           ['Endpoint', d.url ?? '(in-process listener)'],
+          ['About', deliveryLinks(d)],
           ['Queued (world)', time(d.created_at)],
           ['Next attempt (world)', time(d.next_attempt_at)],
           ['webhook-id', h('code', null, d.id)],
@@ -317,6 +324,7 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
                       ? `no answer: ${attempt.error ?? ''}`
                       : `HTTP ${attempt.status}`,
                   ),
+                  attemptAnswer(attempt),
                   attempt.headers === null ? null : headerTable('Signed headers', attempt.headers),
                 ),
               ),

@@ -14,6 +14,8 @@ import type {
 import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../query-vocabulary';
 import type { RequestLogEntry } from '../request-log';
 import { data } from './api';
+import { messageBadges } from './badges';
+import { deliveryLinks, latency } from './delivery-cells';
 import { type Child, chip, h, link, table, time } from './dom';
 import { campaignStatus, messageStatus, organizationMessages, statusBar } from './filters';
 import { pageSize, pages } from './paging';
@@ -43,7 +45,7 @@ export function messageRows(entries: readonly MessageRow[]): Child {
     entries.map((m) => [
       time(m.created_at),
       link(m.to, 'phones', m.to),
-      messageStatus(m.status),
+      [messageStatus(m.status), messageBadges(m)],
       link(m.content === '' ? '(empty)' : m.content, 'messages', m.id),
       organizationMessages(m.organization),
       m.campaign_id === null ? '—' : link('campaign', 'campaigns', m.campaign_id),
@@ -110,13 +112,15 @@ export function wallBeside(world: string | null, wall: string): Child {
 export function deliveryRows(entries: readonly DeliveryRow[]): Child {
   return table(
     'Webhook deliveries',
-    ['Queued (world)', 'Event', 'State', 'Attempts', 'Last answer', 'Endpoint'],
+    ['Queued (world)', 'Event', 'About', 'State', 'Attempts', 'Last answer', 'Latency', 'Endpoint'],
     entries.map((d) => [
       time(d.created_at),
       link(d.type, 'webhooks', d.id),
+      deliveryLinks(d),
       chip(d.state),
       String(d.attempts),
       d.last_status === null ? '—' : String(d.last_status),
+      latency(d.last_duration_ms),
       d.url ?? '(in-process listener)',
     ]),
     'No webhook deliveries.',
@@ -170,18 +174,6 @@ export async function campaignsView(route: Route): Promise<View> {
       campaignRows(page.entries),
       pager('campaigns', route, page.total, page.offset),
     ],
-  };
-}
-
-/** `#/webhooks`. */
-export async function webhooksView(route: Route): Promise<View> {
-  const page = await data<ListPage<DeliveryRow>>('deliveries', {
-    offset: offsetOf(route),
-    limit: pageSize(route),
-  });
-  return {
-    title: 'Webhook outbox',
-    content: [deliveryRows(page.entries), pager('webhooks', route, page.total)],
   };
 }
 

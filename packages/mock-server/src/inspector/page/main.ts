@@ -19,8 +19,8 @@ import {
   phonesView,
   searchView,
   type View,
-  webhooksView,
 } from './lists';
+import { outboxView } from './outbox';
 import { currentRoute, listHref, type Route } from './router';
 import { smsCheckView } from './sms-check';
 import { keepPaneScroll, markView, splitList, splitView } from './split-view';
@@ -53,7 +53,7 @@ function viewFor(route: Route): Promise<View> {
     case 'requests':
       return id === undefined ? journalView(route) : journalRequestView(id);
     case 'webhooks':
-      return id === undefined ? webhooksView(route) : deliveryView(id, actions);
+      return id === undefined ? outboxView(route, actions) : deliveryView(id, actions);
     case 'search':
       return searchView(route);
     case 'actions':

@@ -31,27 +31,61 @@ const STATUSES = Object.keys({
   COMPLETED: true,
 } satisfies Record<NonNullable<TriggerRequest['status']>, true>);
 
+/**
+ * The control that fills each property of the request: every property of control.yaml's
+ * `TriggerRequest` has one (`satisfies` fails the typecheck for a property added there and not
+ * here, or one named here and gone there). The subject field fills the id the chosen type reads.
+ */
+const CONTROL_OF = {
+  type: 'trigger-type',
+  message_id: 'trigger-subject',
+  campaign_id: 'trigger-subject',
+  status: 'trigger-status',
+  error_code: 'trigger-error-code',
+  organization_id: 'trigger-organization',
+  environment: 'trigger-environment',
+  from: 'trigger-from',
+  to: 'trigger-to',
+  body: 'trigger-text',
+} as const satisfies { readonly [K in keyof Required<TriggerRequest>]: string };
+
+const ENVIRONMENTS = Object.keys({ live: true, test: true } satisfies Record<
+  NonNullable<TriggerRequest['environment']>,
+  true
+>);
+
 /** The form; a submission runs the trigger and shows its outcome in the page's notice. */
 export function triggerForm(actions: Actions): Child {
   const type = h(
     'select',
-    { id: 'trigger-type', name: 'type' },
+    { id: CONTROL_OF.type, name: 'type' },
     Object.keys(SUBJECT_FIELD).map((value) => h('option', { value }, value)),
   );
-  const subject = h('input', {
-    id: 'trigger-subject',
-    name: 'subject',
-    placeholder: 'message or campaign id (default: a new one)',
-    size: 40,
-  });
   const status = h(
     'select',
-    { id: 'trigger-status', name: 'status' },
+    { id: CONTROL_OF.status, name: 'status' },
     h('option', { value: '' }, 'default'),
     STATUSES.map((value) => h('option', { value }, value)),
   );
-  const from = h('input', { id: 'trigger-from', name: 'from', placeholder: '+244…', size: 14 });
-  const text = h('input', { id: 'trigger-text', name: 'body', size: 24 });
+  const environment = h(
+    'select',
+    { id: CONTROL_OF.environment, name: 'environment' },
+    h('option', { value: '' }, 'default (live)'),
+    ENVIRONMENTS.map((value) => h('option', { value }, value)),
+  );
+  const input = (id: string, name: string, placeholder: string, size: number) =>
+    h('input', { id, name, placeholder, size });
+  const subject = input(
+    CONTROL_OF.message_id,
+    'subject',
+    'message or campaign id (default: a new one)',
+    40,
+  );
+  const errorCode = input(CONTROL_OF.error_code, 'error_code', 'default for the status', 18);
+  const organization = input(CONTROL_OF.organization_id, 'organization_id', 'the only one', 36);
+  const from = input(CONTROL_OF.from, 'from', '+244…', 14);
+  const to = input(CONTROL_OF.to, 'to', 'number or sender ID', 16);
+  const text = input(CONTROL_OF.body, 'body', '', 24);
   return h(
     'form',
     {
@@ -63,18 +97,31 @@ export function triggerForm(actions: Actions): Child {
           const chosen = type.value as TriggerRequest['type'];
           const body: Record<string, string> = { type: chosen };
           if (subject.value.trim() !== '') body[SUBJECT_FIELD[chosen]] = subject.value.trim();
-          if (status.value !== '') body.status = status.value;
-          if (from.value.trim() !== '') body.from = from.value.trim();
+          const filled: [string, HTMLInputElement | HTMLSelectElement][] = [
+            ['status', status],
+            ['error_code', errorCode],
+            ['organization_id', organization],
+            ['environment', environment],
+            ['from', from],
+            ['to', to],
+          ];
+          for (const [name, field] of filled) {
+            if (field.value.trim() !== '') body[name] = field.value.trim();
+          }
           if (text.value !== '') body.body = text.value;
           void actions.run(`Triggered ${chosen}`, () => control('POST', 'trigger', body));
         },
       },
     },
-    h('label', { for: 'trigger-type' }, 'Event', type),
-    h('label', { for: 'trigger-subject' }, 'Subject', subject),
-    h('label', { for: 'trigger-status' }, 'Status', status),
-    h('label', { for: 'trigger-from' }, 'From', from),
-    h('label', { for: 'trigger-text' }, 'Text', text),
+    h('label', { for: CONTROL_OF.type }, 'Event', type),
+    h('label', { for: CONTROL_OF.message_id }, 'Subject', subject),
+    h('label', { for: CONTROL_OF.status }, 'Status', status),
+    h('label', { for: CONTROL_OF.error_code }, 'Error code', errorCode),
+    h('label', { for: CONTROL_OF.organization_id }, 'Organization id', organization),
+    h('label', { for: CONTROL_OF.environment }, 'Environment', environment),
+    h('label', { for: CONTROL_OF.from }, 'From', from),
+    h('label', { for: CONTROL_OF.to }, 'To', to),
+    h('label', { for: CONTROL_OF.body }, 'Text', text),
     h('button', { type: 'submit' }, 'Trigger event'),
   );
 }

@@ -13,6 +13,7 @@ import { errorMessage } from '../core/platform-checks';
 import { namesOf } from '../core/vocabulary';
 import type { World } from '../core/world';
 import type { WorldEvent } from '../core/world-events';
+import type { AnswerBody } from './answer-body';
 import {
   campaignCompleted,
   messageReceived,
@@ -61,12 +62,14 @@ export interface WebhookEndpoint {
 
 /** One attempt at a delivery. */
 export interface WebhookAttempt {
+  /** When it was made: world time, epoch milliseconds. */
   at: number;
   /** HTTP status, or `null` when no answer came (connection error, exception). */
   status: number | null;
+  /** Why no answer came (the transport's error message), or `null`. */
   error: string | null;
   /**
-   * The `Location` a 3xx answer named (cut to {@link MAX_LOCATION_LENGTH}); never followed (D30).
+   * The `Location` a 3xx answer named (cut to 2048 characters); never followed (D30).
    * Absent on other answers and in snapshots taken before it existed.
    */
   location?: string;
@@ -76,6 +79,17 @@ export interface WebhookAttempt {
    * before signing, and in snapshots taken before it was recorded.
    */
   signedAt?: number;
+  /**
+   * Wall-clock milliseconds from sending to the receiver's status (or to the failure), D172.
+   * Absent in snapshots taken before it was recorded.
+   */
+  durationMs?: number;
+  /**
+   * The receiver's response body: its first 2 KiB as text, or a binary body's first bytes in hex
+   * (see {@link AnswerBody}, D172). Absent when the answer had no body, for an in-process
+   * listener, and in snapshots taken before it was recorded.
+   */
+  answer?: AnswerBody;
 }
 
 /** The longest `Location` kept on an attempt: a receiver's header must not grow the outbox. */
@@ -129,6 +143,10 @@ export interface AttemptResult {
   readonly location?: string | null;
   /** The `webhook-timestamp` sent, in Unix seconds (see {@link WebhookAttempt.signedAt}). */
   readonly signedAt?: number;
+  /** Milliseconds until the status (or the failure) came (see {@link WebhookAttempt.durationMs}). */
+  readonly durationMs?: number;
+  /** The receiver's response body, bounded (see {@link WebhookAttempt.answer}). */
+  readonly answer?: AnswerBody;
 }
 
 /** Sends one attempt; the world records the result when it settles. */
@@ -324,6 +342,8 @@ function recordAttempt(
     attempt.location = result.location.slice(0, MAX_LOCATION_LENGTH);
   }
   if (result.signedAt !== undefined) attempt.signedAt = result.signedAt;
+  if (result.durationMs !== undefined) attempt.durationMs = result.durationMs;
+  if (result.answer !== undefined) attempt.answer = result.answer;
   delivery.attempts.push(attempt);
   // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other (D30).
   if (result.status !== null && result.status >= 200 && result.status < 300) {

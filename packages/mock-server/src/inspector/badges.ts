@@ -1,0 +1,35 @@
+/**
+ * The badges a message and a phone carry on the page (issue 25 item 6): the channel it went by,
+ * the environment of the key that created it (D174), and whether its recipient opted out of the
+ * sender's messages by answering a STOP word such as `PARAR` (D39).
+ */
+import type { World } from '@msgsvc/mock';
+import { isOptedOut, type MessageRecord } from '@msgsvc/mock/port';
+
+/** A message's badges beyond its status. */
+export function messageBadges(world: World, message: MessageRecord) {
+  return {
+    /** `SMS` or `WHATSAPP`. */
+    channel: message.channel,
+    /** The recipient has opted out of this organization's messages in this environment, now. */
+    opted_out: isOptedOut(world, message.organizationId, message.environment, message.e164),
+  };
+}
+
+/** Each organization and environment a number has opted out of (D39), for the phone's view. */
+export function phoneOptOuts(world: World, number: string) {
+  const found: { organization_id: string; organization: string; environment: string }[] = [];
+  if (world.optOuts.size === 0) return { opted_out: found };
+  for (const organization of world.organizations.values()) {
+    for (const environment of ['live', 'test'] as const) {
+      if (isOptedOut(world, organization.id, environment, number)) {
+        found.push({
+          organization_id: organization.id,
+          organization: organization.name,
+          environment,
+        });
+      }
+    }
+  }
+  return { opted_out: found };
+}

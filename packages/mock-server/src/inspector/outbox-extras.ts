@@ -1,0 +1,112 @@
+/**
+ * What the inspector's outbox adds to a delivery (issue 25 item 6): what it is about (the message,
+ * campaign and phone its event concerns, for links), each attempt's latency and the receiver's
+ * answer (D172), and a page of the outbox filtered by state ("failed only").
+ */
+import { DELIVERY_STATES, type World } from '@msgsvc/mock';
+import { parseQuery, type WebhookAttempt, type WebhookDelivery } from '@msgsvc/mock/port';
+import { z } from 'zod';
+
+/** What the outbox's rows add to a delivery: its subject, and its last attempt's latency. */
+export function deliveryExtras(world: World, delivery: WebhookDelivery) {
+  return {
+    ...deliverySubject(world, delivery),
+    last_duration_ms: delivery.attempts.at(-1)?.durationMs ?? null,
+  };
+}
+
+/** The records a delivery's event is about, for links; `null` where it names none. */
+export interface DeliverySubject {
+  readonly message_id: string | null;
+  readonly campaign_id: string | null;
+  /** The handset: the message's recipient, or the number a reply came from. */
+  readonly phone: string | null;
+}
+
+/**
+ * What a delivery's event is about. Its order key is its subject's id (one message's, one inbound
+ * message's or one campaign's events go out in order), so nothing is parsed from the payload.
+ */
+export function deliverySubject(world: World, delivery: WebhookDelivery): DeliverySubject {
+  if (delivery.type === 'message.status_updated') {
+    const message = world.messages.get(delivery.orderKey);
+    return {
+      message_id: delivery.orderKey,
+      campaign_id: message?.campaignId ?? null,
+      phone: message?.e164 ?? null,
+    };
+  }
+  if (delivery.type === 'message.received') {
+    const inbound = world.inbound.find((i) => i.id === delivery.orderKey);
+    return {
+      message_id: inbound?.inReplyTo ?? null,
+      campaign_id: null,
+      phone: inbound?.from ?? null,
+    };
+  }
+  return { message_id: null, campaign_id: delivery.orderKey, phone: null };
+}
+
+/** An attempt's latency and the receiver's answer, as the page shows them (D172). */
+export function attemptAnswer(attempt: WebhookAttempt) {
+  return {
+    /** Wall-clock milliseconds until the answer; `null` for attempts recorded before it was kept. */
+    duration_ms: attempt.durationMs ?? null,
+    /** The first 2 KiB of the answer as text, or a binary answer's first bytes in hex. */
+    answer:
+      attempt.answer === undefined
+        ? null
+        : {
+            body: attempt.answer.body,
+            binary: attempt.answer.binary,
+            truncated: attempt.answer.truncated,
+          },
+  };
+}
+
+const deliveriesQuery = z.strictObject({
+  state: z.enum(DELIVERY_STATES, `Must be one of ${DELIVERY_STATES.join(', ')}.`).exactOptional(),
+  offset: z.coerce
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(0, 'Must not be negative.')
+    .max(10_000_000, 'Must be at most 10000000.')
+    .exactOptional(),
+  limit: z.coerce
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(1, 'Must be at least 1.')
+    .max(200, 'Must be at most 200.')
+    .exactOptional(),
+});
+
+/**
+ * A page of the outbox, newest first, of one state when `?state=` names one (`failed`: the
+ * failed-only filter), with how many deliveries failed for good (the "redeliver all" count).
+ */
+export function deliveriesPage<Row>(
+  world: World,
+  query: string,
+  row: (delivery: WebhookDelivery) => Row,
+) {
+  const input = parseQuery(deliveriesQuery, query);
+  const offset = input.offset ?? 0;
+  const limit = input.limit ?? 50;
+  const outbox = world.webhooks.outbox;
+  let failed = 0;
+  for (const delivery of outbox) if (delivery.state === 'failed') failed += 1;
+  const chosen =
+    input.state === undefined
+      ? outbox
+      : outbox.filter((delivery) => delivery.state === input.state);
+  const end = Math.max(0, chosen.length - offset);
+  return {
+    total: chosen.length,
+    failed,
+    offset,
+    entries: chosen
+      .slice(Math.max(0, end - limit), end)
+      .reverse()
+      .map(row),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * A form built from field specs held to the control contract (see `fault-specs.ts`): each field
+ * becomes a labelled control, and a submission sends only the fields filled in — numbers as
+ * numbers — so an omitted property takes the server's default and the server's checks stay the
+ * only ones (its refusal is the page's notice).
+ */
+import { type Child, h } from './dom';
+import type { FieldSpec } from './fault-specs';
+
+type Control = HTMLInputElement | HTMLSelectElement;
+
+function control(spec: FieldSpec, name: string): Control {
+  if (spec.input === 'select') {
+    const select = h(
+      'select',
+      { id: spec.id, name, required: spec.required ?? false },
+      spec.blank === undefined ? null : h('option', { value: '' }, spec.blank),
+      (spec.options ?? []).map((value) => h('option', { value: String(value) }, String(value))),
+    );
+    if (spec.value !== undefined) select.value = spec.value;
+    return select;
+  }
+  return h('input', {
+    id: spec.id,
+    name,
+    type: spec.input,
+    required: spec.required ?? false,
+    placeholder: spec.placeholder,
+    min: spec.min,
+    max: spec.max,
+    value: spec.value,
+    size: spec.input === 'number' ? 8 : 24,
+  });
+}
+
+/** The body a form's controls describe: filled-in fields only, numbers where the spec says so. */
+function bodyOf(
+  fields: Readonly<Record<string, FieldSpec>>,
+  controls: ReadonlyMap<string, Control>,
+): Record<string, string | number> {
+  const body: Record<string, string | number> = {};
+  for (const [name, spec] of Object.entries(fields)) {
+    const raw = controls.get(name)?.value.trim() ?? '';
+    if (raw === '') continue;
+    const numeric =
+      spec.input === 'number' || spec.options?.some((o) => typeof o === 'number') === true;
+    body[name] = numeric ? Number(raw) : raw;
+  }
+  return body;
+}
+
+/** A form; `submit` gets the body when it is sent. */
+export function contractForm(
+  title: string,
+  button: string,
+  fields: Readonly<Record<string, FieldSpec>>,
+  submit: (body: Record<string, string | number>) => void,
+): Child {
+  const controls = new Map<string, Control>();
+  for (const [name, spec] of Object.entries(fields)) controls.set(name, control(spec, name));
+  return h(
+    'form',
+    {
+      class: 'inline',
+      'aria-label': title,
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          submit(bodyOf(fields, controls));
+        },
+      },
+    },
+    Object.entries(fields).map(([name, spec]) =>
+      h('label', { for: spec.id }, spec.label, controls.get(name)!),
+    ),
+    h('button', { type: 'submit' }, button),
+  );
+}
