@@ -64,7 +64,10 @@ describe('inspector filters', { timeout: 90_000 }, () => {
       .poll(() => browser.title())
       .toBe(`Messages matching “campaign:${campaignId} status:failed”`);
     await expect.poll(() => rows().count()).toBe(30);
-    const statuses = await page.locator('#view tbody tr td:nth-child(3)').allTextContents();
+    // The status cell's first link is the status chip (the channel and environment badges follow).
+    const statuses = await page
+      .locator('#view tbody tr td:nth-child(3) > a:first-child')
+      .allTextContents();
     expect(new Set(statuses)).toEqual(new Set(['FAILED']));
     const campaigns = await page
       .locator('#view tbody tr td:nth-child(6) a')
@@ -98,7 +101,7 @@ describe('inspector filters', { timeout: 90_000 }, () => {
     await expect.poll(() => browser.title()).toBe('Could not load this view');
     const text = await browser.viewText();
     expect(text).toContain('Unknown filter staus:');
-    expect(text).toContain('status: channel: org: campaign: error: to: before: after: is:');
+    expect(text).toContain('status: channel: env: org: campaign: error: to: before: after: is:');
   });
 
   it('filters by a click on a status chip, a status bar or an organization', async () => {

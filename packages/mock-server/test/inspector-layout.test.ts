@@ -239,6 +239,12 @@ describe('inspector layout', { timeout: 240_000 }, () => {
       expect(shape.overflow).toBe(0);
       // The list is the same page (offset 5: its first row is the sixth newest message)…
       expect(await page.locator('#list-title').textContent()).toBe('Messages');
+      // Chips and badges in the list pane stay chips: not stretched to the cell like a clamped link.
+      const chipWidths = await page
+        .locator('.pane-list tbody tr a.chip')
+        .evaluateAll((chips) => chips.slice(0, 12).map((c) => c.getBoundingClientRect().width));
+      expect(chipWidths.length).toBeGreaterThan(0);
+      expect(Math.max(...chipWidths)).toBeLessThan(120);
       const opened = page.locator('.pane-list tbody tr[aria-current="true"]');
       expect(await opened.locator('a[href^="#/messages/"]').getAttribute('href')).toBe(href);
       // …with the opened row where it was on screen, and the focus still on it.

@@ -102,7 +102,7 @@ tr[aria-current="true"] > td:first-child { box-shadow: inset 3px 0 0 var(--accen
 }
 main, .pane { container-type: inline-size; }
 @container (min-width: 700px) {
-  .pane-list td a { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;
+  .pane-list td a:not(.chip) { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;
     outline-offset: -2px; }
 }
 @container (max-width: 699.98px) {

@@ -45,6 +45,29 @@ function replacementText(c: Ucs2Character): string {
   return c.replacement.replace(/ /g, '␠').replace(/\n/g, '⏎');
 }
 
+/** One row per distinct character: a text with 80 `ç` would otherwise list 80 rows. */
+function offendersByCharacter(
+  why: SegmentExplanation,
+): { first: Ucs2Character; positions: number[]; segments: number[] }[] {
+  const rows = new Map<string, { first: Ucs2Character; positions: number[]; segments: number[] }>();
+  for (const c of why.forcingUcs2) {
+    let row = rows.get(c.char);
+    if (row === undefined) {
+      row = { first: c, positions: [], segments: [] };
+      rows.set(c.char, row);
+    }
+    row.positions.push(c.codePointIndex + 1);
+    if (!row.segments.includes(c.segment + 1)) row.segments.push(c.segment + 1);
+  }
+  return [...rows.values()];
+}
+
+/** Numbers counted from 1, the first eight of them, then how many more. */
+function listed(numbers: readonly number[]): string {
+  const head = numbers.slice(0, 8).join(', ');
+  return numbers.length > 8 ? `${head} … (+${numbers.length - 8})` : head;
+}
+
 /** The text, one block per segment, each character that forced UCS-2 marked. */
 function segmentsOfText(why: SegmentExplanation): Child {
   if (why.spans.length === 0) return h('p', { class: 'empty' }, 'No text: nothing is sent.');
@@ -126,15 +149,15 @@ function offenderTable(why: SegmentExplanation): Child {
           h(
             'tr',
             null,
-            ['Character', 'GSM-7 replacement', 'Position', 'Segment', 'Code point'].map((t) =>
-              h('th', { scope: 'col' }, t),
+            ['Character', 'GSM-7 replacement', 'Times', 'Positions', 'Segments', 'Code point'].map(
+              (t) => h('th', { scope: 'col' }, t),
             ),
           ),
         ),
         h(
           'tbody',
           null,
-          why.forcingUcs2.map((c) =>
+          offendersByCharacter(why).map(({ first: c, positions, segments }) =>
             h(
               'tr',
               null,
@@ -148,8 +171,9 @@ function offenderTable(why: SegmentExplanation): Child {
                     ? 'drop it (invisible)'
                     : h('code', null, replacementText(c)),
               ),
-              h('td', { class: 'num' }, String(c.codePointIndex + 1)),
-              h('td', { class: 'num' }, String(c.segment + 1)),
+              h('td', { class: 'num' }, String(positions.length)),
+              h('td', null, listed(positions)),
+              h('td', null, listed(segments)),
               h('td', null, h('code', null, c.codePoint)),
             ),
           ),
