@@ -150,6 +150,16 @@ const campaign = z.strictObject({
   updatedAt: time,
 });
 
+/** One kind of record's status histories, in columns (D150): `counts[i]` steps for record i. */
+function savedSteps<S extends string>(status: z.ZodType<S>) {
+  return z.strictObject({
+    counts: z.array(count),
+    statuses: z.array(status),
+    at: z.array(time),
+    errorCodes: z.array(z.string().nullable()),
+  });
+}
+
 const storedResponse = z.strictObject({
   status: z.int().min(100).max(599),
   headers: z.record(z.string(), z.string()),
@@ -334,6 +344,14 @@ export const stateFileSchema = z.strictObject({
       }),
     ),
   }),
+  // Absent from files written before histories were kept (D150): those load, each record with the
+  // history its timestamps prove.
+  history: z
+    .strictObject({
+      messages: savedSteps(messageStatus),
+      campaigns: savedSteps(campaignStatus),
+    })
+    .optional(),
 });
 
 /** A parsed state file (API keys possibly hashed). */

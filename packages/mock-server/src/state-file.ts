@@ -115,6 +115,7 @@ function toSnapshot(file: StateFile): WorldSnapshot {
     ...file,
     // JSON drops an `undefined` (the default prefix table); the configuration names it.
     config: { ...file.config, prefixTable: file.config.prefixTable },
+    history: file.history,
     apiKeys: file.apiKeys.map((key) => {
       if ('key' in key) return key;
       const { keyPrefix, keySha256, ...rest } = key;
@@ -231,6 +232,10 @@ function danglingReference(file: StateFile): string | undefined {
       'organization',
     );
   });
+  if (file.history !== undefined) {
+    steps('messages', file.history.messages, file.messages.length, problems);
+    steps('campaigns', file.history.campaigns, file.campaigns.length, problems);
+  }
   // Not the outbox's endpoints: a removed endpoint's deliveries stay, failed, naming it.
   file.scheduler.tasks.forEach(({ task }, i) => {
     const at = `$.scheduler.tasks[${i}].task`;
@@ -241,6 +246,35 @@ function danglingReference(file: StateFile): string | undefined {
     else check(`${at}.messageId`, task.messageId, messages, 'message');
   });
   return problems[0];
+}
+
+/**
+ * Whether a kind's history columns fit its records: one count per record, and as many steps in
+ * every column as the counts add up to (D150).
+ */
+function steps(
+  name: 'messages' | 'campaigns',
+  saved: { counts: number[]; statuses: unknown[]; at: unknown[]; errorCodes: unknown[] },
+  records: number,
+  problems: string[],
+): void {
+  if (problems.length > 0) return;
+  const at = `$.history.${name}`;
+  if (saved.counts.length !== records) {
+    problems.push(
+      `${at}.counts: has ${saved.counts.length} entries for ${records} ${name}; there must be one per record`,
+    );
+    return;
+  }
+  const total = saved.counts.reduce((sum, n) => sum + n, 0);
+  for (const column of ['statuses', 'at', 'errorCodes'] as const) {
+    if (saved[column].length !== total) {
+      problems.push(
+        `${at}.${column}: has ${saved[column].length} entries where the counts add up to ${total} steps`,
+      );
+      return;
+    }
+  }
 }
 
 /** The text of a state file: the snapshot with each API key as prefix and hash (D125). */
