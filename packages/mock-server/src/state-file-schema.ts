@@ -150,13 +150,19 @@ const campaign = z.strictObject({
   updatedAt: time,
 });
 
-/** One kind of record's status histories, in columns (D150): `counts[i]` steps for record i. */
+/**
+ * One kind of record's status histories, in columns (D150, E51): step i belongs to the record at
+ * index `subjects[i]` of the file's list of those records; its status and error code are numbers
+ * into the name lists beside the columns (checked in `state-file.ts`).
+ */
 function savedSteps<S extends string>(status: z.ZodType<S>) {
   return z.strictObject({
-    counts: z.array(count),
-    statuses: z.array(status),
+    statusNames: z.array(status),
+    codeNames: z.array(z.string()),
+    subjects: z.array(count),
+    statuses: z.array(count),
     at: z.array(time),
-    errorCodes: z.array(z.string().nullable()),
+    errorCodes: z.array(count),
   });
 }
 

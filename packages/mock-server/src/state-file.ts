@@ -249,32 +249,41 @@ function danglingReference(file: StateFile): string | undefined {
 }
 
 /**
- * Whether a kind's history columns fit its records: one count per record, and as many steps in
- * every column as the counts add up to (D150).
+ * Whether a kind's history columns fit its records: as many entries in every column, each naming
+ * a record the file has, a status and an error code of the name lists (D150).
  */
 function steps(
   name: 'messages' | 'campaigns',
-  saved: { counts: number[]; statuses: unknown[]; at: unknown[]; errorCodes: unknown[] },
+  saved: {
+    statusNames: unknown[];
+    codeNames: unknown[];
+    subjects: number[];
+    statuses: number[];
+    at: unknown[];
+    errorCodes: number[];
+  },
   records: number,
   problems: string[],
 ): void {
   if (problems.length > 0) return;
   const at = `$.history.${name}`;
-  if (saved.counts.length !== records) {
-    problems.push(
-      `${at}.counts: has ${saved.counts.length} entries for ${records} ${name}; there must be one per record`,
-    );
-    return;
-  }
-  const total = saved.counts.reduce((sum, n) => sum + n, 0);
   for (const column of ['statuses', 'at', 'errorCodes'] as const) {
-    if (saved[column].length !== total) {
+    if (saved[column].length !== saved.subjects.length) {
       problems.push(
-        `${at}.${column}: has ${saved[column].length} entries where the counts add up to ${total} steps`,
+        `${at}.${column}: has ${saved[column].length} entries for ${saved.subjects.length} steps; every column has one per step`,
       );
       return;
     }
   }
+  const beyond = (column: 'subjects' | 'statuses' | 'errorCodes', limit: number, what: string) => {
+    if (problems.length > 0) return;
+    const i = saved[column].findIndex((n) => n >= limit);
+    if (i >= 0)
+      problems.push(`${at}.${column}[${i}]: names ${what} ${saved[column][i]}, of ${limit}`);
+  };
+  beyond('subjects', records, `record of ${name}`);
+  beyond('statuses', saved.statusNames.length, 'status');
+  beyond('errorCodes', saved.codeNames.length + 1, 'error code (0 is none)');
 }
 
 /** The text of a state file: the snapshot with each API key as prefix and hash (D125). */

@@ -290,7 +290,7 @@ describe('snapshots, restores and their JSON carry the histories', () => {
   it('a snapshot is JSON-safe with histories in it', async () => {
     const { mock } = await busy();
     const snapshot = mock.snapshot();
-    expect(snapshot.history!.messages.counts).toHaveLength(mock.world.messages.size);
+    expect(new Set(snapshot.history!.messages.subjects).size).toBe(mock.world.messages.size);
     expect(JSON.stringify(json(snapshot))).toBe(JSON.stringify(snapshot));
   });
 });
@@ -313,8 +313,8 @@ describe('ids named like Object.prototype members', () => {
       for (const message of snapshot.messages) {
         if (message.campaignId === batch.body.campaign_id) message.campaignId = id;
       }
-      for (const task of snapshot.scheduler.tasks) {
-        if (task.task.type === 'campaign.process') task.task = { ...task.task, campaignId: id };
+      for (const { task } of snapshot.scheduler.tasks) {
+        if (task.type === 'campaign.process') (task as { campaignId: string }).campaignId = id;
       }
       const copy = createMockService();
       copy.restore(snapshot);

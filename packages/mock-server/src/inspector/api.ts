@@ -9,10 +9,12 @@
 import { DomainError, formatTimestamp as ts, type World } from '@msgsvc/mock';
 import {
   apiKeyView,
+  campaignHistory,
   campaignObject,
   type InboundMessage,
   type MessageRecord,
   messageDetail,
+  messageHistory,
   organizationView,
   parseQuery,
   senderIdView,
@@ -23,7 +25,6 @@ import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
 import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
-import type { StatusStep } from './activity-tracker';
 import { phoneCount, phoneThread } from './catalog';
 import { type RequestLogEntry, summary } from './request-log';
 import {
@@ -94,10 +95,6 @@ export function inboundRow(inbound: InboundMessage) {
   };
 }
 
-function history(steps: readonly StatusStep<string>[] | undefined) {
-  return (steps ?? []).map((step) => ({ status: step.status, at: ts(step.at) }));
-}
-
 /** A webhook delivery as a list row. */
 export function deliveryRow(world: World, delivery: WebhookDelivery) {
   return {
@@ -146,7 +143,7 @@ export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
 }
 
 /** One message with everything about it: the public API's view, timeline, replies, deliveries. */
-export function messageView({ mock, tracker }: ControlDeps, id: string) {
+export function messageView({ mock }: ControlDeps, id: string) {
   const world = mock.world;
   const message = world.messages.get(id) ?? notFound('Message');
   // A delivery is about this message when its event names it (status updates carry its id).
@@ -158,7 +155,7 @@ export function messageView({ mock, tracker }: ControlDeps, id: string) {
     segments: message.segments,
     encoding: message.encoding,
     cost: formatMoney(message.cost),
-    history: history(tracker.messageHistory.get(message.id)),
+    history: messageHistory(world, message),
     // What the handset sent back afterwards (simulated replies name no message they answer).
     replies: world.inbound
       .filter(
@@ -177,7 +174,7 @@ export function messageView({ mock, tracker }: ControlDeps, id: string) {
 }
 
 /** One campaign with its per-state counts, timeline and a page of its messages. */
-export function campaignView({ mock, tracker }: ControlDeps, id: string, query: string) {
+export function campaignView({ mock }: ControlDeps, id: string, query: string) {
   const world = mock.world;
   const campaign = world.campaigns.get(id) ?? notFound('Campaign');
   const { offset, limit } = page(query);
@@ -193,7 +190,7 @@ export function campaignView({ mock, tracker }: ControlDeps, id: string, query: 
     campaign: campaignObject(world, campaign),
     environment: campaign.environment,
     organization: world.organizations.get(campaign.organizationId)?.name ?? null,
-    history: history(tracker.campaignHistory.get(campaign.id)),
+    history: campaignHistory(world, campaign),
     counts,
     messages: {
       total: messages.length,

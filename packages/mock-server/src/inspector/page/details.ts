@@ -11,20 +11,11 @@ import { control, data } from './api';
 import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
 import { deliveryRows, messageRows, pager, type View, wallBeside } from './lists';
 import type { Route } from './router';
+import { timeline } from './timeline';
 
 /** What a detail view needs from the page: running an action with feedback. */
 export interface Actions {
   run(label: string, action: () => Promise<unknown>): Promise<void>;
-}
-
-function timeline(steps: readonly { status: string; at: string }[]): Child {
-  if (steps.length === 0)
-    return h('p', { class: 'empty' }, 'No status changes seen since the server started.');
-  return h(
-    'ol',
-    { class: 'timeline', 'aria-label': 'Status timeline' },
-    steps.map((step) => h('li', null, chip(step.status), ' ', time(step.at))),
-  );
 }
 
 /** `#/messages/<id>`. */

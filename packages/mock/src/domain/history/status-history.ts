@@ -12,7 +12,7 @@
 import type { CampaignRecord, CampaignStatus, MessageRecord, MessageStatus } from '../core/model';
 import { namesOf } from '../core/vocabulary';
 import { tenantKey } from '../storage/record-store';
-import { CodeTable, type StatusStep, StepLog } from '../storage/step-log';
+import { CodeTable, type SavedColumns, type StatusStep, StepLog } from '../storage/step-log';
 
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
@@ -43,6 +43,9 @@ const CAMPAIGN_STATUSES = namesOf<CampaignStatus>({
   COMPLETED: true,
   FAILED: true,
 });
+
+/** What a record's history is when a snapshot gives it none (see `../engine/history-part.ts`). */
+export type Derive<T, S extends string> = (record: T) => readonly StatusStep<S>[];
 
 /** The status histories of one world. */
 export class StatusHistory {
@@ -104,6 +107,144 @@ export class StatusHistory {
       : this.campaignLog.steps(subject);
   }
 
+  /**
+   * Every message's steps as snapshot columns, naming each message by its place in `tenants`
+   * taken in order (the order a snapshot lists them).
+   */
+  saveMessages(tenants: Iterable<readonly MessageRecord[]>): SavedColumns<MessageStatus> {
+    const logs: [StepLog<MessageStatus>, number][] = [];
+    let offset = 0;
+    let total = 0;
+    for (const rows of tenants) {
+      const first = rows[0];
+      const log =
+        first === undefined
+          ? undefined
+          : this.messageLog(first.organizationId, first.environment, false);
+      if (log !== undefined) {
+        logs.push([log, offset]);
+        total += log.size;
+      }
+      offset += rows.length;
+    }
+    const out = this.columns(MESSAGE_STATUSES, total);
+    let position = 0;
+    for (const [log, start] of logs) {
+      log.exportTo(out, start, position);
+      position += log.size;
+    }
+    // The table as it stands after the export: every code a step names is in it.
+    out.codeNames.push(...this.codes.names());
+    return out;
+  }
+
+  private columns<S extends string>(statuses: readonly S[], size = 0): SavedColumns<S> {
+    return {
+      statusNames: [...statuses],
+      codeNames: [],
+      subjects: new Array<number>(size),
+      statuses: new Array<number>(size),
+      at: new Array<number>(size),
+      errorCodes: new Array<number>(size),
+    };
+  }
+
+  /**
+   * Loads saved message steps into a world whose messages are loaded (`tenants`, in the order
+   * they were saved); a message given no step gets `derive`'s.
+   */
+  loadMessages(
+    tenants: readonly (readonly MessageRecord[])[],
+    saved: SavedColumns<MessageStatus> | undefined,
+    derive: Derive<MessageRecord, MessageStatus>,
+  ): void {
+    const starts: number[] = [];
+    let offset = 0;
+    for (const rows of tenants) {
+      starts.push(offset);
+      offset += rows.length;
+    }
+    const logOf = (tenant: number) => {
+      const first = tenants[tenant]![0]!;
+      return this.messageLog(first.organizationId, first.environment, true)!;
+    };
+    if (saved !== undefined) {
+      // A tenant's messages are saved in row order, so a subject's row is its place in its
+      // tenant: no record is read. Steps come tenant by tenant: each run is loaded in one loop.
+      const subjects = saved.subjects;
+      let i = 0;
+      while (i < subjects.length) {
+        const tenant = tenantOf(starts, subjects[i]!);
+        const start = starts[tenant]!;
+        const end = start + tenants[tenant]!.length;
+        let stop = i + 1;
+        while (stop < subjects.length && subjects[stop]! >= start && subjects[stop]! < end) stop++;
+        const log = logOf(tenant);
+        log.importRun(saved, i, stop, start, end - start, log.columnMap(saved));
+        i = stop;
+      }
+    }
+    tenants.forEach((rows, tenant) => {
+      if (rows.length === 0) return;
+      const log = logOf(tenant);
+      for (let row = 0; row < rows.length; row++) {
+        if (log.has(row)) continue;
+        for (const step of derive(rows[row]!))
+          log.append(row, step.status, step.at, step.errorCode);
+      }
+    });
+  }
+
+  /** Every campaign's steps as snapshot columns, naming each by its place in `campaigns`. */
+  saveCampaigns(campaigns: Iterable<CampaignRecord>): SavedColumns<CampaignStatus> {
+    const out = this.columns(CAMPAIGN_STATUSES);
+    const names = new Map<string, number>();
+    let index = 0;
+    for (const campaign of campaigns) {
+      for (const step of this.campaignSteps(campaign)) {
+        out.subjects.push(index);
+        out.statuses.push(CAMPAIGN_STATUSES.indexOf(step.status));
+        out.at.push(step.at);
+        let code = 0;
+        if (step.errorCode !== null) {
+          code = names.get(step.errorCode) ?? out.codeNames.push(step.errorCode);
+          names.set(step.errorCode, code);
+        }
+        out.errorCodes.push(code);
+      }
+      index++;
+    }
+    return out;
+  }
+
+  /** Loads saved campaign steps (`campaigns` in the order saved); one given none gets `derive`'s. */
+  loadCampaigns(
+    campaigns: readonly CampaignRecord[],
+    saved: SavedColumns<CampaignStatus> | undefined,
+    derive: Derive<CampaignRecord, CampaignStatus>,
+  ): void {
+    const has = new Set<number>();
+    for (let i = 0; i < (saved?.subjects.length ?? 0); i++) {
+      const subject = saved!.subjects[i]!;
+      const status = saved!.statusNames[saved!.statuses[i]!];
+      if (status === undefined || !CAMPAIGN_STATUSES.includes(status))
+        throw new RangeError(`Unknown campaign status number ${saved!.statuses[i]}.`);
+      const code = saved!.errorCodes[i]!;
+      this.campaignStep(
+        campaigns[subject]!,
+        status,
+        saved!.at[i]!,
+        code === 0 ? null : (saved!.codeNames[code - 1] ?? null),
+      );
+      has.add(subject);
+    }
+    campaigns.forEach((campaign, i) => {
+      if (has.has(i)) return;
+      for (const step of derive(campaign))
+        this.campaignStep(campaign, step.status, step.at, step.errorCode);
+    });
+  }
+
   /** Steps held, and the bytes their columns take (outside the JS heap). */
   get footprint(): { steps: number; bytes: number } {
     let steps = this.campaignLog?.size ?? 0;
@@ -139,4 +280,16 @@ export class StatusHistory {
   }
 }
 
-export type { StatusStep } from '../storage/step-log';
+/** The tenant whose range of subjects (starting at `starts[t]`) holds `subject`. */
+function tenantOf(starts: readonly number[], subject: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= subject) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+export type { SavedColumns, StatusStep } from '../storage/step-log';

@@ -39,6 +39,39 @@ export class CodeTable {
   codeOf(number: number): string | null {
     return number === 0 ? null : this.codes[number - 1]!;
   }
+
+  /** Every code, numbered from 1 in this order. */
+  names(): string[] {
+    return [...this.codes];
+  }
+}
+
+/**
+ * Steps as a snapshot keeps them: JSON-safe columns of numbers, one entry per step in the order
+ * the steps were recorded (E51). Statuses and error codes are numbers into the name lists the
+ * columns carry, so reading a snapshot back never depends on how a later version numbers them.
+ */
+export interface SavedColumns<S extends string> {
+  /** The statuses `statuses` counts from 0. */
+  readonly statusNames: S[];
+  /** The error codes `errorCodes` counts from 1 (0: none). */
+  readonly codeNames: string[];
+  /** Each step's record, by its index in the snapshot's list of those records. */
+  readonly subjects: number[];
+  /** Each step's status, an index into `statusNames`. */
+  readonly statuses: number[];
+  /** Each step's world time, epoch milliseconds. */
+  readonly at: number[];
+  /** Each step's error code: 0 for none, else its place in `codeNames` counted from 1. */
+  readonly errorCodes: number[];
+}
+
+/** How saved columns' numbers translate into one log's (see {@link StepLog.importRun}). */
+export interface ColumnMap {
+  /** Saved status number → the log's. */
+  readonly statuses: Int32Array;
+  /** Saved error-code number → the world's. */
+  readonly codes: Int32Array;
 }
 
 /** Steps a new log has room for before it first grows. */
@@ -73,15 +106,95 @@ export class StepLog<S extends string> {
   append(subject: number, status: S, at: number, errorCode: string | null): void {
     const index = this.statuses.indexOf(status);
     if (index < 0) throw new RangeError(`Unknown status ${status}.`);
+    this.appendNumbered(subject, index, at, this.codes.numberOf(errorCode));
+  }
+
+  private appendNumbered(subject: number, status: number, at: number, code: number): void {
     if (subject >= this.heads.length) this.growHeads(subject + 1);
     const step = this.length;
     if (step === this.at.length) this.growSteps();
     this.at[step] = at;
-    this.status[step] = index;
-    this.code[step] = this.codes.numberOf(errorCode);
+    this.status[step] = status;
+    this.code[step] = code;
     this.previous[step] = this.heads[subject]!;
     this.heads[subject] = step;
     this.length = step + 1;
+  }
+
+  /** Whether `subject` has a step. */
+  has(subject: number): boolean {
+    return subject >= 0 && subject < this.heads.length && this.heads[subject]! >= 0;
+  }
+
+  /**
+   * Writes every step, in the order they were recorded, into `out` from `position` on (its
+   * `statusNames` are this log's and its `codeNames` the world's), naming each step's subject as
+   * `offset + subject`: one pass over the columns and no object per step (E51).
+   */
+  exportTo(out: SavedColumns<S>, offset: number, position: number): void {
+    const length = this.length;
+    const subjectOf = new Int32Array(length);
+    for (let subject = 0; subject < this.heads.length; subject++) {
+      for (let step = this.heads[subject]!; step >= 0; step = this.previous[step]!) {
+        subjectOf[step] = subject;
+      }
+    }
+    // Written by index into columns sized by the caller: pushing a million values one by one
+    // cost most of a snapshot's time.
+    for (let step = 0; step < length; step++) {
+      const at = position + step;
+      out.subjects[at] = offset + subjectOf[step]!;
+      out.statuses[at] = this.status[step]!;
+      out.at[at] = this.at[step]!;
+      out.errorCodes[at] = this.code[step]!;
+    }
+  }
+
+  /** How `saved`'s numbers translate into this log's. */
+  columnMap(saved: SavedColumns<S>): ColumnMap {
+    const statuses = Int32Array.from(saved.statusNames, (name) => {
+      const index = this.statuses.indexOf(name);
+      if (index < 0) throw new RangeError(`Unknown status ${name}.`);
+      return index;
+    });
+    const codes = new Int32Array(saved.codeNames.length + 1);
+    saved.codeNames.forEach((code, i) => {
+      codes[i + 1] = this.codes.numberOf(code);
+    });
+    return { statuses, codes };
+  }
+
+  /** Room for `more` steps, so a restore copies the columns once. */
+  reserve(more: number): void {
+    if (this.length + more > this.at.length) this.growSteps(this.length + more);
+  }
+
+  /**
+   * Appends saved steps `from` to `to` (exclusive), whose subjects are `offset` + a subject below
+   * `subjects`, through `map` (see {@link StepLog.columnMap}): one loop over the columns, sized
+   * once, as a restore of a large world needs (E51).
+   */
+  importRun(
+    saved: SavedColumns<S>,
+    from: number,
+    to: number,
+    offset: number,
+    subjects: number,
+    map: ColumnMap,
+  ): void {
+    if (subjects > this.heads.length) this.growHeads(subjects);
+    this.reserve(to - from);
+    const { at, status, code, previous, heads } = this;
+    let step = this.length;
+    for (let i = from; i < to; i++, step++) {
+      const subject = saved.subjects[i]! - offset;
+      at[step] = saved.at[i]!;
+      status[step] = map.statuses[saved.statuses[i]!]!;
+      code[step] = map.codes[saved.errorCodes[i]!]!;
+      previous[step] = heads[subject]!;
+      heads[subject] = step;
+    }
+    this.length = step;
   }
 
   /** `subject`'s steps, oldest first (empty when it has none). */
@@ -111,8 +224,8 @@ export class StepLog<S extends string> {
 
   // Half as much again, not double: a log of a million messages is tens of megabytes, and the
   // copy on growth is paid once per step at most three times over.
-  private growSteps(): void {
-    const capacity = Math.ceil(this.at.length * 1.5);
+  private growSteps(needed = 0): void {
+    const capacity = Math.max(needed, Math.ceil(this.at.length * 1.5));
     this.at = grown(this.at, new Float64Array(capacity));
     this.status = grown(this.status, new Uint8Array(capacity));
     this.code = grown(this.code, new Uint32Array(capacity));
