@@ -293,6 +293,101 @@ describe('snapshots, restores and their JSON carry the histories', () => {
     expect(new Set(snapshot.history!.messages.subjects).size).toBe(mock.world.messages.size);
     expect(JSON.stringify(json(snapshot))).toBe(JSON.stringify(snapshot));
   });
+
+  // Snapshots share the step columns instead of copying them (E51); these fail if a restored
+  // world wrote into columns a snapshot still holds.
+  it('snapshot A, more steps, snapshot B, restore A, other steps, restore B: B is intact', async () => {
+    const { mock, live } = await busy();
+    const a = mock.snapshot();
+    const atA = everyHistory(mock);
+    mock.clock.runUntilIdle();
+    await live.post('/messages', { to: '+244900000002', body: 'after A' });
+    const b = mock.snapshot();
+    const atB = everyHistory(mock);
+
+    mock.restore(a);
+    expect(everyHistory(mock)).toEqual(atA);
+    // Steps the restored world appends land where B's later steps are in the shared columns.
+    await live.post('/messages', { to: '+244900000001', body: 'after restoring A' });
+    mock.clock.advance(1_000);
+    await live.post('/messages', { to: '+244900000006', body: 'and another' });
+    mock.clock.runUntilIdle();
+    const diverged = everyHistory(mock);
+    expect(diverged).not.toEqual(atB);
+
+    mock.restore(b);
+    expect(everyHistory(mock)).toEqual(atB);
+    mock.restore(a);
+    expect(everyHistory(mock)).toEqual(atA);
+    // B's JSON is the JSON of a world restored from it.
+    const copy = createMockService();
+    copy.restore(json(b));
+    expect(everyHistory(copy)).toEqual(atB);
+  });
+
+  it('two worlds restored from one snapshot each keep their own steps', async () => {
+    const { mock } = await busy();
+    const snapshot = mock.snapshot();
+    const at = everyHistory(mock);
+    const one = createMockService({ rateLimits: false });
+    const two = createMockService({ rateLimits: false });
+    one.restore(snapshot);
+    two.restore(snapshot);
+    const key = mock.world.apiKeys.keys().next().value!;
+    await api(one, key).post('/messages', { to: '+244900000001', body: 'one' });
+    two.clock.advance(5_000);
+    await api(two, key).post('/messages', { to: '+244900000002', body: 'two' });
+    two.clock.runUntilIdle();
+    const ofOne = everyHistory(one);
+    const ofTwo = everyHistory(two);
+    expect(ofOne.messages).toHaveLength(at.messages.length + 1);
+    expect(ofTwo.messages).toHaveLength(at.messages.length + 1);
+    expect(ofOne.messages.at(-1)![1]).toEqual(['PENDING@60000']);
+    expect(ofTwo.messages.at(-1)![1].map((step) => step.replace(/@\d+/, ''))).toEqual([
+      'PENDING',
+      'SENT',
+      'UNDELIVERED:ABSENT_SUBSCRIBER',
+    ]);
+    expect(ofTwo.messages.at(-1)![1][0]).toBe('PENDING@65000');
+    // Neither wrote into the other's (or the snapshot's) steps.
+    expect(ofOne.messages.slice(0, -1)).toEqual(at.messages);
+    expect(ofTwo.messages.slice(0, -1).map(([id]) => id)).toEqual(at.messages.map(([id]) => id));
+    mock.restore(snapshot);
+    expect(everyHistory(mock)).toEqual(at);
+  });
+
+  it('a fork and its parent add different steps after the fork without touching each other', async () => {
+    const { mock, live } = await busy();
+    const at = everyHistory(mock);
+    const fork = mock.fork();
+    await live.post('/messages', { to: '+244900000001', body: 'parent' });
+    const key = mock.world.apiKeys.keys().next().value!;
+    fork.clock.advance(2_000);
+    await api(fork, key).post('/messages', { to: '+244900000002', body: 'fork' });
+    const grandchild = fork.fork();
+    grandchild.clock.runUntilIdle();
+    expect(everyHistory(mock).messages.slice(0, -1)).toEqual(at.messages);
+    expect(everyHistory(fork).messages.slice(0, -1)).toEqual(at.messages);
+    expect(everyHistory(mock).messages.at(-1)![1]).toEqual(['PENDING@60000']);
+    expect(everyHistory(fork).messages.at(-1)![1]).toEqual(['PENDING@62000']);
+    // The +244900000007 message, SENT in all three, is delivered only in the grandchild.
+    const sentId = [...mock.world.messages.all()].find((m) => m.e164 === '+244900000007')!.id;
+    const statuses = (of: Mock) => steps(of, sentId).map((step) => step.split('@')[0]);
+    expect(statuses(grandchild)).toEqual(['PENDING', 'SENT', 'DELIVERED']);
+    expect(statuses(fork)).toEqual(['PENDING', 'SENT']);
+    expect(statuses(mock)).toEqual(['PENDING', 'SENT']);
+  });
+
+  it('a structured clone of a snapshot restores with its histories', async () => {
+    const { mock } = await busy();
+    const snapshot = mock.snapshot();
+    const at = everyHistory(mock);
+    mock.clock.runUntilIdle();
+    const copy = createMockService();
+    copy.restore(structuredClone(snapshot));
+    expect(everyHistory(copy)).toEqual(at);
+    expect(JSON.stringify(copy.snapshot())).toBe(JSON.stringify(snapshot));
+  });
 });
 
 describe('ids named like Object.prototype members', () => {

@@ -12,7 +12,14 @@
 import type { CampaignRecord, CampaignStatus, MessageRecord, MessageStatus } from '../core/model';
 import { namesOf } from '../core/vocabulary';
 import { tenantKey } from '../storage/record-store';
-import { CodeTable, type SavedColumns, type StatusStep, StepLog } from '../storage/step-log';
+import {
+  CodeTable,
+  exportColumns,
+  type SavedColumns,
+  type SharedColumns,
+  type StatusStep,
+  StepLog,
+} from '../storage/step-log';
 
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
@@ -108,13 +115,13 @@ export class StatusHistory {
   }
 
   /**
-   * Every message's steps as snapshot columns, naming each message by its place in `tenants`
-   * taken in order (the order a snapshot lists them).
+   * Every message log as it stands, shared rather than copied (E51): a snapshot holds these and
+   * turns them into columns only when it is serialised (see {@link exportMessages}).
+   * `tenants` are the world's messages tenant by tenant, in the order a snapshot lists them.
    */
-  saveMessages(tenants: Iterable<readonly MessageRecord[]>): SavedColumns<MessageStatus> {
-    const logs: [StepLog<MessageStatus>, number][] = [];
+  shareMessages(tenants: Iterable<readonly MessageRecord[]>): SharedMessageHistory {
+    const logs: SharedTenantLog[] = [];
     let offset = 0;
-    let total = 0;
     for (const rows of tenants) {
       const first = rows[0];
       const log =
@@ -122,33 +129,32 @@ export class StatusHistory {
           ? undefined
           : this.messageLog(first.organizationId, first.environment, false);
       if (log !== undefined) {
-        logs.push([log, offset]);
-        total += log.size;
+        logs.push({
+          organizationId: first!.organizationId,
+          environment: first!.environment,
+          offset,
+          columns: log.share(),
+        });
       }
       offset += rows.length;
     }
-    const columns = {
-      subjects: new Int32Array(total),
-      statuses: new Uint8Array(total),
-      at: new Float64Array(total),
-      errorCodes: new Uint32Array(total),
-    };
-    let position = 0;
-    for (const [log, start] of logs) {
-      log.exportTo(columns, start, position);
-      position += log.size;
+    return { codeNames: this.codes.names(), logs };
+  }
+
+  /**
+   * Points a world whose messages are loaded (`tenants`, as the snapshot listed them) at shared
+   * message logs, copying no step; a message given no step gets `derive`'s.
+   */
+  adoptMessages(
+    tenants: readonly (readonly MessageRecord[])[],
+    shared: SharedMessageHistory,
+    derive: Derive<MessageRecord, MessageStatus>,
+  ): void {
+    this.codes.adopt(shared.codeNames);
+    for (const log of shared.logs) {
+      this.messageLog(log.organizationId, log.environment, true)!.adopt(log.columns);
     }
-    const out: SavedColumns<MessageStatus> = {
-      statusNames: [...MESSAGE_STATUSES],
-      codeNames: [],
-      subjects: plain(columns.subjects),
-      statuses: plain(columns.statuses),
-      at: plain(columns.at),
-      errorCodes: plain(columns.errorCodes),
-    };
-    // The table as it stands after the export: every code a step names is in it.
-    out.codeNames.push(...this.codes.names());
-    return out;
+    this.deriveMissing(tenants, derive);
   }
 
   private columns<S extends string>(statuses: readonly S[]): SavedColumns<S> {
@@ -197,15 +203,24 @@ export class StatusHistory {
         i = stop;
       }
     }
-    tenants.forEach((rows, tenant) => {
-      if (rows.length === 0) return;
-      const log = logOf(tenant);
+    this.deriveMissing(tenants, derive);
+  }
+
+  /** Gives each message without a step the steps `derive` finds for it. */
+  private deriveMissing(
+    tenants: readonly (readonly MessageRecord[])[],
+    derive: Derive<MessageRecord, MessageStatus>,
+  ): void {
+    for (const rows of tenants) {
+      const first = rows[0];
+      if (first === undefined) continue;
+      const log = this.messageLog(first.organizationId, first.environment, true)!;
       for (let row = 0; row < rows.length; row++) {
         if (log.has(row)) continue;
         for (const step of derive(rows[row]!))
           log.append(row, step.status, step.at, step.errorCode);
       }
-    });
+    }
   }
 
   /** Every campaign's steps as snapshot columns, naming each by its place in `campaigns`. */
@@ -291,6 +306,54 @@ export class StatusHistory {
     this.last = { organizationId, environment, log };
     return log;
   }
+}
+
+/** One tenant's message log as a snapshot holds it (see {@link StatusHistory.shareMessages}). */
+export interface SharedTenantLog {
+  /** The tenant's organization. */
+  readonly organizationId: string;
+  /** The tenant's environment. */
+  readonly environment: string;
+  /** The place of the tenant's first message in the snapshot's `messages`. */
+  readonly offset: number;
+  /** The log's columns, shared. */
+  readonly columns: SharedColumns;
+}
+
+/** Every message log of a world, shared, with the error codes their numbers stand for. */
+export interface SharedMessageHistory {
+  /** The world's error codes, numbered from 1, when the logs were shared. */
+  readonly codeNames: readonly string[];
+  /** Each tenant's log that has steps. */
+  readonly logs: readonly SharedTenantLog[];
+}
+
+/**
+ * Shared message logs as JSON-safe snapshot columns (E51), each message named by its place in the
+ * snapshot's `messages`: what a state file, a download or any `JSON.stringify` of a snapshot holds.
+ */
+export function exportMessages(shared: SharedMessageHistory): SavedColumns<MessageStatus> {
+  let total = 0;
+  for (const log of shared.logs) total += log.columns.length;
+  const columns = {
+    subjects: new Int32Array(total),
+    statuses: new Uint8Array(total),
+    at: new Float64Array(total),
+    errorCodes: new Uint32Array(total),
+  };
+  let position = 0;
+  for (const log of shared.logs) {
+    exportColumns(log.columns, columns, log.offset, position);
+    position += log.columns.length;
+  }
+  return {
+    statusNames: [...MESSAGE_STATUSES],
+    codeNames: [...shared.codeNames],
+    subjects: plain(columns.subjects),
+    statuses: plain(columns.statuses),
+    at: plain(columns.at),
+    errorCodes: plain(columns.errorCodes),
+  };
 }
 
 /**

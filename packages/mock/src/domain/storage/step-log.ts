@@ -40,6 +40,17 @@ export class CodeTable {
     return number === 0 ? null : this.codes[number - 1]!;
   }
 
+  /**
+   * Takes `names` as the codes numbered 1, 2, … (a snapshot's table, whose numbers its shared
+   * columns use): the table must be empty or already agree.
+   */
+  adopt(names: readonly string[]): void {
+    names.forEach((code, i) => {
+      if (this.numberOf(code) !== i + 1)
+        throw new Error(`Error code ${code} is numbered differently in this world.`);
+    });
+  }
+
   /** Every code, numbered from 1 in this order. */
   names(): string[] {
     return [...this.codes];
@@ -72,10 +83,56 @@ export interface SavedColumns<S extends string> {
  * V8, slow to write and to read back, E51).
  */
 export interface ExportColumns {
+  /** Each step's subject. */
   readonly subjects: Int32Array;
+  /** Each step's status number. */
   readonly statuses: Uint8Array;
+  /** Each step's world time. */
   readonly at: Float64Array;
+  /** Each step's error-code number. */
   readonly errorCodes: Uint32Array;
+}
+
+/**
+ * One log's steps as a snapshot holds them in memory (E51): views of its columns, exactly `length`
+ * long, and its own copy of the heads. Nothing writes into them once shared.
+ */
+export interface SharedColumns {
+  /** Steps held. */
+  readonly length: number;
+  /** Each step's world time. */
+  readonly at: Float64Array<ArrayBuffer>;
+  /** Each step's status number (the log's). */
+  readonly status: Uint8Array<ArrayBuffer>;
+  /** Each step's error-code number (the world's code table). */
+  readonly code: Uint32Array<ArrayBuffer>;
+  /** Each step's previous step of its subject, or -1. */
+  readonly previous: Int32Array<ArrayBuffer>;
+  /** Subject → its latest step, or -1. */
+  readonly heads: Int32Array<ArrayBuffer>;
+}
+
+/**
+ * Writes shared columns' steps, in the order they were recorded, into `out` from `position` on,
+ * naming each step's subject as `offset + subject`: one pass over the columns and no object per
+ * step (E51).
+ */
+export function exportColumns(
+  shared: SharedColumns,
+  out: ExportColumns,
+  offset: number,
+  position: number,
+): void {
+  const { length, heads, previous } = shared;
+  const subjectOf = new Int32Array(length);
+  for (let subject = 0; subject < heads.length; subject++) {
+    for (let step = heads[subject]!; step >= 0; step = previous[step]!) subjectOf[step] = subject;
+  }
+  for (let step = 0; step < length; step++) subjectOf[step]! += offset;
+  out.subjects.set(subjectOf, position);
+  out.statuses.set(shared.status.subarray(0, length), position);
+  out.at.set(shared.at.subarray(0, length), position);
+  out.errorCodes.set(shared.code.subarray(0, length), position);
 }
 
 /** How saved columns' numbers translate into one log's (see {@link StepLog.importRun}). */
@@ -139,23 +196,36 @@ export class StepLog<S extends string> {
   }
 
   /**
-   * Writes every step, in the order they were recorded, into `out` from `position` on (its
-   * `statusNames` are this log's and its `codeNames` the world's), naming each step's subject as
-   * `offset + subject`: one pass over the columns and no object per step (E51).
+   * The log as it stands, for a snapshot to keep without copying a step (E51): views of exactly
+   * the columns' first `size` entries and a copy of the heads. The log only ever writes past its
+   * length, so later appends never touch what the views show.
    */
-  exportTo(out: ExportColumns, offset: number, position: number): void {
+  share(): SharedColumns {
     const length = this.length;
-    const subjectOf = new Int32Array(length);
-    for (let subject = 0; subject < this.heads.length; subject++) {
-      for (let step = this.heads[subject]!; step >= 0; step = this.previous[step]!) {
-        subjectOf[step] = subject;
-      }
-    }
-    for (let step = 0; step < length; step++) subjectOf[step]! += offset;
-    out.subjects.set(subjectOf, position);
-    out.statuses.set(this.status.subarray(0, length), position);
-    out.at.set(this.at.subarray(0, length), position);
-    out.errorCodes.set(this.code.subarray(0, length), position);
+    return {
+      length,
+      at: this.at.subarray(0, length),
+      status: this.status.subarray(0, length),
+      code: this.code.subarray(0, length),
+      previous: this.previous.subarray(0, length),
+      heads: this.heads.slice(),
+    };
+  }
+
+  /**
+   * Points this (empty) log at shared columns (see {@link StepLog.share}); their code numbers must
+   * be this world's. Copy on write: the views have no room past their length, so the first append
+   * grows the columns into new arrays, and the shared ones stay as every snapshot holding them
+   * saw them. The heads, written by every append, are copied now.
+   */
+  adopt(shared: SharedColumns): void {
+    if (this.length !== 0) throw new Error('Only an empty log adopts shared columns.');
+    this.length = shared.length;
+    this.at = shared.at.subarray(0, shared.length);
+    this.status = shared.status.subarray(0, shared.length);
+    this.code = shared.code.subarray(0, shared.length);
+    this.previous = shared.previous.subarray(0, shared.length);
+    this.heads = shared.heads.slice();
   }
 
   /** How `saved`'s numbers translate into this log's. */
@@ -233,7 +303,7 @@ export class StepLog<S extends string> {
   // Half as much again, not double: a log of a million messages is tens of megabytes, and the
   // copy on growth is paid once per step at most three times over.
   private growSteps(needed = 0): void {
-    const capacity = Math.max(needed, Math.ceil(this.at.length * 1.5));
+    const capacity = Math.max(needed, INITIAL, Math.ceil(this.at.length * 1.5));
     this.at = grown(this.at, new Float64Array(capacity));
     this.status = grown(this.status, new Uint8Array(capacity));
     this.code = grown(this.code, new Uint32Array(capacity));
@@ -241,7 +311,9 @@ export class StepLog<S extends string> {
   }
 
   private growHeads(needed: number): void {
-    const heads = new Int32Array(Math.max(needed, Math.ceil(this.heads.length * 1.5))).fill(-1);
+    const heads = new Int32Array(
+      Math.max(needed, INITIAL, Math.ceil(this.heads.length * 1.5)),
+    ).fill(-1);
     this.heads = grown(this.heads, heads);
   }
 }
