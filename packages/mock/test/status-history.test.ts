@@ -343,12 +343,13 @@ describe('snapshots, restores and their JSON carry the histories', () => {
     expect(ofOne.messages).toHaveLength(at.messages.length + 1);
     expect(ofTwo.messages).toHaveLength(at.messages.length + 1);
     expect(ofOne.messages.at(-1)![1]).toEqual(['PENDING@60000']);
-    expect(ofTwo.messages.at(-1)![1].map((step) => step.replace(/@\d+/, ''))).toEqual([
+    const last = ofTwo.messages.at(-1)![1] as string[];
+    expect(last.map((step) => step.replace(/@\d+/, ''))).toEqual([
       'PENDING',
       'SENT',
       'UNDELIVERED:ABSENT_SUBSCRIBER',
     ]);
-    expect(ofTwo.messages.at(-1)![1][0]).toBe('PENDING@65000');
+    expect(last[0]).toBe('PENDING@65000');
     // Neither wrote into the other's (or the snapshot's) steps.
     expect(ofOne.messages.slice(0, -1)).toEqual(at.messages);
     expect(ofTwo.messages.slice(0, -1).map(([id]) => id)).toEqual(at.messages.map(([id]) => id));
