@@ -25,31 +25,35 @@ export interface SavedHistory {
 /**
  * The history part of a snapshot taken in this process (E51): the message logs shared, not
  * copied — a snapshot of 100,000 messages costs a copy of each tenant's heads, not ~300,000 steps
- * — and the campaigns' few steps as columns. It reads as a {@link SavedHistory}: `messages` is
- * exported on first read, and `JSON.stringify` (state files, downloads) writes the columns, so a
- * serialised snapshot is what it always was. A structured clone keeps `shared` and restores too.
+ * — and the campaigns' few steps as columns. To everything that looks at it, it is a plain
+ * {@link SavedHistory}: `messages` is an enumerable property exported on first read, so
+ * `JSON.stringify` (state files, downloads), a spread, a structured clone or a deep comparison
+ * sees the columns; the shared logs are a non-enumerable `shared` only a restore reads.
  */
 export class HistorySnapshot implements SavedHistory {
-  #messages: SavedColumns<MessageStatus> | undefined;
+  /** Message steps as columns, exported from {@link HistorySnapshot.shared} on first read. */
+  declare readonly messages: SavedColumns<MessageStatus>;
+  /** Campaign steps as columns. */
+  declare readonly campaigns: SavedColumns<CampaignStatus>;
+  /** Every message log, shared (not enumerable: never serialised or cloned). */
+  declare readonly shared: SharedMessageHistory;
 
   /**
    * @param shared - every message log, shared.
    * @param campaigns - campaign steps as columns.
    */
-  constructor(
-    readonly shared: SharedMessageHistory,
-    readonly campaigns: SavedColumns<CampaignStatus>,
-  ) {}
-
-  /** Message steps as columns, exported from the shared logs on first read. */
-  get messages(): SavedColumns<MessageStatus> {
-    this.#messages ??= exportMessages(this.shared);
-    return this.#messages;
-  }
-
-  /** The JSON form: the columns of {@link SavedHistory}. */
-  toJSON(): SavedHistory {
-    return { messages: this.messages, campaigns: this.campaigns };
+  constructor(shared: SharedMessageHistory, campaigns: SavedColumns<CampaignStatus>) {
+    let messages: SavedColumns<MessageStatus> | undefined;
+    // Defined in this order so the JSON keeps the key order of {@link SavedHistory}.
+    Object.defineProperty(this, 'messages', {
+      enumerable: true,
+      get: () => {
+        messages ??= exportMessages(shared);
+        return messages;
+      },
+    });
+    Object.defineProperty(this, 'campaigns', { enumerable: true, value: campaigns });
+    Object.defineProperty(this, 'shared', { enumerable: false, value: shared });
   }
 }
 
@@ -64,7 +68,7 @@ export function saveHistory(world: World): HistorySnapshot {
 /**
  * Loads saved histories into a world whose messages and campaigns are already loaded, in the
  * order they were saved; a record given no step gets what its record proves. Shared logs (a
- * snapshot of this process, or its structured clone) are adopted without copying a step.
+ * snapshot taken in this process) are adopted without copying a step.
  */
 export function loadHistory(world: World, saved: SavedHistory | undefined): void {
   const tenants = [...world.messages.tenantRows()];
@@ -76,10 +80,7 @@ export function loadHistory(world: World, saved: SavedHistory | undefined): void
 
 /** The shared logs `saved` holds, if it is a snapshot's in-memory form rather than columns. */
 function sharedOf(saved: SavedHistory | undefined): SharedMessageHistory | undefined {
-  if (saved instanceof HistorySnapshot) return saved.shared;
-  // A structured clone of one: a plain object, its typed arrays copied.
-  const shared = (saved as { shared?: SharedMessageHistory } | undefined)?.shared;
-  return shared !== undefined && Array.isArray(shared.logs) ? shared : undefined;
+  return saved instanceof HistorySnapshot ? saved.shared : undefined;
 }
 
 /**
