@@ -150,6 +150,22 @@ const campaign = z.strictObject({
   updatedAt: time,
 });
 
+/**
+ * One kind of record's status histories, in columns (D150, E51): step i belongs to the record at
+ * index `subjects[i]` of the file's list of those records; its status and error code are numbers
+ * into the name lists beside the columns (checked in `state-file.ts`).
+ */
+function savedSteps<S extends string>(status: z.ZodType<S>) {
+  return z.strictObject({
+    statusNames: z.array(status),
+    codeNames: z.array(z.string()),
+    subjects: z.array(count),
+    statuses: z.array(count),
+    at: z.array(time),
+    errorCodes: z.array(count),
+  });
+}
+
 const storedResponse = z.strictObject({
   status: z.int().min(100).max(599),
   headers: z.record(z.string(), z.string()),
@@ -345,6 +361,14 @@ export const stateFileSchema = z.strictObject({
       }),
     ),
   }),
+  // Absent from files written before histories were kept (D150): those load, each record with the
+  // history its timestamps prove.
+  history: z
+    .strictObject({
+      messages: savedSteps(messageStatus),
+      campaigns: savedSteps(campaignStatus),
+    })
+    .optional(),
 });
 
 /** A parsed state file (API keys possibly hashed). */

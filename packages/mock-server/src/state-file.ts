@@ -115,6 +115,7 @@ function toSnapshot(file: StateFile): WorldSnapshot {
     ...file,
     // JSON drops an `undefined` (the default prefix table); the configuration names it.
     config: { ...file.config, prefixTable: file.config.prefixTable },
+    history: file.history,
     apiKeys: file.apiKeys.map((key) => {
       if ('key' in key) return key;
       const { keyPrefix, keySha256, ...rest } = key;
@@ -231,6 +232,10 @@ function danglingReference(file: StateFile): string | undefined {
       'organization',
     );
   });
+  if (file.history !== undefined) {
+    steps('messages', file.history.messages, file.messages.length, problems);
+    steps('campaigns', file.history.campaigns, file.campaigns.length, problems);
+  }
   // Not the outbox's endpoints: a removed endpoint's deliveries stay, failed, naming it.
   file.scheduler.tasks.forEach(({ task }, i) => {
     const at = `$.scheduler.tasks[${i}].task`;
@@ -241,6 +246,44 @@ function danglingReference(file: StateFile): string | undefined {
     else check(`${at}.messageId`, task.messageId, messages, 'message');
   });
   return problems[0];
+}
+
+/**
+ * Whether a kind's history columns fit its records: as many entries in every column, each naming
+ * a record the file has, a status and an error code of the name lists (D150).
+ */
+function steps(
+  name: 'messages' | 'campaigns',
+  saved: {
+    statusNames: unknown[];
+    codeNames: unknown[];
+    subjects: number[];
+    statuses: number[];
+    at: unknown[];
+    errorCodes: number[];
+  },
+  records: number,
+  problems: string[],
+): void {
+  if (problems.length > 0) return;
+  const at = `$.history.${name}`;
+  for (const column of ['statuses', 'at', 'errorCodes'] as const) {
+    if (saved[column].length !== saved.subjects.length) {
+      problems.push(
+        `${at}.${column}: has ${saved[column].length} entries for ${saved.subjects.length} steps; every column has one per step`,
+      );
+      return;
+    }
+  }
+  const beyond = (column: 'subjects' | 'statuses' | 'errorCodes', limit: number, what: string) => {
+    if (problems.length > 0) return;
+    const i = saved[column].findIndex((n) => n >= limit);
+    if (i >= 0)
+      problems.push(`${at}.${column}[${i}]: names ${what} ${saved[column][i]}, of ${limit}`);
+  };
+  beyond('subjects', records, `record of ${name}`);
+  beyond('statuses', saved.statusNames.length, 'status');
+  beyond('errorCodes', saved.codeNames.length + 1, 'error code (0 is none)');
 }
 
 /** The text of a state file: the snapshot with each API key as prefix and hash (D125). */

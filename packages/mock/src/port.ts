@@ -26,6 +26,8 @@
  *
  * @module \@msgsvc/mock/port
  */
+
+export { campaignHistory, messageHistory, type StatusStepView } from './control/history-views';
 export {
   type ApiKeyView,
   apiKeyView,

@@ -1646,10 +1646,10 @@ export interface components {
             phones: {
                 /** @description The number in E.164. */
                 number: string;
-                /** @description Outbound messages (status, `history` of `{status, at}`, segments, encoding, cost) and inbound ones, oldest first. */
+                /** @description Outbound messages (status, `history` of `{status, at, error_code}`: every step since the message was created, in world time, D150; segments, encoding, cost) and inbound ones, oldest first. */
                 thread: Record<string, never>[];
             }[];
-            /** @description The newest campaigns (public `Campaign` shape plus `progress`, message counts by status, and `history` of `{status, at}`), newest first. */
+            /** @description The newest campaigns (public `Campaign` shape plus `progress`, message counts by status, and `history` of `{status, at, error_code}`, every step since it was accepted), newest first. */
             campaigns: Record<string, never>[];
             /** @description Per billing account, its balance and latest entries, newest first. */
             ledger: Record<string, never>[];

@@ -1,21 +1,15 @@
 /**
  * What the inspector remembers beyond the world's own state: which phone numbers were active most
- * recently (with their threads), the status history of each message and campaign, and which
- * campaigns are newest. It listens to the world's events, so nothing is scanned per poll, and every
- * map is bounded so a long-running server does not grow without limit.
+ * recently (with their threads) and which campaigns are newest. It listens to the world's events,
+ * so nothing is scanned per poll, and every map is bounded so a long-running server does not grow
+ * without limit. Status histories are the world's own (`messageHistory` and `campaignHistory` of
+ * `@msgsvc/mock/port`, D150): complete, and carried by snapshots and state files.
  *
  * The world is replaced by `reset` (and restore): {@link ActivityTracker.sync} notices and rebuilds
- * from the new world's records (histories start again from there).
+ * from the new world's records.
  */
-import type { CampaignStatus, MessageStatus, World } from '@msgsvc/mock';
+import type { World } from '@msgsvc/mock';
 import type { WorldEvent } from '@msgsvc/mock/port';
-
-/** One step of a status history. */
-export interface StatusStep<S extends string> {
-  readonly status: S;
-  /** World time, epoch milliseconds. */
-  readonly at: number;
-}
 
 /** An item of a phone's thread. */
 export type ThreadItem = { readonly kind: 'outbound' | 'inbound'; readonly id: string };
@@ -24,7 +18,6 @@ export type ThreadItem = { readonly kind: 'outbound' | 'inbound'; readonly id: s
 export interface TrackerLimits {
   readonly phones: number;
   readonly threadLength: number;
-  readonly histories: number;
   readonly campaigns: number;
 }
 
@@ -34,7 +27,6 @@ const REBUILD = 5_000;
 const DEFAULT_LIMITS: TrackerLimits = {
   phones: 500,
   threadLength: 100,
-  histories: 20_000,
   campaigns: 100,
 };
 
@@ -42,8 +34,6 @@ const DEFAULT_LIMITS: TrackerLimits = {
 export class ActivityTracker {
   /** E.164 → thread, least recently active first (a `Map` keeps insertion order). */
   readonly phones = new Map<string, ThreadItem[]>();
-  readonly messageHistory = new Map<string, StatusStep<MessageStatus>[]>();
-  readonly campaignHistory = new Map<string, StatusStep<CampaignStatus>[]>();
   /** Campaign ids, oldest first. */
   readonly campaigns: string[] = [];
   /** Increases with every event and every world replacement: a cheap "something changed" marker. */
@@ -86,10 +76,8 @@ export class ActivityTracker {
     this.version++;
     this.world = world;
     this.phones.clear();
-    this.messageHistory.clear();
-    this.campaignHistory.clear();
     this.campaigns.length = 0;
-    // Records that exist before we listen (a restored world): threads in time order, no history.
+    // Records that exist before we listen (a restored world): threads in time order.
     // Only the newest ones matter, and each tenant's messages are already in creation order.
     const known: { e164: string; item: ThreadItem; at: number }[] = [];
     for (const organization of world.organizations.values()) {
@@ -125,12 +113,8 @@ export class ActivityTracker {
         const message = world.messages.get(event.messageId);
         if (message === undefined) return;
         this.addToThread(message.e164, { kind: 'outbound', id: message.id });
-        this.step(this.messageHistory, message.id, message.status, event.at);
         return;
       }
-      case 'message.status_updated':
-        this.step(this.messageHistory, event.messageId, event.to, event.at);
-        return;
       case 'message.received': {
         const inbound = findInbound(world, event.inboundId);
         if (inbound !== undefined)
@@ -140,16 +124,10 @@ export class ActivityTracker {
       case 'campaign.created': {
         this.campaigns.push(event.campaignId);
         if (this.campaigns.length > this.limits.campaigns) this.campaigns.shift();
-        const campaign = world.campaigns.get(event.campaignId);
-        if (campaign !== undefined)
-          this.step(this.campaignHistory, campaign.id, campaign.status, event.at);
         return;
       }
-      case 'campaign.status_updated':
-        this.step(this.campaignHistory, event.campaignId, event.to, event.at);
-        return;
       default:
-        // Events added later (webhooks, faults) are not shown by the inspector yet.
+        // Status changes are the world's own history (D150); other events change no thread.
         return;
     }
   }
@@ -164,21 +142,6 @@ export class ActivityTracker {
     if (this.phones.size > this.limits.phones) {
       this.phones.delete(this.phones.keys().next().value!);
     }
-  }
-
-  private step<S extends string>(
-    histories: Map<string, StatusStep<S>[]>,
-    id: string,
-    status: S,
-    at: number,
-  ): void {
-    let history = histories.get(id);
-    if (history === undefined) {
-      history = [];
-      histories.set(id, history);
-      if (histories.size > this.limits.histories) histories.delete(histories.keys().next().value!);
-    }
-    history.push({ status, at });
   }
 }
 

@@ -9,10 +9,12 @@
 import { DomainError, formatTimestamp as ts, type World } from '@msgsvc/mock';
 import {
   apiKeyView,
+  campaignHistory,
   campaignObject,
   type InboundMessage,
   type MessageRecord,
   messageDetail,
+  messageHistory,
   organizationView,
   parseQuery,
   senderIdView,
@@ -23,7 +25,6 @@ import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
 import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
-import type { StatusStep } from './activity-tracker';
 import { messageBadges, phoneOptOuts } from './badges';
 import { phoneCount, phoneThread } from './catalog';
 import { filteredCampaigns, filteredMessages } from './filtered-lists';
@@ -104,10 +105,6 @@ export function inboundRow(inbound: InboundMessage) {
   };
 }
 
-function history(steps: readonly StatusStep<string>[] | undefined) {
-  return (steps ?? []).map((step) => ({ status: step.status, at: ts(step.at) }));
-}
-
 /** A webhook delivery as a list row. */
 export function deliveryRow(world: World, delivery: WebhookDelivery) {
   return {
@@ -158,7 +155,7 @@ export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
 }
 
 /** One message with everything about it: the public API's view, timeline, replies, deliveries. */
-export function messageView({ mock, tracker, requestLog }: ControlDeps, id: string) {
+export function messageView({ mock, requestLog }: ControlDeps, id: string) {
   const world = mock.world;
   const message = world.messages.get(id) ?? notFound('Message');
   // A delivery is about this message when its event names it (status updates carry its id).
@@ -172,7 +169,7 @@ export function messageView({ mock, tracker, requestLog }: ControlDeps, id: stri
     encoding: message.encoding,
     cost: formatMoney(message.cost),
     sms_check: smsCheckFacts(world, message),
-    history: history(tracker.messageHistory.get(message.id)),
+    history: messageHistory(world, message),
     // The requests that created it or its campaign, replays included (D170).
     requests: requestsFor(requestLog, [message.id, message.campaignId]),
     // What the handset sent back afterwards (simulated replies name no message they answer).
@@ -193,11 +190,7 @@ export function messageView({ mock, tracker, requestLog }: ControlDeps, id: stri
 }
 
 /** One campaign with its per-state counts, timeline and a page of its messages. */
-export function campaignView(
-  { mock, tracker, requestLog }: ControlDeps,
-  id: string,
-  query: string,
-) {
+export function campaignView({ mock, requestLog }: ControlDeps, id: string, query: string) {
   const world = mock.world;
   const campaign = world.campaigns.get(id) ?? notFound('Campaign');
   const { offset: asked, limit } = page(query);
@@ -214,7 +207,7 @@ export function campaignView(
     campaign: campaignObject(world, campaign),
     environment: campaign.environment,
     organization: world.organizations.get(campaign.organizationId)?.name ?? null,
-    history: history(tracker.campaignHistory.get(campaign.id)),
+    history: campaignHistory(world, campaign),
     requests: requestsFor(requestLog, [campaign.id]),
     counts,
     messages: {

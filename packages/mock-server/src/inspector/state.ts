@@ -9,16 +9,18 @@
 import { formatTimestamp as ts, type World } from '@msgsvc/mock';
 import {
   apiKeyView,
+  campaignHistory,
   campaignObject,
   type InboundMessage,
   type MessageRecord,
+  messageHistory,
   organizationView,
   senderIdView,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import type { ControlDeps } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
-import type { StatusStep, ThreadItem } from './activity-tracker';
+import type { ThreadItem } from './activity-tracker';
 import { readOutbox } from './outbox';
 
 const ORGANIZATIONS = 50;
@@ -40,7 +42,7 @@ export function inspectorState({ mock, tracker, requestLog }: ControlDeps) {
     phones: phones(world, tracker),
     campaigns: tracker
       .recentCampaigns(CAMPAIGNS)
-      .map((id) => campaignEntry(world, id, tracker.campaignHistory.get(id) ?? []))
+      .map((id) => campaignEntry(world, id))
       .filter(Boolean),
     ledger: ledgers(world),
     outbox: readOutbox(world),
@@ -71,35 +73,20 @@ function phones(world: World, tracker: ControlDeps['tracker']) {
   const inbound = hasInbound ? new Map(world.inbound.map((i) => [i.id, i])) : new Map();
   return recent.map(([number, thread]) => ({
     number,
-    thread: thread
-      .map((item) => threadEntry(world, item, inbound, tracker.messageHistory))
-      .filter(Boolean),
+    thread: thread.map((item) => threadEntry(world, item, inbound)).filter(Boolean),
   }));
 }
 
-function history(steps: readonly StatusStep<string>[] | undefined) {
-  return (steps ?? []).map((step) => ({ status: step.status, at: ts(step.at) }));
-}
-
-function threadEntry(
-  world: World,
-  item: ThreadItem,
-  inbound: ReadonlyMap<string, InboundMessage>,
-  histories: ReadonlyMap<string, readonly StatusStep<string>[]>,
-) {
+function threadEntry(world: World, item: ThreadItem, inbound: ReadonlyMap<string, InboundMessage>) {
   if (item.kind === 'inbound') {
     const message = inbound.get(item.id);
     return message === undefined ? null : inboundEntry(message);
   }
   const message = world.messages.get(item.id);
-  return message === undefined ? null : outboundEntry(world, message, histories.get(message.id));
+  return message === undefined ? null : outboundEntry(world, message);
 }
 
-function outboundEntry(
-  world: World,
-  message: MessageRecord,
-  steps: readonly StatusStep<string>[] | undefined,
-) {
+function outboundEntry(world: World, message: MessageRecord) {
   return {
     direction: 'outbound' as const,
     id: message.id,
@@ -118,7 +105,7 @@ function outboundEntry(
     is_refunded: message.refunded,
     created_at: ts(message.createdAt),
     updated_at: ts(message.updatedAt),
-    history: history(steps),
+    history: messageHistory(world, message),
   };
 }
 
@@ -134,7 +121,7 @@ function inboundEntry(inbound: InboundMessage) {
   };
 }
 
-function campaignEntry(world: World, id: string, steps: readonly StatusStep<string>[]) {
+function campaignEntry(world: World, id: string) {
   const campaign = world.campaigns.get(id);
   if (campaign === undefined) return null;
   const progress: Record<string, number> = {};
@@ -151,7 +138,7 @@ function campaignEntry(world: World, id: string, steps: readonly StatusStep<stri
     organization: world.organizations.get(campaign.organizationId)?.name ?? null,
     messages: messages.length,
     progress,
-    history: history(steps),
+    history: campaignHistory(world, campaign),
   };
 }
 

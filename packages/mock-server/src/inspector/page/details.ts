@@ -22,20 +22,11 @@ import { deliveryRows, messageRows, pager, type View, wallBeside } from './lists
 import { pageSize } from './paging';
 import type { Route } from './router';
 import { smsCheckSection } from './sms-check';
+import { timeline } from './timeline';
 
 /** What a detail view needs from the page: running an action with feedback. */
 export interface Actions {
   run(label: string, action: () => Promise<unknown>): Promise<void>;
-}
-
-function timeline(steps: readonly { status: string; at: string }[]): Child {
-  if (steps.length === 0)
-    return h('p', { class: 'empty' }, 'No status changes seen since the server started.');
-  return h(
-    'ol',
-    { class: 'timeline', 'aria-label': 'Status timeline' },
-    steps.map((step) => h('li', null, chip(step.status), ' ', time(step.at))),
-  );
 }
 
 /** `#/messages/<id>`. */

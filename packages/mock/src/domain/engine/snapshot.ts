@@ -27,6 +27,7 @@ import type { FaultState } from '../policies/faults';
 import type { IdempotencyRecord } from '../policies/idempotency';
 import type { RateLimitTable, RateLimitWindow } from '../policies/rate-limits';
 import type { WebhookState } from '../webhooks/webhooks';
+import { loadHistory, type SavedHistory, saveHistory } from './history-part';
 import { World } from './world';
 
 /** The format version; a snapshot of another version is refused. */
@@ -243,6 +244,14 @@ const PARTS = {
     load: (world, saved) => {
       Object.assign(world.webhooks, copyWebhooks(saved));
     },
+  }),
+  /**
+   * Status histories, after the messages and campaigns they follow (D150). Absent from snapshots
+   * taken before histories were kept: those load, with what each record proves of its history.
+   */
+  history: part<SavedHistory | undefined>({
+    save: (world) => saveHistory(world),
+    load: (world, saved) => loadHistory(world, saved),
   }),
 };
 

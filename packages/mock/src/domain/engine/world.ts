@@ -25,6 +25,7 @@ import { isWork, type Task } from '../core/tasks';
 import { uuidV7 } from '../core/uuid-v7';
 import type { WorldConfig, World as WorldParts } from '../core/world';
 import type { WorldEvent } from '../core/world-events';
+import { StatusHistory } from '../history/status-history';
 import { MessageStore } from '../messages/message-store';
 import { createRouter, type PrefixRoute, type Route } from '../phone/carriers';
 import { type FaultState, noFaults } from '../policies/faults';
@@ -124,6 +125,8 @@ export class World implements WorldParts {
   readonly messages = new MessageStore();
   /** Every campaign. */
   readonly campaigns = new RecordStore<CampaignRecord>({});
+  /** Every message's and campaign's status history (D150). */
+  readonly history = new StatusHistory();
   /** Rate limits (decision D8). */
   readonly rateLimits: {
     /** Requests per minute by operation id; `null` is unlimited. */

@@ -87,6 +87,7 @@ export function createMessage(world: World, spec: NewMessage, charged: boolean):
     row: -1,
   };
   world.messages.add(message);
+  world.history.messageStep(message, message.status, now, message.errorCode);
   world.emit({ type: 'message.created', messageId: message.id, at: now });
   if (valid) {
     world.schedule(drawLatency(world.random.simulation, world.config.simulation.dispatchLatency), {

@@ -1,0 +1,125 @@
+/**
+ * The status histories' part of a snapshot (D150, E51): every step, in the order recorded, as
+ * plain columns naming each step's record by its place in the snapshot's `messages` or
+ * `campaigns`, so the snapshot stays one JSON-safe value and a state file stays readable. A
+ * snapshot without the part (taken before histories were kept), or a record it gives no step,
+ * gets the history its record's own timestamps prove.
+ */
+import type { CampaignRecord, CampaignStatus, MessageRecord, MessageStatus } from '../core/model';
+import {
+  exportMessages,
+  type SavedColumns,
+  type SharedMessageHistory,
+  type StatusStep,
+} from '../history/status-history';
+import type { World } from './world';
+
+/** The histories of a world's messages and campaigns, as a snapshot keeps them. */
+export interface SavedHistory {
+  /** Message steps; `subjects` index the snapshot's `messages`. */
+  readonly messages: SavedColumns<MessageStatus>;
+  /** Campaign steps; `subjects` index the snapshot's `campaigns`. */
+  readonly campaigns: SavedColumns<CampaignStatus>;
+}
+
+/**
+ * The history part of a snapshot taken in this process (E51): the message logs shared, not
+ * copied — a snapshot of 100,000 messages costs a copy of each tenant's heads, not ~300,000 steps
+ * — and the campaigns' few steps as columns. To everything that looks at it, it is a plain
+ * {@link SavedHistory}: `messages` is an enumerable property exported on first read, so
+ * `JSON.stringify` (state files, downloads), a spread, a structured clone or a deep comparison
+ * sees the columns; the shared logs are a non-enumerable `shared` only a restore reads.
+ */
+export class HistorySnapshot implements SavedHistory {
+  /** Message steps as columns, exported from {@link HistorySnapshot.shared} on first read. */
+  declare readonly messages: SavedColumns<MessageStatus>;
+  /** Campaign steps as columns. */
+  declare readonly campaigns: SavedColumns<CampaignStatus>;
+  /** Every message log, shared (not enumerable: never serialised or cloned). */
+  declare readonly shared: SharedMessageHistory;
+
+  /**
+   * @param shared - every message log, shared.
+   * @param campaigns - campaign steps as columns.
+   */
+  constructor(shared: SharedMessageHistory, campaigns: SavedColumns<CampaignStatus>) {
+    let messages: SavedColumns<MessageStatus> | undefined;
+    // Defined in this order so the JSON keeps the key order of {@link SavedHistory}.
+    Object.defineProperty(this, 'messages', {
+      enumerable: true,
+      get: () => {
+        messages ??= exportMessages(shared);
+        return messages;
+      },
+    });
+    Object.defineProperty(this, 'campaigns', { enumerable: true, value: campaigns });
+    Object.defineProperty(this, 'shared', { enumerable: false, value: shared });
+  }
+}
+
+/** The histories of every record of `world`, naming records as the snapshot lists them. */
+export function saveHistory(world: World): HistorySnapshot {
+  return new HistorySnapshot(
+    world.history.shareMessages(world.messages.tenantRows()),
+    world.history.saveCampaigns(world.campaigns.all()),
+  );
+}
+
+/**
+ * Loads saved histories into a world whose messages and campaigns are already loaded, in the
+ * order they were saved; a record given no step gets what its record proves. Shared logs (a
+ * snapshot taken in this process) are adopted without copying a step.
+ */
+export function loadHistory(world: World, saved: SavedHistory | undefined): void {
+  const tenants = [...world.messages.tenantRows()];
+  const shared = sharedOf(saved);
+  if (shared !== undefined) world.history.adoptMessages(tenants, shared, derivedMessageSteps);
+  else world.history.loadMessages(tenants, saved?.messages, derivedMessageSteps);
+  world.history.loadCampaigns([...world.campaigns.all()], saved?.campaigns, derivedCampaignSteps);
+}
+
+/** The shared logs `saved` holds, if it is a snapshot's in-memory form rather than columns. */
+function sharedOf(saved: SavedHistory | undefined): SharedMessageHistory | undefined {
+  return saved instanceof HistorySnapshot ? saved.shared : undefined;
+}
+
+/**
+ * What a message's record proves of its history (D150): created `PENDING` at `createdAt` (or
+ * failed there, for a number that was never valid), and its status now since `updatedAt`. Steps in
+ * between (`SENT` before `DELIVERED`) happened at times the record does not keep: they are left
+ * out rather than given a time they did not have.
+ */
+export function derivedMessageSteps(message: MessageRecord): StatusStep<MessageStatus>[] {
+  const now = { status: message.status, at: message.updatedAt, errorCode: message.errorCode };
+  if (message.status === 'PENDING') return [now];
+  if (
+    message.status === 'FAILED' &&
+    message.errorCode === 'INVALID_PHONE_NUMBER' &&
+    message.updatedAt === message.createdAt
+  ) {
+    return [{ ...now, at: message.createdAt }];
+  }
+  return [{ status: 'PENDING', at: message.createdAt, errorCode: null }, now];
+}
+
+/**
+ * What a campaign's record proves (D150): accepted `PROCESSING` at `createdAt`, `SENDING` at
+ * `processedAt` when processing succeeded, and `COMPLETED` or `FAILED` at `completedAt`.
+ */
+export function derivedCampaignSteps(campaign: CampaignRecord): StatusStep<CampaignStatus>[] {
+  const { status, createdAt, processedAt, completedAt, errorCode } = campaign;
+  if (status !== 'SENDING' && status !== 'COMPLETED' && status !== 'FAILED')
+    return [{ status, at: createdAt, errorCode: null }];
+  const steps: StatusStep<CampaignStatus>[] = [
+    { status: 'PROCESSING', at: createdAt, errorCode: null },
+  ];
+  if (status !== 'FAILED' && processedAt !== null)
+    steps.push({ status: 'SENDING', at: processedAt, errorCode: null });
+  if (status === 'FAILED' || status === 'COMPLETED')
+    steps.push({
+      status,
+      at: completedAt ?? campaign.updatedAt,
+      errorCode: status === 'FAILED' ? errorCode : null,
+    });
+  return steps;
+}

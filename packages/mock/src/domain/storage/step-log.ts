@@ -1,0 +1,324 @@
+/**
+ * An append-only log of status steps (a status, the world time it was reached, the error code it
+ * carries), for records numbered densely from 0 ("subjects": a message's row in its tenant, a
+ * campaign's place in its world). Steps live in typed-array columns, outside the JS heap, and each
+ * step points back to the previous step of its subject, so appending costs a few writes and
+ * reading one subject's history costs its own steps only, however many others there are (E50).
+ */
+
+/** One step of a status history. */
+export interface StatusStep<S extends string = string> {
+  /** The status reached. */
+  readonly status: S;
+  /** When, in world time (epoch milliseconds). */
+  readonly at: number;
+  /** The error code the record carried from this step on, or `null`. */
+  readonly errorCode: string | null;
+}
+
+/**
+ * Error codes as small numbers, shared by every log of a world: a handful of codes covers nearly
+ * every step, so a step stores 4 bytes instead of a reference.
+ */
+export class CodeTable {
+  private readonly numbers = new Map<string, number>();
+  private readonly codes: string[] = [];
+
+  /** The number of `code` (0 for `null`), added on first sight. */
+  numberOf(code: string | null): number {
+    if (code === null) return 0;
+    let number = this.numbers.get(code);
+    if (number === undefined) {
+      number = this.codes.push(code);
+      this.numbers.set(code, number);
+    }
+    return number;
+  }
+
+  /** The code a number stands for. */
+  codeOf(number: number): string | null {
+    return number === 0 ? null : this.codes[number - 1]!;
+  }
+
+  /**
+   * Takes `names` as the codes numbered 1, 2, … (a snapshot's table, whose numbers its shared
+   * columns use): the table must be empty or already agree.
+   */
+  adopt(names: readonly string[]): void {
+    names.forEach((code, i) => {
+      if (this.numberOf(code) !== i + 1)
+        throw new Error(`Error code ${code} is numbered differently in this world.`);
+    });
+  }
+
+  /** Every code, numbered from 1 in this order. */
+  names(): string[] {
+    return [...this.codes];
+  }
+}
+
+/**
+ * Steps as a snapshot keeps them: JSON-safe columns of numbers, one entry per step in the order
+ * the steps were recorded (E51). Statuses and error codes are numbers into the name lists the
+ * columns carry, so reading a snapshot back never depends on how a later version numbers them.
+ */
+export interface SavedColumns<S extends string> {
+  /** The statuses `statuses` counts from 0. */
+  readonly statusNames: S[];
+  /** The error codes `errorCodes` counts from 1 (0: none). */
+  readonly codeNames: string[];
+  /** Each step's record, by its index in the snapshot's list of those records. */
+  readonly subjects: number[];
+  /** Each step's status, an index into `statusNames`. */
+  readonly statuses: number[];
+  /** Each step's world time, epoch milliseconds. */
+  readonly at: number[];
+  /** Each step's error code: 0 for none, else its place in `codeNames` counted from 1. */
+  readonly errorCodes: number[];
+}
+
+/**
+ * Columns being exported, as typed arrays sized for every log: copied with `set`, then turned into
+ * packed plain arrays once (a plain array created with 100,000 holes or more is a dictionary in
+ * V8, slow to write and to read back, E51).
+ */
+export interface ExportColumns {
+  /** Each step's subject. */
+  readonly subjects: Int32Array;
+  /** Each step's status number. */
+  readonly statuses: Uint8Array;
+  /** Each step's world time. */
+  readonly at: Float64Array;
+  /** Each step's error-code number. */
+  readonly errorCodes: Uint32Array;
+}
+
+/**
+ * One log's steps as a snapshot holds them in memory (E51): views of its columns, exactly `length`
+ * long, and its own copy of the heads. Nothing writes into them once shared.
+ */
+export interface SharedColumns {
+  /** Steps held. */
+  readonly length: number;
+  /** Each step's world time. */
+  readonly at: Float64Array<ArrayBuffer>;
+  /** Each step's status number (the log's). */
+  readonly status: Uint8Array<ArrayBuffer>;
+  /** Each step's error-code number (the world's code table). */
+  readonly code: Uint32Array<ArrayBuffer>;
+  /** Each step's previous step of its subject, or -1. */
+  readonly previous: Int32Array<ArrayBuffer>;
+  /** Subject → its latest step, or -1. */
+  readonly heads: Int32Array<ArrayBuffer>;
+}
+
+/**
+ * Writes shared columns' steps, in the order they were recorded, into `out` from `position` on,
+ * naming each step's subject as `offset + subject`: one pass over the columns and no object per
+ * step (E51).
+ */
+export function exportColumns(
+  shared: SharedColumns,
+  out: ExportColumns,
+  offset: number,
+  position: number,
+): void {
+  const { length, heads, previous } = shared;
+  const subjectOf = new Int32Array(length);
+  for (let subject = 0; subject < heads.length; subject++) {
+    for (let step = heads[subject]!; step >= 0; step = previous[step]!) subjectOf[step] = subject;
+  }
+  for (let step = 0; step < length; step++) subjectOf[step]! += offset;
+  out.subjects.set(subjectOf, position);
+  out.statuses.set(shared.status.subarray(0, length), position);
+  out.at.set(shared.at.subarray(0, length), position);
+  out.errorCodes.set(shared.code.subarray(0, length), position);
+}
+
+/** How saved columns' numbers translate into one log's (see {@link StepLog.importRun}). */
+export interface ColumnMap {
+  /** Saved status number → the log's. */
+  readonly statuses: Int32Array;
+  /** Saved error-code number → the world's. */
+  readonly codes: Int32Array;
+}
+
+/** Steps a new log has room for before it first grows. */
+const INITIAL = 16;
+
+/** See the module comment. */
+export class StepLog<S extends string> {
+  private length = 0;
+  private at = new Float64Array(INITIAL);
+  private status = new Uint8Array(INITIAL);
+  private code = new Uint32Array(INITIAL);
+  /** The previous step of the same subject, or -1. */
+  private previous = new Int32Array(INITIAL);
+  /** Subject → its latest step, or -1. */
+  private heads = new Int32Array(INITIAL).fill(-1);
+
+  /**
+   * @param statuses - every status a step can name (at most 256), in a fixed order.
+   * @param codes - the world's error-code table.
+   */
+  constructor(
+    private readonly statuses: readonly S[],
+    private readonly codes: CodeTable,
+  ) {}
+
+  /** How many steps the log holds. */
+  get size(): number {
+    return this.length;
+  }
+
+  /** Appends a step to `subject`'s history. */
+  append(subject: number, status: S, at: number, errorCode: string | null): void {
+    const index = this.statuses.indexOf(status);
+    if (index < 0) throw new RangeError(`Unknown status ${status}.`);
+    this.appendNumbered(subject, index, at, this.codes.numberOf(errorCode));
+  }
+
+  private appendNumbered(subject: number, status: number, at: number, code: number): void {
+    if (subject >= this.heads.length) this.growHeads(subject + 1);
+    const step = this.length;
+    if (step === this.at.length) this.growSteps();
+    this.at[step] = at;
+    this.status[step] = status;
+    this.code[step] = code;
+    this.previous[step] = this.heads[subject]!;
+    this.heads[subject] = step;
+    this.length = step + 1;
+  }
+
+  /** Whether `subject` has a step. */
+  has(subject: number): boolean {
+    return subject >= 0 && subject < this.heads.length && this.heads[subject]! >= 0;
+  }
+
+  /**
+   * The log as it stands, for a snapshot to keep without copying a step (E51): views of exactly
+   * the columns' first `size` entries and a copy of the heads. The log only ever writes past its
+   * length, so later appends never touch what the views show.
+   */
+  share(): SharedColumns {
+    const length = this.length;
+    return {
+      length,
+      at: this.at.subarray(0, length),
+      status: this.status.subarray(0, length),
+      code: this.code.subarray(0, length),
+      previous: this.previous.subarray(0, length),
+      heads: this.heads.slice(),
+    };
+  }
+
+  /**
+   * Points this (empty) log at shared columns (see {@link StepLog.share}); their code numbers must
+   * be this world's. Copy on write: the views have no room past their length, so the first append
+   * grows the columns into new arrays, and the shared ones stay as every snapshot holding them
+   * saw them. The heads, written by every append, are copied now.
+   */
+  adopt(shared: SharedColumns): void {
+    if (this.length !== 0) throw new Error('Only an empty log adopts shared columns.');
+    this.length = shared.length;
+    this.at = shared.at.subarray(0, shared.length);
+    this.status = shared.status.subarray(0, shared.length);
+    this.code = shared.code.subarray(0, shared.length);
+    this.previous = shared.previous.subarray(0, shared.length);
+    this.heads = shared.heads.slice();
+  }
+
+  /** How `saved`'s numbers translate into this log's. */
+  columnMap(saved: SavedColumns<S>): ColumnMap {
+    const statuses = Int32Array.from(saved.statusNames, (name) => {
+      const index = this.statuses.indexOf(name);
+      if (index < 0) throw new RangeError(`Unknown status ${name}.`);
+      return index;
+    });
+    const codes = new Int32Array(saved.codeNames.length + 1);
+    saved.codeNames.forEach((code, i) => {
+      codes[i + 1] = this.codes.numberOf(code);
+    });
+    return { statuses, codes };
+  }
+
+  /** Room for `more` steps, so a restore copies the columns once. */
+  reserve(more: number): void {
+    if (this.length + more > this.at.length) this.growSteps(this.length + more);
+  }
+
+  /**
+   * Appends saved steps `from` to `to` (exclusive), whose subjects are `offset` + a subject below
+   * `subjects`, through `map` (see {@link StepLog.columnMap}): one loop over the columns, sized
+   * once, as a restore of a large world needs (E51).
+   */
+  importRun(
+    saved: SavedColumns<S>,
+    from: number,
+    to: number,
+    offset: number,
+    subjects: number,
+    map: ColumnMap,
+  ): void {
+    if (subjects > this.heads.length) this.growHeads(subjects);
+    this.reserve(to - from);
+    const { at, status, code, previous, heads } = this;
+    let step = this.length;
+    for (let i = from; i < to; i++, step++) {
+      const subject = saved.subjects[i]! - offset;
+      at[step] = saved.at[i]!;
+      status[step] = map.statuses[saved.statuses[i]!]!;
+      code[step] = map.codes[saved.errorCodes[i]!]!;
+      previous[step] = heads[subject]!;
+      heads[subject] = step;
+    }
+    this.length = step;
+  }
+
+  /** `subject`'s steps, oldest first (empty when it has none). */
+  steps(subject: number): StatusStep<S>[] {
+    const steps: StatusStep<S>[] = [];
+    if (subject < 0 || subject >= this.heads.length) return steps;
+    for (let step = this.heads[subject]!; step >= 0; step = this.previous[step]!) {
+      steps.push({
+        status: this.statuses[this.status[step]!]!,
+        at: this.at[step]!,
+        errorCode: this.codes.codeOf(this.code[step]!),
+      });
+    }
+    return steps.reverse();
+  }
+
+  /** Bytes the log's columns take (what it costs outside the JS heap). */
+  get bytes(): number {
+    return (
+      this.at.byteLength +
+      this.status.byteLength +
+      this.code.byteLength +
+      this.previous.byteLength +
+      this.heads.byteLength
+    );
+  }
+
+  // Half as much again, not double: a log of a million messages is tens of megabytes, and the
+  // copy on growth is paid once per step at most three times over.
+  private growSteps(needed = 0): void {
+    const capacity = Math.max(needed, INITIAL, Math.ceil(this.at.length * 1.5));
+    this.at = grown(this.at, new Float64Array(capacity));
+    this.status = grown(this.status, new Uint8Array(capacity));
+    this.code = grown(this.code, new Uint32Array(capacity));
+    this.previous = grown(this.previous, new Int32Array(capacity));
+  }
+
+  private growHeads(needed: number): void {
+    const heads = new Int32Array(
+      Math.max(needed, INITIAL, Math.ceil(this.heads.length * 1.5)),
+    ).fill(-1);
+    this.heads = grown(this.heads, heads);
+  }
+}
+
+function grown<T extends Float64Array | Uint8Array | Uint32Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
