@@ -2,7 +2,7 @@
  * Benchmark of the inspector (issue 14) on a world of 100,000 messages: the page's first paint
  * (navigation until the newest messages are on screen, in headless Chromium) and a search by
  * partial number and by text (typed in the page until the results are shown, and the server's
- * answer alone), and a list filtered by words of the filter language (issue 25, D160: a hash change
+ * answer alone), and a list filtered by words of the filter language (issue 25, D156: a hash change
  * to `#/messages?q=…` until the rows are shown, and the server's answer alone). Targets: first
  * paint < 1 s, search < 200 ms, filtered list ≤ 100 ms. Floors measured in the same run:
  * the same first paint on an empty world, and a round trip to `GET /__mock/clock` (the cheapest
@@ -126,7 +126,7 @@ async function main() {
               9,
             )) / 1e6;
         }
-        // A filtered list, as a click on a status chip or a per-state count opens it (D160).
+        // A filtered list, as a click on a status chip or a per-state count opens it (D156).
         const campaign =
           [...mock.world.campaigns.all()][50]?.id ?? '00000000-0000-7000-8000-000000000000';
         const filters: Record<string, number> = {};

@@ -3,7 +3,7 @@
  * requests go to the mock directly and through the proxy, one at a time on a kept-alive
  * connection, in alternating rounds so both see the same machine noise. The floor is the direct
  * exchange measured in the same run. The proxy forwards bytes and parses a copy of them once the
- * traffic is quiet (E48, E68): the parse and the contract check are not in the latency, but they
+ * traffic is quiet (E48, E59): the parse and the contract check are not in the latency, but they
  * are in the CPU the proxy shares with the mock.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -94,7 +94,7 @@ async function main() {
   report('through the proxy, p99', fmt(percentile(proxied, 99)));
   report('proxy: added latency, median', fmt(added), '≤ 2 ms', added <= 2e6);
   // Issue 26: at most twice the direct request at the median (was ≤ 4×, issue 16). The proxy
-  // forwards bytes and checks a copy later (E68): what remains is the extra loopback hop.
+  // forwards bytes and checks a copy later (E59): what remains is the extra loopback hop.
   report('proxy: ratio to direct, median', `${(p50 / d50).toFixed(2)}×`, '≤ 2×', p50 / d50 <= 2);
   if (added > 2e6 || p50 / d50 > 2) process.exitCode = 1;
 }

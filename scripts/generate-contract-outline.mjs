@@ -1,4 +1,4 @@
-// The public API contract in outline, for the inspector's near-miss hints (D167): per operation its
+// The public API contract in outline, for the inspector's near-miss hints (D146): per operation its
 // method, path, path parameters (name and pattern), header and query parameter names and the field
 // names of its JSON request body (nested objects and array items included). The hints compare what a
 // request sent with this, so they follow the contract without a hand-kept list of names.
@@ -114,7 +114,7 @@ export interface ContractOutline {
   readonly operations: readonly OutlineOperation[];
 }
 
-/** The public API contract (\`openapi/openapi.yaml\`) in outline (D167). */
+/** The public API contract (\`openapi/openapi.yaml\`) in outline (D146). */
 export const CONTRACT_OUTLINE: ContractOutline = ${JSON.stringify(outline, null, 2)};
 `;
 }

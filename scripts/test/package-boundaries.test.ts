@@ -9,7 +9,7 @@
  * - the tiers on top of the mock see only what they are meant to: the server `@msgsvc/mock` and
  *   `@msgsvc/mock/port`; the verify kit nothing of the mock at all; the inspector page (a browser
  *   bundle) no package of ours but the SDK's pure `@msgsvc/sdk/sms` (its SMS check counts with the
- *   code the mock charges with, E55); the mock and the SDK nothing built on them.
+ *   code the mock charges with, E54); the mock and the SDK nothing built on them.
  *
  * The lint rules in biome.json say the same file by file; this test holds whatever the lint
  * configuration becomes.

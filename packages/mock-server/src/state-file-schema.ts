@@ -151,7 +151,7 @@ const campaign = z.strictObject({
 });
 
 /**
- * One kind of record's status histories, in columns (D150, E51): step i belongs to the record at
+ * One kind of record's status histories, in columns (D167, E65): step i belongs to the record at
  * index `subjects[i]` of the file's list of those records; its status and error code are numbers
  * into the name lists beside the columns (checked in `state-file.ts`).
  */
@@ -343,7 +343,7 @@ export const stateFileSchema = z.strictObject({
             at: time,
             status: z.int().nullable(),
             error: z.string().nullable(),
-            // Each absent from files written before it was recorded (D30, D31, D172).
+            // Each absent from files written before it was recorded (D30, D31, D163).
             location: z.string().max(2048).exactOptional(),
             signedAt: z.int().min(0).exactOptional(),
             durationMs: z.number().min(0).exactOptional(),
@@ -361,7 +361,7 @@ export const stateFileSchema = z.strictObject({
       }),
     ),
   }),
-  // Absent from files written before histories were kept (D150): those load, each record with the
+  // Absent from files written before histories were kept (D167): those load, each record with the
   // history its timestamps prove.
   history: z
     .strictObject({

@@ -250,7 +250,7 @@ function danglingReference(file: StateFile): string | undefined {
 
 /**
  * Whether a kind's history columns fit its records: as many entries in every column, each naming
- * a record the file has, a status and an error code of the name lists (D150).
+ * a record the file has, a status and an error code of the name lists (D167).
  */
 function steps(
   name: 'messages' | 'campaigns',

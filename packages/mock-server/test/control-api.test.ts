@@ -162,7 +162,7 @@ describe('control API over HTTP', () => {
     expect(counts.body).toEqual({ messages: 1, campaigns: 0, pending_tasks: 0 });
   });
 
-  it('finds messages and campaigns by the filter words of the inspector (D160)', async () => {
+  it('finds messages and campaigns by the filter words of the inspector (D156)', async () => {
     const found = await control.get('/messages', 'q=status%3Adelivered%20to%3A923111111');
     expect(found.body).toMatchObject({ total: 1, offset: 0, entries: [{ id: messageId }] });
     expect((await control.get('/messages', 'q=status%3Afailed')).body.total).toBe(0);
@@ -278,7 +278,7 @@ describe('control API over HTTP', () => {
       data: { id: sent.body.id },
     });
 
-    // Nothing failed: "redeliver all failed" sends nothing (D173; its own tests fail some).
+    // Nothing failed: "redeliver all failed" sends nothing (D164; its own tests fail some).
     const redelivered = await control.post('/webhooks/outbox/redeliver-failed', {
       endpoint_id: endpoint.body.id,
     });

@@ -104,7 +104,7 @@ const OPERATIONS: Record<string, Operation> = {
     query: true,
     positional: (mock, input) => mock.control.campaigns(ORG, input.environment as never),
   },
-  // The filter language is the server's (D160): in-process tests filter the world themselves.
+  // The filter language is the server's (D156): in-process tests filter the world themselves.
   listMessages: { method: 'GET', path: '/messages', query: true },
   listCampaigns: { method: 'GET', path: '/campaigns', query: true },
   redeliverFailed: {

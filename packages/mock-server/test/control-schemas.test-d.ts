@@ -78,7 +78,7 @@ describe('control request schemas infer the generated request types', () => {
       Body<'addWebhookEndpoint'>
     >();
     expectTypeOf<Parsed<typeof schemas.outboxQuery>>().toEqualTypeOf<Query<'readOutbox'>>();
-    // Both finders take the same query (D160).
+    // Both finders take the same query (D156).
     expectTypeOf<Parsed<typeof schemas.filteredListQuery>>().toEqualTypeOf<Query<'listMessages'>>();
     expectTypeOf<Parsed<typeof schemas.filteredListQuery>>().toEqualTypeOf<
       Query<'listCampaigns'>

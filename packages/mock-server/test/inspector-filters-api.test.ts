@@ -1,5 +1,5 @@
 /**
- * The filter language over HTTP (D160–D163): the inspector's lists and the control API's
+ * The filter language over HTTP (D156–D159): the inspector's lists and the control API's
  * `GET /__mock/messages` and `GET /__mock/campaigns` answer the same filters, each checked against
  * the world read directly (an independent oracle); accent-insensitive text; a page past the end
  * moved to the last; bad queries refused in the service's envelope, naming the valid keys. The
@@ -153,7 +153,7 @@ describe('message filters, against the world read directly', () => {
     );
   });
 
-  it('env: the environment of the key that sent it (the badge links here, D174)', async () => {
+  it('env: the environment of the key that sent it (the badge links here, D165)', async () => {
     const test = await ids('env:test');
     expect(test.length).toBeGreaterThan(0);
     expect(test).toEqual(expected((m) => m.environment === 'test'));
@@ -218,7 +218,7 @@ describe('campaign filters', () => {
   });
 });
 
-describe('paging past the end (D163)', () => {
+describe('paging past the end (D159)', () => {
   it('answers the last page and says where it starts', async () => {
     const total = mock.world.messages.size;
     const page = await inspector('messages?offset=100500&limit=20');

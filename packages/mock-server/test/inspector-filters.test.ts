@@ -1,5 +1,5 @@
 /**
- * Filters as words and as clicks in real Chromium (issue 25, items 1, 4 and 9; D160–D163): the 30
+ * Filters as words and as clicks in real Chromium (issue 25, items 1, 4 and 9; D156–D159): the 30
  * failures of a 1,000-message campaign found in two clicks, accent-insensitive search, status
  * chips and status bars that filter, words typed in the search box, first/last pages and the page
  * size, an offset past the end, and the `?` help — with axe-core finding no serious problem.

@@ -1,5 +1,5 @@
 /**
- * Timelines that do not lie (issue 25, item 3; D150): the inspector reads each message's and
+ * Timelines that do not lie (issue 25, item 3; D167): the inspector reads each message's and
  * campaign's status history from the world, so the oldest message of a world of more than 20,000
  * (the old tracker's cap) has its whole timeline, in world time, and so does a message restored
  * from a snapshot taken before the server followed it. The messages are made in-process (through

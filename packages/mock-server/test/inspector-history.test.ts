@@ -1,5 +1,5 @@
 /**
- * The status timeline in real headless Chromium (issue 25, item 3; D150): after a snapshot, a
+ * The status timeline in real headless Chromium (issue 25, item 3; D167): after a snapshot, a
  * reset and a restore — the moment the old inspector said "No status changes seen since the server
  * started" — a message's and a campaign's detail views show every step, in world time, with the
  * time between steps and each failure's error code; axe-core finds no serious or critical problem.

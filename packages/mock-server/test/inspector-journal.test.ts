@@ -97,7 +97,7 @@ describe('request journal', { timeout: 90_000 }, () => {
     await browser.open('#/requests?op=sendMessage&class=2xx', 'Request log · 2xx · sendMessage');
     await rows().first().getByRole('link', { name: 'message', exact: true }).click();
     await expect.poll(() => browser.title()).toBe('Message to +244923000001');
-    // On a wide screen the record opens beside the list it came from (D178): the address keeps it.
+    // On a wide screen the record opens beside the list it came from (D152): the address keeps it.
     expect(await page.evaluate(() => location.hash)).toMatch(
       new RegExp(`^#/messages/${messageId}(\\?list=|$)`),
     );

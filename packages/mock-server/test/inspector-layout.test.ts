@@ -2,9 +2,9 @@
  * The inspector's layout in real headless Chromium, at the three widths people use it at (a 390 px
  * phone, a 1280 px laptop, a 1920 px monitor): every view without a serious or critical axe-core
  * problem and without sideways scrolling, with a screenshot each (`.reports/inspector-<view>-<width>.png`,
- * not committed); the masthead in view on opening and after navigating (D178); list and record
- * side by side from 1200 px, the list keeping its page and scroll (D179); compact rows at 390 px
- * (D181); `j`/`k`/`Enter`/`Esc` and the skip link (D180).
+ * not committed); the masthead in view on opening and after navigating (D152); list and record
+ * side by side from 1200 px, the list keeping its page and scroll (D153); compact rows at 390 px
+ * (D155); `j`/`k`/`Enter`/`Esc` and the skip link (D154).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -154,7 +154,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
         await browser.open(hash, title);
         const shape = await geometry();
         if (shape.overflow > 0) failures.push(`${name}: ${shape.overflow}px sideways scroll`);
-        // A list's cells may be cut to one line; a record's never are (D181).
+        // A list's cells may be cut to one line; a record's never are (D155).
         const cut = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('#view td')]
             .filter((td) => td.closest('.pane-list, main[data-shape="list"]') === null)

@@ -1,8 +1,8 @@
 /**
  * The outbox and the badges over HTTP, without a browser (issue 25 item 6): the control API's
- * "redeliver all failed" (D173) under concurrent clicks and bad input, the inspector's failed-only
- * page with links and latency, each attempt's answer (D172), the channel/environment/opt-out
- * badges (D174), and a state file that keeps what attempts record.
+ * "redeliver all failed" (D164) under concurrent clicks and bad input, the inspector's failed-only
+ * page with links and latency, each attempt's answer (D163), the channel/environment/opt-out
+ * badges (D165), and a state file that keeps what attempts record.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';

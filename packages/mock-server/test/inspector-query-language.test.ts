@@ -1,8 +1,8 @@
 /**
- * The filter language (D160, D161): every key, values in any case, repeated keys, quotes, free
+ * The filter language (D156, D157): every key, values in any case, repeated keys, quotes, free
  * text around filters, and bad input of every kind refused as a `VALIDATION_ERROR` on `q` that
  * names the valid keys — prototype-named keys and values included — never a crash. Accent folding
- * (D162) is checked on the haystack that does it.
+ * (D158) is checked on the haystack that does it.
  */
 import { DomainError } from '@msgsvc/mock';
 import fc from 'fast-check';
@@ -190,7 +190,7 @@ describe('tokenize', () => {
   });
 });
 
-describe('accent folding (D162)', () => {
+describe('accent folding (D158)', () => {
   it('folds case and combining marks, composed or not', () => {
     expect(foldText('Crédito Ação ÇÃO')).toBe('credito acao cao');
     expect(foldText('Cre\u0301dito')).toBe('credito');

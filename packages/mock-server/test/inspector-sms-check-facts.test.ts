@@ -1,5 +1,5 @@
 /**
- * The pricing facts behind the inspector's SMS check (D155): the price per segment is the one the
+ * The pricing facts behind the inspector's SMS check (D150): the price per segment is the one the
  * mock charged (read back from the message's cost), in the account's currency, so segments × price
  * on the page always equals the cost the message shows.
  */

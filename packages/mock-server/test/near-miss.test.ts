@@ -1,5 +1,5 @@
 /**
- * The journal's near-miss hints (D168), one kind at a time, on requests really answered by the
+ * The journal's near-miss hints (D147), one kind at a time, on requests really answered by the
  * service and logged: a path a letter away, a missing base path or trailing slash, a wrong method,
  * an id of the wrong shape or of another kind, a misspelt header, a key of another organization
  * or world, a body field and a query parameter off by a letter — and no hint when nothing is near,

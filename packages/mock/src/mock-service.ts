@@ -370,7 +370,7 @@ function createWebhookTransport(
       secret: endpoint.secret,
     });
     const headers = { ...signed, 'content-type': 'application/json' };
-    // Latency is the wall-clock time the receiver took to answer (D172), on a monotonic clock.
+    // Latency is the wall-clock time the receiver took to answer (D163), on a monotonic clock.
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
     try {
@@ -408,7 +408,7 @@ function createWebhookTransport(
       signal: AbortSignal.timeout(10_000),
     });
     const durationMs = elapsed();
-    // The first 2 KiB of the answer, within the same 10 s (D172); the status decides either way.
+    // The first 2 KiB of the answer, within the same 10 s (D163); the status decides either way.
     const answer = await readAnswerBody(response.body);
     // A browser's fetch hides a manual redirect behind an opaque status 0 and no headers.
     if (response.type === 'opaqueredirect') {

@@ -37,7 +37,7 @@ export {
   type SenderIdView,
   senderIdView,
 } from './control/views';
-// The inspector's `is:opted-out` filter asks what sending asks (D160).
+// The inspector's `is:opted-out` filter asks what sending asks (D156).
 export { isOptedOut } from './domain/messages/inbound';
 export { bodyText, requireJsonUtf8 } from './http/body';
 export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';

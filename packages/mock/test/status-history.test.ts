@@ -1,4 +1,4 @@
-// The world keeps every message's and campaign's status history (issue 25, item 3; D150): each
+// The world keeps every message's and campaign's status history (issue 25, item 3; D167): each
 // move is recorded where it happens, with its world time and error code; snapshots, restores and
 // their JSON carry the histories; a snapshot from before histories were kept still loads, each
 // record with what its timestamps prove; ids named like Object.prototype's members are records
@@ -294,7 +294,7 @@ describe('snapshots, restores and their JSON carry the histories', () => {
     expect(JSON.stringify(json(snapshot))).toBe(JSON.stringify(snapshot));
   });
 
-  // Snapshots share the step columns instead of copying them (E51); these fail if a restored
+  // Snapshots share the step columns instead of copying them (E65); these fail if a restored
   // world wrote into columns a snapshot still holds.
   it('snapshot A, more steps, snapshot B, restore A, other steps, restore B: B is intact', async () => {
     const { mock, live } = await busy();

@@ -192,7 +192,7 @@ export const webhookEndpointBody = z.strictObject({
 
 /**
  * `?q=&offset=&limit=` of `GET /__mock/messages` and `GET /__mock/campaigns`: `q` in the filter
- * language (D160), which the route parses itself so that its errors can name the valid keys.
+ * language (D156), which the route parses itself so that its errors can name the valid keys.
  */
 export const filteredListQuery = z.strictObject({
   q: z.string('Must be a string.').max(500, 'Must be at most 500 characters.').exactOptional(),
@@ -222,7 +222,7 @@ export const outboxQuery = z.strictObject({
     .exactOptional(),
 });
 
-/** `POST /__mock/webhooks/outbox/redeliver-failed` (D173); the body may be empty. */
+/** `POST /__mock/webhooks/outbox/redeliver-failed` (D164); the body may be empty. */
 export const redeliverFailedBody = z.strictObject({
   endpoint_id: uuid.exactOptional(),
   type: eventType.exactOptional(),

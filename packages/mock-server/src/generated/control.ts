@@ -410,7 +410,7 @@ export interface paths {
         };
         /**
          * Find messages
-         * @description Every message of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Message` shape: the inspector's messages list as a test reads it. `q` is in the filter language (D160): `status:` `channel:` `env:` `org:` `campaign:` `error:` `to:` `before:` `after:` `is:refunded` `is:opted-out`, and free text. An offset past the end answers the last page and says so in `offset` (D163).
+         * @description Every message of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Message` shape: the inspector's messages list as a test reads it. `q` is in the filter language (D156): `status:` `channel:` `env:` `org:` `campaign:` `error:` `to:` `before:` `after:` `is:refunded` `is:opted-out`, and free text. An offset past the end answers the last page and says so in `offset` (D159).
          */
         get: operations["listMessages"];
         put?: never;
@@ -430,7 +430,7 @@ export interface paths {
         };
         /**
          * Find campaigns
-         * @description Every campaign of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Campaign` shape. `q` is in the filter language (D160) with the keys that apply to a campaign: `status:` (a campaign state) `channel:` `env:` `org:` `campaign:` `before:` `after:`, and free text (the campaign's name or id). An offset past the end answers the last page (D163).
+         * @description Every campaign of the world (any organization, any environment) that the query `q` lets through, newest first, in the public `Campaign` shape. `q` is in the filter language (D156) with the keys that apply to a campaign: `status:` (a campaign state) `channel:` `env:` `org:` `campaign:` `before:` `after:`, and free text (the campaign's name or id). An offset past the end answers the last page (D159).
          */
         get: operations["listCampaigns"];
         put?: never;
@@ -576,7 +576,7 @@ export interface paths {
         put?: never;
         /**
          * Redeliver every failed delivery
-         * @description Sends every delivery that failed for good (to one endpoint, or of one event type, when given) again at once, as one more attempt with the same `webhook-id`, oldest first and at most `limit` (default and most 1000) per call (D173). A delivery sent again is no longer `failed` until its attempt settles, so a second call meanwhile (a double click) sends it no second time. Deliveries to a removed or disabled (410) endpoint are skipped and counted. The body may be empty.
+         * @description Sends every delivery that failed for good (to one endpoint, or of one event type, when given) again at once, as one more attempt with the same `webhook-id`, oldest first and at most `limit` (default and most 1000) per call (D164). A delivery sent again is no longer `failed` until its attempt settles, so a second call meanwhile (a double click) sends it no second time. Deliveries to a removed or disabled (410) endpoint are skipped and counted. The body may be empty.
          */
         post: operations["redeliverFailed"];
         delete?: never;
@@ -1646,7 +1646,7 @@ export interface components {
             phones: {
                 /** @description The number in E.164. */
                 number: string;
-                /** @description Outbound messages (status, `history` of `{status, at, error_code}`: every step since the message was created, in world time, D150; segments, encoding, cost) and inbound ones, oldest first. */
+                /** @description Outbound messages (status, `history` of `{status, at, error_code}`: every step since the message was created, in world time, D167; segments, encoding, cost) and inbound ones, oldest first. */
                 thread: Record<string, never>[];
             }[];
             /** @description The newest campaigns (public `Campaign` shape plus `progress`, message counts by status, and `history` of `{status, at, error_code}`, every step since it was accepted), newest first. */
@@ -2108,7 +2108,7 @@ export interface components {
         /** @description The organization's id. */
         OrganizationId: components["schemas"]["Uuid"];
         /**
-         * @description Words of the filter language (D160), all of which must hold; none lists everything.
+         * @description Words of the filter language (D156), all of which must hold; none lists everything.
          *
          *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
          *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
@@ -2125,12 +2125,12 @@ export interface components {
          *     - `is:refunded`, `is:opted-out` — the charge was given back; the recipient opted out of
          *       the sender's organization (messages only).
          *     - Anything else is free text: a message's id, digits of its number, or words of its text
-         *       (accents and case ignored: `credito` finds `Crédito`, D162); a campaign's name or id.
+         *       (accents and case ignored: `credito` finds `Crédito`, D158); a campaign's name or id.
          *       Quote free text that holds a colon: `"nota: 1"`.
          *
          *     A key given twice holds when either value does (`status:failed status:rejected`); `is:`
          *     flags must all hold. An unknown key or a bad value is a `422 VALIDATION_ERROR` on `q`
-         *     that names the valid keys (D161).
+         *     that names the valid keys (D157).
          * @example status:failed channel:sms
          */
         FilterQuery: string;
@@ -2945,7 +2945,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Words of the filter language (D160), all of which must hold; none lists everything.
+                 * @description Words of the filter language (D156), all of which must hold; none lists everything.
                  *
                  *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
                  *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
@@ -2962,12 +2962,12 @@ export interface operations {
                  *     - `is:refunded`, `is:opted-out` — the charge was given back; the recipient opted out of
                  *       the sender's organization (messages only).
                  *     - Anything else is free text: a message's id, digits of its number, or words of its text
-                 *       (accents and case ignored: `credito` finds `Crédito`, D162); a campaign's name or id.
+                 *       (accents and case ignored: `credito` finds `Crédito`, D158); a campaign's name or id.
                  *       Quote free text that holds a colon: `"nota: 1"`.
                  *
                  *     A key given twice holds when either value does (`status:failed status:rejected`); `is:`
                  *     flags must all hold. An unknown key or a bad value is a `422 VALIDATION_ERROR` on `q`
-                 *     that names the valid keys (D161).
+                 *     that names the valid keys (D157).
                  * @example status:failed channel:sms
                  */
                 q?: components["parameters"]["FilterQuery"];
@@ -3007,7 +3007,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Words of the filter language (D160), all of which must hold; none lists everything.
+                 * @description Words of the filter language (D156), all of which must hold; none lists everything.
                  *
                  *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
                  *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
@@ -3024,12 +3024,12 @@ export interface operations {
                  *     - `is:refunded`, `is:opted-out` — the charge was given back; the recipient opted out of
                  *       the sender's organization (messages only).
                  *     - Anything else is free text: a message's id, digits of its number, or words of its text
-                 *       (accents and case ignored: `credito` finds `Crédito`, D162); a campaign's name or id.
+                 *       (accents and case ignored: `credito` finds `Crédito`, D158); a campaign's name or id.
                  *       Quote free text that holds a colon: `"nota: 1"`.
                  *
                  *     A key given twice holds when either value does (`status:failed status:rejected`); `is:`
                  *     flags must all hold. An unknown key or a bad value is a `422 VALIDATION_ERROR` on `q`
-                 *     that names the valid keys (D161).
+                 *     that names the valid keys (D157).
                  * @example status:failed channel:sms
                  */
                 q?: components["parameters"]["FilterQuery"];

@@ -170,7 +170,7 @@ export function messageView({ mock, requestLog }: ControlDeps, id: string) {
     cost: formatMoney(message.cost),
     sms_check: smsCheckFacts(world, message),
     history: messageHistory(world, message),
-    // The requests that created it or its campaign, replays included (D170).
+    // The requests that created it or its campaign, replays included (D149).
     requests: requestsFor(requestLog, [message.id, message.campaignId]),
     // What the handset sent back afterwards (simulated replies name no message they answer).
     replies: world.inbound
@@ -285,7 +285,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
       const world = mock.world;
       const filter = parseMessageQuery(raw);
       const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
-      // Filter words are about messages (D160): with them, the other kinds are not searched.
+      // Filter words are about messages (D156): with them, the other kinds are not searched.
       const q = readQuery(raw);
       const none = { total: 0, entries: [] };
       const campaigns = filter.filtered ? none : campaignsMatching(world, q, 0, 10);

@@ -1,6 +1,6 @@
 /**
  * The badges a message and a phone carry on the page (issue 25 item 6): the channel it went by,
- * the environment of the key that created it (D174), and whether its recipient opted out of the
+ * the environment of the key that created it (D165), and whether its recipient opted out of the
  * sender's messages by answering a STOP word such as `PARAR` (D39).
  */
 import type { World } from '@msgsvc/mock';

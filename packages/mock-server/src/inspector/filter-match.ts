@@ -1,7 +1,7 @@
 /**
  * What a parsed filter (`query-language.ts`) lets through: one predicate per query, with its names
  * resolved once (an organization or campaign named by id or by name becomes a set of ids), so the
- * scan over a world's messages compares fields and nothing else (D160).
+ * scan over a world's messages compares fields and nothing else (D156).
  */
 import type { World } from '@msgsvc/mock';
 import { type CampaignRecord, isOptedOut, type MessageRecord } from '@msgsvc/mock/port';
@@ -109,7 +109,7 @@ export function messagePredicate(
     const runs = filter.to;
     tests.push((message) => runs.some((digits) => message.e164.includes(digits)));
   }
-  // `is:` flags must all hold (D160): `is:refunded is:opted-out` is both, not either.
+  // `is:` flags must all hold (D156): `is:refunded is:opted-out` is both, not either.
   for (const flag of new Set(filter.flags)) {
     tests.push(
       flag === 'refunded'

@@ -1,5 +1,5 @@
 /**
- * The request journal's text search (D169): what a logged request is found by, folded so that
+ * The request journal's text search (D148): what a logged request is found by, folded so that
  * accents and case do not matter. Built once per entry, when it is first searched.
  */
 import { createdBy } from './request-links';
@@ -8,7 +8,7 @@ import type { StoredRequest } from './request-log';
 const texts = new WeakMap<StoredRequest, string>();
 
 /**
- * Whether a logged request contains `text` (D169): its method, path and query (decoded), status,
+ * Whether a logged request contains `text` (D148): its method, path and query (decoded), status,
  * error code, trace id, idempotency key, the text of its request body (every string, key and
  * number of the JSON, so a message's words are found however the client escaped them) and the id
  * of what it created. Not the response body: a list response quotes many messages, and every poll

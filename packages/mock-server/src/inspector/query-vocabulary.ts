@@ -1,5 +1,5 @@
 /**
- * The words of the filter language (D160), apart from its parser: the page's help and links are
+ * The words of the filter language (D156), apart from its parser: the page's help and links are
  * built from the same lists the server parses with, and the page bundle loads no mock code.
  */
 import type { MessageStatus } from '@msgsvc/mock';

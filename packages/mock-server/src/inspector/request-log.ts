@@ -55,7 +55,7 @@ const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 type Stored = Omit<RequestLogDetail, 'at' | 'world_at'> & {
   readonly atMs: number;
   readonly worldMs: number | null;
-  /** Whose key a refused request sent, for the near-miss hints (D168); never the key itself. */
+  /** Whose key a refused request sent, for the near-miss hints (D147); never the key itself. */
   readonly key_owner: KeyOwner | null;
 };
 
@@ -101,7 +101,7 @@ export class RequestLog {
     this.worldNow = now;
   }
 
-  /** Looks up, when an entry is first read, whose key a refused request sent (D168). */
+  /** Looks up, when an entry is first read, whose key a refused request sent (D147). */
   useKeyOwner(lookup: KeyOwnerLookup): void {
     this.keyOwner = lookup;
   }

@@ -25,7 +25,7 @@ export type SearchQuery =
 export interface Hits<T> {
   readonly total: number;
   readonly entries: readonly T[];
-  /** Where the page starts, when it was moved to the last page (D163). */
+  /** Where the page starts, when it was moved to the last page (D159). */
   readonly offset?: number;
 }
 
@@ -42,9 +42,9 @@ export function readQuery(raw: string): SearchQuery {
 }
 
 /**
- * Messages matching `query` (by number, by content, or by id) and `filter`'s keys (D160), newest
+ * Messages matching `query` (by number, by content, or by id) and `filter`'s keys (D156), newest
  * first: the total and the `offset`..`offset + limit` slice, an offset past the end moved to the
- * last page (D163). The one place a scan happens: every candidate is tested once (the total needs
+ * last page (D159). The one place a scan happens: every candidate is tested once (the total needs
  * them all), and only the page's are kept.
  */
 export function messagesMatching(
@@ -95,7 +95,7 @@ function textTest(query: SearchQuery): ((message: MessageRecord) => boolean) | u
 /**
  * Every message of the campaigns `campaign:` names, oldest first, from the domain's index by
  * campaign. Serves bench row `inspector filtered list (campaign and status), 100k messages`
- * (≤ 100 ms): a scan of the world took 20 ms of the server's time for 1,000 messages (E56).
+ * (≤ 100 ms): a scan of the world took 20 ms of the server's time for 1,000 messages (E57).
  */
 function campaignsMessages(world: World, names: readonly string[]): readonly MessageRecord[] {
   const lists = campaignsNamed(world, names).map((campaign) =>
@@ -108,8 +108,8 @@ function campaignsMessages(world: World, names: readonly string[]): readonly Mes
 /**
  * The page of the candidates `test` lets through, newest first; `at(i)` is the i-th oldest
  * candidate. One pass counts and keeps the page asked for; a second, only when the offset was past
- * the end, keeps the last page (D163). Serves bench row `inspector filtered list (status),
- * 100k messages` (≤ 100 ms), with no index: E56 measured the scan.
+ * the end, keeps the last page (D159). Serves bench row `inspector filtered list (status),
+ * 100k messages` (≤ 100 ms), with no index: E57 measured the scan.
  */
 function newestPage<T>(
   count: number,
@@ -145,7 +145,7 @@ function newestPage<T>(
 }
 
 /**
- * Where a page starts: `offset`, or the start of the last page when it is past the end (D163),
+ * Where a page starts: `offset`, or the start of the last page when it is past the end (D159),
  * so `?offset=100500` of 100,434 shows the oldest messages instead of "100501–100434 of 100434".
  */
 export function lastPageAt(offset: number, total: number, limit: number): number {
@@ -170,7 +170,7 @@ interface MessageStacks {
 // Serves bench row `inspector search by text, 100k messages` (< 200 ms); see E25 and D102.
 const stacks = new WeakMap<World, MessageStacks>();
 
-/** The numbers and folded contents (D162) of every message, joined; new messages are appended. */
+/** The numbers and folded contents (D158) of every message, joined; new messages are appended. */
 function messageStacks(world: World, all: readonly MessageRecord[]): MessageStacks {
   let current = stacks.get(world);
   if (current === undefined) {
@@ -254,8 +254,8 @@ function phoneStack(phones: readonly PhoneSummary[]): Haystack {
 }
 
 /**
- * Campaigns whose id is the query or whose name contains it (accents and case ignored, D162), and
- * that `filter`'s keys let through (D160), newest first.
+ * Campaigns whose id is the query or whose name contains it (accents and case ignored, D158), and
+ * that `filter`'s keys let through (D156), newest first.
  */
 export function campaignsMatching(
   world: World,
@@ -294,5 +294,5 @@ export function requestsMatching(
   return { total: matched.length, entries: matched.slice(offset, offset + limit) };
 }
 
-// What a request is found by is the journal's (D169): its line, body text and created record.
+// What a request is found by is the journal's (D148): its line, body text and created record.
 const requestMatches = journalMatches;

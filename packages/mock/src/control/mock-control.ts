@@ -240,7 +240,7 @@ export interface OutboxFilter {
   state?: DeliveryState;
 }
 
-/** What {@link WebhookControls.redeliverFailed} takes (D173). */
+/** What {@link WebhookControls.redeliverFailed} takes (D164). */
 export interface RedeliverFailedOptions {
   /** Only deliveries to this endpoint. */
   endpoint_id?: string;
@@ -344,7 +344,7 @@ export interface WebhookControls {
   redeliver(deliveryId: string): DeliveryView;
   /**
    * Sends every failed delivery (of one endpoint or event type when given) again, at once, up to
-   * `limit` (default and most 1000) per call, oldest first (D173). A delivery sent again is no
+   * `limit` (default and most 1000) per call, oldest first (D164). A delivery sent again is no
    * longer failed until its attempt settles, so a second call meanwhile sends it no second time.
    * Deliveries to a removed or disabled endpoint are skipped.
    */

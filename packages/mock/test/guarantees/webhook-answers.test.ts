@@ -1,4 +1,4 @@
-// What a webhook attempt keeps of the receiver's answer (D172) and "redeliver all failed" (D173).
+// What a webhook attempt keeps of the receiver's answer (D163) and "redeliver all failed" (D164).
 // Real sockets and real fetch: the body is read from the stream and cut at 2 KiB, text is decoded
 // (a character split at the cut is left out), binary is shown in hex, and the latency is the
 // receiver's. Redelivering failed deliveries twice while the first attempts run sends each once.
@@ -163,7 +163,7 @@ function refusedFields(call: () => unknown): string[] {
   throw new Error('the call was not refused');
 }
 
-describe('redeliver all failed (D173)', () => {
+describe('redeliver all failed (D164)', () => {
   /** A world whose three deliveries to a failing receiver have failed for good. */
   async function failedWorld(url: string) {
     const mock = createMockService();

@@ -20,7 +20,7 @@ export interface ObservedExchange {
   readonly status: number;
   readonly responseHeaders: Readonly<Record<string, string | undefined>>;
   readonly responseBody: string;
-  /** The request's body is only the first bytes of it (a longer one, or answered before it ended): not checked (D184). */
+  /** The request's body is only the first bytes of it (a longer one, or answered before it ended): not checked (D162). */
   readonly requestTruncated?: boolean | undefined;
   /** The same for the response's body. */
   readonly responseTruncated?: boolean | undefined;
@@ -89,10 +89,10 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
   return violations;
 }
 
-/** A body parsed, or not JSON, or too long to have been kept whole (then not checked, D184). */
+/** A body parsed, or not JSON, or too long to have been kept whole (then not checked, D162). */
 type Parsed = { ok: true; value: unknown } | { ok: false; truncated?: true };
 
-/** What a warning says of a body the proxy did not keep whole (D184). */
+/** What a warning says of a body the proxy did not keep whole (D162). */
 const NOT_CHECKED =
   'not checked: the proxy did not keep the whole body (longer than the 2 MiB it keeps, or answered before it ended)';
 

@@ -1,5 +1,5 @@
 /**
- * One client connection of the proxy and the upstream connection it alone uses (E68, D182): the
+ * One client connection of the proxy and the upstream connection it alone uses (E59, D160): the
  * client's bytes go up through the {@link RequestFramer} (heads rewritten), the upstream's bytes
  * come back untouched, and a copy of both waits in an {@link ExchangeTap} to be parsed and checked
  * when the proxy has time. The two connections live and end together: a close on one side is
@@ -20,7 +20,7 @@ export interface PairDeps {
   readonly host: string;
   readonly prefix: string;
   readonly maxHeadBytes: number;
-  /** How long a head may take to arrive whole (D183). */
+  /** How long a head may take to arrive whole (D161). */
   readonly headersTimeoutMs: number;
   /** Bytes of each body kept for checking. */
   readonly keep: number;
@@ -49,7 +49,7 @@ export class PairedConnection {
   #upstreamDone = false;
   #unreachable: Error | undefined;
   #clientGone = false;
-  /** The proxy's own answer, sent once the answers before it are through (D183). */
+  /** The proxy's own answer, sent once the answers before it are through (D161). */
   #answer: Buffer | undefined;
   #answerAfter = 0;
   #headTimer: NodeJS.Timeout | undefined;

@@ -1,7 +1,7 @@
 /**
  * `msgsvc-verify proxy` without the command line: a TCP server that gives each client connection
- * its own connection to the upstream deployment and passes the bytes through (E68): requests
- * unchanged but for their heads' `Host` and what is addressed to the proxy (D93, D182), answers
+ * its own connection to the upstream deployment and passes the bytes through (E59): requests
+ * unchanged but for their heads' `Host` and what is addressed to the proxy (D93, D160), answers
  * byte for byte. A copy of the traffic is parsed and checked against the contract once the
  * traffic is quiet, off the path of every request and answer (E48).
  */
@@ -51,7 +51,7 @@ export interface ProxyOptions {
   readonly onExchange?: ((violations: readonly ProxyViolation[]) => void) | undefined;
   /**
    * How long a request head may take to arrive whole before the proxy answers 408 and closes
-   * the connection (D183; default 60 000 ms, as Node's `headersTimeout`).
+   * the connection (D161; default 60 000 ms, as Node's `headersTimeout`).
    */
   readonly headersTimeoutMs?: number | undefined;
   /**
@@ -71,15 +71,15 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** Bytes of each body kept for checking; a longer body is not checked (D184). */
+/** Bytes of each body kept for checking; a longer body is not checked (D162). */
 const KEEP = 2 * 1024 * 1024;
-/** Copies are parsed and checked once no byte moved for this long (E48, E68)… */
+/** Copies are parsed and checked once no byte moved for this long (E48, E59)… */
 const QUIET_MS = 2;
 /** …or at once when this many requests wait, */
 const BACKLOG_REQUESTS = 256;
 /** …or this many of their bytes (so the copy's memory is bounded). */
 const BACKLOG_BYTES = 16 * 1024 * 1024;
-/** Longest request head accepted, as Node's own server (D183). */
+/** Longest request head accepted, as Node's own server (D161). */
 const MAX_HEAD_BYTES = 16 * 1024;
 
 /**

@@ -1,14 +1,14 @@
 /**
- * The proxy's only work on the request path (E68): find where each request's head and body end in
+ * The proxy's only work on the request path (E59): find where each request's head and body end in
  * the bytes a client sends, and rewrite each head on its way (`Host` names the upstream, the
- * upstream's path prefix goes before the path, what is addressed to the proxy stays here, D182).
+ * upstream's path prefix goes before the path, what is addressed to the proxy stays here, D160).
  * Bodies pass as they arrived, chunked framing included. It is strict on purpose: anything two
  * HTTP parsers could read differently (both `Content-Length` and `Transfer-Encoding`, a repeated
  * length, a bare LF, a folded header, a bad chunk size) is refused rather than guessed at, so
- * that the proxy and the upstream always agree on where one request ends (D183).
+ * that the proxy and the upstream always agree on where one request ends (D161).
  */
 
-/** Why a request is refused, as the proxy answers it (D183). */
+/** Why a request is refused, as the proxy answers it (D161). */
 export interface Refusal {
   /** The HTTP status the proxy answers with. */
   readonly status: 400 | 408 | 431 | 501 | 502 | 505;
@@ -43,7 +43,7 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/(\d)\.(\d)$/;
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,12})(?:[ \t]*;.*)?$/;
 /** Longest chunk-size line (with its extensions) and trailer section accepted. */
 const MAX_LINE = 4096;
-/** Addressed to the proxy, or a protocol switch the proxy does not make (D182). */
+/** Addressed to the proxy, or a protocol switch the proxy does not make (D160). */
 const DROPPED = new Set(['host', 'upgrade', 'proxy-connection', 'proxy-authorization']);
 const CRLF_CRLF = Buffer.from('\r\n\r\n');
 
@@ -79,7 +79,7 @@ export class RequestFramer {
     this.#maxHead = options.maxHeadBytes;
   }
 
-  /** Whether a head has arrived in part (the proxy waits only so long for the rest, D183). */
+  /** Whether a head has arrived in part (the proxy waits only so long for the rest, D161). */
   get partialHead(): boolean {
     return this.#state === State.Head && this.#carry !== null;
   }
@@ -234,7 +234,7 @@ export class RequestFramer {
       return {
         status: 501,
         code: 'PROXY_CONNECT_NOT_SUPPORTED',
-        message: 'the proxy forwards HTTP requests and opens no tunnel (D182)',
+        message: 'the proxy forwards HTTP requests and opens no tunnel (D160)',
       };
     }
     const path = target![0] === '/' ? `${this.#prefix}${target}` : target;

@@ -1,5 +1,5 @@
 /**
- * The proxy's raw path (E68, D182–D184) against the faults clients and servers really produce:
+ * The proxy's raw path (E59, D160–D162) against the faults clients and servers really produce:
  * pipelined requests (answers in order, each checked against its own request), a head arriving
  * byte by byte, a slow-loris client, a client gone mid-body, an upstream gone before or during
  * its answer, `Expect: 100-continue`, HTTP/1.0, chunked bodies, HEAD, bodies over the kept cap,
@@ -311,7 +311,7 @@ describe('the raw path', () => {
     expect(violations.filter((v) => v.method === 'GET')).toEqual([]);
   });
 
-  it('forwards bodies over the kept cap whole, and notes they were not checked (D184)', async () => {
+  it('forwards bodies over the kept cap whole, and notes they were not checked (D162)', async () => {
     violations.length = 0;
     seen.length = 0;
     const body = Buffer.alloc(3 * 1024 * 1024, 'a');
@@ -340,7 +340,7 @@ describe('the raw path', () => {
     expect(violations.find((v) => v.rule === 'request-body')!.message).toMatch(/not checked/);
   });
 
-  it('answers an upgrade offer as a plain request (D182)', async () => {
+  it('answers an upgrade offer as a plain request (D160)', async () => {
     seen.length = 0;
     const client = await raw();
     client.socket.write(

@@ -1,5 +1,5 @@
 /**
- * The proxy's request framer (E68, D182, D183): heads rewritten however the bytes are cut into
+ * The proxy's request framer (E59, D160, D161): heads rewritten however the bytes are cut into
  * packets, pipelined requests and chunked bodies framed exactly, and everything two parsers could
  * read differently refused rather than forwarded.
  */
@@ -100,7 +100,7 @@ describe('request heads', () => {
     );
   });
 
-  it('drops what is addressed to the proxy and the offer to switch protocols (D182)', () => {
+  it('drops what is addressed to the proxy and the offer to switch protocols (D160)', () => {
     const { sent } = frame([
       'GET / HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
         'Proxy-Authorization: Basic eA==\r\nProxy-Connection: keep-alive\r\nTE: trailers\r\n\r\n',
@@ -117,7 +117,7 @@ describe('request heads', () => {
   });
 });
 
-describe('refusals (D183)', () => {
+describe('refusals (D161)', () => {
   const cases: [string, string | string[], number, RegExp][] = [
     ['no request line', 'hello world\r\n\r\n', 400, /request line/],
     ['HTTP/2', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 505, /HTTP\/2\.0/],

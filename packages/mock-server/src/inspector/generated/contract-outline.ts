@@ -32,7 +32,7 @@ export interface ContractOutline {
   readonly operations: readonly OutlineOperation[];
 }
 
-/** The public API contract (`openapi/openapi.yaml`) in outline (D167). */
+/** The public API contract (`openapi/openapi.yaml`) in outline (D146). */
 export const CONTRACT_OUTLINE: ContractOutline = {
   "basePath": "/c/v1",
   "apiKeyHeader": "X-API-KEY",

@@ -1,6 +1,6 @@
 /**
  * The badges beside a message's status and on a phone (issue 25 item 6): its channel, the
- * environment of the key that created it (D174), and "opted out" when its recipient answered a STOP
+ * environment of the key that created it (D165), and "opted out" when its recipient answered a STOP
  * word (D39). Each badge is a link to the messages list filtered by what it says, in the filter
  * words of the search box (`channel:whatsapp`, `env:test`, `is:opted-out`).
  */

@@ -120,7 +120,7 @@ export function table(
         h(
           'tr',
           null,
-          // A cell without a value (`—`) is marked, so a narrow screen can leave it out (D181).
+          // A cell without a value (`—`) is marked, so a narrow screen can leave it out (D155).
           cells.map((cell) => h('td', cell === '—' ? { class: 'none' } : null, cell)),
         ),
       ),

@@ -125,7 +125,7 @@ export class World implements WorldParts {
   readonly messages = new MessageStore();
   /** Every campaign. */
   readonly campaigns = new RecordStore<CampaignRecord>({});
-  /** Every message's and campaign's status history (D150). */
+  /** Every message's and campaign's status history (D167). */
   readonly history = new StatusHistory();
   /** Rate limits (decision D8). */
   readonly rateLimits: {

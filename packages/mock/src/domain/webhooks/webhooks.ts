@@ -80,13 +80,13 @@ export interface WebhookAttempt {
    */
   signedAt?: number;
   /**
-   * Wall-clock milliseconds from sending to the receiver's status (or to the failure), D172.
+   * Wall-clock milliseconds from sending to the receiver's status (or to the failure), D163.
    * Absent in snapshots taken before it was recorded.
    */
   durationMs?: number;
   /**
    * The receiver's response body: its first 2 KiB as text, or a binary body's first bytes in hex
-   * (see {@link AnswerBody}, D172). Absent when the answer had no body, for an in-process
+   * (see {@link AnswerBody}, D163). Absent when the answer had no body, for an in-process
    * listener, and in snapshots taken before it was recorded.
    */
   answer?: AnswerBody;
