@@ -250,7 +250,6 @@ describe('inspector layout', { timeout: 240_000 }, () => {
       const opened = page.locator('.pane-list tbody tr[aria-current="true"]');
       expect(await opened.locator('a[href^="#/messages/"]').getAttribute('href')).toBe(href);
       // …with the opened row where it was on screen, and the focus still on it.
-      const openedLink = opened.locator('a[href^="#/messages/"]');
       expect(Math.abs(((await opened.boundingBox())?.y ?? 0) - before)).toBeLessThan(3);
       expect((await active()).href).toBe(href);
       const paneScroll = () => page.locator('.pane-list').evaluate((el) => el.scrollTop);

@@ -18,7 +18,7 @@ import {
   messageStatus,
   organizationMessages,
 } from './filters';
-import { deliveryRows, messageRows, pager, type View, wallBeside } from './lists';
+import { deliveryRows, messageRows, pager, type View } from './lists';
 import { pageSize } from './paging';
 import type { Route } from './router';
 import { smsCheckSection } from './sms-check';

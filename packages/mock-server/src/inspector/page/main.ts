@@ -21,7 +21,7 @@ import {
   type View,
 } from './lists';
 import { outboxView } from './outbox';
-import { currentRoute, listHref, type Route } from './router';
+import { currentRoute, type Route } from './router';
 import { smsCheckView } from './sms-check';
 import { keepPaneScroll, markView, splitList, splitView } from './split-view';
 
