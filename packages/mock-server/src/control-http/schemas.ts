@@ -14,6 +14,7 @@ import {
 import { textProblem } from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { worldFileSchema } from '../world-file-schema';
+import { pagingParams } from './paging-params';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
@@ -196,18 +197,7 @@ export const webhookEndpointBody = z.strictObject({
  */
 export const filteredListQuery = z.strictObject({
   q: z.string('Must be a string.').max(500, 'Must be at most 500 characters.').exactOptional(),
-  offset: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(0, 'Must not be negative.')
-    .max(10_000_000, 'Must be at most 10000000.')
-    .exactOptional(),
-  limit: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(1, 'Must be at least 1.')
-    .max(200, 'Must be at most 200.')
-    .exactOptional(),
+  ...pagingParams,
 });
 
 /** `?endpoint_id=&type=&state=` of the outbox. */

@@ -23,6 +23,7 @@ import {
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
+import { pagingParams } from '../control-http/paging-params';
 import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
 import { messageBadges, phoneOptOuts } from './badges';
@@ -50,18 +51,7 @@ export const INSPECTOR_API = '/inspector/api';
 
 const listQuery = z.strictObject({
   q: z.string().max(200, 'Must be at most 200 characters.').exactOptional(),
-  offset: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(0, 'Must not be negative.')
-    .max(10_000_000, 'Must be at most 10000000.')
-    .exactOptional(),
-  limit: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(1, 'Must be at least 1.')
-    .max(200, 'Must be at most 200.')
-    .exactOptional(),
+  ...pagingParams,
 });
 
 function page(query: string) {

@@ -7,6 +7,7 @@
  */
 import { parseQuery } from '@msgsvc/mock/port';
 import { z } from 'zod';
+import { pagingParams } from '../control-http/paging-params';
 import type { ControlDeps } from '../control-http/route';
 import { OPERATION_IDS, operationOf } from './journal-contract';
 import { journalMatches } from './journal-search';
@@ -23,18 +24,7 @@ export const NO_OPERATION = 'none';
 
 const journalQuery = z.strictObject({
   q: z.string().max(200, 'Must be at most 200 characters.').exactOptional(),
-  offset: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(0, 'Must not be negative.')
-    .max(10_000_000, 'Must be at most 10000000.')
-    .exactOptional(),
-  limit: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(1, 'Must be at least 1.')
-    .max(200, 'Must be at most 200.')
-    .exactOptional(),
+  ...pagingParams,
   class: z.enum(STATUS_CLASSES, `Must be one of ${STATUS_CLASSES.join(', ')}.`).exactOptional(),
   op: z
     .enum(

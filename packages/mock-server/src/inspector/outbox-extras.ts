@@ -6,6 +6,7 @@
 import { DELIVERY_STATES, type World } from '@msgsvc/mock';
 import { parseQuery, type WebhookAttempt, type WebhookDelivery } from '@msgsvc/mock/port';
 import { z } from 'zod';
+import { pagingParams } from '../control-http/paging-params';
 
 /** What the outbox's rows add to a delivery: its subject, and its last attempt's latency. */
 export function deliveryExtras(world: World, delivery: WebhookDelivery) {
@@ -66,18 +67,7 @@ export function attemptAnswer(attempt: WebhookAttempt) {
 
 const deliveriesQuery = z.strictObject({
   state: z.enum(DELIVERY_STATES, `Must be one of ${DELIVERY_STATES.join(', ')}.`).exactOptional(),
-  offset: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(0, 'Must not be negative.')
-    .max(10_000_000, 'Must be at most 10000000.')
-    .exactOptional(),
-  limit: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(1, 'Must be at least 1.')
-    .max(200, 'Must be at most 200.')
-    .exactOptional(),
+  ...pagingParams,
 });
 
 /**
