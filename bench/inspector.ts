@@ -78,7 +78,7 @@ async function main() {
             ([name, from]) =>
               performance
                 .getEntriesByName('inspector:rendered')
-                .filter((entry) => (entry as PerformanceMark).detail === name)
+                .filter((entry) => (entry as PerformanceMark).detail?.view === name)
                 .map((entry) => entry.startTime)
                 .find((time) => time > from) ?? false,
             [view, after] as const,

@@ -44,7 +44,7 @@ export interface InspectorBrowser {
   title(): Promise<string | null>;
   /** The view's whole text. */
   viewText(): Promise<string>;
-  /** Goes to a view by its address (a hash change: no reload) and waits for its title. */
+  /** Goes to a view by its address (a hash change: no reload), waits for its render and title. */
   open(hash: string, expected: string | RegExp): Promise<void>;
   /** A full-page screenshot to `.reports/inspector-<name>.png`. */
   screenshot(name: string): Promise<void>;
@@ -115,9 +115,30 @@ export async function startInspectorBrowser(
     title,
     viewText: async () => (await page.locator('#view').textContent()) ?? '',
     async open(hash, expected) {
-      await page.evaluate((h) => {
+      const from = await page.evaluate((h) => {
+        // Already there: no hash change, so no new render; the last one of this address counts.
+        if (location.hash === new URL(h, location.href).hash) return Number.NEGATIVE_INFINITY;
+        const now = performance.now();
         location.hash = h;
+        return now;
       }, hash);
+      // A render of this very address after the change: two records share a title ("Message"),
+      // so a matching title alone may still be the view being left.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            ([h, t]) =>
+              performance
+                .getEntriesByName('inspector:rendered')
+                .some(
+                  (mark) =>
+                    mark.startTime > t &&
+                    (mark as PerformanceMark).detail?.address === new URL(h, location.href).hash,
+                ),
+            [hash, from] as const,
+          ),
+        )
+        .toBe(true);
       await expect.poll(title).toMatch(expected);
     },
     async screenshot(name) {

@@ -86,6 +86,7 @@ async function refresh(): Promise<void> {
 }
 
 async function render(): Promise<void> {
+  const address = location.hash;
   const route = currentRoute();
   highlight(route);
   const view = $('view');
@@ -117,8 +118,9 @@ async function render(): Promise<void> {
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;
     showClock(summary);
-    // For the bench (and the browser's performance panel): when a view's data is on screen.
-    performance.mark('inspector:rendered', { detail: route.parts[0] });
+    // For the bench, the tests (which address is on screen, not only that something rendered)
+    // and the browser's performance panel: when a view's data is on screen.
+    performance.mark('inspector:rendered', { detail: { view: route.parts[0], address } });
   } catch (error) {
     replace(
       view,
