@@ -63,11 +63,9 @@ describe('status timelines after a restore', { timeout: 60_000 }, () => {
     expect(await steps()).toHaveLength(3);
 
     await browser.open(`#/campaigns/${campaign}`, /^Campaign/);
-    await expect.poll(async () => (await steps()).map((step) => step.split(' ')[0])).toEqual([
-      'PROCESSING',
-      'SENDING',
-      'COMPLETED',
-    ]);
+    await expect
+      .poll(async () => (await steps()).map((step) => step.split(' ')[0]))
+      .toEqual(['PROCESSING', 'SENDING', 'COMPLETED']);
     expect((await steps())[0]).toBe('PROCESSING 2026-01-01 09:00:00.000');
     await browser.screenshot('history-campaign');
     expect(await browser.axeProblems()).toEqual([]);
