@@ -55,9 +55,10 @@ const REALM = [
 ];
 
 /**
- * Type tests (`*.test-d.ts`, checked by tsc over the whole project) run when asked, with
- * `--typecheck`: `npm test` and `npm run test:unit` pass it. Without it a run of one test file
- * skips the ~15 s of tsc and answers in seconds (issue 23's inner loop, E38).
+ * Type tests (`*.test-d.ts`, checked by tsc over the whole project) run as vitest tests when
+ * asked, with `--typecheck`, which `npm run test:unit` passes; `npm test` leaves them to its
+ * typecheck step, whose tsc reads tsconfig.json and so every type test (E66). Without it a run of
+ * one test file skips the ~15 s of tsc and answers in seconds (issue 23's inner loop, E38).
  */
 const TYPECHECK = process.argv.includes('--typecheck');
 

@@ -21,14 +21,18 @@ const forwarded = process.argv.slice(2);
 const JOBS = Math.max(1, Number(process.env.MSGSVC_GATE_JOBS ?? availableParallelism() + 1));
 mkdirSync('.reports', { recursive: true });
 
-/** One vitest run, reporting to its own JSON file so that runs side by side never share one. */
+/**
+ * One vitest run, reporting to its own JSON file so that runs side by side never share one.
+ * Without `--typecheck`: the type tests (`*.test-d.ts`) are checked by the typecheck step, whose
+ * tsc reads tsconfig.json and so every type test; a vitest run with it would compile most of the
+ * project a second time (about a minute of the SDK half under load, E66).
+ */
 const vitest = (id, args) => ({
   report: `.reports/vitest-${id}.json`,
   command: [
     'npx',
     'vitest',
     'run',
-    '--typecheck',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=.reports/vitest-${id}.json`,
@@ -42,17 +46,32 @@ const vitest = (id, args) => ({
  * running more tests at once in either (E38). `docs` reads the site the docs step builds.
  */
 const HALVES = [
-  // The SDK's dual-package test reads its build.
-  { projects: ['openapi', 'sdk', 'mock', 'realm', 'examples'], after: ['packages'] },
-  // The server's and the verify kit's tests read nothing built: they start at once.
+  // The server's and the verify kit's tests read nothing built: they start at once, and they are
+  // the longest (processes, Chromium, waits on real sockets), so they come first.
   // (The verify kit's mutation run is the project `mutation`, a step of its own: E43.)
-  { projects: ['mock-server', 'verify'], after: [] },
+  { id: 'tests-2', projects: ['mock-server', 'verify'], after: [] },
+  // The SDK's dual-package test reads its build.
+  { id: 'tests-1', projects: ['openapi', 'sdk', 'mock', 'realm', 'examples'], after: ['packages'] },
 ];
 const projectArgs = (projects) => projects.flatMap((project) => ['--project', project]);
 
+const HALF_STEPS = HALVES.map(({ id, projects, after }) => ({
+  id,
+  name: `tests (vitest: ${projects.join(', ')})`,
+  after,
+  ...vitest(id, projectArgs(projects)),
+}));
+
+const DOCS = {
+  id: 'docs',
+  name: 'docs site: TypeDoc (every export documented), Redocly, guides',
+  command: ['node', 'scripts/docs.mjs'],
+};
+
 /**
- * The steps, in order of priority: the longest chain first (the package build, then what uses
- * it), so that it starts at once. `after` names the steps whose output a step reads.
+ * The steps, in order of priority: the longest chains first (the package build and the SDK's
+ * tests after it; the server's tests; the mutation run), so that they start at once and the short
+ * steps fill the gaps. `after` names the steps whose output a step reads.
  */
 const steps = [
   {
@@ -60,24 +79,16 @@ const steps = [
     name: 'packages: build, manifest, publint, attw',
     command: ['node', 'scripts/check-packages.mjs'],
   },
-  {
-    id: 'docs',
-    name: 'docs site: TypeDoc (every export documented), Redocly, guides',
-    command: ['node', 'scripts/docs.mjs'],
-  },
   ...(forwarded.length === 0
     ? [
+        HALF_STEPS[0],
         {
           id: 'mutation',
           name: 'tests (vitest: the mutation run of the verify kit)',
           ...vitest('mutation', ['--project', 'mutation']),
         },
-        ...HALVES.map(({ projects, after }, index) => ({
-          id: `tests-${index + 1}`,
-          name: `tests (vitest: ${projects.join(', ')})`,
-          after,
-          ...vitest(`tests-${index + 1}`, projectArgs(projects)),
-        })),
+        HALF_STEPS[1],
+        DOCS,
         {
           id: 'tests-docs',
           name: 'tests (vitest: docs, the site and the records)',
@@ -86,6 +97,7 @@ const steps = [
         },
       ]
     : [
+        DOCS,
         {
           id: 'tests',
           name: 'tests (vitest)',
