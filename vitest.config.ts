@@ -63,6 +63,11 @@ const REALM = [
 const TYPECHECK = process.argv.includes('--typecheck');
 
 export default defineConfig({
+  // vitest's environment for DOM-environment tests (jsdom, happy-dom) keeps Vite's dependency scan,
+  // which with no cache yet reads every HTML file under the root; the built docs site (`site/`,
+  // hundreds of pages) has HTML it cannot parse, so fresh clones printed "Failed to run dependency
+  // scan … Build failed with 2 errors". Tests import no HTML: nothing to scan (E67).
+  environments: { __vitest_vm__: { optimizeDeps: { entries: [] } } },
   resolve: {
     // Tests run against the sources, never a stale build.
     alias: [
