@@ -70,7 +70,7 @@ function testWallTime(): void {
     passed: number;
     failed: number;
     cpuSeconds?: number;
-    steps: { name: string; seconds: number; cpuSeconds?: number }[];
+    steps: { id?: string; name: string; seconds: number; cpuSeconds?: number }[];
   };
   const cpu =
     last.cpuSeconds === undefined
@@ -92,7 +92,7 @@ function testWallTime(): void {
     .slice(0, 5);
   for (const step of heaviest) {
     report(
-      `  ${step.name.split(':')[0]}`,
+      `  ${step.id ?? step.name}`,
       `${step.cpuSeconds?.toFixed(0)} s of CPU, ${step.seconds.toFixed(0)} s wall`,
     );
   }

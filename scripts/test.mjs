@@ -296,6 +296,7 @@ if (forwarded.length === 0) {
         failed,
         cpuSeconds: cpuTotal,
         steps: results.map(({ step, seconds: s, cpu, ok }) => ({
+          id: step.id,
           name: step.name,
           seconds: s,
           cpuSeconds: cpu,
