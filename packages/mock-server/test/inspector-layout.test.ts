@@ -116,32 +116,14 @@ const rowLink = (n: number) =>
 async function atWidth(width: number, height = 900): Promise<void> {
   await page.setViewportSize({ width, height });
   // The page re-renders when the window crosses the two-pane width.
-  await settled();
-}
-
-/** Waits until the page has not rendered a view for a while (live updates, a resize). */
-async function settled(): Promise<void> {
-  const renders = () =>
-    page.evaluate(() => performance.getEntriesByName('inspector:rendered').length);
-  let last = -1;
-  await expect
-    .poll(
-      async () => {
-        const now = await renders();
-        const still = now === last;
-        last = now;
-        return still;
-      },
-      { interval: 400 },
-    )
-    .toBe(true);
+  await browser.settled();
 }
 
 /** Waits until the record at `href` (`#/messages/<id>`) is on screen, and nothing else renders. */
 async function showsRecord(href: string | null): Promise<void> {
   const id = href?.split('/').pop() ?? '';
   await expect.poll(() => page.locator('#view dd code', { hasText: id }).count()).toBe(1);
-  await settled();
+  await browser.settled();
 }
 
 describe('inspector layout', { timeout: 240_000 }, () => {
@@ -224,7 +206,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
     for (const width of [1280, 1920]) {
       await atWidth(width, 900);
       await browser.open('#/messages?offset=5', 'Messages');
-      await settled();
+      await browser.settled();
       const row = rowLink(30);
       await row.scrollIntoViewIfNeeded();
       // The row's top, not its link's: a row laid out as a card in the narrower pane may wrap its
@@ -288,7 +270,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
     for (const width of [1100, 390]) {
       await atWidth(width, 844);
       await browser.open('#/messages?offset=3', 'Messages');
-      await settled();
+      await browser.settled();
       const row = rowLink(25);
       await row.scrollIntoViewIfNeeded();
       const scrollY = await page.evaluate(() => window.scrollY);
@@ -310,7 +292,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
       // Arriving at a view puts the focus on it (not in the search box, where j is a letter).
       await browser.open('#/phones', 'Phones');
       await browser.open('#/messages', 'Messages');
-      await settled();
+      await browser.settled();
       const first = await rowLink(0).getAttribute('href');
       const second = await rowLink(1).getAttribute('href');
       await page.keyboard.press('j');
@@ -340,7 +322,7 @@ describe('inspector layout', { timeout: 240_000 }, () => {
       await page.locator('#view-title').click();
       await page.keyboard.press('Escape');
       await expect.poll(() => browser.title()).toBe('Messages');
-      await settled();
+      await browser.settled();
       expect((await active()).href).toBe(width >= 1200 ? first : second);
       // Nor in the search box.
       await page.keyboard.press('/');

@@ -109,6 +109,7 @@ describe('inspector page', { timeout: 60_000 }, () => {
     await control().post('/organizations', { name: `Org ${XSS}` });
     await control().post('/clock/run-until-idle');
     await open('#/campaigns', 'Campaigns');
+    await browser.settled();
     await page.locator('#view a', { hasText: 'Natal' }).click();
     await expect.poll(title).toBe(`Campaign Natal ${XSS}`);
     const text = await viewText();
@@ -230,6 +231,9 @@ describe('inspector page', { timeout: 60_000 }, () => {
       });
       await control().post('/clock/run-until-idle');
       await open('#/webhooks', 'Webhook outbox');
+      // The delivery's live updates may still be re-rendering the list (seen once in a loaded gate:
+      // the click landed while the view was replaced, and the record never opened).
+      await browser.settled();
       await page.locator('#view tbody a', { hasText: 'message.received' }).first().click();
       await expect.poll(title).toBe('Webhook message.received');
       const text = await viewText();

@@ -46,6 +46,12 @@ export interface InspectorBrowser {
   viewText(): Promise<string>;
   /** Goes to a view by its address (a hash change: no reload), waits for its render and title. */
   open(hash: string, expected: string | RegExp): Promise<void>;
+  /**
+   * Waits until the page has rendered nothing for a while: live updates (a run of the clock, a
+   * delivery) re-render the view, and a click aimed at a row while that happens may land on the
+   * view being replaced.
+   */
+  settled(): Promise<void>;
   /** A full-page screenshot to `.reports/inspector-<name>.png`. */
   screenshot(name: string): Promise<void>;
   /** axe-core's serious and critical violations on the page as it is. */
@@ -140,6 +146,22 @@ export async function startInspectorBrowser(
         )
         .toBe(true);
       await expect.poll(title).toMatch(expected);
+    },
+    async settled() {
+      const renders = () =>
+        page.evaluate(() => performance.getEntriesByName('inspector:rendered').length);
+      let last = -1;
+      await expect
+        .poll(
+          async () => {
+            const now = await renders();
+            const still = now === last;
+            last = now;
+            return still;
+          },
+          { interval: 400 },
+        )
+        .toBe(true);
     },
     async screenshot(name) {
       await page.screenshot({ path: join(REPORTS, `inspector-${name}.png`), fullPage: true });
