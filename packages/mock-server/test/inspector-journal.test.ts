@@ -54,6 +54,7 @@ describe('request journal', { timeout: 90_000 }, () => {
 
     await browser.open('#/requests', 'Request log');
     await expect.poll(() => rows().count()).toBe(4);
+    await browser.settled();
     await page.getByRole('link', { name: '4xx', exact: true }).click();
     await expect.poll(() => browser.title()).toBe('Request log · 4xx');
     expect(await page.evaluate(() => location.hash)).toBe('#/requests?class=4xx');

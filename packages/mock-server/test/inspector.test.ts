@@ -308,11 +308,15 @@ describe('inspector page', { timeout: 60_000 }, () => {
       await page.locator('#trigger-status').selectOption(status);
       await page.getByRole('button', { name: 'Trigger event' }).click();
     };
+    // Each submit waits for the live re-renders of what came before (the send, then the trigger)
+    // to settle: a loaded gate once filled the form while it was being replaced.
+    await browser.settled();
     await submit('UNDELIVERED');
     await expect.poll(notice).toBe('Triggered message.status_updated');
     expect((await live().get(`/messages/${sent.body.id}`)).body.status).toBe('UNDELIVERED');
     // A final status changes no more (D135): the server's reason is the notice.
     const seen = problems.length;
+    await browser.settled();
     await submit('DELIVERED');
     await expect.poll(notice).toMatch(/UNDELIVERED, a final status/);
     // The browser logs the refused request; that one line is the point of this step, not a fault.
