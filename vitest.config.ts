@@ -7,6 +7,9 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * One vitest project per part of the repository, so the inner loop can run one of them:
  * `npm run test:unit -- --project mock`, `npm run test:watch -- --project sdk`.
  */
+/** The verify kit's mutation run (E43): minutes of CPU, so a project of its own. */
+const MUTATION_RUN = 'packages/verify/test/verify/mutation.test.ts';
+
 const PROJECTS = {
   openapi: { include: ['openapi/test/**/*.test.ts'], types: ['openapi/test/**/*.test-d.ts'] },
   sdk: {
@@ -23,12 +26,11 @@ const PROJECTS = {
   },
   verify: {
     include: ['packages/verify/test/**/*.test.ts'],
-    exclude: ['packages/verify/test/verify/mutation.test.ts'],
+    exclude: [MUTATION_RUN],
     types: [],
   },
-  // The verify kit's mutation run (E43): minutes of CPU, so a project of its own that the gate
-  // runs in a process of its own, and `--project verify` stays quick.
-  mutation: { include: ['packages/verify/test/verify/mutation.test.ts'], types: [] },
+  // The gate runs it in a process of its own, and `--project verify` stays quick.
+  mutation: { include: [MUTATION_RUN], types: [] },
   // examples/setups/ are projects of their own, each run by its runner (scripts/setups.mjs).
   examples: { include: ['examples/**/*.test.ts'], exclude: ['examples/setups/**'], types: [] },
   // The built documentation site; `npm test` builds it (scripts/docs.mjs) before vitest runs.
@@ -86,7 +88,7 @@ export default defineConfig({
   },
   test: {
     pool: 'threads',
-    // Transformed modules kept on disk between runs (node_modules/.vitest-cache), so one test file
+    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache), so one test file
     // answers in about 3 s instead of 5 (issue 23's inner loop, E66). Off in CI: a fresh clone has
     // nothing to reuse, and the gate's vitest processes would only race to write it.
     experimental: { fsModuleCache: process.env.CI === undefined },

@@ -41,26 +41,19 @@ const vitest = (id, args) => ({
 });
 
 /**
- * The projects, in two halves of about the same length, each in a vitest process of its own:
- * vitest gives a 2-core machine one worker, so two processes keep both cores busy without
- * running more tests at once in either (E38). `docs` reads the site the docs step builds.
+ * One half of the projects in a vitest process of its own: vitest gives a 2-core machine one
+ * worker, so two processes keep both cores busy without running more tests at once in either
+ * (E38). The verify kit's mutation run is the project `mutation`, a step of its own (E43).
  */
-const HALVES = [
-  // The server's and the verify kit's tests read nothing built: they start at once, and they are
-  // the longest (processes, Chromium, waits on real sockets), so they come first.
-  // (The verify kit's mutation run is the project `mutation`, a step of its own: E43.)
-  { id: 'tests-2', projects: ['mock-server', 'verify'], after: [] },
-  // The SDK's dual-package test reads its build.
-  { id: 'tests-1', projects: ['openapi', 'sdk', 'mock', 'realm', 'examples'], after: ['packages'] },
-];
-const projectArgs = (projects) => projects.flatMap((project) => ['--project', project]);
-
-const HALF_STEPS = HALVES.map(({ id, projects, after }) => ({
+const half = (id, projects, after) => ({
   id,
   name: `tests (vitest: ${projects.join(', ')})`,
   after,
-  ...vitest(id, projectArgs(projects)),
-}));
+  ...vitest(
+    id,
+    projects.flatMap((project) => ['--project', project]),
+  ),
+});
 
 const DOCS = {
   id: 'docs',
@@ -81,13 +74,16 @@ const steps = [
   },
   ...(forwarded.length === 0
     ? [
-        HALF_STEPS[0],
+        // The server's and the verify kit's tests read nothing built: they start at once, and they
+        // are the longest (processes, Chromium, waits on real sockets).
+        half('tests-server', ['mock-server', 'verify'], []),
         {
           id: 'mutation',
           name: 'tests (vitest: the mutation run of the verify kit)',
           ...vitest('mutation', ['--project', 'mutation']),
         },
-        HALF_STEPS[1],
+        // The SDK's dual-package test reads its build.
+        half('tests-sdk', ['openapi', 'sdk', 'mock', 'realm', 'examples'], ['packages']),
         DOCS,
         {
           id: 'tests-docs',
@@ -173,6 +169,8 @@ const steps = [
  * `/proc/self/stat` (Linux; `undefined` elsewhere). Read when a step's process has exited, the
  * growth since the last read is that step's CPU: what bounds the gate on a machine with few cores.
  */
+/** Clock ticks per second: 100 on every Linux build Node supports (USER_HZ). */
+const TICKS = 100;
 function childrenCpu() {
   try {
     // Fields after the command's closing parenthesis; cutime and cstime are the 16th and 17th.
@@ -182,8 +180,6 @@ function childrenCpu() {
     return undefined;
   }
 }
-/** Clock ticks per second: 100 on every Linux build Node supports (USER_HZ). */
-const TICKS = 100;
 let cpuSeen = childrenCpu();
 
 /** Runs one step with its output held; resolves with its outcome. */
