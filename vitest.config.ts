@@ -9,6 +9,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  */
 /** The verify kit's mutation run (E43): minutes of CPU, so a project of its own. */
 const MUTATION_RUN = 'packages/verify/test/verify/mutation.test.ts';
+/** Bundles the CLI once for the tests that start it as a process (E69). */
+const CLI_BUNDLE = 'packages/mock-server/test/support/cli-bundle.global.ts';
 
 const PROJECTS = {
   openapi: { include: ['openapi/test/**/*.test.ts'], types: ['openapi/test/**/*.test-d.ts'] },
@@ -23,11 +25,13 @@ const PROJECTS = {
   'mock-server': {
     include: ['packages/mock-server/test/**/*.test.ts'],
     types: ['packages/mock-server/test/**/*.test-d.ts'],
+    globalSetup: [CLI_BUNDLE],
   },
   verify: {
     include: ['packages/verify/test/**/*.test.ts'],
     exclude: [MUTATION_RUN],
     types: [],
+    globalSetup: [CLI_BUNDLE],
   },
   // The gate runs it in a process of its own, and `--project verify` stays quick.
   mutation: { include: [MUTATION_RUN], types: [] },
@@ -99,6 +103,7 @@ export default defineConfig({
           name,
           include: [...include],
           exclude: [...configDefaults.exclude, ...('exclude' in rest ? rest.exclude : [])],
+          ...('globalSetup' in rest ? { globalSetup: [...rest.globalSetup] } : {}),
           typecheck: {
             enabled: TYPECHECK && types.length > 0,
             include: [...types],

@@ -1,10 +1,13 @@
 /**
- * The CLI as a real process: `node --import tsx packages/mock-server/src/bin.ts …` from the repository
- * root (tsx resolves `@msgsvc/sdk` to its sources through tsconfig `paths`, as `npm start` does).
- * `startCli` waits for the `--json` start-up line; `runCliToEnd` runs a command that should exit.
+ * The CLI as a real process, from the repository root: the bundle of its sources that the project's
+ * global setup built for this run (`cli-bundle.global.ts`; tsconfig `paths` resolve `@msgsvc/sdk`
+ * and `@msgsvc/mock` to their sources, as `npm start` does), or, where no setup ran, the sources
+ * through tsx. `startCli` waits for the `--json` start-up line; `runCliToEnd` runs a command that
+ * should exit.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 /** The repository root (the directory holding tsconfig.json). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -48,8 +51,16 @@ export interface StartedCli {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** How the CLI is started: its bundle when one was built for this run (E69), else through tsx. */
+function cliCommand(): string[] {
+  const bundle = inject('msgsvcCliBundle');
+  return bundle === undefined
+    ? ['--import', 'tsx', 'packages/mock-server/src/bin.ts']
+    : ['--enable-source-maps', bundle];
+}
+
 function spawnCli(args: readonly string[], env: Record<string, string | undefined>) {
-  return spawn(process.execPath, ['--import', 'tsx', 'packages/mock-server/src/bin.ts', ...args], {
+  return spawn(process.execPath, [...cliCommand(), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,6 +32,11 @@ export interface VerifyOptions {
   readonly numbers?: Partial<VerifyNumbers> | undefined;
   /** Run only the checks whose id starts with one of these. */
   readonly only?: readonly string[] | undefined;
+  /**
+   * Stop at the first failing check: the checks after it are reported as skipped, and no request
+   * of theirs is sent. For a CI job that only needs to know whether the deployment drifted.
+   */
+  readonly bail?: boolean | undefined;
   /** The `fetch` to use. Default `globalThis.fetch`. */
   readonly fetch?: typeof fetch | undefined;
 }
@@ -171,7 +176,16 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     (check) => options.only === undefined || options.only.some((id) => check.id.startsWith(id)),
   );
   const results: CheckResult[] = [];
-  for (const check of selected) results.push(await runCheck(check, context));
+  let failed: string | undefined;
+  for (const check of selected) {
+    if (failed !== undefined) {
+      results.push(notRun(check, `not run: --bail, and ${failed} failed`));
+      continue;
+    }
+    const result = await runCheck(check, context);
+    results.push(result);
+    if (options.bail === true && result.outcome === 'fail') failed = check.id;
+  }
   return {
     base_url: options.baseUrl,
     api_key: keyPrefix(options.apiKey),
@@ -204,6 +218,11 @@ const CREDENTIAL_FLAG: Record<Credential, string> = {
   restricted: '--restricted-api-key',
   other: '--other-org-api-key',
 };
+
+/** A check skipped without running: no request of its own is sent. */
+function notRun(check: Check, reason: string): CheckResult {
+  return { id: check.id, title: check.title, cites: check.cites, outcome: 'skip', reason, ms: 0 };
+}
 
 async function runCheck(check: Check, shared: VerifyContext): Promise<CheckResult> {
   const warnings: string[] = [];

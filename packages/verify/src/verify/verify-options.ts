@@ -34,6 +34,7 @@ Flags:
                              would exceed it are skipped
   --time-budget SECONDS      how long progress checks may wait for the deployment (default 120)
   --only PREFIX              run only checks whose id starts with PREFIX (repeatable)
+  --bail                     stop at the first failing check; the rest are reported as skipped
   --delivered-number E164    a number that is delivered (default +244900000001, D38)
   --undelivered-number E164  a number that ends UNDELIVERED ABSENT_SUBSCRIBER (default +244900000002)
   --invalid-number E164      a number the pattern admits but that is invalid (default +244900000000)
@@ -54,6 +55,7 @@ const OPTIONS = {
   'max-sends': { type: 'string' },
   'time-budget': { type: 'string' },
   only: { type: 'string', multiple: true },
+  bail: { type: 'boolean' },
   'delivered-number': { type: 'string' },
   'undelivered-number': { type: 'string' },
   'invalid-number': { type: 'string' },
@@ -116,6 +118,7 @@ export function parseVerifyArgs(
       timeBudgetMs: timeBudget * 1000,
       numbers,
       only: values.only,
+      bail: values.bail === true,
     },
   };
 }

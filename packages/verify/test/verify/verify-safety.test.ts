@@ -165,6 +165,54 @@ describe('verify: safety', () => {
     expect(run.stdout).toContain('0 passed, 1 failed, 0 skipped');
   });
 
+  it('with --bail, stops at the first failure: later checks are skipped and send nothing', async () => {
+    // The deployment "forgets" X-Trace-Id on successes: errors.trace-id-on-success fails.
+    let requests = 0;
+    const drifting: typeof fetch = async (input, init) => {
+      requests += 1;
+      const response = await fetch(input, init);
+      if (response.status >= 400) return response;
+      const headers = new Headers(response.headers);
+      headers.delete('x-trace-id');
+      return new Response(await response.arrayBuffer(), { status: response.status, headers });
+    };
+    const report = async (argv: readonly string[]) => {
+      requests = 0;
+      const run = await verifyWith(
+        ['--base-url', server.baseUrl, '--api-key', KEYS.main, '--json', ...argv],
+        drifting,
+      );
+      const body = JSON.parse(run.stdout) as {
+        failed: number;
+        results: { id: string; outcome: string; reason?: string }[];
+      };
+      return { code: run.code, requests, ...body };
+    };
+    // The failing check first, then the list checks (which pass against this deployment).
+    const selection = ['--only', 'errors.trace-id-on-success', '--only', 'lists'];
+
+    const alone = await report(['--only', 'errors.trace-id-on-success']);
+    const all = await report(selection);
+    const bailed = await report([...selection, '--bail']);
+
+    expect(alone.failed).toBe(1);
+    expect(all.results.filter((r) => r.outcome === 'pass').length).toBeGreaterThan(3);
+    expect(bailed.code).toBe(1);
+    expect(bailed.failed).toBe(1);
+    // Every check is still in the report, in order; those after the failure did not run...
+    expect(bailed.results.map((r) => r.id)).toEqual(all.results.map((r) => r.id));
+    expect(bailed.results[0]).toMatchObject({ id: 'errors.trace-id-on-success', outcome: 'fail' });
+    for (const result of bailed.results.slice(1)) {
+      expect(result).toMatchObject({
+        outcome: 'skip',
+        reason: 'not run: --bail, and errors.trace-id-on-success failed',
+      });
+    }
+    // ...and sent nothing: the run made the requests of the failing check alone.
+    expect(bailed.requests).toBe(alone.requests);
+    expect(all.requests).toBeGreaterThan(alone.requests);
+  });
+
   it('exits 2 for an unreachable URL and for bad flags', async () => {
     const down = await runCaptured([
       'verify',
