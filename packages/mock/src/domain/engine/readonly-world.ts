@@ -101,6 +101,8 @@ export interface ReadonlyWorld {
     /** Every delivery, with its attempts. */
     readonly outbox: readonly WebhookDelivery[];
   };
+  /** The webhook attempts awaiting their transport's answer: how many (a live page's "busy"). */
+  readonly inFlight: { readonly size: number };
   /** Rate limits (D8). */
   readonly rateLimits: {
     /** Requests per minute by operation id; `null` is unlimited. */
