@@ -64,12 +64,18 @@ export interface ReadonlyStatusHistory {
  * indexes, the ledger and the events stay right).
  */
 export interface ReadonlyWorld {
-  /** The kind of the world's clock: `virtual` in tests, `real` in a server on wall-clock time. */
-  readonly clock: { readonly kind: Clock['kind'] };
+  /** The world's clock, as far as a tool needs it. */
+  readonly clock: {
+    /** `virtual` in tests, `real` in a server on wall-clock time. */
+    readonly kind: Clock['kind'];
+  };
   /** The world's current time, epoch milliseconds. */
   now(): number;
-  /** The configuration a tool may show: the seed of every random draw. */
-  readonly config: { readonly seed: number };
+  /** The configuration a tool may show. */
+  readonly config: {
+    /** The seed of every random draw. */
+    readonly seed: number;
+  };
   /** Organizations by id, in creation order. */
   readonly organizations: ReadonlyMap<string, Organization>;
   /** Billing accounts by id, in creation order. */
@@ -101,8 +107,11 @@ export interface ReadonlyWorld {
     /** Every delivery, with its attempts. */
     readonly outbox: readonly WebhookDelivery[];
   };
-  /** The webhook attempts awaiting their transport's answer: how many (a live page's "busy"). */
-  readonly inFlight: { readonly size: number };
+  /** The webhook attempts awaiting their transport's answer. */
+  readonly inFlight: {
+    /** How many there are (an inspector's live feed notices deliveries under way by it). */
+    readonly size: number;
+  };
   /** Rate limits (D8). */
   readonly rateLimits: {
     /** Requests per minute by operation id; `null` is unlimited. */
