@@ -1,5 +1,5 @@
 /**
- * The inspector reaches a world through the mock's declared port (issue 23): every server-side
+ * The inspector reaches a world through the mock's declared port (issue 23, E75): every server-side
  * file under `packages/mock-server/src/inspector/` (the browser page aside, which loads no mock at
  * all) reads a world as `readonlyWorld(mock)`, typed `ReadonlyWorld`, both of `@msgsvc/mock/port`.
  * Read from the sources' syntax, none of them:
