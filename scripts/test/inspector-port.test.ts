@@ -48,7 +48,7 @@ function takesWorld(pattern: ts.BindingName): boolean {
   );
 }
 
-/** Each place `text` (the file `name`) imports `World` or reads a service's world, as `line: what`. */
+/** Each place `text` (file `name`) imports `World` or reads a service's world, as `line: what`. */
 function worldReads(name: string, text: string): string[] {
   const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];

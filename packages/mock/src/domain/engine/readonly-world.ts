@@ -50,7 +50,10 @@ export interface ReadonlyRecordStore<T, I extends string = never> {
   all(): IterableIterator<T>;
 }
 
-/** The status histories a world keeps (D167), step by step; the port renders them (`messageHistory`). */
+/**
+ * The status histories a world keeps (D167), step by step; the port renders them
+ * (`messageHistory`, `campaignHistory`).
+ */
 export interface ReadonlyStatusHistory {
   /** A message's steps, oldest first. */
   messageSteps(message: MessageRecord): readonly StatusStep<MessageStatus>[];
@@ -82,9 +85,9 @@ export interface ReadonlyWorld {
   readonly accounts: ReadonlyMap<string, BillingAccount>;
   /** Every ledger entry of every account, oldest first. */
   readonly ledger: readonly LedgerEntry[];
-  /** API keys by the full key string (a key loaded from a state file may be held under a stand-in). */
+  /** API keys by the full key (one loaded from a state file may be held under a stand-in). */
   readonly apiKeys: ReadonlyMap<string, ApiKey>;
-  /** What every API key of the world carries after its `svc_live_`/`svc_test_` prefix, if set (D131). */
+  /** What every API key of the world carries after `svc_live_`/`svc_test_`, if set (D131). */
   readonly keyNamespace: string | undefined;
   /** Sender IDs by id. */
   readonly senders: ReadonlyMap<string, SenderId>;
