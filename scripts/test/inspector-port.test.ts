@@ -5,9 +5,10 @@
  * Read from the sources' syntax, none of them:
  *
  * - imports the domain's `World` from `@msgsvc/mock` (under any alias, or as `import('…').World`);
- * - reads a service's `world` (`mock.world`, `deps.mock.world`, `mock['world']`, `{ world } = mock`,
- *   `{ mock: { world } }`, `MockService['world']`). The server names a service `mock` wherever it
- *   holds one (`ControlDeps`, `WorldEntry`), so the receiver's name finds every read.
+ * - reads a service's `world` (`mock.world`, `deps.mock.world`, `mock['world']`,
+ *   `{ world } = mock`, `{ mock: { world } }`, `MockService['world']`). The server names a service
+ *   `mock` wherever it holds one (`ControlDeps`, `WorldEntry`), so the receiver's name finds every
+ *   read.
  *
  * biome.json forbids the import file by file (`noRestrictedImports` with `importNames`); no lint
  * rule sees the reads, and this test holds both whatever the lint configuration becomes.
