@@ -25,6 +25,7 @@ import {
   errorResponse,
   type HttpRequest,
   type HttpResponse,
+  readonlyWorld,
   unexpectedError,
 } from '@msgsvc/mock/port';
 import { type AdminAccess, createAdminAccess } from './admin-access';
@@ -145,9 +146,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
       reseed: options.reseed ?? (() => mock.seedDemo()),
       organizations: [],
       settings: options.settings ?? {
-        clock: mock.world.clock.kind,
+        clock: readonlyWorld(mock).clock.kind,
         speed: 1,
-        seed: mock.world.config.seed,
+        seed: readonlyWorld(mock).config.seed,
       },
     },
     {
@@ -162,8 +163,10 @@ export function createMockServer(options: MockServerOptions): MockServer {
     onRequest(context, req, res),
   );
   // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
-  server.on('clientError', (error, socket) => answerClientError(error, socket, mock.world.now()));
-  server.on('connect', (_req, socket) => answerConnect(socket, mock.world.now()));
+  server.on('clientError', (error, socket) =>
+    answerClientError(error, socket, readonlyWorld(mock).now()),
+  );
+  server.on('connect', (_req, socket) => answerConnect(socket, readonlyWorld(mock).now()));
   let timer: NodeJS.Timeout | undefined;
 
   return {
@@ -237,7 +240,7 @@ function listenOn(
 
 /** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
 function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
-  const preflight = context.cors?.apply(req, res, context.worlds.default.mock.world.now());
+  const preflight = context.cors?.apply(req, res, readonlyWorld(context.worlds.default.mock).now());
   if (preflight !== undefined) {
     req.resume();
     writeResponse(res, preflight);
@@ -327,7 +330,10 @@ async function serveAdmin(
   }
   const scoped = worldScope(context.worlds, path);
   if ('refused' in scoped) {
-    writeResponse(res, toErrorResponse(scoped.refused, context.worlds.default.mock.world.now()));
+    writeResponse(
+      res,
+      toErrorResponse(scoped.refused, readonlyWorld(context.worlds.default.mock).now()),
+    );
     return;
   }
   const { world, rest } = scoped;
@@ -411,14 +417,14 @@ function checkAccess(
   const refused = access.check(request, token);
   return refused === undefined
     ? undefined
-    : controlErrorResponse(refused, worlds.default.mock.world.now());
+    : controlErrorResponse(refused, readonlyWorld(worlds.default.mock).now());
 }
 
 function tooLarge(mock: MockService, limit: number): HttpResponse {
   return errorResponse(
     { code: 'PAYLOAD_TOO_LARGE', message: `The request body exceeds the limit of ${limit} bytes.` },
     controlTraceId(),
-    mock.world.now(),
+    readonlyWorld(mock).now(),
   );
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import type { MockService } from '@msgsvc/mock';
+import { readonlyWorld } from '@msgsvc/mock/port';
 import { isLoopback } from './admin-access';
 import type { StartupInfo } from './banner';
 import type { ServeOptions } from './cli-options';
@@ -244,7 +245,7 @@ async function serve(
       port: address.port,
       origin,
       clock: options.clock,
-      worldTime: mock.world.now(),
+      worldTime: readonlyWorld(mock).now(),
       speed: options.speed,
       seed: options.seed,
       adminToken,
@@ -328,11 +329,12 @@ function warnOfLostKeys(
   const printed = organizations.flatMap((o) => o.api_keys.map((k) => k.key));
   if (printed.length === 0) return;
   const known = (key: string) => {
+    // `recallKey` may put a key back in place of its stand-in: it takes the world, not the view.
     if (!recallKey(mock.world, key)) return false;
-    return mock.world.apiKeys.get(key)?.revoked === false;
+    return readonlyWorld(mock).apiKeys.get(key)?.revoked === false;
   };
   if (printed.some(known)) return;
-  const kept = [...mock.world.apiKeys.values()].filter((k) => !k.revoked).length;
+  const kept = [...readonlyWorld(mock).apiKeys.values()].filter((k) => !k.revoked).length;
   process.stderr.write(
     `msgsvc-mock: the world loaded from ${path} has none of the keys printed below (it has ${kept} active key${kept === 1 ? '' : 's'} of its own).\n`,
   );

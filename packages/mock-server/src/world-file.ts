@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DomainError, type MockService } from '@msgsvc/mock';
+import { readonlyWorld } from '@msgsvc/mock/port';
 import { readWebhookSecret } from './webhook-secret';
 import { type WorldFile, worldFileSchema } from './world-file-schema';
 
@@ -126,7 +127,7 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
       );
     });
     // A world of several on a server draws its own keys, fixed ones included (D131).
-    const fresh = mock.world.keyNamespace !== undefined;
+    const fresh = readonlyWorld(mock).keyNamespace !== undefined;
     const keys = (org.api_keys ?? []).map(({ key: fixed, ...key }, j) =>
       step(`${at}.api_keys.${j}`, () =>
         mock.control.issueApiKey({
@@ -160,7 +161,7 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
 /** Seeds the demo world (once) and returns its credentials, in the shape of a world file's. */
 export function demoCredentials(mock: MockService): OrganizationCredentials {
   const demo = mock.seedDemo();
-  const keys = [demo.liveKey, demo.testKey].map((key) => mock.world.apiKeys.get(key)!);
+  const keys = [demo.liveKey, demo.testKey].map((key) => readonlyWorld(mock).apiKeys.get(key)!);
   return {
     id: demo.organization.id,
     name: demo.organization.name,

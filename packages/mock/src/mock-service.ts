@@ -136,7 +136,11 @@ export interface MockService {
   readonly clock: ClockControls;
   /** Creates organizations, keys, sender IDs, contacts, faults, webhooks; reads state. */
   readonly control: MockControl;
-  /** The underlying world (for advanced use: domain functions take it). */
+  /**
+   * The underlying world (for advanced use: domain functions take it, and change it). A tool that
+   * only reads it takes `readonlyWorld(mock)` of `@msgsvc/mock/port`, the same world typed
+   * read-only.
+   */
   readonly world: World;
   /**
    * Handles one request given as plain data (what every adapter calls). Synchronous unless an

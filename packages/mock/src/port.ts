@@ -4,8 +4,10 @@
  * data (`HttpRequest` in, `HttpResponse` out); a tool that serves it over another transport, or
  * answers routes of its own beside it, needs the same error envelope, validation into
  * `VALIDATION_ERROR`, body rules, redaction and read views as the service, so that its answers
- * cannot drift from the service's. Nothing else of the mock's `http/` or `domain/` folders is
- * reachable from outside the package.
+ * cannot drift from the service's. A tool that shows the service's state reads the world through
+ * {@link readonlyWorld}, typed read-only, rather than `mock.world`, which the domain's functions
+ * change. Nothing else of the mock's `http/` or `domain/` folders is reachable from outside the
+ * package.
  *
  * @example
  * ```ts
@@ -26,6 +28,9 @@
  *
  * @module \@msgsvc/mock/port
  */
+
+import type { ReadonlyWorld } from './domain/engine/readonly-world';
+import type { MockService } from './mock-service';
 
 export { campaignHistory, messageHistory, type StatusStepView } from './control/history-views';
 export {
@@ -61,3 +66,33 @@ export {
   type Schema,
 } from './http/validate';
 export type * from './records';
+
+/**
+ * The world `mock` serves now, as a tool reads it: its records, indexes, clock and events, typed
+ * read-only ({@link ReadonlyWorld}). It is the world object itself, not a copy, so it costs
+ * nothing however large the world, and always shows the latest state. `reset` and `restore`
+ * replace the world: ask again for each answer rather than keeping the view, and compare a view
+ * with the one last seen (`!==`) to notice a replacement, e.g. to drop what a tool derived from
+ * the old world and subscribe to the new one.
+ *
+ * @param mock - The service whose world to read.
+ * @returns The service's current world, typed read-only.
+ *
+ * @example
+ * ```ts
+ * import { createMockService } from '@msgsvc/mock';
+ * import { readonlyWorld } from '@msgsvc/mock/port';
+ *
+ * const mock = createMockService({ demo: true });
+ * const world = readonlyWorld(mock);
+ * const stop = world.subscribe((event) => console.log(event.type, world.messages.size));
+ * await mock.client().messages.send({ to: '+244923000001', body: 'Olá' }); // message.created 1
+ * stop();
+ * mock.reset();
+ * console.log(readonlyWorld(mock) === world); // false: a reset serves a new world
+ * ```
+ */
+export function readonlyWorld(mock: MockService): ReadonlyWorld {
+  // The domain's `World` is the view as it is: tsc checks here that it offers every read declared.
+  return mock.world satisfies ReadonlyWorld;
+}

@@ -19,6 +19,7 @@ import {
   type HttpResponse,
   jsonBody,
   KNOWN_METHODS,
+  readonlyWorld,
   requireJsonUtf8,
 } from '@msgsvc/mock/port';
 import { inspectorState } from '../inspector/state';
@@ -117,7 +118,7 @@ export function createControlHandler(
             code: 'METHOD_NOT_ALLOWED',
             message: `${request.method} is not allowed here; allowed: ${match.allow.join(', ')}.`,
           }),
-          deps.mock.world.now(),
+          readonlyWorld(deps.mock).now(),
         );
         return { ...response, headers: { ...response.headers, allow: match.allow.join(', ') } };
       }
@@ -141,7 +142,7 @@ export function createControlHandler(
       const traceId = controlTraceId();
       // Reported once, on stderr like the public API's (D118); the 500 names the exception too.
       if (isUnexpected(error)) reportToStderr(error, { request, traceId });
-      return toErrorResponse(error, deps.mock.world.now(), traceId);
+      return toErrorResponse(error, readonlyWorld(deps.mock).now(), traceId);
     }
   };
 }

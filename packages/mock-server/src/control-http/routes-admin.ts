@@ -2,7 +2,7 @@
  * Control routes on the whole world: reset it to the starting world the server was launched with
  * (the demo, or the `--world` file), and read or change the rate limits (decision D8).
  */
-import { parse } from '@msgsvc/mock/port';
+import { parse, readonlyWorld } from '@msgsvc/mock/port';
 import type { ControlRoute } from './route';
 import { clockView } from './routes-clock';
 import * as schemas from './schemas';
@@ -22,7 +22,10 @@ export const ADMIN_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/rate-limits',
-    handle: ({ mock }) => ({ status: 200, body: { limits: { ...mock.world.rateLimits.table } } }),
+    handle: ({ mock }) => ({
+      status: 200,
+      body: { limits: { ...readonlyWorld(mock).rateLimits.table } },
+    }),
   },
   {
     method: 'PUT',
@@ -31,7 +34,7 @@ export const ADMIN_ROUTES: readonly ControlRoute[] = [
       const input = parse(schemas.rateLimitsBody, json);
       if (input.disabled === true) mock.control.configureRateLimits(false);
       if (input.limits !== undefined) mock.control.configureRateLimits(input.limits);
-      return { status: 200, body: { limits: { ...mock.world.rateLimits.table } } };
+      return { status: 200, body: { limits: { ...readonlyWorld(mock).rateLimits.table } } };
     },
   },
 ];

@@ -5,22 +5,23 @@
  */
 
 import { formatTimestamp, type MockService } from '@msgsvc/mock';
-import { parse } from '@msgsvc/mock/port';
+import { parse, readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from './errors';
 import type { ControlRoute } from './route';
 import * as schemas from './schemas';
 
 /** The clock as the control API shows it. */
 export function clockView(mock: MockService) {
+  const world = readonlyWorld(mock);
   return {
-    kind: mock.world.clock.kind,
-    now: formatTimestamp(mock.world.now()),
+    kind: world.clock.kind,
+    now: formatTimestamp(world.now()),
     pending_tasks: mock.clock.pending(),
   };
 }
 
 function requireVirtual(mock: MockService): void {
-  if (mock.world.clock.kind !== 'virtual') {
+  if (readonlyWorld(mock).clock.kind !== 'virtual') {
     throw new ControlError(
       'CLOCK_NOT_VIRTUAL',
       'This server runs on a real clock (--clock real): time follows the wall clock. Start it with --clock virtual to move time by hand.',

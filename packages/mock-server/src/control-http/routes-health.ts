@@ -5,6 +5,7 @@
  * answers without the admin token or a loopback `Host`: it tells nothing a port scan would not.
  */
 import { formatTimestamp } from '@msgsvc/mock';
+import { readonlyWorld } from '@msgsvc/mock/port';
 import { MOCK_VERSION } from '../version';
 import { CONTROL_PREFIX, type ControlRoute } from './route';
 
@@ -24,7 +25,7 @@ export const HEALTH_ROUTES: readonly ControlRoute[] = [
         status: 'ready',
         // The default world and every created one still alive (D130).
         worlds: worlds.size,
-        clock: mock.world.clock.kind,
+        clock: readonlyWorld(mock).clock.kind,
         started_at: formatTimestamp(startedAt),
       },
     }),

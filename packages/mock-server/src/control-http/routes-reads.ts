@@ -3,7 +3,7 @@
  * message whatever its tenant, messages and campaigns found by a query in the filter language
  * (D156), counts, and the ledger invariant of every account.
  */
-import { campaignObject, messageDetail, parseQuery } from '@msgsvc/mock/port';
+import { campaignObject, messageDetail, parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { filteredCampaigns, filteredMessages } from '../inspector/filtered-lists';
 import type { ControlRoute } from './route';
 import { filteredListQuery } from './schemas';
@@ -23,8 +23,8 @@ export const READ_ROUTES: readonly ControlRoute[] = [
     path: '/messages',
     handle: ({ mock, query }) => {
       const { q = '', offset = 0, limit = 50 } = parseQuery(filteredListQuery, query);
-      const found = filteredMessages(mock.world, q, offset, limit);
-      const entries = found.entries.map((message) => messageDetail(mock.world, message));
+      const found = filteredMessages(readonlyWorld(mock), q, offset, limit);
+      const entries = found.entries.map((message) => messageDetail(readonlyWorld(mock), message));
       return { status: 200, body: { total: found.total, offset: found.offset, entries } };
     },
   },
@@ -33,8 +33,10 @@ export const READ_ROUTES: readonly ControlRoute[] = [
     path: '/campaigns',
     handle: ({ mock, query }) => {
       const { q = '', offset = 0, limit = 50 } = parseQuery(filteredListQuery, query);
-      const found = filteredCampaigns(mock.world, q, offset, limit);
-      const entries = found.entries.map((campaign) => campaignObject(mock.world, campaign));
+      const found = filteredCampaigns(readonlyWorld(mock), q, offset, limit);
+      const entries = found.entries.map((campaign) =>
+        campaignObject(readonlyWorld(mock), campaign),
+      );
       return { status: 200, body: { total: found.total, offset: found.offset, entries } };
     },
   },

@@ -4,7 +4,7 @@
  * the control API under `/__mock/worlds/{world_id}/…`.
  */
 import { formatTimestamp, type MockService } from '@msgsvc/mock';
-import { parse } from '@msgsvc/mock/port';
+import { parse, readonlyWorld } from '@msgsvc/mock/port';
 import type { OrganizationCredentials } from '../world-file';
 import type { WorldSettings } from '../worlds/build-world';
 import type { WorldEntry } from '../worlds/world-registry';
@@ -15,7 +15,7 @@ import * as schemas from './schemas';
 /** A world as lists show it: no secrets. */
 function worldView({ worlds }: ControlContext, entry: WorldEntry) {
   const expires = worlds.expiresAt(entry);
-  const { world } = entry.mock;
+  const world = readonlyWorld(entry.mock);
   return {
     id: entry.id,
     name: entry.name,
@@ -31,7 +31,7 @@ function worldView({ worlds }: ControlContext, entry: WorldEntry) {
 
 /** Every organization of a world with its active keys in full: the answer that creates them. */
 function credentials(mock: MockService): OrganizationCredentials[] {
-  const { world } = mock;
+  const world = readonlyWorld(mock);
   return [...world.organizations.values()].map((organization) => ({
     id: organization.id,
     name: organization.name,

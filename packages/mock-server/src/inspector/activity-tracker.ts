@@ -5,11 +5,10 @@
  * without limit. Status histories are the world's own (`messageHistory` and `campaignHistory` of
  * `@msgsvc/mock/port`, D167): complete, and carried by snapshots and state files.
  *
- * The world is replaced by `reset` (and restore): {@link ActivityTracker.sync} notices and rebuilds
- * from the new world's records.
+ * The world is replaced by `reset` (and restore): {@link ActivityTracker.sync} notices, as the
+ * port's `readonlyWorld(mock)` is then another object, and rebuilds from the new world's records.
  */
-import type { World } from '@msgsvc/mock';
-import type { WorldEvent } from '@msgsvc/mock/port';
+import type { ReadonlyWorld, WorldEvent } from '@msgsvc/mock/port';
 
 /** An item of a phone's thread. */
 export type ThreadItem = { readonly kind: 'outbound' | 'inbound'; readonly id: string };
@@ -38,18 +37,18 @@ export class ActivityTracker {
   readonly campaigns: string[] = [];
   /** Increases with every event and every world replacement: a cheap "something changed" marker. */
   version = 0;
-  private world: World | undefined;
+  private world: ReadonlyWorld | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
-    private readonly currentWorld: () => World,
+    private readonly currentWorld: () => ReadonlyWorld,
     private readonly limits: TrackerLimits = DEFAULT_LIMITS,
   ) {
     this.sync();
   }
 
   /** Follows the current world, rebuilding if it was replaced. Cheap when it was not. */
-  sync(): World {
+  sync(): ReadonlyWorld {
     const world = this.currentWorld();
     if (world !== this.world) this.attach(world);
     return world;
@@ -71,7 +70,7 @@ export class ActivityTracker {
     return this.campaigns.slice(-limit).reverse();
   }
 
-  private attach(world: World): void {
+  private attach(world: ReadonlyWorld): void {
     this.close();
     this.version++;
     this.world = world;
@@ -106,7 +105,7 @@ export class ActivityTracker {
     this.unsubscribe = world.subscribe((event) => this.onEvent(world, event));
   }
 
-  private onEvent(world: World, event: WorldEvent): void {
+  private onEvent(world: ReadonlyWorld, event: WorldEvent): void {
     this.version++;
     switch (event.type) {
       case 'message.created': {
@@ -145,7 +144,7 @@ export class ActivityTracker {
   }
 }
 
-function findInbound(world: World, id: string) {
+function findInbound(world: ReadonlyWorld, id: string) {
   // The newest inbound message is almost always the one just announced: search from the end.
   for (let i = world.inbound.length - 1; i >= 0; i--) {
     if (world.inbound[i]!.id === id) return world.inbound[i];

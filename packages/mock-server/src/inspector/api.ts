@@ -6,7 +6,7 @@
  * only the page offers.
  */
 
-import { DomainError, formatTimestamp as ts, type World } from '@msgsvc/mock';
+import { DomainError, formatTimestamp as ts } from '@msgsvc/mock';
 import {
   apiKeyView,
   campaignHistory,
@@ -17,6 +17,8 @@ import {
   messageHistory,
   organizationView,
   parseQuery,
+  type ReadonlyWorld,
+  readonlyWorld,
   senderIdView,
   type WebhookDelivery,
 } from '@msgsvc/mock/port';
@@ -67,7 +69,7 @@ function notFound(what: string): never {
 }
 
 /** A message as a list row. */
-export function messageRow(world: World, message: MessageRecord) {
+export function messageRow(world: ReadonlyWorld, message: MessageRecord) {
   return {
     id: message.id,
     to: message.e164,
@@ -96,7 +98,7 @@ export function inboundRow(inbound: InboundMessage) {
 }
 
 /** A webhook delivery as a list row. */
-export function deliveryRow(world: World, delivery: WebhookDelivery) {
+export function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
   return {
     id: delivery.id,
     type: delivery.type,
@@ -114,7 +116,7 @@ export function deliveryRow(world: World, delivery: WebhookDelivery) {
  * Each attempt with the headers it was sent with: re-signed (signing is deterministic) for the
  * timestamp the attempt was sent with (D31; world time for attempts recorded before it was kept).
  */
-export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
+export async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDelivery) {
   const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
   const attempts = await Promise.all(
     delivery.attempts.map(async (attempt) => ({
@@ -146,7 +148,7 @@ export async function deliveryDetail(world: World, delivery: WebhookDelivery) {
 
 /** One message with everything about it: the public API's view, timeline, replies, deliveries. */
 export function messageView({ mock, requestLog }: ControlDeps, id: string) {
-  const world = mock.world;
+  const world = readonlyWorld(mock);
   const message = world.messages.get(id) ?? notFound('Message');
   // A delivery is about this message when its event names it (status updates carry its id).
   const quoted = `"${message.id}"`;
@@ -181,7 +183,7 @@ export function messageView({ mock, requestLog }: ControlDeps, id: string) {
 
 /** One campaign with its per-state counts, timeline and a page of its messages. */
 export function campaignView({ mock, requestLog }: ControlDeps, id: string, query: string) {
-  const world = mock.world;
+  const world = readonlyWorld(mock);
   const campaign = world.campaigns.get(id) ?? notFound('Campaign');
   const { offset: asked, limit } = page(query);
   const messages = world.messages.indexed(
@@ -209,7 +211,7 @@ export function campaignView({ mock, requestLog }: ControlDeps, id: string, quer
 }
 
 /** Every organization with its balance, keys (by prefix), sender IDs and latest ledger entries. */
-export function organizationsView(world: World) {
+export function organizationsView(world: ReadonlyWorld) {
   return [...world.organizations.values()].map((organization) => {
     const account = world.accounts.get(organization.billingAccountId);
     return {
@@ -240,7 +242,7 @@ export function organizationsView(world: World) {
 
 /** The header of every view: clocks, counts, whether a token is needed. */
 export function inspectorSummary({ mock, requestLog }: ControlDeps) {
-  const world = mock.world;
+  const world = readonlyWorld(mock);
   return {
     clock: clockView(mock),
     wall_clock: new Date().toISOString(),
@@ -262,7 +264,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     path: `${INSPECTOR_API}/summary`,
     handle: (deps) => {
       // Every view asks for the summary: once it is answered, get the search ready (D102).
-      const world = deps.mock.world;
+      const world = readonlyWorld(deps.mock);
       setImmediate(() => prepareSearch(world));
       return ok(inspectorSummary(deps));
     },
@@ -272,7 +274,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     path: `${INSPECTOR_API}/search`,
     handle: ({ mock, requestLog, query }) => {
       const { raw } = page(query);
-      const world = mock.world;
+      const world = readonlyWorld(mock);
       const filter = parseMessageQuery(raw);
       const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
       // Filter words are about messages (D156): with them, the other kinds are not searched.
@@ -302,11 +304,12 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     path: `${INSPECTOR_API}/messages`,
     handle: ({ mock, query }) => {
       const { raw, offset, limit } = page(query);
-      const hits = filteredMessages(mock.world, raw, offset, limit);
+      const world = readonlyWorld(mock);
+      const hits = filteredMessages(world, raw, offset, limit);
       return ok({
         total: hits.total,
         offset: hits.offset,
-        entries: hits.entries.map((m) => messageRow(mock.world, m)),
+        entries: hits.entries.map((m) => messageRow(world, m)),
       });
     },
   },
@@ -320,7 +323,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     path: `${INSPECTOR_API}/phones`,
     handle: ({ mock, query }) => {
       const { q, offset, limit } = page(query);
-      const hits = phonesMatching(mock.world, q, offset, limit);
+      const hits = phonesMatching(readonlyWorld(mock), q, offset, limit);
       return ok({
         total: hits.total,
         offset: hits.offset ?? offset,
@@ -332,7 +335,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: `${INSPECTOR_API}/phones/:number`,
     handle: ({ mock, params }) => {
-      const world = mock.world;
+      const world = readonlyWorld(mock);
       const thread = phoneThread(world, params.number!).map(
         (item): ThreadEntry =>
           item.kind === 'outbound'
@@ -347,7 +350,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     path: `${INSPECTOR_API}/campaigns`,
     handle: ({ mock, query }) => {
       const { raw, offset, limit } = page(query);
-      const world = mock.world;
+      const world = readonlyWorld(mock);
       const hits = filteredCampaigns(world, raw, offset, limit);
       return ok({
         total: hits.total,
@@ -367,7 +370,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: `${INSPECTOR_API}/organizations`,
-    handle: ({ mock }) => ok({ entries: organizationsView(mock.world) }),
+    handle: ({ mock }) => ok({ entries: organizationsView(readonlyWorld(mock)) }),
   },
   {
     method: 'GET',
@@ -383,17 +386,20 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: `${INSPECTOR_API}/deliveries`,
-    handle: ({ mock, query }) =>
-      ok(deliveriesPage(mock.world, query, (delivery) => deliveryRow(mock.world, delivery))),
+    handle: ({ mock, query }) => {
+      const world = readonlyWorld(mock);
+      return ok(deliveriesPage(world, query, (delivery) => deliveryRow(world, delivery)));
+    },
   },
   {
     method: 'GET',
     path: `${INSPECTOR_API}/deliveries/:delivery_id`,
     handle: async ({ mock, params }) => {
+      const world = readonlyWorld(mock);
       const delivery =
-        mock.world.webhooks.outbox.find((d) => d.id === params.delivery_id) ??
+        world.webhooks.outbox.find((d) => d.id === params.delivery_id) ??
         notFound('Webhook delivery');
-      return ok(await deliveryDetail(mock.world, delivery));
+      return ok(await deliveryDetail(world, delivery));
     },
   },
   {
@@ -402,8 +408,9 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     handle: ({ mock, params }) => {
       const { id } = mock.control.redeliver(params.delivery_id!);
       mock.clock.runDue();
-      const delivery = mock.world.webhooks.outbox.find((d) => d.id === id)!;
-      return { status: 202, body: deliveryRow(mock.world, delivery) };
+      const world = readonlyWorld(mock);
+      const delivery = world.webhooks.outbox.find((d) => d.id === id)!;
+      return { status: 202, body: deliveryRow(world, delivery) };
     },
   },
 ];

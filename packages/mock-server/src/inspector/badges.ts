@@ -3,11 +3,10 @@
  * the environment of the key that created it (D165), and whether its recipient opted out of the
  * sender's messages by answering a STOP word such as `PARAR` (D39).
  */
-import type { World } from '@msgsvc/mock';
-import { isOptedOut, type MessageRecord } from '@msgsvc/mock/port';
+import { isOptedOut, type MessageRecord, type ReadonlyWorld } from '@msgsvc/mock/port';
 
 /** A message's badges beyond its status. */
-export function messageBadges(world: World, message: MessageRecord) {
+export function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
   return {
     /** `SMS` or `WHATSAPP`. */
     channel: message.channel,
@@ -17,7 +16,7 @@ export function messageBadges(world: World, message: MessageRecord) {
 }
 
 /** Each organization and environment a number has opted out of (D39), for the phone's view. */
-export function phoneOptOuts(world: World, number: string) {
+export function phoneOptOuts(world: ReadonlyWorld, number: string) {
   const found: { organization_id: string; organization: string; environment: string }[] = [];
   if (world.optOuts.size === 0) return { opted_out: found };
   for (const organization of world.organizations.values()) {

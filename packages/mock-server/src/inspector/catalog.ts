@@ -4,8 +4,7 @@
  * world only ever grows (reset and restore replace it), so each derived list is kept per world and
  * brought up to date with only what was added since it was last read.
  */
-import type { World } from '@msgsvc/mock';
-import type { InboundMessage, MessageRecord } from '@msgsvc/mock/port';
+import type { InboundMessage, MessageRecord, ReadonlyWorld } from '@msgsvc/mock/port';
 
 /** A phone number as the inspector lists it. */
 export interface PhoneSummary {
@@ -30,10 +29,10 @@ interface Catalog {
 }
 
 // Serves bench row `inspector first paint, 100k messages (warm)` (< 1 s); see E25 and D101.
-const catalogs = new WeakMap<World, Catalog>();
+const catalogs = new WeakMap<ReadonlyWorld, Catalog>();
 
 /** The world's catalog, brought up to date. */
-function catalog(world: World): Catalog {
+function catalog(world: ReadonlyWorld): Catalog {
   let current = catalogs.get(world);
   if (current === undefined) {
     current = {
@@ -57,7 +56,7 @@ function catalog(world: World): Catalog {
 // Records are never removed and the clock never goes back, so what was added since the last read
 // is each tenant's rows past the ones already seen, all created no earlier than what is catalogued:
 // sorting just those and appending keeps the whole list in creation order.
-function catchUp(world: World, current: Catalog): void {
+function catchUp(world: ReadonlyWorld, current: Catalog): void {
   const fresh = freshMessages(world, current);
   const firstFresh = current.messages.length;
   for (const message of fresh) current.messages.push(message);
@@ -87,7 +86,7 @@ function catchUp(world: World, current: Catalog): void {
  * that order, so one tenant's are taken as they are; several tenants' are merged by a stable sort
  * on the creation time alone.
  */
-function freshMessages(world: World, current: Catalog): readonly MessageRecord[] {
+function freshMessages(world: ReadonlyWorld, current: Catalog): readonly MessageRecord[] {
   const parts: (readonly MessageRecord[])[] = [];
   for (const organization of world.organizations.values()) {
     for (const environment of ['live', 'test'] as const) {
@@ -116,25 +115,25 @@ function touch(phones: Map<string, PhoneSummary>, number: string, at: number): P
 }
 
 /** Every message, oldest first (the live array: do not mutate). Read it from the end for newest. */
-export function messagesOldestFirst(world: World): readonly MessageRecord[] {
+export function messagesOldestFirst(world: ReadonlyWorld): readonly MessageRecord[] {
   return catalog(world).messages;
 }
 
 /** Every phone number that sent or received a message, most recently active first. */
-export function phonesByActivity(world: World): readonly PhoneSummary[] {
+export function phonesByActivity(world: ReadonlyWorld): readonly PhoneSummary[] {
   const current = catalog(world);
   current.phonesNewestFirst ??= [...current.phones.values()].reverse();
   return current.phonesNewestFirst;
 }
 
 /** How many phone numbers sent or received a message. */
-export function phoneCount(world: World): number {
+export function phoneCount(world: ReadonlyWorld): number {
   return catalog(world).phones.size;
 }
 
 /** One phone's thread: messages to it and replies from it, oldest first. */
 export function phoneThread(
-  world: World,
+  world: ReadonlyWorld,
   number: string,
 ): ({ kind: 'outbound'; message: MessageRecord } | { kind: 'inbound'; message: InboundMessage })[] {
   const outbound = messagesOldestFirst(world)

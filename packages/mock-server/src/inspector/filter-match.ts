@@ -3,15 +3,19 @@
  * resolved once (an organization or campaign named by id or by name becomes a set of ids), so the
  * scan over a world's messages compares fields and nothing else (D156).
  */
-import type { World } from '@msgsvc/mock';
-import { type CampaignRecord, isOptedOut, type MessageRecord } from '@msgsvc/mock/port';
+import {
+  type CampaignRecord,
+  isOptedOut,
+  type MessageRecord,
+  type ReadonlyWorld,
+} from '@msgsvc/mock/port';
 import type { CampaignFilter, MessageFilter } from './query-language';
 
 /** A test of one record. */
 export type Predicate<T> = (record: T) => boolean;
 
 /** The ids of the organizations `org:` names (by id or by name, case ignored). */
-function organizationIds(world: World, names: readonly string[]): Set<string> {
+function organizationIds(world: ReadonlyWorld, names: readonly string[]): Set<string> {
   const ids = new Set<string>();
   for (const organization of world.organizations.values()) {
     const id = organization.id.toLowerCase();
@@ -22,7 +26,7 @@ function organizationIds(world: World, names: readonly string[]): Set<string> {
 }
 
 /** The campaigns `campaign:` names (by id or by name, case ignored). */
-export function campaignsNamed(world: World, names: readonly string[]): CampaignRecord[] {
+export function campaignsNamed(world: ReadonlyWorld, names: readonly string[]): CampaignRecord[] {
   const found = new Map<string, CampaignRecord>();
   for (const wanted of names) {
     const byId = world.campaigns.get(wanted);
@@ -37,7 +41,7 @@ export function campaignsNamed(world: World, names: readonly string[]): Campaign
   return [...found.values()];
 }
 
-function campaignIds(world: World, names: readonly string[]): Set<string> {
+function campaignIds(world: ReadonlyWorld, names: readonly string[]): Set<string> {
   return new Set(campaignsNamed(world, names).map((campaign) => campaign.id));
 }
 
@@ -51,7 +55,7 @@ interface Common {
 }
 
 function commonTests(
-  world: World,
+  world: ReadonlyWorld,
   filter: MessageFilter | CampaignFilter,
 ): Predicate<Common & { readonly campaignId: string | null }>[] {
   const tests: Predicate<Common & { readonly campaignId: string | null }>[] = [];
@@ -97,7 +101,7 @@ function all<T>(tests: readonly Predicate<T>[]): Predicate<T> | undefined {
 
 /** The test of a message filter's keys (its free text aside); `undefined` lets everything through. */
 export function messagePredicate(
-  world: World,
+  world: ReadonlyWorld,
   filter: MessageFilter,
 ): Predicate<MessageRecord> | undefined {
   const tests: Predicate<MessageRecord>[] = commonTests(world, filter);
@@ -122,7 +126,7 @@ export function messagePredicate(
 
 /** The test of a campaign filter's keys (its free text aside); `undefined` lets everything through. */
 export function campaignPredicate(
-  world: World,
+  world: ReadonlyWorld,
   filter: CampaignFilter,
 ): Predicate<CampaignRecord> | undefined {
   const tests = commonTests(world, filter);

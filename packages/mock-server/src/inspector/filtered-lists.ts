@@ -3,8 +3,7 @@
  * and the control API's `GET /__mock/messages` and `GET /__mock/campaigns` read the same pages, so
  * a filter means one thing wherever it is typed.
  */
-import type { World } from '@msgsvc/mock';
-import type { CampaignRecord, MessageRecord } from '@msgsvc/mock/port';
+import type { CampaignRecord, MessageRecord, ReadonlyWorld } from '@msgsvc/mock/port';
 import { parseCampaignQuery, parseMessageQuery } from './query-language';
 import { campaignsMatching, type Hits, messagesMatching, readQuery } from './search';
 
@@ -15,7 +14,7 @@ export interface FilteredPage<T> extends Hits<T> {
 
 /** Messages matching `q` (filter words and free text), newest first. */
 export function filteredMessages(
-  world: World,
+  world: ReadonlyWorld,
   q: string,
   offset: number,
   limit: number,
@@ -27,7 +26,7 @@ export function filteredMessages(
 
 /** Campaigns matching `q` (filter words and free text), newest first. */
 export function filteredCampaigns(
-  world: World,
+  world: ReadonlyWorld,
   q: string,
   offset: number,
   limit: number,

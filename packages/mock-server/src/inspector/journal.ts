@@ -5,7 +5,7 @@
  * near-miss hint and what it created; one request in full with all its hints (D147) and links
  * (D149). Hints are computed when an entry is first shown, then kept with it.
  */
-import { parseQuery } from '@msgsvc/mock/port';
+import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { pagingParams } from '../control-http/paging-params';
 import type { ControlDeps } from '../control-http/route';
@@ -100,11 +100,11 @@ export function journalDetail(deps: ControlDeps, seq: number): JournalDetail | u
 
 function worldsOf(deps: ControlDeps): NearMissWorlds {
   return {
-    world: deps.mock.world,
+    world: readonlyWorld(deps.mock),
     others: deps.worlds
       .list()
       .filter((entry) => entry.id !== deps.world.id)
-      .map((entry) => ({ id: entry.id, name: entry.name, world: entry.mock.world })),
+      .map((entry) => ({ id: entry.id, name: entry.name, world: readonlyWorld(entry.mock) })),
   };
 }
 

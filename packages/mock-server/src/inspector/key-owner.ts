@@ -4,6 +4,7 @@
  * is first read, while it still has the full key, and keeps only this answer: the near-miss hints
  * can then say "this message is another organization's" without the key ever being kept or shown.
  */
+import { readonlyWorld } from '@msgsvc/mock/port';
 import type { WorldRegistry } from '../worlds/world-registry';
 
 /** Who holds a key. */
@@ -29,7 +30,7 @@ export function keyOwnerLookup(registry: WorldRegistry, worldId: string): KeyOwn
     const own = worlds.find((entry) => entry.id === worldId);
     const ordered = own === undefined ? worlds : [own, ...worlds.filter((w) => w !== own)];
     for (const entry of ordered) {
-      const found = entry.mock.world.apiKeys.get(key);
+      const found = readonlyWorld(entry.mock).apiKeys.get(key);
       if (found === undefined) continue;
       return {
         world: entry.id === worldId ? null : { id: entry.id, name: entry.name },

@@ -4,7 +4,7 @@
  * and what an id names in a world — a message, a campaign, a sender ID, an organization or a
  * contact, with the organization and environment it belongs to. Each lookup is one `Map` read.
  */
-import type { World } from '@msgsvc/mock';
+import type { ReadonlyWorld } from '@msgsvc/mock/port';
 
 /** A kind of record an id can name. */
 export type RecordKind = 'message' | 'campaign' | 'sender ID' | 'organization' | 'contact';
@@ -19,7 +19,7 @@ export interface FoundRecord {
 }
 
 /** Finds the record an id names in a world, of whatever kind. */
-export function findRecord(world: World, id: string): FoundRecord | undefined {
+export function findRecord(world: ReadonlyWorld, id: string): FoundRecord | undefined {
   const message = world.messages.get(id);
   if (message !== undefined) {
     return {

@@ -8,7 +8,7 @@
  * `Map` reads and edit distances between short names, so computing them when an entry is shown
  * stays cheap (E50).
  */
-import type { World } from '@msgsvc/mock';
+import type { ReadonlyWorld } from '@msgsvc/mock/port';
 import { nearest } from './edit-distance';
 import type { OutlineField, OutlineOperation } from './generated/contract-outline';
 import { CONTRACT_OUTLINE } from './generated/contract-outline';
@@ -36,11 +36,11 @@ export interface NearMiss {
 
 /** The worlds a hint may look in: the request's own, and the server's others. */
 export interface NearMissWorlds {
-  readonly world: World;
+  readonly world: ReadonlyWorld;
   readonly others: readonly {
     readonly id: string;
     readonly name: string | null;
-    readonly world: World;
+    readonly world: ReadonlyWorld;
   }[];
 }
 
@@ -290,7 +290,11 @@ function idHints(
 }
 
 /** Why a record exists yet was not found: another organization's, or the other environment's. */
-function ownerMismatch(entry: StoredRequest, found: FoundRecord, world: World): string | undefined {
+function ownerMismatch(
+  entry: StoredRequest,
+  found: FoundRecord,
+  world: ReadonlyWorld,
+): string | undefined {
   const owner = entry.key_owner;
   if (owner === null || owner.world !== null) return undefined;
   const name = (id: string) => world.organizations.get(id)?.name ?? id;

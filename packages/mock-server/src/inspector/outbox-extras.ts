@@ -3,13 +3,18 @@
  * campaign and phone its event concerns, for links), each attempt's latency and the receiver's
  * answer (D163), and a page of the outbox filtered by state ("failed only").
  */
-import { DELIVERY_STATES, type World } from '@msgsvc/mock';
-import { parseQuery, type WebhookAttempt, type WebhookDelivery } from '@msgsvc/mock/port';
+import { DELIVERY_STATES } from '@msgsvc/mock';
+import {
+  parseQuery,
+  type ReadonlyWorld,
+  type WebhookAttempt,
+  type WebhookDelivery,
+} from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { pagingParams } from '../control-http/paging-params';
 
 /** What the outbox's rows add to a delivery: its subject, and its last attempt's latency. */
-export function deliveryExtras(world: World, delivery: WebhookDelivery) {
+export function deliveryExtras(world: ReadonlyWorld, delivery: WebhookDelivery) {
   return {
     ...deliverySubject(world, delivery),
     last_duration_ms: delivery.attempts.at(-1)?.durationMs ?? null,
@@ -28,7 +33,7 @@ export interface DeliverySubject {
  * What a delivery's event is about. Its order key is its subject's id (one message's, one inbound
  * message's or one campaign's events go out in order), so nothing is parsed from the payload.
  */
-export function deliverySubject(world: World, delivery: WebhookDelivery): DeliverySubject {
+export function deliverySubject(world: ReadonlyWorld, delivery: WebhookDelivery): DeliverySubject {
   if (delivery.type === 'message.status_updated') {
     const message = world.messages.get(delivery.orderKey);
     return {
@@ -75,7 +80,7 @@ const deliveriesQuery = z.strictObject({
  * failed-only filter), with how many deliveries failed for good (the "redeliver all" count).
  */
 export function deliveriesPage<Row>(
-  world: World,
+  world: ReadonlyWorld,
   query: string,
   row: (delivery: WebhookDelivery) => Row,
 ) {

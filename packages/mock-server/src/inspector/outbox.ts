@@ -3,12 +3,14 @@
  * type, state, attempts and endpoint URL. It reads the world's outbox directly and renders only
  * the newest few, so a poll costs the same however many deliveries the world holds.
  */
-import { formatTimestamp as ts, type World } from '@msgsvc/mock';
+
+import { formatTimestamp as ts } from '@msgsvc/mock';
+import type { ReadonlyWorld } from '@msgsvc/mock/port';
 
 const LIMIT = 50;
 
 /** The newest webhook deliveries, newest first. */
-export function readOutbox(world: World) {
+export function readOutbox(world: ReadonlyWorld) {
   const { endpoints, outbox } = world.webhooks;
   return outbox
     .slice(-LIMIT)

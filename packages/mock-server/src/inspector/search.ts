@@ -6,8 +6,12 @@
  * are searched as one joined string each (`haystack.ts`), rebuilt when messages arrive, all behind
  * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
  */
-import type { World } from '@msgsvc/mock';
-import type { CampaignRecord, InboundMessage, MessageRecord } from '@msgsvc/mock/port';
+import type {
+  CampaignRecord,
+  InboundMessage,
+  MessageRecord,
+  ReadonlyWorld,
+} from '@msgsvc/mock/port';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
 import { campaignPredicate, campaignsNamed, messagePredicate } from './filter-match';
 import { foldText, Haystack } from './haystack';
@@ -48,7 +52,7 @@ export function readQuery(raw: string): SearchQuery {
  * them all), and only the page's are kept.
  */
 export function messagesMatching(
-  world: World,
+  world: ReadonlyWorld,
   query: SearchQuery,
   offset: number,
   limit: number,
@@ -97,7 +101,10 @@ function textTest(query: SearchQuery): ((message: MessageRecord) => boolean) | u
  * campaign. Serves bench row `inspector filtered list (campaign and status), 100k messages`
  * (≤ 100 ms): a scan of the world took 20 ms of the server's time for 1,000 messages (E57).
  */
-function campaignsMessages(world: World, names: readonly string[]): readonly MessageRecord[] {
+function campaignsMessages(
+  world: ReadonlyWorld,
+  names: readonly string[],
+): readonly MessageRecord[] {
   const lists = campaignsNamed(world, names).map((campaign) =>
     world.messages.indexed('campaign', campaign.organizationId, campaign.environment, campaign.id),
   );
@@ -157,7 +164,7 @@ export function lastPageAt(offset: number, total: number, limit: number): number
  * Brings the joined strings up to date now (the server calls it just after answering a page, so
  * the work is done before anyone has typed a search, not while they wait for one).
  */
-export function prepareSearch(world: World): void {
+export function prepareSearch(world: ReadonlyWorld): void {
   messageStacks(world, messagesOldestFirst(world));
   phoneStack(phonesByActivity(world));
 }
@@ -168,10 +175,10 @@ interface MessageStacks {
 }
 
 // Serves bench row `inspector search by text, 100k messages` (< 200 ms); see E25 and D102.
-const stacks = new WeakMap<World, MessageStacks>();
+const stacks = new WeakMap<ReadonlyWorld, MessageStacks>();
 
 /** The numbers and folded contents (D158) of every message, joined; new messages are appended. */
-function messageStacks(world: World, all: readonly MessageRecord[]): MessageStacks {
+function messageStacks(world: ReadonlyWorld, all: readonly MessageRecord[]): MessageStacks {
   let current = stacks.get(world);
   if (current === undefined) {
     current = { numbers: new Haystack(), contents: new Haystack([], foldText) };
@@ -201,7 +208,7 @@ function union(a: number[], b: number[]): number[] {
 
 /** Replies (inbound messages) by id, sender number digits or text, newest first. */
 export function inboundMatching(
-  world: World,
+  world: ReadonlyWorld,
   query: SearchQuery,
   offset: number,
   limit: number,
@@ -223,7 +230,7 @@ export function inboundMatching(
 
 /** Phone numbers containing the query's digits, most recently active first. */
 export function phonesMatching(
-  world: World,
+  world: ReadonlyWorld,
   query: SearchQuery,
   offset: number,
   limit: number,
@@ -258,7 +265,7 @@ function phoneStack(phones: readonly PhoneSummary[]): Haystack {
  * that `filter`'s keys let through (D156), newest first.
  */
 export function campaignsMatching(
-  world: World,
+  world: ReadonlyWorld,
   query: SearchQuery,
   offset: number,
   limit: number,

@@ -4,8 +4,7 @@
  * segments themselves are counted in the page, by the SDK's `explainSegments`, the same code the
  * mock priced the message with.
  */
-import type { World } from '@msgsvc/mock';
-import type { MessageRecord } from '@msgsvc/mock/port';
+import type { MessageRecord, ReadonlyWorld } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
 
 /** The pricing facts of one message for the SMS check. */
@@ -29,7 +28,7 @@ export interface SmsCheckFacts {
  * table (D150): a world's prices can change after the send, and the check must add up to the cost
  * the message shows.
  */
-export function smsCheckFacts(world: World, message: MessageRecord): SmsCheckFacts {
+export function smsCheckFacts(world: ReadonlyWorld, message: MessageRecord): SmsCheckFacts {
   const segments = message.channel === 'SMS' ? message.segments : 1;
   const priced = message.cost > 0 && segments > 0 && message.cost % segments === 0;
   return {

@@ -6,7 +6,7 @@
  * document stays small however large the world grows.
  */
 
-import { formatTimestamp as ts, type World } from '@msgsvc/mock';
+import { formatTimestamp as ts } from '@msgsvc/mock';
 import {
   apiKeyView,
   campaignHistory,
@@ -15,6 +15,7 @@ import {
   type MessageRecord,
   messageHistory,
   organizationView,
+  type ReadonlyWorld,
   senderIdView,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
@@ -51,7 +52,7 @@ export function inspectorState({ mock, tracker, requestLog }: ControlDeps) {
 }
 
 /** The newest organizations with their keys (by prefix) and sender IDs, in one pass over each. */
-function organizations(world: World) {
+function organizations(world: ReadonlyWorld) {
   const shown = [...world.organizations.values()].slice(-ORGANIZATIONS);
   const keys = new Map(shown.map((org) => [org.id, [] as ReturnType<typeof apiKeyView>[]]));
   const senders = new Map(shown.map((org) => [org.id, [] as ReturnType<typeof senderIdView>[]]));
@@ -67,7 +68,7 @@ function organizations(world: World) {
 }
 
 /** The most recently active phones with their threads. */
-function phones(world: World, tracker: ControlDeps['tracker']) {
+function phones(world: ReadonlyWorld, tracker: ControlDeps['tracker']) {
   const recent = tracker.recentPhones(PHONES);
   const hasInbound = recent.some(([, thread]) => thread.some((item) => item.kind === 'inbound'));
   const inbound = hasInbound ? new Map(world.inbound.map((i) => [i.id, i])) : new Map();
@@ -77,7 +78,11 @@ function phones(world: World, tracker: ControlDeps['tracker']) {
   }));
 }
 
-function threadEntry(world: World, item: ThreadItem, inbound: ReadonlyMap<string, InboundMessage>) {
+function threadEntry(
+  world: ReadonlyWorld,
+  item: ThreadItem,
+  inbound: ReadonlyMap<string, InboundMessage>,
+) {
   if (item.kind === 'inbound') {
     const message = inbound.get(item.id);
     return message === undefined ? null : inboundEntry(message);
@@ -86,7 +91,7 @@ function threadEntry(world: World, item: ThreadItem, inbound: ReadonlyMap<string
   return message === undefined ? null : outboundEntry(world, message);
 }
 
-function outboundEntry(world: World, message: MessageRecord) {
+function outboundEntry(world: ReadonlyWorld, message: MessageRecord) {
   return {
     direction: 'outbound' as const,
     id: message.id,
@@ -121,7 +126,7 @@ function inboundEntry(inbound: InboundMessage) {
   };
 }
 
-function campaignEntry(world: World, id: string) {
+function campaignEntry(world: ReadonlyWorld, id: string) {
   const campaign = world.campaigns.get(id);
   if (campaign === undefined) return null;
   const progress: Record<string, number> = {};
@@ -142,7 +147,7 @@ function campaignEntry(world: World, id: string) {
   };
 }
 
-function ledgers(world: World) {
+function ledgers(world: ReadonlyWorld) {
   const accounts = [...world.accounts.values()].slice(-ORGANIZATIONS);
   const latest = new Map(accounts.map((account) => [account.id, [] as LedgerEntryView[]]));
   // Newest first, stopping once every account has its share or the scan budget is spent.
@@ -168,7 +173,7 @@ function ledgers(world: World) {
 
 type LedgerEntryView = ReturnType<typeof ledgerEntry>;
 
-function ledgerEntry(entry: World['ledger'][number]) {
+function ledgerEntry(entry: ReadonlyWorld['ledger'][number]) {
   return {
     id: entry.id,
     kind: entry.kind,

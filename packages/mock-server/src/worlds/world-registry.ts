@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@msgsvc/mock';
+import { readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../control-http/errors';
 import { SnapshotStore } from '../control-http/snapshot-store';
 import { ActivityTracker } from '../inspector/activity-tracker';
@@ -213,9 +214,9 @@ export class WorldRegistry {
     built: BuiltWorld & { settings: WorldSettings },
   ): WorldEntry {
     const { mock, requestLog } = built;
-    const tracker = new ActivityTracker(() => mock.world);
+    const tracker = new ActivityTracker(() => readonlyWorld(mock));
     // The log's times agree with the rest of the inspector: world time (D104).
-    requestLog.useWorldClock(() => mock.world.now());
+    requestLog.useWorldClock(() => readonlyWorld(mock).now());
     requestLog.useKeyOwner(keyOwnerLookup(this, id));
     const now = this.now();
     const entry: WorldEntry = {

@@ -11,7 +11,7 @@ import type {
   MessageStatus,
 } from '../domain/core/model';
 import { formatTimestamp } from '../domain/core/time-format';
-import type { World } from '../domain/engine/world';
+import type { ReadonlyWorld } from '../domain/engine/readonly-world';
 import type { StatusStep } from '../domain/history/status-history';
 
 /** One step of a status history. */
@@ -34,7 +34,7 @@ function view<S extends string>(steps: readonly StatusStep<S>[]): StatusStepView
 
 /** A message's status history, oldest first. */
 export function messageHistory(
-  world: World,
+  world: ReadonlyWorld,
   message: MessageRecord,
 ): StatusStepView<MessageStatus>[] {
   return view(world.history.messageSteps(message));
@@ -42,7 +42,7 @@ export function messageHistory(
 
 /** A campaign's status history, oldest first. */
 export function campaignHistory(
-  world: World,
+  world: ReadonlyWorld,
   campaign: CampaignRecord,
 ): StatusStepView<CampaignStatus>[] {
   return view(world.history.campaignSteps(campaign));

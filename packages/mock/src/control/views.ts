@@ -22,7 +22,7 @@ import type {
 import type { OperationId } from '../domain/core/operation-ids';
 import { WEBHOOK_SECRET_PREFIX } from '../domain/core/patterns';
 import { formatTimestamp } from '../domain/core/time-format';
-import type { World } from '../domain/engine/world';
+import type { ReadonlyWorld } from '../domain/engine/readonly-world';
 import type { FaultState } from '../domain/policies/faults';
 import type { TriggerOutcome } from '../domain/webhooks/trigger-events';
 import type { WebhookEventType } from '../domain/webhooks/webhook-events';
@@ -303,7 +303,10 @@ export interface InboundView {
  * @param world - The world the organization lives in.
  * @param organization - The organization.
  */
-export function organizationView(world: World, organization: Organization): OrganizationView {
+export function organizationView(
+  world: ReadonlyWorld,
+  organization: Organization,
+): OrganizationView {
   const account = world.accounts.get(organization.billingAccountId);
   return {
     id: organization.id,
@@ -351,7 +354,7 @@ export function displaySecret(secret: string): string {
  * @param world - The world it lives in (for its organization's default).
  * @param sender - The sender ID.
  */
-export function senderIdView(world: World, sender: SenderId): SenderIdView {
+export function senderIdView(world: ReadonlyWorld, sender: SenderId): SenderIdView {
   return {
     id: sender.id,
     organization_id: sender.organizationId,

@@ -7,7 +7,7 @@ import type { components } from '@msgsvc/sdk';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import type { CampaignRecord, MessageRecord } from '../domain/core/model';
 import { formatTimestamp as ts } from '../domain/core/time-format';
-import type { World } from '../domain/engine/world';
+import type { ReadonlyWorld } from '../domain/engine/readonly-world';
 import { MESSAGE_STATUS_TRAITS } from '../domain/messages/message-machine';
 import { pageCount } from '../domain/storage/query';
 
@@ -33,7 +33,7 @@ export function messageListEntry(message: MessageRecord) {
 }
 
 /** The sender ID a record names. Sender IDs are never removed, so a missing one is a bug here. */
-function senderOf(world: World, id: string): Schema['SmsRemitter'] {
+function senderOf(world: ReadonlyWorld, id: string): Schema['SmsRemitter'] {
   const sender = world.senders.get(id);
   if (sender === undefined) throw new Error(`The sender ID ${id} is missing from the world.`);
   return {
@@ -45,7 +45,7 @@ function senderOf(world: World, id: string): Schema['SmsRemitter'] {
 }
 
 /** The body of `GET /messages/{message_id}`. */
-export function messageDetail(world: World, message: MessageRecord) {
+export function messageDetail(world: ReadonlyWorld, message: MessageRecord) {
   return {
     /** The message's id (UUID v7). */
     id: message.id,
@@ -92,7 +92,7 @@ export function messageDetail(world: World, message: MessageRecord) {
 
 /** An entry of `GET /campaigns/{campaign_id}/messages`, with its contact and campaign embedded. */
 export function campaignMessageEntry(
-  world: World,
+  world: ReadonlyWorld,
   message: MessageRecord,
   campaign: CampaignRecord,
 ) {
@@ -141,7 +141,7 @@ export function campaignMessageEntry(
 }
 
 /** A campaign, as `GET /campaigns` and `GET /campaigns/{campaign_id}` render it. */
-export function campaignObject(world: World, campaign: CampaignRecord) {
+export function campaignObject(world: ReadonlyWorld, campaign: CampaignRecord) {
   return {
     /** The campaign's id (UUID v7). */
     id: campaign.id,

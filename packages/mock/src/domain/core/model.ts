@@ -41,9 +41,13 @@ export interface Organization {
 
 /** A billing account; the balance is integer micro-units of `currency`. */
 export interface BillingAccount {
+  /** The account's id. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** ISO 4217 code, e.g. `AOA`. */
   currency: string;
+  /** What is left to spend, micro-units. */
   balance: number;
   /** Total ever funded: the ledger invariant is `balance = funded − Σ cost not refunded`. */
   funded: number;
@@ -54,15 +58,23 @@ export type LedgerKind = 'FUNDING' | 'CAMPAIGN_DEBIT' | 'MESSAGE_DEBIT' | 'REFUN
 
 /** One movement of money on a billing account. */
 export interface LedgerEntry {
+  /** The entry's id. */
   id: string;
+  /** The account whose money moved. */
   billingAccountId: string;
+  /** Why it moved. */
   kind: LedgerKind;
   /** Signed micro-units: credits positive, debits negative. */
   amount: number;
+  /** The account's balance after this entry, micro-units. */
   balanceAfter: number;
+  /** When, in world time (epoch milliseconds). */
   at: number;
+  /** The campaign it concerns, if any. */
   campaignId: string | null;
+  /** The message it concerns, if any. */
   messageId: string | null;
+  /** A short human description. */
   note: string;
 }
 

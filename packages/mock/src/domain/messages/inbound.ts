@@ -101,9 +101,12 @@ function addressedSender(world: World, to: string, organizationId: string | unde
   return named[0]!;
 }
 
-/** Whether a number opted out of an organization's messages in an environment. */
+/**
+ * Whether a number opted out of an organization's messages in an environment. It reads the
+ * opt-outs alone, so a tool asks it of the port's read-only view as sending asks it of the world.
+ */
 export function isOptedOut(
-  world: World,
+  world: { readonly optOuts: ReadonlySet<string> },
   organizationId: string,
   environment: Environment,
   e164: string,

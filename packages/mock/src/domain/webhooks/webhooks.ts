@@ -49,14 +49,21 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
 
 /** A registered endpoint. `url: null` means an in-process listener. */
 export interface WebhookEndpoint {
+  /** The endpoint's id. */
   id: string;
+  /** The organization whose events it receives. */
   organizationId: string;
+  /** The environment (`live` or `test`) whose events it receives. */
   environment: Environment;
+  /** Where deliveries are sent; `null` for an in-process listener. */
   url: string | null;
+  /** The Standard Webhooks signing secret, `whsec_…`. */
   secret: string;
   /** Event types it receives; `null` = all. */
   events: WebhookEventType[] | null;
+  /** True once disabled: it receives nothing more. */
   disabled: boolean;
+  /** When it was registered, in world time (epoch milliseconds). */
   createdAt: number;
 }
 
