@@ -92,6 +92,13 @@ export default defineConfig({
   },
   test: {
     pool: 'threads',
+    // One module graph per worker, not per test file: isolated, each of the SDK half's 96 files
+    // imported the SDK's and the mock's sources again, about 1 s of CPU per file (162 s of CPU for
+    // that half, 61 s without; the server half 287 s and 175 s, E71). The tests restore what they
+    // change (stubbed globals and env, fake timers, msw servers), and pass with their files
+    // shuffled (`--sequence.shuffle.files`). The realm project keeps a context per file: that is
+    // what it tests.
+    isolate: false,
     // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache), so one test file
     // answers in about 3 s instead of 5 (issue 23's inner loop, E66). Off in CI: a fresh clone has
     // nothing to reuse, and the gate's vitest processes would only race to write it.
@@ -113,7 +120,13 @@ export default defineConfig({
       })),
       {
         extends: true,
-        test: { name: 'realm', include: REALM, pool: 'vmThreads', typecheck: { enabled: false } },
+        test: {
+          name: 'realm',
+          include: REALM,
+          pool: 'vmThreads',
+          isolate: true,
+          typecheck: { enabled: false },
+        },
       },
     ],
   },
