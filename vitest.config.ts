@@ -9,6 +9,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  */
 /** The verify kit's mutation run (E43): minutes of CPU, so a project of its own. */
 const MUTATION_RUN = 'packages/verify/test/verify/mutation.test.ts';
+/** The inspector's tests (its page in Chromium, its API): a project of their own. */
+const INSPECTOR = 'packages/mock-server/test/inspector*.test.ts';
 /** Bundles the CLI once for the tests that start it as a process (E69). */
 const CLI_BUNDLE = 'packages/mock-server/test/support/cli-bundle.global.ts';
 
@@ -24,9 +26,12 @@ const PROJECTS = {
   },
   'mock-server': {
     include: ['packages/mock-server/test/**/*.test.ts'],
+    exclude: [INSPECTOR],
     types: ['packages/mock-server/test/**/*.test-d.ts'],
     globalSetup: [CLI_BUNDLE],
   },
+  // The inspector's tests, most of them in Chromium: a process of their own in the gate (E72).
+  inspector: { include: [INSPECTOR], types: [], globalSetup: [CLI_BUNDLE] },
   verify: {
     include: ['packages/verify/test/**/*.test.ts'],
     exclude: [MUTATION_RUN],

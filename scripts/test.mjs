@@ -5,7 +5,8 @@
 //
 // Independent steps run side by side (E38): each step names the steps whose output it needs, and
 // a step starts as soon as those are done and a slot is free (`MSGSVC_GATE_JOBS`, default the
-// number of cores plus one: most steps wait on child processes, npm's cache or the disk). Each
+// number of cores plus two: most steps wait on child processes, sockets, Chromium, npm's cache or
+// the disk, and four long steps start at once, E72). Each
 // step's output is held and printed whole when it ends, so logs never interleave. The packages are
 // built and packed once, by the package checks; every later step uses those builds and tarballs.
 //
@@ -18,7 +19,7 @@ import { availableParallelism } from 'node:os';
 
 const started = Date.now();
 const forwarded = process.argv.slice(2);
-const JOBS = Math.max(1, Number(process.env.MSGSVC_GATE_JOBS ?? availableParallelism() + 1));
+const JOBS = Math.max(1, Number(process.env.MSGSVC_GATE_JOBS ?? availableParallelism() + 2));
 mkdirSync('.reports', { recursive: true });
 
 /**
@@ -74,8 +75,10 @@ const steps = [
   },
   ...(forwarded.length === 0
     ? [
-        // The server's and the verify kit's tests read nothing built: they start at once, and they
-        // are the longest (processes, Chromium, waits on real sockets).
+        // The server's, the inspector's and the verify kit's tests read nothing built: they start
+        // at once, and they are the longest (processes, Chromium, waits on real sockets), so they
+        // are two processes, each about half of the wall time the one process took (E72).
+        half('tests-inspector', ['inspector'], []),
         half('tests-server', ['mock-server', 'verify'], []),
         {
           id: 'mutation',
