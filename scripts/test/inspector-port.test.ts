@@ -10,6 +10,8 @@
  *   `mock` wherever it holds one (`ControlDeps`, `WorldEntry`), so the receiver's name finds every
  *   read.
  *
+ * The rest of the server holds to it too, but for `recallKey`, which writes (a second test).
+ *
  * biome.json forbids the import file by file (`noRestrictedImports` with `importNames`); no lint
  * rule sees the reads, and this test holds both whatever the lint configuration becomes.
  */
@@ -20,14 +22,20 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const INSPECTOR = join(ROOT, 'packages', 'mock-server', 'src', 'inspector');
+const SERVER = join(ROOT, 'packages', 'mock-server', 'src');
+const INSPECTOR = join(SERVER, 'inspector');
+
+/** The server-side sources under `dir` (the inspector's browser page aside). */
+function serverFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !relative(SERVER, file).startsWith(join('inspector', 'page') + sep));
+}
 
 /** The inspector's server-side sources. */
 function inspectorFiles(): string[] {
-  return readdirSync(INSPECTOR, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => relative(INSPECTOR, file).split(sep)[0] !== 'page');
+  return serverFiles(INSPECTOR);
 }
 
 /** `mock`, or a property named `mock` (`deps.mock`, `entry.mock`). */
@@ -129,6 +137,21 @@ describe('the inspector and the port', () => {
       ),
     );
     expect(problems).toEqual([]);
+  });
+
+  it('the rest of the server reads a world through the port too, but where recallKey writes', () => {
+    const problems = serverFiles(SERVER).flatMap((file) =>
+      worldReads(file, readFileSync(file, 'utf8')).map(
+        (problem) => `${relative(SERVER, file)}:${problem}`,
+      ),
+    );
+    // recallKey puts a presented key back in place of its state-file stand-in (D125): it writes
+    // the key map, so it and its two calls take the world itself (E70).
+    expect(problems.map((problem) => problem.replace(/:\d+:/, ':')).sort()).toEqual([
+      'serve.ts: reads mock.world',
+      'serve.ts: reads mock.world',
+      'stored-keys.ts: imports World',
+    ]);
   });
 
   it('catches a crossing: the check itself fails on planted imports and reads', () => {
