@@ -49,14 +49,20 @@ describe('proxy in front of the mock', () => {
     await expect(
       client.messages.retrieve('01890000-0000-7000-8000-000000000000'),
     ).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Each exchange is checked just after it is answered: wait for the eighth check.
+    await expect.poll(() => exchanges, { timeout: 10_000 }).toBe(8);
     expect(violations).toEqual([]);
-    expect(exchanges).toBe(8);
   });
 
   it('passes verify through unchanged; every answer of the mock is on the contract', async () => {
     violations.length = 0;
+    const before = exchanges;
+    let requests = 0;
     const report = await runVerify({
+      fetch: (input, init) => {
+        requests++;
+        return fetch(input, init);
+      },
       baseUrl: `${proxy.url}/c/v1`,
       apiKey: KEYS.main,
       poorApiKey: KEYS.poor,
@@ -67,7 +73,8 @@ describe('proxy in front of the mock', () => {
       timeBudgetMs: 20_000,
     });
     expect(report.results.filter((r) => r.outcome !== 'pass')).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every request verify sent is one exchange the proxy checks: wait for the last check.
+    await expect.poll(() => exchanges - before, { timeout: 10_000 }).toBe(requests);
     expect(violations.filter((v) => v.side === 'response')).toEqual([]);
     // verify's deliberate off-contract requests are the client's violations, each named.
     const rules = new Set(violations.map((v) => `${v.rule} ${v.operation}`));

@@ -4,7 +4,7 @@
  * appear by prefix only in what the CLI prints and writes, wherever the client put them.
  */
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -157,30 +157,30 @@ function send(
   );
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
 describe('proxy in front of an off-contract server', () => {
   it('reports every planted violation with its rule', async () => {
-    const violations: ProxyViolation[] = [];
+    // The proxy checks an exchange after answering it (once no byte has moved for 2 ms): wait for
+    // the check itself, not a fixed time (30 ms was once too short on a loaded machine, E72).
+    const checked: (readonly ProxyViolation[])[] = [];
     const proxy = await startProxy({
       upstream: upstreamUrl,
-      onViolation: (v) => violations.push(v),
+      onExchange: (violations) => checked.push(violations),
     });
+    const exchange = async (path: string) => {
+      const before = checked.length;
+      await send(`${proxy.url}${path}`);
+      await expect.poll(() => checked.length, { timeout: 10_000 }).toBe(before + 1);
+      return checked[before]!;
+    };
     try {
       for (const planted of PLANTED) {
-        violations.length = 0;
-        await send(`${proxy.url}${planted.path.replace('?plant=', '?plant=')}`);
-        await settle();
         expect(
-          violations.map((v) => v.rule),
+          (await exchange(planted.path)).map((v) => v.rule),
           planted.name,
         ).toContain(planted.rule);
       }
       // …and nothing for an exchange on the contract.
-      violations.length = 0;
-      await send(`${proxy.url}/c/v1/campaigns`);
-      await settle();
-      expect(violations).toEqual([]);
+      expect(await exchange('/c/v1/campaigns')).toEqual([]);
     } finally {
       await proxy.close();
     }
@@ -273,14 +273,25 @@ describe('msgsvc-mock proxy (CLI)', () => {
         },
       },
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => /listening on (\S+),/.test(stderr), { timeout: 10_000 }).toBe(true);
     const url = /listening on (\S+),/.exec(stderr)![1]!;
     const live = 'svc_live_SecretInTheQuery987654321';
     await send(
       `${url}/c/v1/messages?api_key=${live}&k=svc%5Ftest%5F${'Z'.repeat(20)}&plant=status`,
     );
     await send(`${url}/c/v1/${live}`);
-    await settle();
+    // Both exchanges checked and written before the stop.
+    await expect
+      .poll(
+        () => {
+          const text = existsSync(jsonl) ? readFileSync(jsonl, 'utf8') : '';
+          return ['parameter', 'status', 'route'].every((rule) =>
+            text.includes(`"rule":"${rule}"`),
+          );
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     stop();
     const code = await exit;
     expect(code).toBe(1); // --fail-on-violation
