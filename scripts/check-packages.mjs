@@ -10,7 +10,7 @@
 //   - @arethetypeswrong/cli with its default profile: every entry's types and JavaScript resolve
 //     under node10, node16 (from ESM and from CJS) and bundler.
 // scripts/pack-smoke.mjs then installs the same tarballs. `npm test` runs both.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,30 +24,74 @@ export const PACKAGES = ['sdk', 'mock', 'verify', 'mock-server'];
 const manifest = (dir) =>
   JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
 
-/** Builds the packages and packs them; returns `{ name, version, tarball }` for each. */
-export function buildAndPack({ quiet = false } = {}) {
-  const stdio = quiet ? 'ignore' : 'inherit';
-  for (const dir of PACKAGES) {
-    execFileSync('npx', ['tsup', '--silent'], { cwd: join(root, 'packages', dir), stdio });
-  }
+/**
+ * Each package's build waits for the builds whose declarations it reads (through its workspace
+ * link to their `dist/`); builds that do not wait on each other run side by side, as do the packs
+ * and every tarball's checks. On a busy machine (the gate runs other steps beside this one, E72)
+ * more processes also mean a larger share of the cores for the step everything else waits on.
+ */
+const BUILD_AFTER = { sdk: [], mock: ['sdk'], verify: ['sdk'], 'mock-server': ['mock', 'verify'] };
+
+/** Runs a command to its end; resolves with its exit status and output, rejects on status ≠ 0 if `check`. */
+function run(command, args, { cwd = root, quiet = true, check = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (status) => {
+      if (!quiet) process.stdout.write(`${stdout}${stderr}`);
+      if (check && status !== 0) {
+        reject(
+          new Error(
+            `${command} ${args.join(' ')} (in ${cwd}) exited ${status}:\n${stdout}${stderr}`,
+          ),
+        );
+      } else {
+        resolve({ status, stdout, stderr });
+      }
+    });
+  });
+}
+
+/** Builds the packages and packs them; resolves with `{ name, version, tarball }` for each. */
+export async function buildAndPack({ quiet = false } = {}) {
+  const built = new Map();
+  const build = (dir) => {
+    let done = built.get(dir);
+    if (done === undefined) {
+      done = Promise.all(BUILD_AFTER[dir].map(build)).then(() =>
+        run('npx', ['tsup', '--silent'], { cwd: join(root, 'packages', dir), quiet }),
+      );
+      built.set(dir, done);
+    }
+    return done;
+  };
+  await Promise.all(PACKAGES.map(build));
   rmSync(PACK_DIR, { recursive: true, force: true });
   mkdirSync(PACK_DIR, { recursive: true });
-  return PACKAGES.map((dir) => {
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', PACK_DIR], {
-      cwd: join(root, 'packages', dir),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const [info] = JSON.parse(out);
-    return {
-      dir,
-      name: info.name,
-      version: info.version,
-      tarball: join(PACK_DIR, info.filename),
-      files: info.files.map((file) => file.path),
-      size: info.size,
-    };
-  });
+  return Promise.all(
+    PACKAGES.map(async (dir) => {
+      const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', PACK_DIR], {
+        cwd: join(root, 'packages', dir),
+      });
+      const [info] = JSON.parse(stdout);
+      return {
+        dir,
+        name: info.name,
+        version: info.version,
+        tarball: join(PACK_DIR, info.filename),
+        files: info.files.map((file) => file.path),
+        size: info.size,
+      };
+    }),
+  );
 }
 
 function checkManifest(dir, packed, versions) {
@@ -130,46 +174,50 @@ function checkRootManifest() {
     .map(([name, range]) => `devDependency ${name} ${range}: pin it exactly`);
 }
 
-function main() {
+/** publint and attw on one tarball, side by side; resolves with what to print and the failures. */
+async function checkTarball(pkg, versions) {
+  const [publint, attw] = await Promise.all([
+    run('npx', ['publint', 'run', pkg.tarball, '--strict'], { check: false }),
+    run('npx', ['attw', pkg.tarball, '--format', 'table-flipped'], { check: false }),
+  ]);
+  const lines = [
+    `\n${pkg.name}@${pkg.version}: ${pkg.files.length} files, ${(pkg.size / 1024).toFixed(0)} kB packed`,
+  ];
+  const failures = [];
+  const problems = checkManifest(pkg.dir, pkg, versions);
+  for (const problem of problems) lines.push(`  manifest: ${problem}`);
+  if (problems.length > 0) failures.push(`${pkg.name} manifest`);
+  else lines.push('  manifest: ok');
+  const lint = `${publint.stdout}${publint.stderr}`
+    .split('\n')
+    .filter(
+      (line) => line.trim() !== '' && !/^(Running publint|Unpacking|Linting|npm warn)/.test(line),
+    );
+  lines.push(`  publint: ${lint.join('\n  ')}`);
+  if (publint.status !== 0) failures.push(`${pkg.name} publint`);
+  lines.push(
+    `  attw:\n${`${attw.stdout}${attw.stderr}`
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
+      .map((line) => `    ${line}`)
+      .join('\n')}`,
+  );
+  if (attw.status !== 0) failures.push(`${pkg.name} attw`);
+  return { lines, failures };
+}
+
+async function main() {
   const started = performance.now();
-  const packed = buildAndPack();
+  const packed = await buildAndPack();
   const versions = new Map(packed.map((p) => [p.name, p.version]));
   const failures = [];
   const rootProblems = checkRootManifest();
   for (const problem of rootProblems) console.log(`package.json: ${problem}`);
   if (rootProblems.length > 0) failures.push('root manifest');
-  for (const pkg of packed) {
-    console.log(
-      `\n${pkg.name}@${pkg.version}: ${pkg.files.length} files, ${(pkg.size / 1024).toFixed(0)} kB packed`,
-    );
-
-    const problems = checkManifest(pkg.dir, pkg, versions);
-    for (const problem of problems) console.log(`  manifest: ${problem}`);
-    if (problems.length > 0) failures.push(`${pkg.name} manifest`);
-    else console.log('  manifest: ok');
-
-    const publint = spawnSync('npx', ['publint', 'run', pkg.tarball, '--strict'], {
-      encoding: 'utf8',
-    });
-    const lint = `${publint.stdout}${publint.stderr}`
-      .split('\n')
-      .filter(
-        (line) => line.trim() !== '' && !/^(Running publint|Unpacking|Linting|npm warn)/.test(line),
-      );
-    console.log(`  publint: ${lint.join('\n  ')}`);
-    if (publint.status !== 0) failures.push(`${pkg.name} publint`);
-
-    const attw = spawnSync('npx', ['attw', pkg.tarball, '--format', 'table-flipped'], {
-      encoding: 'utf8',
-    });
-    console.log(
-      `  attw:\n${`${attw.stdout}${attw.stderr}`
-        .split('\n')
-        .filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
-        .map((line) => `    ${line}`)
-        .join('\n')}`,
-    );
-    if (attw.status !== 0) failures.push(`${pkg.name} attw`);
+  // Checked side by side, printed in the packages' order.
+  for (const checked of await Promise.all(packed.map((pkg) => checkTarball(pkg, versions)))) {
+    console.log(checked.lines.join('\n'));
+    failures.push(...checked.failures);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (failures.length > 0) {
@@ -179,4 +227,4 @@ function main() {
   console.log(`\nPackage checks passed in ${seconds} s; tarballs in ${PACK_DIR}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

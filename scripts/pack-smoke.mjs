@@ -30,7 +30,7 @@ const tarballs = () =>
   existsSync(PACK_DIR) ? readdirSync(PACK_DIR).filter((name) => name.endsWith('.tgz')) : [];
 if (process.argv.includes('--pack') || tarballs().length < 4) {
   console.log('Building and packing the packages…');
-  buildAndPack({ quiet: true });
+  await buildAndPack({ quiet: true });
 }
 const tarball = (name) => {
   const found = tarballs().find((file) => new RegExp(`^msgsvc-${name}-\\d`).test(file));

@@ -42,7 +42,7 @@ const tarballs = () =>
   existsSync(PACK_DIR) ? readdirSync(PACK_DIR).filter((name) => name.endsWith('.tgz')) : [];
 if (args.includes('--pack') || tarballs().length < 4) {
   console.log('Building and packing the packages…');
-  buildAndPack({ quiet: true });
+  await buildAndPack({ quiet: true });
 }
 const sdk = tarballs().find((name) => name.startsWith('msgsvc-sdk-'));
 const mock = tarballs().find((name) => /^msgsvc-mock-\d/.test(name));
