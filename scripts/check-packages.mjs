@@ -10,10 +10,10 @@
 //   - @arethetypeswrong/cli with its default profile: every entry's types and JavaScript resolve
 //     under node10, node16 (from ESM and from CJS) and bundler.
 // scripts/pack-smoke.mjs then installs the same tarballs. `npm test` runs both.
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runCommand } from './run-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Where the tarballs go (gitignored). */
@@ -32,32 +32,16 @@ const manifest = (dir) =>
  */
 const BUILD_AFTER = { sdk: [], mock: ['sdk'], verify: ['sdk'], 'mock-server': ['mock', 'verify'] };
 
-/** Runs a command to its end; resolves with its exit status and output, rejects on status ≠ 0 if `check`. */
-function run(command, args, { cwd = root, quiet = true, check = true } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (status) => {
-      if (!quiet) process.stdout.write(`${stdout}${stderr}`);
-      if (check && status !== 0) {
-        reject(
-          new Error(
-            `${command} ${args.join(' ')} (in ${cwd}) exited ${status}:\n${stdout}${stderr}`,
-          ),
-        );
-      } else {
-        resolve({ status, stdout, stderr });
-      }
-    });
-  });
+/** Runs a command to its end; rejects on a non-zero status when `check`. */
+async function run(command, args, { cwd = root, quiet = true, check = true } = {}) {
+  const result = await runCommand(command, args, { cwd });
+  if (!quiet) process.stdout.write(`${result.stdout}${result.stderr}`);
+  if (check && result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) exited ${result.status}:\n${result.stdout}${result.stderr}`,
+    );
+  }
+  return result;
 }
 
 /** Builds the packages and packs them; resolves with `{ name, version, tarball }` for each. */

@@ -26,6 +26,7 @@ import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildStandalone, megabytes } from './build-standalone.mjs';
+import { runCommand } from './run-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
@@ -123,7 +124,7 @@ try {
 
     // Asynchronous: a synchronous spawn would stall this process's event loop for the whole run,
     // and fetch would then reuse a keep-alive socket the server closed meanwhile.
-    const verify = await spawnAsync(
+    const verify = await runCommand(
       process.execPath,
       [
         join(root, 'packages/verify/bin/msgsvc-verify.js'),
@@ -152,7 +153,7 @@ try {
         : `exit ${verify.status}: ${verify.stderr.slice(0, 2000)}`,
     );
 
-    const trigger = await spawnAsync(
+    const trigger = await runCommand(
       exe,
       [
         'trigger',
@@ -241,26 +242,6 @@ console.log(
   `standalone: ${((performance.now() - started) / 1000).toFixed(1)} s, ${checks.length - failed} passed, ${failed} failed`,
 );
 process.exit(failed > 0 ? 1 : 0);
-
-/** Runs a command to completion without blocking the event loop. */
-function spawnAsync(command, args, { timeout, ...options }) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
 
 /** Runs the executable to completion from its folder. */
 function run(args) {

@@ -19,12 +19,19 @@ declare module 'vitest' {
   }
 }
 
-/** Bundles the CLI into `dir`; answers the bundle's path. */
-async function bundle(dir: string): Promise<string> {
-  const outfile = join(dir, 'msgsvc-mock.mjs');
+/**
+ * Bundles the CLI (`packages/mock-server/src/bin.ts`) into `outfile`, as tsup builds the published
+ * bin; `alias` points imports elsewhere (the mutation run's copies of the mock), and `sourcemap`
+ * writes the map a process started with `--enable-source-maps` reads.
+ */
+export async function bundleCli(
+  outfile: string,
+  { alias = {}, sourcemap = true }: { alias?: Record<string, string>; sourcemap?: boolean } = {},
+): Promise<string> {
   await build({
     entryPoints: [join(REPO_ROOT, 'packages/mock-server/src/bin.ts')],
     outfile,
+    alias,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -33,11 +40,14 @@ async function bundle(dir: string): Promise<string> {
     packages: 'external',
     // The repository's tsconfig maps @msgsvc/* to their sources, as tsx did.
     tsconfig: join(REPO_ROOT, 'tsconfig.json'),
-    sourcemap: true,
+    sourcemap,
     logLevel: 'error',
   });
   return outfile;
 }
+
+/** Bundles the CLI into `dir`; answers the bundle's path. */
+const bundle = (dir: string) => bundleCli(join(dir, 'msgsvc-mock.mjs'));
 
 /** Builds the bundle and hands its path to the project's tests; removes it at the end. */
 export default async function setup(project: TestProject): Promise<() => void> {

@@ -17,8 +17,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleCli } from '../../../mock-server/test/support/cli-bundle.global';
 import { REPO_ROOT } from '../../../mock-server/test/support/cli-process';
 import { runVerify, type VerifyReport } from '../../src/verify/run-verify';
 import { MUTATIONS, type Mutation } from './mutations';
@@ -61,21 +61,13 @@ async function mutant(name: string, mutation?: Mutation): Promise<string> {
     const path = join(dir, 'src', mutation.file);
     writeFileSync(path, readFileSync(path, 'utf8').replace(mutation.search, mutation.replace));
   }
-  await build({
-    entryPoints: [join(REPO_ROOT, 'packages/mock-server/src/bin.ts')],
-    // The server as it is, on the mutated service: its two imports of the mock name the copy.
+  // The server as it is, on the mutated service: its two imports of the mock name the copy.
+  await bundleCli(join(dir, 'serve.mjs'), {
     alias: {
       '@msgsvc/mock': join(dir, 'src/index.ts'),
       '@msgsvc/mock/port': join(dir, 'src/port.ts'),
     },
-    outfile: join(dir, 'serve.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    tsconfig: join(REPO_ROOT, 'tsconfig.json'),
-    logLevel: 'error',
+    sourcemap: false,
   });
   return dir;
 }
