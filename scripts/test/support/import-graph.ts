@@ -43,6 +43,8 @@ export function fileGraph(root: string): Graph {
     const targets = new Set<string>();
     for (const { fileName } of info.importedFiles) {
       if (!fileName.startsWith('.')) continue;
+      // Outside `root` (a package's `../package.json`): not a node of this graph.
+      if (posix.join(posix.dirname(file), fileName).startsWith('../')) continue;
       const target = resolveSpecifier(root, file, fileName);
       if (target === undefined) throw new Error(`${file}: cannot resolve '${fileName}'`);
       if (!target.startsWith('../')) targets.add(target);

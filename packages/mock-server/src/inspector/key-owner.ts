@@ -4,8 +4,21 @@
  * is first read, while it still has the full key, and keeps only this answer: the near-miss hints
  * can then say "this message is another organization's" without the key ever being kept or shown.
  */
+import type { MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
-import type { WorldRegistry } from '../worlds/world-registry';
+
+/**
+ * The worlds a lookup searches: what it reads of the server's world registry, named here so that
+ * the inspector does not import the registry that imports it (the registry passes itself).
+ */
+export interface KeyHoldingWorlds {
+  /** Every live world, the request's own among them. */
+  list(): readonly {
+    readonly id: string;
+    readonly name: string | null;
+    readonly mock: MockService;
+  }[];
+}
 
 /** Who holds a key. */
 export interface KeyOwner {
@@ -23,7 +36,7 @@ export type KeyOwnerLookup = (key: string) => KeyOwner | null;
  * The lookup for the log of world `worldId`: its own keys first, then every other live world's
  * (one `Map` lookup per world, so bounded by the cap on worlds).
  */
-export function keyOwnerLookup(registry: WorldRegistry, worldId: string): KeyOwnerLookup {
+export function keyOwnerLookup(registry: KeyHoldingWorlds, worldId: string): KeyOwnerLookup {
   return (sent) => {
     const key = sent.trim();
     const worlds = registry.list();
