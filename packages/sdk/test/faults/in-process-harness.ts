@@ -24,6 +24,7 @@ export async function startInProcess(plan: FaultPlan): Promise<FaultHarness> {
   return {
     mode: 'in-process',
     plan,
+    slack: TIMING.slack,
     client: new MessagingClient({
       ...options,
       fetch: faulty.fetch,
