@@ -232,11 +232,9 @@ async function runCheck(check: Check, shared: VerifyContext): Promise<CheckResul
 }
 
 async function outcomeOf(check: Check, context: VerifyContext): Promise<CheckResult> {
-  const base = { id: check.id, title: check.title, cites: check.cites };
   const missing = (check.needs ?? []).find((need) => context[need] === undefined);
-  if (missing !== undefined) {
-    return { ...base, outcome: 'skip', reason: `needs ${CREDENTIAL_FLAG[missing]}`, ms: 0 };
-  }
+  if (missing !== undefined) return notRun(check, `needs ${CREDENTIAL_FLAG[missing]}`);
+  const base = { id: check.id, title: check.title, cites: check.cites };
   const start = Date.now();
   try {
     await check.run(context);
