@@ -20,15 +20,8 @@ export const TIMING = {
   /** Per call (wall clock); the watchdog's limit is this plus `slack`. */
   totalTimeout: 3_000,
   maxRetries: 3,
-  /** How late a call may settle after its deadline (its `totalTimeout` or its abort), in process. */
+  /** How late a call may settle after its deadline (its `totalTimeout` or its abort). */
   slack: 250,
-  /**
-   * The same over HTTP: every attempt and every `sleep` (a clock advance through the control API)
-   * is a round trip to another process, which a loaded two-core machine can hold for hundreds of
-   * milliseconds (a gate running four steps at once saw 3 of 1,000 sends settle later than 250 ms
-   * after `totalTimeout`, E74). A hang is a call that never settles: one second still finds it.
-   */
-  httpSlack: 1_000,
   /**
    * The watchdog of the repairs (calls without faults and without `totalTimeout`): they are not
    * what is timed, but must not hang the suite either.
@@ -41,8 +34,6 @@ export interface FaultHarness {
   /** `in-process` or `over HTTP`. */
   readonly mode: string;
   readonly plan: FaultPlan;
-  /** How late a call may settle after its deadline in this mode ({@link TIMING}). */
-  readonly slack: number;
   /** The client whose every attempt meets the plan's fault. */
   readonly client: MessagingClient;
   /** A client that reaches the service without faults (for re-sends and resumes). */

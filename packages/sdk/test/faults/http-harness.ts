@@ -58,7 +58,6 @@ export async function startOverHttp(plan: FaultPlan): Promise<FaultHarness> {
   return {
     mode: 'over HTTP',
     plan,
-    slack: TIMING.httpSlack,
     client: new MessagingClient({
       ...options,
       baseUrl: `${open.origin}/c/v1`,

@@ -24,7 +24,6 @@ export async function startInProcess(plan: FaultPlan): Promise<FaultHarness> {
   return {
     mode: 'in-process',
     plan,
-    slack: TIMING.slack,
     client: new MessagingClient({
       ...options,
       fetch: faulty.fetch,

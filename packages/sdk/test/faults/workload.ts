@@ -95,7 +95,7 @@ export async function runWorkload(h: FaultHarness, size: WorkloadSize): Promise<
     const params = { to, body: `Fault suite ${tag}, send ${i}` };
     const issue = (client: MessagingClient, options: SendOptions) =>
       client.messages.send(params, options);
-    return record('send', `${tag}-send-${i}`, params, issue, h.slack, abortAt);
+    return record('send', `${tag}-send-${i}`, params, issue, abortAt);
   });
   let from = 0;
   const batches: BatchRecord[] = Array.from({ length: size.batches }, (_, i) => {
@@ -110,7 +110,7 @@ export async function runWorkload(h: FaultHarness, size: WorkloadSize): Promise<
     };
     const issue = (client: MessagingClient, options: SendOptions) =>
       client.campaigns.sendBatch(params, options);
-    return record('batch', `${tag}-batch-${i}`, params, issue, h.slack);
+    return record('batch', `${tag}-batch-${i}`, params, issue);
   });
   const chunks = Math.ceil(size.bulkRecipients / size.bulkChunkSize);
   const bulk: BulkRecord = {
@@ -123,7 +123,7 @@ export async function runWorkload(h: FaultHarness, size: WorkloadSize): Promise<
       idempotencyKey: `${tag}-bulk`,
     },
     chunks,
-    chunkDeadline: TIMING.totalTimeout + h.slack,
+    chunkDeadline: TIMING.totalTimeout + TIMING.slack,
     first: undefined,
     rerun: undefined,
   };
@@ -186,10 +186,9 @@ function record<P, V>(
   key: string,
   params: P,
   issue: (client: MessagingClient, options: SendOptions) => Promise<V>,
-  slack: number,
   abortAt?: number,
 ): CallRecord<P, V> {
-  const total = TIMING.totalTimeout + slack;
+  const total = TIMING.totalTimeout + TIMING.slack;
   return {
     operation,
     key,
@@ -197,7 +196,7 @@ function record<P, V>(
     issue,
     abortAt,
     aborted: false,
-    deadline: abortAt === undefined ? total : Math.min(total, abortAt + slack),
+    deadline: abortAt === undefined ? total : Math.min(total, abortAt + TIMING.slack),
     outcome: undefined,
     resend: undefined,
   };
