@@ -14,9 +14,9 @@ import { circles, fileGraph, folderGraph } from './support/import-graph';
 
 /** The folder circles each package still has (issue 23, open). */
 const KNOWN_FOLDER_CIRCLES: Record<string, string[][]> = {
-  // message-lifecycle settles its campaign's bookkeeping (campaign-state), which reads the
-  // message machine's traits.
-  mock: [['domain/campaigns', 'domain/messages']],
+  // None: a campaign's bookkeeping subscribes to the world's events, so messages never import
+  // campaigns (E75).
+  mock: [],
   // The control routes, the inspector's routes and the world registry share route helpers, the
   // request log and the activity tracker in both directions.
   'mock-server': [['.', 'control-http', 'inspector', 'worlds']],

@@ -35,6 +35,27 @@ export function transitionCampaign(
   world.emit({ type: 'campaign.status_updated', campaignId: campaign.id, from, to, at: now });
 }
 
+/**
+ * Makes the campaign's bookkeeping a subscriber of the world's events, as the webhook outbox is:
+ * a message never calls into its campaign, the campaign hears that one of its messages settled.
+ * The world wires it right after the outbox, and delivers events in the order they happen, so every
+ * later subscriber hears a message's move before the campaign completion it causes.
+ * Returns the unsubscribe function.
+ */
+export function subscribeCampaignBookkeeping(world: World): () => void {
+  return world.subscribe((event) => {
+    if (
+      event.type !== 'message.status_updated' ||
+      MESSAGE_STATUS_TRAITS[event.from].settledForCampaign ||
+      !MESSAGE_STATUS_TRAITS[event.to].settledForCampaign
+    ) {
+      return;
+    }
+    const campaignId = world.messages.get(event.messageId)?.campaignId;
+    if (campaignId !== undefined && campaignId !== null) settleCampaignMessage(world, campaignId);
+  });
+}
+
 /** A message of the campaign reached `SENT` or a terminal failure. */
 export function settleCampaignMessage(world: World, campaignId: string): void {
   const campaign = world.campaigns.get(campaignId);
@@ -43,6 +64,7 @@ export function settleCampaignMessage(world: World, campaignId: string): void {
   if (campaign.outstanding === 0) completeCampaign(world, campaign);
 }
 
+/** Completes a `SENDING` campaign whose last message settled (or that had none to send). */
 export function completeCampaign(world: World, campaign: CampaignRecord): void {
   const messages = world.messages.indexed(
     'campaign',

@@ -121,9 +121,10 @@ export interface ReadonlyWorld {
     readonly table: RateLimitTable;
   };
   /**
-   * Calls `listener` with everything that happens in the world from now on, after the webhook
-   * outbox has heard of it; returns the function that stops it. Events carry ids: read the record
-   * from the world when one arrives.
+   * Calls `listener` with everything that happens in the world from now on, in the order it
+   * happened, after the webhook outbox and the campaign's bookkeeping have heard of it (a message's
+   * move arrives with its campaign already complete, the completion right after); returns the
+   * function that stops it. Events carry ids: read the record from the world when one arrives.
    */
   subscribe(listener: (event: WorldEvent) => void): () => void;
 }

@@ -6,6 +6,7 @@
  * every part each concept declares there, and wires the concepts that listen to the world's events.
  */
 import { DEFAULT_PRICES, type PriceTable } from '../billing/pricing';
+import { subscribeCampaignBookkeeping } from '../campaigns/campaign-state';
 import { type Clock, VirtualClock } from '../core/clock';
 import type {
   ApiKey,
@@ -152,6 +153,9 @@ export class World implements WorldParts {
   /** The route (carrier and provider) of a number on a channel (decision D26). */
   route: (e164: string, channel: ChannelType) => Route;
   private readonly listeners = new Set<(event: WorldEvent) => void>();
+  /** Events emitted while a subscriber runs, told after the current one (see {@link World.emit}). */
+  private readonly queued: WorldEvent[] = [];
+  private emitting = false;
   /** While {@link World.withFixedIds} runs: the instant its ids carry. */
   private fixedIdInstant: number | undefined;
 
@@ -178,8 +182,11 @@ export class World implements WorldParts {
       table: applyRateLimitChanges(DEFAULT_RATE_LIMITS, options.rateLimits ?? {}),
       windows: new Map(),
     };
-    // The outbox hears of every event before any other subscriber, as it always has.
+    // The outbox hears of every event before any other subscriber, as it always has; the campaign's
+    // bookkeeping next, so that the campaign is complete by the time anyone else hears of the
+    // message that completed it.
     subscribeWebhooks(this);
+    subscribeCampaignBookkeeping(this);
   }
 
   /** The world's current time, epoch milliseconds. */
@@ -237,8 +244,27 @@ export class World implements WorldParts {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells every subscriber, in the order they subscribed (the webhook outbox first). */
+  /**
+   * Tells every subscriber, in the order they subscribed (the webhook outbox first). An event
+   * emitted by a subscriber (the campaign completion a message's move causes) waits until every
+   * subscriber has heard the current one, so all subscribers hear all events in one order: the
+   * order they happened in. If a subscriber throws, the events still waiting are dropped with it.
+   */
   emit(event: WorldEvent): void {
-    for (const listener of this.listeners) listener(event);
+    if (this.emitting) {
+      this.queued.push(event);
+      return;
+    }
+    this.emitting = true;
+    try {
+      for (const listener of this.listeners) listener(event);
+      for (let next = 0; next < this.queued.length; next++) {
+        const queued = this.queued[next]!;
+        for (const listener of this.listeners) listener(queued);
+      }
+    } finally {
+      this.queued.length = 0;
+      this.emitting = false;
+    }
   }
 }

@@ -1,11 +1,11 @@
 /**
  * A message's life after creation: dispatch to the carrier and the delivery receipt, both as
  * scheduled tasks on the world's clock, with the outcome drawn from the seeded simulation. Every
- * status change goes through {@link transitionMessage}, which applies the transition table, the
- * refund rule and the campaign's bookkeeping in one step.
+ * status change goes through {@link transitionMessage}, which applies the transition table and the
+ * refund rule, and tells the world's subscribers (among them the campaign's bookkeeping,
+ * `subscribeCampaignBookkeeping`, so that messages never import campaigns).
  */
 import { refundMessage } from '../billing/billing-ledger';
-import { settleCampaignMessage } from '../campaigns/campaign-state';
 import type { MessageRecord } from '../core/model';
 import { nextState } from '../core/state-machine';
 import type { World } from '../core/world';
@@ -20,7 +20,10 @@ import {
   type MessageEvent,
 } from './message-machine';
 
-/** Moves a message by `event`; refunds and settles its campaign as the tables say. */
+/**
+ * Moves a message by `event`, refunds it as the table says, and tells the world's subscribers (the
+ * webhook outbox, then the campaign's bookkeeping, then everyone else).
+ */
 export function transitionMessage(
   world: World,
   message: MessageRecord,
@@ -39,13 +42,6 @@ export function transitionMessage(
   world.history.messageStep(message, to, now, code);
   if (MESSAGE_STATUS_TRAITS[to].refunds) refundMessage(world, message, `Refund: message ${to}`);
   world.emit({ type: 'message.status_updated', messageId: message.id, from, to, at: now });
-  if (
-    message.campaignId !== null &&
-    !MESSAGE_STATUS_TRAITS[from].settledForCampaign &&
-    MESSAGE_STATUS_TRAITS[to].settledForCampaign
-  ) {
-    settleCampaignMessage(world, message.campaignId);
-  }
 }
 
 /**
