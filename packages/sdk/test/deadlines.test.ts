@@ -66,6 +66,83 @@ describe('attempt deadlines', () => {
   });
 });
 
+describe('a retry’s wait counts against totalTimeout', () => {
+  // 503 until the end: every attempt asks for a retry after the backoff.
+  const unavailable = async () =>
+    new Response('{"error":{"code":"SERVICE_UNAVAILABLE","message":"busy"}}', {
+      status: 503,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('a sleep that never ends ends the call at its deadline, with the attempts made', async () => {
+    const signals: AbortSignal[] = [];
+    const errors: unknown[] = [];
+    const client = new MessagingClient({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      totalTimeout: 2_000,
+      maxRetries: 3,
+      fetch: unavailable,
+      // A virtual clock advanced over HTTP on a starved machine: the wait outlives its delay.
+      sleep: (_ms, signal) => {
+        if (signal !== undefined) signals.push(signal);
+        return new Promise<void>(() => {});
+      },
+      onError: (event) => errors.push(event.error),
+    });
+    const started = performance.now();
+    const error = await client.messages
+      .send({ to: '+244923000001', body: 'x' }, { idempotencyKey: 'k-sleep' })
+      .catch((failure: unknown) => failure);
+    const ms = performance.now() - started;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ option: 'totalTimeout', attempts: 1, idempotencyKey: 'k-sleep' });
+    expect(errors).toEqual([error]);
+    // Ends at the deadline, not before it and not with the sleep (which never ends).
+    expect(ms).toBeGreaterThanOrEqual(1_990);
+    expect(ms).toBeLessThan(3_000);
+    // The sleep was told to stop, so a sleep that honours its signal clears its own timer.
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(true);
+  });
+
+  it('a sleep that ends in time is waited for, and the retry goes ahead', async () => {
+    let calls = 0;
+    const client = new MessagingClient({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      totalTimeout: 5_000,
+      maxRetries: 1,
+      fetch: async (input, init) => {
+        calls++;
+        return calls === 1 ? unavailable() : fetchOk(input, init);
+      },
+      sleep: async () => {},
+    });
+    await expect(client.messages.retrieve('m1')).resolves.toMatchObject({ id: 'm1' });
+    expect(calls).toBe(2);
+  });
+
+  it('the caller’s abort still ends a wait that never ends, as an abort', async () => {
+    const controller = new AbortController();
+    const client = new MessagingClient({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      totalTimeout: 10_000,
+      maxRetries: 3,
+      fetch: unavailable,
+      sleep: () => {
+        setTimeout(() => controller.abort(), 20);
+        return new Promise<void>(() => {});
+      },
+    });
+    const error = await client.messages
+      .retrieve('m1', { signal: controller.signal })
+      .catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ name: 'AbortError', attempts: 1 });
+  });
+});
+
 describe('a pending call keeps the process alive', () => {
   it('a send on a stalled custom fetch rejects with its TimeoutError and the catch runs', () => {
     const run = runScript(
@@ -90,6 +167,32 @@ describe('a pending call keeps the process alive', () => {
     );
     // Before: Node found nothing keeping it alive and exited 0 with no output at all.
     expect(run.stdout.trim()).toBe('caught TimeoutError timeout k-1');
+    expect(run.status).toBe(3);
+  }, 30_000);
+
+  it('a call waiting in a sleep that never ends rejects at its totalTimeout and the catch runs', () => {
+    const run = runScript(
+      `
+      import { MessagingClient } from './packages/sdk/src/index.ts';
+      const client = new MessagingClient({
+        apiKey: '${KEY}',
+        baseUrl: '${BASE_URL}',
+        totalTimeout: 1_000,
+        fetch: async () => new Response('{}', { status: 503 }),
+        sleep: () => new Promise(() => {}),
+      });
+      try {
+        await client.messages.send({ to: '+244923000001', body: 'x' }, { idempotencyKey: 'k-2' });
+        console.log('resolved');
+      } catch (error) {
+        console.log('caught', error.name, error.option, error.attempts);
+        process.exitCode = 3;
+      }
+      `,
+      20_000,
+    );
+    // Before: nothing kept Node alive during the wait, and it exited 0 with no output at all.
+    expect(run.stdout.trim()).toBe('caught TimeoutError totalTimeout 1');
     expect(run.status).toBe(3);
   }, 30_000);
 
@@ -123,4 +226,9 @@ function runScript(script: string, timeout: number) {
     encoding: 'utf8',
     timeout,
   });
+}
+
+// A 200 with the message `m1`, for whatever was asked.
+async function fetchOk(_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> {
+  return new Response('{"id":"m1"}', { headers: { 'content-type': 'application/json' } });
 }

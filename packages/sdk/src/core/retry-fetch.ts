@@ -24,7 +24,8 @@
 
 import { AttemptFailure, type Exchange, exchange } from '../internal/exchange';
 import { retryAfterMs } from '../internal/retry-after';
-import { type Sleep, sleepUnlessAborted } from '../internal/runtime';
+import type { Sleep } from '../internal/runtime';
+import { sleepWithin } from '../internal/sleep-within';
 import { keyPrefix } from './api-key';
 import {
   AbortError,
@@ -280,12 +281,22 @@ export function createTransport(options: TransportOptions): Transport {
           error,
         });
       }
+      let slept: boolean;
       try {
-        await sleepUnlessAborted(options.sleep, delay, signal);
+        // The wait counts against `totalTimeout` like the attempts do: a sleep that overruns (a
+        // virtual clock advanced over HTTP, a starved timer) ends the call at its deadline.
+        slept = await sleepWithin(options.sleep, delay, signal, deadline - now());
       } catch (cause) {
         throw signal?.aborted
           ? failed(onError, described(event, request), aborted(signal, key, attempt))
           : cause;
+      }
+      if (!slept) {
+        throw failed(
+          onError,
+          described(event, request),
+          timedOut(totalTimeout ?? 0, 'call', key, attempt, undefined),
+        );
       }
     }
   };
