@@ -21,7 +21,7 @@
  */
 
 export { runCli } from './cli';
-export { type CliIo, UsageError } from './cli-io';
+export { type CliIo, UsageError } from './cli-io/cli-io';
 export type { ViolationRule } from './proxy/check-exchange';
 export { runProxyCli } from './proxy/proxy-cli';
 export {

@@ -3,7 +3,7 @@
  * needs `allowLive` (D91); every key appears in the report by its prefix only.
  */
 import { keyPrefix } from '@msgsvc/sdk';
-import { errorMessage } from '../cli-io';
+import { errorMessage } from '../cli-io/cli-io';
 import { type Api, createApi } from './api';
 import type { Check, Credential, VerifyContext, VerifyNumbers } from './check';
 import { CHECKS } from './checks/index';
