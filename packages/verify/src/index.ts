@@ -51,7 +51,7 @@ export {
   runReplay,
   type SkippedExchange,
 } from './replay/run-replay';
-export type { VerifyNumbers } from './verify/check';
+export type { VerifyNumbers } from './verify/check-kit/check';
 export { reportJunit } from './verify/report-junit';
 export { reportText } from './verify/report-text';
 export {
