@@ -10,7 +10,7 @@
  * msgsvc-verify proxy --upstream https://staging.example.com --port 4011 --fail-on-violation
  * ```
  */
-import type { CliIo } from './cli-io';
+import type { CliIo } from './cli-io/cli-io';
 
 /** The `msgsvc-verify --help` text (each command has its own, `msgsvc-verify proxy --help`). */
 export const HELP = `msgsvc-verify — check any deployment of the messaging API against its contract

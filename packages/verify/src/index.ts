@@ -21,7 +21,7 @@
  */
 
 export { runCli } from './cli';
-export { type CliIo, UsageError } from './cli-io';
+export { type CliIo, UsageError } from './cli-io/cli-io';
 export type { ViolationRule } from './proxy/check-exchange';
 export { runProxyCli } from './proxy/proxy-cli';
 export {
@@ -51,7 +51,7 @@ export {
   runReplay,
   type SkippedExchange,
 } from './replay/run-replay';
-export type { VerifyNumbers } from './verify/check';
+export type { VerifyNumbers } from './verify/check-kit/check';
 export { reportJunit } from './verify/report-junit';
 export { reportText } from './verify/report-text';
 export {

@@ -5,7 +5,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type CliIo, UsageError } from '../cli-io';
+import { type CliIo, UsageError } from '../cli-io/cli-io';
 import { type ProxyViolation, startProxy } from './proxy-server';
 
 /** The `--help` text, naming the command as the user typed it (`msgsvc-verify proxy`, `msgsvc-mock proxy`). */

@@ -5,7 +5,7 @@
  * on differences, 2 for a bad command line, an unreadable cassette or a target that never answers.
  */
 import { parseArgs } from 'node:util';
-import { type CliIo, UsageError } from '../cli-io';
+import { type CliIo, UsageError } from '../cli-io/cli-io';
 import { CassetteError, readCassette } from './cassette-format';
 import { replayText } from './report-replay';
 import { ReplayAborted, runReplay } from './run-replay';

@@ -3,12 +3,12 @@
  * needs `allowLive` (D91); every key appears in the report by its prefix only.
  */
 import { keyPrefix } from '@msgsvc/sdk';
-import { errorMessage } from '../cli-io';
-import { type Api, createApi } from './api';
-import type { Check, Credential, VerifyContext, VerifyNumbers } from './check';
+import { errorMessage } from '../cli-io/cli-io';
+import { type Api, createApi } from './check-kit/api';
+import type { Check, Credential, VerifyContext, VerifyNumbers } from './check-kit/check';
+import { Drift, Skip } from './check-kit/drift';
+import { BudgetExhausted, SendBudget } from './check-kit/send-budget';
 import { CHECKS } from './checks/index';
-import { Drift, Skip } from './drift';
-import { BudgetExhausted, SendBudget } from './send-budget';
 
 /** Options of {@link runVerify}. */
 export interface VerifyOptions {

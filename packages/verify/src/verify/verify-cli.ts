@@ -4,7 +4,7 @@
  * With `--replay FILE` it is the replay command instead (`replay/replay-cli.ts`).
  */
 import { writeFile } from 'node:fs/promises';
-import { type CliIo, UsageError } from '../cli-io';
+import { type CliIo, UsageError } from '../cli-io/cli-io';
 import { reportJunit } from './report-junit';
 import { reportText } from './report-text';
 import { runVerify, VerifyRefused } from './run-verify';

@@ -3,7 +3,7 @@
  * read from the environment so they stay out of shell history and CI logs.
  */
 import { parseArgs } from 'node:util';
-import { UsageError } from '../cli-io';
+import { UsageError } from '../cli-io/cli-io';
 import type { VerifyOptions } from './run-verify';
 
 /** What `msgsvc-verify` was asked to do. */

@@ -4,7 +4,7 @@
  */
 
 import { runCli } from '../../src/cli';
-import type { CliIo } from '../../src/cli-io';
+import type { CliIo } from '../../src/cli-io/cli-io';
 
 /** The keys of `examples/verify-world.json`. */
 export const KEYS = {

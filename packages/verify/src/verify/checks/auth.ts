@@ -2,10 +2,10 @@
  * Authentication and scopes: a missing, malformed or unknown key is a 401; a key without the
  * operation's scope is a 403 naming the canonical scope (spec Authentication; D5, D6, D34).
  */
-import { expectAnswer } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { expectThat } from '../drift';
-import { sentMessage } from '../fixtures';
+import { expectAnswer } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
+import { sentMessage } from '../check-kit/fixtures';
 
 const UNKNOWN_KEY = 'svc_test_0000000000000000000000000000verify';
 

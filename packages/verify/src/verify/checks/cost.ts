@@ -2,9 +2,9 @@
  * Segments and cost of single messages: GSM-7 holds 160 characters in one segment and 153 per
  * part after; UCS-2 70 and 67; cost = segments × price (D20, D26, D32, D42).
  */
-import { expectAnswer } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { brief, expectThat } from '../drift';
+import { expectAnswer } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { brief, expectThat } from '../check-kit/drift';
 
 const micros = (money: unknown) => Math.round(Number(money) * 1_000_000);
 

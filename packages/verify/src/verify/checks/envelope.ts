@@ -6,10 +6,10 @@
  * limiter carries the three `X-RateLimit-*` headers with its operation's limit (spec Errors,
  * Limits; D2, D3, D4, D8, D32, D34).
  */
-import type { Api, Exchange, RequestSpec } from '../api';
-import type { Check } from '../check';
-import { brief, expectThat } from '../drift';
-import { campaign, sentMessage } from '../fixtures';
+import type { Api, Exchange, RequestSpec } from '../check-kit/api';
+import type { Check } from '../check-kit/check';
+import { brief, expectThat } from '../check-kit/drift';
+import { campaign, sentMessage } from '../check-kit/fixtures';
 import { ABSENT_ID } from './list-filters';
 
 const TRACE_ID = /^[0-9a-f]{32}$/;

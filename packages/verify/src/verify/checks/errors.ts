@@ -2,9 +2,9 @@
  * The error envelope and the answers before any operation: unknown routes, wrong methods, wrong
  * content types, bodies that are not JSON (spec Errors; D2, D3, D4, D32, D33).
  */
-import { expectAnswer } from '../api';
-import type { Check } from '../check';
-import { brief, expectThat } from '../drift';
+import { expectAnswer } from '../check-kit/api';
+import type { Check } from '../check-kit/check';
+import { brief, expectThat } from '../check-kit/drift';
 
 const TRACE_ID = /^[0-9a-f]{32}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;

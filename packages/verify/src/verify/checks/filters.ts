@@ -3,10 +3,10 @@
  * page yields the same entries as one large page, no overlap, no gap (spec GET /messages, GET
  * /campaigns, GET /campaigns/{campaign_id}/messages; D11, D18, D22, D24, D25).
  */
-import { expectAnswer } from '../api';
-import type { Check } from '../check';
-import { expectThat } from '../drift';
-import { campaign, completedCampaign, sentMessage } from '../fixtures';
+import { expectAnswer } from '../check-kit/api';
+import type { Check } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
+import { campaign, completedCampaign, sentMessage } from '../check-kit/fixtures';
 import { listPage } from './lists';
 
 const ids = (entries: readonly Record<string, unknown>[]) => entries.map((e) => String(e.id));

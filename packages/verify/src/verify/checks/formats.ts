@@ -6,10 +6,15 @@
  * for it"; D138).
  */
 
-import { expectAnswer } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { brief, expectThat } from '../drift';
-import { campaign, sentMessage, settledCampaignMessages, settledRunCampaigns } from '../fixtures';
+import { expectAnswer } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { brief, expectThat } from '../check-kit/drift';
+import {
+  campaign,
+  sentMessage,
+  settledCampaignMessages,
+  settledRunCampaigns,
+} from '../check-kit/fixtures';
 import { TIMESTAMP } from './envelope';
 import { listPage } from './lists';
 

@@ -3,10 +3,10 @@
  * refused, a concurrent repeat never creates a second record, refused requests store nothing
  * (spec Limits (idempotency window); D9, D35).
  */
-import { codeOf, describeExchange, expectAnswer } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { expectThat } from '../drift';
-import { senderId } from '../fixtures';
+import { codeOf, describeExchange, expectAnswer } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
+import { senderId } from '../check-kit/fixtures';
 import { listPage } from './lists';
 
 const messagesTotal = async (context: VerifyContext) =>

@@ -2,7 +2,7 @@
  * Every check, in the order they run. The rate-limit enforcement runs last: it spends the key's
  * batch window.
  */
-import type { Check } from '../check';
+import type { Check } from '../check-kit/check';
 import { AUTH_CHECKS } from './auth';
 import { COST_CHECKS } from './cost';
 import { ENVELOPE_CHECKS } from './envelope';

@@ -5,10 +5,15 @@
  * sent (spec What the service does ("A caller sees only its own organization's records"),
  * Authentication 3; D1, D7, D22, D24).
  */
-import { type Api, expectAnswer } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { expectThat, Skip } from '../drift';
-import { campaign, sentMessage, settledCampaignMessages, settledRunCampaigns } from '../fixtures';
+import { type Api, expectAnswer } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { expectThat, Skip } from '../check-kit/drift';
+import {
+  campaign,
+  sentMessage,
+  settledCampaignMessages,
+  settledRunCampaigns,
+} from '../check-kit/fixtures';
 import { ABSENT_ID } from './list-filters';
 import { listPage } from './lists';
 

@@ -4,9 +4,9 @@
  * bodies (rate limiting runs before validation, so nothing is sent), sent at once so they share
  * a window, following the headers through a window that resets on the way (spec Limits; D8; D34).
  */
-import { type Api, codeOf, describeExchange, type Exchange } from '../api';
-import type { Check } from '../check';
-import { expectThat } from '../drift';
+import { type Api, codeOf, describeExchange, type Exchange } from '../check-kit/api';
+import type { Check } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
 
 const INVALID_BATCH = { recipients: [] };
 

@@ -8,15 +8,15 @@
  * two, since a service may answer those two ways (spec GET /messages, GET /campaigns, GET
  * /campaigns/{campaign_id}/messages; D11, D17, D18, D22, D23, D24).
  */
-import type { Api } from '../api';
-import type { Check } from '../check';
-import { expectThat } from '../drift';
+import type { Api } from '../check-kit/api';
+import type { Check } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
 import {
   campaign,
   invalidCampaign,
   settledCampaignMessages,
   settledRunCampaigns,
-} from '../fixtures';
+} from '../check-kit/fixtures';
 import { listPage } from './lists';
 
 type Entry = Record<string, unknown>;

@@ -3,9 +3,9 @@
  * repeated parameters, page arithmetic and order (spec Pagination envelope, Common list query
  * parameters, Limits; D25, D33).
  */
-import { type Api, expectAnswer } from '../api';
-import type { Check } from '../check';
-import { brief, expectThat } from '../drift';
+import { type Api, expectAnswer } from '../check-kit/api';
+import type { Check } from '../check-kit/check';
+import { brief, expectThat } from '../check-kit/drift';
 
 const LISTS = ['/messages', '/campaigns'] as const;
 

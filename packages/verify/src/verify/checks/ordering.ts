@@ -4,15 +4,15 @@
  * the walk must be one ordered sequence equal to the whole list read at once (spec Common list
  * query parameters; D25).
  */
-import type { Api } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { expectThat } from '../drift';
+import type { Api } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
 import {
   campaign,
   invalidCampaign,
   settledCampaignMessages,
   settledRunCampaigns,
-} from '../fixtures';
+} from '../check-kit/fixtures';
 import { expectOrderedBy, listPage } from './lists';
 
 type Entry = Record<string, unknown>;

@@ -3,9 +3,9 @@
  * page 1 or after; a total that is an exact multiple of `size` has exactly `total / size` pages,
  * the last one full and the next one empty (spec Pagination envelope; D25).
  */
-import type { Check } from '../check';
-import { expectThat } from '../drift';
-import { campaign, settledCampaignMessages, settledRunCampaigns } from '../fixtures';
+import type { Check } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
+import { campaign, settledCampaignMessages, settledRunCampaigns } from '../check-kit/fixtures';
 import { ABSENT_ID } from './list-filters';
 import { listPage } from './lists';
 

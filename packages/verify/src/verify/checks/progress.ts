@@ -3,11 +3,11 @@
  * with its messages past PENDING; single messages reach their numbers' outcomes, refunded as D19
  * says (spec States and transitions; D13, D16, D18, D19, D28, D38).
  */
-import { expectAnswer } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { brief, expectThat } from '../drift';
-import { campaign, completedCampaign } from '../fixtures';
-import { pollUntil } from '../poll';
+import { expectAnswer } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { brief, expectThat } from '../check-kit/drift';
+import { campaign, completedCampaign } from '../check-kit/fixtures';
+import { pollUntil } from '../check-kit/poll';
 import { listPage } from './lists';
 
 const COARSE = ['PENDING', 'SENT', 'DELIVERED', 'FAILED', 'UNDELIVERED'];

@@ -2,10 +2,10 @@
  * Retrieving one record: the shapes' fixed values, malformed and unknown ids (spec GET
  * /messages/{message_id}, GET /campaigns/{campaign_id}; D1, D7, D15, D20, D32).
  */
-import { expectAnswer } from '../api';
-import type { Check } from '../check';
-import { brief, expectThat } from '../drift';
-import { campaign, sentMessage } from '../fixtures';
+import { expectAnswer } from '../check-kit/api';
+import type { Check } from '../check-kit/check';
+import { brief, expectThat } from '../check-kit/drift';
+import { campaign, sentMessage } from '../check-kit/fixtures';
 
 const MONEY = /^-?\d+\.\d{6}$/;
 /** A UUID v7 that no service has issued (its random part is all zeros). */

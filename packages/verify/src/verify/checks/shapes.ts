@@ -8,10 +8,10 @@
 
 import { checkExchange } from '../../proxy/check-exchange';
 import { BASE_PATH, Contract } from '../../proxy/contract';
-import type { Exchange } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { Drift } from '../drift';
-import { sentMessage } from '../fixtures';
+import type { Exchange } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { Drift } from '../check-kit/drift';
+import { sentMessage } from '../check-kit/fixtures';
 
 // Compiled on first use: a run that skips this check does not pay for the validators.
 let contract: Contract | undefined;

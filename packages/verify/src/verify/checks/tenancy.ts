@@ -3,10 +3,10 @@
  * isolation between organizations (spec POST /campaigns/batch (402), Authentication 3; D1, D3,
  * D7, D14).
  */
-import { expectAnswer } from '../api';
-import type { Check } from '../check';
-import { expectThat } from '../drift';
-import { campaign, sentMessage } from '../fixtures';
+import { expectAnswer } from '../check-kit/api';
+import type { Check } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
+import { campaign, sentMessage } from '../check-kit/fixtures';
 import { otherOrganization } from './isolation';
 import { listPage } from './lists';
 

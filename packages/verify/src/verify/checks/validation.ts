@@ -6,10 +6,10 @@
  * invalid number 1,001 times and reserves one (D139) (spec POST /campaigns/batch, Limits; D20,
  * D21, D46).
  */
-import { expectAnswer } from '../api';
-import type { Check, VerifyContext } from '../check';
-import { expectThat } from '../drift';
-import { senderId } from '../fixtures';
+import { expectAnswer } from '../check-kit/api';
+import type { Check, VerifyContext } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
+import { senderId } from '../check-kit/fixtures';
 
 async function batchRefused(
   context: VerifyContext,
