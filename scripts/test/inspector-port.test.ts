@@ -1,8 +1,9 @@
 /**
  * The inspector reaches a world through the mock's declared port (issue 23, E70): every server-side
  * file under `packages/mock-server/src/inspector/` (the browser page aside, which loads no mock at
- * all) reads a world as `readonlyWorld(mock)`, typed `ReadonlyWorld`, both of `@msgsvc/mock/port`.
- * Read from the sources' syntax, none of them:
+ * all), and under `worlds/`, which holds the per-world records the inspector reads (the request
+ * log, the activity tracker, the live feed), reads a world as `readonlyWorld(mock)`, typed
+ * `ReadonlyWorld`, both of `@msgsvc/mock/port`. Read from the sources' syntax, none of them:
  *
  * - imports the domain's `World` from `@msgsvc/mock` (under any alias, or as `import('…').World`);
  * - reads a service's `world` (`mock.world`, `deps.mock.world`, `mock['world']`,
@@ -23,7 +24,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(ROOT, 'packages', 'mock-server', 'src');
-const INSPECTOR = join(SERVER, 'inspector');
+/** The folders of the inspector's server side and of the records it reads. */
+const INSPECTOR = ['inspector', 'worlds'].map((folder) => join(SERVER, folder));
 
 /** The server-side sources under `dir` (the inspector's browser page aside). */
 function serverFiles(dir: string): string[] {
@@ -33,9 +35,9 @@ function serverFiles(dir: string): string[] {
     .filter((file) => !relative(SERVER, file).startsWith(join('inspector', 'page') + sep));
 }
 
-/** The inspector's server-side sources. */
+/** The inspector's server-side sources, and those of the records it reads. */
 function inspectorFiles(): string[] {
-  return serverFiles(INSPECTOR);
+  return INSPECTOR.flatMap(serverFiles);
 }
 
 /** `mock`, or a property named `mock` (`deps.mock`, `entry.mock`). */
@@ -124,10 +126,10 @@ function worldReads(name: string, text: string): string[] {
 
 describe('the inspector and the port', () => {
   it('finds the inspector’s server-side files', () => {
-    const files = inspectorFiles().map((file) => relative(INSPECTOR, file));
-    expect(files).toContain('api.ts');
-    expect(files).toContain('activity-tracker.ts');
-    expect(files.some((file) => file.split(sep)[0] === 'page')).toBe(false);
+    const files = inspectorFiles().map((file) => relative(SERVER, file));
+    expect(files).toContain(join('inspector', 'api.ts'));
+    expect(files).toContain(join('worlds', 'activity-tracker.ts'));
+    expect(files.some((file) => file.startsWith(join('inspector', 'page') + sep))).toBe(false);
   });
 
   it('reads a world only through readonlyWorld(mock) of @msgsvc/mock/port', () => {

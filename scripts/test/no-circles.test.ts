@@ -17,8 +17,8 @@ const KNOWN_FOLDER_CIRCLES: Record<string, string[][]> = {
   // message-lifecycle settles its campaign's bookkeeping (campaign-state), which reads the
   // message machine's traits.
   mock: [['domain/campaigns', 'domain/messages']],
-  // The control routes, the inspector's routes and the world registry share route helpers, the
-  // request log and the activity tracker in both directions.
+  // The control routes and the inspector's share route helpers both ways; the world registry
+  // throws the control API's errors, and a world reports its bugs with the root's stderr report.
   'mock-server': [['.', 'control-http', 'inspector', 'worlds']],
   // The entries import every tool; the tools import `cli-io.ts` beside the entries; the checks
   // import the verify folder that lists them.

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { createMockService, RealClock } from '../index';
- * import { RequestLog } from './inspector/request-log';
+ * import { RequestLog } from './worlds/request-log';
  * import { createMockServer } from './node-server';
  *
  * const requestLog = new RequestLog();
@@ -41,7 +41,6 @@ import { HEALTH_PATH } from './control-http/routes-health';
 import { type Cors, createCors } from './cors';
 import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
-import { RequestLog } from './inspector/request-log';
 import { lingerOnClose } from './linger';
 import {
   BODY_LIMIT,
@@ -55,6 +54,7 @@ import {
 import { isErrorLike, isThenable } from './realm-neutral';
 import { reportToStderr } from './report-unexpected';
 import { buildWorld, type WorldSettings } from './worlds/build-world';
+import { RequestLog } from './worlds/request-log';
 import { type WorldEntry, WorldRegistry } from './worlds/world-registry';
 
 /** Options of {@link createMockServer}. */

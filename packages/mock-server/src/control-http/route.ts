@@ -5,10 +5,10 @@
 
 import type { MockService } from '@msgsvc/mock';
 import { matchSegments } from '@msgsvc/mock/port';
-import type { ActivityTracker } from '../inspector/activity-tracker';
-import type { RequestLog } from '../inspector/request-log';
+import type { ActivityTracker } from '../worlds/activity-tracker';
+import type { RequestLog } from '../worlds/request-log';
+import type { SnapshotStore } from '../worlds/snapshot-store';
 import type { WorldEntry, WorldRegistry } from '../worlds/world-registry';
-import type { SnapshotStore } from './snapshot-store';
 
 /** The prefix every control route lives under. */
 export const CONTROL_PREFIX = '/__mock';

@@ -5,8 +5,8 @@
  */
 import { formatTimestamp, type MockService } from '@msgsvc/mock';
 import { parse, readonlyWorld } from '@msgsvc/mock/port';
-import type { OrganizationCredentials } from '../world-file';
 import type { WorldSettings } from '../worlds/build-world';
+import type { OrganizationCredentials } from '../worlds/world-file';
 import type { WorldEntry } from '../worlds/world-registry';
 import { CONTROL_PREFIX, type ControlContext, type ControlRoute } from './route';
 import { clockView } from './routes-clock';

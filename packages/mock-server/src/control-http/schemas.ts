@@ -13,7 +13,7 @@ import {
 } from '@msgsvc/mock';
 import { textProblem } from '@msgsvc/mock/port';
 import { z } from 'zod';
-import { worldFileSchema } from '../world-file-schema';
+import { worldFileSchema } from '../worlds/world-file-schema';
 import { pagingParams } from './paging-params';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;

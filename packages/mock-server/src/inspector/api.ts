@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { pagingParams } from '../control-http/paging-params';
 import type { ControlDeps, ControlRoute } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
+import { type RequestLogEntry, summary } from '../worlds/request-log';
 import { messageBadges, phoneOptOuts } from './badges';
 import { phoneCount, phoneThread } from './catalog';
 import { filteredCampaigns, filteredMessages } from './filtered-lists';
@@ -35,7 +36,6 @@ import { journalDetail, journalPage } from './journal';
 import { attemptAnswer, deliveriesPage, deliveryExtras } from './outbox-extras';
 import { parseMessageQuery } from './query-language';
 import { requestsFor } from './request-links';
-import { type RequestLogEntry, summary } from './request-log';
 import {
   campaignsMatching,
   inboundMatching,

@@ -2,8 +2,9 @@
  * The request journal's text search (D148): what a logged request is found by, folded so that
  * accents and case do not matter. Built once per entry, when it is first searched.
  */
+
+import type { StoredRequest } from '../worlds/request-log';
 import { createdBy } from './request-links';
-import type { StoredRequest } from './request-log';
 
 const texts = new WeakMap<StoredRequest, string>();
 

@@ -9,11 +9,11 @@ import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { pagingParams } from '../control-http/paging-params';
 import type { ControlDeps } from '../control-http/route';
+import { type RequestLogDetail, type StoredRequest, summary } from '../worlds/request-log';
 import { OPERATION_IDS, operationOf } from './journal-contract';
 import { journalMatches } from './journal-search';
 import { type NearMiss, type NearMissWorlds, nearMisses } from './near-miss';
 import { type CreatedRecord, createdBy } from './request-links';
-import { type RequestLogDetail, type StoredRequest, summary } from './request-log';
 import { readQuery } from './search';
 
 /** The status classes the journal filters by. */

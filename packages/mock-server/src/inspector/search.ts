@@ -12,12 +12,12 @@ import type {
   MessageRecord,
   ReadonlyWorld,
 } from '@msgsvc/mock/port';
+import type { RequestLog, StoredRequest } from '../worlds/request-log';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
 import { campaignPredicate, campaignsNamed, messagePredicate } from './filter-match';
 import { foldText, Haystack } from './haystack';
 import { journalMatches } from './journal-search';
 import type { CampaignFilter, MessageFilter } from './query-language';
-import type { RequestLog, StoredRequest } from './request-log';
 
 /** What a query is looking for. */
 export type SearchQuery =

@@ -21,7 +21,7 @@ import {
 import { formatMoney } from '@msgsvc/sdk/sms';
 import type { ControlDeps } from '../control-http/route';
 import { clockView } from '../control-http/routes-clock';
-import type { ThreadItem } from './activity-tracker';
+import type { ThreadItem } from '../worlds/activity-tracker';
 import { readOutbox } from './outbox';
 
 const ORGANIZATIONS = 50;
