@@ -17,9 +17,10 @@ const KNOWN_FOLDER_CIRCLES: Record<string, string[][]> = {
   // message-lifecycle settles its campaign's bookkeeping (campaign-state), which reads the
   // message machine's traits.
   mock: [['domain/campaigns', 'domain/messages']],
-  // The control routes and the inspector's share route helpers both ways; the world registry
-  // throws the control API's errors, and a world reports its bugs with the root's stderr report.
-  'mock-server': [['.', 'control-http', 'inspector', 'worlds']],
+  // None left: the entries at the root stand on the route sets (control-http/, inspector/), the
+  // route sets on what they share (http/), http/ on the worlds (worlds/), worlds/ on the errors
+  // they throw and report (errors/).
+  'mock-server': [],
   // The entries import every tool; the tools import `cli-io.ts` beside the entries; the checks
   // import the verify folder that lists them.
   verify: [['.', 'proxy', 'replay', 'verify', 'verify/checks']],

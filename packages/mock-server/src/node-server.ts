@@ -30,7 +30,6 @@ import {
 } from '@msgsvc/mock/port';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError, answerConnect } from './client-error';
-import { controlErrorResponse, controlTraceId, toErrorResponse } from './control-http/errors';
 import {
   CONTROL_PREFIX,
   type ControlDeps,
@@ -39,6 +38,8 @@ import {
 } from './control-http/index';
 import { HEALTH_PATH } from './control-http/routes-health';
 import { type Cors, createCors } from './cors';
+import { controlErrorResponse, controlTraceId, toErrorResponse } from './errors/control-errors';
+import { reportToStderr } from './errors/report-unexpected';
 import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
 import { lingerOnClose } from './linger';
@@ -52,7 +53,6 @@ import {
   writeResponse,
 } from './node-request';
 import { isErrorLike, isThenable } from './realm-neutral';
-import { reportToStderr } from './report-unexpected';
 import { buildWorld, type WorldSettings } from './worlds/build-world';
 import { RequestLog } from './worlds/request-log';
 import { type WorldEntry, WorldRegistry } from './worlds/world-registry';

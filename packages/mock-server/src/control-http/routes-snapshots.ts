@@ -6,9 +6,9 @@
 import { formatTimestamp, type WorldSnapshot } from '@msgsvc/mock';
 import { displaySecret, parse } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
+import { clockView } from '../http/clock-view';
+import type { ControlRoute } from '../http/route';
 import type { StoredSnapshot } from '../worlds/snapshot-store';
-import type { ControlRoute } from './route';
-import { clockView } from './routes-clock';
 import * as schemas from './schemas';
 
 function snapshotView(stored: StoredSnapshot) {

@@ -25,9 +25,9 @@ import {
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
-import { pagingParams } from '../control-http/paging-params';
-import type { ControlDeps, ControlRoute } from '../control-http/route';
-import { clockView } from '../control-http/routes-clock';
+import { clockView } from '../http/clock-view';
+import { pagingParams } from '../http/paging-params';
+import type { ControlDeps, ControlRoute } from '../http/route';
 import { type RequestLogEntry, summary } from '../worlds/request-log';
 import { messageBadges, phoneOptOuts } from './badges';
 import { phoneCount, phoneThread } from './catalog';

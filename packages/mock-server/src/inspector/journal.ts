@@ -7,8 +7,8 @@
  */
 import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { z } from 'zod';
-import { pagingParams } from '../control-http/paging-params';
-import type { ControlDeps } from '../control-http/route';
+import { pagingParams } from '../http/paging-params';
+import type { ControlDeps } from '../http/route';
 import { type RequestLogDetail, type StoredRequest, summary } from '../worlds/request-log';
 import { OPERATION_IDS, operationOf } from './journal-contract';
 import { journalMatches } from './journal-search';

@@ -19,8 +19,8 @@ import {
   senderIdView,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
-import type { ControlDeps } from '../control-http/route';
-import { clockView } from '../control-http/routes-clock';
+import { clockView } from '../http/clock-view';
+import type { ControlDeps } from '../http/route';
 import type { ThreadItem } from '../worlds/activity-tracker';
 import { readOutbox } from './outbox';
 

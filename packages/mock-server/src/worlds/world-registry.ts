@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
-import { ControlError } from '../control-http/errors';
+import { ControlError } from '../errors/control-errors';
 import { ActivityTracker } from './activity-tracker';
 import type { BuiltWorld, WorldSettings } from './build-world';
 import { keyOwnerLookup } from './key-owner';
