@@ -31,7 +31,6 @@ import {
   compileRoutes,
   matchControl,
 } from '../http/route';
-import { inspectorState } from '../inspector/state';
 import { ADMIN_ROUTES } from './routes-admin';
 import { CLOCK_ROUTES } from './routes-clock';
 import { CREDENTIAL_ROUTES } from './routes-credentials';
@@ -43,6 +42,7 @@ import { SNAPSHOT_ROUTES } from './routes-snapshots';
 import { TRIGGER_ROUTES } from './routes-trigger';
 import { WEBHOOK_ROUTES } from './routes-webhooks';
 import { WORLD_ROUTES } from './routes-worlds';
+import { inspectorState } from './state-document';
 
 export { CONTROL_PREFIX, type ControlDeps } from '../http/route';
 
