@@ -17,9 +17,10 @@ const KNOWN_FOLDER_CIRCLES: Record<string, string[][]> = {
   // message-lifecycle settles its campaign's bookkeeping (campaign-state), which reads the
   // message machine's traits.
   mock: [['domain/campaigns', 'domain/messages']],
-  // None left: the entries at the root stand on the route sets (control-http/, inspector/), the
-  // route sets on what they share (http/), http/ on the worlds (worlds/), worlds/ on the errors
-  // they throw and report (errors/).
+  // None left: the entries at the root stand on the two route sets, control-http/ and inspector/,
+  // side by side; both stand on http/ (the route shape, paging, the clock view) and query/ (the
+  // filter language and the search of a world's records); http/ stands on worlds/ (the registry
+  // and what it keeps per world), and worlds/ on errors/ (what it throws and reports).
   'mock-server': [],
   // The entries import every tool; the tools import `cli-io.ts` beside the entries; the checks
   // import the verify folder that lists them.

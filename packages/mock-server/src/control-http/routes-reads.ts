@@ -5,7 +5,7 @@
  */
 import { campaignObject, messageDetail, parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import type { ControlRoute } from '../http/route';
-import { filteredCampaigns, filteredMessages } from '../inspector/filtered-lists';
+import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
 import { filteredListQuery } from './schemas';
 
 /** Read routes. */

@@ -3,6 +3,7 @@
  * search results — each a page of the world's records, newest first, with a pager.
  */
 
+import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../../query/query-vocabulary';
 import type { RequestLogEntry } from '../../worlds/request-log';
 import type {
   CampaignRow,
@@ -13,7 +14,6 @@ import type {
   PhoneRow,
   SearchView,
 } from '../api';
-import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../query-vocabulary';
 import { data } from './api';
 import { messageBadges } from './badges';
 import { deliveryLinks, latency } from './delivery-cells';
