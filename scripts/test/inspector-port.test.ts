@@ -1,8 +1,10 @@
 /**
- * The inspector reaches a world through the mock's declared port (issue 23, E70): every server-side
- * file under `packages/mock-server/src/inspector/` (the browser page aside, which loads no mock at
- * all) reads a world as `readonlyWorld(mock)`, typed `ReadonlyWorld`, both of `@msgsvc/mock/port`.
- * Read from the sources' syntax, none of them:
+ * The inspector reaches a world through the mock's declared port (issue 23, E70), and so does every
+ * folder below the server's entries: every server-side file in a folder of
+ * `packages/mock-server/src/` — `inspector/` (the browser page aside, which loads no mock at all),
+ * the per-world records it reads in `worlds/`, the control routes and what the route sets share —
+ * reads a world as `readonlyWorld(mock)`, typed `ReadonlyWorld`, both of `@msgsvc/mock/port`. Read
+ * from the sources' syntax, none of them:
  *
  * - imports the domain's `World` from `@msgsvc/mock` (under any alias, or as `import('…').World`);
  * - reads a service's `world` (`mock.world`, `deps.mock.world`, `mock['world']`,
@@ -10,7 +12,7 @@
  *   `mock` wherever it holds one (`ControlDeps`, `WorldEntry`), so the receiver's name finds every
  *   read.
  *
- * The rest of the server holds to it too, but for `recallKey`, which writes (a second test).
+ * The entries at the root hold to it too, but for `recallKey`, which writes (a second test).
  *
  * biome.json forbids the import file by file (`noRestrictedImports` with `importNames`); no lint
  * rule sees the reads, and this test holds both whatever the lint configuration becomes.
@@ -23,7 +25,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(ROOT, 'packages', 'mock-server', 'src');
-const INSPECTOR = join(SERVER, 'inspector');
 
 /** The server-side sources under `dir` (the inspector's browser page aside). */
 function serverFiles(dir: string): string[] {
@@ -33,9 +34,9 @@ function serverFiles(dir: string): string[] {
     .filter((file) => !relative(SERVER, file).startsWith(join('inspector', 'page') + sep));
 }
 
-/** The inspector's server-side sources. */
-function inspectorFiles(): string[] {
-  return serverFiles(INSPECTOR);
+/** The server-side sources in the folders below the entries (the inspector's among them). */
+function belowEntries(): string[] {
+  return serverFiles(SERVER).filter((file) => relative(SERVER, file).includes(sep));
 }
 
 /** `mock`, or a property named `mock` (`deps.mock`, `entry.mock`). */
@@ -123,15 +124,16 @@ function worldReads(name: string, text: string): string[] {
 }
 
 describe('the inspector and the port', () => {
-  it('finds the inspector’s server-side files', () => {
-    const files = inspectorFiles().map((file) => relative(INSPECTOR, file));
-    expect(files).toContain('api.ts');
-    expect(files).toContain('activity-tracker.ts');
-    expect(files.some((file) => file.split(sep)[0] === 'page')).toBe(false);
+  it('finds the inspector’s server-side files, and those of the folders beside it', () => {
+    const files = belowEntries().map((file) => relative(SERVER, file));
+    expect(files).toContain(join('inspector', 'api.ts'));
+    expect(files).toContain(join('worlds', 'activity-tracker.ts'));
+    expect(files).not.toContain('serve.ts');
+    expect(files.some((file) => file.startsWith(join('inspector', 'page') + sep))).toBe(false);
   });
 
   it('reads a world only through readonlyWorld(mock) of @msgsvc/mock/port', () => {
-    const problems = inspectorFiles().flatMap((file) =>
+    const problems = belowEntries().flatMap((file) =>
       worldReads(file, readFileSync(file, 'utf8')).map(
         (problem) => `${relative(ROOT, file)}:${problem}`,
       ),

@@ -6,7 +6,7 @@
  */
 import { formatTimestamp } from '@msgsvc/mock';
 import { HEALTH_PATH } from './control-http/routes-health';
-import type { OrganizationCredentials } from './world-file';
+import type { OrganizationCredentials } from './worlds/world-file';
 
 /** Everything the start-up message carries. */
 export interface StartupInfo {

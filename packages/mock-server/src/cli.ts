@@ -21,7 +21,7 @@ import { errorMessage } from './realm-neutral';
 // `--help` and a mistyped flag answer at once instead of after loading the whole service.
 const loadServe = () => import('./serve');
 const loadBanner = () => import('./banner');
-const loadWorldFile = () => import('./world-file');
+const loadWorldFile = () => import('./worlds/world-file');
 // `verify` and `proxy` belong to the verify kit (@msgsvc/verify, E36); they stay commands of
 // `msgsvc-mock` too, handed over unchanged, so the commands users know keep working.
 const loadVerifyKit = () => import('@msgsvc/verify');

@@ -30,4 +30,4 @@ export {
 export { type RunningServer, type StartServerOptions, startServer } from './serve';
 export { StateFileError } from './state-file';
 export { type LockHolder, StateFileLockedError } from './state-lock';
-export type { OrganizationCredentials, SenderIdCredentials } from './world-file';
+export type { OrganizationCredentials, SenderIdCredentials } from './worlds/world-file';

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { createMockService, RealClock } from '../index';
- * import { RequestLog } from './inspector/request-log';
+ * import { RequestLog } from './worlds/request-log';
  * import { createMockServer } from './node-server';
  *
  * const requestLog = new RequestLog();
@@ -30,7 +30,6 @@ import {
 } from '@msgsvc/mock/port';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError, answerConnect } from './client-error';
-import { controlErrorResponse, controlTraceId, toErrorResponse } from './control-http/errors';
 import {
   CONTROL_PREFIX,
   type ControlDeps,
@@ -39,9 +38,10 @@ import {
 } from './control-http/index';
 import { HEALTH_PATH } from './control-http/routes-health';
 import { type Cors, createCors } from './cors';
+import { controlErrorResponse, controlTraceId, toErrorResponse } from './errors/control-errors';
+import { reportToStderr } from './errors/report-unexpected';
 import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
-import { RequestLog } from './inspector/request-log';
 import { lingerOnClose } from './linger';
 import {
   BODY_LIMIT,
@@ -53,8 +53,8 @@ import {
   writeResponse,
 } from './node-request';
 import { isErrorLike, isThenable } from './realm-neutral';
-import { reportToStderr } from './report-unexpected';
 import { buildWorld, type WorldSettings } from './worlds/build-world';
+import { RequestLog } from './worlds/request-log';
 import { type WorldEntry, WorldRegistry } from './worlds/world-registry';
 
 /** Options of {@link createMockServer}. */

@@ -20,8 +20,8 @@ import {
   type StateLock,
 } from './state-lock';
 import { recallKey } from './stored-keys';
-import { loadWorldFile, type OrganizationCredentials } from './world-file';
 import { buildWorld, type WorldSettings } from './worlds/build-world';
+import { loadWorldFile, type OrganizationCredentials } from './worlds/world-file';
 
 /** Options of {@link startServer}: the flags of `msgsvc-mock serve`, each with its default. */
 export interface StartServerOptions {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { OPERATION_IDS } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/serve';
-import { loadWorldFile } from '../src/world-file';
+import { loadWorldFile } from '../src/worlds/world-file';
 import { controlApi } from './support/http';
 
 let server: RunningServer;

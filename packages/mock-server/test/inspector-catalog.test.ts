@@ -6,7 +6,7 @@
 
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
-import { messagesOldestFirst, phoneCount, phonesByActivity } from '../src/inspector/catalog';
+import { messagesOldestFirst, phoneCount, phonesByActivity } from '../src/query/catalog';
 
 function send(mock: MockService, key: string, to: string): void {
   const response = mock.handle({

@@ -6,8 +6,8 @@
 
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
-import { ActivityTracker } from '../src/inspector/activity-tracker';
-import { RequestLog } from '../src/inspector/request-log';
+import { ActivityTracker } from '../src/worlds/activity-tracker';
+import { RequestLog } from '../src/worlds/request-log';
 
 function send(mock: MockService, key: string, to: string) {
   const response = mock.handle({

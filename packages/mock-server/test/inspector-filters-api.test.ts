@@ -8,8 +8,8 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import type { MessageRecord } from '@msgsvc/mock/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestLog } from '../src/inspector/request-log';
 import { createMockServer, type MockServer } from '../src/node-server';
+import { RequestLog } from '../src/worlds/request-log';
 import { controlApi } from './support/http';
 
 let mock: MockService;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Haystack } from '../src/inspector/haystack';
+import { Haystack } from '../src/query/haystack';
 
 describe('haystack', () => {
   it('finds each containing string once, in order', () => {

@@ -7,8 +7,8 @@
  */
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestLog } from '../src/inspector/request-log';
 import { createMockServer, type MockServer } from '../src/node-server';
+import { RequestLog } from '../src/worlds/request-log';
 
 let mock: MockService;
 let server: MockServer;

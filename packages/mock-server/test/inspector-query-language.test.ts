@@ -7,13 +7,13 @@
 import { DomainError } from '@msgsvc/mock';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldText, Haystack } from '../src/inspector/haystack';
+import { foldText, Haystack } from '../src/query/haystack';
 import {
   parseCampaignQuery,
   parseMessageQuery,
   QUERY_KEYS,
   tokenize,
-} from '../src/inspector/query-language';
+} from '../src/query/query-language';
 
 /** The `q` message of the error a query is refused with. */
 function refusal(parse: () => unknown): string {

@@ -5,8 +5,8 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOnContract } from '../../../openapi/test/support/response-check';
-import { RequestLog } from '../src/inspector/request-log';
 import { createMockServer, type MockServer } from '../src/node-server';
+import { RequestLog } from '../src/worlds/request-log';
 import { controlApi, publicApi, send } from './support/http';
 
 const SECRET = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LW9mLXRoZS10ZXN0';

@@ -22,16 +22,15 @@ import {
   readonlyWorld,
   requireJsonUtf8,
 } from '@msgsvc/mock/port';
-import { inspectorState } from '../inspector/state';
-import { reportToStderr } from '../report-unexpected';
-import { controlTraceId, isUnexpected, toErrorResponse } from './errors';
+import { controlTraceId, isUnexpected, toErrorResponse } from '../errors/control-errors';
+import { reportToStderr } from '../errors/report-unexpected';
 import {
   CONTROL_PREFIX,
   type ControlDeps,
   type ControlRoute,
   compileRoutes,
   matchControl,
-} from './route';
+} from '../http/route';
 import { ADMIN_ROUTES } from './routes-admin';
 import { CLOCK_ROUTES } from './routes-clock';
 import { CREDENTIAL_ROUTES } from './routes-credentials';
@@ -43,8 +42,9 @@ import { SNAPSHOT_ROUTES } from './routes-snapshots';
 import { TRIGGER_ROUTES } from './routes-trigger';
 import { WEBHOOK_ROUTES } from './routes-webhooks';
 import { WORLD_ROUTES } from './routes-worlds';
+import { inspectorState } from './state-document';
 
-export { CONTROL_PREFIX, type ControlDeps } from './route';
+export { CONTROL_PREFIX, type ControlDeps } from '../http/route';
 
 /** Routes of the inspector's own data. */
 const INSPECTOR_ROUTES: readonly ControlRoute[] = [

@@ -3,8 +3,8 @@
  * (the demo, or the `--world` file), and read or change the rate limits (decision D8).
  */
 import { parse, readonlyWorld } from '@msgsvc/mock/port';
-import type { ControlRoute } from './route';
-import { clockView } from './routes-clock';
+import { clockView } from '../http/clock-view';
+import type { ControlRoute } from '../http/route';
 import * as schemas from './schemas';
 
 /** Admin routes. */

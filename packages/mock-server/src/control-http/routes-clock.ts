@@ -4,21 +4,12 @@
  * `CLOCK_NOT_VIRTUAL` instead of failing deep inside the engine.
  */
 
-import { formatTimestamp, type MockService } from '@msgsvc/mock';
+import type { MockService } from '@msgsvc/mock';
 import { parse, readonlyWorld } from '@msgsvc/mock/port';
-import { ControlError } from './errors';
-import type { ControlRoute } from './route';
+import { ControlError } from '../errors/control-errors';
+import { clockView } from '../http/clock-view';
+import type { ControlRoute } from '../http/route';
 import * as schemas from './schemas';
-
-/** The clock as the control API shows it. */
-export function clockView(mock: MockService) {
-  const world = readonlyWorld(mock);
-  return {
-    kind: world.clock.kind,
-    now: formatTimestamp(world.now()),
-    pending_tasks: mock.clock.pending(),
-  };
-}
 
 function requireVirtual(mock: MockService): void {
   if (readonlyWorld(mock).clock.kind !== 'virtual') {

@@ -4,7 +4,7 @@
  */
 
 import { parse } from '@msgsvc/mock/port';
-import type { ControlRoute } from './route';
+import type { ControlRoute } from '../http/route';
 import * as schemas from './schemas';
 
 /** Key and sender ID routes. */

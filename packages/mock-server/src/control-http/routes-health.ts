@@ -6,8 +6,8 @@
  */
 import { formatTimestamp } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
-import { MOCK_VERSION } from '../version';
-import { CONTROL_PREFIX, type ControlRoute } from './route';
+import { CONTROL_PREFIX, type ControlRoute } from '../http/route';
+import { MOCK_VERSION } from './version';
 
 /** The health check's path, outside any access check. */
 export const HEALTH_PATH = `${CONTROL_PREFIX}/health`;

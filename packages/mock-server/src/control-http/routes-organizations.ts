@@ -3,7 +3,7 @@
  * and contacts. Each one parses its input, calls `mock.control.*` and renders the result.
  */
 import { displaySecret, parse, parseQuery } from '@msgsvc/mock/port';
-import type { ControlContext, ControlRoute } from './route';
+import type { ControlContext, ControlRoute } from '../http/route';
 import * as schemas from './schemas';
 
 function organizationOf({ mock, params }: ControlContext) {

@@ -4,8 +4,8 @@
  * (D156), counts, and the ledger invariant of every account.
  */
 import { campaignObject, messageDetail, parseQuery, readonlyWorld } from '@msgsvc/mock/port';
-import { filteredCampaigns, filteredMessages } from '../inspector/filtered-lists';
-import type { ControlRoute } from './route';
+import type { ControlRoute } from '../http/route';
+import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
 import { filteredListQuery } from './schemas';
 
 /** Read routes. */

@@ -6,10 +6,10 @@
 import { formatTimestamp, type WorldSnapshot } from '@msgsvc/mock';
 import { displaySecret, parse } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
-import type { ControlRoute } from './route';
-import { clockView } from './routes-clock';
+import { clockView } from '../http/clock-view';
+import type { ControlRoute } from '../http/route';
+import type { StoredSnapshot } from '../worlds/snapshot-store';
 import * as schemas from './schemas';
-import type { StoredSnapshot } from './snapshot-store';
 
 function snapshotView(stored: StoredSnapshot) {
   return {

@@ -3,7 +3,7 @@
  * item 5, D135–D137), made to happen by the world's own machinery through `mock.control.trigger`.
  */
 import { parse } from '@msgsvc/mock/port';
-import type { ControlRoute } from './route';
+import type { ControlRoute } from '../http/route';
 import * as schemas from './schemas';
 
 /** The trigger route. */

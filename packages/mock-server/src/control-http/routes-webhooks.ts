@@ -4,7 +4,7 @@
  * write to a sender ID (`STOP` opts the number out).
  */
 import { parse, parseQuery } from '@msgsvc/mock/port';
-import type { ControlRoute } from './route';
+import type { ControlRoute } from '../http/route';
 import * as schemas from './schemas';
 
 /** Webhook and inbound routes. */

@@ -5,11 +5,11 @@
  */
 import { formatTimestamp, type MockService } from '@msgsvc/mock';
 import { parse, readonlyWorld } from '@msgsvc/mock/port';
-import type { OrganizationCredentials } from '../world-file';
+import { clockView } from '../http/clock-view';
+import { CONTROL_PREFIX, type ControlContext, type ControlRoute } from '../http/route';
 import type { WorldSettings } from '../worlds/build-world';
+import type { OrganizationCredentials } from '../worlds/world-file';
 import type { WorldEntry } from '../worlds/world-registry';
-import { CONTROL_PREFIX, type ControlContext, type ControlRoute } from './route';
-import { clockView } from './routes-clock';
 import * as schemas from './schemas';
 
 /** A world as lists show it: no secrets. */

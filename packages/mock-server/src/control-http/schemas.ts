@@ -13,8 +13,8 @@ import {
 } from '@msgsvc/mock';
 import { textProblem } from '@msgsvc/mock/port';
 import { z } from 'zod';
-import { worldFileSchema } from '../world-file-schema';
-import { pagingParams } from './paging-params';
+import { pagingParams } from '../http/paging-params';
+import { worldFileSchema } from '../worlds/world-file-schema';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z

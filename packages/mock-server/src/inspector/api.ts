@@ -25,17 +25,12 @@ import {
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
-import { pagingParams } from '../control-http/paging-params';
-import type { ControlDeps, ControlRoute } from '../control-http/route';
-import { clockView } from '../control-http/routes-clock';
-import { messageBadges, phoneOptOuts } from './badges';
-import { phoneCount, phoneThread } from './catalog';
-import { filteredCampaigns, filteredMessages } from './filtered-lists';
-import { journalDetail, journalPage } from './journal';
-import { attemptAnswer, deliveriesPage, deliveryExtras } from './outbox-extras';
-import { parseMessageQuery } from './query-language';
-import { requestsFor } from './request-links';
-import { type RequestLogEntry, summary } from './request-log';
+import { clockView } from '../http/clock-view';
+import { pagingParams } from '../http/paging-params';
+import type { ControlDeps, ControlRoute } from '../http/route';
+import { phoneCount, phoneThread } from '../query/catalog';
+import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
+import { parseMessageQuery } from '../query/query-language';
 import {
   campaignsMatching,
   inboundMatching,
@@ -44,8 +39,13 @@ import {
   phonesMatching,
   prepareSearch,
   readQuery,
-  requestsMatching,
-} from './search';
+} from '../query/search';
+import { type RequestLogEntry, summary } from '../worlds/request-log';
+import { messageBadges, phoneOptOuts } from './badges';
+import { journalDetail, journalPage } from './journal';
+import { requestsMatching } from './journal-search';
+import { attemptAnswer, deliveriesPage, deliveryExtras } from './outbox-extras';
+import { requestsFor } from './request-links';
 import { smsCheckFacts } from './sms-check';
 
 /** The path every route of the page's data lives under (after the control prefix). */

@@ -1,11 +1,32 @@
 /**
  * The request journal's text search (D148): what a logged request is found by, folded so that
- * accents and case do not matter. Built once per entry, when it is first searched.
+ * accents and case do not matter. Built once per entry, when it is first searched. The search box
+ * finds requests the same way; the log is the inspector's to search, so this stays here while the
+ * search of a world's records sits below, in `query/`.
  */
+
+import type { Hits, SearchQuery } from '../query/search';
+import type { RequestLog, StoredRequest } from '../worlds/request-log';
 import { createdBy } from './request-links';
-import type { StoredRequest } from './request-log';
 
 const texts = new WeakMap<StoredRequest, string>();
+
+/**
+ * Logged requests containing the query, newest first: the search box's requests (D102), found by
+ * what the journal finds them by (D148), their line, body text and created record.
+ */
+export function requestsMatching(
+  log: RequestLog,
+  query: SearchQuery,
+  offset: number,
+  limit: number,
+): Hits<StoredRequest> {
+  const matched: StoredRequest[] = [];
+  for (const stored of log.newestFirst()) {
+    if (query.kind === 'empty' || journalMatches(stored, query.text)) matched.push(stored);
+  }
+  return { total: matched.length, entries: matched.slice(offset, offset + limit) };
+}
 
 /**
  * Whether a logged request contains `text` (D148): its method, path and query (decoded), status,

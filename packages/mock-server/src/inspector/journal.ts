@@ -7,14 +7,14 @@
  */
 import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { z } from 'zod';
-import { pagingParams } from '../control-http/paging-params';
-import type { ControlDeps } from '../control-http/route';
+import { pagingParams } from '../http/paging-params';
+import type { ControlDeps } from '../http/route';
+import { readQuery } from '../query/search';
+import { type RequestLogDetail, type StoredRequest, summary } from '../worlds/request-log';
 import { OPERATION_IDS, operationOf } from './journal-contract';
 import { journalMatches } from './journal-search';
 import { type NearMiss, type NearMissWorlds, nearMisses } from './near-miss';
 import { type CreatedRecord, createdBy } from './request-links';
-import { type RequestLogDetail, type StoredRequest, summary } from './request-log';
-import { readQuery } from './search';
 
 /** The status classes the journal filters by. */
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;

@@ -9,6 +9,7 @@
  * stays cheap (E50).
  */
 import type { ReadonlyWorld } from '@msgsvc/mock/port';
+import type { StoredRequest } from '../worlds/request-log';
 import { nearest } from './edit-distance';
 import type { OutlineField, OutlineOperation } from './generated/contract-outline';
 import { CONTRACT_OUTLINE } from './generated/contract-outline';
@@ -21,7 +22,6 @@ import {
   templates,
 } from './journal-contract';
 import { type FoundRecord, findRecord, kindOfParam, shapeProblem } from './near-miss-ids';
-import type { StoredRequest } from './request-log';
 
 /** What a hint is about. */
 export type NearMissKind = 'path' | 'method' | 'id' | 'header' | 'key' | 'field' | 'query';

@@ -11,7 +11,7 @@ import {
   type WebhookDelivery,
 } from '@msgsvc/mock/port';
 import { z } from 'zod';
-import { pagingParams } from '../control-http/paging-params';
+import { pagingParams } from '../http/paging-params';
 
 /** What the outbox's rows add to a delivery: its subject, and its last attempt's latency. */
 export function deliveryExtras(world: ReadonlyWorld, delivery: WebhookDelivery) {

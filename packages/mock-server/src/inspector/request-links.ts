@@ -5,8 +5,9 @@
  * kind is its path's collection (`/messages` → message). Read from the redacted response once
  * per entry; the way back (a record's requests) scans the log, which is bounded (200 entries).
  */
+
+import { type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
 import { operationOf } from './journal-contract';
-import { type RequestLog, type StoredRequest, summary } from './request-log';
 
 /** The record a request created, or named again when it was a replay. */
 export interface CreatedRecord {

@@ -4,14 +4,14 @@
  * through `POST /__mock/worlds` come from here, so they differ only by what was asked.
  */
 import { createMockService, type MockService, RealClock } from '@msgsvc/mock';
-import { RequestLog } from '../inspector/request-log';
-import { reportToStderr } from '../report-unexpected';
+import { reportToStderr } from '../errors/report-unexpected';
+import { RequestLog } from './request-log';
 import {
   applyWorld,
   demoCredentials,
   type OrganizationCredentials,
   type WorldFile,
-} from '../world-file';
+} from './world-file';
 
 /** What a world is built from: the server's settings, and what its creator asked for. */
 export interface WorldSettings {

@@ -8,12 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
-import { ControlError } from '../control-http/errors';
-import { SnapshotStore } from '../control-http/snapshot-store';
-import { ActivityTracker } from '../inspector/activity-tracker';
-import { keyOwnerLookup } from '../inspector/key-owner';
-import { fingerprint, LiveFeed } from '../inspector/live';
+import { ControlError } from '../errors/control-errors';
+import { ActivityTracker } from './activity-tracker';
 import type { BuiltWorld, WorldSettings } from './build-world';
+import { keyOwnerLookup } from './key-owner';
+import { fingerprint, LiveFeed } from './live';
+import { SnapshotStore } from './snapshot-store';
 
 /** The id of the server's starting world. */
 export const DEFAULT_WORLD_ID = 'default';

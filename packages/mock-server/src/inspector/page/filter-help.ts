@@ -2,7 +2,7 @@
  * The `?` help of the filter language (D156): a button beside the search box and the `?` key open
  * a dialog listing every key with an example, the values of the closed ones, and how words
  * combine; the examples are links, so the help is also a way in. Built from the same lists the
- * server parses with (`query-vocabulary.ts`).
+ * server parses with (`query/query-vocabulary.ts`).
  */
 import {
   CAMPAIGN_STATUSES,
@@ -10,7 +10,7 @@ import {
   FLAGS,
   MESSAGE_STATUSES,
   QUERY_HELP,
-} from '../query-vocabulary';
+} from '../../query/query-vocabulary';
 import { h, table } from './dom';
 import { listHref } from './router';
 

@@ -2,6 +2,9 @@
  * The list views: messages, phones, campaigns, organizations, requests, webhook deliveries and the
  * search results — each a page of the world's records, newest first, with a pager.
  */
+
+import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../../query/query-vocabulary';
+import type { RequestLogEntry } from '../../worlds/request-log';
 import type {
   CampaignRow,
   DeliveryRow,
@@ -11,8 +14,6 @@ import type {
   PhoneRow,
   SearchView,
 } from '../api';
-import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../query-vocabulary';
-import type { RequestLogEntry } from '../request-log';
 import { data } from './api';
 import { messageBadges } from './badges';
 import { deliveryLinks, latency } from './delivery-cells';

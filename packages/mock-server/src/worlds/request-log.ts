@@ -1,9 +1,10 @@
 /**
- * The inspector's request log: a bounded ring buffer of the last N public-API exchanges, fed by the
- * service's `observe` option. It keeps what a person debugging wants to see — method, path, query,
- * status, error code, trace id, both times (world and wall clock), the headers and both bodies —
- * with every API key and webhook secret cut to its prefix, in headers, query, path and bodies
- * alike: a full key is never shown (decision D69, D104).
+ * A world's request log, as the inspector and `GET /__mock/requests` show it: a bounded ring
+ * buffer of the last N public-API exchanges, fed by the service's `observe` option. It keeps what
+ * a person debugging wants to see — method, path, query, status, error code, trace id, both times
+ * (world and wall clock), the headers and both bodies — with every API key and webhook secret cut
+ * to its prefix, in headers, query, path and bodies alike: a full key is never shown (decision
+ * D69, D104).
  *
  * Recording is on every request's path, so it only keeps references to the exchange; the cutting
  * and copying happen once, when an entry is first read, and the raw exchange is then let go

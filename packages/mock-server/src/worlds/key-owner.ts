@@ -9,7 +9,7 @@ import { readonlyWorld } from '@msgsvc/mock/port';
 
 /**
  * The worlds a lookup searches: what it reads of the server's world registry, named here so that
- * the inspector does not import the registry that imports it (the registry passes itself).
+ * this file does not import the registry that imports it (the registry passes itself).
  */
 export interface KeyHoldingWorlds {
   /** Every live world, the request's own among them. */

@@ -1,7 +1,8 @@
 /**
- * The webhook outbox as the inspector shows it: the newest deliveries first, each with its event
- * type, state, attempts and endpoint URL. It reads the world's outbox directly and renders only
- * the newest few, so a poll costs the same however many deliveries the world holds.
+ * The webhook outbox as the inspector's document (`GET /__mock/state`) shows it: the newest
+ * deliveries first, each with its event type, state, attempts and endpoint URL. It reads the
+ * world's outbox directly and renders only the newest few, so a poll costs the same however many
+ * deliveries the world holds.
  */
 
 import { formatTimestamp as ts } from '@msgsvc/mock';

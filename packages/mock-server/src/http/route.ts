@@ -1,14 +1,16 @@
 /**
  * The shape of a control route and the segment matcher that finds one. Routes are plain data
- * handlers: parsed input in, a status and a JSON-serialisable body out.
+ * handlers: parsed input in, a status and a JSON-serialisable body out. The control API's routes
+ * and the inspector's data routes both take this shape, so it sits below both and neither imports
+ * the other.
  */
 
 import type { MockService } from '@msgsvc/mock';
 import { matchSegments } from '@msgsvc/mock/port';
-import type { ActivityTracker } from '../inspector/activity-tracker';
-import type { RequestLog } from '../inspector/request-log';
+import type { ActivityTracker } from '../worlds/activity-tracker';
+import type { RequestLog } from '../worlds/request-log';
+import type { SnapshotStore } from '../worlds/snapshot-store';
 import type { WorldEntry, WorldRegistry } from '../worlds/world-registry';
-import type { SnapshotStore } from './snapshot-store';
 
 /** The prefix every control route lives under. */
 export const CONTROL_PREFIX = '/__mock';

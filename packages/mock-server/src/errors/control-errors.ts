@@ -1,8 +1,9 @@
 /**
  * Errors of the control API, in the service's one error envelope. Domain errors keep their codes
- * and statuses (`http/error-table.ts`); the few conditions only the control API has (a missing
- * admin token, a foreign `Host`, a clock that cannot be moved by hand) get codes of their own,
- * documented in `openapi/control.yaml`.
+ * and statuses (the mock's `http/error-table.ts`); the few conditions only the control API has (a
+ * missing admin token, a foreign `Host`, a clock that cannot be moved by hand) get codes of their
+ * own, documented in `openapi/control.yaml`. Below `worlds/`, whose registry throws two of them
+ * (a full server, the permanent default world).
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError, UnknownValueError, validationError } from '@msgsvc/mock';

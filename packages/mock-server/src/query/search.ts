@@ -5,6 +5,10 @@
  * organization names, case-insensitive). It reads the world directly: message numbers and contents
  * are searched as one joined string each (`haystack.ts`), rebuilt when messages arrive, all behind
  * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
+ *
+ * The search of a world's records lives here, below both route sets, because the control API's
+ * filtered lists read the same pages (`filtered-lists.ts`, D156); logged requests are the journal's
+ * to search (`inspector/journal-search.ts`).
  */
 import type {
   CampaignRecord,
@@ -15,9 +19,7 @@ import type {
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
 import { campaignPredicate, campaignsNamed, messagePredicate } from './filter-match';
 import { foldText, Haystack } from './haystack';
-import { journalMatches } from './journal-search';
 import type { CampaignFilter, MessageFilter } from './query-language';
-import type { RequestLog, StoredRequest } from './request-log';
 
 /** What a query is looking for. */
 export type SearchQuery =
@@ -286,20 +288,3 @@ export function campaignsMatching(
   const at = lastPageAt(offset, matched.length, limit);
   return { total: matched.length, offset: at, entries: matched.slice(at, at + limit) };
 }
-
-/** Logged requests containing the query (see `journal-search.ts`), newest first. */
-export function requestsMatching(
-  log: RequestLog,
-  query: SearchQuery,
-  offset: number,
-  limit: number,
-): Hits<StoredRequest> {
-  const matched: StoredRequest[] = [];
-  for (const stored of log.newestFirst()) {
-    if (query.kind === 'empty' || requestMatches(stored, query.text)) matched.push(stored);
-  }
-  return { total: matched.length, entries: matched.slice(offset, offset + limit) };
-}
-
-// What a request is found by is the journal's (D148): its line, body text and created record.
-const requestMatches = journalMatches;

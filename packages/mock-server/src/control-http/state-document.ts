@@ -3,7 +3,9 @@
  * organizations (keys by prefix only), the most recently active phone threads with each message's
  * status history, segments and cost, the newest campaigns with their progress, each account's
  * latest ledger entries, the webhook outbox and the request log. Every list is bounded, so the
- * document stays small however large the world grows.
+ * document stays small however large the world grows. It is a control route, documented for
+ * scripts in `openapi/control.yaml`; the page reads its own paged routes instead (D103), so the
+ * document lives with the control routes and the inspector does not serve the control API.
  */
 
 import { formatTimestamp as ts } from '@msgsvc/mock';
@@ -19,10 +21,10 @@ import {
   senderIdView,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
-import type { ControlDeps } from '../control-http/route';
-import { clockView } from '../control-http/routes-clock';
-import type { ThreadItem } from './activity-tracker';
-import { readOutbox } from './outbox';
+import { clockView } from '../http/clock-view';
+import type { ControlDeps } from '../http/route';
+import type { ThreadItem } from '../worlds/activity-tracker';
+import { readOutbox } from './state-outbox';
 
 const ORGANIZATIONS = 50;
 const PHONES = 50;
