@@ -5,9 +5,8 @@
 //
 // Independent steps run side by side (E38): each step names the steps whose output it needs, and
 // a step starts as soon as those are done and a slot is free (`MSGSVC_GATE_JOBS`, default the
-// number of cores plus two: most steps wait on child processes, sockets, Chromium, npm's cache or
-// the disk, and four long steps start at once, E72; the fault suite that four starved found an SDK
-// bug, fixed, E74). Each
+// number of cores plus one: most steps wait on child processes, sockets, Chromium, npm's cache or
+// the disk; four at a time starved the over-HTTP fault suite, E74). Each
 // step's output is held and printed whole when it ends, so logs never interleave. The packages are
 // built and packed once, by the package checks; every later step uses those builds and tarballs.
 //
@@ -20,7 +19,7 @@ import { availableParallelism } from 'node:os';
 
 const started = Date.now();
 const forwarded = process.argv.slice(2);
-const JOBS = Math.max(1, Number(process.env.MSGSVC_GATE_JOBS ?? availableParallelism() + 2));
+const JOBS = Math.max(1, Number(process.env.MSGSVC_GATE_JOBS ?? availableParallelism() + 1));
 mkdirSync('.reports', { recursive: true });
 
 /**

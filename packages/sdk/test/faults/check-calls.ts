@@ -20,7 +20,7 @@ export function checkDeadlines(run: WorkloadResult, plan: FaultPlan): Violations
       const aborted = call.abortAt !== undefined;
       v.add(
         `${call.operation} still pending past ${aborted ? "the caller's abort" : 'totalTimeout'} + slack`,
-        `${call.key}: pending at ${call.deadline} ms${aborted ? ` (aborted at ${call.abortAt} ms)` : ''}; faults met: ${faults}`,
+        `${call.key}: pending at ${call.deadline} ms${aborted ? ` (aborted at ${call.abortAt} ms)` : ''}; faults met: ${faults}; timeline: ${run.timeline.describe(call.key)}`,
       );
     }
     if (call.resend?.status === 'hung') {

@@ -11,6 +11,7 @@
 
 import type { WorldSnapshot } from '@msgsvc/mock';
 import type { MessagingClient } from '@msgsvc/sdk';
+import type { CallTimeline } from './call-timeline';
 import type { FaultPlan } from './fault-plan';
 
 /** Client settings and the slack every deadline is checked with. */
@@ -36,6 +37,8 @@ export interface FaultHarness {
   readonly plan: FaultPlan;
   /** The client whose every attempt meets the plan's fault. */
   readonly client: MessagingClient;
+  /** What happened to each of `client`'s calls, fed by its hooks. */
+  readonly timeline: CallTimeline;
   /** A client that reaches the service without faults (for re-sends and resumes). */
   readonly clean: MessagingClient;
   /** The demo sender ID. */

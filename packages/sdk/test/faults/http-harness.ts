@@ -8,6 +8,7 @@
 import type { WorldSnapshot } from '@msgsvc/mock';
 import { MessagingClient } from '@msgsvc/sdk';
 import { startMockProcess as startCli } from '../support/mock-process';
+import { CallTimeline } from './call-timeline';
 import type { FaultPlan } from './fault-plan';
 import { startFaultProxy } from './fault-proxy';
 import { type FaultHarness, TIMING } from './harness';
@@ -55,6 +56,7 @@ export async function startOverHttp(plan: FaultPlan): Promise<FaultHarness> {
     });
   const options = { apiKey: cli.info.live_key, sleep, now: Date.now };
   const open = proxy;
+  const timeline = new CallTimeline();
   return {
     mode: 'over HTTP',
     plan,
@@ -64,7 +66,9 @@ export async function startOverHttp(plan: FaultPlan): Promise<FaultHarness> {
       timeout: TIMING.timeout,
       totalTimeout: TIMING.totalTimeout,
       maxRetries: TIMING.maxRetries,
+      ...timeline.hooks(),
     }),
+    timeline,
     clean: new MessagingClient({ ...options, baseUrl: `${cli.origin}/c/v1` }),
     remitterId: cli.info.sender_id.id,
     liveKey: cli.info.live_key,

@@ -5,6 +5,7 @@
  */
 import { createMockService } from '@msgsvc/mock';
 import { MessagingClient } from '@msgsvc/sdk';
+import { CallTimeline } from './call-timeline';
 import type { FaultPlan } from './fault-plan';
 import { createFaultyFetch } from './faulty-fetch';
 import { type FaultHarness, TIMING } from './harness';
@@ -21,6 +22,7 @@ export async function startInProcess(plan: FaultPlan): Promise<FaultHarness> {
     mock.clock.advance(Math.ceil(ms));
   };
   const options = { apiKey: demo.liveKey, baseUrl: mock.baseUrl, sleep, now: Date.now };
+  const timeline = new CallTimeline();
   return {
     mode: 'in-process',
     plan,
@@ -30,7 +32,9 @@ export async function startInProcess(plan: FaultPlan): Promise<FaultHarness> {
       timeout: TIMING.timeout,
       totalTimeout: TIMING.totalTimeout,
       maxRetries: TIMING.maxRetries,
+      ...timeline.hooks(),
     }),
+    timeline,
     clean: new MessagingClient({ ...options, fetch: (request) => mock.fetch(request) }),
     remitterId: demo.sender.id,
     liveKey: demo.liveKey,

@@ -17,6 +17,7 @@ import type {
   SendOptions,
   SentMessage,
 } from '@msgsvc/sdk';
+import type { CallTimeline } from './call-timeline';
 import { type FaultHarness, TIMING } from './harness';
 import { Random } from './seeded-random';
 import { pool, type Watched, watch } from './watchdog';
@@ -74,6 +75,8 @@ export interface WorkloadResult {
   readonly snapshot: WorldSnapshot;
   readonly ledgerOk: boolean;
   readonly wallMs: number;
+  /** What happened to each faulty call, for the report of one that hung. */
+  readonly timeline: CallTimeline;
 }
 
 /** `count` distinct valid Angolan mobile numbers on prefix `9xx` (Unitel 92, 93, 94, 97; D26). */
@@ -160,6 +163,7 @@ export async function runWorkload(h: FaultHarness, size: WorkloadSize): Promise<
     snapshot: await h.snapshot(),
     ledgerOk: await h.ledgerOk(),
     wallMs: Math.round(performance.now() - started),
+    timeline: h.timeline,
   };
 }
 
@@ -167,7 +171,17 @@ async function faulty<P, V>(call: CallRecord<P, V>, h: FaultHarness): Promise<vo
   const controller = call.abortAt === undefined ? undefined : new AbortController();
   const timer = controller && setTimeout(() => controller.abort(), call.abortAt);
   const options = { idempotencyKey: call.key, signal: controller?.signal };
-  call.outcome = await watch(() => call.issue(h.client, options), call.deadline);
+  h.timeline.start(call.key);
+  call.outcome = await watch(() => {
+    const issued = call.issue(h.client, options);
+    // Recorded even after the watchdog fired: a call that hung says when it settled, if ever.
+    issued.then(
+      () => h.timeline.mark(call.key, 'settled'),
+      (error: { code?: string; name?: string }) =>
+        h.timeline.mark(call.key, `settled ${error?.code ?? error?.name}`),
+    );
+    return issued;
+  }, call.deadline);
   call.aborted = controller?.signal.aborted ?? false;
   clearTimeout(timer);
 }
