@@ -6,7 +6,10 @@ import { FAULT_KINDS, type FaultPlan } from './fault-plan';
 import { errorLabel } from './violations';
 import type { CallRecord, WorkloadResult } from './workload';
 
-/** `[faults <mode>] seed=… · attempts … · sends … · batches … · bulk … · failures … · … ms`. */
+/**
+ * `[faults <mode>] seed=… · attempts … · sends … · batches … · bulk … · failures … · … ms ·
+ * event loop held up to … ms`.
+ */
 export function summarize(mode: string, plan: FaultPlan, run: WorkloadResult): string {
   const counts = plan.counts();
   const faults = FAULT_KINDS.map((kind) => `${kind} ${counts[kind]}`).join(', ');
@@ -31,6 +34,7 @@ export function summarize(mode: string, plan: FaultPlan, run: WorkloadResult): s
     `bulk of ${run.bulk.params.recipients.length}: ${bulk}`,
     `failures: ${[...failures].map(([label, n]) => `${label} ${n}`).join(', ') || 'none'}`,
     `${run.wallMs} ms`,
+    `event loop held up to ${run.loopDelayMaxMs} ms`,
   ].join(' · ');
 }
 

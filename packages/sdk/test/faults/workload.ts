@@ -6,6 +6,7 @@
  * Each send's body and each batch's content is unique, so a duplicate is visible in the store.
  */
 
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { WorldSnapshot } from '@msgsvc/mock';
 import type {
   BatchAccepted,
@@ -75,6 +76,11 @@ export interface WorkloadResult {
   readonly snapshot: WorldSnapshot;
   readonly ledgerOk: boolean;
   readonly wallMs: number;
+  /**
+   * The longest the event loop was held up while the faulty calls ran (ms): every timer, the
+   * SDK's and the watchdog's alike, fires up to this late on a starved machine.
+   */
+  readonly loopDelayMaxMs: number;
   /** What happened to each faulty call, for the report of one that hung. */
   readonly timeline: CallTimeline;
 }
@@ -142,8 +148,11 @@ export async function runWorkload(h: FaultHarness, size: WorkloadSize): Promise<
       bulk.first = watched;
     },
   );
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   await pool(calls, size.concurrency, (call) => call());
   await fanOut;
+  loop.disable();
   await h.drain();
 
   // The repairs, without faults: every call that did not succeed again with its key, the
@@ -163,6 +172,7 @@ export async function runWorkload(h: FaultHarness, size: WorkloadSize): Promise<
     snapshot: await h.snapshot(),
     ledgerOk: await h.ledgerOk(),
     wallMs: Math.round(performance.now() - started),
+    loopDelayMaxMs: Math.round(loop.max / 1e6),
     timeline: h.timeline,
   };
 }
