@@ -37,7 +37,11 @@ export interface ClientOptions extends RetryOptions, TransportHooks {
   fetch?: ((request: Request, init?: { signal: AbortSignal }) => Promise<Response>) | undefined;
   /** Headers added to every request. */
   defaultHeaders?: Record<string, string> | undefined;
-  /** The wait between retries, polls and paced batches. Default: a `setTimeout` sleep. */
+  /**
+   * The wait between retries, polls and paced batches. Default: a `setTimeout` sleep. A retry's
+   * wait counts against `totalTimeout` in wall time: a sleep still running at the deadline is
+   * abandoned (its signal aborts) and the call fails with `TimeoutError` (D169).
+   */
   sleep?: Sleep | undefined;
   /** The clock, in epoch milliseconds. Default `Date.now`. */
   now?: (() => number) | undefined;
