@@ -58,6 +58,35 @@ export async function compare(
   return { a: ma, b: mb, ratio: ma / mb };
 }
 
+/**
+ * Measures two functions in `blocks` pairs of blocks of {@link BLOCK} calls, `a` then `b`, and
+ * returns the median of the pairs' ratios (with each side's median, ns per call). A ratio taken
+ * within a pair sees one moment of the machine, and the median of hundreds of them moves by
+ * about 0.01 from run to run where the ratio of seven rounds' medians moved by 0.1 (E77): for a
+ * target close to the floor, such as the SDK's 1.1×.
+ */
+export async function comparePaired(
+  a: () => unknown | Promise<unknown>,
+  b: () => unknown | Promise<unknown>,
+  blocks = 300,
+): Promise<{ a: number; b: number; ratio: number }> {
+  for (let i = 0; i < 2000; i++) {
+    await a();
+    await b();
+  }
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  for (let k = 0; k < blocks; k++) {
+    const timeA = await oneRound(a, BLOCK);
+    const timeB = await oneRound(b, BLOCK);
+    as.push(timeA);
+    bs.push(timeB);
+    ratios.push(timeA / timeB);
+  }
+  return { a: median(as), b: median(bs), ratio: median(ratios) };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
