@@ -34,10 +34,7 @@ export async function compare(
   iterations: number,
   rounds = 7,
 ): Promise<{ a: number; b: number; ratio: number }> {
-  for (let i = 0; i < Math.min(iterations, 2000); i++) {
-    await a();
-    await b();
-  }
+  await warmUp(a, b, Math.min(iterations, 2000));
   const as: number[] = [];
   const bs: number[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -70,10 +67,7 @@ export async function comparePaired(
   b: () => unknown | Promise<unknown>,
   blocks = 300,
 ): Promise<{ a: number; b: number; ratio: number }> {
-  for (let i = 0; i < 2000; i++) {
-    await a();
-    await b();
-  }
+  await warmUp(a, b, 2000);
   const as: number[] = [];
   const bs: number[] = [];
   const ratios: number[] = [];
@@ -85,6 +79,18 @@ export async function comparePaired(
     ratios.push(timeA / timeB);
   }
   return { a: median(as), b: median(bs), ratio: median(ratios) };
+}
+
+// Calls both sides `calls` times, alternately, so that both are compiled before anything is timed.
+async function warmUp(
+  a: () => unknown | Promise<unknown>,
+  b: () => unknown | Promise<unknown>,
+  calls: number,
+): Promise<void> {
+  for (let i = 0; i < calls; i++) {
+    await a();
+    await b();
+  }
 }
 
 export function median(values: number[]): number {

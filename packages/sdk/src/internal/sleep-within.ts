@@ -18,49 +18,35 @@ import { type Sleep, sleepUnlessAborted } from './runtime';
  * @param budgetMs - Wall milliseconds left before the call's deadline (`Infinity`: none).
  * @returns `true` once the sleep ended, `false` if the budget ran out first.
  */
-export function sleepWithin(
+export async function sleepWithin(
   sleep: Sleep,
   ms: number,
   signal: AbortSignal | undefined,
   budgetMs: number,
 ): Promise<boolean> {
   if (budgetMs === Number.POSITIVE_INFINITY) {
-    return sleepUnlessAborted(sleep, ms, signal).then(() => true);
+    await sleepUnlessAborted(sleep, ms, signal);
+    return true;
   }
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  // The sleep hears of either end, so a sleep that honours its signal stops its own timer.
+  if (signal?.aborted) throw signal.reason;
+  // One signal for either end, handed to the sleep (a sleep that honours it stops its own timer)
+  // and raced against it by sleepUnlessAborted (one that ignores it is abandoned).
   const stop = new AbortController();
-  return new Promise<boolean>((resolve, reject) => {
-    let settled = false;
-    const finish = (settle: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      release(entry);
-      settle();
-    };
-    const onAbort = () => {
-      stop.abort(signal?.reason);
-      finish(() => reject(signal?.reason));
-    };
-    const entry = {
-      deadline: Date.now() + Math.max(0, budgetMs),
-      expire: () => {
-        finish(() => resolve(false));
-        stop.abort(new DOMException('The call reached its totalTimeout', 'TimeoutError'));
-      },
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    watch(entry);
-    let slept: Promise<void>;
-    try {
-      slept = sleep(ms, stop.signal);
-    } catch (error) {
-      slept = Promise.reject(error);
-    }
-    slept.then(
-      () => finish(() => resolve(true)),
-      (error: unknown) => finish(() => reject(error)),
-    );
-  });
+  const onAbort = () => stop.abort(signal?.reason);
+  const entry = { deadline: Date.now() + Math.max(0, budgetMs), expire: () => stop.abort(PAST) };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  watch(entry);
+  try {
+    await sleepUnlessAborted(sleep, ms, stop.signal);
+    return true;
+  } catch (error) {
+    if (stop.signal.reason === PAST) return false;
+    throw error;
+  } finally {
+    release(entry);
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
+
+// The reason the sleep's signal aborts with when the budget runs out first.
+const PAST = new DOMException('The call reached its totalTimeout', 'TimeoutError');
