@@ -115,7 +115,11 @@ export default defineConfig({
           name,
           include: [...include],
           exclude: [...configDefaults.exclude, ...('exclude' in rest ? rest.exclude : [])],
-          ...('globalSetup' in rest ? { globalSetup: [...rest.globalSetup] } : {}),
+          // The projects that start the CLI as a process: on a starved gate machine, starting node
+          // alone has taken most of the default 5 s (E78); a hang still fails, at 20 s.
+          ...('globalSetup' in rest
+            ? { globalSetup: [...rest.globalSetup], testTimeout: 20_000 }
+            : {}),
           typecheck: {
             enabled: TYPECHECK && types.length > 0,
             include: [...types],

@@ -106,6 +106,32 @@ describe('a retry’s wait counts against totalTimeout', () => {
     expect(signals[0]!.aborted).toBe(true);
   });
 
+  it('counts the time before the first attempt: reading the body to send is part of the call', async () => {
+    let clock = 1_000_000;
+    let fetched = 0;
+    const client = new MessagingClient({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      totalTimeout: 2_000,
+      now: () => clock,
+      fetch: async (input, init) => {
+        fetched++;
+        return fetchOk(input, init);
+      },
+    });
+    const pending = client.messages.send(
+      { to: '+244923000001', body: 'x' },
+      { idempotencyKey: 'k-0' },
+    );
+    // The client's clock moves past the deadline while the transport reads the body (a starved
+    // event loop does this to the wall clock).
+    clock += 5_000;
+    const error = await pending.catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ option: 'totalTimeout', attempts: 0, idempotencyKey: 'k-0' });
+    expect(fetched).toBe(0);
+  });
+
   it('a sleep that ends in time is waited for, and the retry goes ahead', async () => {
     let calls = 0;
     const client = new MessagingClient({

@@ -179,10 +179,12 @@ export function createTransport(options: TransportOptions): Transport {
     // Through the client, `control` carries the caller's signal (or none: then nothing can abort
     // the call but a timeout, and no listener is needed). Used bare, the request carries it.
     const signal = control === undefined ? request.signal : control.signal;
+    // The call's clock starts before anything is awaited: reading the body below takes turns of
+    // the event loop, which a starved process makes long, and they are part of the call.
+    const deadline = totalTimeout === undefined ? Number.POSITIVE_INFINITY : now() + totalTimeout;
     // A body that may be sent again is read once and handed to every attempt.
     const buffered = request.body !== null && retries > 0;
     const body = buffered ? await request.arrayBuffer() : undefined;
-    const deadline = totalTimeout === undefined ? Number.POSITIVE_INFINITY : now() + totalTimeout;
     // `url` is filled in only when a hook or an error needs it: serializing a Request's URL costs
     // more than anything else the transport does on a call that succeeds at once.
     const event = { method, url: '', attempt: 0, idempotencyKey: key };
