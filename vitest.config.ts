@@ -11,6 +11,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const MUTATION_RUN = 'packages/verify/test/verify/mutation.test.ts';
 /** The inspector's tests (its page in Chromium, its API): a project of their own. */
 const INSPECTOR = 'packages/mock-server/test/inspector*.test.ts';
+/** The built docs site's test: it needs `npm run docs` first, so the release tier runs it. */
+const DOCS_SITE = 'scripts/test/docs-site.test.ts';
 /** Bundles the CLI once for the tests that start it as a process (E69). */
 const CLI_BUNDLE = 'packages/mock-server/test/support/cli-bundle.global.ts';
 
@@ -42,8 +44,10 @@ const PROJECTS = {
   mutation: { include: [MUTATION_RUN], types: [] },
   // examples/setups/ are projects of their own, each run by its runner (scripts/setups.mjs).
   examples: { include: ['examples/**/*.test.ts'], exclude: ['examples/setups/**'], types: [] },
-  // The built documentation site; `npm test` builds it (scripts/docs.mjs) before vitest runs.
-  docs: { include: ['scripts/test/**/*.test.ts'], types: [] },
+  // The repository's own rules: layers, circles, package boundaries, the records.
+  docs: { include: ['scripts/test/**/*.test.ts'], exclude: [DOCS_SITE], types: [] },
+  // The built documentation site in Chromium; the release tier builds it (scripts/docs.mjs) first.
+  site: { include: [DOCS_SITE], types: [] },
 } as const;
 
 /**
@@ -96,6 +100,13 @@ export default defineConfig({
     ],
   },
   test: {
+    // Every wait in a test is a guard against a hang, never a promise about speed (speed is the
+    // bench's): a starved machine has held one event loop up for 2 s and taken most of 5 s to
+    // start a node process. So a test fails as hung only after 30 s, and `expect.poll` (whose own
+    // default gives up after 1 s) keeps asking for 15 s; a poll that passes still returns at once.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    expect: { poll: { timeout: 15_000 } },
     pool: 'threads',
     // One module graph per worker, not per test file: isolated, each of the SDK half's 96 files
     // imported the SDK's and the mock's sources again, about 1 s of CPU per file (162 s of CPU for
@@ -115,11 +126,7 @@ export default defineConfig({
           name,
           include: [...include],
           exclude: [...configDefaults.exclude, ...('exclude' in rest ? rest.exclude : [])],
-          // The projects that start the CLI as a process: on a starved gate machine, starting node
-          // alone has taken most of the default 5 s (E78); a hang still fails, at 20 s.
-          ...('globalSetup' in rest
-            ? { globalSetup: [...rest.globalSetup], testTimeout: 20_000 }
-            : {}),
+          ...('globalSetup' in rest ? { globalSetup: [...rest.globalSetup] } : {}),
           typecheck: {
             enabled: TYPECHECK && types.length > 0,
             include: [...types],

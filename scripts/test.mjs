@@ -1,24 +1,37 @@
 #!/usr/bin/env node
-// The project's one test command (`npm test`): every check CI relies on, then one summary line
-// `N passed, N failed` that CI reads. Checks run even after an earlier one failed, so a single run
-// shows everything that is wrong.
+// The project's two test tiers, one runner. Each ends with one line `N passed, N failed`.
 //
-// Independent steps run side by side (E38): each step names the steps whose output it needs, and
-// a step starts as soon as those are done and a slot is free (`MSGSVC_GATE_JOBS`, default the
-// number of cores plus one: most steps wait on child processes, sockets, Chromium, npm's cache or
-// the disk; four at a time starved the over-HTTP fault suite, E74). Each
-// step's output is held and printed whole when it ends, so logs never interleave. The packages are
-// built and packed once, by the package checks; every later step uses those builds and tarballs.
+//   npm test               the per-change gate: lint, spec lint, typecheck, the generated code and
+//                          the lockfile, and every vitest project of the four packages (unit,
+//                          integration, in-process and over-HTTP, the fault suites, the inspector
+//                          in Chromium, the repository's structure tests)
+//   npm run test:release   what guards a release: the packages built, packed and checked (publint,
+//                          attw, manifests, size budget), the tarballs under every test-runner
+//                          setup and installed as a user would, the runtime matrix, the worlds
+//                          recipes, the standalone executable, the docs site built and driven in
+//                          Chromium, the verify kit's full mutation run, the release dry run
 //
-//   npm test                     the whole gate
-//   npm test -- <vitest args>    every check, then vitest with those arguments only
-//   MSGSVC_GATE_JOBS=1 npm test  one step at a time (the old order), for a readable log
+// `.ci/run` runs both, the gate first, and ends with the line of both added together
+// (scripts/ci-summary.mjs). Nothing runs only in CI: every check of either tier runs there.
+//
+// Independent steps run side by side: each step names the steps whose output it needs, and a step
+// starts as soon as those are done and a slot is free (`MSGSVC_GATE_JOBS`, default the number of
+// cores plus one: most steps wait on child processes, sockets, Chromium, npm's cache or the disk).
+// Each step's output is held and printed whole when it ends, so logs never interleave. Checks run
+// even after an earlier one failed, so a single run shows everything that is wrong.
+//
+//   npm test                     the per-change gate
+//   npm test -- <vitest args>    the gate's checks, then vitest with those arguments only
+//   npm run test:release         the release tier
+//   MSGSVC_GATE_JOBS=1 npm test  one step at a time, for a readable log
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 const started = Date.now();
-const forwarded = process.argv.slice(2);
+const release = process.argv.includes('--release');
+const forwarded = process.argv.slice(2).filter((arg) => arg !== '--release');
+const tier = release ? 'release' : 'gate';
 const JOBS = Math.max(1, Number(process.env.MSGSVC_GATE_JOBS ?? availableParallelism() + 1));
 mkdirSync('.reports', { recursive: true });
 
@@ -26,7 +39,7 @@ mkdirSync('.reports', { recursive: true });
  * One vitest run, reporting to its own JSON file so that runs side by side never share one.
  * Without `--typecheck`: the type tests (`*.test-d.ts`) are checked by the typecheck step, whose
  * tsc reads tsconfig.json and so every type test; a vitest run with it would compile most of the
- * project a second time (about a minute of the SDK half under load, E66).
+ * project a second time.
  */
 const vitest = (id, args) => ({
   report: `.reports/vitest-${id}.json`,
@@ -42,68 +55,21 @@ const vitest = (id, args) => ({
 });
 
 /**
- * One half of the projects in a vitest process of its own: vitest gives a 2-core machine one
- * worker, so two processes keep both cores busy without running more tests at once in either
- * (E38). The verify kit's mutation run is the project `mutation`, a step of its own (E43).
+ * Some vitest projects in a process of their own: vitest gives a 2-core machine one worker, so
+ * a few processes keep both cores busy without running more tests at once in any of them.
  */
-const half = (id, projects, after) => ({
+const projects = (id, names, after = []) => ({
   id,
-  name: `tests (vitest: ${projects.join(', ')})`,
+  name: `tests (vitest: ${names.join(', ')})`,
   after,
   ...vitest(
     id,
-    projects.flatMap((project) => ['--project', project]),
+    names.flatMap((project) => ['--project', project]),
   ),
 });
 
-const DOCS = {
-  id: 'docs',
-  name: 'docs site: TypeDoc (every export documented), Redocly, guides',
-  command: ['node', 'scripts/docs.mjs'],
-};
-
-/**
- * The steps, in order of priority: the longest chains first (the package build and the SDK's
- * tests after it; the server's tests; the mutation run), so that they start at once and the short
- * steps fill the gaps. `after` names the steps whose output a step reads.
- */
-const steps = [
-  {
-    id: 'packages',
-    name: 'packages: build, manifest, publint, attw',
-    command: ['node', 'scripts/check-packages.mjs'],
-  },
-  ...(forwarded.length === 0
-    ? [
-        // The server's, the inspector's and the verify kit's tests read nothing built: they start
-        // at once, and they are the longest (processes, Chromium, waits on real sockets), so they
-        // are two processes, each about half of the wall time the one process took (E72).
-        half('tests-inspector', ['inspector'], []),
-        half('tests-server', ['mock-server', 'verify'], []),
-        {
-          id: 'mutation',
-          name: 'tests (vitest: the mutation run of the verify kit)',
-          ...vitest('mutation', ['--project', 'mutation']),
-        },
-        // The SDK's dual-package test reads its build.
-        half('tests-sdk', ['openapi', 'sdk', 'mock', 'realm', 'examples'], ['packages']),
-        DOCS,
-        {
-          id: 'tests-docs',
-          name: 'tests (vitest: docs, the site and the records)',
-          after: ['docs'],
-          ...vitest('docs', ['--project', 'docs']),
-        },
-      ]
-    : [
-        DOCS,
-        {
-          id: 'tests',
-          name: 'tests (vitest)',
-          after: ['packages', 'docs'],
-          ...vitest('tests', forwarded),
-        },
-      ]),
+/** The checks that read only the sources: both tiers' inner loop starts here. */
+const CHECKS = [
   { id: 'lint', name: 'lint (code)', command: ['npx', 'biome', 'check', '.'] },
   {
     id: 'lint-spec',
@@ -121,6 +87,34 @@ const steps = [
     name: 'lockfile installs with npm ci',
     command: ['node', 'scripts/complete-lockfile.mjs', '--check'],
   },
+];
+
+/**
+ * The per-change gate, longest first so that it starts at once and the short steps fill the gaps:
+ * the server's and the inspector's tests (processes, Chromium, real sockets) and the rest.
+ */
+const GATE =
+  forwarded.length === 0
+    ? [
+        projects('tests-inspector', ['inspector']),
+        projects('tests-server', ['mock-server', 'verify']),
+        projects('tests-sdk', ['openapi', 'sdk', 'mock', 'realm', 'examples', 'docs']),
+        ...CHECKS,
+      ]
+    : [...CHECKS, { id: 'tests', name: 'tests (vitest)', ...vitest('tests', forwarded) }];
+
+/** The release tier: the packages as npm ships them, and everything that runs them. */
+const RELEASE = [
+  {
+    id: 'packages',
+    name: 'packages: build, pack, manifest, publint, attw',
+    command: ['node', 'scripts/check-packages.mjs'],
+  },
+  {
+    id: 'mutation',
+    name: 'tests (vitest: the mutation run of the verify kit)',
+    ...vitest('mutation', ['--project', 'mutation']),
+  },
   {
     id: 'setups',
     name: 'setups: the tarballs under Jest (ts-jest, ESM, babel), vitest 3 and 4 (pools, jsdom, happy-dom), node:test and Bun',
@@ -128,10 +122,13 @@ const steps = [
     command: ['node', 'scripts/setups.mjs'],
   },
   {
-    id: 'runtimes',
-    name: 'runtimes: the SDK smoke suite on Node 20, 22, 24, Bun, Deno and workerd; types under TS 5 and 7',
-    after: ['packages'],
-    command: ['node', 'scripts/runtimes.mjs'],
+    id: 'docs',
+    name: 'docs site: TypeDoc (every export documented), Redocly, guides',
+    command: ['node', 'scripts/docs.mjs'],
+  },
+  {
+    ...projects('tests-site', ['site'], ['docs']),
+    name: 'tests (vitest: the docs site in Chromium)',
   },
   {
     id: 'pack-smoke',
@@ -145,9 +142,10 @@ const steps = [
     command: ['node', 'scripts/worlds-recipes.mjs'],
   },
   {
-    id: 'standalone',
-    name: 'standalone: the msgsvc-mock executable (bun build --compile) passes verify with no node on PATH',
-    command: ['node', 'scripts/standalone.mjs'],
+    id: 'runtimes',
+    name: 'runtimes: the SDK smoke suite on Node 20, 22, 24, Bun, Deno and workerd; types under TS 5 and 7',
+    after: ['packages'],
+    command: ['node', 'scripts/runtimes.mjs'],
   },
   {
     id: 'release',
@@ -156,11 +154,20 @@ const steps = [
     command: ['node', 'scripts/release-dry-run.mjs'],
   },
   {
+    id: 'standalone',
+    name: 'standalone: the msgsvc-mock executable (bun build --compile) passes verify with no node on PATH',
+    command: ['node', 'scripts/standalone.mjs'],
+  },
+  {
     id: 'size',
     name: 'SDK size budget',
     after: ['packages'],
     command: ['node', 'scripts/size-budget.mjs', '--built'],
   },
+];
+
+const steps = [
+  ...(release ? RELEASE : GATE),
   ...(process.env.MSGSVC_EXTRA_STEPS ?? '')
     .split(';')
     .filter(Boolean)
@@ -274,20 +281,22 @@ const cpuLine =
     ? ''
     : ` ${cpuTotal.toFixed(0)} s of CPU (÷ ${availableParallelism()} cores = ${(cpuTotal / availableParallelism()).toFixed(0)} s).`;
 console.log(
-  `\nGate: ${seconds.toFixed(0)} s wall, ${results.length} steps, up to ${JOBS} at a time.${cpuLine} Longest: ${results
+  `\n${release ? 'Release tier' : 'Gate'}: ${seconds.toFixed(0)} s wall, ${results.length} steps, up to ${JOBS} at a time.${cpuLine} Longest: ${results
     .toSorted((a, b) => b.seconds - a.seconds)
     .slice(0, 4)
     .map((r) => `${r.step.id} ${r.seconds.toFixed(0)} s`)
     .join(', ')}.`,
 );
-// The gate's wall time, for the bench to show (it is too long to run there). Only a full run
-// counts: arguments narrow the tests, and a narrowed run would understate it.
+// The tier's wall time and CPU, for the bench to show (it is too long to run there), and its
+// counts, for scripts/ci-summary.mjs. Only a full run is recorded: arguments narrow the tests, and
+// a narrowed run would understate it.
 if (forwarded.length === 0) {
   writeFileSync(
-    '.reports/test-wall-time.json',
+    `.reports/tier-${tier}.json`,
     `${JSON.stringify(
       {
         seconds,
+        tier,
         finishedAt: new Date().toISOString(),
         cpus: availableParallelism(),
         jobs: JOBS,
