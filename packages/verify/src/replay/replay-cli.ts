@@ -2,7 +2,8 @@
  * `msgsvc-verify replay FILE --base-url URL --api-key KEY` (also `msgsvc-verify --replay FILE …`,
  * E47): replays a cassette recorded by `msgsvc-verify proxy --record FILE` against a deployment
  * and prints the behavioural differences, as text or `--json`. Exit code 0 when there is none, 1
- * on differences, 2 for a bad command line, an unreadable cassette or a target that never answers.
+ * on differences, 2 for a bad command line, an unreadable cassette, one with a path outside the
+ * public API (that exchange is not sent) or a target that never answers.
  */
 import { parseArgs } from 'node:util';
 import { type CliIo, UsageError } from '../cli-io/cli-io';
@@ -33,7 +34,11 @@ Flags:
 Compared per exchange: status, error code, the presence of relevant headers, the body's shape
 (field names and types), formats of ids, times and amounts, list order and entries, and total,
 page, size and pages. Ids and times are compared by rule, not value: an id the target returned
-in place of a recorded one stands for it from then on, and is sent in later requests.`;
+in place of a recorded one stands for it from then on, and is sent in later requests.
+
+A recorded path that leads outside the public API (a ".." segment, percent-encoded or not, a
+backslash, a control character) is refused: nothing is sent for it, it is listed as REFUSED and
+the exit code is 2.`;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -108,6 +113,13 @@ export async function runReplayCli(
       keepTiming: values['keep-timing'] === true,
     });
     io.stdout(values.json === true ? JSON.stringify(report, null, 2) : replayText(report));
+    const refused = report.skipped.filter((s) => s.refused === true).length;
+    if (refused > 0) {
+      io.stderr(
+        `${name}: ${refused} exchange(s) of ${file} refused, nothing sent for them: their paths lead outside the public API. This cassette was not written by "msgsvc-verify proxy --record".`,
+      );
+      return 2;
+    }
     return report.differences.length > 0 ? 1 : 0;
   } catch (error) {
     if (!(error instanceof CassetteError) && !(error instanceof ReplayAborted)) throw error;

@@ -13,6 +13,7 @@ import {
   type DifferenceKind,
 } from './compare';
 import { decodePathPart, decodeQueryPart } from './redactor';
+import { outsideApi } from './replay-path';
 
 /** Options of {@link runReplay}. */
 export interface ReplayOptions {
@@ -46,6 +47,11 @@ export interface SkippedExchange {
   readonly path: string;
   /** Why it was not replayed. */
   readonly reason: string;
+  /**
+   * Its path leads outside the public API (a `..` segment, encoded or not): it was refused, and
+   * nothing was sent for it.
+   */
+  readonly refused?: true;
 }
 
 /** What {@link runReplay} found. */
@@ -100,6 +106,20 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
 
   for (const exchange of cassette.exchanges) {
     const shown = shownPath(exchange);
+    // A cassette is anyone's file: a path that climbs out of the API is never sent, with a key
+    // or without (the recorded path, and the one sent once ids are translated).
+    const request = buildRequest(exchange, base, undefined, ids);
+    const outside = outsideApi(exchange.request.path, base) ?? outsideApi(request.path, base);
+    if (outside !== undefined) {
+      skipped.push({
+        seq: exchange.seq,
+        method: exchange.request.method,
+        path: shown,
+        reason: `refused, nothing sent: its path leads outside the public API (${outside})`,
+        refused: true,
+      });
+      continue;
+    }
     const key = keyFor(exchange, options.keys);
     if (typeof key === 'object') {
       skipped.push({
@@ -123,7 +143,7 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
       const due = Date.parse(exchange.started_at) - recordedStart - (Date.now() - replayStart);
       if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
     }
-    const request = buildRequest(exchange, base, key, ids);
+    if (key !== undefined) request.init.headers.set('x-api-key', key);
     let answer: ComparedResponse;
     try {
       const response = await send(request.url, request.init);
@@ -202,7 +222,7 @@ function buildRequest(
   base: string,
   key: string | undefined,
   ids: Correspondence,
-): { url: string; init: RequestInit } {
+): { url: string; path: string; init: RequestInit & { headers: Headers } } {
   const { request } = exchange;
   const path = request.path
     .split('/')
@@ -224,6 +244,7 @@ function buildRequest(
   if (key !== undefined) headers.set('x-api-key', key);
   return {
     url: `${base}${path}${query === '' ? '' : `?${query}`}`,
+    path,
     init: {
       method: request.method,
       headers,
