@@ -31,6 +31,7 @@ import { Marked } from 'marked';
 import { Application, PackageJsonReader, TSConfigReader, TypeDocReader } from 'typedoc';
 import { parse as parseYaml } from 'yaml';
 import { addCodeSamples, sdkMethods } from './docs/code-samples.mjs';
+import { docBlocks, executables, readerPages, wrongPackageCommands } from './docs/doc-blocks.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const site = join(root, 'site');
@@ -259,14 +260,20 @@ const snippetCount = await step('snippets', () => {
   );
   let count = 0;
   for (const file of snippetSources) {
-    const lines = readFileSync(join(root, file), 'utf8').split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
-      const end = lines.indexOf('```', i + 1);
-      const name = `${file.replace(/[/.]/g, '_')}_line${i + 1}.ts`;
-      writeFileSync(join(dir, name), `${lines.slice(i + 1, end).join('\n')}\n`);
+    for (const block of docBlocks(root, file)) {
+      if (!['ts', 'typescript'].includes(block.lang) || block.info !== '') continue;
+      writeFileSync(join(dir, `${file.replace(/[/.]/g, '_')}_line${block.line}.ts`), block.source);
       count++;
-      i = end;
+    }
+  }
+  // A command names the package that provides its executable (`-p @msgsvc/mock-server msgsvc-mock`).
+  const bins = executables(root);
+  for (const file of readerPages(root)) {
+    for (const { line, bin, named, provider } of wrongPackageCommands(
+      readFileSync(join(root, file), 'utf8'),
+      bins,
+    )) {
+      problems.push(`${file}:${line}: \`${bin}\` is in ${provider}, not ${named}`);
     }
   }
   for (const { name, source } of requestSamples) {
