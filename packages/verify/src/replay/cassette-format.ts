@@ -34,11 +34,17 @@ export interface RecordedKey {
   readonly prefix: string;
 }
 
-/** One side's body: JSON when it parsed, else text (scrubbed), else nothing. */
+/** One side's body: JSON when it parsed, else a marker as long as it was, else nothing. */
 export interface RecordedBody {
   /** The body, parsed, when it was JSON. */
   readonly json?: unknown;
-  /** The body as text (scrubbed) when it was not JSON. */
+  /** The JSON came after a UTF-8 byte-order mark, which replay sends again. */
+  readonly bom?: true;
+  /**
+   * When the body was not JSON: `<redacted: not JSON>` cut or padded with dots to its length in
+   * bytes (none of it is kept; replay sends the marker). Cassettes of earlier versions of the
+   * kit may hold the text itself.
+   */
   readonly text?: string;
   /** The body was longer than the proxy keeps (2 MiB) and is not recorded. */
   readonly truncated?: true;
@@ -109,6 +115,7 @@ const body = {
   additionalProperties: false,
   properties: {
     json: true,
+    bom: { const: true },
     text: { type: 'string' },
     truncated: { const: true },
   },

@@ -28,7 +28,7 @@ export class CassetteWriter {
       recorded_at: new Date().toISOString(),
       base_path: RECORDED_BASE_PATH,
       redaction:
-        'API keys as references (k1…) with their prefix; webhook secrets cut; phone numbers mapped to fictional +244 98… numbers (the +244 90… test range kept); message contents and contact names and e-mails as same-length tokens (D143)',
+        'API keys as references (k1…) with their prefix; webhook secrets cut; phone numbers mapped to fictional +244 98… numbers (the +244 90… test range kept), in bodies, paths, queries and idempotency keys; message contents and contact names and e-mails as same-length tokens; bodies that are not JSON replaced by a marker as long (D143)',
     };
     writeSync(this.#fd, `${JSON.stringify(header)}\n`);
   }

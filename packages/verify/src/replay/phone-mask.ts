@@ -39,11 +39,14 @@ export class PhoneMask {
    * `fields`, a search term.
    */
   scrub(text: string): string {
+    if (!DIGIT.test(text)) return text;
     let out = text.replace(/\+?\d[\d\s().-]{5,28}\d/g, (run) => {
       const known = this.seen.get(run);
       if (known !== undefined) return known;
-      const result = normalizePhoneNumber(run);
-      return result.ok ? this.mask(run) : run;
+      if (normalizePhoneNumber(run).ok) return this.mask(run);
+      // A number run together with other digits by separators (`+244923111007-1`, a key made
+      // of a number and a counter): each unbroken run of digits in it that is a number.
+      return run.replace(/\+?\d{7,15}/g, (digits) => this.#maskDigits(digits));
     });
     // A number quoted in a form the regex splits differently (a recipient with a trailing space).
     for (const [original, masked] of this.seen) {
@@ -68,6 +71,22 @@ export class PhoneMask {
       if (at !== -1) return replaceDigits(term, fake.slice(at, at + digits.length));
     }
     return this.mask(term);
+  }
+
+  /**
+   * An unbroken run of digits (with its `+`, if any) masked when it is a number: read with the
+   * default country, or as international once a `+` is put before it (`351912345678`).
+   */
+  #maskDigits(digits: string): string {
+    const known = this.seen.get(digits);
+    if (known !== undefined) return known;
+    if (normalizePhoneNumber(digits).ok) return this.mask(digits);
+    if (digits[0] !== '+' && digits.length >= 10 && normalizePhoneNumber(`+${digits}`).ok) {
+      const masked = this.mask(`+${digits}`).slice(1);
+      this.seen.set(digits, masked);
+      return masked;
+    }
+    return digits;
   }
 
   private compute(text: string, country: string): string {

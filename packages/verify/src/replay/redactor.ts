@@ -6,6 +6,7 @@
  * serves a whole recording, so the same value is the same token in every exchange.
  */
 import { keyPrefix } from '@msgsvc/sdk';
+import { isTimestamp, isUuid } from './by-rule';
 import {
   RECORDED_REQUEST_HEADERS,
   RECORDED_RESPONSE_HEADERS,
@@ -66,16 +67,19 @@ export class Redactor {
         method: raw.method,
         path: path
           .split('/')
-          .map((part) => this.#pathPart(part))
+          .map((part) => this.#urlPart(part, decodePathPart))
           .join('/'),
-        query: query.map(([name, value]) => [name, this.#queryValue(name, value)] as const),
-        headers: this.#headers(raw.requestHeaders, RECORDED_REQUEST_HEADERS),
+        query: query.map(
+          ([name, value]) =>
+            [this.#urlPart(name, decodeQueryPart), this.#queryValue(name, value)] as const,
+        ),
+        headers: this.#headers(raw.requestHeaders, RECORDED_REQUEST_HEADERS, true),
         api_key: key === undefined ? null : this.#key(key),
         body: requestBody,
       },
       response: {
         status: raw.status,
-        headers: this.#headers(raw.responseHeaders, RECORDED_RESPONSE_HEADERS),
+        headers: this.#headers(raw.responseHeaders, RECORDED_RESPONSE_HEADERS, false),
         body: this.#body(raw.responseBody, raw.responseTruncated),
       },
     };
@@ -96,11 +100,14 @@ export class Redactor {
   #headers(
     headers: Readonly<Record<string, string>>,
     names: readonly string[],
+    client: boolean,
   ): Record<string, string> {
     const out: Record<string, string> = {};
     for (const name of names) {
       const value = headers[name];
-      if (value !== undefined) out[name] = this.#secrets(value);
+      // A request's headers are the client's own text: an idempotency key may hold a number
+      // (`send-+244923111007-1`).
+      if (value !== undefined) out[name] = client ? this.#scrub(value) : this.#secrets(value);
     }
     return out;
   }
@@ -109,11 +116,18 @@ export class Redactor {
     if (truncated) return { truncated: true };
     if (bytes.length === 0) return null;
     const text = bytes.toString('utf8');
+    // A byte-order mark before JSON (which a service may accept): the JSON is redacted as any,
+    // and the mark noted so that replay sends it again.
+    const bom = text.charCodeAt(0) === 0xfeff;
+    let parsed: unknown;
     try {
-      return { json: this.#value(JSON.parse(text), undefined, undefined) };
+      parsed = JSON.parse(bom ? text.slice(1) : text);
     } catch {
-      return { text: this.#free(text) };
+      // Not JSON: nothing says which part of it is a number or a message, so none of it is kept.
+      return { text: notJson(bytes.length) };
     }
+    const json = this.#value(parsed, undefined, undefined);
+    return bom ? { json, bom: true } : { json };
   }
 
   /**
@@ -123,13 +137,15 @@ export class Redactor {
    */
   #value(value: unknown, field: string | undefined, parent: unknown, within = ''): unknown {
     if (typeof value === 'string') return this.#string(value, field, parent, within);
+    if (typeof value === 'number') return this.#number(value);
     if (Array.isArray(value)) return value.map((item) => this.#value(item, field, parent, within));
     if (typeof value !== 'object' || value === null) return value;
     // Own properties only, defined (not assigned): a `__proto__` key in a body stays plain data.
     const out: Record<string, unknown> = {};
     for (const [name, child] of Object.entries(value)) {
       const inside = within !== '' ? within : name === 'contact' || name === 'fields' ? name : '';
-      Object.defineProperty(out, name, {
+      // A field name is the client's text too (an unknown field may be named by a number).
+      Object.defineProperty(out, this.#scrub(name), {
         value: this.#value(child, name, value, inside),
         enumerable: true,
         writable: true,
@@ -154,21 +170,37 @@ export class Redactor {
         : this.#token(this.#people, text, 'person');
     }
     if (field !== undefined && FREE_TEXT_FIELDS.has(field)) return this.#free(text);
-    return this.#secrets(text);
+    // Any other string (a campaign's name, an unknown field, an id): ids and times carry
+    // identity for replay and name no one; anything else may hold a number or a text.
+    if (isUuid(text) || isTimestamp(text)) return text;
+    return this.#scrub(text);
   }
 
-  /** A raw path segment: kept as sent unless it hides a key once decoded. */
-  #pathPart(part: string): string {
-    const decoded = decodePathPart(part);
-    const cut = this.#secrets(decoded);
+  /** A JSON number: one that reads as a phone number (`"to": 244923111007`) is masked, as a number. */
+  #number(value: number): number {
+    if (!Number.isSafeInteger(value) || Math.abs(value) < 1_000_000) return value;
+    const masked = this.#phones.scrub(String(value));
+    return masked === String(value) ? value : Number(masked);
+  }
+
+  /**
+   * A raw path segment or query name: kept as sent unless, once decoded, it hides a key or a
+   * number (a refused request may carry anything there).
+   */
+  #urlPart(part: string, decode: (raw: string) => string): string {
+    const decoded = decode(part);
+    if (isUuid(decoded) || isTimestamp(decoded)) return part;
+    const cut = this.#scrub(decoded);
     return cut === decoded ? part : encodeURIComponent(cut);
   }
 
   /** A raw query value: kept as sent unless masking changes it once decoded. */
   #queryValue(name: string, raw: string): string {
     const decoded = decodeQueryPart(raw);
+    if (isUuid(decoded) || isTimestamp(decoded)) return raw;
     const masked = this.#secrets(decoded);
-    const out = decodeQueryPart(name) === 'q' ? this.#phones.maskSearch(masked) : masked;
+    const out =
+      decodeQueryPart(name) === 'q' ? this.#phones.maskSearch(masked) : this.#phones.scrub(masked);
     return out === decoded ? raw : encodeURIComponent(out);
   }
 
@@ -201,12 +233,26 @@ export class Redactor {
     return out;
   }
 
+  /**
+   * The client's text that is not free text (a name, a key, an unknown field): secrets cut and
+   * numbers masked; texts it may echo are left, since an enumerated value (`SENT`) may equal one.
+   */
+  #scrub(text: string): string {
+    return this.#phones.scrub(this.#secrets(text));
+  }
+
   /** API keys as their reference, webhook secrets cut whole. */
   #secrets(text: string): string {
     return text
       .replace(API_KEY, (key) => `<key ${this.#key(key).ref}>`)
       .replace(WEBHOOK_SECRET, 'whsec_<redacted>');
   }
+}
+
+/** What stands for a body that is not JSON: a marker as long, in bytes, that is not JSON either. */
+function notJson(bytes: number): string {
+  const marker = '<redacted: not JSON>';
+  return bytes <= marker.length ? marker.slice(0, bytes) : marker.padEnd(bytes, '.');
 }
 
 /** A raw query string as raw `[name, value]` pairs, in order (percent-encoding kept). */

@@ -257,7 +257,10 @@ function buildRequest(
 function requestBody(body: RecordedBody | null, ids: Correspondence): string | undefined {
   if (body === null) return undefined;
   if (body.text !== undefined) return body.text;
-  if (Object.hasOwn(body, 'json')) return JSON.stringify(translateJson(body.json, ids, 0));
+  if (Object.hasOwn(body, 'json')) {
+    const json = JSON.stringify(translateJson(body.json, ids, 0));
+    return body.bom === true ? `\ufeff${json}` : json;
+  }
   return undefined;
 }
 
