@@ -7,6 +7,7 @@ import { errorMessage } from '../cli-io/cli-io';
 import { type Api, createApi } from './check-kit/api';
 import type { Check, Credential, VerifyContext, VerifyNumbers } from './check-kit/check';
 import { Drift, Skip } from './check-kit/drift';
+import { WaitBudget } from './check-kit/poll';
 import { BudgetExhausted, SendBudget } from './check-kit/send-budget';
 import { CHECKS } from './checks/index';
 
@@ -26,7 +27,10 @@ export interface VerifyOptions {
   readonly allowLive?: boolean | undefined;
   /** The most messages the run may create. Default 60. */
   readonly maxSends?: number | undefined;
-  /** How long a progress check may poll, in milliseconds. Default 120,000. */
+  /**
+   * How long the run may wait for the deployment's progress, in milliseconds, all its polls
+   * together (a stuck campaign costs it once). Default 120,000.
+   */
   readonly timeBudgetMs?: number | undefined;
   /** The magic numbers to send to, where the deployment's differ from the mock's (D38). */
   readonly numbers?: Partial<VerifyNumbers> | undefined;
@@ -156,7 +160,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     other: api(options.otherOrgApiKey),
     live: options.apiKey.startsWith('svc_live_'),
     numbers: { ...DEFAULT_NUMBERS, ...options.numbers },
-    timeBudgetMs,
+    waiting: new WaitBudget(timeBudgetMs),
     runId: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     // Replaced for each check by `runCheck`, which keeps the check's own warnings.

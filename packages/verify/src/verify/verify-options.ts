@@ -32,7 +32,8 @@ Flags:
   --allow-live               accept live keys (svc_live_…): real messages, real charges
   --max-sends N              the most messages the run may create (default 60); checks that
                              would exceed it are skipped
-  --time-budget SECONDS      how long progress checks may wait for the deployment (default 120)
+  --time-budget SECONDS      how long the run may wait for the deployment's progress, all its
+                             checks together (default 120)
   --only PREFIX              run only checks whose id starts with PREFIX (repeatable)
   --bail                     stop at the first failing check; the rest are reported as skipped
   --delivered-number E164    a number that is delivered (default +244900000001, D38)

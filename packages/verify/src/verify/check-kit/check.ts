@@ -4,6 +4,7 @@
  * differs from the description or a decision.
  */
 import type { Api } from './api';
+import type { WaitBudget } from './poll';
 
 /** Extra credentials a check may need; without them it is skipped. */
 export type Credential = 'poor' | 'restricted' | 'other';
@@ -31,8 +32,8 @@ export interface VerifyContext {
   /** Whether the main key is a live key (charges and refunds apply, D28). */
   readonly live: boolean;
   readonly numbers: VerifyNumbers;
-  /** How long a progress check may poll, in milliseconds. */
-  readonly timeBudgetMs: number;
+  /** The run's time for waiting on the deployment's progress, shared by every poll. */
+  readonly waiting: WaitBudget;
   /** A short text unique to this run, for names and idempotency keys. */
   readonly runId: string;
   readonly sleep: (ms: number) => Promise<void>;

@@ -6,6 +6,10 @@
 import { describeExchange, expectAnswer } from './api';
 import type { VerifyContext } from './check';
 import { Drift } from './drift';
+import { waitFor } from './poll';
+
+/** Campaign states no campaign leaves. */
+const FINAL_CAMPAIGN = new Set(['COMPLETED', 'FAILED']);
 
 /** A message verify sent with `POST /messages`, as the 201 answered it. */
 export interface SentMessage {
@@ -78,21 +82,20 @@ export function campaign(
   });
 }
 
-/** The campaign once it is `COMPLETED` (or whatever it reached when the time budget ran out). */
+/**
+ * The campaign once it is `COMPLETED` or `FAILED` (or whatever it reached when the run's time
+ * budget ran out).
+ */
 export function completedCampaign(context: VerifyContext): Promise<Record<string, unknown>> {
   return context.fixture('completed-campaign', async () => {
     const { id } = await campaign(context);
-    const end = Date.now() + context.timeBudgetMs;
-    let delay = 50;
-    for (;;) {
-      const answer = await context.api.request('GET', `/campaigns/${id}`);
-      const body = expectAnswer(answer, 200);
-      if (body.status === 'COMPLETED' || body.status === 'FAILED' || Date.now() >= end) {
-        return body;
-      }
-      await context.sleep(delay);
-      delay = Math.min(1_000, delay * 1.5);
-    }
+    const waited = await waitFor(
+      context,
+      async () => expectAnswer(await context.api.request('GET', `/campaigns/${id}`), 200),
+      (body) => FINAL_CAMPAIGN.has(String(body.status)),
+      50,
+    );
+    return waited.value;
   });
 }
 
@@ -110,23 +113,19 @@ export function settledCampaignMessages(
   return context.fixture('settled-campaign-messages', async () => {
     await completedCampaign(context);
     const { id } = await campaign(context);
-    const end = Date.now() + context.timeBudgetMs;
-    let delay = 50;
-    for (;;) {
-      const answer = await context.api.request('GET', `/campaigns/${id}/messages`, {
-        query: { size: 200 },
-      });
-      const body = expectAnswer(answer, 200);
-      const entries = (Array.isArray(body.entries) ? body.entries : []) as Record<
-        string,
-        unknown
-      >[];
-      if (entries.every((e) => SETTLED.has(String(e.status))) || Date.now() >= end) {
-        return entries;
-      }
-      await context.sleep(delay);
-      delay = Math.min(1_000, delay * 1.5);
-    }
+    const waited = await waitFor(
+      context,
+      async () => {
+        const answer = await context.api.request('GET', `/campaigns/${id}/messages`, {
+          query: { size: 200 },
+        });
+        const body = expectAnswer(answer, 200);
+        return (Array.isArray(body.entries) ? body.entries : []) as Record<string, unknown>[];
+      },
+      (entries) => entries.every((e) => SETTLED.has(String(e.status))),
+      50,
+    );
+    return waited.value;
   });
 }
 
@@ -163,9 +162,6 @@ export function invalidCampaign(context: VerifyContext): Promise<{ id: string; n
   });
 }
 
-/** Campaign states no campaign leaves. */
-const FINAL_CAMPAIGN = new Set(['COMPLETED', 'FAILED']);
-
 /**
  * This run's campaigns (`q` = the run id), at least the two fixtures, once every one is final:
  * `GET /campaigns?q=<run id>` in one page. Read afresh on each call, since checks between two
@@ -175,26 +171,25 @@ export async function settledRunCampaigns(
   context: VerifyContext,
 ): Promise<Record<string, unknown>[]> {
   const ours = [(await campaign(context)).id, (await invalidCampaign(context)).id];
-  const end = Date.now() + context.timeBudgetMs;
-  let delay = 50;
-  for (;;) {
-    const answer = await context.api.request('GET', '/campaigns', {
-      query: { q: context.runId, size: 200 },
-    });
-    const body = expectAnswer(answer, 200);
-    const entries = (Array.isArray(body.entries) ? body.entries : []) as Record<string, unknown>[];
-    if (entries.every((e) => FINAL_CAMPAIGN.has(String(e.status))) || Date.now() >= end) {
-      // Every check reading this list compares against it: it must hold the run's campaigns.
-      const listed = new Set(entries.map((e) => e.id));
-      if (!ours.every((id) => listed.has(id))) {
-        throw new Drift(
-          `GET /campaigns?q=${context.runId} listing the run's campaigns ${ours.join(', ')} (q is a substring of the name, D24)`,
-          `${entries.length} entries: ${entries.map((e) => String(e.id)).join(', ')}`,
-        );
-      }
-      return entries;
-    }
-    await context.sleep(delay);
-    delay = Math.min(1_000, delay * 1.5);
+  const { value: entries } = await waitFor(
+    context,
+    async () => {
+      const answer = await context.api.request('GET', '/campaigns', {
+        query: { q: context.runId, size: 200 },
+      });
+      const body = expectAnswer(answer, 200);
+      return (Array.isArray(body.entries) ? body.entries : []) as Record<string, unknown>[];
+    },
+    (listed) => listed.every((e) => FINAL_CAMPAIGN.has(String(e.status))),
+    50,
+  );
+  // Every check reading this list compares against it: it must hold the run's campaigns.
+  const listed = new Set(entries.map((e) => e.id));
+  if (!ours.every((id) => listed.has(id))) {
+    throw new Drift(
+      `GET /campaigns?q=${context.runId} listing the run's campaigns ${ours.join(', ')} (q is a substring of the name, D24)`,
+      `${entries.length} entries: ${entries.map((e) => String(e.id)).join(', ')}`,
+    );
   }
+  return entries;
 }

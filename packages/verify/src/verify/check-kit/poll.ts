@@ -1,15 +1,76 @@
 /**
- * Waiting for progress on a deployment whose clock verify cannot move: poll from 100 ms, growing
- * to 1 s, until the value satisfies the predicate or the run's time budget is spent.
+ * Waiting for progress on a deployment whose clock verify cannot move: poll from 50–100 ms,
+ * growing to 1 s, until the value satisfies the predicate or the run's time budget is spent. The
+ * budget is the run's, not each wait's: every poll of every check draws on what is left of it, so
+ * a deployment where nothing progresses (a campaign stuck in `PROCESSING`) costs the run its
+ * budget once, however many checks wait on it, and the run still reports.
  */
 import type { VerifyContext } from './check';
 import { Drift } from './drift';
 
+/** The run's time for waiting on the deployment (`--time-budget`), shared by all its polls. */
+export class WaitBudget {
+  #spent = 0;
+
+  /** @param ms The whole budget, in milliseconds. */
+  constructor(readonly ms: number) {}
+
+  /** Milliseconds left to wait. */
+  get left(): number {
+    return Math.max(0, this.ms - this.#spent);
+  }
+
+  /** Counts `ms` spent waiting. */
+  spend(ms: number): void {
+    this.#spent += Math.max(0, ms);
+  }
+
+  /** The budget in words, for a failure message. */
+  describe(): string {
+    return `the run's time budget (--time-budget ${Math.round(this.ms / 100) / 10} s of waiting, shared by every check)`;
+  }
+}
+
+/** What {@link waitFor} saw last, and whether it was what it waited for. */
+export interface Waited<T> {
+  /** The last value read. */
+  readonly value: T;
+  /** Whether `done(value)`; `false` when the budget ran out first. */
+  readonly done: boolean;
+}
+
 /**
- * Polls `read` until `done(value)` or the time budget ends.
+ * Reads `read` until `done(value)` or the run's time budget is spent (the time between reads,
+ * reads included, is charged to it; a first read that is already done costs nothing).
+ */
+export async function waitFor<T>(
+  context: VerifyContext,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  firstDelay = 100,
+): Promise<Waited<T>> {
+  let value = await read();
+  let delay = firstDelay;
+  let mark = Date.now();
+  for (;;) {
+    if (done(value)) return { value, done: true };
+    const left = context.waiting.left;
+    if (left <= 0) return { value, done: false };
+    await context.sleep(Math.min(delay, left));
+    value = await read();
+    const now = Date.now();
+    context.waiting.spend(now - mark);
+    mark = now;
+    delay = Math.min(1_000, delay * 1.5);
+  }
+}
+
+/**
+ * Polls `read` until `done(value)`, within what is left of the run's time budget.
  *
  * @param what The expectation in words, for the failure message.
  * @param show How the last value read is described when the budget runs out.
+ * @throws {Drift} when the budget runs out first.
  */
 export async function pollUntil<T>(
   context: VerifyContext,
@@ -18,15 +79,12 @@ export async function pollUntil<T>(
   what: string,
   show: (value: T) => string,
 ): Promise<T> {
-  const end = Date.now() + context.timeBudgetMs;
-  let delay = 100;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() >= end) {
-      throw new Drift(`${what} within ${context.timeBudgetMs} ms`, show(value));
-    }
-    await context.sleep(Math.min(delay, Math.max(0, end - Date.now())));
-    delay = Math.min(1_000, delay * 1.5);
+  const waited = await waitFor(context, read, done);
+  if (!waited.done) {
+    throw new Drift(
+      `${what} within ${context.waiting.describe()}`,
+      `${show(waited.value)} when the budget ran out`,
+    );
   }
+  return waited.value;
 }
