@@ -2,13 +2,15 @@
  * The guides' commands and snippets as a reader copies them (scripts/docs/doc-blocks.mjs): every
  * command names the package that provides its executable; the pytest conftest of "Testing from
  * other languages" runs; the jsdom example is the test the vitest-jsdom setup runs in every pool;
- * the Jest guide installs what the jest-cjs setup pins.
+ * the Jest guide installs what the jest-cjs setup pins; the node:test example of "Testing with any
+ * other runner" passes under `node --test`, and its failure is the one the assertion throws.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertSent, createMockService } from '@msgsvc/mock';
 import { startServer } from '@msgsvc/mock-server';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a JavaScript module of the docs build, without declarations.
@@ -148,5 +150,43 @@ describe('Testing with Jest: the ts-jest install line', () => {
         expect(pinned[name]?.split('.')[0]).toBe(version);
       }
     }
+  });
+});
+
+describe('Testing with any other runner', () => {
+  const page = 'docs/testing-with-any-other-runner.md';
+
+  it('the node:test example passes under node --test, as written', async () => {
+    // Under the repository, so that tsx maps @msgsvc/mock to its sources (tsconfig.json's paths).
+    const dir = join(ROOT, '.reports', 'doc-node-test');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    try {
+      const file = join(dir, 'messages.test.ts');
+      writeFileSync(file, blockWith(page, "from 'node:test'").source);
+      const { code, output } = await run(
+        process.execPath,
+        ['--import', 'tsx', '--test', '--test-reporter=tap', file],
+        { cwd: ROOT, env: process.env },
+      );
+      expect(output).toMatch(/^# pass 2$/m);
+      expect(output).toMatch(/^# fail 0$/m);
+      expect(code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('shows the failure assertSent throws', async () => {
+    const shown = blockWith(page, 'AssertionError: expected the mock to have sent');
+    const mock = createMockService({ demo: true });
+    await mock.client().messages.send({ to: '+244923000001', body: 'Code 1111' });
+    let thrown: Error | undefined;
+    try {
+      assertSent(mock, { to: '+244923000001', body: 'Code 2222' });
+    } catch (error) {
+      thrown = error as Error;
+    }
+    expect(shown.source).toBe(`${thrown?.name}: ${thrown?.message}\n`);
   });
 });

@@ -129,6 +129,7 @@ describe('search', { timeout: 60_000 }, () => {
     ['webhook', 'guides/webhooks.html'],
     ['idempotency', 'guides/errors-and-retries.html'],
     ['waitFor', 'guides/getting-started.html'],
+    ['mocha', 'guides/testing-with-any-other-runner.html'],
   ];
 
   it.each(FIRST)('"%s" lists %s first', async (query, expected) => {

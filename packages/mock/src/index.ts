@@ -3,7 +3,8 @@
  * authentication and scopes, billing, campaign and message state machines, delivery simulation on
  * a virtual clock, pagination and rate limits. Use it in-process through `mock.client()` (an SDK
  * client on the mock), `mock.fetch`, MSW (`@msgsvc/mock/msw`) or as a server (`@msgsvc/mock-server`).
- * This entry never loads msw.
+ * This entry never loads msw. `assertSent`, `assertDelivered` and `assertCharged` are the vitest and
+ * Jest matchers' checks as plain functions, for any other runner (mocha, ava, node:test).
  *
  * @example
  * ```ts
@@ -18,6 +19,15 @@
  * @module \@msgsvc/mock
  */
 
+export {
+  assertCharged,
+  assertDelivered,
+  assertNotDelivered,
+  assertNotSent,
+  assertSent,
+  MockAssertionError,
+} from './assertions/assertions';
+export type { ChargeOptions, SentExpectation } from './assertions/checks';
 export type {
   AccountControls,
   CarrierOutageParams,

@@ -1,19 +1,19 @@
 /**
- * Assertions on what a mock service did, read through the control API in the public API's shapes
- * (`messagesTo`, `message`, `ledger`): `expect(mock).toHaveSent({ to, body })`,
- * `toHaveDelivered(to)`, `toHaveCharged(amount)`. A failure shows what the mock did instead.
- * Runner-neutral: they use only what vitest's, Jest's and Bun's `expect.extend` give a matcher
- * (`this.equals`), so `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` install the same functions and
- * fail with the same messages.
+ * The checks behind the matchers (`expect(mock).toHaveSent({ to, body })`, `toHaveDelivered(to)`,
+ * `toHaveCharged(amount)`) and the plain assertions (`assertSent`, …): what a mock service did,
+ * read through the control API in the public API's shapes (`messagesTo`, `message`, `ledger`). Each
+ * answers pass or fail with the message for either way, so a matcher and an assertion fail with the
+ * same words. Runner-neutral: the one thing a runner may lend is `equals` (asymmetric-aware).
  */
 import type { Message } from '@msgsvc/sdk';
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
+import type { MockControl } from '../control/mock-control';
 import { isRegExp } from '../domain/core/platform-checks';
+import type { World } from '../domain/engine/world';
 import { DEMO_ORGANIZATION_ID } from '../domain/tenancy/demo-world';
-import type { MockService } from '../mock-service';
 
 /**
- * What `toHaveSent` looks for: `to` in any format the API accepts (normalised with Angola as the
+ * What `toHaveSent` and `assertSent` look for: `to` in any format the API accepts (normalised with Angola as the
  * default country), `body` as text, a `RegExp` or an asymmetric matcher (`expect.stringContaining`),
  * and any field of {@link Message} (`status`, `channel_type`, `external_id`, …) as a value or an
  * asymmetric matcher.
@@ -25,7 +25,7 @@ export type SentExpectation = {
   readonly body?: unknown;
 } & { readonly [Field in keyof Message]?: unknown };
 
-/** Options of `toHaveCharged`. */
+/** Options of `toHaveCharged` and `assertCharged`. */
 export interface ChargeOptions {
   /**
    * The organization whose account is checked. Default: the demo organization when it is seeded,
@@ -34,19 +34,35 @@ export interface ChargeOptions {
   readonly organizationId?: string;
 }
 
-/** What every runner's `expect.extend` gives a matcher and these use: `equals`, asymmetric-aware. */
-interface MatcherContext {
-  equals(a: unknown, b: unknown): boolean;
-}
+/** Equality as a check uses it: `equals(actual, expected)`, asymmetric matchers in `expected`. */
+export type Equals = (actual: unknown, expected: unknown) => boolean;
 
-interface MatcherResult {
+/**
+ * A check's answer, in the shape `expect.extend` wants from a matcher: `message` describes the
+ * failure when `pass` is false, and what was found when it is true (for `.not`).
+ */
+export interface CheckResult {
+  /** Whether the mock did what was checked. */
   pass: boolean;
+  /** The failure message for the way the check went. */
   message: () => string;
+  /** What was found, for a runner's diff. */
   actual?: unknown;
+  /** What was expected, for a runner's diff. */
   expected?: unknown;
+  /** Set when the call itself is wrong (not a mock, not an amount): it fails either way. */
+  refused?: true;
 }
 
-type MockLike = Pick<MockService, 'control' | 'world'>;
+/** What the checks read of a mock service (`createMockService()` returns one). */
+export interface CheckedMock {
+  /** Its control API: `messagesTo`, `message`, `organizations`, `ledger`. */
+  readonly control: MockControl;
+  /** Its current world, for every message it holds. */
+  readonly world: World;
+}
+
+type MockLike = CheckedMock;
 
 /** At most this many messages are listed in a failure. */
 const SHOWN = 10;
@@ -61,9 +77,10 @@ function isMock(value: unknown): value is MockLike {
   );
 }
 
-function notAMock(name: string, received: unknown): MatcherResult {
+function notAMock(name: string, received: unknown): CheckResult {
   return {
     pass: false,
+    refused: true,
     message: () =>
       `${name}: expected a mock service (createMockService() or the fixture's \`mock\`), received ${typeof received}`,
   };
@@ -95,17 +112,17 @@ function describeMessages(messages: readonly Message[], fields: readonly string[
   return `${hidden > 0 ? `  … ${hidden} earlier\n` : ''}${lines.join('\n')}`;
 }
 
-function matchesBody(ctx: MatcherContext, content: string, body: unknown): boolean {
+function matchesBody(equals: Equals, content: string, body: unknown): boolean {
   if (isRegExp(body)) return body.test(content);
-  return ctx.equals(content, body);
+  return equals(content, body);
 }
 
-function matches(ctx: MatcherContext, message: Message, expected: SentExpectation): boolean {
+function matches(equals: Equals, message: Message, expected: SentExpectation): boolean {
   for (const [field, value] of Object.entries(expected)) {
     if (field === 'to' || value === undefined) continue;
     if (field === 'body') {
-      if (!matchesBody(ctx, message.content, value)) return false;
-    } else if (!ctx.equals((message as Record<string, unknown>)[field], value)) {
+      if (!matchesBody(equals, message.content, value)) return false;
+    } else if (!equals((message as Record<string, unknown>)[field], value)) {
       return false;
     }
   }
@@ -131,16 +148,23 @@ function printable(value: unknown): string {
 /**
  * Passes when the mock accepted a message matching `expected` (any organization, any status): a
  * failure lists the messages sent to that recipient, or every message when none went there.
+ *
+ * @param received - The mock service.
+ * @param expected - What to look for.
+ * @param equals - How a field or body is compared with what `expected` gives for it.
+ * @param name - Who asks, named when `received` is not a mock.
+ * @returns The answer, with its message for either way.
  */
-function toHaveSent(
-  this: MatcherContext,
+export function checkSent(
   received: unknown,
-  expected: SentExpectation = {},
-): MatcherResult {
-  if (!isMock(received)) return notAMock('toHaveSent', received);
+  expected: SentExpectation,
+  equals: Equals,
+  name = 'toHaveSent',
+): CheckResult {
+  if (!isMock(received)) return notAMock(name, received);
   const candidates =
     expected.to === undefined ? allMessages(received) : received.control.messagesTo(expected.to);
-  const found = candidates.filter((message) => matches(this, message, expected));
+  const found = candidates.filter((message) => matches(equals, message, expected));
   const wanted = printExpectation(expected);
   const fields = Object.keys(expected);
   if (found.length > 0) {
@@ -166,9 +190,18 @@ function toHaveSent(
 /**
  * Passes when a message to `to` reached `DELIVERED`. A failure shows that recipient's messages and
  * their statuses, and says when the simulated carrier has not answered yet (run the clock).
+ *
+ * @param received - The mock service.
+ * @param to - The recipient, in any format the API accepts.
+ * @param name - Who asks, named when `received` is not a mock.
+ * @returns The answer, with its message for either way.
  */
-function toHaveDelivered(this: MatcherContext, received: unknown, to: string): MatcherResult {
-  if (!isMock(received)) return notAMock('toHaveDelivered', received);
+export function checkDelivered(
+  received: unknown,
+  to: string,
+  name = 'toHaveDelivered',
+): CheckResult {
+  if (!isMock(received)) return notAMock(name, received);
   const messages = received.control.messagesTo(to);
   const delivered = messages.filter((message) => message.status === 'DELIVERED');
   if (delivered.length > 0) {
@@ -194,15 +227,19 @@ function toHaveDelivered(this: MatcherContext, received: unknown, to: string): M
   };
 }
 
-/** The organization `toHaveCharged` checks: the given one, the demo's, or the only one. */
-function chargedOrganization(mock: MockLike, options: ChargeOptions): string | { refusal: string } {
+/** The organization a charge check reads: the given one, the demo's, or the only one. */
+function chargedOrganization(
+  mock: MockLike,
+  options: ChargeOptions,
+  name: string,
+): string | { refusal: string } {
   if (options.organizationId !== undefined) return options.organizationId;
   const organizations = mock.control.organizations();
   const demo = organizations.find((organization) => organization.id === DEMO_ORGANIZATION_ID);
   if (demo !== undefined) return demo.id;
   if (organizations.length === 1) return organizations[0]!.id;
   return {
-    refusal: `toHaveCharged: the world has ${organizations.length} organizations and no demo one; pass { organizationId }`,
+    refusal: `${name}: the world has ${organizations.length} organizations and no demo one; pass { organizationId }`,
   };
 }
 
@@ -210,24 +247,31 @@ function chargedOrganization(mock: MockLike, options: ChargeOptions): string | {
  * Passes when the organization's account was charged exactly `amount` in all: every debit less
  * every refund, funding left out. `amount` is a decimal string (`'8.000000'`, `'8'`) or a number of
  * currency units. A failure lists the ledger.
+ *
+ * @param received - The mock service.
+ * @param amount - The total charged, e.g. `'12.000000'`.
+ * @param options - Which organization's account.
+ * @param name - Who asks, named when the call itself is wrong.
+ * @returns The answer, with its message for either way and the two totals.
  */
-function toHaveCharged(
-  this: MatcherContext,
+export function checkCharged(
   received: unknown,
   amount: string | number,
   options: ChargeOptions = {},
-): MatcherResult {
-  if (!isMock(received)) return notAMock('toHaveCharged', received);
-  const organizationId = chargedOrganization(received, options);
+  name = 'toHaveCharged',
+): CheckResult {
+  if (!isMock(received)) return notAMock(name, received);
+  const organizationId = chargedOrganization(received, options, name);
   if (typeof organizationId !== 'string')
-    return { pass: false, message: () => organizationId.refusal };
+    return { pass: false, refused: true, message: () => organizationId.refusal };
   let expectedMicros: number;
   try {
     expectedMicros = parseMoney(typeof amount === 'number' ? amount.toFixed(6) : amount);
   } catch {
     return {
       pass: false,
-      message: () => `toHaveCharged: ${JSON.stringify(amount)} is not an amount (e.g. '8.000000')`,
+      refused: true,
+      message: () => `${name}: ${JSON.stringify(amount)} is not an amount (e.g. '8.000000')`,
     };
   }
   const ledger = received.control.ledger(organizationId);
@@ -256,16 +300,3 @@ function toHaveCharged(
         : `expected the account to have been charged ${wanted}, but it was charged ${charged}:\n${lines}`,
   };
 }
-
-/**
- * The matchers, for `expect.extend(mockMatchers)` in a setup file; importing
- * `@msgsvc/mock/vitest` or `@msgsvc/mock/jest` installs them already.
- */
-export const mockMatchers = {
-  /** `expect(mock).toHaveSent({ to, body, ...fields })`. */
-  toHaveSent,
-  /** `expect(mock).toHaveDelivered(to)`. */
-  toHaveDelivered,
-  /** `expect(mock).toHaveCharged(amount, { organizationId })`. */
-  toHaveCharged,
-};

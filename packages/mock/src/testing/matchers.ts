@@ -1,0 +1,45 @@
+/**
+ * The matchers `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` install: each is its check
+ * (../assertions/checks.ts) with the runner's `equals`, so they fail with the plain assertions' messages.
+ * They use only what vitest's, Jest's and Bun's `expect.extend` give a matcher.
+ */
+import {
+  type ChargeOptions,
+  type CheckResult,
+  checkCharged,
+  checkDelivered,
+  checkSent,
+  type Equals,
+  type SentExpectation,
+} from '../assertions/checks';
+
+export type { ChargeOptions, SentExpectation } from '../assertions/checks';
+
+/** What every runner's `expect.extend` gives a matcher and these use: `equals`, asymmetric-aware. */
+interface MatcherContext {
+  equals: Equals;
+}
+
+/**
+ * The matchers, for `expect.extend(mockMatchers)` in a setup file; importing
+ * `@msgsvc/mock/vitest` or `@msgsvc/mock/jest` installs them already.
+ */
+export const mockMatchers = {
+  /** `expect(mock).toHaveSent({ to, body, ...fields })`. */
+  toHaveSent(this: MatcherContext, received: unknown, expected: SentExpectation = {}): CheckResult {
+    return checkSent(received, expected, (a, b) => this.equals(a, b));
+  },
+  /** `expect(mock).toHaveDelivered(to)`. */
+  toHaveDelivered(this: MatcherContext, received: unknown, to: string): CheckResult {
+    return checkDelivered(received, to);
+  },
+  /** `expect(mock).toHaveCharged(amount, { organizationId })`. */
+  toHaveCharged(
+    this: MatcherContext,
+    received: unknown,
+    amount: string | number,
+    options?: ChargeOptions,
+  ): CheckResult {
+    return checkCharged(received, amount, options);
+  },
+};
