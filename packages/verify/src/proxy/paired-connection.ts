@@ -1,15 +1,18 @@
 /**
  * One client connection of the proxy and the upstream connection it alone uses (E59, D160): the
  * client's bytes go up through the {@link RequestFramer} (heads rewritten), the upstream's bytes
- * come back untouched, and a copy of both waits in an {@link ExchangeTap} to be parsed and checked
- * when the proxy has time. The two connections live and end together: a close on one side is
- * passed to the other, an upstream that fails before answering is a 502 in the envelope (D93),
- * and one that fails mid-answer cuts the client's connection, as the upstream cut the answer.
+ * come back untouched (counted by the {@link ResponseFramer}), and a copy of both waits in an
+ * {@link ExchangeTap} to be parsed and checked when the proxy has time. Nothing the copy's parser
+ * finds (or fails to find) changes the traffic. The two connections live and end together: a
+ * close on one side is passed to the other, an upstream that fails before answering is a 502 in
+ * the envelope (D93), and one that fails mid-answer cuts the client's connection, as the upstream
+ * cut the answer.
  */
 import type { Socket } from 'node:net';
 import { ExchangeTap, type TappedExchange } from './exchange-tap';
 import { proxyAnswer } from './proxy-answer';
 import { type Refusal, RequestFramer } from './request-framer';
+import { ResponseFramer } from './response-framer';
 
 /** What every pair of a proxy shares. */
 export interface PairDeps {
@@ -44,6 +47,8 @@ export class PairedConnection {
   readonly #client: Socket;
   readonly #upstream: Socket;
   readonly #framer: RequestFramer;
+  /** Where the upstream's answers end: the traffic's own count, never the copy's. */
+  readonly #answers = new ResponseFramer();
   #connected = false;
   /** The upstream is closed (or never opened): nothing more comes from it. */
   #upstreamDone = false;
@@ -61,7 +66,8 @@ export class PairedConnection {
     this.#client = client;
     this.tap = new ExchangeTap(deps.keep, deps.onExchange);
     this.#framer = new RequestFramer(deps);
-    this.#framer.onHead = (method, target) =>
+    this.#framer.onHead = (method, target) => {
+      this.#answers.expect(method);
       this.tap.arrived({
         at: performance.now(),
         wall: Date.now(),
@@ -69,6 +75,7 @@ export class PairedConnection {
         target,
         seq: deps.seqOf(target),
       });
+    };
     client.setNoDelay(true);
     const { socket, openEvent } = deps.connect();
     this.#upstream = socket;
@@ -158,6 +165,7 @@ export class PairedConnection {
       this.#upstream.pause();
       this.#client.once('drain', () => this.#upstream.resume());
     }
+    this.#answers.push(chunk);
     this.tap.response(chunk, performance.now());
     this.#deps.moved(chunk.length, 0);
     if (this.#answer !== undefined) this.#answerWhenDue();
@@ -179,10 +187,12 @@ export class PairedConnection {
   }
 
   #answerWhenDue(): void {
-    this.tap.drain();
-    if (this.tap.broken !== undefined) {
-      this.#destroyBoth();
-    } else if (this.tap.responses >= this.#answerAfter && !this.tap.midResponse) {
+    const answers = this.#answers;
+    if (answers.broken !== undefined) {
+      // Where the upstream's answers end is unknown: the proxy's own answer cannot be put after
+      // them. The upstream is told no more requests come, and its answers pass until it closes.
+      if (!this.#upstreamDone && !this.#upstream.writableEnded) this.#upstream.end();
+    } else if (answers.responses >= this.#answerAfter && !answers.midResponse) {
       this.#upstream.destroy();
       this.#endClient(this.#answer);
     }
@@ -219,13 +229,19 @@ export class PairedConnection {
       else if (this.#closing) this.#destroyBoth();
       return;
     }
+    const answers = this.#answers;
+    answers.end();
+    // The copy is read now too (a body that ran to the close ends here), for checking only.
     this.tap.drain(true);
     const unanswered =
-      this.tap.responses < this.#framer.completed || this.#framer.heads > this.#framer.completed;
-    if (this.tap.broken !== undefined || this.tap.midResponse) {
-      if (error === undefined && this.tap.broken !== undefined && !unanswered) this.#endClient();
+      answers.responses < this.#framer.completed || this.#framer.heads > this.#framer.completed;
+    if (answers.broken !== undefined) {
+      // Answers that could not be framed: passed as they came, and closed as the upstream closed.
+      if (error === undefined) this.#endClient();
       else this.#client.destroy();
-    } else if (this.#answer !== undefined && this.tap.responses >= this.#answerAfter) {
+    } else if (answers.midResponse) {
+      this.#client.destroy();
+    } else if (this.#answer !== undefined && answers.responses >= this.#answerAfter) {
       this.#endClient(this.#answer);
     } else if (unanswered) {
       this.#endClient(answerOf(this.#badGateway(error)));
@@ -255,12 +271,12 @@ export class PairedConnection {
 
   #closeIfIdle(): void {
     if (this.#answer !== undefined) return;
-    this.tap.drain();
+    const answers = this.#answers;
     const idle =
       this.#framer.betweenRequests &&
-      !this.tap.midResponse &&
-      this.tap.responses >= this.#framer.completed;
-    if (idle || this.tap.broken !== undefined || this.#unreachable !== undefined) {
+      !answers.midResponse &&
+      answers.responses >= this.#framer.completed;
+    if (idle || answers.broken !== undefined || this.#unreachable !== undefined) {
       this.#destroyBoth();
     }
   }
