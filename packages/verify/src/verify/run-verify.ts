@@ -7,8 +7,8 @@ import { errorMessage } from '../cli-io/cli-io';
 import { type Api, createApi } from './check-kit/api';
 import type { Check, Credential, VerifyContext, VerifyNumbers } from './check-kit/check';
 import { Drift, Skip } from './check-kit/drift';
-import { WaitBudget } from './check-kit/poll';
 import { BudgetExhausted, SendBudget } from './check-kit/send-budget';
+import { WaitBudget } from './check-kit/wait-budget';
 import { CHECKS } from './checks/index';
 
 /** Options of {@link runVerify}. */
