@@ -1,8 +1,9 @@
 // node:test has no expect: the mock's control API answers in the public API's shapes, read with
-// node:assert. A fresh mock per test through beforeEach.
+// node:assert, and @msgsvc/mock's plain assertions check what was sent in the matchers' words.
+// A fresh mock per test through beforeEach.
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
-import { createMockService, fictionalNumbers } from '@msgsvc/mock';
+import { assertCharged, assertSent, createMockService, fictionalNumbers } from '@msgsvc/mock';
 import { ValidationError } from '@msgsvc/sdk';
 
 let mock;
@@ -34,4 +35,15 @@ test('delivers and charges a campaign', async () => {
 test('a bad number is a typed validation error', async () => {
   await assert.rejects(client.messages.send({ to: '12', body: 'x' }), ValidationError);
   assert.equal(mock.control.counts().messages, 0);
+});
+
+test("the plain assertions take what was sent and fail with the matchers' message", async () => {
+  const sent = await client.messages.send({ to: '923 000 001', body: 'Code 1111' });
+  assertSent(mock, { to: '+244923000001', body: /1111/ });
+  assertCharged(mock, sent.cost);
+  assert.throws(() => assertSent(mock, { to: '+244923000001', body: 'Code 2222' }), {
+    name: 'AssertionError',
+    message:
+      'expected the mock to have sent { to: "+244923000001", body: "Code 2222" }, but none of the 1 message(s) it sent to +244923000001 matches:\n  +244923000001 PENDING SMS "Code 1111"',
+  });
 });
