@@ -55,7 +55,11 @@ export class ResponseFramer {
     while (i < buf.length) {
       switch (this.#state) {
         case State.Head: {
-          if (this.#carry !== null) {
+          if (this.#carry === null) {
+            // Empty lines before a status line are skipped, as lenient clients skip them.
+            while (i < buf.length && (buf[i] === 0x0d || buf[i] === 0x0a)) i++;
+            if (i === buf.length) return;
+          } else {
             buf = Buffer.concat([this.#carry, buf.subarray(i)]);
             i = 0;
           }

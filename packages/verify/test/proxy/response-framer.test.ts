@@ -8,7 +8,7 @@ import { ResponseFramer } from '../../src/proxy/response-framer';
 
 const STREAM = [
   'HTTP/1.1 100 Continue\r\n\r\n',
-  'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello',
+  'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello\r\n',
   'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\nX-T: 1\r\n\r\n',
   'HTTP/1.1 200 OK\r\nContent-Length: 99\r\n\r\n',
   'HTTP/1.1 204 No Content\r\n\r\n',
