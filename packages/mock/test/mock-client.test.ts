@@ -2,21 +2,26 @@
 // polling, sendBulk pacing, retry backoff — move the mock's virtual clock instead of the wall clock.
 import { AbortError, ServerError, WaitTimeoutError } from '@msgsvc/sdk';
 import { describe, expect, it } from 'vitest';
+import { timedAgainstLoop } from '../../sdk/test/support/loop-delay';
 import { DEMO_LIVE_KEY, DEMO_TEST_KEY, RealClock } from '../src/index';
 import { createMockService } from './support/mock';
 import { unitelNumbers } from './support/world';
 
 const HOUR = 3_600_000;
 
-/** Virtual and wall-clock milliseconds a piece of work took. */
+/**
+ * Virtual and wall-clock milliseconds a piece of work took. `wallMs` leaves out the time the event
+ * loop was held up (a starved machine, measured): what is left is the time spent waiting, which a
+ * sleep on the wall clock would fill.
+ */
 async function timed<T>(mock: ReturnType<typeof createMockService>, work: () => Promise<T>) {
   const virtualStart = mock.clock.now().getTime();
-  const wallStart = performance.now();
-  const result = await work();
+  const { ms, heldMs, value, error } = await timedAgainstLoop(work);
+  if (error !== undefined) throw error;
   return {
-    result,
+    result: value as T,
     virtualMs: mock.clock.now().getTime() - virtualStart,
-    wallMs: performance.now() - wallStart,
+    wallMs: Math.max(0, ms - heldMs),
   };
 }
 

@@ -11,16 +11,20 @@ import { describeError, Violations } from './violations';
 import type { Watched } from './watchdog';
 import type { WorkloadResult } from './workload';
 
-/** Every call (faulty or repair) settled before its watchdog fired. */
+/**
+ * Every call (faulty or repair) settled before its watchdog fired: within its deadline plus the
+ * slack plus however long the event loop was held up while it ran (measured per call).
+ */
 export function checkDeadlines(run: WorkloadResult, plan: FaultPlan): Violations {
   const v = new Violations();
   for (const call of [...run.sends, ...run.batches]) {
     const faults = plan.history(call.key).join(', ');
     if (call.outcome?.status === 'hung') {
       const aborted = call.abortAt !== undefined;
+      const { ms, heldMs } = call.outcome;
       v.add(
-        `${call.operation} still pending past ${aborted ? "the caller's abort" : 'totalTimeout'} + slack`,
-        `${call.key}: pending at ${call.deadline} ms${aborted ? ` (aborted at ${call.abortAt} ms)` : ''}; faults met: ${faults}; timeline: ${run.timeline.describe(call.key)}`,
+        `${call.operation} still pending past ${aborted ? "the caller's abort" : 'totalTimeout'} + slack + the event loop's delay`,
+        `${call.key}: pending at ${ms} ms (limit ${call.deadline} ms, event loop held up ${heldMs} ms)${aborted ? ` (aborted at ${call.abortAt} ms)` : ''}; faults met: ${faults}; timeline: ${run.timeline.describe(call.key)}`,
       );
     }
     if (call.resend?.status === 'hung') {
