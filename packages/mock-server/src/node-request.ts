@@ -10,21 +10,20 @@ import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
- * Past this many bytes an oversized body is no longer drained: the connection is closed instead.
- * Draining a little keeps well-behaved clients able to read the 413 (many report a reset as a
- * network error if the server stops reading while they are still writing).
+ * What reading a body produced: its bytes (decoded by the pipeline, decision D71); `too_large` as
+ * soon as the body is known to pass the limit (the rest is left for a lingering close to drop); or
+ * `aborted` when the client closed the connection before sending the whole body (nobody to answer).
  */
-const DRAIN_LIMIT = 16 * BODY_LIMIT;
-
-/** What reading a body produced: its bytes, decoded by the pipeline (decision D71). */
 export type BodyResult =
   | { readonly kind: 'ok'; readonly body: Uint8Array }
-  | { readonly kind: 'too_large'; readonly drained: boolean };
+  | { readonly kind: 'too_large' }
+  | { readonly kind: 'aborted' };
 
-/** What reading a whole request produced. */
+/** What reading a whole request produced (see {@link BodyResult}). */
 export type ReadResult =
   | { readonly kind: 'ok'; readonly request: HttpRequest }
-  | { readonly kind: 'too_large'; readonly drained: boolean };
+  | { readonly kind: 'too_large' }
+  | { readonly kind: 'aborted' };
 
 /** Splits `req.url` into path and raw query without a `URL` object (the hot path). */
 export function splitUrl(url: string): { path: string; query: string } {
@@ -59,30 +58,32 @@ export function hasBody(method: string): boolean {
 
 /**
  * Reads a body up to `limit` bytes, as bytes: the pipeline decodes them as UTF-8 once, whole, so a
- * multi-byte character split across chunks stays whole and an invalid one is refused.
+ * multi-byte character split across chunks stays whole and an invalid one is refused. A body that
+ * declares or reaches more than `limit` is `too_large` at once: the request stops being read here,
+ * and the rest of it is the lingering close's to drop (see `linger.ts`).
  */
 export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  if (declared > DRAIN_LIMIT) return Promise.resolve({ kind: 'too_large', drained: false });
-  return new Promise((resolve, reject) => {
+  if (declared > limit) return Promise.resolve({ kind: 'too_large' });
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const settle = (result: BodyResult) => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) {
-        req.pause();
-        resolve({ kind: 'too_large', drained: false });
-      }
-    });
-    req.on('end', () => {
-      if (size > limit) {
-        resolve({ kind: 'too_large', drained: true });
-        return;
-      }
-      resolve({ kind: 'ok', body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
-    });
-    req.on('error', reject);
+      else settle({ kind: 'too_large' });
+    };
+    const onEnd = () =>
+      settle({ kind: 'ok', body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
+    // Closed before its end: the connection was reset or closed before the whole body came (Node
+    // emits the request's 'error' only to listeners, and none is needed). The client is gone,
+    // there is no one to answer, and nothing went wrong here.
+    const onClose = () => settle({ kind: 'aborted' });
+    req.on('data', onData).on('end', onEnd).on('close', onClose);
   });
 }
 

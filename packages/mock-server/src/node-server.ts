@@ -265,13 +265,11 @@ function servePublic(context: ServerContext, req: IncomingMessage, res: ServerRe
     answer(context, req, res, toHttpRequest(req, null));
     return;
   }
-  readBody(req, context.limit).then(
-    (read) =>
-      read.kind === 'ok'
-        ? answer(context, req, res, toHttpRequest(req, read.body))
-        : refuseTooLarge(context, req, res, read.drained),
-    (error) => fail(res, req, error),
-  );
+  // `aborted`: the client is gone before the end of its body, with no one to answer.
+  readBody(req, context.limit).then((read) => {
+    if (read.kind === 'ok') answer(context, req, res, toHttpRequest(req, read.body));
+    else if (read.kind === 'too_large') refuseTooLarge(context, req, res);
+  });
 }
 
 // The pipeline answers synchronously unless an injected latency fault delays it.
@@ -311,8 +309,10 @@ async function serveAdmin(
   path: string,
 ): Promise<void> {
   const read = await readRequest(req, context.limit);
+  // A client gone before the end of its body has no one to answer.
+  if (read.kind === 'aborted') return;
   if (read.kind === 'too_large') {
-    refuseTooLarge(context, req, res, read.drained);
+    refuseTooLarge(context, req, res);
     return;
   }
   const request = read.request;
@@ -395,14 +395,13 @@ function worldScope(
   }
 }
 
-// 413 and close the connection; a body still coming is read and dropped after the answer (D126).
+// 413 and close the connection; the rest of the body is read and dropped first (D126).
 function refuseTooLarge(
   { worlds, limit }: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
-  drained: boolean,
 ): void {
-  if (!drained) lingerOnClose(req.socket);
+  lingerOnClose(req);
   writeResponse(res, tooLarge(worlds.default.mock, limit), true);
 }
 
