@@ -157,6 +157,15 @@ export interface Settled extends Exchange {
 export type Transport = (request: Request, control?: CallControl) => Promise<Settled>;
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/;
+
+/**
+ * Whether an answer with this status may pass if asked again: 408, 409, 429 and 5xx.
+ *
+ * @param status - The HTTP status (`undefined` when no response arrived: not a status that passes).
+ */
+export function passes(status: number | undefined): boolean {
+  return status === 408 || status === 409 || status === 429 || (status ?? 0) >= 500;
+}
 /**
  * Creates the retrying transport under the client's calls.
  *
@@ -221,7 +230,7 @@ export function createTransport(options: TransportOptions): Transport {
           durationMs: now() - started,
           body: text,
         });
-        if (status === 408 || status === 409 || status === 429 || status >= 500) {
+        if (passes(status)) {
           const asked = retryAfterMs(response.headers, now());
           delay = asked ?? backoff(attempt);
           // A server that asks for more patience than allowed is answered by the application.
@@ -392,13 +401,13 @@ function timedOut(
   });
 }
 
+function traceOf(response: Response): string | undefined {
+  return response.headers.get('x-trace-id') ?? undefined;
+}
+
 // Exponential backoff with jitter: 0.5 s · 2ⁿ⁻¹ for attempt n, at most 8 s, less up to a quarter.
 function backoff(attempt: number): number {
   return 500 * 2 ** Math.min(attempt - 1, 4) * (1 - Math.random() * 0.25);
-}
-
-function traceOf(response: Response): string | undefined {
-  return response.headers.get('x-trace-id') ?? undefined;
 }
 
 // The request again, with the buffered body (if any): a body can be read only once.

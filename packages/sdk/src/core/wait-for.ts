@@ -6,9 +6,11 @@
  * @module
  */
 
-import { sleepUnlessAborted } from '../internal/runtime';
+import { release, watch } from '../internal/deadlines';
+import { sleepWithin } from '../internal/sleep-within';
 import type { ClientContext } from './context';
 import { AbortError, ConnectionError, MessagingError, WaitTimeoutError } from './errors';
+import { passes } from './retry-fetch';
 
 /** Options of `messages.waitFor` and `campaigns.waitFor`. */
 export interface WaitForOptions<Status extends string> {
@@ -80,7 +82,7 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
       } catch (error) {
         if (signal?.aborted) throw error;
         if (wall.passed) throw expired();
-        if (!passes(error)) throw error;
+        if (!passing(error)) throw error;
         failure = error;
         const asked = (error as { retryAfter?: unknown }).retryAfter;
         if (typeof asked === 'number') wait = asked * 1000;
@@ -88,7 +90,7 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
       // Past the deadline this waits 0 ms and the next turn ends the wait.
       try {
         const remaining = Math.max(0, deadline - ctx.now());
-        await sleepUnlessAborted(ctx.sleep, Math.min(wait, remaining), wall.signal);
+        await sleepWithin(ctx.sleep, Math.min(wait, remaining), wall.signal);
       } catch (cause) {
         if (signal?.aborted) {
           throw new AbortError('Wait was aborted', { code: 'ABORTED', cause: signal.reason });
@@ -105,34 +107,31 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
 
 // A failure that a later poll may not meet: no answer, a timeout, 408, 409, 429 or 5xx (an abort
 // has no status). A 2xx off contract is not waited through: it ends the wait as the poll's error.
-function passes(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
-  if (!(error instanceof MessagingError)) return false;
-  const status = error.status ?? 0;
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+function passing(error: unknown): boolean {
+  return (
+    error instanceof ConnectionError || (error instanceof MessagingError && passes(error.status))
+  );
 }
-
-// setTimeout fires at once for delays past 2³¹−1 ms: such a wait is bounded by the client's clock.
-const MAX_TIMER = 2_147_483_647;
 
 /**
  * The wait's wall-clock deadline joined with the caller's signal: `signal` aborts when either does
- * (`passed` when it was the deadline). Its timer keeps the process alive while the wait is pending,
- * as a pending call does.
+ * (`passed` when it was the deadline). It is watched by the shared deadline timer, which keeps the
+ * process alive while the wait is pending, as a pending call does.
  */
 function wallDeadline(ms: number, caller: AbortSignal | undefined) {
   const controller = new AbortController();
   const onAbort = () => controller.abort(caller?.reason);
   if (caller?.aborted) onAbort();
   else caller?.addEventListener('abort', onAbort);
-  const timer = ms < MAX_TIMER ? setTimeout(() => controller.abort(), ms) : undefined;
+  const entry = { deadline: Date.now() + ms, expire: () => controller.abort() };
+  watch(entry);
   return {
     signal: controller.signal,
     get passed() {
       return controller.signal.aborted && caller?.aborted !== true;
     },
     clear() {
-      clearTimeout(timer);
+      release(entry);
       caller?.removeEventListener('abort', onAbort);
     },
   };

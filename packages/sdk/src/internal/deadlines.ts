@@ -1,5 +1,6 @@
 /**
- * One timer for every attempt in flight. An attempt registers its deadline and unregisters when it
+ * One timer for every deadline in flight: each attempt's, a retry wait's `totalTimeout` and a
+ * `waitFor`'s wall-clock timeout (below, "attempts"). An attempt registers its deadline and unregisters when it
  * ends; the timer is set for the earliest deadline and, when it fires, expires what is due and is
  * set again for the next. Almost every attempt ends long before its deadline (30 s by default), so
  * a call costs a set insertion and removal instead of arming and clearing a timer of its own

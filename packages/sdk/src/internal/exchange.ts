@@ -58,9 +58,6 @@ export class AttemptFailure {
 /** The `fetch` an exchange uses: a request and, when it can be aborted, a signal. */
 export type AttemptFetch = (request: Request, init?: { signal: AbortSignal }) => Promise<Response>;
 
-// setTimeout fires at once for delays past 2³¹−1 ms; such limits are simply not timed.
-const MAX_TIMER = 2_147_483_647;
-
 /**
  * Runs one attempt. Rejects with an {@link AttemptFailure} only.
  *
@@ -75,10 +72,9 @@ export function exchange(
   limit: number,
   signal: AbortSignal | undefined,
 ): Promise<Exchange> {
-  const timed = limit < MAX_TIMER;
   // Every attempt registers with the shared timer, an untimed one too: while it is pending, the
   // timer keeps the process alive (a stalled custom fetch holds nothing else open).
-  const race = new Race(signal, timed ? limit : undefined);
+  const race = new Race(signal, limit);
   const outcome = new Promise<Exchange>((resolve, reject) => race.start(resolve, reject));
   race.run(fetch, request);
   return outcome;
@@ -91,17 +87,17 @@ export function exchange(
  */
 class Race implements Expiring {
   readonly #caller: AbortSignal | undefined;
-  readonly #limit: number | undefined;
+  readonly #limit: number;
   readonly deadline: number;
   #controller: AbortController | undefined;
   #resolve: ((value: Exchange) => void) | undefined;
   #reject: ((failure: AttemptFailure) => void) | undefined;
 
-  constructor(caller: AbortSignal | undefined, limit: number | undefined) {
+  constructor(caller: AbortSignal | undefined, limit: number) {
     this.#caller = caller;
     this.#limit = limit;
-    this.deadline =
-      limit === undefined ? Number.POSITIVE_INFINITY : Date.now() + Math.max(0, limit);
+    // `Infinity` (no limit) stays infinite; a limit past the longest timer is re-armed on firing.
+    this.deadline = Date.now() + Math.max(0, limit);
   }
 
   /** The signal `fetch` may honour: aborted by the limit or the caller. */

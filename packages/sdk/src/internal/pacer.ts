@@ -6,7 +6,8 @@
  * before its response completes, so any window the service opens holds at most `limit` of them
  * when requests are sent one at a time.
  */
-import { type Sleep, sleepUnlessAborted } from './runtime';
+import type { Sleep } from './runtime';
+import { sleepWithin } from './sleep-within';
 
 /** A pacer: `await pacer.wait(signal)` before a request, `pacer.done()` after its response. */
 export interface Pacer {
@@ -26,7 +27,7 @@ export function createPacer(
     async wait(signal) {
       const oldest = log.length >= limit ? log[log.length - limit] : undefined;
       const delay = oldest === undefined ? 0 : oldest + windowMs - now();
-      if (delay > 0) await sleepUnlessAborted(sleep, delay, signal);
+      if (delay > 0) await sleepWithin(sleep, delay, signal);
     },
     done() {
       log.push(now());

@@ -64,24 +64,3 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', cancel, { once: true });
   });
 }
-
-/**
- * Runs a caller's `sleep` but settles as soon as `signal` aborts, rejecting with its reason: a
- * custom sleep (a virtual clock's, a test's) may ignore the signal it is handed, and a call must
- * not outlive its caller's abort.
- */
-export function sleepUnlessAborted(
-  sleep: Sleep,
-  ms: number,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  if (signal === undefined) return sleep(ms);
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    sleep(ms, signal)
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}

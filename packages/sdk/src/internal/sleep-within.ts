@@ -1,43 +1,44 @@
 /**
- * A retry's wait, bounded by what is left of the call's `totalTimeout`. The transport checks that
- * a backoff fits the budget before it sleeps, but a sleep can take longer than it was asked to: a
- * custom sleep that advances a mock's virtual clock over HTTP, or any timer on a starved machine.
- * `totalTimeout` bounds the whole call, waits included, so the wait is raced against the budget on
- * the shared deadline timer (the one every attempt uses, which also keeps the process alive while
- * the call is pending) and against the caller's signal.
+ * Every wait of the SDK (a retry's, a poll's, a paced batch's) runs the client's sleep through here.
+ * A custom sleep (a virtual clock's, a test's) may ignore the signal it is handed, and a call must
+ * not outlive its caller's abort: the wait settles as soon as the signal aborts. A retry's wait is
+ * also bounded by what is left of the call's `totalTimeout`: the transport checks that a backoff
+ * fits the budget before it sleeps, but a sleep can take longer than it was asked to (a custom
+ * sleep that advances a mock's virtual clock over HTTP, or any timer on a starved machine). So the
+ * wait is raced against the budget on the shared deadline timer (the one every attempt uses, which
+ * also keeps the process alive while the call is pending) and against the caller's signal.
  */
 import { release, watch } from './deadlines';
-import { type Sleep, sleepUnlessAborted } from './runtime';
+import type { Sleep } from './runtime';
 
 /**
- * Runs `sleep(ms)` for at most `budgetMs` of wall time.
+ * Runs `sleep(ms)` for at most `budgetMs` of wall time, or until `signal` aborts.
  *
  * @param sleep - The client's sleep (the default or the caller's).
  * @param ms - How long to sleep.
  * @param signal - The caller's signal: its abort rejects with its reason.
- * @param budgetMs - Wall milliseconds left before the call's deadline (`Infinity`: none).
+ * @param budgetMs - Wall milliseconds left before the call's deadline (default `Infinity`: none).
  * @returns `true` once the sleep ended, `false` if the budget ran out first.
  */
 export async function sleepWithin(
   sleep: Sleep,
   ms: number,
   signal: AbortSignal | undefined,
-  budgetMs: number,
+  budgetMs = Number.POSITIVE_INFINITY,
 ): Promise<boolean> {
-  if (budgetMs === Number.POSITIVE_INFINITY) {
-    await sleepUnlessAborted(sleep, ms, signal);
-    return true;
-  }
   if (signal?.aborted) throw signal.reason;
   // One signal for either end, handed to the sleep (a sleep that honours it stops its own timer)
-  // and raced against it by sleepUnlessAborted (one that ignores it is abandoned).
+  // and raced against it here (one that ignores it is abandoned).
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
   const entry = { deadline: Date.now() + Math.max(0, budgetMs), expire: () => stop.abort(PAST) };
   signal?.addEventListener('abort', onAbort, { once: true });
-  watch(entry);
+  if (budgetMs < Number.POSITIVE_INFINITY) watch(entry);
   try {
-    await sleepUnlessAborted(sleep, ms, stop.signal);
+    await new Promise((resolve, reject) => {
+      stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true });
+      sleep(ms, stop.signal).then(resolve, reject);
+    });
     return true;
   } catch (error) {
     if (stop.signal.reason === PAST) return false;
