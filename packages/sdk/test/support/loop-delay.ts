@@ -25,6 +25,25 @@ export interface LoopTimed<T> {
   readonly error?: unknown;
 }
 
+/** A running measurement of how long, in all, the event loop has been held up since it began. */
+export interface LoopDelayMeter {
+  /** The sum over the samples so far of how late each came (ms). */
+  heldMs(): number;
+  /** Stops sampling. */
+  stop(): void;
+}
+
+/** Starts measuring how long the event loop is held up (`monitorEventLoopDelay`). */
+export function meterLoopDelay(): LoopDelayMeter {
+  const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  loop.enable();
+  return {
+    heldMs: () =>
+      loop.count === 0 ? 0 : Math.max(0, (loop.count * (loop.mean - RESOLUTION_MS * 1e6)) / 1e6),
+    stop: () => loop.disable(),
+  };
+}
+
 /**
  * Runs `work` (or awaits it, already started) and reports how long it took to settle and how long
  * the event loop was held up meanwhile. A wall-clock bound is then
@@ -33,8 +52,7 @@ export interface LoopTimed<T> {
 export async function timedAgainstLoop<T>(
   work: Promise<T> | (() => Promise<T>),
 ): Promise<LoopTimed<T>> {
-  const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  loop.enable();
+  const meter = meterLoopDelay();
   const started = performance.now();
   let settled: { value?: T; error?: unknown };
   try {
@@ -45,7 +63,6 @@ export async function timedAgainstLoop<T>(
   const ms = performance.now() - started;
   // A hold-up just before the work settled is recorded by the sampler's next tick: let it come.
   await sleep(2 * RESOLUTION_MS);
-  loop.disable();
-  const heldMs = loop.count === 0 ? 0 : (loop.count * (loop.mean - RESOLUTION_MS * 1e6)) / 1e6;
-  return { ms, heldMs: Math.max(0, heldMs), ...settled };
+  meter.stop();
+  return { ms, heldMs: meter.heldMs(), ...settled };
 }
