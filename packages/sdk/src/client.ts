@@ -15,7 +15,7 @@ import type { paths } from './generated/openapi';
 import { readable } from './internal/exchange';
 import { createClient } from './internal/openapi-fetch';
 import { isBrowser, readEnv, sleep } from './internal/runtime';
-import { combineHooks, type Logger, type LogLevel, logHooks, parseLogLevel } from './logging';
+import { type Logger, type LogLevel, logHooks, parseLogLevel } from './logging';
 import { Campaigns } from './resources/campaigns';
 import { Messages } from './resources/messages';
 
@@ -132,10 +132,7 @@ export class MessagingClient {
     const wait = options.sleep ?? sleep;
     const now = options.now ?? Date.now;
     const level = options.logLevel ?? parseLogLevel(readEnv('MSGSVC_LOG'));
-    const hooks = combineHooks(
-      options,
-      logHooks(level, options.logger ?? console, options.logBodies === true),
-    );
+    const hooks = logHooks(options, level, options.logger ?? console, options.logBodies === true);
     const transport = createTransport({
       fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       maxRetries: options.maxRetries ?? 2,

@@ -32,69 +32,67 @@ export function parseLogLevel(value: string | undefined): LogLevel {
 }
 
 /**
- * The hooks that log at `level` to `logger`, or none for `off`.
+ * The client's hooks: the caller's, each followed by its log line where `level` prints one.
  *
+ * @param hooks - The caller's hooks (they run first).
  * @param level - The least severe level printed.
  * @param logger - Where lines go.
  * @param bodies - Whether request and response bodies are included (debug lines only).
  */
-export function logHooks(level: LogLevel, logger: Logger, bodies: boolean): TransportHooks {
+export function logHooks(
+  hooks: TransportHooks,
+  level: LogLevel,
+  logger: Logger,
+  bodies: boolean,
+): TransportHooks {
   const at = RANK[level];
-  const hooks: TransportHooks = {};
-  if (at <= RANK.debug) {
-    hooks.onRequest = (e) =>
-      logger.debug(`msgsvc → ${e.method} ${pathOf(e.url)} (attempt ${e.attempt})`, {
-        headers: e.headers,
-        ...(e.idempotencyKey === undefined ? {} : { idempotencyKey: e.idempotencyKey }),
-        ...(bodies && e.body !== undefined ? { body: e.body } : {}),
-      });
-    hooks.onResponse = (e) =>
-      logger.debug(
-        `msgsvc ← ${e.status} ${e.method} ${pathOf(e.url)} (attempt ${e.attempt}, ${Math.round(e.durationMs)} ms, trace ${e.traceId ?? '-'})`,
-        bodies ? { body: e.body } : undefined,
-      );
-  }
-  if (at <= RANK.info) {
-    hooks.onRetry = (e) =>
-      logger.info(
-        `msgsvc retrying ${e.method} ${pathOf(e.url)} in ${Math.round(e.delayMs)} ms after attempt ${e.attempt}: ${e.status ?? e.error?.code} (trace ${e.traceId ?? '-'})`,
-      );
-  }
-  if (at <= RANK.warn) {
-    hooks.onError = (e) =>
-      logger.warn(
-        `msgsvc ${e.method} ${pathOf(e.url)} failed after ${e.attempt} attempt(s): ${e.error.code} ${e.error.message}`,
-        e.idempotencyKey === undefined ? undefined : { idempotencyKey: e.idempotencyKey },
-      );
-  }
-  return hooks;
+  const { onRequest, onResponse, onRetry, onError } = hooks;
+  return {
+    onRequest:
+      at > RANK.debug
+        ? onRequest
+        : (e) => {
+            onRequest?.(e);
+            logger.debug(`msgsvc → ${e.method} ${pathOf(e.url)} (attempt ${e.attempt})`, {
+              headers: e.headers,
+              ...(e.idempotencyKey === undefined ? {} : { idempotencyKey: e.idempotencyKey }),
+              ...(bodies && e.body !== undefined ? { body: e.body } : {}),
+            });
+          },
+    onResponse:
+      at > RANK.debug
+        ? onResponse
+        : (e) => {
+            onResponse?.(e);
+            logger.debug(
+              `msgsvc ← ${e.status} ${e.method} ${pathOf(e.url)} (attempt ${e.attempt}, ${Math.round(e.durationMs)} ms, trace ${e.traceId ?? '-'})`,
+              bodies ? { body: e.body } : undefined,
+            );
+          },
+    onRetry:
+      at > RANK.info
+        ? onRetry
+        : (e) => {
+            onRetry?.(e);
+            logger.info(
+              `msgsvc retrying ${e.method} ${pathOf(e.url)} in ${Math.round(e.delayMs)} ms after attempt ${e.attempt}: ${e.status ?? e.error?.code} (trace ${e.traceId ?? '-'})`,
+            );
+          },
+    onError:
+      at > RANK.warn
+        ? onError
+        : (e) => {
+            onError?.(e);
+            logger.warn(
+              `msgsvc ${e.method} ${pathOf(e.url)} failed after ${e.attempt} attempt(s): ${e.error.code} ${e.error.message}`,
+              e.idempotencyKey === undefined ? undefined : { idempotencyKey: e.idempotencyKey },
+            );
+          },
+  };
 }
 
 // The path and query: the origin is the same on every line.
 function pathOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2);
   return start === -1 ? '/' : url.slice(start);
-}
-
-/**
- * Runs the user's hook and the logger's for the same event, the user's first.
- *
- * @param a - The user's hooks.
- * @param b - The logger's hooks.
- */
-export function combineHooks(a: TransportHooks, b: TransportHooks): TransportHooks {
-  const out: TransportHooks = {};
-  for (const name of ['onRequest', 'onResponse', 'onRetry', 'onError'] as const) {
-    const first = a[name] as ((event: unknown) => void) | undefined;
-    const second = b[name] as ((event: unknown) => void) | undefined;
-    const both =
-      first && second
-        ? (event: unknown) => {
-            first(event);
-            second(event);
-          }
-        : (first ?? second);
-    if (both !== undefined) (out as Record<string, unknown>)[name] = both;
-  }
-  return out;
 }

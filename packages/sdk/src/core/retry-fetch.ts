@@ -357,27 +357,21 @@ function attemptError(
   key: string | undefined,
   attempt: number,
 ): MessagingError {
-  if (!(failure instanceof AttemptFailure)) {
-    // A base fetch that throws something of its own is a connection failure all the same.
-    return new ConnectionError('Connection error', {
-      code: 'CONNECTION_ERROR',
-      idempotencyKey: key,
-      attempts: attempt,
-      cause: failure,
-    });
-  }
-  if (failure.reason === 'timeout') {
+  // Anything else thrown during an attempt (a hook, the body check) is a connection failure too.
+  const known = failure instanceof AttemptFailure;
+  if (known && failure.reason === 'timeout') {
     return timedOut(limit, total ? 'call' : 'attempt', key, attempt, failure.cause);
   }
-  const message =
-    failure.reason === 'body'
+  const message = !known
+    ? 'Connection error'
+    : failure.reason === 'body'
       ? 'The connection broke while the response body was read; the request may have been executed'
       : 'Connection error: no response';
   return new ConnectionError(message, {
     code: 'CONNECTION_ERROR',
     idempotencyKey: key,
     attempts: attempt,
-    cause: failure.cause,
+    cause: known ? failure.cause : failure,
   });
 }
 
