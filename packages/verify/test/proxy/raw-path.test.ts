@@ -104,8 +104,10 @@ afterAll(async () => {
   await proxy?.close();
   upstream?.close();
 });
-// The checks of one test's last exchanges run once the proxy is quiet (2 ms): its timer fires
-// before this one in this same process, so no test sees another's violations.
+// The checks of one test's last exchanges run once the proxy is quiet (2 ms): its timer, armed
+// when the test's last bytes reached the proxy, is due before this one in this same process, and
+// Node fires timers in the order they are due however late a starved loop runs them, so no test
+// sees another's violations.
 beforeEach(async () => {
   await sleep(50);
   violations.length = 0;
@@ -180,8 +182,9 @@ describe('the raw path', () => {
   });
 
   it('answers 408 to a slow-loris client and keeps serving the others meanwhile', async () => {
-    // A proxy of its own, with a short wait for heads: the others' heads may come slowly here.
-    const impatient = await startProxy({ upstream: upstreamUrl, headersTimeoutMs: 200 });
+    // A proxy of its own, with a shorter wait for heads (the default is far longer). Two seconds:
+    // the other client's head, sent whole, must reach it in time even on a starved machine.
+    const impatient = await startProxy({ upstream: upstreamUrl, headersTimeoutMs: 2_000 });
     try {
       const loris = await raw(impatient.url);
       loris.socket.write('GET /c/v1/campaigns HTTP/1.1\r\nHost: proxy\r\nX-A');
