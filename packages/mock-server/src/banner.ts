@@ -4,7 +4,7 @@
  * (`--json`) as one JSON line whose field names are stable, so test suites in any language can read
  * the port and the keys.
  */
-import { formatTimestamp } from '@msgsvc/mock';
+import { formatTimestamp } from '@msgsvc/mock/port';
 import { HEALTH_PATH } from './control-http/routes-health';
 import type { OrganizationCredentials } from './worlds/world-file';
 

@@ -11,10 +11,9 @@ import {
   type MessageStatus,
   OPERATION_IDS,
   type OperationId,
-  SNAPSHOT_VERSION,
-  WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from '@msgsvc/mock';
+import { SNAPSHOT_VERSION, WEBHOOK_EVENT_TYPES } from '@msgsvc/mock/port';
 import type { components } from '@msgsvc/sdk';
 import { z } from 'zod';
 

@@ -19,7 +19,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { type MockService, SNAPSHOT_VERSION, type WorldSnapshot } from '@msgsvc/mock';
+import type { MockService, WorldSnapshot } from '@msgsvc/mock';
+import { SNAPSHOT_VERSION } from '@msgsvc/mock/port';
 import type { z } from 'zod';
 import { type StateFile, stateFileSchema } from './state-file-schema';
 import { standIn, storedKey } from './stored-keys';

@@ -6,9 +6,12 @@
  * the key authenticates again after a restart without the file ever holding it.
  */
 import { createHash } from 'node:crypto';
-import type { World } from '@msgsvc/mock';
+import type { ApiKey } from '@msgsvc/mock/port';
 
-type ApiKey = World['apiKeys'] extends Map<string, infer Key> ? Key : never;
+/** The part of a world's state `recallKey` writes: its keys, in the order they were issued. */
+interface KeyTable {
+  readonly apiKeys: Map<string, ApiKey>;
+}
 
 const MARK = '\u0000';
 /** Characters of a key every view shows (`keyPrefix` of the SDK). */
@@ -45,7 +48,7 @@ export function isStandIn(key: string): boolean {
  * Whether `presented` authenticates in `world`, putting the key back in place of its stand-in when
  * it is presented for the first time since a load. Costs one map lookup for a known key.
  */
-export function recallKey(world: World, presented: string): boolean {
+export function recallKey(world: KeyTable, presented: string): boolean {
   const keys = world.apiKeys;
   if (keys.has(presented)) return true;
   if (presented.length <= PREFIX_LENGTH || presented.includes(MARK)) return false;

@@ -9,7 +9,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SNAPSHOT_VERSION, WEBHOOK_SECRET_PREFIX } from '@msgsvc/mock';
+import { SNAPSHOT_VERSION } from '@msgsvc/mock/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StartedCli, startCli } from './support/cli-process';
 import { controlChecked, documentedOperationIds } from './support/control-contract';
@@ -268,7 +268,7 @@ describe('control API over HTTP', () => {
     const { headers, body } = mine[0]!;
     const expected = createHmac(
       'sha256',
-      Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64'),
+      Buffer.from(secret.slice('whsec_'.length), 'base64'),
     )
       .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
       .digest('base64');

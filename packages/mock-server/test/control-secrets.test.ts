@@ -3,16 +3,15 @@
 // keys, endpoints, state, requests, … — and the writes that echo a record show them by prefix only;
 // a snapshot restored by id still brings back keys that work. Over real HTTP, in this process.
 
-import {
-  createMockService,
-  type MockService,
-  WEBHOOK_SECRET_PATTERN,
-  WEBHOOK_SECRET_PREFIX,
-} from '@msgsvc/mock';
+import { createMockService, type MockService } from '@msgsvc/mock';
+import { WEBHOOK_SECRET_PATTERN } from '@msgsvc/mock/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/node-server';
 import { controlDocument } from './support/control-contract';
 import { controlApi, type Exchange, publicApi } from './support/http';
+
+/** How every Standard Webhooks signing secret starts. */
+const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 let mock: MockService;
 let server: MockServer;

@@ -6,7 +6,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMockService, SNAPSHOT_VERSION } from '@msgsvc/mock';
+import { createMockService } from '@msgsvc/mock';
+import { SNAPSHOT_VERSION } from '@msgsvc/mock/port';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../src/cli-options';
 import { readStateFile, writeStateFile } from '../src/state-file';

@@ -6,6 +6,10 @@
  * This entry never loads msw. `assertSent`, `assertDelivered` and `assertCharged` are the vitest and
  * Jest matchers' checks as plain functions, for any other runner (mocha, ava, node:test).
  *
+ * It holds what a test needs: the service, the assertions, the demo world, the defaults a test
+ * overrides, and the errors it may catch. What a tool serving the mock needs beyond that (the
+ * world's vocabularies and patterns, timestamps, the error envelope) is in `@msgsvc/mock/port`.
+ *
  * @example
  * ```ts
  * import { createMockService } from '@msgsvc/mock';
@@ -75,31 +79,18 @@ export type {
   WebhookEndpointView,
 } from './control/views';
 export { DEFAULT_PRICES, type PriceTable } from './domain/billing/pricing';
-export { type Clock, DEFAULT_START_TIME, RealClock, VirtualClock } from './domain/core/clock';
-export {
-  DomainError,
-  type ErrorCode,
-  type ErrorData,
-  validationError,
-} from './domain/core/errors';
+export { type Clock, DEFAULT_START_TIME, RealClock } from './domain/core/clock';
+export { DomainError, type ErrorCode, type ErrorData } from './domain/core/errors';
 export type { CampaignStatus, MessageStatus } from './domain/core/model';
 export { OPERATION_IDS, type OperationId } from './domain/core/operation-ids';
-export {
-  UUID_PATTERN,
-  WEBHOOK_SECRET_PATTERN,
-  WEBHOOK_SECRET_PREFIX,
-} from './domain/core/patterns';
-export { formatTimestamp, parseTimestamp } from './domain/core/time-format';
 export { UnknownOptionError } from './domain/core/unknown-option-error';
-export { ENVIRONMENTS, SENDER_ID_STATUSES, UnknownValueError } from './domain/core/vocabulary';
+export { UnknownValueError } from './domain/core/vocabulary';
 export type { ClockRun } from './domain/engine/engine';
-export { SNAPSHOT_VERSION, type WorldSnapshot } from './domain/engine/snapshot';
-export { World, type WorldOptions } from './domain/engine/world';
-export { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './domain/messages/inbound';
+export type { WorldSnapshot } from './domain/engine/snapshot';
+export type { WorldOptions } from './domain/engine/world';
 export {
   type CarrierCode,
   DEFAULT_PREFIX_TABLE,
-  FALLBACK_ROUTE,
   type PrefixRoute,
   type Route,
 } from './domain/phone/carriers';
@@ -119,7 +110,7 @@ export {
   type Outcome,
   type SimulationConfig,
 } from './domain/simulation/simulation';
-export { canonicalScope, SCOPES, type Scope } from './domain/tenancy/api-keys';
+export type { Scope } from './domain/tenancy/api-keys';
 export {
   DEMO_LIVE_KEY,
   DEMO_ORGANIZATION_ID,
@@ -128,12 +119,8 @@ export {
   DEMO_WEBHOOK_SECRET,
   type DemoWorld,
 } from './domain/tenancy/demo-world';
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain/webhooks/webhook-events';
-export {
-  DELIVERY_STATES,
-  type DeliveryState,
-  RETRY_SCHEDULE_MS,
-} from './domain/webhooks/webhooks';
+export type { WebhookEventType } from './domain/webhooks/webhook-events';
+export { type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks/webhooks';
 export type { FetchFunction } from './fetch';
 export type { HttpRequest, HttpResponse } from './http/types';
 export type { UnexpectedErrorContext, UnexpectedErrorReporter } from './http/unexpected-error';

@@ -1,7 +1,7 @@
 // The port's view of a world is read-only by type (issue 23): a tool can read every store, never
 // add to one or replace a part; and the domain's World is such a view as it is, with no copy.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { World } from '../src/index';
+import type { World } from '../src/domain/engine/world';
 import type { ReadonlyWorld } from '../src/port';
 
 declare const view: ReadonlyWorld;

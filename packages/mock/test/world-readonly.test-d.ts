@@ -1,7 +1,7 @@
 // World's parts are changed in place by the domain's functions, never replaced from outside; the
 // seams the service and tests use (config, route, webhookTransport) stay assignable.
 import { describe, it } from 'vitest';
-import type { World } from '../src/index';
+import type { World } from '../src/domain/engine/world';
 
 declare const world: World;
 declare const other: World;

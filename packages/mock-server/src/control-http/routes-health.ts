@@ -4,8 +4,7 @@
  * the service, so a wait cannot be satisfied by another tool listening on the same port, and it
  * answers without the admin token or a loopback `Host`: it tells nothing a port scan would not.
  */
-import { formatTimestamp } from '@msgsvc/mock';
-import { readonlyWorld } from '@msgsvc/mock/port';
+import { formatTimestamp, readonlyWorld } from '@msgsvc/mock/port';
 import { CONTROL_PREFIX, type ControlRoute } from '../http/route';
 import { MOCK_VERSION } from './version';
 

@@ -3,8 +3,8 @@
  * as JSON, forget one. A restored world carries its own clock (see `mock.restore`).
  */
 
-import { formatTimestamp, type WorldSnapshot } from '@msgsvc/mock';
-import { displaySecret, parse } from '@msgsvc/mock/port';
+import type { WorldSnapshot } from '@msgsvc/mock';
+import { displaySecret, formatTimestamp, parse } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
 import { clockView } from '../http/clock-view';
 import type { ControlRoute } from '../http/route';

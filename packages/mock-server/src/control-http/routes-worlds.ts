@@ -3,8 +3,8 @@
  * answer), list them, read one, fork one, delete one. Everything else a world offers is the rest of
  * the control API under `/__mock/worlds/{world_id}/…`.
  */
-import { formatTimestamp, type MockService } from '@msgsvc/mock';
-import { parse, readonlyWorld } from '@msgsvc/mock/port';
+import type { MockService } from '@msgsvc/mock';
+import { formatTimestamp, parse, readonlyWorld } from '@msgsvc/mock/port';
 import { clockView } from '../http/clock-view';
 import { CONTROL_PREFIX, type ControlContext, type ControlRoute } from '../http/route';
 import type { WorldSettings } from '../worlds/build-world';

@@ -4,14 +4,13 @@
  * never silently does nothing.
  */
 
+import { OPERATION_IDS, type OperationId } from '@msgsvc/mock';
 import {
-  OPERATION_IDS,
-  type OperationId,
+  textProblem,
   UUID_PATTERN,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_SECRET_PATTERN,
-} from '@msgsvc/mock';
-import { textProblem } from '@msgsvc/mock/port';
+} from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { pagingParams } from '../http/paging-params';
 import { worldFileSchema } from '../worlds/world-file-schema';

@@ -8,7 +8,6 @@
  * document lives with the control routes and the inspector does not serve the control API.
  */
 
-import { formatTimestamp as ts } from '@msgsvc/mock';
 import {
   apiKeyView,
   campaignHistory,
@@ -19,6 +18,7 @@ import {
   organizationView,
   type ReadonlyWorld,
   senderIdView,
+  formatTimestamp as ts,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { clockView } from '../http/clock-view';

@@ -5,8 +5,7 @@
  * deliveries the world holds.
  */
 
-import { formatTimestamp as ts } from '@msgsvc/mock';
-import type { ReadonlyWorld } from '@msgsvc/mock/port';
+import { type ReadonlyWorld, formatTimestamp as ts } from '@msgsvc/mock/port';
 
 const LIMIT = 50;
 

@@ -6,12 +6,13 @@
  * (a full server, the permanent default world).
  */
 import { randomBytes } from 'node:crypto';
-import { DomainError, UnknownValueError, validationError } from '@msgsvc/mock';
+import { DomainError, UnknownValueError } from '@msgsvc/mock';
 import {
   envelopeResponse,
   errorResponse,
   type HttpResponse,
   unexpectedError,
+  validationError,
 } from '@msgsvc/mock/port';
 
 /** Codes only the control API produces, with their statuses. */

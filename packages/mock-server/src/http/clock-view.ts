@@ -3,8 +3,8 @@
  * below both route sets, so that the control API and the inspector show the clock one way without
  * the inspector importing the control API's clock routes.
  */
-import { formatTimestamp, type MockService } from '@msgsvc/mock';
-import { readonlyWorld } from '@msgsvc/mock/port';
+import type { MockService } from '@msgsvc/mock';
+import { formatTimestamp, readonlyWorld } from '@msgsvc/mock/port';
 
 /** The clock as the control API shows it. */
 export function clockView(mock: MockService) {

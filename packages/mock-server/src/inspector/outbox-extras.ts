@@ -3,8 +3,8 @@
  * campaign and phone its event concerns, for links), each attempt's latency and the receiver's
  * answer (D163), and a page of the outbox filtered by state ("failed only").
  */
-import { DELIVERY_STATES } from '@msgsvc/mock';
 import {
+  DELIVERY_STATES,
   parseQuery,
   type ReadonlyWorld,
   type WebhookAttempt,

@@ -12,8 +12,7 @@
  * the entry read later is the one that would have been built at once.
  */
 
-import { formatTimestamp } from '@msgsvc/mock';
-import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';
+import { formatTimestamp, type HttpRequest, type HttpResponse } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
 import type { KeyOwner, KeyOwnerLookup } from './key-owner';
 import { redactPath, redactQuery, redactSecrets } from './redact';

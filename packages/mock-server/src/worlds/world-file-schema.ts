@@ -4,7 +4,8 @@
  * generated from it, so the two cannot drift.
  */
 
-import { OPERATION_IDS, SCOPES } from '@msgsvc/mock';
+import { OPERATION_IDS } from '@msgsvc/mock';
+import { SCOPES } from '@msgsvc/mock/port';
 import { z } from 'zod';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;

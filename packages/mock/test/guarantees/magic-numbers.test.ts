@@ -2,8 +2,9 @@
 // seed and whatever the simulation's outcome shares, on the virtual clock: invalid, delivered,
 // undelivered, expired after 48 h, rejected, failed, stuck in SENT, delivered after 6 h, delivered
 // then a reply, delivered then STOP (D39). Failures are refunded (D19).
-import { DEFAULT_START_TIME, MAGIC_NUMBERS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '@msgsvc/mock';
+import { DEFAULT_START_TIME, MAGIC_NUMBERS } from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
+import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '../../src/domain/messages/inbound';
 import type { MockServiceOptions } from '../../src/index';
 import { api } from '../support/api';
 import { createMockService } from '../support/mock';

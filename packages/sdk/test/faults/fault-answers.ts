@@ -4,7 +4,7 @@
  * `fault-answers.test.ts`), a "proxy" HTML page, and the errors undici raises for a reset
  * connection and a body cut off.
  */
-import { formatTimestamp, type HttpResponse } from '@msgsvc/mock';
+import { formatTimestamp, type HttpResponse } from '@msgsvc/mock/port';
 
 /** The faults answered with a status and an envelope, without forwarding the request. */
 export type StatusFault = 'status-500' | 'status-503' | 'rate-429';
