@@ -50,7 +50,7 @@ export function meterLoopDelay(): LoopDelayMeter {
  * `expect(ms).toBeLessThan(limit + margin + heldMs)`.
  */
 export async function timedAgainstLoop<T>(
-  work: Promise<T> | (() => Promise<T>),
+  work: PromiseLike<T> | (() => PromiseLike<T>),
 ): Promise<LoopTimed<T>> {
   const meter = meterLoopDelay();
   const started = performance.now();
