@@ -266,10 +266,7 @@ describe('control API over HTTP', () => {
     // Standard Webhooks (D29): v1 = base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the
     // base64-decoded part of the `whsec_` secret. Checked independently of the SDK.
     const { headers, body } = mine[0]!;
-    const expected = createHmac(
-      'sha256',
-      Buffer.from(secret.slice('whsec_'.length), 'base64'),
-    )
+    const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
       .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
       .digest('base64');
     expect(String(headers['webhook-signature']).split(' ')).toContain(`v1,${expected}`);
