@@ -208,7 +208,7 @@ export function createTransport(options: TransportOptions): Transport {
         throw failed(
           onError,
           described(event, request),
-          timedOut(totalTimeout ?? 0, 'call', key, attempt - 1, undefined),
+          timedOut('totalTimeout', totalTimeout ?? 0, key, attempt - 1, undefined),
         );
       const limit = Math.min(timeout, budget);
       const sent = attempt === 1 && !buffered ? request : copy(request, body);
@@ -306,7 +306,7 @@ export function createTransport(options: TransportOptions): Transport {
         throw failed(
           onError,
           described(event, request),
-          timedOut(totalTimeout ?? 0, 'call', key, attempt, undefined),
+          timedOut('totalTimeout', totalTimeout ?? 0, key, attempt, undefined),
         );
       }
     }
@@ -360,7 +360,7 @@ function attemptError(
   // Anything else thrown during an attempt (a hook, the body check) is a connection failure too.
   const known = failure instanceof AttemptFailure;
   if (known && failure.reason === 'timeout') {
-    return timedOut(limit, total ? 'call' : 'attempt', key, attempt, failure.cause);
+    return timedOut(total ? 'totalTimeout' : 'timeout', limit, key, attempt, failure.cause);
   }
   const message = !known
     ? 'Connection error'
@@ -376,22 +376,18 @@ function attemptError(
 }
 
 function timedOut(
+  option: 'timeout' | 'totalTimeout',
   ms: number,
-  what: 'attempt' | 'call',
   key: string | undefined,
   attempts: number,
   cause: unknown,
 ): TimeoutError {
-  const message =
-    what === 'call'
-      ? `Request exceeded totalTimeout (${ms} ms)`
-      : `Request timed out after ${ms} ms`;
-  return new TimeoutError(message, {
+  return new TimeoutError(`Request exceeded ${option} (${ms} ms)`, {
     code: 'TIMEOUT',
     idempotencyKey: key,
     attempts,
     cause,
-    option: what === 'call' ? 'totalTimeout' : 'timeout',
+    option,
   });
 }
 
@@ -404,9 +400,10 @@ function backoff(attempt: number): number {
   return 500 * 2 ** Math.min(attempt - 1, 4) * (1 - Math.random() * 0.25);
 }
 
-// The request again, with the buffered body (if any): a body can be read only once.
+// The request again, with the buffered body (if any): a body can be read only once. Without one
+// the request has none to take (a request with a body is buffered whenever it may be retried).
 function copy(request: Request, body: ArrayBuffer | undefined): Request {
-  return body === undefined ? request.clone() : new Request(request, { body });
+  return new Request(request, { body: body ?? null });
 }
 
 function decode(body: ArrayBuffer | undefined): string | undefined {

@@ -72,12 +72,9 @@ export function exchange(
   limit: number,
   signal: AbortSignal | undefined,
 ): Promise<Exchange> {
-  // Every attempt registers with the shared timer, an untimed one too: while it is pending, the
-  // timer keeps the process alive (a stalled custom fetch holds nothing else open).
-  const race = new Race(signal, limit);
-  const outcome = new Promise<Exchange>((resolve, reject) => race.start(resolve, reject));
-  race.run(fetch, request);
-  return outcome;
+  return new Promise((resolve, reject) =>
+    new Race(signal, limit, resolve, reject).run(fetch, request),
+  );
 }
 
 /**
@@ -90,27 +87,32 @@ class Race implements Expiring {
   readonly #limit: number;
   readonly deadline: number;
   #controller: AbortController | undefined;
+  /** Cleared once the race is settled. */
   #resolve: ((value: Exchange) => void) | undefined;
-  #reject: ((failure: AttemptFailure) => void) | undefined;
+  readonly #reject: (failure: AttemptFailure) => void;
 
-  constructor(caller: AbortSignal | undefined, limit: number) {
+  constructor(
+    caller: AbortSignal | undefined,
+    limit: number,
+    resolve: (value: Exchange) => void,
+    reject: (failure: AttemptFailure) => void,
+  ) {
     this.#caller = caller;
     this.#limit = limit;
     // `Infinity` (no limit) stays infinite; a limit past the longest timer is re-armed on firing.
     this.deadline = Date.now() + Math.max(0, limit);
+    this.#resolve = resolve;
+    this.#reject = reject;
+    // Every attempt registers with the shared timer, an untimed one too: while it is pending, the
+    // timer keeps the process alive (a stalled custom fetch holds nothing else open).
+    watch(this);
+    caller?.addEventListener('abort', this);
   }
 
   /** The signal `fetch` may honour: aborted by the limit or the caller. */
   get signal(): AbortSignal {
     this.#controller ??= new AbortController();
     return this.#controller.signal;
-  }
-
-  start(resolve: (value: Exchange) => void, reject: (failure: AttemptFailure) => void): void {
-    this.#resolve = resolve;
-    this.#reject = reject;
-    watch(this);
-    this.#caller?.addEventListener('abort', this);
   }
 
   async run(fetch: AttemptFetch, request: Request): Promise<void> {
@@ -143,14 +145,12 @@ class Race implements Expiring {
 
   #settle(value: Exchange | undefined, failure: AttemptFailure | undefined): void {
     const resolve = this.#resolve;
-    const reject = this.#reject;
-    if (resolve === undefined || reject === undefined) return;
+    if (resolve === undefined) return;
     this.#resolve = undefined;
-    this.#reject = undefined;
     release(this);
     this.#caller?.removeEventListener('abort', this);
     if (failure === undefined) resolve(value as Exchange);
-    else reject(failure);
+    else this.#reject(failure);
   }
 }
 
@@ -165,7 +165,6 @@ async function readWhole(
   } catch (cause) {
     throw new AttemptFailure('network', cause);
   }
-  if (response.body === null) return { response, text: '' };
   try {
     return { response, text: await response.text() };
   } catch (cause) {

@@ -48,19 +48,20 @@ export function isBrowser(g: RuntimeGlobals = globalThis as RuntimeGlobals): boo
 /** Waits `ms` milliseconds; rejects with the signal's reason when `signal` aborts first. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/** A `setTimeout` sleep that rejects with the signal's reason when the signal aborts. */
+/**
+ * A `setTimeout` sleep that rejects with the signal's reason when the signal aborts. The client
+ * calls it only through `sleepWithin`, with a signal of that wait's own, not yet aborted.
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const done = () => {
-      signal?.removeEventListener('abort', cancel);
-      resolve();
-    };
-    const cancel = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', cancel, { once: true });
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
