@@ -68,11 +68,25 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
         : `${what} is still ${last} after ${timeout} ms`,
       { code: 'WAIT_TIMEOUT', lastStatus: last, cause: failure },
     );
-  const wall = wallDeadline(timeout, signal);
+  // The wall-clock deadline joined with the caller's signal: `wall` aborts when either does. The
+  // shared deadline timer watches it and keeps the process alive while the wait is pending.
+  const wall = new AbortController();
+  const onAbort = () => wall.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort);
+  let passed = false;
+  const entry = {
+    deadline: Date.now() + timeout,
+    expire: () => {
+      passed = true;
+      wall.abort();
+    },
+  };
+  watch(entry);
   try {
     for (;;) {
       const left = deadline - ctx.now();
-      if (left <= 0 || wall.passed) throw expired();
+      if (left <= 0 || passed) throw expired();
       let wait = interval;
       try {
         const record = await retrieve({ signal: wall.signal, totalTimeout: left });
@@ -81,7 +95,7 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
         if (targets.includes(record.status)) return record;
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (wall.passed) throw expired();
+        if (passed) throw expired();
         if (!passing(error)) throw error;
         failure = error;
         const asked = (error as { retryAfter?: unknown }).retryAfter;
@@ -95,13 +109,14 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
         if (signal?.aborted) {
           throw new AbortError('Wait was aborted', { code: 'ABORTED', cause: signal.reason });
         }
-        if (wall.passed) throw expired();
+        if (passed) throw expired();
         throw cause;
       }
       interval = Math.min(interval * 1.5, Math.max(interval, 30_000));
     }
   } finally {
-    wall.clear();
+    release(entry);
+    signal?.removeEventListener('abort', onAbort);
   }
 }
 
@@ -111,28 +126,4 @@ function passing(error: unknown): boolean {
   return (
     error instanceof ConnectionError || (error instanceof MessagingError && passes(error.status))
   );
-}
-
-/**
- * The wait's wall-clock deadline joined with the caller's signal: `signal` aborts when either does
- * (`passed` when it was the deadline). It is watched by the shared deadline timer, which keeps the
- * process alive while the wait is pending, as a pending call does.
- */
-function wallDeadline(ms: number, caller: AbortSignal | undefined) {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(caller?.reason);
-  if (caller?.aborted) onAbort();
-  else caller?.addEventListener('abort', onAbort);
-  const entry = { deadline: Date.now() + ms, expire: () => controller.abort() };
-  watch(entry);
-  return {
-    signal: controller.signal,
-    get passed() {
-      return controller.signal.aborted && caller?.aborted !== true;
-    },
-    clear() {
-      release(entry);
-      caller?.removeEventListener('abort', onAbort);
-    },
-  };
 }
