@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT, type StartedCli, startCli } from './cli-process';
 
@@ -47,9 +47,10 @@ export interface InspectorBrowser {
   /** Goes to a view by its address (a hash change: no reload), waits for its render and title. */
   open(hash: string, expected: string | RegExp): Promise<void>;
   /**
-   * Waits until the page has rendered nothing for a while: live updates (a run of the clock, a
-   * delivery) re-render the view, and a click aimed at a row while that happens may land on the
-   * view being replaced.
+   * Waits until the page has no request of its own in flight (its live event stream aside) and
+   * has rendered nothing for a while: live updates (a run of the clock, a delivery) re-render the
+   * view, and a click aimed at a row while that happens may land on the view being replaced. A
+   * render fetches its view first, so one held up on a starved machine is still seen in flight.
    */
   settled(): Promise<void>;
   /** A full-page screenshot to `.reports/inspector-<name>.png`. */
@@ -105,6 +106,13 @@ export async function startInspectorBrowser(
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // The page's requests not yet finished, but for its event stream (open for as long as it lives).
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => {
+    if (!request.url().includes('/inspector/api/events')) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -155,7 +163,7 @@ export async function startInspectorBrowser(
         .poll(
           async () => {
             const now = await renders();
-            const still = now === last;
+            const still = now === last && inFlight.size === 0;
             last = now;
             return still;
           },
