@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // The standalone `msgsvc-mock`: the server, its CLI, the inspector page and the verify kit compiled
 // with Bun's `bun build --compile` into one executable that needs neither Node nor this repository
-// (issue 24, E42). Bun comes from runtimes/package.json and its lockfile (installed on first use,
-// as scripts/runtimes.mjs does). The sources are bundled through the root tsconfig's `paths`, so no
+// (issue 24, E42). The npm package leaves the kit to be installed beside it (an optional peer); a
+// single file can find no installed package, so here Bun follows the CLI's
+// `import('@msgsvc/verify')` to the kit's sources and compiles it in: `verify` and `proxy` work.
+// Bun comes from runtimes/package.json and its lockfile (installed on first use, as
+// scripts/runtimes.mjs does). The sources are bundled through the root tsconfig's `paths`, so no
 // package needs building first.
 //
 //   node scripts/build-standalone.mjs                        .reports/standalone/msgsvc-mock

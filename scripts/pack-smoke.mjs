@@ -236,6 +236,16 @@ test('fixture and matchers', async ({ mock, client }) => {
     const installed = join(project, 'node_modules', '@msgsvc', dir);
     if (existsSync(join(installed, 'src'))) throw new Error(`the ${dir} tarball ships its sources`);
   }
+  // The server leaves the verify kit (its Ajv and HTTP parser) to those who install it: an
+  // optional peer, which `msgsvc-mock verify` below finds because this project installed it.
+  const serverManifest = JSON.parse(
+    readFileSync(join(project, 'node_modules/@msgsvc/mock-server/package.json'), 'utf8'),
+  );
+  if (
+    serverManifest.dependencies?.['@msgsvc/verify'] !== undefined ||
+    serverManifest.peerDependenciesMeta?.['@msgsvc/verify']?.optional !== true
+  )
+    throw new Error('@msgsvc/mock-server must take @msgsvc/verify as an optional peer only');
   const help = run('npx', ['--offline', '-p', '@msgsvc/mock-server', 'msgsvc-mock', '--help']);
   if (!help.includes('msgsvc-mock serve')) throw new Error('msgsvc-mock --help printed no usage');
   const verifyHelp = run('npx', ['--offline', '-p', '@msgsvc/verify', 'msgsvc-verify', '--help']);
@@ -291,7 +301,8 @@ test('fixture and matchers', async ({ mock, client }) => {
   checks.push(
     'npx -p @msgsvc/mock-server msgsvc-mock --help and npx -p @msgsvc/verify msgsvc-verify --help; ' +
       'serve --port 0 --json answering GET /c/v1/messages; msgsvc-verify and msgsvc-mock verify ' +
-      'passing against it; msgsvc-verify proxy forwarding to it and reporting a bad parameter',
+      '(the kit an optional peer of the server) passing against it; msgsvc-verify proxy ' +
+      'forwarding to it and reporting a bad parameter',
   );
 } finally {
   rmSync(project, { recursive: true, force: true });

@@ -2,12 +2,13 @@
 // The standalone executable, checked as a user without Node would run it (issue 24, item 4; E42):
 // builds it (scripts/build-standalone.mjs), copies it into an empty temporary folder and runs it
 // from there with a PATH that holds no `node` and an environment that names nothing of this
-// repository. From the executable: `--help`, `world-schema`, `serve --port 0 --json` with a world
-// file and a state file, the inspector page and its script, `trigger`; against that server the
-// verify suite runs (under Node: it is the client, not the server under test) with every key it
-// can use. Then the server stops on SIGTERM, saves its state, and a second start from the state
-// file still has the first one's records. Prints the executable's size and its time to the JSON
-// listening line, and writes them to .reports/standalone/report.json.
+// repository. From the executable: `--help`, `verify --help` and `proxy --help` (the verify kit is
+// compiled in), `world-schema`, `serve --port 0 --json` with a world file and a state file, the
+// inspector page and its script, `trigger`; against that server the verify suite runs (under
+// Node: it is the client, not the server under test) with every key it can use. Then the server
+// stops on SIGTERM, saves its state, and a second start from the state file still has the first
+// one's records. Prints the executable's size and its time to the JSON listening line, and writes
+// them to .reports/standalone/report.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
@@ -90,6 +91,16 @@ try {
     'world-schema',
     schema.status === 0 && JSON.parse(schema.stdout).title === 'msgsvc mock world',
   );
+  // The executable finds no installed package, so it has the verify kit compiled in: its
+  // `verify` and `proxy` answer, where the npm package asks for @msgsvc/verify to be installed.
+  for (const command of ['verify', 'proxy']) {
+    const kit = run([command, '--help']);
+    check(
+      `${command} --help (the verify kit compiled in)`,
+      kit.status === 0 && kit.stdout.includes(`msgsvc-mock ${command}`),
+      kit.status === 0 ? '' : kit.stderr.slice(0, 500),
+    );
+  }
   const badFlag = run(['serve', '--prot', '1']);
   check(
     'a bad flag exits 2 with one sentence',

@@ -3,11 +3,16 @@ import { defineConfig } from 'tsup';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 };
 
-// Never bundled: the service (@msgsvc/mock), the SDK and the verify kit are packages of their own,
-// shared with whatever else the user installs.
-const external = Object.keys(pkg.dependencies ?? {});
+// Never bundled: the service (@msgsvc/mock), the SDK and the verify kit (an optional peer, loaded
+// by `msgsvc-mock verify` and `proxy` where it is installed) are packages of their own, shared
+// with whatever else the user installs.
+const external = [
+  ...Object.keys(pkg.dependencies ?? {}),
+  ...Object.keys(pkg.peerDependencies ?? {}),
+];
 
 export default defineConfig([
   {

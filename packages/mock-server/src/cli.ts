@@ -12,7 +12,6 @@
  * # msgsvc-mock: port 4780 is in use (another server is listening on 127.0.0.1:4780); pass --port 0 for any free port
  * ```
  */
-import type { CliIo as VerifyKitIo } from '@msgsvc/verify';
 import { HELP, parseCommandLine, UsageError } from './cli-options';
 import { watchParent } from './parent-watch';
 import { errorMessage } from './realm-neutral';
@@ -22,16 +21,27 @@ import { errorMessage } from './realm-neutral';
 const loadServe = () => import('./serve');
 const loadBanner = () => import('./banner');
 const loadWorldFile = () => import('./worlds/world-file');
-// `verify` and `proxy` belong to the verify kit (@msgsvc/verify, E36); they stay commands of
-// `msgsvc-mock` too, handed over unchanged, so the commands users know keep working.
-const loadVerifyKit = () => import('@msgsvc/verify');
 const loadTrigger = () => import('./trigger-cli');
 
+/** The verify kit's package, an optional peer: the server does not ship its Ajv and HTTP parser. */
+const VERIFY_KIT = '@msgsvc/verify';
+
 /**
- * Where the CLI writes and which process it controls (injectable for tests): the verify kit's
- * shape, since `verify` and `proxy` are handed the same object.
+ * Where the CLI writes and which process it controls (injectable for tests). `verify` and `proxy`
+ * hand it on to the verify kit, whose commands take the same shape.
  */
-export type CliIo = VerifyKitIo;
+export interface CliIo {
+  /** Writes one line of output. */
+  readonly stdout: (text: string) => void;
+  /** Writes one line of diagnostics. */
+  readonly stderr: (text: string) => void;
+  /** The environment (flags' defaults, keys and URLs may come from it). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Subscribes to a stop signal (`serve` and `proxy` run until one arrives). */
+  readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
+  /** Subscribes to the end of the process that started this one, where the host can tell. */
+  readonly onParentExit?: (listener: () => void) => void;
+}
 
 /** The real process's streams, environment and signals. */
 export const PROCESS_IO: CliIo = {
@@ -45,18 +55,51 @@ export const PROCESS_IO: CliIo = {
 };
 
 /**
+ * The verify kit, or `undefined` where it is not installed. The name is a literal so that bundlers
+ * see it: tsup keeps it external, and the standalone executable, which can find no installed
+ * package, compiles the kit in.
+ */
+async function loadVerifyKit(): Promise<typeof import('@msgsvc/verify') | undefined> {
+  try {
+    return await import('@msgsvc/verify');
+  } catch (error) {
+    // Only the kit itself missing; a kit that is installed but broken says so in its own words.
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    const missing =
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+      typeof message === 'string' &&
+      message.includes(`'${VERIFY_KIT}'`);
+    if (missing) return undefined;
+    throw error;
+  }
+}
+
+/** What `msgsvc-mock verify` or `proxy` says where the verify kit is not installed. */
+function verifyKitMissing(command: 'verify' | 'proxy'): string {
+  const kitCommand = command === 'verify' ? 'msgsvc-verify' : 'msgsvc-verify proxy';
+  return (
+    `msgsvc-mock ${command}: this is ${kitCommand} of the verify kit, ${VERIFY_KIT}, ` +
+    'which is not installed here.\n' +
+    `Install it beside the server: npm install -D ${VERIFY_KIT}\n` +
+    `or run it without installing: npx -p ${VERIFY_KIT} ${kitCommand} … (the same arguments)`
+  );
+}
+
+/**
  * Runs the CLI. Resolves with the exit code once the command is done (for `serve`: once the server
  * has stopped after a signal).
  */
 export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
-  // The tools that use a deployment over HTTP have command lines of their own.
-  if (argv[0] === 'verify') {
-    const { runVerifyCli } = await loadVerifyKit();
-    return runVerifyCli(argv.slice(1), { ...io, command: 'msgsvc-mock verify' });
-  }
-  if (argv[0] === 'proxy') {
-    const { runProxyCli } = await loadVerifyKit();
-    return runProxyCli(argv.slice(1), { ...io, command: 'msgsvc-mock proxy' });
+  // The tools that use a deployment over HTTP belong to the verify kit, with command lines of
+  // their own; `msgsvc-mock verify` and `msgsvc-mock proxy` hand over to it where it is installed.
+  if (argv[0] === 'verify' || argv[0] === 'proxy') {
+    const kit = await loadVerifyKit();
+    if (kit === undefined) {
+      io.stderr(verifyKitMissing(argv[0]));
+      return 1;
+    }
+    const run = argv[0] === 'verify' ? kit.runVerifyCli : kit.runProxyCli;
+    return run(argv.slice(1), { ...io, command: `msgsvc-mock ${argv[0]}` });
   }
   if (argv[0] === 'trigger') {
     const { runTriggerCli } = await loadTrigger();

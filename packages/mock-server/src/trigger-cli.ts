@@ -11,7 +11,6 @@
  * ```
  */
 import { parseArgs } from 'node:util';
-import type { CliIo } from '@msgsvc/verify';
 import { createControlClient } from './control-client';
 import { errorMessage } from './realm-neutral';
 
@@ -72,7 +71,11 @@ const DEFAULT_URL = 'http://127.0.0.1:4780';
 /** Runs `msgsvc-mock trigger` on its arguments (after `trigger`); resolves with the exit code. */
 export async function runTriggerCli(
   argv: readonly string[],
-  io: Pick<CliIo, 'stdout' | 'stderr' | 'env'>,
+  io: {
+    readonly stdout: (text: string) => void;
+    readonly stderr: (text: string) => void;
+    readonly env: Readonly<Record<string, string | undefined>>;
+  },
 ): Promise<number> {
   const usage = (message: string) => {
     io.stderr(`msgsvc-mock trigger: ${message}\nRun "msgsvc-mock trigger --help" for usage.`);
