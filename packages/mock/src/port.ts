@@ -4,10 +4,12 @@
  * data (`HttpRequest` in, `HttpResponse` out); a tool that serves it over another transport, or
  * answers routes of its own beside it, needs the same error envelope, validation into
  * `VALIDATION_ERROR`, body rules, redaction and read views as the service, so that its answers
- * cannot drift from the service's. A tool that shows the service's state reads the world through
- * {@link readonlyWorld}, typed read-only, rather than `mock.world`, which the domain's functions
- * change. Nothing else of the mock's `http/` or `domain/` folders is reachable from outside the
- * package.
+ * cannot drift from the service's; and the world's vocabularies (scopes, event types, delivery
+ * states), patterns and timestamp format, to check and write what it stores the service's way.
+ * Every name here has a user in the server. A tool that shows the service's state reads the
+ * world through {@link readonlyWorld}, typed read-only, rather than `mock.world`, which the
+ * domain's functions change. Nothing else of the mock's `http/` or `domain/` folders is reachable
+ * from outside the package.
  *
  * @example
  * ```ts
@@ -42,8 +44,17 @@ export {
   type SenderIdView,
   senderIdView,
 } from './control/views';
-// The inspector's `is:opted-out` filter asks what sending asks (D156).
+export { validationError } from './domain/core/errors';
+export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
+export { formatTimestamp } from './domain/core/time-format';
+export { SNAPSHOT_VERSION } from './domain/engine/snapshot';
+// The inspector's `is:opted-out` filter asks what sending asks.
 export { isOptedOut } from './domain/messages/inbound';
+// The inspector's `status:` words and counts mean what the public lists mean.
+export { listStatusOf } from './domain/messages/message-machine';
+export { SCOPES } from './domain/tenancy/api-keys';
+export { WEBHOOK_EVENT_TYPES } from './domain/webhooks/webhook-events';
+export { DELIVERY_STATES } from './domain/webhooks/webhooks';
 export { bodyText, requireJsonUtf8 } from './http/body';
 export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';
 export { redactPath, redactQuery, redactSecrets } from './http/redact';

@@ -2110,9 +2110,12 @@ export interface components {
         /**
          * @description Words of the filter language (D156), all of which must hold; none lists everything.
          *
-         *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
-         *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
-         *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
+         *     - `status:failed` — a status, any case. On messages it means what the public lists'
+         *       `status=` means (D18): `pending` `sent` `delivered` `failed` `undelivered`, where
+         *       `failed` takes in `REJECTED` and `CANCELLED` and `undelivered` takes in `EXPIRED`, so
+         *       `status:failed` counts what `GET /c/v1/messages?status=FAILED` counts; `expired`
+         *       `rejected` `cancelled` find that exact status alone (each entry keeps its exact
+         *       `status`). On campaigns: `DRAFT` `PENDING` `PROCESSING` `SENDING` `COMPLETED` `FAILED`.
          *     - `channel:sms`, `channel:whatsapp`.
          *     - `env:live`, `env:test` — the environment of the key that created it.
          *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with
@@ -2947,9 +2950,12 @@ export interface operations {
                 /**
                  * @description Words of the filter language (D156), all of which must hold; none lists everything.
                  *
-                 *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
-                 *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
-                 *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
+                 *     - `status:failed` — a status, any case. On messages it means what the public lists'
+                 *       `status=` means (D18): `pending` `sent` `delivered` `failed` `undelivered`, where
+                 *       `failed` takes in `REJECTED` and `CANCELLED` and `undelivered` takes in `EXPIRED`, so
+                 *       `status:failed` counts what `GET /c/v1/messages?status=FAILED` counts; `expired`
+                 *       `rejected` `cancelled` find that exact status alone (each entry keeps its exact
+                 *       `status`). On campaigns: `DRAFT` `PENDING` `PROCESSING` `SENDING` `COMPLETED` `FAILED`.
                  *     - `channel:sms`, `channel:whatsapp`.
                  *     - `env:live`, `env:test` — the environment of the key that created it.
                  *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with
@@ -3009,9 +3015,12 @@ export interface operations {
                 /**
                  * @description Words of the filter language (D156), all of which must hold; none lists everything.
                  *
-                 *     - `status:failed` — the exact status, any case (messages: `PENDING` `SENT` `DELIVERED`
-                 *       `FAILED` `UNDELIVERED` `EXPIRED` `REJECTED` `CANCELLED`; campaigns: `DRAFT` `PENDING`
-                 *       `PROCESSING` `SENDING` `COMPLETED` `FAILED`).
+                 *     - `status:failed` — a status, any case. On messages it means what the public lists'
+                 *       `status=` means (D18): `pending` `sent` `delivered` `failed` `undelivered`, where
+                 *       `failed` takes in `REJECTED` and `CANCELLED` and `undelivered` takes in `EXPIRED`, so
+                 *       `status:failed` counts what `GET /c/v1/messages?status=FAILED` counts; `expired`
+                 *       `rejected` `cancelled` find that exact status alone (each entry keeps its exact
+                 *       `status`). On campaigns: `DRAFT` `PENDING` `PROCESSING` `SENDING` `COMPLETED` `FAILED`.
                  *     - `channel:sms`, `channel:whatsapp`.
                  *     - `env:live`, `env:test` — the environment of the key that created it.
                  *     - `org:<id or name>`, `campaign:<id or name>` — a name exactly, any case; quote one with

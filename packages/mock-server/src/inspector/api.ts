@@ -6,12 +6,13 @@
  * only the page offers.
  */
 
-import { DomainError, formatTimestamp as ts } from '@msgsvc/mock';
+import { DomainError } from '@msgsvc/mock';
 import {
   apiKeyView,
   campaignHistory,
   campaignObject,
   type InboundMessage,
+  listStatusOf,
   type MessageRecord,
   messageDetail,
   messageHistory,
@@ -20,6 +21,7 @@ import {
   type ReadonlyWorld,
   readonlyWorld,
   senderIdView,
+  formatTimestamp as ts,
   type WebhookDelivery,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
@@ -181,7 +183,12 @@ export function messageView({ mock, requestLog }: ControlDeps, id: string) {
   };
 }
 
-/** One campaign with its per-state counts, timeline and a page of its messages. */
+/**
+ * One campaign with its per-state counts, timeline and a page of its messages. `counts` counts by
+ * the status the public lists report and filter by (D18), so each equals what
+ * `GET /campaigns/{id}/messages?status=` lists; `exact` breaks down the statuses they fold in
+ * (`{ FAILED: { REJECTED: 2, CANCELLED: 1 } }`).
+ */
 export function campaignView({ mock, requestLog }: ControlDeps, id: string, query: string) {
   const world = readonlyWorld(mock);
   const campaign = world.campaigns.get(id) ?? notFound('Campaign');
@@ -194,7 +201,16 @@ export function campaignView({ mock, requestLog }: ControlDeps, id: string, quer
   );
   const offset = lastPageAt(asked, messages.length, limit);
   const counts: Record<string, number> = {};
-  for (const message of messages) counts[message.status] = (counts[message.status] ?? 0) + 1;
+  const exact: Record<string, Record<string, number>> = {};
+  for (const message of messages) {
+    const listed = listStatusOf(message.status);
+    counts[listed] = (counts[listed] ?? 0) + 1;
+    if (listed !== message.status) {
+      const folded = exact[listed] ?? {};
+      folded[message.status] = (folded[message.status] ?? 0) + 1;
+      exact[listed] = folded;
+    }
+  }
   return {
     campaign: campaignObject(world, campaign),
     environment: campaign.environment,
@@ -202,6 +218,7 @@ export function campaignView({ mock, requestLog }: ControlDeps, id: string, quer
     history: campaignHistory(world, campaign),
     requests: requestsFor(requestLog, [campaign.id]),
     counts,
+    exact,
     messages: {
       total: messages.length,
       offset,

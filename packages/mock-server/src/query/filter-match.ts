@@ -6,6 +6,7 @@
 import {
   type CampaignRecord,
   isOptedOut,
+  listStatusOf,
   type MessageRecord,
   type ReadonlyWorld,
 } from '@msgsvc/mock/port';
@@ -63,10 +64,6 @@ function commonTests(
     const ids = campaignIds(world, filter.campaigns);
     tests.push((record) => record.campaignId !== null && ids.has(record.campaignId));
   }
-  if (filter.statuses.length > 0) {
-    const statuses = new Set<string>(filter.statuses);
-    tests.push((record) => statuses.has(record.status));
-  }
   if (filter.orgs.length > 0) {
     const ids = organizationIds(world, filter.orgs);
     tests.push((record) => ids.has(record.organizationId));
@@ -105,6 +102,15 @@ export function messagePredicate(
   filter: MessageFilter,
 ): Predicate<MessageRecord> | undefined {
   const tests: Predicate<MessageRecord>[] = commonTests(world, filter);
+  if (filter.statuses.length > 0) {
+    // As the public lists' `status=` (D18): a status they report (`failed`) holds for every exact
+    // status they report as it (`FAILED`, `REJECTED`, `CANCELLED`); one they never report
+    // (`rejected`) holds for that exact status alone.
+    const statuses = new Set<string>(filter.statuses);
+    tests.push(
+      (message) => statuses.has(listStatusOf(message.status)) || statuses.has(message.status),
+    );
+  }
   if (filter.errors.length > 0) {
     const codes = new Set(filter.errors);
     tests.push((message) => message.errorCode !== null && codes.has(message.errorCode));
@@ -130,6 +136,10 @@ export function campaignPredicate(
   filter: CampaignFilter,
 ): Predicate<CampaignRecord> | undefined {
   const tests = commonTests(world, filter);
+  if (filter.statuses.length > 0) {
+    const statuses = new Set<string>(filter.statuses);
+    tests.push((record) => statuses.has(record.status));
+  }
   // A campaign is its own `campaign:` (the common test reads `campaignId`).
   return all(
     tests.map(

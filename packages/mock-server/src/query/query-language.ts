@@ -25,6 +25,10 @@ export { QUERY_KEYS, type QueryTarget } from './query-vocabulary';
 
 /** A parsed filter of messages; an empty list means "any". */
 export interface MessageFilter {
+  /**
+   * As the public lists' `status=` means them (`FAILED` holds for `REJECTED` and `CANCELLED` too,
+   * D18); `EXPIRED`, `REJECTED` and `CANCELLED`, which no list reports, hold for themselves alone.
+   */
   readonly statuses: readonly MessageStatus[];
   readonly channels: readonly MessageRecord['channel'][];
   /** Environments of the key that created it (D28). */

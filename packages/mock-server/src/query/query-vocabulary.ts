@@ -50,7 +50,11 @@ export const QUERY_KEYS: Readonly<Record<QueryTarget, readonly string[]>> = {
 
 /** What each key means, for the page's `?` help (the control API documents the same in control.yaml). */
 export const QUERY_HELP: readonly (readonly [example: string, meaning: string])[] = [
-  ['status:failed', 'the exact status, any case; a campaign state on the campaigns list'],
+  [
+    'status:failed',
+    'a status as the API’s lists report and filter it: failed takes in rejected and cancelled, undelivered takes in expired; a campaign state on the campaigns list',
+  ],
+  ['status:rejected', 'one exact status the lists fold in: expired, rejected or cancelled'],
   ['channel:sms', 'sms or whatsapp'],
   ['env:test', 'live or test: the environment of the key that created it'],
   ['org:"Loja Central"', 'an organization, by id or by its whole name'],

@@ -183,10 +183,9 @@ export async function campaignView(id: string, route: Route): Promise<View> {
     limit: pageSize(route),
   });
   const c = view.campaign;
+  // Every message no longer PENDING or SENT has its final status.
   const done = Object.entries(view.counts)
-    .filter(([status]) =>
-      ['DELIVERED', 'FAILED', 'UNDELIVERED', 'EXPIRED', 'REJECTED'].includes(status),
-    )
+    .filter(([status]) => status !== 'PENDING' && status !== 'SENT')
     .reduce((sum, [, count]) => sum + count, 0);
   return {
     title: `Campaign ${c.name}`,
@@ -207,7 +206,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
               ` ${done} of ${view.messages.total} finished`,
             ],
           ],
-          ['Per state', campaignCounts(c.id, view.counts)],
+          ['Per state', campaignCounts(c.id, view.counts, view.exact)],
           ['Organization', view.organization ?? c.organization_id],
           ['Sender ID', c.sms_remitter?.name ?? c.sms_remitter_id],
           ['Recipients', String(c.total_estimated_recipients)],

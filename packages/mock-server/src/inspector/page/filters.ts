@@ -41,26 +41,41 @@ export function organizationMessages(name: string | null): Child {
   return name === null ? '—' : filterLink(name, 'messages', [word('org', name)]);
 }
 
-/** A campaign's per-state counts, each opening the campaign's messages in that state. */
+/**
+ * A campaign's per-state counts, as the public lists count them (`FAILED` takes in `REJECTED` and
+ * `CANCELLED`), each opening the campaign's messages in that state; the exact statuses a count
+ * takes in follow it, each opening its own messages.
+ */
 export function campaignCounts(
   campaignId: string,
   counts: Readonly<Record<string, number>>,
+  exact: Readonly<Record<string, Readonly<Record<string, number>>>>,
 ): Child {
+  const link = (status: string, count: number) =>
+    filterLink(
+      [chip(status), ` ${count}`],
+      'messages',
+      [`campaign:${campaignId}`, `status:${status.toLowerCase()}`],
+      `The ${count} ${status} messages of this campaign`,
+    );
   return h(
     'ul',
     { class: 'counts', 'aria-label': 'Messages per state' },
-    Object.entries(counts).map(([status, count]) =>
-      h(
+    Object.entries(counts).map(([status, count]) => {
+      const within = Object.entries(exact[status] ?? {});
+      return h(
         'li',
         null,
-        filterLink(
-          [chip(status), ` ${count}`],
-          'messages',
-          [`campaign:${campaignId}`, `status:${status.toLowerCase()}`],
-          `The ${count} ${status} messages of this campaign`,
-        ),
-      ),
-    ),
+        link(status, count),
+        within.length === 0
+          ? null
+          : [
+              ' (of which ',
+              within.flatMap(([s, n], i) => [i === 0 ? null : ', ', link(s, n)]),
+              ')',
+            ],
+      );
+    }),
   );
 }
 

@@ -111,6 +111,14 @@ export const MESSAGE_STATUS_TRAITS: Readonly<
 /** The five statuses list endpoints report (decision D18). */
 export type ListMessageStatus = components['schemas']['MessageListStatus'];
 
+/**
+ * The status list endpoints report for an exact one, and the one their `status` filter matches
+ * (decision D18): `EXPIRED` is `UNDELIVERED`, `REJECTED` and `CANCELLED` are `FAILED`.
+ */
+export function listStatusOf(status: MessageStatus): ListMessageStatus {
+  return MESSAGE_STATUS_TRAITS[status].listStatus;
+}
+
 /** The error code a status carries when the event itself does not name one. */
 export const DEFAULT_ERROR_CODES: Readonly<Partial<Record<MessageStatus, string>>> = {
   FAILED: 'CARRIER_SUBMIT_FAILED',
