@@ -2,15 +2,15 @@
  * Runs one openapi-fetch call for a resource: applies the per-request options and turns the
  * outcome into the body or a thrown {@link MessagingError}.
  *
- * The call's state lives in one object of the SDK's own, a {@link Call}: its options and key go to
- * the transport as its `CallControl`, and the transport's {@link Settled} record (the body read,
- * the parsed body, the attempts) comes back to it. openapi-fetch sees only its documented
- * options: the call's `fetch` and `parseAs: 'stream'`, so it leaves a success's body alone and the
- * SDK parses it once, in the transport.
+ * The call's state is the SDK's own, never carried by a `Request` or `Response`: its options and
+ * key go to the transport as its `CallControl`, and the transport's {@link Settled} record (the
+ * body read, the parsed body, the attempts) comes back to the call. openapi-fetch sees only its
+ * documented options: the call's `fetch` and `parseAs: 'stream'`, so it leaves a success's body
+ * alone and the SDK parses it once, in the transport.
  */
 
 import { readable } from '../internal/exchange';
-import { APIPromise, type WithResponse } from './api-promise';
+import { APIPromise } from './api-promise';
 import type { ClientContext } from './context';
 import { errorFromResponse } from './errors';
 import type { RequestOptions } from './request-options';
@@ -31,70 +31,6 @@ const NO_OPTIONS: RequestOptions = Object.freeze({});
 
 type Result = { error?: unknown };
 
-/** One resource call: its options and key on the way down, its settled exchange on the way back. */
-class Call<T> implements Omit<WithResponse<T>, 'traceId'> {
-  readonly #ctx: ClientContext;
-  // The caller's signal and policy reach the transport here, never as the request's signal:
-  // linking a signal to a Request costs more than the rest of a call, and the transport hands
-  // each attempt its own signal instead.
-  readonly #control: CallControl;
-  #settled: Settled | undefined;
-  #response: Response | undefined;
-
-  constructor(
-    ctx: ClientContext,
-    control: CallControl,
-    readonly idempotencyKey: string | undefined,
-  ) {
-    this.#ctx = ctx;
-    this.#control = control;
-  }
-
-  /** The `fetch` openapi-fetch calls: it runs the transport and keeps what it read. */
-  // A field, not a method: openapi-fetch calls it as a plain function.
-  readonly fetch = async (request: Request): Promise<Response> => {
-    const settled = await this.#ctx.fetch(request, this.#control);
-    this.#settled = settled;
-    // A success goes back as it came: openapi-fetch, asked for a stream, does not read it. An error
-    // status's body is read by openapi-fetch (its `error`), so it gets a readable copy.
-    return settled.response.ok ? settled.response : readable(settled);
-  };
-
-  get #done(): Settled {
-    return this.#settled as Settled;
-  }
-
-  /** The success's body, parsed once by the transport. */
-  get data(): T {
-    return this.#done.parsed as T;
-  }
-
-  /** The attempts the transport made. */
-  get attempts(): number {
-    return this.#done.attempts;
-  }
-
-  /** A platform `Response` with the final status, headers and body, unread; built on first use. */
-  get response(): Response {
-    this.#response ??= readable(this.#done);
-    return this.#response;
-  }
-
-  /** The body, or the error for an error status. */
-  outcome({ error }: Result): this {
-    if (!this.#done.response.ok) {
-      throw errorFromResponse(
-        this.response,
-        error,
-        this.idempotencyKey,
-        this.#ctx.now(),
-        this.attempts,
-      );
-    }
-    return this;
-  }
-}
-
 /**
  * Calls `run` with the openapi-fetch options for `options` and wraps the outcome.
  *
@@ -108,9 +44,42 @@ export function call<T>(
   idempotencyKey?: string,
   accept?: (body: unknown) => string | undefined,
 ): APIPromise<T> {
-  const control = accept === undefined ? (options ?? NO_OPTIONS) : { ...options, accept };
-  const state = new Call<T>(ctx, control, idempotencyKey);
-  const init: CallInit = { fetch: state.fetch, parseAs: 'stream' };
+  // The caller's signal and policy reach the transport as its control, never as the request's
+  // signal: linking a signal to a Request costs more than the rest of a call, and the transport
+  // hands each attempt its own signal instead.
+  const control: CallControl =
+    accept === undefined ? (options ?? NO_OPTIONS) : { ...options, accept };
+  let settled: Settled | undefined;
+  let response: Response | undefined;
+  const init: CallInit = {
+    // The `fetch` openapi-fetch calls: it runs the transport and keeps what it read. A success goes
+    // back as it came: openapi-fetch, asked for a stream, does not read it. An error status's body
+    // is read by openapi-fetch (its `error`), so it gets a readable copy.
+    fetch: async (request) => {
+      settled = await ctx.fetch(request, control);
+      return settled.response.ok ? settled.response : readable(settled);
+    },
+    parseAs: 'stream',
+  };
   if (options?.headers !== undefined) init.headers = options.headers;
-  return new APIPromise(run(init).then((result) => state.outcome(result)));
+  return new APIPromise(
+    run(init).then(({ error }) => {
+      const done = settled as Settled;
+      const outcome = {
+        // The success's body, parsed once by the transport.
+        data: done.parsed as T,
+        // A platform `Response` with the final status, headers and body, unread; built on first
+        // use (most callers only want the body).
+        get response(): Response {
+          response ??= readable(done);
+          return response;
+        },
+        idempotencyKey,
+      };
+      if (!done.response.ok) {
+        throw errorFromResponse(outcome.response, error, idempotencyKey, ctx.now(), done.attempts);
+      }
+      return outcome;
+    }),
+  );
 }
