@@ -67,7 +67,7 @@ const WHATSAPP_CLOUD = {
 } as const satisfies Route;
 
 /** Valid numbers outside the table still route, through the international aggregator. */
-export const FALLBACK_ROUTE: Route = AGGREGATOR;
+const FALLBACK_ROUTE: Route = AGGREGATOR;
 /** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
 export const WHATSAPP_ROUTE: Route = WHATSAPP_CLOUD;
 

@@ -28,7 +28,7 @@ const ALIASES: ReadonlyMap<string, Scope> = new Map([['campaigns:send', 'apikey:
  * The canonical form of a scope as a person may write it: the `apikey:` prefix is optional and
  * `campaigns:send` means `campaign:send`. Returns `undefined` for an unknown scope.
  */
-export function canonicalScope(scope: string): Scope | undefined {
+function canonicalScope(scope: string): Scope | undefined {
   const bare = scope.startsWith('apikey:') ? scope.slice('apikey:'.length) : scope;
   const alias = ALIASES.get(bare);
   if (alias !== undefined) return alias;
