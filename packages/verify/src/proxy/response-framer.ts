@@ -65,13 +65,19 @@ export class ResponseFramer {
           }
           const end = buf.indexOf(CRLF_CRLF, i);
           if (end === -1) {
-            if (buf.length - i > MAX_HEAD) return this.#break('an answer head is too long');
+            if (buf.length - i > MAX_HEAD) {
+              this.#break('an answer head is too long');
+              return;
+            }
             this.#carry = Buffer.from(buf.subarray(i));
             return;
           }
           this.#carry = null;
           const problem = this.#head(buf.toString('latin1', i, end));
-          if (problem !== undefined) return this.#break(problem);
+          if (problem !== undefined) {
+            this.#break(problem);
+            return;
+          }
           i = end + 4;
           break;
         }
@@ -88,7 +94,10 @@ export class ResponseFramer {
           const stop = nl === -1 ? buf.length : nl + 1;
           this.#line += buf.toString('latin1', i, stop);
           i = stop;
-          if (this.#line.length > MAX_HEAD) return this.#break('a chunk line is too long');
+          if (this.#line.length > MAX_HEAD) {
+            this.#break('a chunk line is too long');
+            return;
+          }
           if (nl === -1) break;
           const text = this.#line.replace(/\r?\n$/, '');
           this.#line = '';
@@ -97,7 +106,10 @@ export class ResponseFramer {
             break;
           }
           const size = CHUNK_SIZE.exec(text);
-          if (size === null) return this.#break('a chunk size is malformed');
+          if (size === null) {
+            this.#break('a chunk size is malformed');
+            return;
+          }
           this.#left = Number.parseInt(size[1]!, 16);
           this.#state = this.#left === 0 ? State.Trailer : State.ChunkData;
           break;
@@ -115,7 +127,10 @@ export class ResponseFramer {
           else if (buf[i] === 0x0a) {
             i++;
             this.#state = State.ChunkSize;
-          } else return this.#break('a chunk is not followed by CRLF');
+          } else {
+            this.#break('a chunk is not followed by CRLF');
+            return;
+          }
           break;
         }
         case State.UntilClose:
