@@ -365,7 +365,7 @@ function attemptError(
   const message = !known
     ? 'Connection error'
     : failure.reason === 'body'
-      ? 'The connection broke while the response body was read; the request may have been executed'
+      ? 'The connection broke while the body was read; the request may have been executed'
       : 'Connection error: no response';
   return new ConnectionError(message, {
     code: 'CONNECTION_ERROR',

@@ -50,4 +50,4 @@ export async function sleepWithin(
 }
 
 // The reason the sleep's signal aborts with when the budget runs out first.
-const PAST = new DOMException('The call reached its totalTimeout', 'TimeoutError');
+const PAST = new DOMException('totalTimeout', 'TimeoutError');

@@ -54,7 +54,7 @@ export async function* walkPages<
   // D64: a record moves in `updated_at` order whenever it changes.
   if ((query.order_by ?? 'created_at') !== 'created_at') {
     throw new PaginationError(
-      "A list ordered by updated_at cannot be iterated: its records move while it is read. Iterate with order_by 'created_at' (the default), or await one page at a time.",
+      "A list ordered by updated_at cannot be iterated (its records move while it is read): use order_by 'created_at' or await one page at a time",
       { code: 'ORDER_NOT_ITERABLE' },
     );
   }
@@ -144,7 +144,7 @@ export async function* walkPages<
     const fresh = page.entries.filter(isNew);
     if (fresh.length === 0 && page.page < page.pages && !fillsOneInstant(page)) {
       // Only a page out of the list's own order gets here; going on could loop for ever.
-      throw new PaginationError('A list page came out of the list order', {
+      throw new PaginationError('A list page came out of order', {
         code: 'PAGE_INCONSISTENT',
       });
     }
