@@ -250,22 +250,21 @@ export function createTransport(options: TransportOptions): Transport {
             error: undefined,
           });
         } else {
+          // A success's body: JSON, with what the call relies on (an error status's is read by
+          // openapi-fetch, then `errorFromResponse`).
           let parsed: unknown;
           let invalid: unknown;
-          if (response.ok && text !== '') {
+          let wrong: string | undefined;
+          if (response.ok) {
             try {
-              parsed = JSON.parse(text);
+              if (text !== '') parsed = JSON.parse(text);
             } catch (cause) {
               invalid = cause;
+              wrong = 'with a body that is not JSON';
             }
+            wrong ??= control?.accept?.(parsed);
           }
-          const wrong =
-            invalid === undefined && response.ok && control?.accept !== undefined
-              ? control.accept(parsed)
-              : undefined;
-          if (invalid === undefined && wrong === undefined) {
-            return { response, text, parsed, attempts: attempt };
-          }
+          if (wrong === undefined) return { response, text, parsed, attempts: attempt };
           error = invalidBody(response, text, invalid, key, attempt, wrong);
         }
       } catch (failure) {
@@ -335,11 +334,10 @@ function invalidBody(
   cause: unknown,
   key: string | undefined,
   attempts: number,
-  wrong: string | undefined,
+  wrong: string,
 ): InvalidResponseError {
   const status = response.status;
-  const what = wrong ?? 'with a body that is not JSON';
-  return new InvalidResponseError(`The service answered ${status} ${what}`, {
+  return new InvalidResponseError(`The service answered ${status} ${wrong}`, {
     status,
     code: 'INVALID_RESPONSE',
     traceId: traceOf(response),
@@ -362,11 +360,10 @@ function attemptError(
   if (known && failure.reason === 'timeout') {
     return timedOut(total ? 'totalTimeout' : 'timeout', limit, key, attempt, failure.cause);
   }
-  const message = !known
-    ? 'Connection error'
-    : failure.reason === 'body'
+  const message =
+    known && failure.reason === 'body'
       ? 'The connection broke while the body was read; the request may have been executed'
-      : 'Connection error: no response';
+      : 'Connection error';
   return new ConnectionError(message, {
     code: 'CONNECTION_ERROR',
     idempotencyKey: key,

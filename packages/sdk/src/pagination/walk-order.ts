@@ -45,17 +45,16 @@ const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]
  * with at most six fraction digits and an offset.
  */
 export function instantPast(timestamp: string, direction: Direction): string {
-  const match = TIMESTAMP.exec(timestamp);
-  const seconds = match === null ? Number.NaN : Date.parse(`${match[1]}${match[3]}`);
-  if (match === null || Number.isNaN(seconds)) {
+  const [, seconds = '', fraction = '', offset = ''] = TIMESTAMP.exec(timestamp) ?? [];
+  // Epoch microseconds stay below 2^53 until the year 2255; NaN when it is no timestamp.
+  const micros =
+    Date.parse(`${seconds}${offset}`) * 1000 + Number(fraction.padEnd(6, '0')) + direction;
+  if (Number.isNaN(micros)) {
     throw new PaginationError(
       `created_at ${JSON.stringify(timestamp)} is not an ISO 8601 timestamp`,
       { code: 'PAGE_INCONSISTENT' },
     );
   }
-  // Epoch microseconds stay below 2^53 until the year 2255.
-  const micros = seconds * 1000 + Number((match[2] ?? '').padEnd(6, '0')) + direction;
-  const whole = Math.floor(micros / 1_000_000);
-  const fraction = String(micros - whole * 1_000_000).padStart(6, '0');
-  return `${new Date(whole * 1000).toISOString().slice(0, 19)}.${fraction}+00:00`;
+  const ms = Math.floor(micros / 1000);
+  return `${new Date(ms).toISOString().slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}+00:00`;
 }
