@@ -93,6 +93,6 @@ export function logHooks(
 
 // The path and query: the origin is the same on every line.
 function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  return start === -1 ? '/' : url.slice(start);
+  const { pathname, search } = new URL(url);
+  return pathname + search;
 }

@@ -6,8 +6,7 @@
  * @module
  */
 
-import { release, watch } from '../internal/deadlines';
-import { sleepWithin } from '../internal/sleep-within';
+import { bounded, sleepWithin } from '../internal/sleep-within';
 import type { ClientContext } from './context';
 import { AbortError, ConnectionError, MessagingError, WaitTimeoutError } from './errors';
 import { passes } from './retry-fetch';
@@ -69,25 +68,12 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
         : `${what} is still ${last} after ${timeout} ms`,
       { code: 'WAIT_TIMEOUT', lastStatus: last, cause: failure },
     );
-  // The wall-clock deadline joined with the caller's signal: `wall` aborts when either does. The
-  // shared deadline timer watches it and keeps the process alive while the wait is pending.
-  const wall = new AbortController();
-  const onAbort = () => wall.abort(signal?.reason);
-  if (signal?.aborted) onAbort();
-  else signal?.addEventListener('abort', onAbort);
-  let passed = false;
-  const entry = {
-    deadline: Date.now() + timeout,
-    expire: () => {
-      passed = true;
-      wall.abort();
-    },
-  };
-  watch(entry);
+  // The wall-clock deadline joined with the caller's signal: `wall` aborts when either does.
+  const wall = bounded(signal, timeout);
   try {
     for (;;) {
       const left = deadline - ctx.now();
-      if (left <= 0 || passed) throw expired();
+      if (left <= 0 || wall.passed()) throw expired();
       let wait = interval;
       try {
         const record = await retrieve({ signal: wall.signal, totalTimeout: left });
@@ -96,7 +82,7 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
         if (targets.includes(record.status)) return record;
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (passed) throw expired();
+        if (wall.passed()) throw expired();
         if (!passing(error)) throw error;
         failure = error;
         const asked = (error as { retryAfter?: unknown }).retryAfter;
@@ -110,14 +96,13 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
         if (signal?.aborted) {
           throw new AbortError('Wait was aborted', { code: 'ABORTED', cause: signal.reason });
         }
-        if (passed) throw expired();
+        if (wall.passed()) throw expired();
         throw cause;
       }
       interval = Math.min(interval * 1.5, Math.max(interval, 30_000));
     }
   } finally {
-    release(entry);
-    signal?.removeEventListener('abort', onAbort);
+    wall.done();
   }
 }
 

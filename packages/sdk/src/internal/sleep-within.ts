@@ -11,6 +11,40 @@
 import { release, watch } from './deadlines';
 import type { Sleep } from './runtime';
 
+/** A signal that aborts when the caller's does or when a deadline passes. */
+export interface Bounded {
+  /** Aborts with the caller's reason, or once the deadline has passed. */
+  readonly signal: AbortSignal;
+  /** Whether it was the deadline, not the caller, that ended it. */
+  passed(): boolean;
+  /** Stops watching the deadline and the caller's signal. */
+  done(): void;
+}
+
+/**
+ * Joins the caller's signal with a wall-clock deadline, watched by the shared deadline timer
+ * (which keeps the process alive while it is pending).
+ *
+ * @param signal - The caller's signal, if any.
+ * @param ms - Wall milliseconds until the deadline (`Infinity`: none).
+ */
+export function bounded(signal: AbortSignal | undefined, ms: number): Bounded {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal?.reason);
+  const entry = { deadline: Date.now() + Math.max(0, ms), expire: () => stop.abort(PAST) };
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  if (ms < Number.POSITIVE_INFINITY) watch(entry);
+  return {
+    signal: stop.signal,
+    passed: () => stop.signal.reason === PAST,
+    done() {
+      release(entry);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 /**
  * Runs `sleep(ms)` for at most `budgetMs` of wall time, or until `signal` aborts.
  *
@@ -29,11 +63,7 @@ export async function sleepWithin(
   if (signal?.aborted) throw signal.reason;
   // One signal for either end, handed to the sleep (a sleep that honours it stops its own timer)
   // and raced against it here (one that ignores it is abandoned).
-  const stop = new AbortController();
-  const onAbort = () => stop.abort(signal?.reason);
-  const entry = { deadline: Date.now() + Math.max(0, budgetMs), expire: () => stop.abort(PAST) };
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (budgetMs < Number.POSITIVE_INFINITY) watch(entry);
+  const stop = bounded(signal, budgetMs);
   try {
     await new Promise((resolve, reject) => {
       stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true });
@@ -41,13 +71,12 @@ export async function sleepWithin(
     });
     return true;
   } catch (error) {
-    if (stop.signal.reason === PAST) return false;
+    if (stop.passed()) return false;
     throw error;
   } finally {
-    release(entry);
-    signal?.removeEventListener('abort', onAbort);
+    stop.done();
   }
 }
 
-// The reason the sleep's signal aborts with when the budget runs out first.
-const PAST = new DOMException('totalTimeout', 'TimeoutError');
+// The reason a bounded signal aborts with when its deadline passes first.
+const PAST = new DOMException('The deadline passed', 'TimeoutError');
