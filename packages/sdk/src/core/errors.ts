@@ -321,10 +321,8 @@ export function errorFromResponse(
   now = Date.now(),
   attempts?: number,
 ): MessagingError {
-  const envelope = (typeof body === 'object' && body !== null ? body : {}) as Record<
-    string,
-    unknown
-  >;
+  // Anything but an object (a proxy's text, `null`) has none of the envelope's fields.
+  const envelope = Object(body) as Record<string, unknown>;
   const text = (key: string) => (typeof envelope[key] === 'string' ? envelope[key] : undefined);
   const status = response.status;
   const code = text('code') ?? `HTTP_${status}`;

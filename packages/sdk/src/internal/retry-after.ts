@@ -18,10 +18,10 @@ const MILLISECONDS = /^\d+(\.\d+)?$/;
  * @param now - The current time in epoch milliseconds (for an HTTP date).
  */
 export function retryAfterMs(headers: Headers, now: number): number | undefined {
-  const ms = headers.get('retry-after-ms')?.trim();
-  if (ms !== undefined && MILLISECONDS.test(ms)) return Number(ms);
-  const value = headers.get('retry-after')?.trim();
-  if (value === undefined || value === '') return undefined;
+  // An absent header reads as '', which no form matches.
+  const ms = headers.get('retry-after-ms')?.trim() ?? '';
+  if (MILLISECONDS.test(ms)) return Number(ms);
+  const value = headers.get('retry-after')?.trim() ?? '';
   if (DELTA_SECONDS.test(value)) return Number(value) * 1000;
   if (!HTTP_DATE.test(value)) return undefined;
   const date = Date.parse(value);

@@ -192,7 +192,7 @@ function reused(
   failed: number,
 ): BulkResumeError {
   const refused = new BulkResumeError(
-    `idempotencyKey "${key}" was used for other chunks (chunk ${index} refused): resume with the first run's recipients, content, name and chunkSize`,
+    `idempotencyKey "${key}" was used for other chunks (chunk ${index}): resume with the first run's recipients, content, name and chunkSize`,
     { ...error, idempotencyKey: key, response: error.response, cause: error },
   );
   return Object.assign(refused, { result: resultOf(key, [...chunks], failed) });
