@@ -19,6 +19,6 @@
  * ```
  */
 export function keyPrefix(key: string): string {
-  const end = key.startsWith('svc_live_') || key.startsWith('svc_test_') ? 13 : 4;
+  const end = /^svc_(live|test)_/.test(key) ? 13 : 4;
   return `${key.slice(0, end)}…`;
 }
