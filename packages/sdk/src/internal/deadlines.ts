@@ -58,7 +58,8 @@ export function release(entry: Expiring): void {
 function arm(at: number): void {
   if (timer !== undefined) clearTimeout(timer);
   timerAt = at;
-  timer = setTimeout(fire, Math.min(MAX_DELAY, Math.max(0, at - Date.now()))) as Timer;
+  // A past deadline (a negative delay) fires on the next turn of the timers, as a delay of 0.
+  timer = setTimeout(fire, Math.min(MAX_DELAY, at - Date.now())) as Timer;
   if (waiting.size === 0) timer.unref?.();
 }
 

@@ -100,7 +100,7 @@ class Race implements Expiring {
     this.#caller = caller;
     this.#limit = limit;
     // `Infinity` (no limit) stays infinite; a limit past the longest timer is re-armed on firing.
-    this.deadline = Date.now() + Math.max(0, limit);
+    this.deadline = Date.now() + limit;
     this.#resolve = resolve;
     this.#reject = reject;
     // Every attempt registers with the shared timer, an untimed one too: while it is pending, the

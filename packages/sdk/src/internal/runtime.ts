@@ -37,11 +37,9 @@ export interface RuntimeGlobals {
  * shim has no `versions.node`, so a real page still counts as a browser.
  */
 export function isBrowser(g: RuntimeGlobals = globalThis as RuntimeGlobals): boolean {
-  if (typeof g.window === 'undefined' || typeof g.document === 'undefined') return false;
+  if (g.window === undefined || g.document === undefined) return false;
   const serverRuntime =
-    typeof g.process?.versions?.node === 'string' ||
-    typeof g.Deno !== 'undefined' ||
-    typeof g.Bun !== 'undefined';
+    typeof g.process?.versions?.node === 'string' || g.Deno !== undefined || g.Bun !== undefined;
   return !serverRuntime;
 }
 

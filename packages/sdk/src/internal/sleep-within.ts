@@ -31,7 +31,7 @@ export interface Bounded {
 export function bounded(signal: AbortSignal | undefined, ms: number): Bounded {
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
-  const entry = { deadline: Date.now() + Math.max(0, ms), expire: () => stop.abort(PAST) };
+  const entry = { deadline: Date.now() + ms, expire: () => stop.abort(PAST) };
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
   if (ms < Number.POSITIVE_INFINITY) watch(entry);
