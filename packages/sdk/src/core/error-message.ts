@@ -43,10 +43,7 @@ export function errorMessage(
 
 // "Must be at most 200." → "must be at most 200"; "E.164 …" and "UUID …" keep their capitals.
 function plain(text: string): string {
-  return (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text).replace(
-    /\.$/,
-    '',
-  );
+  return text.replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase()).replace(/\.$/, '');
 }
 
 function stop(text: string): string {

@@ -115,11 +115,8 @@ export class MessagingError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: `instanceof` asks the class it names (a subclass too).
     const symbol = (this as unknown as Branded)[KIND];
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, true>)[symbol] === true
-    );
+    // Only a branded prototype holds `true` under the symbol; a primitive or nullish value never.
+    return (value as Record<symbol, unknown> | null | undefined)?.[symbol] === true;
   }
 
   /** The HTTP status; `undefined` for connection errors, timeouts and aborts. */

@@ -63,9 +63,7 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
   let failure: unknown;
   const expired = () =>
     new WaitTimeoutError(
-      last === undefined
-        ? `${what}: no status seen within ${timeout} ms`
-        : `${what} is still ${last} after ${timeout} ms`,
+      `${what} is still ${last ?? 'unseen (no poll answered)'} after ${timeout} ms`,
       { code: 'WAIT_TIMEOUT', lastStatus: last, cause: failure },
     );
   // The wall-clock deadline joined with the caller's signal: `wall` aborts when either does.
