@@ -33,7 +33,7 @@ export function readable({ response, text }: Exchange): Response {
   // `new Response` takes only 200–599 (a custom fetch may answer `Response.error()`, status 0),
   // and a body only where one is allowed.
   if (status < 200 || status > 599) return response;
-  return new Response(text === '' ? null : text, {
+  return new Response(text || null, {
     status,
     statusText: response.statusText,
     headers: response.headers,
