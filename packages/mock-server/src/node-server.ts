@@ -282,15 +282,19 @@ function answer(
   try {
     const key = request.headers['x-api-key'];
     // The key names its world (D131): one Map lookup, none while only the default world exists.
-    const { mock } = worlds.forKey(key);
+    const entry = worlds.forKey(key);
+    const { mock } = entry;
     if (recallKey !== undefined && key !== undefined && mock === worlds.default.mock) {
       recallKey(key.trim());
     }
     mock.clock.runDue();
     const response = mock.handle(request);
     if (isThenable(response)) {
-      response.then(
-        (settled) => writeResponse(res, settled),
+      // A request held by a latency fault may outlive its world: it ends when the world does, and
+      // what it did is lost with it.
+      Promise.race([response, entry.ended]).then(
+        (settled) =>
+          writeResponse(res, entry.gone || settled === undefined ? worldGone(entry) : settled),
         (error) => fail(res, req, error),
       );
     } else {
@@ -299,6 +303,22 @@ function answer(
   } catch (error) {
     fail(res, req, error);
   }
+}
+
+/**
+ * The answer to a public request whose world was deleted or expired while it was held: a 503 in the
+ * public API's envelope (a retry then meets the 401 of a key whose world is gone), never the 2xx of
+ * a record nobody can read.
+ */
+function worldGone(entry: WorldEntry): HttpResponse {
+  return errorResponse(
+    {
+      code: 'SERVICE_UNAVAILABLE',
+      message: `World ${entry.id} was deleted while this request was in flight; nothing it did was kept.`,
+    },
+    controlTraceId(),
+    Date.now(),
+  );
 }
 
 /** The control API and the inspector page, behind the admin token when there is one. */

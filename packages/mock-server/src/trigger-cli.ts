@@ -8,6 +8,7 @@
  * msgsvc-mock trigger message.status_updated --status UNDELIVERED --error-code ABSENT_SUBSCRIBER
  * msgsvc-mock trigger message.received --message 019b…  --text "SIM"
  * msgsvc-mock trigger campaign.completed --campaign 019b… --url http://127.0.0.1:4780
+ * msgsvc-mock trigger message.received --world w0123456789abcdef --from +244923000001
  * ```
  */
 import { parseArgs } from 'node:util';
@@ -31,6 +32,8 @@ Event types (the contract's webhooks):
 Flags:
   --url URL            the server (env MSGSVC_MOCK_URL; default http://127.0.0.1:4780)
   --admin-token TOKEN  the server's admin token (env MSGSVC_ADMIN_TOKEN)
+  --world ID           the world to act in, as POST /__mock/worlds answered it
+                       (env MSGSVC_MOCK_WORLD; default: the server's default world)
   --message ID         the message to move, or to reply to
   --campaign ID        the campaign to complete
   --status STATUS      SENT, DELIVERED, FAILED, UNDELIVERED, EXPIRED, REJECTED, CANCELLED;
@@ -52,6 +55,7 @@ command line.`;
 const OPTIONS = {
   url: { type: 'string' },
   'admin-token': { type: 'string' },
+  world: { type: 'string' },
   message: { type: 'string' },
   campaign: { type: 'string' },
   status: { type: 'string' },
@@ -117,6 +121,8 @@ export async function runTriggerCli(
   const control = createControlClient({
     url,
     adminToken: values['admin-token'] ?? io.env.MSGSVC_ADMIN_TOKEN,
+    // An empty value means the default world, as when the variable is unset.
+    world: (values.world ?? io.env.MSGSVC_MOCK_WORLD) || undefined,
   });
   // The body is the server's to judge; the client's types would refuse what the server explains.
   const request = () => control.POST('/__mock/trigger', { body: body as never });

@@ -255,6 +255,28 @@ describe('msgsvc-mock trigger', () => {
     expect(closed.stderr).toMatch(/cannot reach the server at http:\/\/127\.0\.0\.1:9/);
   });
 
+  it('acts in the world --world or MSGSVC_MOCK_WORLD names', async () => {
+    const world = (await control.post('/worlds', {})).body as { id: string; live_key: string };
+    const inWorld = publicApi(origin, world.live_key);
+    const flagged = await trigger(['message.status_updated', '--url', origin, '--world', world.id]);
+    expect(flagged.stderr).toBe('');
+    expect(flagged.code).toBe(0);
+    const messageId = /message (\S+) \(created\)/.exec(flagged.stdout)![1]!;
+    expect((await inWorld.get(`/messages/${messageId}`)).body.status).toBe('DELIVERED');
+    expect((await live.get(`/messages/${messageId}`)).status).toBe(404);
+
+    const fromEnv = await trigger(['message.received', '--message', messageId, '--json'], {
+      MSGSVC_MOCK_URL: origin,
+      MSGSVC_MOCK_WORLD: world.id,
+    });
+    expect(fromEnv.code).toBe(0);
+    expect(JSON.parse(fromEnv.stdout).events[0].data.in_reply_to).toBe(messageId);
+
+    const unknown = await trigger(['message.received', '--url', origin, '--world', 'wnope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/World wnope not found/);
+  });
+
   it('sends the admin token a server requires', async () => {
     const guarded = createMockServer({ mock: createMockService(), adminToken: 'a'.repeat(24) });
     const guardedOrigin = (await guarded.listen(0, '127.0.0.1')).origin;

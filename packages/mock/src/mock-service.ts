@@ -21,6 +21,7 @@ import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/engine
 import { World, type WorldOptions } from './domain/engine/world';
 import { rekeyApiKeys } from './domain/tenancy/api-keys';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
+import { newSecretStream } from './domain/tenancy/secret-bytes';
 import { readAnswerBody } from './domain/webhooks/answer-body';
 import type { AttemptResult, WebhookEndpoint, WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';
@@ -76,6 +77,11 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
    * with `redirect: 'manual'`, and must honour it: a 3xx answer is a failed attempt (D30).
    */
   readonly webhookFetch?: typeof fetch;
+  /**
+   * Headers added to every webhook delivery, after the signed ones (which they cannot replace).
+   * The server names each delivery's world with `x-msgsvc-mock-world`.
+   */
+  readonly webhookHeaders?: Readonly<Record<string, string>>;
 }
 
 /** Clock controls of a mock service. */
@@ -212,14 +218,18 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     listeners,
     options.webhookFetch,
     options.wallClock ?? (() => Date.now()),
+    options.webhookHeaders ?? {},
   );
   // Every world the service serves, fresh or restored, delivers webhooks through one transport,
   // and carries the service's key namespace: a restored world's keys from elsewhere get its own
   // (D131).
+  const secrets = options.keyNamespace === undefined ? undefined : newSecretStream();
   const attach = (world: World) => {
     world.webhookTransport = transport;
     if (options.keyNamespace !== undefined) {
       world.keyNamespace = options.keyNamespace;
+      // The same stream again after a reset: the world's keys and secrets stay its own.
+      world.secrets = secrets?.();
       rekeyApiKeys(world);
     }
     return world;
@@ -364,6 +374,7 @@ function createWebhookTransport(
   listeners: ReadonlyMap<string, WebhookListener>,
   fetchImpl: typeof fetch | undefined,
   wallClock: () => number,
+  extraHeaders: Readonly<Record<string, string>>,
 ): WebhookTransport {
   return async (delivery, endpoint) => {
     const signedAt = Math.floor(wallClock() / 1000);
@@ -373,7 +384,7 @@ function createWebhookTransport(
       body: delivery.body,
       secret: endpoint.secret,
     });
-    const headers = { ...signed, 'content-type': 'application/json' };
+    const headers = { ...extraHeaders, ...signed, 'content-type': 'application/json' };
     // Latency is the wall-clock time the receiver took to answer (D163), on a monotonic clock.
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;

@@ -40,13 +40,21 @@ export interface BuiltWorld {
   readonly organizations: readonly OrganizationCredentials[];
 }
 
+/** The header every webhook delivery of a created world carries: the world's id. */
+export const WORLD_HEADER = 'x-msgsvc-mock-world';
+
 /**
  * Builds a world. `keyNamespace` is set for every world but the server's starting one: its keys
- * then carry it, unique across the server's worlds (D131).
+ * then carry it, unique across the server's worlds (D131). Its webhook deliveries name `worldId`
+ * in {@link WORLD_HEADER}, so that a receiver shared by several worlds tells them apart.
  *
  * @throws {WorldFileError} when the world file cannot be built (a domain refusal, by JSON path).
  */
-export function buildWorld(settings: WorldSettings, keyNamespace?: string): BuiltWorld {
+export function buildWorld(
+  settings: WorldSettings,
+  keyNamespace?: string,
+  worldId = 'default',
+): BuiltWorld {
   const requestLog = new RequestLog();
   const { startTime } = settings;
   const mock = createMockService({
@@ -58,6 +66,7 @@ export function buildWorld(settings: WorldSettings, keyNamespace?: string): Buil
       : { startTime: startTime ?? Math.floor(Date.now() / 1000) * 1000 }),
     seed: settings.seed,
     ...(keyNamespace === undefined ? {} : { keyNamespace }),
+    webhookHeaders: { [WORLD_HEADER]: worldId },
     observe: (request, response) => requestLog.record(request, response),
     // A bug in the mock is reported once, on stderr, like the server's own failures (D118).
     onError: reportToStderr,

@@ -43,12 +43,16 @@ export interface WorldEntry extends BuiltWorld {
   readonly createdAt: number;
   /** Wall-clock epoch ms of the last request that reached it. */
   lastUsed: number;
+  /** Set once the world is deleted or expired: requests still in flight must not answer 2xx. */
+  gone: boolean;
+  /** Settles when the world is deleted or expired, for the requests it holds. */
+  readonly ended: Promise<void>;
 }
 
 /** Options of {@link WorldRegistry}. */
 export interface WorldRegistryOptions {
-  /** Builds a world's service from settings, with a key namespace. */
-  readonly build: (settings: WorldSettings, namespace: string) => BuiltWorld;
+  /** Builds a world's service from settings, with a key namespace, for the world of this id. */
+  readonly build: (settings: WorldSettings, namespace: string, id: string) => BuiltWorld;
   /** Idle time after which a created world is freed, in ms; 0 never. Default 30 minutes. */
   readonly ttlMs?: number;
   /** The most worlds at once, the default one included. Default 1000. */
@@ -70,6 +74,8 @@ export class WorldRegistry {
   readonly ttlMs: number;
   private readonly byId = new Map<string, WorldEntry>();
   private readonly byNamespace = new Map<string, WorldEntry>();
+  /** Ends each world's {@link WorldEntry.ended}, by id. */
+  private readonly enders = new Map<string, () => void>();
   private readonly build: WorldRegistryOptions['build'];
   private readonly maxWorlds: number;
   private readonly now: () => number;
@@ -127,7 +133,8 @@ export class WorldRegistry {
   create(settings: WorldSettings, name: string | null = null): WorldEntry {
     this.checkRoom();
     const namespace = this.freshNamespace();
-    return this.add(name, namespace, this.build(settings, namespace), settings);
+    const id = this.freshId();
+    return this.add(id, name, namespace, this.build(settings, namespace, id), settings);
   }
 
   /**
@@ -138,10 +145,11 @@ export class WorldRegistry {
     const source = this.get(id);
     this.checkRoom();
     const namespace = this.freshNamespace();
-    const built = this.build(source.settings, namespace);
+    const forkId = this.freshId();
+    const built = this.build(source.settings, namespace, forkId);
     built.mock.restore(source.mock.snapshot());
     built.requestLog.clear();
-    return this.add(name, namespace, built, source.settings);
+    return this.add(forkId, name, namespace, built, source.settings);
   }
 
   /**
@@ -192,15 +200,20 @@ export class WorldRegistry {
     }
   }
 
+  private freshId(): string {
+    let id: string;
+    do id = `w${randomBytes(8).toString('hex')}`;
+    while (this.byId.has(id));
+    return id;
+  }
+
   private add(
+    id: string,
     name: string | null,
     namespace: string,
     built: BuiltWorld,
     settings: WorldSettings,
   ): WorldEntry {
-    let id: string;
-    do id = `w${randomBytes(8).toString('hex')}`;
-    while (this.byId.has(id));
     const entry = this.wrap(id, name, namespace, { ...built, settings });
     this.byId.set(id, entry);
     this.byNamespace.set(namespace, entry);
@@ -219,6 +232,11 @@ export class WorldRegistry {
     requestLog.useWorldClock(() => readonlyWorld(mock).now());
     requestLog.useKeyOwner(keyOwnerLookup(this, id));
     const now = this.now();
+    let end: () => void = () => {};
+    const ended = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    this.enders.set(id, end);
     const entry: WorldEntry = {
       id,
       name,
@@ -233,12 +251,17 @@ export class WorldRegistry {
       live: new LiveFeed(() => fingerprint(entry)),
       createdAt: now,
       lastUsed: now,
+      gone: false,
+      ended,
     };
     return entry;
   }
 
   private remove(entry: WorldEntry): void {
     this.byId.delete(entry.id);
+    entry.gone = true;
+    this.enders.get(entry.id)?.();
+    this.enders.delete(entry.id);
     if (entry.namespace !== undefined) this.byNamespace.delete(entry.namespace);
     entry.live.close();
     entry.tracker.close();

@@ -65,6 +65,8 @@ export interface World {
    * set: a server holding several worlds finds a request's world from it (D131).
    */
   keyNamespace: string | undefined;
+  /** A namespaced world's stream of key and webhook secrets (see `tenancy/secret-bytes.ts`). */
+  secrets: Random | undefined;
   /** Sender IDs by id. */
   readonly senders: Map<string, SenderId>;
   /** Contacts by id. */

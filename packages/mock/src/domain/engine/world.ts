@@ -68,6 +68,16 @@ export interface WorldOptions {
   readonly keyNamespace?: string;
 }
 
+/** Five bytes that follow from a key namespace (FNV-1a over its characters, spread). */
+function namespaceSalt(namespace: string): Uint8Array {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < namespace.length; i++) {
+    hash = Math.imul(hash ^ namespace.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  const spread = new Random(hash);
+  return spread.fill(new Uint8Array(5));
+}
+
 /** What a key namespace looks like (see {@link WorldOptions.keyNamespace}). */
 export const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
@@ -111,6 +121,8 @@ export class World implements WorldParts {
   readonly apiKeys = new Map<string, ApiKey>();
   /** See {@link WorldOptions.keyNamespace}; the service sets it on every world it serves. */
   keyNamespace: string | undefined;
+  /** A namespaced world's stream of key and webhook secrets (see `tenancy/secret-bytes.ts`). */
+  secrets: Random | undefined;
   /** Sender IDs by id. */
   readonly senders = new Map<string, SenderId>();
   /** Contacts by id. */
@@ -158,6 +170,8 @@ export class World implements WorldParts {
   private emitting = false;
   /** While {@link World.withFixedIds} runs: the instant its ids carry. */
   private fixedIdInstant: number | undefined;
+  /** The bytes {@link World.newId} mixes into ids in a world with a key namespace. */
+  private idSalt: { namespace: string; bytes: Uint8Array } | undefined;
 
   constructor(options: WorldOptions = {}) {
     this.clock = options.clock ?? new VirtualClock();
@@ -206,6 +220,15 @@ export class World implements WorldParts {
       state.seq = (state.seq + 1) | 0;
     }
     const random = this.random.ids.fill(new Uint8Array(16));
+    if (this.keyNamespace !== undefined && this.fixedIdInstant === undefined) {
+      // Worlds of one server may share a seed and a second: the namespace, unique to each, is
+      // mixed into the random bits so that no two worlds draw the same ids (a reset world still
+      // draws its own again).
+      if (this.idSalt?.namespace !== this.keyNamespace) {
+        this.idSalt = { namespace: this.keyNamespace, bytes: namespaceSalt(this.keyNamespace) };
+      }
+      for (let i = 11; i < 16; i++) random[i] = random[i]! ^ this.idSalt.bytes[i - 11]!;
+    }
     return uuidV7(state.msecs, state.seq, random);
   }
 

@@ -5,6 +5,7 @@
 import { DomainError, validationError } from '../core/errors';
 import type { ApiKey, Environment } from '../core/model';
 import type { World } from '../core/world';
+import { secretBytes } from './secret-bytes';
 
 /** Every scope a key can hold, in canonical form. */
 export const SCOPES = [
@@ -66,7 +67,16 @@ export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
   }
   const namespace = world.keyNamespace ?? '';
   const start = `svc_${environment}_${namespace}`;
-  const key = params.key ?? `${start}${randomSecret(world, 32 - namespace.length)}`;
+  // A world with a namespace is one of several on a server: its secrets must not follow from its
+  // seed, which every world may share (see `secret-bytes.ts`).
+  const length = 32 - namespace.length;
+  let key = params.key;
+  if (key === undefined && world.keyNamespace === undefined)
+    key = `${start}${randomSecret(world, length)}`;
+  // A namespaced world's stream starts again on restore: skip what it already issued.
+  while (key === undefined || (params.key === undefined && world.apiKeys.has(key))) {
+    key = `${start}${alphabetText(secretBytes(world, length))}`;
+  }
   if (!API_KEY_PATTERN.test(key) || !key.startsWith(`svc_${environment}_`)) {
     throw validationError({
       key: `A ${environment} key looks like svc_${environment}_ + 16–128 letters or digits.`,
@@ -125,14 +135,18 @@ export function rekeyApiKeys(world: World): ApiKey[] {
     const start = `svc_${record.environment}_${namespace}`;
     if (!record.key.startsWith(start)) {
       const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32 - namespace.length));
-      let secret = '';
-      for (const byte of bytes) secret += KEY_ALPHABET[byte % KEY_ALPHABET.length];
-      record.key = `${start}${secret}`;
+      record.key = `${start}${alphabetText(bytes)}`;
       changed.push(record);
     }
     world.apiKeys.set(record.key, record);
   }
   return changed;
+}
+
+function alphabetText(bytes: Uint8Array): string {
+  let secret = '';
+  for (const byte of bytes) secret += KEY_ALPHABET[byte % KEY_ALPHABET.length];
+  return secret;
 }
 
 function randomSecret(world: World, length: number): string {

@@ -61,7 +61,8 @@ function createDemo(world: World): DemoWorld {
     defaultCountry: 'AO',
     currency: 'AOA',
     balance: DEMO_BALANCE,
-    webhookSecret: DEMO_WEBHOOK_SECRET,
+    // A world with a key namespace gets a signing secret of its own, like its keys.
+    ...(world.keyNamespace === undefined ? { webhookSecret: DEMO_WEBHOOK_SECRET } : {}),
   });
   const liveKey = issueApiKey(world, {
     organizationId: organization.id,
@@ -110,7 +111,7 @@ function createDemo(world: World): DemoWorld {
     organization,
     liveKey: liveKey.key,
     testKey: testKey.key,
-    webhookSecret: DEMO_WEBHOOK_SECRET,
+    webhookSecret: organization.webhookSecret,
     sender,
     tags: [vip, luanda],
     contacts,

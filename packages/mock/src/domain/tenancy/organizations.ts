@@ -9,6 +9,7 @@ import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../co
 import { WEBHOOK_SECRET_PREFIX } from '../core/patterns';
 import { oneOf, SENDER_ID_STATUSES } from '../core/vocabulary';
 import type { World } from '../core/world';
+import { secretBytes } from './secret-bytes';
 
 /** Parameters of {@link createOrganization}. */
 export interface CreateOrganizationParams {
@@ -23,9 +24,9 @@ export interface CreateOrganizationParams {
   readonly webhookSecret?: string;
 }
 
-/** A new `whsec_` secret: base64 of 24 seeded random bytes. */
+/** A new `whsec_` secret: base64 of 24 random bytes (seeded unless namespaced: `secret-bytes.ts`). */
 export function newWebhookSecret(world: World): string {
-  const bytes = world.random.ids.fill(new Uint8Array(24));
+  const bytes = secretBytes(world, 24);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return `${WEBHOOK_SECRET_PREFIX}${btoa(binary)}`;
