@@ -94,7 +94,7 @@ describe('worlds of one server', () => {
           body: 'hello',
         });
         expect(sent.status).toBe(201);
-        ids.push(sent.body.message_id ?? sent.body.id);
+        ids.push(sent.body.id);
       }
       expect(ids[0]).not.toBe(ids[2]);
       expect(ids[1]).not.toBe(ids[3]);

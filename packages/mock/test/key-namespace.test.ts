@@ -3,7 +3,7 @@
  * after its environment prefix; a fixed key must carry it; a snapshot from elsewhere restored into
  * it, or a fork taken into another namespace, gets keys of its own with the same ids.
  */
-import { createMockService, DEMO_LIVE_KEY } from '@msgsvc/mock';
+import { createMockService, DEMO_LIVE_KEY, DEMO_WEBHOOK_SECRET } from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
 
 describe('key namespace', () => {
@@ -55,6 +55,29 @@ describe('key namespace', () => {
     const again = namespaced.snapshot();
     namespaced.restore(again);
     expect([...namespaced.world.apiKeys.keys()]).toEqual(keys.map((k) => k.key));
+  });
+
+  it('keeps worlds of one seed and second apart: secrets unguessable, ids their own, both kept by reset', async () => {
+    const make = (keyNamespace: string) =>
+      createMockService({ keyNamespace, seed: 7, startTime: Date.UTC(2026, 2, 1), demo: true });
+    const [a, b] = [make('Ab12Cd34'), make('Ef56Gh78')];
+    const [demoA, demoB] = [a.seedDemo(), b.seedDemo()];
+    const secret = (key: string) => key.slice('svc_live_'.length + 8);
+    expect(secret(demoA.liveKey)).not.toBe(secret(demoB.liveKey));
+    expect(demoA.webhookSecret).not.toBe(demoB.webhookSecret);
+    expect(demoA.webhookSecret).not.toBe(DEMO_WEBHOOK_SECRET);
+    const send = async (mock: typeof a) => {
+      const sent = await mock.client().messages.send({ to: '+244923000001', body: 'hi' });
+      return sent.id;
+    };
+    const first = await send(a);
+    expect(first).not.toBe(await send(b));
+    // A reset world is the same world again: its keys, its secret and its ids.
+    a.reset();
+    const again = a.seedDemo();
+    expect(again.liveKey).toBe(demoA.liveKey);
+    expect(again.webhookSecret).toBe(demoA.webhookSecret);
+    expect(await send(a)).toBe(first);
   });
 
   it('rejects a namespace that is not 4 to 16 letters or digits', () => {
