@@ -314,7 +314,7 @@ function worldGone(entry: WorldEntry): HttpResponse {
   return errorResponse(
     {
       code: 'SERVICE_UNAVAILABLE',
-      message: `World ${entry.id} was deleted while this request was in flight; nothing it did was kept.`,
+      message: `World ${entry.id} was deleted or expired while this request was in flight; nothing it did was kept.`,
     },
     controlTraceId(),
     Date.now(),
