@@ -200,7 +200,7 @@ export interface FaultControls {
 
 /** A delivery as an in-process listener receives it. */
 export interface WebhookRequest {
-  /** `webhook-id`, `webhook-timestamp`, `webhook-signature`, `content-type`. */
+  /** `webhook-id`, `webhook-timestamp`, `webhook-signature`, `content-type`, and any `webhookHeaders`. */
   readonly headers: Readonly<Record<string, string>>;
   /** The raw body, exactly as signed. */
   readonly body: string;
