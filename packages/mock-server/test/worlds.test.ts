@@ -226,6 +226,9 @@ describe('isolation between worlds', () => {
     const fork = forked.body as typeof a;
     expect(fork.live_key).not.toBe(a.live_key);
     expect(fork.live_key.startsWith(`svc_live_${fork.key_namespace}`)).toBe(true);
+    // And a signing secret of its own.
+    expect(fork.webhook_secret).toMatch(/^whsec_/);
+    expect(fork.webhook_secret).not.toBe(a.webhook_secret);
     // Same key records, new secrets.
     expect(fork.organizations[0]!.api_keys.map((k) => k.id)).toEqual(
       a.organizations[0]!.api_keys.map((k) => k.id),

@@ -21,6 +21,7 @@ import { restoreWorld, snapshotWorld, type WorldSnapshot } from './domain/engine
 import { World, type WorldOptions } from './domain/engine/world';
 import { rekeyApiKeys } from './domain/tenancy/api-keys';
 import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
+import { resecretWebhooks } from './domain/tenancy/organizations';
 import { newSecretStream } from './domain/tenancy/secret-bytes';
 import { readAnswerBody } from './domain/webhooks/answer-body';
 import type { AttemptResult, WebhookEndpoint, WebhookTransport } from './domain/webhooks/webhooks';
@@ -230,7 +231,8 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
       world.keyNamespace = options.keyNamespace;
       // The same stream again after a reset: the world's keys and secrets stay its own.
       world.secrets = secrets?.();
-      rekeyApiKeys(world);
+      // Keys from elsewhere (a fork, another world's snapshot): its signing secrets are new too.
+      if (rekeyApiKeys(world).length > 0) resecretWebhooks(world);
     }
     return world;
   };

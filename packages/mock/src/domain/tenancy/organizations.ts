@@ -196,3 +196,21 @@ export function contactForNumber(
   const id = world.contactByNumber.get(`${organizationId}|${e164}`);
   return id === undefined ? undefined : world.contacts.get(id);
 }
+
+/**
+ * Gives every organization of the world a new webhook signing secret, and every endpoint that
+ * signed with its organization's old one the new one (an endpoint's own secret stays): a fork, or
+ * a snapshot of another world restored into this one, must not sign like the world it came from.
+ */
+export function resecretWebhooks(world: World): void {
+  const renewed = new Map<string, { from: string; to: string }>();
+  for (const organization of world.organizations.values()) {
+    const from = organization.webhookSecret;
+    organization.webhookSecret = newWebhookSecret(world);
+    renewed.set(organization.id, { from, to: organization.webhookSecret });
+  }
+  for (const endpoint of world.webhooks.endpoints) {
+    const change = renewed.get(endpoint.organizationId);
+    if (change !== undefined && endpoint.secret === change.from) endpoint.secret = change.to;
+  }
+}
