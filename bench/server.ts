@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { report } from './harness';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const require = createRequire(import.meta.url);
+const AUTOCANNON = require.resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 32;
 /** Alternating mock/bare rounds per case. */

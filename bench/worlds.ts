@@ -19,7 +19,8 @@ import { createMockServer } from '../packages/mock-server/src/node-server';
 import { median, report } from './harness';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+const require = createRequire(import.meta.url);
+const AUTOCANNON = require.resolve('autocannon');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WORLDS = 64;

@@ -18,7 +18,8 @@ import { REPO_ROOT, type StartedCli, startCli } from './cli-process';
 
 const CHROMIUM = '/usr/bin/chromium';
 const REPORTS = join(REPO_ROOT, '.reports');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Would run if any of it were ever parsed as HTML. */
 export const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
