@@ -60,7 +60,7 @@ const documents = new Map<ContractFile, JsonObject>();
 const validators = new Map<string, ContractValidator>();
 
 /** The parsed document, read from disk once per test file. */
-export function contractDocument(file: ContractFile): JsonObject {
+function contractDocument(file: ContractFile): JsonObject {
   let document = documents.get(file);
   if (document === undefined) {
     const url = new URL(`../../${file}`, import.meta.url);

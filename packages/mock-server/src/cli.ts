@@ -44,7 +44,7 @@ export interface CliIo {
 }
 
 /** The real process's streams, environment and signals. */
-export const PROCESS_IO: CliIo = {
+const PROCESS_IO: CliIo = {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,

@@ -23,7 +23,7 @@ export interface ProcessView {
 }
 
 /** How often the watch looks, in milliseconds: well inside the one second a stop may take. */
-export const PARENT_POLL_MS = 100;
+const PARENT_POLL_MS = 100;
 
 const SHELLS = new Set(['sh', 'dash', 'bash', 'zsh', 'ash', 'cmd.exe']);
 
@@ -73,7 +73,7 @@ export function watchParent(
 }
 
 /** The real process, read through `/proc` on Linux and `ps` elsewhere. */
-export const PROCESS_VIEW: ProcessView = {
+const PROCESS_VIEW: ProcessView = {
   startParent: process.ppid,
   // `process.ppid` is read once, at start: the live value comes from /proc where there is one.
   parentPid: () => PROCESS_VIEW.describe(process.pid)?.parent ?? process.ppid,

@@ -83,7 +83,7 @@ const apiKeyFields = {
 };
 
 /** An API key as this version writes it: prefix and SHA-256 of the key, never the key (D125). */
-export const hashedApiKey = z.strictObject({
+const hashedApiKey = z.strictObject({
   ...apiKeyFields,
   keyPrefix: z.string().regex(/^svc_(live|test)_/, 'must start with svc_live_ or svc_test_'),
   keySha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'),

@@ -288,7 +288,7 @@ function steps(
 }
 
 /** The text of a state file: the snapshot with each API key as prefix and hash (D125). */
-export function stateFileText(snapshot: WorldSnapshot): string {
+function stateFileText(snapshot: WorldSnapshot): string {
   return JSON.stringify({
     ...snapshot,
     apiKeys: snapshot.apiKeys.map(({ key, ...rest }) => ({ ...rest, ...storedKey(key) })),

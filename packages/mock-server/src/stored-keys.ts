@@ -39,11 +39,6 @@ export function standIn(stored: StoredKey): string {
   return `${stored.keyPrefix}${MARK}${stored.keySha256}`;
 }
 
-/** Whether `key` is a stand-in (its key not presented since the world was loaded). */
-export function isStandIn(key: string): boolean {
-  return key.includes(MARK);
-}
-
 /**
  * Whether `presented` authenticates in `world`, putting the key back in place of its stand-in when
  * it is presented for the first time since a load. Costs one map lookup for a known key.

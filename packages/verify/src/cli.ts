@@ -13,7 +13,7 @@
 import type { CliIo } from './cli-io/cli-io';
 
 /** The `msgsvc-verify --help` text (each command has its own, `msgsvc-verify proxy --help`). */
-export const HELP = `msgsvc-verify — check any deployment of the messaging API against its contract
+const HELP = `msgsvc-verify — check any deployment of the messaging API against its contract
 
 Usage:
   msgsvc-verify [verify] --base-url URL --api-key KEY [flags]   run the behavioural suite
@@ -25,7 +25,7 @@ Run "msgsvc-verify verify --help", "msgsvc-verify proxy --help" or "msgsvc-verif
 for each command's flags.`;
 
 /** The real process's streams, environment and signals. */
-export const PROCESS_IO: CliIo = {
+const PROCESS_IO: CliIo = {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,

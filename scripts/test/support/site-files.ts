@@ -103,7 +103,7 @@ export function typedocHierarchyAnchors(api: string): Set<string> {
  * A hierarchy anchor in the form of its reflection's file name: TypeDoc makes every character
  * but letters, digits and dots `_` (`#@msgsvc/sdk/sms.Money` → `_msgsvc_sdk_sms.Money.html`).
  */
-export function hierarchyKey(anchor: string): string {
+function hierarchyKey(anchor: string): string {
   return anchor.replace(/[^\w.]/g, '_');
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@msgsvc/mock/port';
 
 /** Codes only the control API produces, with their statuses. */
-export const CONTROL_ERRORS = {
+const CONTROL_ERRORS = {
   ADMIN_TOKEN_REQUIRED: 401,
   HOST_NOT_ALLOWED: 403,
   CLOCK_NOT_VIRTUAL: 409,

@@ -71,7 +71,7 @@ function notFound(what: string): never {
 }
 
 /** A message as a list row. */
-export function messageRow(world: ReadonlyWorld, message: MessageRecord) {
+function messageRow(world: ReadonlyWorld, message: MessageRecord) {
   return {
     id: message.id,
     to: message.e164,
@@ -87,7 +87,7 @@ export function messageRow(world: ReadonlyWorld, message: MessageRecord) {
 }
 
 /** An inbound message as a list row. */
-export function inboundRow(inbound: InboundMessage) {
+function inboundRow(inbound: InboundMessage) {
   return {
     id: inbound.id,
     from: inbound.from,
@@ -100,7 +100,7 @@ export function inboundRow(inbound: InboundMessage) {
 }
 
 /** A webhook delivery as a list row. */
-export function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
+function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
   return {
     id: delivery.id,
     type: delivery.type,
@@ -118,7 +118,7 @@ export function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
  * Each attempt with the headers it was sent with: re-signed (signing is deterministic) for the
  * timestamp the attempt was sent with (D31; world time for attempts recorded before it was kept).
  */
-export async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDelivery) {
+async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDelivery) {
   const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
   const attempts = await Promise.all(
     delivery.attempts.map(async (attempt) => ({
@@ -149,7 +149,7 @@ export async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDeli
 }
 
 /** One message with everything about it: the public API's view, timeline, replies, deliveries. */
-export function messageView({ mock, requestLog }: ControlDeps, id: string) {
+function messageView({ mock, requestLog }: ControlDeps, id: string) {
   const world = readonlyWorld(mock);
   const message = world.messages.get(id) ?? notFound('Message');
   // A delivery is about this message when its event names it (status updates carry its id).
@@ -189,7 +189,7 @@ export function messageView({ mock, requestLog }: ControlDeps, id: string) {
  * `GET /campaigns/{id}/messages?status=` lists; `exact` breaks down the statuses they fold in
  * (`{ FAILED: { REJECTED: 2, CANCELLED: 1 } }`).
  */
-export function campaignView({ mock, requestLog }: ControlDeps, id: string, query: string) {
+function campaignView({ mock, requestLog }: ControlDeps, id: string, query: string) {
   const world = readonlyWorld(mock);
   const campaign = world.campaigns.get(id) ?? notFound('Campaign');
   const { offset: asked, limit } = page(query);
@@ -228,7 +228,7 @@ export function campaignView({ mock, requestLog }: ControlDeps, id: string, quer
 }
 
 /** Every organization with its balance, keys (by prefix), sender IDs and latest ledger entries. */
-export function organizationsView(world: ReadonlyWorld) {
+function organizationsView(world: ReadonlyWorld) {
   return [...world.organizations.values()].map((organization) => {
     const account = world.accounts.get(organization.billingAccountId);
     return {
@@ -258,7 +258,7 @@ export function organizationsView(world: ReadonlyWorld) {
 }
 
 /** The header of every view: clocks, counts, whether a token is needed. */
-export function inspectorSummary({ mock, requestLog }: ControlDeps) {
+function inspectorSummary({ mock, requestLog }: ControlDeps) {
   const world = readonlyWorld(mock);
   return {
     clock: clockView(mock),
@@ -433,12 +433,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
 ];
 
 /** A phone number as a list row. */
-export function phoneRow(phone: {
-  number: string;
-  outbound: number;
-  inbound: number;
-  lastAt: number;
-}) {
+function phoneRow(phone: { number: string; outbound: number; inbound: number; lastAt: number }) {
   return {
     number: phone.number,
     outbound: phone.outbound,
@@ -457,7 +452,7 @@ export interface ListPage<T> {
 /** The types the page reads (its code imports them, so a change here fails its type check). */
 export type MessageRow = ReturnType<typeof messageRow>;
 /** @see {@link inboundRow} */
-export type InboundRow = ReturnType<typeof inboundRow>;
+type InboundRow = ReturnType<typeof inboundRow>;
 /** @see {@link deliveryRow} */
 export type DeliveryRow = ReturnType<typeof deliveryRow>;
 /** @see {@link deliveryDetail} */

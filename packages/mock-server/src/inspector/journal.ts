@@ -17,10 +17,10 @@ import { type NearMiss, type NearMissWorlds, nearMisses } from './near-miss';
 import { type CreatedRecord, createdBy } from './request-links';
 
 /** The status classes the journal filters by. */
-export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
+const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 
 /** What the `op` filter takes for requests of no operation (an unknown path or method). */
-export const NO_OPERATION = 'none';
+const NO_OPERATION = 'none';
 
 const journalQuery = z.strictObject({
   q: z.string().max(200, 'Must be at most 200 characters.').exactOptional(),

@@ -24,7 +24,7 @@ import {
 import { type FoundRecord, findRecord, kindOfParam, shapeProblem } from './near-miss-ids';
 
 /** What a hint is about. */
-export type NearMissKind = 'path' | 'method' | 'id' | 'header' | 'key' | 'field' | 'query';
+type NearMissKind = 'path' | 'method' | 'id' | 'header' | 'key' | 'field' | 'query';
 
 /** One hint: what the request almost was, in words, and the record it points to if any. */
 export interface NearMiss {
@@ -45,7 +45,7 @@ export interface NearMissWorlds {
 }
 
 /** The most hints one request gets (WireMock shows three near misses). */
-export const MAX_HINTS = 3;
+const MAX_HINTS = 3;
 
 /** Headers every client sends that are never a misspelt contract header. */
 const COMMON_HEADERS = new Set([

@@ -33,7 +33,7 @@ export interface DeliverySubject {
  * What a delivery's event is about. Its order key is its subject's id (one message's, one inbound
  * message's or one campaign's events go out in order), so nothing is parsed from the payload.
  */
-export function deliverySubject(world: ReadonlyWorld, delivery: WebhookDelivery): DeliverySubject {
+function deliverySubject(world: ReadonlyWorld, delivery: WebhookDelivery): DeliverySubject {
   if (delivery.type === 'message.status_updated') {
     const message = world.messages.get(delivery.orderKey);
     return {

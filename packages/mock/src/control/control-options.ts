@@ -26,7 +26,7 @@ const options = <P>(table: Readonly<Record<Extract<keyof P, string>, true>>) =>
   namesOf<Extract<keyof P, string>>(table);
 
 /** Every control call that takes an options object, with the names it takes. */
-export const CONTROL_OPTIONS = {
+const CONTROL_OPTIONS = {
   createOrganization: options<CreateOrganizationParams>({
     name: true,
     default_country: true,

@@ -36,7 +36,7 @@ export function issuesToFields(
 }
 
 /** `['recipients', 3]` → `recipients[3]`; `['data', 'name']` → `data.name`. */
-export function fieldName(path: readonly PropertyKey[]): string {
+function fieldName(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;

@@ -33,7 +33,7 @@ export function unexpectedError(error: unknown): ErrorData {
  * A sentence naming the exception and where it was thrown, at most {@link MAX_MESSAGE} characters
  * and {@link MAX_FRAMES} frames.
  */
-export function describeUnexpected(error: unknown): string {
+function describeUnexpected(error: unknown): string {
   const { headline, frames } = partsOf(error);
   const lead = `The mock failed unexpectedly (a bug in @msgsvc/mock, not in your request): ${headline}`;
   const text = frames.length === 0 ? lead : `${lead}\n${frames.map((f) => `    ${f}`).join('\n')}`;

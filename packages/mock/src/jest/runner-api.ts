@@ -6,7 +6,7 @@
  */
 
 /** The part of a Jest-compatible `expect` this entry uses. */
-export interface RunnerExpect {
+interface RunnerExpect {
   /** Installs custom matchers, as `expect.extend` does in Jest, Bun and vitest. */
   extend(matchers: Record<string, unknown>): void;
 }

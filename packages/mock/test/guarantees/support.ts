@@ -40,7 +40,7 @@ export function expectOnWebhookContract(request: WebhookRequest): void {
 }
 
 /** The delivery's `webhook-timestamp`, in epoch milliseconds. */
-export function sentAt(request: WebhookRequest): number {
+function sentAt(request: WebhookRequest): number {
   return Number(request.headers['webhook-timestamp']) * 1000;
 }
 

@@ -35,7 +35,7 @@ export interface RequestOptions {
 }
 
 /** Builds a query string (without `?`). */
-export function queryString(query: Query | undefined): string {
+function queryString(query: Query | undefined): string {
   if (query === undefined) return '';
   if (typeof query === 'string') return query;
   const params = new URLSearchParams();

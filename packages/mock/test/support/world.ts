@@ -6,15 +6,6 @@ import { expect } from 'vitest';
 import type { MockService, Outcome, SimulationConfig } from '../../src/index';
 import { api } from './api';
 
-/** The SMS prices of decision D26, per segment, in micro-units. */
-export const PRICE = {
-  UNITEL: 4_000_000,
-  AFRICELL_AO: 3_500_000,
-  MOVICEL: 4_500_000,
-  GLOBAL_AGGREGATOR: 25_000_000,
-  WHATSAPP: 12_000_000,
-} as const;
-
 /** `n` distinct valid Unitel numbers (`+244 92x`), in E.164. */
 export function unitelNumbers(n: number, start = 1): string[] {
   return Array.from({ length: n }, (_, i) => `+244923${String(start + i).padStart(6, '0')}`);

@@ -7,7 +7,7 @@
 import { Random } from './seeded-random';
 
 /** The seed used when `FAULT_SEED` is not set. */
-export const DEFAULT_FAULT_SEED = 1010;
+const DEFAULT_FAULT_SEED = 1010;
 
 /** Every fault an attempt can meet (`pass` is none). See the README for what each one does. */
 export const FAULT_KINDS = [
@@ -26,7 +26,7 @@ export const FAULT_KINDS = [
 ] as const;
 
 /** One kind of fault. */
-export type FaultKind = (typeof FAULT_KINDS)[number];
+type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** The fault one attempt meets, with the parameters drawn for it. */
 export interface Fault {

@@ -16,7 +16,7 @@ import {
 import type { Fault, FaultPlan } from './fault-plan';
 
 /** The `fetch` the SDK accepts. */
-export type AttemptFetch = (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
+type AttemptFetch = (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
 /** A faulty fetch and a way to wait for the requests it still has to forward. */
 export interface FaultyFetch {

@@ -58,7 +58,7 @@ export type SendRecord = CallRecord<SendMessageParams, SentMessage>;
 export type BatchRecord = CallRecord<SendBatchParams, BatchAccepted>;
 
 /** The fan-out: its first run through the faults and its resume without them. */
-export interface BulkRecord {
+interface BulkRecord {
   /** What is sent, with the fan-out's options beside it (split apart at the call). */
   readonly params: SendBulkParams & { idempotencyKey: string; chunkSize: number };
   readonly chunks: number;
@@ -86,7 +86,7 @@ export interface WorkloadResult {
 }
 
 /** `count` distinct valid Angolan mobile numbers on prefix `9xx` (Unitel 92, 93, 94, 97; D26). */
-export function mobiles(prefix: '92' | '93' | '94' | '97', count: number, from = 0): string[] {
+function mobiles(prefix: '92' | '93' | '94' | '97', count: number, from = 0): string[] {
   return Array.from(
     { length: count },
     (_, i) => `+244${prefix}${String(from + i).padStart(7, '0')}`,

@@ -5,9 +5,9 @@
 import type { WorldSnapshot } from '@msgsvc/mock';
 
 /** A stored message. */
-export type StoredMessage = WorldSnapshot['messages'][number];
+type StoredMessage = WorldSnapshot['messages'][number];
 /** A stored campaign. */
-export type StoredCampaign = WorldSnapshot['campaigns'][number];
+type StoredCampaign = WorldSnapshot['campaigns'][number];
 
 /** Lookups over one snapshot. */
 export interface WorldIndex {

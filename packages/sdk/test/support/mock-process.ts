@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const BIN = fileURLToPath(new URL('../../../mock-server/bin/msgsvc-mock.js', import.meta.url));
 
 /** The fields of the `--json` start-up line the SDK's tests read. */
-export interface StartupLine {
+interface StartupLine {
   readonly port: number;
   readonly live_key: string;
   readonly test_key: string;

@@ -22,7 +22,7 @@ export interface Arrival {
 }
 
 /** One body as kept for checking. */
-export interface KeptBody {
+interface KeptBody {
   readonly bytes: Buffer;
   /** More arrived than was kept. */
   readonly truncated: boolean;
@@ -69,7 +69,7 @@ const SINGLE = new Set([
 ]);
 
 /** Raw header pairs as one lower-cased record, repeats joined as Node joins them. */
-export function headerRecord(raw: readonly string[]): Record<string, string> {
+function headerRecord(raw: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = Object.create(null);
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();

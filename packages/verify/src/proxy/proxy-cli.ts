@@ -9,7 +9,7 @@ import { type CliIo, UsageError } from '../cli-io/cli-io';
 import { type ProxyViolation, startProxy } from './proxy-server';
 
 /** The `--help` text, naming the command as the user typed it (`msgsvc-verify proxy`, `msgsvc-mock proxy`). */
-export const proxyHelp = (
+const proxyHelp = (
   command: string,
 ): string => `${command} — forward traffic to a deployment and check it against the contract
 

@@ -23,7 +23,7 @@ export const timestampFormat = (text: string): string =>
 export const fractionDigits = (text: string): number | undefined => DECIMAL.exec(text)?.[1]?.length;
 
 /** Microseconds since the epoch of an ISO 8601 timestamp (sub-microsecond digits dropped). */
-export function timestampMicros(text: string): number | undefined {
+function timestampMicros(text: string): number | undefined {
   const m = TIMESTAMP.exec(text);
   if (m === null) return undefined;
   const [, y, mo, d, h, mi, s, fraction = '', zone] = m;
@@ -37,7 +37,7 @@ export function timestampMicros(text: string): number | undefined {
 }
 
 /** `text` (a timestamp) moved by `micros`, written in the same format (fraction digits, zone). */
-export function shiftTimestamp(text: string, micros: number): string {
+function shiftTimestamp(text: string, micros: number): string {
   const m = TIMESTAMP.exec(text);
   const at = timestampMicros(text);
   if (m === null || at === undefined) return text;

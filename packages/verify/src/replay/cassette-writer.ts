@@ -8,7 +8,7 @@ import { CASSETTE_VERSION, type CassetteHeader } from './cassette-format';
 import { type RawExchange, Redactor } from './redactor';
 
 /** The public API's path prefix: what a cassette records, and what its paths are relative to. */
-export const RECORDED_BASE_PATH = '/c/v1';
+const RECORDED_BASE_PATH = '/c/v1';
 
 /** A cassette being written. */
 export class CassetteWriter {

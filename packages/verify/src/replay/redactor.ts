@@ -256,7 +256,7 @@ function notJson(bytes: number): string {
 }
 
 /** A raw query string as raw `[name, value]` pairs, in order (percent-encoding kept). */
-export function queryPairs(query: string): [string, string][] {
+function queryPairs(query: string): [string, string][] {
   if (query === '') return [];
   return query.split('&').map((pair) => {
     const at = pair.indexOf('=');

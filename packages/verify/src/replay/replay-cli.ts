@@ -12,7 +12,7 @@ import { replayText } from './report-replay';
 import { ReplayAborted, runReplay } from './run-replay';
 
 /** The `--help` text, naming the command as the user typed it. */
-export const replayHelp = (
+const replayHelp = (
   command: string,
 ): string => `${command} — replay recorded traffic against a deployment and report what behaves differently
 

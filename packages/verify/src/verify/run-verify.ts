@@ -99,7 +99,7 @@ export class VerifyRefused extends Error {
 }
 
 /** The numbers the mock's magic range gives each outcome (D38). */
-export const DEFAULT_NUMBERS: VerifyNumbers = {
+const DEFAULT_NUMBERS: VerifyNumbers = {
   delivered: '+244900000001',
   undelivered: '+244900000002',
   invalid: '+244900000000',

@@ -27,7 +27,7 @@ const base =
     : `/__mock/worlds/${encodeURIComponent(shownWorld)}`;
 
 /** The headers every request carries. */
-export function authHeaders(): Record<string, string> {
+function authHeaders(): Record<string, string> {
   return token === null ? {} : { authorization: `Bearer ${token}` };
 }
 

@@ -40,7 +40,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** Appends children (text as text nodes). */
-export function append(parent: Node, children: readonly Child[]): void {
+function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(parent, child);

@@ -14,7 +14,7 @@ type OperationId = components['schemas']['OperationId'];
  * The operations a fault can target. The page is a browser bundle and does not load the mock, so
  * the list is written here, and `satisfies` checks it against control.yaml's enum both ways.
  */
-export const OPERATION_IDS = Object.keys({
+const OPERATION_IDS = Object.keys({
   sendMessage: true,
   listMessages: true,
   retrieveMessage: true,
@@ -34,7 +34,7 @@ export type FaultKind = {
 }[keyof paths];
 
 /** The request body of a fault kind's route, as generated from control.yaml. */
-export type FaultBody<Kind extends FaultKind> =
+type FaultBody<Kind extends FaultKind> =
   NonNullable<
     paths[`/__mock/faults/${Kind}`] extends { post: { requestBody?: infer B } } ? B : never
   > extends { content: { 'application/json': infer J } }
@@ -62,7 +62,7 @@ export interface FieldSpec {
 }
 
 /** A field for every property of `Body`, and none for anything else. */
-export type FieldSpecs<Body> = { readonly [K in keyof Required<Body>]: FieldSpec };
+type FieldSpecs<Body> = { readonly [K in keyof Required<Body>]: FieldSpec };
 
 /** A fault kind's form. */
 export interface FaultForm<Kind extends FaultKind> {

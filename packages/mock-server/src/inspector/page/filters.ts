@@ -7,7 +7,7 @@ import { type Child, chip, h } from './dom';
 import { listHref, type Route } from './router';
 
 /** A value as a filter word: quoted when it holds a space, a quote or a colon. */
-export function word(key: string, value: string): string {
+function word(key: string, value: string): string {
   return /[\s":]/.test(value) ? `${key}:"${value.replace(/"/g, '')}"` : `${key}:${value}`;
 }
 

@@ -38,7 +38,7 @@ function offsetOf(route: Route): number {
 }
 
 /** The address of the journal with these filters (and an offset). */
-export function journalHref(filters: Filters, offset = 0): string {
+function journalHref(filters: Filters, offset = 0): string {
   return listHref('requests', { q: filters.q, class: filters.class, op: filters.op, offset });
 }
 
@@ -128,7 +128,7 @@ function createdLink(created: CreatedRecord): Child {
 }
 
 /** The journal's rows: what each request was, its answer, and its hint or what it created. */
-export function journalRows(entries: readonly JournalRow[]): Child {
+function journalRows(entries: readonly JournalRow[]): Child {
   return table(
     'Requests',
     ['World time', 'Method', 'Path', 'Status', 'Operation', 'Near miss or result', 'Key'],

@@ -52,7 +52,7 @@ function rows(): HTMLElement[] {
  * The row's own link: to a record of the list's kind (a campaign in the campaigns list), else of
  * the first kind in {@link KINDS_FIRST} (a message row also links its phone and its campaign).
  */
-export function rowLink(row: Element): HTMLElement | null {
+function rowLink(row: Element): HTMLElement | null {
   const links = [...row.querySelectorAll<HTMLAnchorElement>('a[href^="#/"]')];
   // A record's address has an id (`#/messages/<id>`); a filter link (`#/messages?q=status:…`, D156)
   // names the kind too but is not the row's own link.

@@ -87,7 +87,7 @@ function campaignRows(
 }
 
 /** The request log rows: world time first, the wall clock beside it when they differ. */
-export function requestRows(entries: readonly RequestLogEntry[]): Child {
+function requestRows(entries: readonly RequestLogEntry[]): Child {
   return table(
     'Requests',
     ['World time', 'Method', 'Path', 'Status', 'Key', 'Trace id'],

@@ -7,7 +7,7 @@ import { type Child, h } from './dom';
 import { listHref, type Route } from './router';
 
 /** The page sizes offered. */
-export const PAGE_SIZES = [20, 50, 100] as const;
+const PAGE_SIZES = [20, 50, 100] as const;
 const DEFAULT_SIZE = 50;
 
 /** The page size in the address, or the default when it is absent or not one offered. */
@@ -17,7 +17,7 @@ export function pageSize(route: Route): number {
 }
 
 /** The offset in the address (0 when absent or not a whole number). */
-export function offsetIn(route: Route): number {
+function offsetIn(route: Route): number {
   const offset = Number(route.params.get('offset') ?? 0);
   return Number.isInteger(offset) && offset > 0 ? offset : 0;
 }

@@ -24,7 +24,7 @@ export interface SplitView extends View {
 }
 
 /** Whether the window is wide enough for two panes. */
-export function isWide(): boolean {
+function isWide(): boolean {
   return window.matchMedia(`(min-width: ${WIDE}px)`).matches;
 }
 

@@ -33,7 +33,7 @@ export function timeline(steps: readonly TimelineStep[]): Child {
 }
 
 /** The world time between two steps, `+1.250 s`, `+4 min 10 s`, `+6 h 0 min`. */
-export function elapsed(from: string, to: string): string {
+function elapsed(from: string, to: string): string {
   const ms = Math.max(0, Date.parse(to) - Date.parse(from));
   if (ms < 60_000) return `+${(ms / 1000).toFixed(3)} s`;
   const minutes = Math.floor(ms / 60_000);

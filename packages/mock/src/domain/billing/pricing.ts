@@ -53,7 +53,7 @@ export interface MessagePrice {
  * table without one, its highest price: a world's WhatsApp table keyed `WHATSAPP_CLOUD` alone
  * prices every number alike).
  */
-export function unitPrice(prices: PriceTable, channel: ChannelType, destination: string): number {
+function unitPrice(prices: PriceTable, channel: ChannelType, destination: string): number {
   const table = prices[channel];
   return table[destination] ?? table.GLOBAL_AGGREGATOR ?? maxPrice(table);
 }

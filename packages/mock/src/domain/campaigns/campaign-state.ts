@@ -57,7 +57,7 @@ export function subscribeCampaignBookkeeping(world: World): () => void {
 }
 
 /** A message of the campaign reached `SENT` or a terminal failure. */
-export function settleCampaignMessage(world: World, campaignId: string): void {
+function settleCampaignMessage(world: World, campaignId: string): void {
   const campaign = world.campaigns.get(campaignId);
   if (campaign === undefined || campaign.status !== 'SENDING') return;
   campaign.outstanding--;

@@ -25,10 +25,10 @@ export type Task =
  * with no receipt expiring when its 48 h validity period ends. `runUntilIdle` stops when only
  * housekeeping is left, so that it never carries a test past the windows it relies on (D74).
  */
-export type TaskRole = 'work' | 'housekeeping';
+type TaskRole = 'work' | 'housekeeping';
 
 /** The role of each task type. */
-export const TASK_ROLES: Readonly<Record<Task['type'], TaskRole>> = {
+const TASK_ROLES: Readonly<Record<Task['type'], TaskRole>> = {
   'campaign.process': 'work',
   'message.dispatch': 'work',
   'message.receipt': 'work',

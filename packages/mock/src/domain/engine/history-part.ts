@@ -89,7 +89,7 @@ function sharedOf(saved: SavedHistory | undefined): SharedMessageHistory | undef
  * between (`SENT` before `DELIVERED`) happened at times the record does not keep: they are left
  * out rather than given a time they did not have.
  */
-export function derivedMessageSteps(message: MessageRecord): StatusStep<MessageStatus>[] {
+function derivedMessageSteps(message: MessageRecord): StatusStep<MessageStatus>[] {
   const now = { status: message.status, at: message.updatedAt, errorCode: message.errorCode };
   if (message.status === 'PENDING') return [now];
   if (
@@ -106,7 +106,7 @@ export function derivedMessageSteps(message: MessageRecord): StatusStep<MessageS
  * What a campaign's record proves (D167): accepted `PROCESSING` at `createdAt`, `SENDING` at
  * `processedAt` when processing succeeded, and `COMPLETED` or `FAILED` at `completedAt`.
  */
-export function derivedCampaignSteps(campaign: CampaignRecord): StatusStep<CampaignStatus>[] {
+function derivedCampaignSteps(campaign: CampaignRecord): StatusStep<CampaignStatus>[] {
   const { status, createdAt, processedAt, completedAt, errorCode } = campaign;
   if (status !== 'SENDING' && status !== 'COMPLETED' && status !== 'FAILED')
     return [{ status, at: createdAt, errorCode: null }];

@@ -15,7 +15,7 @@ import { createMessage, quoteMessage } from './message-factory';
 import { type MessageFilter, queryMessages } from './message-filter';
 
 /** WhatsApp text bodies are limited to 4,096 characters (Meta's limit). */
-export const WHATSAPP_MAX_BODY = 4096;
+const WHATSAPP_MAX_BODY = 4096;
 
 /** A validated `POST /messages` body. */
 export interface SendMessageParams {

@@ -69,7 +69,7 @@ const WHATSAPP_CLOUD = {
 /** Valid numbers outside the table still route, through the international aggregator. */
 const FALLBACK_ROUTE: Route = AGGREGATOR;
 /** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
-export const WHATSAPP_ROUTE: Route = WHATSAPP_CLOUD;
+const WHATSAPP_ROUTE: Route = WHATSAPP_CLOUD;
 
 /**
  * The carrier codes of the built-in routes, e.g. `UNITEL` (the contract's `CarrierCode` is only a

@@ -15,7 +15,7 @@ declare module '../core/world' {
 }
 
 /** How long a key is remembered. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A stored response, replayed as it was. */
 export interface StoredResponse {

@@ -21,7 +21,7 @@ export const DEMO_ORGANIZATION_ID = '019b78c9-0a80-7000-8088-709ae66dfbc2';
 /** The id of the demo's approved sender ID `MSGSVC`: the same in every run (D80). */
 export const DEMO_SENDER_ID = '019b78c9-0a80-7000-8088-85b7387302d1';
 /** The demo account's opening balance: 1,000,000 AOA, in micro-units. */
-export const DEMO_BALANCE = 1_000_000_000_000;
+const DEMO_BALANCE = 1_000_000_000_000;
 
 /** What `seedDemo()` created. */
 export interface DemoWorld {

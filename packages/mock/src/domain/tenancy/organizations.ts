@@ -25,7 +25,7 @@ export interface CreateOrganizationParams {
 }
 
 /** A new `whsec_` secret: base64 of 24 random bytes (seeded unless namespaced: `secret-bytes.ts`). */
-export function newWebhookSecret(world: World): string {
+function newWebhookSecret(world: World): string {
   const bytes = secretBytes(world, 24);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);

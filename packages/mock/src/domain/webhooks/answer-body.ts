@@ -9,7 +9,7 @@
 export const MAX_ANSWER_BYTES = 2048;
 
 /** How many leading bytes of a binary answer are kept, in hex. */
-export const BINARY_PREVIEW_BYTES = 64;
+const BINARY_PREVIEW_BYTES = 64;
 
 /** A receiver's answer body as an attempt keeps it. */
 export interface AnswerBody {

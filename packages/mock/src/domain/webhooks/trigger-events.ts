@@ -220,7 +220,7 @@ function planStatusUpdate(world: World, spec: TriggerSpec): () => TriggerOutcome
  * (`PENDING → DELIVERED` is `submitted`, then `delivered`: two events, as in life), or `undefined`
  * when the machine has no way there.
  */
-export function pathTo(from: MessageStatus, to: MessageStatus): MessageEvent[] | undefined {
+function pathTo(from: MessageStatus, to: MessageStatus): MessageEvent[] | undefined {
   const queue: { status: MessageStatus; path: MessageEvent[] }[] = [{ status: from, path: [] }];
   const seen = new Set<MessageStatus>([from]);
   while (queue.length > 0) {

@@ -100,7 +100,7 @@ export interface WebhookAttempt {
 }
 
 /** The longest `Location` kept on an attempt: a receiver's header must not grow the outbox. */
-export const MAX_LOCATION_LENGTH = 2048;
+const MAX_LOCATION_LENGTH = 2048;
 
 /** An outbox entry: one event for one endpoint. */
 export interface WebhookDelivery {
@@ -215,7 +215,7 @@ export function removeWebhookEndpoint(world: World, endpointId: string): void {
 }
 
 /** The endpoint with `id`. */
-export function getEndpoint(world: World, id: string): WebhookEndpoint {
+function getEndpoint(world: World, id: string): WebhookEndpoint {
   const endpoint = world.webhooks.endpoints.find((e) => e.id === id);
   if (endpoint === undefined)
     throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Webhook endpoint not found.' });
@@ -223,7 +223,7 @@ export function getEndpoint(world: World, id: string): WebhookEndpoint {
 }
 
 /** Queues an event of a tenant for every endpoint that wants it. */
-export function enqueueWebhookEvent(
+function enqueueWebhookEvent(
   world: World,
   organizationId: string,
   environment: Environment,
@@ -287,7 +287,7 @@ export function subscribeWebhooks(world: World): () => void {
 }
 
 /** Turns what happened in the world into webhook events. */
-export function feedWebhooks(world: World, event: WorldEvent): void {
+function feedWebhooks(world: World, event: WorldEvent): void {
   if (world.webhooks.endpoints.length === 0) return;
   const tenant = webhookEventOf(world, event);
   if (tenant !== undefined) {

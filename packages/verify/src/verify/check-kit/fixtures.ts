@@ -42,7 +42,7 @@ export async function senderId(context: VerifyContext): Promise<string> {
 }
 
 /** The campaign's recipients: 3 distinct numbers, 4 strings. */
-export function campaignRecipients(context: VerifyContext): string[] {
+function campaignRecipients(context: VerifyContext): string[] {
   const { delivered, undelivered, invalid } = context.numbers;
   // The duplicate is the delivered number with separators, the same number once normalised.
   const spaced = delivered.replace(/^(\+\d{3})(\d{3})(\d{3})(\d+)$/, '$1 $2-$3.$4');

@@ -52,7 +52,7 @@ function eachValue(entries: readonly Entry[], param: string, field: string, abse
 }
 
 /** Timestamps one microsecond apart (D32: microsecond precision). */
-export function shiftMicros(timestamp: string, delta: number): string {
+function shiftMicros(timestamp: string, delta: number): string {
   const match = /^(.*T\d{2}:\d{2}:\d{2})\.(\d{6})(.*)$/.exec(timestamp);
   if (match === null) return timestamp;
   const micros = Date.parse(`${match[1]}${match[3]}`) * 1000 + Number(match[2]) + delta;
