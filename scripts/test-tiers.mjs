@@ -45,6 +45,11 @@ const CHECKS = [
   },
   { id: 'typecheck', name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
   {
+    id: 'unused',
+    name: 'unused files, exports and dependencies (knip)',
+    command: ['npx', 'knip', '--no-progress'],
+  },
+  {
     id: 'generated',
     name: 'generated code is fresh',
     command: ['node', 'scripts/generate.mjs', '--check'],
