@@ -93,101 +93,117 @@ const UNREACHABLE_AFTER = 3;
  * @throws {ReplayAborted} when the target does not answer three requests in a row.
  */
 export async function runReplay(cassette: Cassette, options: ReplayOptions): Promise<ReplayReport> {
-  const send = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   const ids = new Correspondence();
   const differences: ReplayDifference[] = [];
   const skipped: SkippedExchange[] = [];
-  let replayed = 0;
-  let failures = 0;
-  const first = cassette.exchanges[0];
-  const recordedStart = first === undefined ? 0 : Date.parse(first.started_at);
-  const replayStart = Date.now();
-
+  const target = new Target(options.fetch ?? fetch, base);
+  const pace = options.keepTiming === true ? pacer(cassette) : undefined;
   for (const exchange of cassette.exchanges) {
-    const shown = shownPath(exchange);
-    // A cassette is anyone's file: a path that climbs out of the API is never sent, with a key
-    // or without (the recorded path, and the one sent once ids are translated).
-    const request = buildRequest(exchange, base, undefined, ids);
-    const outside = outsideApi(exchange.request.path, base) ?? outsideApi(request.path, base);
-    if (outside !== undefined) {
-      skipped.push({
-        seq: exchange.seq,
-        method: exchange.request.method,
-        path: shown,
-        reason: `refused, nothing sent: its path leads outside the public API (${outside})`,
-        refused: true,
-      });
-      continue;
-    }
+    const at = { seq: exchange.seq, method: exchange.request.method, path: shownPath(exchange) };
     const key = keyFor(exchange, options.keys);
-    if (typeof key === 'object') {
-      skipped.push({
-        seq: exchange.seq,
-        method: exchange.request.method,
-        path: shown,
-        reason: key.skip,
-      });
+    const request = buildRequest(exchange, base, typeof key === 'string' ? key : undefined, ids);
+    const skip = whySkipped(exchange, request.path, base, key);
+    if (skip !== undefined) {
+      skipped.push({ ...at, ...skip });
       continue;
     }
-    if (exchange.request.body?.truncated === true) {
-      skipped.push({
-        seq: exchange.seq,
-        method: exchange.request.method,
-        path: shown,
-        reason: 'its request body was too large to record',
-      });
+    await pace?.(exchange);
+    const answer = await target.send(request);
+    if (typeof answer === 'string') {
+      const message = `recorded ${exchange.response.status}, replayed no answer (${answer})`;
+      differences.push({ ...at, kind: 'status', where: 'status', message });
       continue;
     }
-    if (options.keepTiming === true) {
-      const due = Date.parse(exchange.started_at) - recordedStart - (Date.now() - replayStart);
-      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
-    }
-    if (key !== undefined) request.init.headers.set('x-api-key', key);
-    let answer: ComparedResponse;
-    try {
-      const response = await send(request.url, request.init);
-      answer = await readAnswer(response);
-      failures = 0;
-    } catch (error) {
-      failures++;
-      const cause =
-        (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-      if (failures >= UNREACHABLE_AFTER) {
-        throw new ReplayAborted(
-          `${base} did not answer ${UNREACHABLE_AFTER} requests in a row (${cause}).`,
-        );
-      }
-      differences.push({
-        seq: exchange.seq,
-        method: exchange.request.method,
-        path: shown,
-        kind: 'status',
-        where: 'status',
-        message: `recorded ${exchange.response.status}, replayed no answer (${cause})`,
-      });
-      continue;
-    }
-    replayed++;
     for (const found of compareResponses(recordedAnswer(exchange), answer, ids)) {
-      differences.push({
-        seq: exchange.seq,
-        method: exchange.request.method,
-        path: shown,
-        ...found,
-      });
+      differences.push({ ...at, ...found });
     }
   }
-  const byKind: Partial<Record<DifferenceKind, number>> = {};
-  for (const d of differences) byKind[d.kind] = (byKind[d.kind] ?? 0) + 1;
   return {
     base_url: base,
     exchanges: cassette.exchanges.length,
-    replayed,
+    replayed: target.answered,
     skipped,
     differences,
-    by_kind: byKind,
+    by_kind: countByKind(differences),
   };
+}
+
+/** Why an exchange is not replayed, if it is not: its path, its key or its truncated body. */
+function whySkipped(
+  exchange: RecordedExchange,
+  translatedPath: string,
+  base: string,
+  key: ReturnType<typeof keyFor>,
+): Pick<SkippedExchange, 'reason' | 'refused'> | undefined {
+  // A cassette is anyone's file: a path that climbs out of the API is never sent, with a key
+  // or without (the recorded path, and the one sent once ids are translated).
+  const outside = outsideApi(exchange.request.path, base) ?? outsideApi(translatedPath, base);
+  if (outside !== undefined) {
+    const reason = `refused, nothing sent: its path leads outside the public API (${outside})`;
+    return { reason, refused: true };
+  }
+  if (typeof key === 'object') return { reason: key.skip };
+  if (exchange.request.body?.truncated === true) {
+    return { reason: 'its request body was too large to record' };
+  }
+  return undefined;
+}
+
+/** Waits before each exchange until as long has passed since the first as in the recording. */
+function pacer(cassette: Cassette): (exchange: RecordedExchange) => Promise<void> | undefined {
+  const first = cassette.exchanges[0];
+  const recordedStart = first === undefined ? 0 : Date.parse(first.started_at);
+  const replayStart = Date.now();
+  return (exchange) => {
+    const due = Date.parse(exchange.started_at) - recordedStart - (Date.now() - replayStart);
+    return due > 0 ? new Promise((resolve) => setTimeout(resolve, due)) : undefined;
+  };
+}
+
+/** The deployment replayed against, and how many of the requests sent to it it answered. */
+class Target {
+  readonly #send: typeof fetch;
+  readonly #base: string;
+  /** Network failures in a row. */
+  #failures = 0;
+  /** Requests answered. */
+  answered = 0;
+
+  constructor(send: typeof fetch, base: string) {
+    this.#send = send;
+    this.#base = base;
+  }
+
+  /**
+   * Sends `request`: its answer, or why none came.
+   *
+   * @throws {ReplayAborted} once the target did not answer `UNREACHABLE_AFTER` requests in a row.
+   */
+  async send(request: { url: string; init: RequestInit }): Promise<ComparedResponse | string> {
+    try {
+      const answer = await readAnswer(await this.#send(request.url, request.init));
+      this.#failures = 0;
+      this.answered++;
+      return answer;
+    } catch (error) {
+      const cause = String(
+        (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message,
+      );
+      if (++this.#failures >= UNREACHABLE_AFTER) {
+        throw new ReplayAborted(
+          `${this.#base} did not answer ${UNREACHABLE_AFTER} requests in a row (${cause}).`,
+        );
+      }
+      return cause;
+    }
+  }
+}
+
+function countByKind(differences: readonly Difference[]): Partial<Record<DifferenceKind, number>> {
+  const byKind: Partial<Record<DifferenceKind, number>> = {};
+  for (const d of differences) byKind[d.kind] = (byKind[d.kind] ?? 0) + 1;
+  return byKind;
 }
 
 function shownPath(exchange: RecordedExchange): string {
