@@ -285,50 +285,7 @@ function compareArray(
     }
     return;
   }
-  const bIds = (b as Json[]).map((e) => (e.id as string).toLowerCase());
-  // Recorded entries the replay already knows are paired with their counterparts wherever they
-  // are; the others with the target's unclaimed entries, in order.
-  const pairOf = new Array<number>(a.length).fill(-1);
-  const claimed = new Set<number>();
-  (a as Json[]).forEach((entry, i) => {
-    const expected = ids.id(entry.id as string);
-    if (expected === undefined) return;
-    const j = bIds.indexOf(expected);
-    if (j === -1) {
-      found.push({
-        kind: 'entries',
-        where: pointer(at, i),
-        message: `recorded entry ${entry.id as string} (the target's ${expected}) is not in the replayed list`,
-      });
-      return;
-    }
-    pairOf[i] = j;
-    claimed.add(j);
-  });
-  // An entry the replay has not met yet is paired by what the client chose (the number, the
-  // text, a name), which the replay sent as recorded; by position among the rest otherwise. A
-  // reordered list then still pairs each entry with its counterpart.
-  const prints = (b as Json[]).map(fingerprint);
-  for (let i = 0; i < a.length; i++) {
-    if (pairOf[i] !== -1 || ids.id((a[i] as Json).id as string) !== undefined) continue;
-    const print = fingerprint(a[i] as Json);
-    if (print === '') continue;
-    const j = prints.findIndex((p, k) => p === print && !claimed.has(k));
-    if (j !== -1) {
-      pairOf[i] = j;
-      claimed.add(j);
-    }
-  }
-  let next = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (pairOf[i] !== -1 || ids.id((a[i] as Json).id as string) !== undefined) continue;
-    while (next < b.length && claimed.has(next)) next++;
-    if (next < b.length) {
-      pairOf[i] = next;
-      claimed.add(next);
-      next++;
-    }
-  }
+  const pairOf = pairEntries(a as Json[], b as Json[], at, ids, found);
   const order = pairOf.filter((j) => j !== -1);
   const sorted = order.every((j, k) => k === 0 || order[k - 1]! < j);
   if (!sorted) {
@@ -343,6 +300,56 @@ function compareArray(
   for (let i = 0; i < a.length; i++) {
     if (pairOf[i] !== -1) walk(a[i], b[pairOf[i]!], pointer(at, i), ids, found, depth + 1);
   }
+}
+
+/**
+ * The replayed entry each recorded entry is compared with (its index in `b`, or -1). Recorded
+ * entries the replay already knows are paired with their counterparts wherever they are; an entry
+ * the replay has not met yet by what the client chose (the number, the text, a name), which the
+ * replay sent as recorded; the rest with the target's unclaimed entries, in order. A reordered
+ * list then still pairs each entry with its counterpart.
+ */
+function pairEntries(
+  a: Json[],
+  b: Json[],
+  at: string,
+  ids: Correspondence,
+  found: Difference[],
+): number[] {
+  const pairOf = new Array<number>(a.length).fill(-1);
+  const claimed = new Set<number>();
+  const pair = (i: number, j: number) => {
+    pairOf[i] = j;
+    claimed.add(j);
+  };
+  const bIds = b.map((e) => (e.id as string).toLowerCase());
+  a.forEach((entry, i) => {
+    const expected = ids.id(entry.id as string);
+    if (expected === undefined) return;
+    const j = bIds.indexOf(expected);
+    if (j !== -1) pair(i, j);
+    else {
+      found.push({
+        kind: 'entries',
+        where: pointer(at, i),
+        message: `recorded entry ${entry.id as string} (the target's ${expected}) is not in the replayed list`,
+      });
+    }
+  });
+  const unmet = a.flatMap((entry, i) => (ids.id(entry.id as string) === undefined ? [i] : []));
+  const prints = b.map(fingerprint);
+  for (const i of unmet) {
+    const print = fingerprint(a[i]!);
+    const j = print === '' ? -1 : prints.findIndex((p, k) => p === print && !claimed.has(k));
+    if (j !== -1) pair(i, j);
+  }
+  let next = 0;
+  for (const i of unmet) {
+    if (pairOf[i] !== -1) continue;
+    while (next < b.length && claimed.has(next)) next++;
+    if (next < b.length) pair(i, next++);
+  }
+  return pairOf;
 }
 
 /**
