@@ -79,7 +79,7 @@ export function countSegments(text: string): SegmentCount {
  * Where the network cuts a text: the one implementation behind {@link countSegments} and
  * {@link explainSegments}, so a count and its explanation can never disagree.
  */
-export interface TextSplit {
+interface TextSplit {
   /** The encoding the whole text is sent in. */
   encoding: SegmentEncoding;
   /** Septets (`GSM_7`) or UTF-16 code units (`UCS_2`) of the whole text. */
@@ -98,7 +98,7 @@ export interface TextSplit {
  * @param text - The message body.
  * @returns The encoding, sizes and the end offset of each segment.
  */
-export function splitText(text: string): TextSplit {
+function splitText(text: string): TextSplit {
   if (text === '') {
     return { encoding: 'GSM_7', units: 0, perSegment: GSM_SINGLE, usedInLast: 0, ends: [] };
   }

@@ -44,7 +44,7 @@ export interface ControlContext extends ControlDeps {
 }
 
 /** What a control route returns. */
-export interface ControlResult {
+interface ControlResult {
   readonly status: number;
   readonly body: unknown;
 }

@@ -21,7 +21,7 @@ import {
   type QueryTarget,
 } from './query-vocabulary';
 
-export { QUERY_KEYS, type QueryTarget } from './query-vocabulary';
+export { QUERY_KEYS } from './query-vocabulary';
 
 /** A parsed filter of messages; an empty list means "any". */
 export interface MessageFilter {

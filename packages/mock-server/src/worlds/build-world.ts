@@ -41,7 +41,7 @@ export interface BuiltWorld {
 }
 
 /** The header every webhook delivery of a created world carries: the world's id. */
-export const WORLD_HEADER = 'x-msgsvc-mock-world';
+const WORLD_HEADER = 'x-msgsvc-mock-world';
 
 /**
  * Builds a world. `keyNamespace` is set for every world but the server's starting one: its keys

@@ -47,7 +47,7 @@ export interface RequestLogDetail extends RequestLogEntry {
 }
 
 /** How much of each body is kept: enough to read a request, bounded so the log stays small. */
-export const BODY_KEPT = 16_384;
+const BODY_KEPT = 16_384;
 
 const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 

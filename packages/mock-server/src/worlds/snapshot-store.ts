@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, type WorldSnapshot } from '@msgsvc/mock';
 
 /** How many snapshots the server keeps (the oldest is dropped first). */
-export const SNAPSHOT_LIMIT = 50;
+const SNAPSHOT_LIMIT = 50;
 
 /** A stored snapshot. */
 export interface StoredSnapshot {

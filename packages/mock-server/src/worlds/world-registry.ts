@@ -16,9 +16,9 @@ import { fingerprint, LiveFeed } from './live';
 import { SnapshotStore } from './snapshot-store';
 
 /** The id of the server's starting world. */
-export const DEFAULT_WORLD_ID = 'default';
+const DEFAULT_WORLD_ID = 'default';
 /** Length of a created world's key namespace: 62^8 values, drawn at random. */
-export const NAMESPACE_LENGTH = 8;
+const NAMESPACE_LENGTH = 8;
 /** Length of `svc_live_` and `svc_test_`. */
 const KEY_PREFIX_LENGTH = 9;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -62,9 +62,9 @@ export interface WorldRegistryOptions {
 }
 
 /** Default idle time-to-live of a created world: 30 minutes. */
-export const DEFAULT_WORLD_TTL_MS = 30 * 60_000;
+const DEFAULT_WORLD_TTL_MS = 30 * 60_000;
 /** Default cap on the number of worlds. */
-export const DEFAULT_MAX_WORLDS = 1000;
+const DEFAULT_MAX_WORLDS = 1000;
 
 /** The worlds of a server; see the module comment. */
 export class WorldRegistry {

@@ -79,7 +79,7 @@ function namespaceSalt(namespace: string): Uint8Array {
 }
 
 /** What a key namespace looks like (see {@link WorldOptions.keyNamespace}). */
-export const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
 /**
  * The state of one mock service. Its parts are `readonly`: they are changed in place by the domain's

@@ -309,7 +309,7 @@ export class StatusHistory {
 }
 
 /** One tenant's message log as a snapshot holds it (see {@link StatusHistory.shareMessages}). */
-export interface SharedTenantLog {
+interface SharedTenantLog {
   /** The tenant's organization. */
   readonly organizationId: string;
   /** The tenant's environment. */

@@ -38,7 +38,7 @@ export function popcount(word: number): number {
 }
 
 /** Word `index` of `words` with the bits outside `[from, to)` cleared. */
-export function maskedWord(words: Uint32Array, index: number, from: number, to: number): number {
+function maskedWord(words: Uint32Array, index: number, from: number, to: number): number {
   let word = words[index] ?? 0;
   const base = index << 5;
   const lo = from - base;

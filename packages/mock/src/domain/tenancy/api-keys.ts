@@ -111,7 +111,7 @@ export function revokeApiKey(world: World, idOrKey: string): ApiKey {
 }
 
 /** Finds a key by id or full key string. */
-export function findApiKey(world: World, idOrKey: string): ApiKey {
+function findApiKey(world: World, idOrKey: string): ApiKey {
   const direct = world.apiKeys.get(idOrKey);
   if (direct !== undefined) return direct;
   for (const record of world.apiKeys.values()) if (record.id === idOrKey) return record;
