@@ -5,7 +5,7 @@
  * byte for byte. A copy of the traffic is parsed and checked against the contract once the
  * traffic is quiet, off the path of every request and answer (E48).
  */
-import { type AddressInfo, createServer, isIP, connect as netConnect } from 'node:net';
+import { type AddressInfo, createServer, isIP, connect as netConnect, type Server } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { keyPrefix } from '@msgsvc/sdk';
 import { CassetteWriter } from '../replay/cassette-writer';
@@ -95,11 +95,7 @@ const MAX_HEAD_BYTES = 16 * 1024;
  * ```
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const upstream = new URL(options.upstream);
-  const prefix = upstream.pathname.replace(/\/+$/, '');
-  const secure = upstream.protocol === 'https:';
-  const hostname = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
-  const port = Number(upstream.port || (secure ? 443 : 80));
+  const upstream = upstreamOf(options.upstream);
   const contract = new Contract();
   const cassette = options.record === undefined ? undefined : new CassetteWriter(options.record);
   const pairs = new Set<PairedConnection>();
@@ -112,8 +108,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     for (const exchange of batch) {
       try {
         // After the last byte went out: checking (and recording) never delays an answer (E48).
-        report(exchange);
-        record(exchange);
+        const violations = violationsOf(contract, exchange);
+        for (const violation of violations) options.onViolation?.(violation);
+        options.onExchange?.(violations);
+        if (cassette !== undefined) record(cassette, exchange);
       } catch (error) {
         // A check that throws is a bug of the kit: reported, never fatal to the traffic.
         process.emitWarning(`msgsvc-verify proxy: checking an exchange failed: ${String(error)}`);
@@ -127,24 +125,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     run: checkAll,
   });
   const deps: PairDeps = {
-    connect: () =>
-      secure
-        ? {
-            socket: tlsConnect({
-              host: hostname,
-              port,
-              servername: isIP(hostname) === 0 ? hostname : undefined,
-              ALPNProtocols: ['http/1.1'],
-            }).setNoDelay(true),
-            openEvent: 'secureConnect',
-          }
-        : {
-            socket: netConnect({ host: hostname, port, noDelay: true, allowHalfOpen: true }),
-            openEvent: 'connect',
-          },
-    origin: upstream.origin,
-    host: upstream.host,
-    prefix,
+    ...upstream,
     maxHeadBytes: MAX_HEAD_BYTES,
     headersTimeoutMs: options.headersTimeoutMs ?? 60_000,
     keep: KEEP,
@@ -164,83 +145,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
     pairs.add(new PairedConnection(client, deps));
   });
-
-  function record(exchange: TappedExchange): void {
-    const { arrival } = exchange;
-    if (cassette === undefined || arrival.seq === undefined) return;
-    cassette.record({
-      seq: arrival.seq,
-      startedAt: new Date(arrival.wall),
-      durationMs: exchange.durationMs,
-      method: arrival.method,
-      url: arrival.target,
-      requestHeaders: exchange.requestHeaders,
-      requestBody: exchange.request.bytes,
-      requestTruncated: exchange.request.truncated,
-      status: exchange.status,
-      responseHeaders: exchange.responseHeaders,
-      responseBody: exchange.response.bytes,
-      responseTruncated: exchange.response.truncated,
-    });
-  }
-
-  function report(exchange: TappedExchange): void {
-    const { arrival, requestHeaders, responseHeaders, status } = exchange;
-    const url = arrival.target;
-    const queryAt = url.indexOf('?');
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-    let found: Violation[];
-    try {
-      found = checkExchange(contract, {
-        method: arrival.method,
-        path,
-        query,
-        requestHeaders,
-        requestBody: exchange.request.bytes.toString('utf8'),
-        requestTruncated: exchange.request.truncated,
-        status,
-        responseHeaders,
-        responseBody: exchange.response.bytes.toString('utf8'),
-        responseTruncated: exchange.response.truncated,
-      });
-    } catch (error) {
-      found = [
-        {
-          severity: 'error',
-          side: 'response',
-          rule: 'response-body',
-          operation: null,
-          message: `could not be checked: ${(error as Error).message}`,
-        },
-      ];
-    }
-    const key = requestHeaders['x-api-key'];
-    const violations = found.map(
-      (violation): ProxyViolation => ({
-        time: new Date().toISOString(),
-        method: arrival.method,
-        path: redactUrlPart(path),
-        query: redactUrlPart(query),
-        status,
-        api_key: key === undefined ? null : keyPrefix(key),
-        trace_id: responseHeaders['x-trace-id'] ?? null,
-        ...violation,
-        message: redactText(violation.message),
-      }),
-    );
-    for (const violation of violations) options.onViolation?.(violation);
-    options.onExchange?.(violations);
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: `http://${shown}:${address.port}`,
+    url: await listen(server, options.port ?? 0, options.host ?? '127.0.0.1'),
     recorded: () => cassette?.written ?? 0,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -254,4 +160,112 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       cassette?.close();
     },
   };
+}
+
+/** How the proxy reaches the upstream at `url`: plain or TLS, its `Host` and its path prefix. */
+function upstreamOf(url: string): Pick<PairDeps, 'connect' | 'origin' | 'host' | 'prefix'> {
+  const upstream = new URL(url);
+  const secure = upstream.protocol === 'https:';
+  const hostname = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = Number(upstream.port || (secure ? 443 : 80));
+  const connect: PairDeps['connect'] = () =>
+    secure
+      ? {
+          socket: tlsConnect({
+            host: hostname,
+            port,
+            servername: isIP(hostname) === 0 ? hostname : undefined,
+            ALPNProtocols: ['http/1.1'],
+          }).setNoDelay(true),
+          openEvent: 'secureConnect',
+        }
+      : {
+          socket: netConnect({ host: hostname, port, noDelay: true, allowHalfOpen: true }),
+          openEvent: 'connect',
+        };
+  return {
+    connect,
+    origin: upstream.origin,
+    host: upstream.host,
+    prefix: upstream.pathname.replace(/\/+$/, ''),
+  };
+}
+
+/** Starts `server` listening; its origin. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${shown}:${address.port}`;
+}
+
+/** Writes `exchange` to the cassette, if it was recorded (its request has a `seq`). */
+function record(cassette: CassetteWriter, exchange: TappedExchange): void {
+  const { arrival } = exchange;
+  if (arrival.seq === undefined) return;
+  cassette.record({
+    seq: arrival.seq,
+    startedAt: new Date(arrival.wall),
+    durationMs: exchange.durationMs,
+    method: arrival.method,
+    url: arrival.target,
+    requestHeaders: exchange.requestHeaders,
+    requestBody: exchange.request.bytes,
+    requestTruncated: exchange.request.truncated,
+    status: exchange.status,
+    responseHeaders: exchange.responseHeaders,
+    responseBody: exchange.response.bytes,
+    responseTruncated: exchange.response.truncated,
+  });
+}
+
+/** Checks `exchange` against the contract: its violations as the proxy reports them. */
+function violationsOf(contract: Contract, exchange: TappedExchange): ProxyViolation[] {
+  const { arrival, requestHeaders, responseHeaders, status } = exchange;
+  const url = arrival.target;
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  let found: Violation[];
+  try {
+    found = checkExchange(contract, {
+      method: arrival.method,
+      path,
+      query,
+      requestHeaders,
+      requestBody: exchange.request.bytes.toString('utf8'),
+      requestTruncated: exchange.request.truncated,
+      status,
+      responseHeaders,
+      responseBody: exchange.response.bytes.toString('utf8'),
+      responseTruncated: exchange.response.truncated,
+    });
+  } catch (error) {
+    found = [
+      {
+        severity: 'error',
+        side: 'response',
+        rule: 'response-body',
+        operation: null,
+        message: `could not be checked: ${(error as Error).message}`,
+      },
+    ];
+  }
+  const key = requestHeaders['x-api-key'];
+  return found.map(
+    (violation): ProxyViolation => ({
+      time: new Date().toISOString(),
+      method: arrival.method,
+      path: redactUrlPart(path),
+      query: redactUrlPart(query),
+      status,
+      api_key: key === undefined ? null : keyPrefix(key),
+      trace_id: responseHeaders['x-trace-id'] ?? null,
+      ...violation,
+      message: redactText(violation.message),
+    }),
+  );
 }
