@@ -38,7 +38,7 @@ export interface OperationContext {
 }
 
 /** What a handler returns: a status and a JSON-serialisable body. */
-export type OperationResult =
+type OperationResult =
   | { readonly status: number; readonly body: unknown }
   /** A body already serialized (list pages assembled from cached entries). */
   | { readonly status: number; readonly json: string };
