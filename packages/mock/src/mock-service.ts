@@ -215,59 +215,14 @@ interface ServiceState {
 
 function createService(options: MockServiceOptions, from: WorldSnapshot | undefined): MockService {
   const listeners = new Map<string, WebhookListener>();
-  const transport = createWebhookTransport(
-    listeners,
-    options.webhookFetch,
-    options.wallClock ?? (() => Date.now()),
-    options.webhookHeaders ?? {},
-  );
-  // Every world the service serves, fresh or restored, delivers webhooks through one transport,
-  // and carries the service's key namespace: a restored world's keys from elsewhere get its own
-  // (D131).
-  const secrets = options.keyNamespace === undefined ? undefined : newSecretStream();
-  const attach = (world: World) => {
-    world.webhookTransport = transport;
-    if (options.keyNamespace !== undefined) {
-      world.keyNamespace = options.keyNamespace;
-      // The same stream again after a reset: the world's keys and secrets stay its own.
-      world.secrets = secrets?.();
-      // Keys from elsewhere (a fork, another world's snapshot): its signing secrets are new too.
-      if (rekeyApiKeys(world).length > 0) resecretWebhooks(world);
-    }
-    return world;
-  };
-  const startTime = options.startTime === undefined ? undefined : Number(options.startTime);
-  if (startTime !== undefined && !Number.isFinite(startTime)) {
-    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
-  }
-  const build = () =>
-    attach(new World({ ...options, clock: options.clock ?? new VirtualClock(startTime) }));
+  const worlds = worldMaker(options, listeners);
   const state: ServiceState = {
-    world: from === undefined ? build() : attach(restoreWorld(from)),
+    world: from === undefined ? worlds.build() : worlds.attach(restoreWorld(from)),
     demo: undefined,
   };
   if (options.demo === true && from === undefined) state.demo = seedDemoWorld(state.world);
   const getWorld = () => state.world;
-
-  const lifecycle = {
-    reset() {
-      state.world = build();
-      listeners.clear();
-      state.demo = options.demo === true ? seedDemoWorld(state.world) : undefined;
-    },
-    snapshot: () => snapshotWorld(state.world),
-    restore(value: WorldSnapshot) {
-      // A world on real time stays on real time, resuming at the snapshot's instant.
-      const { clock } = state.world;
-      state.world = attach(
-        restoreWorld(value, clock instanceof RealClock ? clock.restartAt(value.time) : undefined),
-      );
-    },
-    seedDemo() {
-      state.demo ??= seedDemoWorld(state.world);
-      return state.demo;
-    },
-  };
+  const lifecycle = lifecycleOf(state, options, listeners, worlds);
   const report = options.onError === false ? undefined : (options.onError ?? consoleReporter);
   const handle = observedHandler(getWorld, options.observe, report);
   const mockFetch = createFetch(handle);
@@ -306,6 +261,73 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
     fork() {
       const { demo: _demo, ...rest } = options;
       return createService(rest, snapshotWorld(state.world));
+    },
+  };
+}
+
+/** How the service makes the worlds it serves: fresh ones, and restored ones it adopts. */
+interface WorldMaker {
+  build(): World;
+  attach(world: World): World;
+}
+
+// Every world the service serves, fresh or restored, delivers webhooks through one transport, and
+// carries the service's key namespace: a restored world's keys from elsewhere get its own (D131).
+function worldMaker(
+  options: MockServiceOptions,
+  listeners: Map<string, WebhookListener>,
+): WorldMaker {
+  const transport = createWebhookTransport(
+    listeners,
+    options.webhookFetch,
+    options.wallClock ?? (() => Date.now()),
+    options.webhookHeaders ?? {},
+  );
+  const secrets = options.keyNamespace === undefined ? undefined : newSecretStream();
+  const attach = (world: World) => {
+    world.webhookTransport = transport;
+    if (options.keyNamespace !== undefined) {
+      world.keyNamespace = options.keyNamespace;
+      // The same stream again after a reset: the world's keys and secrets stay its own.
+      world.secrets = secrets?.();
+      // Keys from elsewhere (a fork, another world's snapshot): its signing secrets are new too.
+      if (rekeyApiKeys(world).length > 0) resecretWebhooks(world);
+    }
+    return world;
+  };
+  const startTime = options.startTime === undefined ? undefined : Number(options.startTime);
+  if (startTime !== undefined && !Number.isFinite(startTime)) {
+    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
+  }
+  const build = () =>
+    attach(new World({ ...options, clock: options.clock ?? new VirtualClock(startTime) }));
+  return { build, attach };
+}
+
+// Reset, snapshot, restore and the demo seed: what replaces or reads the served world.
+function lifecycleOf(
+  state: ServiceState,
+  options: MockServiceOptions,
+  listeners: Map<string, WebhookListener>,
+  worlds: WorldMaker,
+) {
+  return {
+    reset() {
+      state.world = worlds.build();
+      listeners.clear();
+      state.demo = options.demo === true ? seedDemoWorld(state.world) : undefined;
+    },
+    snapshot: () => snapshotWorld(state.world),
+    restore(value: WorldSnapshot) {
+      // A world on real time stays on real time, resuming at the snapshot's instant.
+      const { clock } = state.world;
+      state.world = worlds.attach(
+        restoreWorld(value, clock instanceof RealClock ? clock.restartAt(value.time) : undefined),
+      );
+    },
+    seedDemo() {
+      state.demo ??= seedDemoWorld(state.world);
+      return state.demo;
     },
   };
 }
