@@ -30,6 +30,25 @@ import { apiKeyView, contactView, organizationView, senderIdView, tagView } from
  */
 export function createAccountControls(world: () => World): AccountControls {
   return {
+    ...organizationControls(world),
+    ...apiKeyControls(world),
+    ...senderIdControls(world),
+    ...contactControls(world),
+    configureRateLimits(changes) {
+      // A misspelt key is named as the HTTP body names it: `limits.<key>` (D87).
+      configureRateLimits(world(), changes, 'limits');
+    },
+  };
+}
+
+// The controls of organizations and their funds.
+function organizationControls(
+  world: () => World,
+): Pick<
+  AccountControls,
+  'createOrganization' | 'organizations' | 'organization' | 'fundAccount' | 'balance'
+> {
+  return {
     createOrganization(params) {
       checkOptions('createOrganization', params);
       if (
@@ -74,7 +93,14 @@ export function createAccountControls(world: () => World): AccountControls {
       const organization = getOrganization(w, organizationId);
       return formatMoney(getAccount(w, organization.billingAccountId).balance);
     },
+  };
+}
 
+// The controls of API keys.
+function apiKeyControls(
+  world: () => World,
+): Pick<AccountControls, 'issueApiKey' | 'revokeApiKey' | 'apiKeys'> {
+  return {
     issueApiKey(params) {
       checkOptions('issueApiKey', params);
       if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
@@ -99,7 +125,14 @@ export function createAccountControls(world: () => World): AccountControls {
         .filter((key) => key.organizationId === organization.id)
         .map(apiKeyView);
     },
+  };
+}
 
+// The controls of sender IDs.
+function senderIdControls(
+  world: () => World,
+): Pick<AccountControls, 'createSenderId' | 'setSenderIdStatus' | 'senderIds'> {
+  return {
     createSenderId(params) {
       checkOptions('createSenderId', params);
       const w = world();
@@ -124,7 +157,12 @@ export function createAccountControls(world: () => World): AccountControls {
         .filter((sender) => sender.organizationId === organization.id)
         .map((sender) => senderIdView(w, sender));
     },
+  };
+}
 
+// The controls of tags and contacts.
+function contactControls(world: () => World): Pick<AccountControls, 'createTag' | 'createContact'> {
+  return {
     createTag(organizationId, name) {
       return tagView(createTag(world(), organizationId, name));
     },
@@ -146,11 +184,6 @@ export function createAccountControls(world: () => World): AccountControls {
         }),
       );
       return contactView(contact);
-    },
-
-    configureRateLimits(changes) {
-      // A misspelt key is named as the HTTP body names it: `limits.<key>` (D87).
-      configureRateLimits(world(), changes, 'limits');
     },
   };
 }
