@@ -3,6 +3,7 @@
  * `msgsvc-mock`, which hands its own commands `verify` and `proxy` over to this package) run them
  * in-process.
  */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** Where a command writes and which process it answers to. */
 export interface CliIo {
@@ -36,4 +37,21 @@ export class UsageError extends Error {
 export function errorMessage(error: unknown): string {
   const message = (error as { message?: unknown } | null | undefined)?.message;
   return typeof message === 'string' ? message : String(error);
+}
+
+/**
+ * Parses a command's arguments with `node:util`'s `parseArgs`, strictly (`config` without `args`
+ * and `strict`).
+ *
+ * @throws {UsageError} for an unknown flag or a flag without its value, in parseArgs's words.
+ */
+export function parseFlags<const T extends Omit<ParseArgsConfig, 'args' | 'strict'>>(
+  argv: readonly string[],
+  config: T,
+) {
+  try {
+    return parseArgs({ ...config, args: [...argv], strict: true });
+  } catch (error) {
+    throw new UsageError(errorMessage(error).split('. To specify')[0]!.replace(/\.?$/, '.'));
+  }
 }

@@ -4,8 +4,7 @@
  * parent's exit) print the totals; exit 1 then if `--fail-on-violation` and anything was off.
  */
 import { appendFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { type CliIo, UsageError } from '../cli-io/cli-io';
+import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
 import { type ProxyViolation, startProxy } from './proxy-server';
 
 /** The `--help` text, naming the command as the user typed it (`msgsvc-verify proxy`, `msgsvc-mock proxy`). */
@@ -58,59 +57,31 @@ export function violationLine(v: ProxyViolation): string {
 /** Runs the proxy command with its arguments (those after `proxy`); resolves with the exit code. */
 export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<number> {
   const name = io.command ?? 'msgsvc-verify proxy';
-  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-  let port: number;
-  let upstream: string;
+  let args: ReturnType<typeof parseProxyArgs>;
   try {
-    try {
-      ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true }));
-    } catch (error) {
-      throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
-    }
-    if (values.help === true) {
-      io.stdout(proxyHelp(name));
-      return 0;
-    }
-    if (values.upstream === undefined) throw new UsageError('--upstream is required.');
-    upstream = values.upstream;
-    if (!/^https?:\/\/\S+$/.test(upstream) || !URL.canParse(upstream)) {
-      throw new UsageError(`--upstream must be an http(s) URL (got "${upstream}").`);
-    }
-    const portText = values.port ?? '4011';
-    port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
-    if (!(port >= 0 && port <= 65535)) {
-      throw new UsageError(`--port must be an integer from 0 to 65535 (got "${portText}").`);
-    }
-    if (values.jsonl === '') throw new UsageError('--jsonl needs a file name.');
-    if (values.record === '') throw new UsageError('--record needs a file name.');
+    args = parseProxyArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
     return 2;
   }
-
-  let exchanges = 0;
-  let violations = 0;
-  let warnings = 0;
-  const jsonl = values.jsonl;
+  if (args === undefined) {
+    io.stdout(proxyHelp(name));
+    return 0;
+  }
+  const { jsonl, json } = args;
+  const totals = { exchanges: 0, violations: 0, warnings: 0 };
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
     proxy = await startProxy({
-      upstream,
-      port,
-      host: values.host,
-      record: values.record,
-      onExchange: (found) => {
-        exchanges++;
-        // A warning (an added field, D100) is reported but never fails the run.
-        for (const finding of found) {
-          if (finding.severity === 'warning') warnings++;
-          else violations++;
-        }
-      },
+      upstream: args.upstream,
+      port: args.port,
+      host: args.host,
+      record: args.record,
+      onExchange: (found) => count(totals, found),
       onViolation: (violation) => {
         const line = JSON.stringify(violation);
-        io.stdout(values.json === true ? line : violationLine(violation));
+        io.stdout(json === true ? line : violationLine(violation));
         if (jsonl !== undefined) appendFileSync(jsonl, `${line}\n`);
       },
     });
@@ -118,24 +89,58 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
     io.stderr(`${name}: ${(error as Error).message}`);
     return 1;
   }
-  const origin = new URL(upstream).origin;
-  io.stderr(`${name}: listening on ${proxy.url}, forwarding to ${origin}`);
+  io.stderr(`${name}: listening on ${proxy.url}, forwarding to ${new URL(args.upstream).origin}`);
+  await stopAsked(io);
+  await proxy.close();
+  const { exchanges, violations, warnings } = totals;
+  io.stderr(
+    `${name}: ${exchanges} exchange(s) checked, ${violations} violation(s), ${warnings} warning(s).`,
+  );
+  if (args.record !== undefined) {
+    io.stderr(`${name}: ${proxy.recorded()} exchange(s) recorded to ${args.record}.`);
+  }
+  return args['fail-on-violation'] === true && violations > 0 ? 1 : 0;
+}
 
+/**
+ * The proxy's flags, checked; `undefined` means `--help`.
+ *
+ * @throws {UsageError} for an unknown flag or a bad value.
+ */
+function parseProxyArgs(argv: readonly string[]) {
+  const { values } = parseFlags(argv, { options: OPTIONS });
+  if (values.help === true) return undefined;
+  const upstream = values.upstream;
+  if (upstream === undefined) throw new UsageError('--upstream is required.');
+  if (!/^https?:\/\/\S+$/.test(upstream) || !URL.canParse(upstream)) {
+    throw new UsageError(`--upstream must be an http(s) URL (got "${upstream}").`);
+  }
+  const portText = values.port ?? '4011';
+  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    throw new UsageError(`--port must be an integer from 0 to 65535 (got "${portText}").`);
+  }
+  if (values.jsonl === '') throw new UsageError('--jsonl needs a file name.');
+  if (values.record === '') throw new UsageError('--record needs a file name.');
+  return { ...values, upstream, port };
+}
+
+/** Counts one exchange and its findings; a warning (an added field, D100) never fails the run. */
+function count(
+  totals: { exchanges: number; violations: number; warnings: number },
+  found: readonly ProxyViolation[],
+): void {
+  totals.exchanges++;
+  for (const finding of found) {
+    if (finding.severity === 'warning') totals.warnings++;
+    else totals.violations++;
+  }
+}
+
+/** Resolves at the first request to stop: SIGINT, SIGTERM or the parent's exit. */
+function stopAsked(io: CliIo): Promise<void> {
   return new Promise((resolve) => {
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      proxy.close().then(() => {
-        io.stderr(
-          `${name}: ${exchanges} exchange(s) checked, ${violations} violation(s), ${warnings} warning(s).`,
-        );
-        if (values.record !== undefined) {
-          io.stderr(`${name}: ${proxy.recorded()} exchange(s) recorded to ${values.record}.`);
-        }
-        resolve(values['fail-on-violation'] === true && violations > 0 ? 1 : 0);
-      });
-    };
+    const stop = () => resolve();
     io.onSignal('SIGINT', stop);
     io.onSignal('SIGTERM', stop);
     io.onParentExit?.(stop);

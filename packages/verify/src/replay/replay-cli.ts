@@ -5,8 +5,7 @@
  * on differences, 2 for a bad command line, an unreadable cassette, one with a path outside the
  * public API (that exchange is not sent) or a target that never answers.
  */
-import { parseArgs } from 'node:util';
-import { type CliIo, UsageError } from '../cli-io/cli-io';
+import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
 import { CassetteError, readCassette } from './cassette-format';
 import { replayText } from './report-replay';
 import { ReplayAborted, runReplay } from './run-replay';
@@ -63,20 +62,11 @@ export async function runReplayCli(
   let baseUrl: string;
   const keys: Record<string, string> = {};
   let values: ReturnType<
-    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+    typeof parseFlags<{ options: typeof OPTIONS; allowPositionals: true }>
   >['values'];
   try {
     let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args: [...argv],
-        options: OPTIONS,
-        strict: true,
-        allowPositionals: true,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
-    }
+    ({ values, positionals } = parseFlags(argv, { options: OPTIONS, allowPositionals: true }));
     if (values.help === true) {
       io.stdout(replayHelp(name));
       return 0;

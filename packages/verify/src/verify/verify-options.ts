@@ -2,8 +2,7 @@
  * The command line of `msgsvc-verify`: flags parsed with `node:util` `parseArgs`, keys also
  * read from the environment so they stay out of shell history and CI logs.
  */
-import { parseArgs } from 'node:util';
-import { UsageError } from '../cli-io/cli-io';
+import { parseFlags, UsageError } from '../cli-io/cli-io';
 import type { VerifyOptions } from './run-verify';
 
 /** What `msgsvc-verify` was asked to do. */
@@ -76,12 +75,7 @@ export function parseVerifyArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = {},
 ): VerifyCommand | undefined {
-  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
-  }
+  const { values } = parseFlags(argv, { options: OPTIONS });
   if (values.help === true) return undefined;
   const baseUrl = values['base-url'] ?? env.MSGSVC_BASE_URL;
   if (baseUrl === undefined) throw new UsageError('--base-url is required (or MSGSVC_BASE_URL).');
