@@ -31,6 +31,21 @@ export function createWebhookControls(
   listeners: Map<string, WebhookListener>,
 ): WebhookControls {
   return {
+    ...endpointControls(world, listeners),
+    ...outboxControls(world),
+    ...handsetControls(world),
+  };
+}
+
+// The controls of endpoints and their signing secrets.
+function endpointControls(
+  world: () => World,
+  listeners: Map<string, WebhookListener>,
+): Pick<
+  WebhookControls,
+  'addWebhookEndpoint' | 'removeWebhookEndpoint' | 'webhookEndpoints' | 'webhookSecret'
+> {
+  return {
     addWebhookEndpoint(params) {
       checkOptions('addWebhookEndpoint', params);
       if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
@@ -59,6 +74,17 @@ export function createWebhookControls(
         .map(webhookEndpointView);
     },
 
+    webhookSecret(organizationId) {
+      return getOrganization(world(), organizationId).webhookSecret;
+    },
+  };
+}
+
+// The controls of the outbox.
+function outboxControls(
+  world: () => World,
+): Pick<WebhookControls, 'outbox' | 'redeliver' | 'redeliverFailed'> {
+  return {
     outbox(filter = {}) {
       checkOptions('outbox', filter);
       // A misspelt filter would match nothing, and an assertion on an empty outbox would pass.
@@ -94,11 +120,12 @@ export function createWebhookControls(
       });
       return { ...result, redelivered: [...result.redelivered] };
     },
+  };
+}
 
-    webhookSecret(organizationId) {
-      return getOrganization(world(), organizationId).webhookSecret;
-    },
-
+// The controls of messages from handsets.
+function handsetControls(world: () => World): Pick<WebhookControls, 'simulateInbound' | 'inbound'> {
+  return {
     simulateInbound(params) {
       checkOptions('simulateInbound', params);
       if (params.environment !== undefined) oneOf(params.environment, ENVIRONMENTS, 'environment');
