@@ -6,11 +6,12 @@
  */
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
-import type { MessageRecord } from '../core/model';
+import type { BillingAccount, CampaignRecord, MessageRecord } from '../core/model';
 import type { World } from '../core/world';
 import { createMessage, type NewMessage } from '../messages/message-factory';
 import { senderApproved, transitionMessage } from '../messages/message-lifecycle';
 import { takeDispatchFault } from '../policies/faults';
+import type { CampaignEvent } from './campaign-machine';
 import { completeCampaign, transitionCampaign } from './campaign-state';
 
 /**
@@ -24,27 +25,52 @@ export function processCampaign(world: World, campaignId: string): void {
   const live = campaign.environment === 'live';
   const account = getAccount(world, campaign.billingAccountId);
   campaign.processedAt = world.now();
-
-  // A sender ID rejected (or reset to pending) after acceptance sends nothing (D73).
-  if (!senderApproved(world, campaign.senderId)) {
-    campaign.errorCode = 'SENDER_ID_NOT_APPROVED';
-    transitionCampaign(
-      world,
-      campaign,
-      'sender_not_approved',
-      'Failed: the sender ID is no longer approved; nothing was sent or charged.',
-    );
+  if (!charged(world, campaign, account, live)) return;
+  const dispatchFault = takeDispatchFault(world, campaign.id);
+  const invalid = campaign.invalidRecipients.length;
+  const created = createMessages(world, campaign, live);
+  if (dispatchFault) {
+    failDispatch(world, campaign.id, created);
     return;
   }
-  if (live && account.balance < campaign.estimatedCost) {
-    campaign.errorCode = 'BILLING_INSUFFICIENT_FUNDS';
-    transitionCampaign(
-      world,
-      campaign,
-      'insufficient_funds',
-      'Failed: the balance no longer covers the cost; nothing was charged.',
-    );
-    return;
+  transitionCampaign(world, campaign, 'processed', sendingNote(campaign.outstanding, invalid));
+  if (campaign.outstanding === 0) completeCampaign(world, campaign);
+}
+
+/** Why a campaign fails when it is processed: its error code, its event and its status note. */
+const REFUSALS = {
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing (D73).
+  sender: {
+    code: 'SENDER_ID_NOT_APPROVED',
+    event: 'sender_not_approved',
+    note: 'Failed: the sender ID is no longer approved; nothing was sent or charged.',
+  },
+  funds: {
+    code: 'BILLING_INSUFFICIENT_FUNDS',
+    event: 'insufficient_funds',
+    note: 'Failed: the balance no longer covers the cost; nothing was charged.',
+  },
+} as const satisfies Record<string, { code: string; event: CampaignEvent; note: string }>;
+
+/**
+ * Debits the campaign's cost (live keys only) and says so, or fails the campaign when its sender ID
+ * is no longer approved or the balance no longer covers the cost.
+ */
+function charged(
+  world: World,
+  campaign: CampaignRecord,
+  account: BillingAccount,
+  live: boolean,
+): boolean {
+  const refusal = !senderApproved(world, campaign.senderId)
+    ? REFUSALS.sender
+    : live && account.balance < campaign.estimatedCost
+      ? REFUSALS.funds
+      : undefined;
+  if (refusal !== undefined) {
+    campaign.errorCode = refusal.code;
+    transitionCampaign(world, campaign, refusal.event, refusal.note);
+    return false;
   }
   if (live && campaign.estimatedCost > 0) {
     post(
@@ -52,12 +78,18 @@ export function processCampaign(world: World, campaignId: string): void {
       account,
       'CAMPAIGN_DEBIT',
       -campaign.estimatedCost,
-      { campaignId },
+      { campaignId: campaign.id },
       `Campaign ${campaign.name}`,
     );
   }
+  return true;
+}
 
-  const dispatchFault = takeDispatchFault(world, campaign.id);
+/**
+ * Creates one message per recipient (a `FAILED` one per invalid recipient), counts the ones still
+ * to send, gathers their contacts' tags, and returns the valid recipients' messages.
+ */
+function createMessages(world: World, campaign: CampaignRecord, live: boolean): MessageRecord[] {
   const segmentsOf = countSegments(campaign.content);
   const tags = new Set<string>();
   // One literal per recipient, not a spread of a shared base: a spread object with added fields
@@ -66,7 +98,7 @@ export function processCampaign(world: World, campaignId: string): void {
     organizationId: campaign.organizationId,
     environment: campaign.environment,
     billingAccountId: campaign.billingAccountId,
-    campaignId,
+    campaignId: campaign.id,
     senderId: campaign.senderId,
     externalId: null,
     channel: campaign.channel,
@@ -86,7 +118,6 @@ export function processCampaign(world: World, campaignId: string): void {
       for (const tagId of world.contacts.get(message.contactId)?.tagIds ?? []) tags.add(tagId);
     }
   }
-  const invalid = campaign.invalidRecipients.length;
   for (const input of campaign.invalidRecipients) {
     createMessage(world, spec(null, input), live);
   }
@@ -94,12 +125,7 @@ export function processCampaign(world: World, campaignId: string): void {
   campaign.tagIds = [...tags];
   campaign.recipients = [];
   campaign.invalidRecipients = [];
-  if (dispatchFault) {
-    failDispatch(world, campaign.id, created);
-    return;
-  }
-  transitionCampaign(world, campaign, 'processed', sendingNote(outstanding, invalid));
-  if (outstanding === 0) completeCampaign(world, campaign);
+  return created;
 }
 
 /**
