@@ -11,8 +11,14 @@ import type { StartupInfo } from './banner';
 import type { ServeOptions } from './cli-options';
 import type { CreatedWorld, CreateWorldRequest } from './control-client';
 import { invalidOrigins } from './cors-origins';
-import { createMockServer } from './node-server';
-import { keepState, readStateFile, removeLeftovers, StateFileError } from './state-file';
+import { createMockServer, type MockServer } from './node-server';
+import {
+  keepState,
+  readStateFile,
+  removeLeftovers,
+  StateFileError,
+  type StateKeeper,
+} from './state-file';
 import {
   describeHolder,
   lockStateFile,
@@ -20,7 +26,7 @@ import {
   type StateLock,
 } from './state-lock';
 import { recallKey } from './stored-keys';
-import { buildWorld, type WorldSettings } from './worlds/build-world';
+import { type BuiltWorld, buildWorld, type WorldSettings } from './worlds/build-world';
 import { loadWorldFile, type OrganizationCredentials } from './worlds/world-file';
 
 /** Options of {@link startServer}: the flags of `msgsvc-mock serve`, each with its default. */
@@ -176,43 +182,20 @@ async function serve(
   const saved = options.state === undefined ? undefined : readStateFile(options.state);
   if (options.state !== undefined) removeLeftovers(options.state);
   const startedAt = Date.now();
-  // D55: a virtual world starts now, to the second (its times then read cleanly), unless
-  // pinned; a real clock is the wall clock itself unless pinned.
-  const startTime =
-    options.startTime !== undefined
-      ? Number(options.startTime)
-      : options.clock === 'virtual'
-        ? Math.floor(startedAt / 1000) * 1000
-        : undefined;
-  if (startTime !== undefined && !Number.isFinite(startTime)) {
-    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
-  }
-  const settings: WorldSettings = {
-    clock: options.clock,
-    speed: options.speed,
-    seed: options.seed,
-    startTime,
-    file,
-  };
-  const { mock, requestLog, reseed, organizations } = buildWorld(settings);
-  // Worlds created later start at their own creation unless the server's start was pinned.
-  const later: WorldSettings = {
-    ...settings,
-    startTime: options.startTime === undefined ? undefined : startTime,
-  };
+  const { later, ...world } = startingWorld(options, file, startedAt);
+  const { mock, organizations } = world;
   // The saved world replaces the seeded one; the banner still names the seeded world's keys.
   if (saved !== undefined) {
     mock.restore(saved);
     warnOfLostKeys(mock, organizations, options.state!);
   }
-
   const generated = options.adminToken === undefined && !isLoopback(options.host);
   const adminToken = generated ? randomBytes(24).toString('base64url') : options.adminToken;
   const server = createMockServer({
     mock,
-    requestLog,
+    requestLog: world.requestLog,
     adminToken,
-    reseed,
+    reseed: world.reseed,
     settings: later,
     worldTtlMs: options.worldTtl * 1000,
     maxWorlds: options.maxWorlds,
@@ -226,15 +209,7 @@ async function serve(
   } catch {
     // Only a detail for the message a second server prints: the lock itself holds.
   }
-  const state = options.state;
-  const keeper =
-    state === undefined
-      ? undefined
-      : keepState(mock, state, options.stateInterval * 1000, (error) =>
-          process.stderr.write(`msgsvc-mock: could not save ${state}: ${error.message}\n`),
-        );
-
-  let closing: Promise<void> | undefined;
+  const keeper = startKeeper(mock, options);
   const origin = clientOrigin(address.host, address.port);
   return {
     url: origin,
@@ -253,36 +228,96 @@ async function serve(
       organizations,
       pid: process.pid,
     },
-    async createWorld(body = {}) {
-      const response = await fetch(`${origin}/__mock/worlds`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }),
-        },
-        body: JSON.stringify(body),
-      });
-      const answer = (await response.json()) as CreatedWorld & { message?: string };
-      if (response.status !== 201) {
-        throw new Error(`createWorld: ${response.status} ${answer.message ?? ''}`.trim());
+    createWorld: worldCreator(origin, adminToken),
+    close: closer(server, keeper, lock),
+  };
+}
+
+/**
+ * Builds the starting world (the world file's or the demo), and the settings of the worlds
+ * created later: they start at their own creation unless the server's start was pinned.
+ */
+function startingWorld(
+  options: Omit<ServeOptions, 'json'>,
+  file: ReturnType<typeof loadWorldFile> | undefined,
+  startedAt: number,
+): BuiltWorld & { later: WorldSettings } {
+  // D55: a virtual world starts now, to the second (its times then read cleanly), unless
+  // pinned; a real clock is the wall clock itself unless pinned.
+  const startTime =
+    options.startTime !== undefined
+      ? Number(options.startTime)
+      : options.clock === 'virtual'
+        ? Math.floor(startedAt / 1000) * 1000
+        : undefined;
+  if (startTime !== undefined && !Number.isFinite(startTime)) {
+    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
+  }
+  const settings: WorldSettings = {
+    clock: options.clock,
+    speed: options.speed,
+    seed: options.seed,
+    startTime,
+    file,
+  };
+  const later = { ...settings, startTime: options.startTime === undefined ? undefined : startTime };
+  return { ...buildWorld(settings), later };
+}
+
+/** Saves the world to the state file while it changes, when there is one. */
+function startKeeper(
+  mock: MockService,
+  { state, stateInterval }: Omit<ServeOptions, 'json'>,
+): StateKeeper | undefined {
+  if (state === undefined) return undefined;
+  return keepState(mock, state, stateInterval * 1000, (error) =>
+    process.stderr.write(`msgsvc-mock: could not save ${state}: ${error.message}\n`),
+  );
+}
+
+/** {@link RunningServer.createWorld}: `POST /__mock/worlds` on the server, with its token. */
+function worldCreator(
+  origin: string,
+  adminToken: string | undefined,
+): RunningServer['createWorld'] {
+  return async (body = {}) => {
+    const response = await fetch(`${origin}/__mock/worlds`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }),
+      },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as CreatedWorld & { message?: string };
+    if (response.status !== 201) {
+      throw new Error(`createWorld: ${response.status} ${answer.message ?? ''}`.trim());
+    }
+    return answer;
+  };
+}
+
+/** {@link RunningServer.close}: saves the world, closes the server and lets go of the lock, once. */
+function closer(
+  server: MockServer,
+  keeper: StateKeeper | undefined,
+  lock: StateLock | undefined,
+): RunningServer['close'] {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= (async () => {
+      keeper?.stop();
+      // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
+      // request still in flight changed the world before the server closed.
+      keeper?.save(true);
+      try {
+        await server.close();
+        keeper?.save();
+      } finally {
+        lock?.release();
       }
-      return answer;
-    },
-    close() {
-      closing ??= (async () => {
-        keeper?.stop();
-        // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
-        // request still in flight changed the world before the server closed.
-        keeper?.save(true);
-        try {
-          await server.close();
-          keeper?.save();
-        } finally {
-          lock?.release();
-        }
-      })();
-      return closing;
-    },
+    })();
+    return closing;
   };
 }
 
