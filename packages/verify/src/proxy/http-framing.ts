@@ -13,7 +13,7 @@ const CR = 0x0d;
 const LF = 0x0a;
 
 /** A head received whole: `bytes[from, to)`, its final CRLF CRLF at `to`. */
-export interface FoundHead {
+interface FoundHead {
   /** The bytes the head lies in (the part kept before, joined to the new bytes, when it was cut). */
   readonly bytes: Buffer;
   /** Where the head starts in `bytes`. */
@@ -76,7 +76,7 @@ export class HeadReader {
 }
 
 /** How a {@link BodyReader} reads chunked framing. */
-export interface BodyRules {
+interface BodyRules {
   /**
    * Whether each line must end in CRLF, a chunk size hold no control character and a trailer
    * field be well formed; when not, a bare LF ends a line too and trailer fields are not read.
