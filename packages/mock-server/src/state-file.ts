@@ -128,111 +128,102 @@ function toSnapshot(file: StateFile): WorldSnapshot {
   return checked;
 }
 
+/** The kinds of record a reference can name, as the problem calls them. */
+const KINDS = {
+  organizations: 'organization',
+  accounts: 'billing account',
+  senders: 'sender ID',
+  tags: 'tag',
+  contacts: 'contact',
+  messages: 'message',
+  campaigns: 'campaign',
+  deliveries: 'webhook delivery',
+} as const;
+
+type Kind = keyof typeof KINDS;
+
+/**
+ * Every list's references to other records, in the order they are checked: each field (an id, or
+ * a list of ids) and the kind of record it names.
+ */
+const REFERENCES: readonly (readonly [list: string, fields: Readonly<Record<string, Kind>>])[] = [
+  ['organizations', { billingAccountId: 'accounts', defaultSenderId: 'senders' }],
+  ['accounts', { organizationId: 'organizations' }],
+  ['ledger', { billingAccountId: 'accounts', campaignId: 'campaigns', messageId: 'messages' }],
+  ['senders', { organizationId: 'organizations' }],
+  ['tags', { organizationId: 'organizations' }],
+  ['contacts', { organizationId: 'organizations', tagIds: 'tags' }],
+  [
+    'messages',
+    {
+      organizationId: 'organizations',
+      billingAccountId: 'accounts',
+      campaignId: 'campaigns',
+      contactId: 'contacts',
+      senderId: 'senders',
+    },
+  ],
+  [
+    'campaigns',
+    {
+      organizationId: 'organizations',
+      billingAccountId: 'accounts',
+      senderId: 'senders',
+      tagIds: 'tags',
+    },
+  ],
+  ['inbound', { organizationId: 'organizations', senderId: 'senders' }],
+  ['webhooks.endpoints', { organizationId: 'organizations' }],
+];
+
 /**
  * The first reference from one record to another that names no record, as `path: message`, or
  * `undefined`. A world restored with one would answer 500s (or 401s) later, far from the cause.
  */
 function danglingReference(file: StateFile): string | undefined {
-  const ids = <T extends { id: string }>(records: readonly T[]) =>
-    new Set(records.map((r) => r.id));
-  const organizations = ids(file.organizations);
-  const accounts = ids(file.accounts);
-  const senders = ids(file.senders);
-  const tags = ids(file.tags);
-  const contacts = ids(file.contacts);
-  const messages = ids(file.messages);
-  const campaigns = ids(file.campaigns);
-  const deliveries = ids(file.webhooks.outbox);
+  const known: Record<Kind, Set<string>> = {
+    organizations: ids(file.organizations),
+    accounts: ids(file.accounts),
+    senders: ids(file.senders),
+    tags: ids(file.tags),
+    contacts: ids(file.contacts),
+    messages: ids(file.messages),
+    campaigns: ids(file.campaigns),
+    deliveries: ids(file.webhooks.outbox),
+  };
   const problems: string[] = [];
-  const check = (
-    at: string,
-    value: string | null,
-    known: ReadonlySet<string>,
-    what: string,
-  ): void => {
-    if (problems.length === 0 && value !== null && !known.has(value)) {
-      problems.push(`${at}: names ${what} ${JSON.stringify(value)}, which is not in the file`);
+  const check = (at: string, value: string | null, kind: Kind): void => {
+    if (problems.length === 0 && value !== null && !known[kind].has(value)) {
+      problems.push(
+        `${at}: names ${KINDS[kind]} ${JSON.stringify(value)}, which is not in the file`,
+      );
     }
   };
-  const duplicate = (name: string, records: readonly { id: string }[], set: Set<string>) => {
-    if (problems.length === 0 && set.size !== records.length) {
-      const seen = new Set<string>();
-      const index = records.findIndex((r) => seen.size === seen.add(r.id).size);
-      problems.push(`$.${name}[${index}].id: ${JSON.stringify(records[index]!.id)} appears twice`);
-    }
-  };
-  duplicate('organizations', file.organizations, organizations);
-  duplicate('accounts', file.accounts, accounts);
-  duplicate('messages', file.messages, messages);
-  duplicate('campaigns', file.campaigns, campaigns);
+  for (const name of ['organizations', 'accounts', 'messages', 'campaigns'] as const) {
+    duplicate(name, file[name], known[name], problems);
+  }
   const keyIds = new Set<string>();
   file.apiKeys.forEach((key, i) => {
-    const at = `$.apiKeys[${i}]`;
-    check(`${at}.organizationId`, key.organizationId, organizations, 'organization');
+    check(`$.apiKeys[${i}].organizationId`, key.organizationId, 'organizations');
     const stored = 'key' in key ? storedKey(key.key).keySha256 : key.keySha256;
     if (problems.length === 0 && keyIds.size === keyIds.add(stored).size) {
-      problems.push(`${at}: the same key appears twice`);
+      problems.push(`$.apiKeys[${i}]: the same key appears twice`);
     }
   });
-  file.organizations.forEach((o, i) => {
-    const at = `$.organizations[${i}]`;
-    check(`${at}.billingAccountId`, o.billingAccountId, accounts, 'billing account');
-    check(`${at}.defaultSenderId`, o.defaultSenderId, senders, 'sender ID');
-  });
-  file.accounts.forEach((a, i) => {
-    check(`$.accounts[${i}].organizationId`, a.organizationId, organizations, 'organization');
-  });
-  file.ledger.forEach((e, i) => {
-    const at = `$.ledger[${i}]`;
-    check(`${at}.billingAccountId`, e.billingAccountId, accounts, 'billing account');
-    check(`${at}.campaignId`, e.campaignId, campaigns, 'campaign');
-    check(`${at}.messageId`, e.messageId, messages, 'message');
-  });
-  for (const [name, records] of [
-    ['senders', file.senders],
-    ['tags', file.tags],
-  ] as const) {
-    records.forEach((r, i) => {
-      check(`$.${name}[${i}].organizationId`, r.organizationId, organizations, 'organization');
+  for (const [list, fields] of REFERENCES) {
+    // The schema has checked each field: an id, `null` or (`tagIds`) a list of ids.
+    const records = (
+      list === 'webhooks.endpoints' ? file.webhooks.endpoints : file[list as keyof StateFile]
+    ) as readonly Readonly<Record<string, string | null | readonly string[]>>[];
+    records.forEach((record, i) => {
+      for (const [field, kind] of Object.entries(fields)) {
+        const at = `$.${list}[${i}].${field}`;
+        const value = record[field] as string | null | readonly string[];
+        if (typeof value !== 'object' || value === null) check(at, value, kind);
+        else for (const [j, id] of value.entries()) check(`${at}[${j}]`, id, kind);
+      }
     });
   }
-  file.contacts.forEach((c, i) => {
-    const at = `$.contacts[${i}]`;
-    check(`${at}.organizationId`, c.organizationId, organizations, 'organization');
-    c.tagIds.forEach((tag, j) => {
-      check(`${at}.tagIds[${j}]`, tag, tags, 'tag');
-    });
-  });
-  file.messages.forEach((m, i) => {
-    const at = `$.messages[${i}]`;
-    check(`${at}.organizationId`, m.organizationId, organizations, 'organization');
-    check(`${at}.billingAccountId`, m.billingAccountId, accounts, 'billing account');
-    check(`${at}.campaignId`, m.campaignId, campaigns, 'campaign');
-    check(`${at}.contactId`, m.contactId, contacts, 'contact');
-    check(`${at}.senderId`, m.senderId, senders, 'sender ID');
-  });
-  file.campaigns.forEach((c, i) => {
-    const at = `$.campaigns[${i}]`;
-    check(`${at}.organizationId`, c.organizationId, organizations, 'organization');
-    check(`${at}.billingAccountId`, c.billingAccountId, accounts, 'billing account');
-    check(`${at}.senderId`, c.senderId, senders, 'sender ID');
-    c.tagIds.forEach((tag, j) => {
-      check(`${at}.tagIds[${j}]`, tag, tags, 'tag');
-    });
-  });
-  file.inbound.forEach((m, i) => {
-    const at = `$.inbound[${i}]`;
-    check(`${at}.organizationId`, m.organizationId, organizations, 'organization');
-    check(`${at}.senderId`, m.senderId, senders, 'sender ID');
-  });
-  file.webhooks.endpoints.forEach((e, i) => {
-    check(
-      `$.webhooks.endpoints[${i}].organizationId`,
-      e.organizationId,
-      organizations,
-      'organization',
-    );
-  });
   if (file.history !== undefined) {
     steps('messages', file.history.messages, file.messages.length, problems);
     steps('campaigns', file.history.campaigns, file.campaigns.length, problems);
@@ -240,13 +231,30 @@ function danglingReference(file: StateFile): string | undefined {
   // Not the outbox's endpoints: a removed endpoint's deliveries stay, failed, naming it.
   file.scheduler.tasks.forEach(({ task }, i) => {
     const at = `$.scheduler.tasks[${i}].task`;
-    if (task.type === 'campaign.process')
-      check(`${at}.campaignId`, task.campaignId, campaigns, 'campaign');
+    if (task.type === 'campaign.process') check(`${at}.campaignId`, task.campaignId, 'campaigns');
     else if (task.type === 'webhook.deliver')
-      check(`${at}.deliveryId`, task.deliveryId, deliveries, 'webhook delivery');
-    else check(`${at}.messageId`, task.messageId, messages, 'message');
+      check(`${at}.deliveryId`, task.deliveryId, 'deliveries');
+    else check(`${at}.messageId`, task.messageId, 'messages');
   });
   return problems[0];
+}
+
+function ids(records: readonly { id: string }[]): Set<string> {
+  return new Set(records.map((r) => r.id));
+}
+
+// The first id that appears twice in a list, when there is one and no problem came before.
+function duplicate(
+  name: string,
+  records: readonly { id: string }[],
+  set: ReadonlySet<string>,
+  problems: string[],
+): void {
+  if (problems.length === 0 && set.size !== records.length) {
+    const seen = new Set<string>();
+    const index = records.findIndex((r) => seen.size === seen.add(r.id).size);
+    problems.push(`$.${name}[${index}].id: ${JSON.stringify(records[index]!.id)} appears twice`);
+  }
 }
 
 /**
