@@ -5,26 +5,10 @@
 export function formatTimestamp(epochMs: number): string {
   const whole = Math.floor(epochMs);
   const micros = Math.round((epochMs - whole) * 1000);
-  // Rendering runs for every timestamp of every response: reuse the date part of the day.
-  const day = Math.floor(whole / DAY_MS);
-  if (day !== cachedDay) {
-    cachedDay = day;
-    cachedDate = new Date(day * DAY_MS).toISOString().slice(0, 11); // 2026-11-21T
-  }
-  const inDay = whole - day * DAY_MS;
-  const ms = inDay % 1000;
-  const seconds = Math.floor(inDay / 1000);
-  return `${cachedDate}${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${pad3(ms)}${pad3(micros)}+00:00`;
-}
-
-const DAY_MS = 86_400_000;
-// Serves no bench row: the rows' steady state serves cached entry and detail texts (E18, E21), so
-// timestamps are written only on their misses and in answers no row times.
-let cachedDay = Number.NaN;
-let cachedDate = '';
-
-function pad2(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
+  const ms = whole - Math.floor(whole / 1000) * 1000;
+  // toISOString writes the date and the second; the service adds microseconds and `+00:00`.
+  const second = new Date(whole).toISOString().slice(0, 19);
+  return `${second}.${pad3(ms)}${pad3(micros)}+00:00`;
 }
 
 function pad3(n: number): string {
