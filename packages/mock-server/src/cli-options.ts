@@ -113,6 +113,28 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** The numeric flags: the default, the values allowed and how the error names them. */
+const NUMERIC = {
+  port: [
+    String(DEFAULT_PORT),
+    (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+    'an integer from 0 to 65535',
+  ],
+  seed: ['1', (n) => Number.isSafeInteger(n), 'an integer'],
+  speed: ['1', (n) => n > 0 && n <= 1_000_000, 'a number above 0'],
+  'state-interval': ['5', (n) => n >= 0.1 && n <= 86_400, 'a number of seconds from 0.1 to 86400'],
+  'world-ttl': ['1800', (n) => n >= 0 && n <= 30 * 86_400, 'a number of seconds from 0 to 2592000'],
+  'max-worlds': [
+    '1000',
+    (n) => Number.isInteger(n) && n >= 1 && n <= 100_000,
+    'an integer from 1 to 100000',
+  ],
+} as const satisfies Record<string, readonly [string, (n: number) => boolean, string]>;
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+>['values'];
+
 /**
  * Parses `argv` (without `node` and the script).
  *
@@ -136,17 +158,19 @@ export function parseCommandLine(
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
   if (command === 'world-schema') return { kind: 'world-schema' };
   if (command !== 'serve') throw new UsageError(`Unknown command "${command}".`);
+  return { kind: 'serve', detached: values.detached === true, options: serveOptions(values, env) };
+}
 
+/** The options of `serve`, each flag checked in turn. */
+function serveOptions(
+  values: Values,
+  env: Readonly<Record<string, string | undefined>>,
+): ServeOptions {
   const clock = values.clock ?? 'real';
   if (clock !== 'real' && clock !== 'virtual') {
     throw new UsageError(`--clock must be real or virtual (got "${clock}").`);
   }
-  const speed = number(
-    '--speed',
-    values.speed ?? '1',
-    (n) => n > 0 && n <= 1_000_000,
-    'a number above 0',
-  );
+  const speed = numeric(values, 'speed');
   if (values.speed !== undefined && clock === 'virtual') {
     throw new UsageError('--speed applies to the real clock only; drop it or use --clock real.');
   }
@@ -158,61 +182,49 @@ export function parseCommandLine(
   }
   if (values.world === '') throw new UsageError('--world needs a file name.');
   if (values.state === '') throw new UsageError('--state needs a file name.');
-  const cors = (values.cors ?? []).flatMap((list) =>
+  const cors = corsOrigins(values.cors);
+  if (values['state-interval'] !== undefined && values.state === undefined) {
+    throw new UsageError('--state-interval applies to a state file; add --state FILE.');
+  }
+  return {
+    port: numeric(values, 'port'),
+    host: host(values.host ?? '127.0.0.1'),
+    world: values.world,
+    seed: numeric(values, 'seed'),
+    clock,
+    startTime: values['start-time'] === undefined ? undefined : startTime(values['start-time']),
+    speed,
+    json: values.json === true,
+    adminToken,
+    cors,
+    state: values.state,
+    stateInterval: numeric(values, 'state-interval'),
+    worldTtl: numeric(values, 'world-ttl'),
+    maxWorlds: numeric(values, 'max-worlds'),
+  };
+}
+
+/** The origins of every `--cors` flag, comma-separated; one that is not an origin is refused. */
+function corsOrigins(flags: readonly string[] | undefined): string[] {
+  const cors = (flags ?? []).flatMap((list) =>
     list
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
   );
   const badOrigin = invalidOrigins(cors)[0];
-  if (badOrigin !== undefined || (values.cors !== undefined && cors.length === 0)) {
+  if (badOrigin !== undefined || (flags !== undefined && cors.length === 0)) {
     throw new UsageError(
       `--cors takes exact origins such as http://localhost:5173, comma-separated (got "${badOrigin ?? ''}").`,
     );
   }
-  if (values['state-interval'] !== undefined && values.state === undefined) {
-    throw new UsageError('--state-interval applies to a state file; add --state FILE.');
-  }
-  return {
-    kind: 'serve',
-    detached: values.detached === true,
-    options: {
-      port: number(
-        '--port',
-        values.port ?? String(DEFAULT_PORT),
-        (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
-        'an integer from 0 to 65535',
-      ),
-      host: host(values.host ?? '127.0.0.1'),
-      world: values.world,
-      seed: number('--seed', values.seed ?? '1', (n) => Number.isSafeInteger(n), 'an integer'),
-      clock,
-      startTime: values['start-time'] === undefined ? undefined : startTime(values['start-time']),
-      speed,
-      json: values.json === true,
-      adminToken,
-      cors,
-      state: values.state,
-      stateInterval: number(
-        '--state-interval',
-        values['state-interval'] ?? '5',
-        (n) => n >= 0.1 && n <= 86_400,
-        'a number of seconds from 0.1 to 86400',
-      ),
-      worldTtl: number(
-        '--world-ttl',
-        values['world-ttl'] ?? '1800',
-        (n) => n >= 0 && n <= 30 * 86_400,
-        'a number of seconds from 0 to 2592000',
-      ),
-      maxWorlds: number(
-        '--max-worlds',
-        values['max-worlds'] ?? '1000',
-        (n) => Number.isInteger(n) && n >= 1 && n <= 100_000,
-        'an integer from 1 to 100000',
-      ),
-    },
-  };
+  return cors;
+}
+
+/** A numeric flag's value (its default when not given), or the error naming what it takes. */
+function numeric(values: Values, name: keyof typeof NUMERIC): number {
+  const [fallback, ok, what] = NUMERIC[name];
+  return number(`--${name}`, values[name] ?? fallback, ok, what);
 }
 
 // A zone is required: a local time would mean another instant on every machine.
