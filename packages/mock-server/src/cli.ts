@@ -12,7 +12,7 @@
  * # msgsvc-mock: port 4780 is in use (another server is listening on 127.0.0.1:4780); pass --port 0 for any free port
  * ```
  */
-import { HELP, parseCommandLine, UsageError } from './cli-options';
+import { type Command, HELP, parseCommandLine, UsageError } from './cli-options';
 import { watchParent } from './parent-watch';
 import { errorMessage } from './realm-neutral';
 
@@ -92,20 +92,12 @@ function verifyKitMissing(command: 'verify' | 'proxy'): string {
 export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
   // The tools that use a deployment over HTTP belong to the verify kit, with command lines of
   // their own; `msgsvc-mock verify` and `msgsvc-mock proxy` hand over to it where it is installed.
-  if (argv[0] === 'verify' || argv[0] === 'proxy') {
-    const kit = await loadVerifyKit();
-    if (kit === undefined) {
-      io.stderr(verifyKitMissing(argv[0]));
-      return 1;
-    }
-    const run = argv[0] === 'verify' ? kit.runVerifyCli : kit.runProxyCli;
-    return run(argv.slice(1), { ...io, command: `msgsvc-mock ${argv[0]}` });
-  }
+  if (argv[0] === 'verify' || argv[0] === 'proxy') return runVerifyKit(argv[0], argv.slice(1), io);
   if (argv[0] === 'trigger') {
     const { runTriggerCli } = await loadTrigger();
     return runTriggerCli(argv.slice(1), io);
   }
-  let command: ReturnType<typeof parseCommandLine>;
+  let command: Command;
   try {
     command = parseCommandLine(argv, io.env);
   } catch (error) {
@@ -122,8 +114,29 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
     io.stdout(JSON.stringify(worldJsonSchema(), null, 2));
     return 0;
   }
+  return serveUntilStopped(command, io);
+}
 
-  const { options } = command;
+/** `msgsvc-mock verify` or `proxy`: the verify kit's command, or how to get the kit. */
+async function runVerifyKit(
+  command: 'verify' | 'proxy',
+  argv: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const kit = await loadVerifyKit();
+  if (kit === undefined) {
+    io.stderr(verifyKitMissing(command));
+    return 1;
+  }
+  const run = command === 'verify' ? kit.runVerifyCli : kit.runProxyCli;
+  return run(argv, { ...io, command: `msgsvc-mock ${command}` });
+}
+
+/** `msgsvc-mock serve`: starts the server, prints its start-up line, and serves until stopped. */
+async function serveUntilStopped(
+  { options, detached }: Extract<Command, { kind: 'serve' }>,
+  io: CliIo,
+): Promise<number> {
   const [{ startServer }, { startupJson, startupText }, { WorldFileError }] = await Promise.all([
     loadServe(),
     loadBanner(),
@@ -140,38 +153,48 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
     return (error as Error | undefined)?.name === 'StateFileError' ? 2 : 1;
   }
   return new Promise((resolve) => {
-    let stopping = false;
-    const stop = () => {
-      if (stopping) {
-        // A second signal while draining: the user wants out now.
-        resolve(1);
-        return;
-      }
-      stopping = true;
-      // Connections still busy after 5 s are not worth waiting for in a mock.
-      const force = setTimeout(() => resolve(0), 5_000);
-      force.unref();
-      running.close().then(
-        () => {
-          clearTimeout(force);
-          if (!options.json) io.stderr('msgsvc-mock: stopped.');
-          resolve(0);
-        },
-        (error) => {
-          io.stderr(`msgsvc-mock: error while stopping: ${(error as Error).message}`);
-          resolve(1);
-        },
-      );
-    };
+    const stop = stopper(running, options.json, io, resolve);
     io.onSignal('SIGINT', stop);
     io.onSignal('SIGTERM', stop);
     // npm and npx do not pass a SIGTERM on to the server, and a SIGKILL cannot be passed on: the
     // server goes when whoever started it goes, unless told otherwise (D78).
-    if (!command.detached) io.onParentExit?.(stop);
+    if (!detached) io.onParentExit?.(stop);
     // Printed only once the signals are handled: whoever reads this line may stop the server at
     // once, and a SIGTERM that arrived before the handlers would kill it without saving its state.
     io.stdout(options.json ? startupJson(running.info) : startupText(running.info));
   });
+}
+
+/** What a stop signal does: closes the server and resolves the exit code; a second one exits. */
+function stopper(
+  running: { close(): Promise<void> },
+  json: boolean,
+  io: CliIo,
+  resolve: (code: number) => void,
+): () => void {
+  let stopping = false;
+  return () => {
+    if (stopping) {
+      // A second signal while draining: the user wants out now.
+      resolve(1);
+      return;
+    }
+    stopping = true;
+    // Connections still busy after 5 s are not worth waiting for in a mock.
+    const force = setTimeout(() => resolve(0), 5_000);
+    force.unref();
+    running.close().then(
+      () => {
+        clearTimeout(force);
+        if (!json) io.stderr('msgsvc-mock: stopped.');
+        resolve(0);
+      },
+      (error) => {
+        io.stderr(`msgsvc-mock: error while stopping: ${(error as Error).message}`);
+        resolve(1);
+      },
+    );
+  };
 }
 
 function describe(error: unknown, { host, port }: { host: string; port: number }): string {
