@@ -71,8 +71,6 @@ export interface World {
   readonly senders: Map<string, SenderId>;
   /** Contacts by id. */
   readonly contacts: Map<string, Contact>;
-  /** `organizationId|e164` → contact id: a message to a known number carries its contact. */
-  readonly contactByNumber: Map<string, string>;
   /** Audience tags by id. */
   readonly tags: Map<string, Tag>;
   /** Inbound messages, oldest first. */

@@ -164,14 +164,11 @@ const PARTS = {
     copy,
     (r) => r.id,
   ),
-  /** Contacts (their number index is rebuilt from them). */
+  /** Contacts. */
   contacts: part<Contact[]>({
     save: (world) => [...world.contacts.values()].map(copyContact),
     load: (world, saved) => {
-      for (const c of saved) {
-        world.contacts.set(c.id, copyContact(c));
-        world.contactByNumber.set(`${c.organizationId}|${c.e164}`, c.id);
-      }
+      for (const c of saved) world.contacts.set(c.id, copyContact(c));
     },
   }),
   /** Audience tags. */

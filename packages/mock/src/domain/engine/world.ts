@@ -127,11 +127,6 @@ export class World implements WorldParts {
   readonly senders = new Map<string, SenderId>();
   /** Contacts by id. */
   readonly contacts = new Map<string, Contact>();
-  /**
-   * `organizationId|e164` → contact id: a message to a known number carries its contact. Serves no
-   * bench row: it keeps a number to one contact, which a scan of the contacts would do as well.
-   */
-  readonly contactByNumber = new Map<string, string>();
   /** Audience tags by id. */
   readonly tags = new Map<string, Tag>();
   /** Every message, with the indexes the list endpoints use. */

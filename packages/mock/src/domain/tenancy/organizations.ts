@@ -167,8 +167,7 @@ export function createContact(world: World, params: CreateContactParams): Contac
       throw validationError({ tagIds: `Tag not found: ${tagId}` });
     }
   }
-  const numberKey = `${params.organizationId}|${params.e164}`;
-  if (world.contactByNumber.has(numberKey)) {
+  if (contactForNumber(world, params.organizationId, params.e164) !== undefined) {
     throw validationError({ e164: 'A contact with this number already exists.' });
   }
   const now = world.now();
@@ -183,7 +182,6 @@ export function createContact(world: World, params: CreateContactParams): Contac
     updatedAt: now,
   };
   world.contacts.set(contact.id, contact);
-  world.contactByNumber.set(numberKey, contact.id);
   return contact;
 }
 
@@ -193,8 +191,10 @@ export function contactForNumber(
   organizationId: string,
   e164: string,
 ): Contact | undefined {
-  const id = world.contactByNumber.get(`${organizationId}|${e164}`);
-  return id === undefined ? undefined : world.contacts.get(id);
+  for (const contact of world.contacts.values()) {
+    if (contact.e164 === e164 && contact.organizationId === organizationId) return contact;
+  }
+  return undefined;
 }
 
 /**
