@@ -72,6 +72,34 @@ const OPTIONS = {
 const EVENT_TYPES = ['message.status_updated', 'message.received', 'campaign.completed'] as const;
 const DEFAULT_URL = 'http://127.0.0.1:4780';
 
+/** The flags that become fields of the trigger's body, in the body's order. */
+const BODY_FIELDS = {
+  message: 'message_id',
+  campaign: 'campaign_id',
+  status: 'status',
+  'error-code': 'error_code',
+  organization: 'organization_id',
+  environment: 'environment',
+  from: 'from',
+  to: 'to',
+  text: 'body',
+} as const;
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+>['values'];
+
+/** A parsed `trigger` command line: help, a mistake to explain, or a trigger to send. */
+type TriggerCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'usage'; readonly message: string }
+  | {
+      readonly kind: 'trigger';
+      readonly url: string;
+      readonly body: Record<string, string>;
+      readonly values: Values;
+    };
+
 /** Runs `msgsvc-mock trigger` on its arguments (after `trigger`); resolves with the exit code. */
 export async function runTriggerCli(
   argv: readonly string[],
@@ -81,43 +109,18 @@ export async function runTriggerCli(
     readonly env: Readonly<Record<string, string | undefined>>;
   },
 ): Promise<number> {
-  const usage = (message: string) => {
-    io.stderr(`msgsvc-mock trigger: ${message}\nRun "msgsvc-mock trigger --help" for usage.`);
-    return 2;
-  };
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    return usage(errorMessage(error).split('. To specify')[0]!.replace(/\.?$/, '.'));
-  }
-  const { values, positionals } = parsed;
-  if (values.help === true) {
+  const command = parseTrigger(argv, io.env);
+  if (command.kind === 'help') {
     io.stdout(TRIGGER_HELP);
     return 0;
   }
-  const [type, ...extra] = positionals;
-  if (type === undefined) return usage(`Missing event type: one of ${EVENT_TYPES.join(', ')}.`);
-  if (!(EVENT_TYPES as readonly string[]).includes(type)) {
-    return usage(`Unknown event type "${type}": one of ${EVENT_TYPES.join(', ')}.`);
+  if (command.kind === 'usage') {
+    io.stderr(
+      `msgsvc-mock trigger: ${command.message}\nRun "msgsvc-mock trigger --help" for usage.`,
+    );
+    return 2;
   }
-  if (extra.length > 0) return usage(`Unexpected argument "${extra[0]}".`);
-  const url = values.url ?? io.env.MSGSVC_MOCK_URL ?? DEFAULT_URL;
-  if (!/^https?:\/\/\S+$/.test(url)) return usage(`--url must be an http(s) URL (got "${url}").`);
-
-  // Everything else is checked once, by the server: the same rules as over HTTP and in-process.
-  const body = {
-    type,
-    ...given('message_id', values.message),
-    ...given('campaign_id', values.campaign),
-    ...given('status', values.status),
-    ...given('error_code', values['error-code']),
-    ...given('organization_id', values.organization),
-    ...given('environment', values.environment),
-    ...given('from', values.from),
-    ...given('to', values.to),
-    ...given('body', values.text),
-  };
+  const { url, body, values } = command;
   const control = createControlClient({
     url,
     adminToken: values['admin-token'] ?? io.env.MSGSVC_ADMIN_TOKEN,
@@ -137,14 +140,7 @@ export async function runTriggerCli(
   }
   const { data, error, response } = answer;
   if (data === undefined) {
-    const envelope = error as { message?: string; fields?: Record<string, string> } | undefined;
-    const fields = Object.entries(envelope?.fields ?? {}).map(([name, why]) => `  ${name}: ${why}`);
-    io.stderr(
-      [
-        `msgsvc-mock trigger: ${envelope?.message ?? `the server answered ${response.status}`}`,
-        ...fields,
-      ].join('\n'),
-    );
+    io.stderr(refusal(error, response.status));
     return 1;
   }
   if (values.json === true) {
@@ -162,6 +158,45 @@ export async function runTriggerCli(
   return 0;
 }
 
-function given(name: string, value: string | undefined): Record<string, string> {
-  return value === undefined ? {} : { [name]: value };
+/**
+ * Reads the command line: the event type and the server's URL are checked here; everything else
+ * is checked once, by the server (the same rules as over HTTP and in-process).
+ */
+function parseTrigger(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): TriggerCommand {
+  const usage = (message: string) => ({ kind: 'usage', message }) as const;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return usage(errorMessage(error).split('. To specify')[0]!.replace(/\.?$/, '.'));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { kind: 'help' };
+  const [type, ...extra] = positionals;
+  if (type === undefined) return usage(`Missing event type: one of ${EVENT_TYPES.join(', ')}.`);
+  if (!(EVENT_TYPES as readonly string[]).includes(type)) {
+    return usage(`Unknown event type "${type}": one of ${EVENT_TYPES.join(', ')}.`);
+  }
+  if (extra.length > 0) return usage(`Unexpected argument "${extra[0]}".`);
+  const url = values.url ?? env.MSGSVC_MOCK_URL ?? DEFAULT_URL;
+  if (!/^https?:\/\/\S+$/.test(url)) return usage(`--url must be an http(s) URL (got "${url}").`);
+  const body: Record<string, string> = { type };
+  for (const [flag, field] of Object.entries(BODY_FIELDS)) {
+    const value = values[flag as keyof typeof BODY_FIELDS];
+    if (value !== undefined) body[field] = value;
+  }
+  return { kind: 'trigger', url, body, values };
+}
+
+/** The server's refusal: its message, and one line per field it names. */
+function refusal(error: unknown, status: number): string {
+  const envelope = error as { message?: string; fields?: Record<string, string> } | undefined;
+  const fields = Object.entries(envelope?.fields ?? {}).map(([name, why]) => `  ${name}: ${why}`);
+  return [
+    `msgsvc-mock trigger: ${envelope?.message ?? `the server answered ${status}`}`,
+    ...fields,
+  ].join('\n');
 }
