@@ -33,35 +33,6 @@ export interface Actions {
 export async function messageView(id: string, actions: Actions): Promise<View> {
   const view = await data<MessageView>(`messages/${encodeURIComponent(id)}`);
   const m = view.message;
-  const replyBody = h('input', {
-    id: 'reply-body',
-    name: 'body',
-    required: true,
-    value: 'Obrigado!',
-  });
-  const reply = h(
-    'form',
-    {
-      class: 'inline',
-      'aria-label': 'Simulate a reply',
-      on: {
-        submit: (event) => {
-          event.preventDefault();
-          void actions.run('Reply simulated', () =>
-            control('POST', 'inbound', {
-              from: m.e164_format,
-              to: m.sms_remitter?.name ?? m.sms_remitter_id,
-              body: replyBody.value,
-              organization_id: m.organization_id,
-              environment: view.environment,
-            }),
-          );
-        },
-      },
-    },
-    h('label', { for: 'reply-body' }, `Reply from ${m.e164_format}`, replyBody),
-    h('button', { type: 'submit' }, 'Simulate reply'),
-  );
   return {
     title: `Message to ${m.e164_format}`,
     content: [
@@ -69,40 +40,18 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
         'section',
         { 'aria-label': 'Message' },
         h('p', { class: 'content' }, m.content),
-        fields([
-          ['Status', messageStatus(m.status)],
-          ['Badges', messageBadges(view)],
-          [
-            'Error code',
-            m.error_code === null
-              ? '—'
-              : filterLink(m.error_code, 'messages', [`error:${m.error_code}`]),
-          ],
-          ['To', link(m.e164_format, 'phones', m.e164_format)],
-          ['Sender ID', m.sms_remitter?.name ?? m.sms_remitter_id],
-          ['Organization', organizationMessages(view.organization ?? m.organization_id)],
-          [
-            'Campaign',
-            m.campaign_id === null ? '—' : link(m.campaign_id, 'campaigns', m.campaign_id),
-          ],
-          ['Segments', `${view.segments}${view.encoding === null ? '' : ` (${view.encoding})`}`],
-          [
-            'Cost',
-            [
-              view.cost,
-              m.is_refunded ? [' ', filterLink('(refunded)', 'messages', ['is:refunded'])] : null,
-            ],
-          ],
-          ['Created (world)', time(m.created_at)],
-          ['Updated (world)', time(m.updated_at)],
-          ['Id', h('code', null, m.id)],
-        ]),
+        messageFields(view),
         h('h3', null, 'Status timeline'),
         timeline(view.history),
       ),
       creatingRequests(view.requests),
       smsCheckSection(m.content, view),
-      h('section', { 'aria-label': 'Simulate a reply' }, h('h3', null, 'Simulate a reply'), reply),
+      h(
+        'section',
+        { 'aria-label': 'Simulate a reply' },
+        h('h3', null, 'Simulate a reply'),
+        replyForm(view, actions),
+      ),
       h(
         'section',
         { 'aria-label': 'Replies' },
@@ -128,6 +77,68 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
       ),
     ],
   };
+}
+
+/** A message's facts, each linked to what it names. */
+function messageFields(view: MessageView): HTMLDListElement {
+  const m = view.message;
+  return fields([
+    ['Status', messageStatus(m.status)],
+    ['Badges', messageBadges(view)],
+    [
+      'Error code',
+      m.error_code === null ? '—' : filterLink(m.error_code, 'messages', [`error:${m.error_code}`]),
+    ],
+    ['To', link(m.e164_format, 'phones', m.e164_format)],
+    ['Sender ID', m.sms_remitter?.name ?? m.sms_remitter_id],
+    ['Organization', organizationMessages(view.organization ?? m.organization_id)],
+    ['Campaign', m.campaign_id === null ? '—' : link(m.campaign_id, 'campaigns', m.campaign_id)],
+    ['Segments', `${view.segments}${view.encoding === null ? '' : ` (${view.encoding})`}`],
+    [
+      'Cost',
+      [
+        view.cost,
+        m.is_refunded ? [' ', filterLink('(refunded)', 'messages', ['is:refunded'])] : null,
+      ],
+    ],
+    ['Created (world)', time(m.created_at)],
+    ['Updated (world)', time(m.updated_at)],
+    ['Id', h('code', null, m.id)],
+  ]);
+}
+
+/** The form that simulates a reply from the message's recipient. */
+function replyForm(view: MessageView, actions: Actions): HTMLFormElement {
+  const m = view.message;
+  const replyBody = h('input', {
+    id: 'reply-body',
+    name: 'body',
+    required: true,
+    value: 'Obrigado!',
+  });
+  return h(
+    'form',
+    {
+      class: 'inline',
+      'aria-label': 'Simulate a reply',
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          void actions.run('Reply simulated', () =>
+            control('POST', 'inbound', {
+              from: m.e164_format,
+              to: m.sms_remitter?.name ?? m.sms_remitter_id,
+              body: replyBody.value,
+              organization_id: m.organization_id,
+              environment: view.environment,
+            }),
+          );
+        },
+      },
+    },
+    h('label', { for: 'reply-body' }, `Reply from ${m.e164_format}`, replyBody),
+    h('button', { type: 'submit' }, 'Simulate reply'),
+  );
 }
 
 /** `#/phones/<number>`: the thread with that number, both ways. */
