@@ -1,6 +1,7 @@
 /**
- * The cached texts of `GET /messages/{id}` and of `GET /messages` entries, after any sequence of
- * sends, clock steps and reads, are exactly what rendering the world's records afresh writes.
+ * The cached texts of `GET /messages/{id}`, of `GET /messages` entries and of its pages, after any
+ * sequence of sends, clock steps and reads, are exactly what rendering the world's records afresh
+ * writes.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -45,8 +46,13 @@ describe('cached message texts', () => {
             );
           } else if ('list' in op) {
             const page = JSON.parse(await get(`/messages?size=2&page=${op.list}`)) as {
+              total: number;
               entries: { id: string }[];
             };
+            // The plain answer: every message sent, newest first, this page of two.
+            const newest = [...ids].reverse().slice((op.list - 1) * 2, op.list * 2);
+            expect(page.total).toBe(ids.length);
+            expect(page.entries.map((entry) => entry.id)).toEqual(newest);
             for (const entry of page.entries) {
               const record = mock.world.messages.get(entry.id)!;
               expect(entry).toEqual(JSON.parse(JSON.stringify(messageListEntry(record))));

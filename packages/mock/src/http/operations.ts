@@ -21,6 +21,7 @@ import type { PageRequest } from '../domain/storage/query';
 import type { Scope } from '../domain/tenancy/api-keys';
 import { messageListEntryJson } from './list-entry-cache';
 import { messageDetailJson } from './message-detail-cache';
+import { pageText } from './page-text-memo';
 import { memoByQuery } from './query-memo';
 import * as schemas from './schemas';
 import * as render from './serializers';
@@ -143,9 +144,11 @@ export const OPERATIONS: readonly Operation[] = [
       const { input, filter, request } = messageListQuery(query);
       const page = listMessages(world, caller, filter, request);
       const entries = page.entries.map((message) => messageListEntryJson(world, message));
+      // Per tenant and query, so that pages polled side by side do not push each other out.
+      const key = `${caller.organizationId}|${caller.environment}|${query}`;
       return {
         status: 200,
-        json: render.pageEnvelopeJson(page.total, input.page, input.size, entries),
+        json: pageText(world, key, page.total, input.page, input.size, entries),
       };
     },
   },
