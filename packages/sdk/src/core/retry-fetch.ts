@@ -31,7 +31,7 @@ import {
   AbortError,
   ConnectionError,
   InvalidResponseError,
-  type MessagingError,
+  MessagingError,
   TimeoutError,
 } from './errors';
 
@@ -174,158 +174,198 @@ export function passes(status: number | undefined): boolean {
  */
 export function createTransport(options: TransportOptions): Transport {
   return async (request, control) => {
-    const { now, onRequest, onResponse, onRetry, onError } = options;
-    const timeout = control?.timeout ?? options.timeout;
-    const totalTimeout = control?.totalTimeout ?? options.totalTimeout;
-    const maxRetryAfter = control?.maxRetryAfter ?? options.maxRetryAfter;
-    const method = request.method;
-    const idempotent = IDEMPOTENT.test(method);
-    // Only a request that is not idempotent by its method needs a key to be retried (and reports
-    // it); a GET's key, if a caller sets one, changes nothing.
-    const key = idempotent ? undefined : (request.headers.get('idempotency-key') ?? undefined);
-    const retries =
-      idempotent || key !== undefined ? (control?.maxRetries ?? options.maxRetries) : 0;
-    // Through the client, `control` carries the caller's signal (or none: then nothing can abort
-    // the call but a timeout, and no listener is needed). Used bare, the request carries it.
-    const signal = control === undefined ? request.signal : control.signal;
-    // The call's clock starts before anything is awaited: reading the body below takes turns of
-    // the event loop, which a starved process makes long, and they are part of the call.
-    const deadline = totalTimeout === undefined ? Number.POSITIVE_INFINITY : now() + totalTimeout;
+    const call = startCall(options, request, control);
     // A body that may be sent again is read once and handed to every attempt.
-    const buffered = request.body !== null && retries > 0;
-    const body = buffered ? await request.arrayBuffer() : undefined;
-    // `url` is filled in only when a hook or an error needs it: serializing a Request's URL costs
-    // more than anything else the transport does on a call that succeeds at once.
-    const event = { method, url: '', attempt: 0, idempotencyKey: key };
-
+    const body = call.buffered ? await request.arrayBuffer() : undefined;
     for (;;) {
-      event.attempt++;
-      const attempt = event.attempt;
-      if (signal?.aborted)
-        throw failed(onError, described(event, request), aborted(signal, key, attempt - 1));
-      const budget = deadline - now();
-      if (budget <= 0)
-        throw failed(
-          onError,
-          described(event, request),
-          timedOut('totalTimeout', totalTimeout ?? 0, key, attempt - 1, undefined),
-        );
-      const limit = Math.min(timeout, budget);
-      const sent = attempt === 1 && !buffered ? request : copy(request, body);
-      onRequest?.({
-        ...described(event, request),
+      const attempt = ++call.event.attempt;
+      if (call.signal?.aborted) throw fail(call, aborted(call.signal, call.key, attempt - 1));
+      const budget = call.deadline - options.now();
+      if (budget <= 0) throw fail(call, totalTimedOut(call, attempt - 1));
+      const limit = Math.min(call.timeout, budget);
+      const sent = attempt === 1 && !call.buffered ? request : copy(request, body);
+      options.onRequest?.({
+        ...described(call),
         headers: redact(sent.headers),
         body: decode(body),
       });
-      const started = now();
-      let error: MessagingError | undefined;
-      let delay = 0;
+      const started = options.now();
+      let outcome: Settled | number | MessagingError;
       try {
-        const { response, text } = await exchange(options.fetch, sent, limit, signal);
-        const status = response.status;
-        onResponse?.({
-          ...described(event, request),
-          status,
-          traceId: traceOf(response),
-          durationMs: now() - started,
-          body: text,
-        });
-        if (passes(status)) {
-          const asked = retryAfterMs(response.headers, now());
-          delay = asked ?? backoff(attempt);
-          // A server that asks for more patience than allowed is answered by the application.
-          if (
-            attempt > retries ||
-            (asked !== undefined && asked > maxRetryAfter) ||
-            response.headers.get('x-should-retry') === 'false' ||
-            now() + delay >= deadline
-          ) {
-            return { response, text, parsed: undefined, attempts: attempt };
-          }
-          onRetry?.({
-            ...described(event, request),
-            delayMs: delay,
-            status,
-            traceId: traceOf(response),
-            error: undefined,
-          });
-        } else {
-          // A success's body: JSON, with what the call relies on (an error status's is read by
-          // openapi-fetch, then `errorFromResponse`).
-          let parsed: unknown;
-          let invalid: unknown;
-          let wrong: string | undefined;
-          if (response.ok) {
-            try {
-              if (text !== '') parsed = JSON.parse(text);
-            } catch (cause) {
-              invalid = cause;
-              wrong = 'with a body that is not JSON';
-            }
-            wrong ??= control?.accept?.(parsed);
-          }
-          if (wrong === undefined) return { response, text, parsed, attempts: attempt };
-          error = invalidBody(response, text, invalid, key, attempt, wrong);
-        }
+        outcome = answered(call, await exchange(options.fetch, sent, limit, call.signal), started);
       } catch (failure) {
-        if (signal?.aborted)
-          throw failed(onError, described(event, request), aborted(signal, key, attempt));
-        error = attemptError(failure, limit, limit === budget, key, attempt);
+        if (call.signal?.aborted) throw fail(call, aborted(call.signal, call.key, attempt));
+        // Anything thrown during an attempt (a hook, the body check) is a connection failure too.
+        outcome = attemptError(failure, limit, limit === budget, call.key, attempt);
       }
-
-      if (error !== undefined) {
-        delay = backoff(attempt);
-        // A timeout caused by the total deadline is final.
-        if (
-          attempt > retries ||
-          (error instanceof TimeoutError && limit === budget) ||
-          now() + delay >= deadline
-        ) {
-          throw failed(onError, described(event, request), error);
-        }
-        onRetry?.({
-          ...described(event, request),
-          delayMs: delay,
-          status: error.status,
-          traceId: error.traceId,
-          error,
-        });
-      }
-      let slept: boolean;
-      try {
-        // The wait counts against `totalTimeout` like the attempts do: a sleep that overruns (a
-        // virtual clock advanced over HTTP, a starved timer) ends the call at its deadline.
-        slept = await sleepWithin(options.sleep, delay, signal, deadline - now());
-      } catch (cause) {
-        throw signal?.aborted
-          ? failed(onError, described(event, request), aborted(signal, key, attempt))
-          : cause;
-      }
-      if (!slept) {
-        throw failed(
-          onError,
-          described(event, request),
-          timedOut('totalTimeout', totalTimeout ?? 0, key, attempt, undefined),
-        );
-      }
+      if (outcome instanceof MessagingError) outcome = retryOrFail(call, outcome, limit === budget);
+      if (typeof outcome !== 'number') return outcome;
+      await pause(call, outcome);
     }
   };
 }
 
+// One call's resolved policy and the event its hooks receive.
+interface Call {
+  readonly options: TransportOptions;
+  readonly request: Request;
+  readonly control: CallControl | undefined;
+  readonly timeout: number;
+  readonly totalTimeout: number | undefined;
+  readonly maxRetryAfter: number;
+  readonly key: string | undefined;
+  readonly retries: number;
+  readonly signal: AbortSignal | undefined;
+  readonly deadline: number;
+  readonly buffered: boolean;
+  readonly event: AttemptEvent;
+}
+
+// Resolves the call's policy: the client's options overridden by `control`.
+function startCall(
+  options: TransportOptions,
+  request: Request,
+  control: CallControl | undefined,
+): Call {
+  const totalTimeout = control?.totalTimeout ?? options.totalTimeout;
+  const method = request.method;
+  const idempotent = IDEMPOTENT.test(method);
+  // Only a request that is not idempotent by its method needs a key to be retried (and reports
+  // it); a GET's key, if a caller sets one, changes nothing.
+  const key = idempotent ? undefined : (request.headers.get('idempotency-key') ?? undefined);
+  const retries = idempotent || key !== undefined ? (control?.maxRetries ?? options.maxRetries) : 0;
+  return {
+    options,
+    request,
+    control,
+    timeout: control?.timeout ?? options.timeout,
+    totalTimeout,
+    maxRetryAfter: control?.maxRetryAfter ?? options.maxRetryAfter,
+    key,
+    retries,
+    // Through the client, `control` carries the caller's signal (or none: then nothing can abort
+    // the call but a timeout, and no listener is needed). Used bare, the request carries it.
+    signal: control === undefined ? request.signal : control.signal,
+    // The call's clock starts before anything is awaited: reading the body takes turns of the
+    // event loop, which a starved process makes long, and they are part of the call.
+    deadline: totalTimeout === undefined ? Number.POSITIVE_INFINITY : options.now() + totalTimeout,
+    buffered: request.body !== null && retries > 0,
+    // `url` is filled in only when a hook or an error needs it: serializing a Request's URL costs
+    // more than anything else the transport does on a call that succeeds at once.
+    event: { method, url: '', attempt: 0, idempotencyKey: key },
+  };
+}
+
+// The attempt's answer: the call's final exchange, the wait before the next attempt, or an
+// invalid success body (to be retried like a connection failure).
+function answered(call: Call, { response, text }: Exchange, started: number) {
+  const { options } = call;
+  options.onResponse?.({
+    ...described(call),
+    status: response.status,
+    traceId: traceOf(response),
+    durationMs: options.now() - started,
+    body: text,
+  });
+  return passes(response.status)
+    ? retryOrAnswer(call, response, text)
+    : success(call, response, text);
+}
+
+// The wait before the next attempt after a failed one, or the failure thrown when it is final: no
+// retries left, no time left, or a timeout caused by the total deadline (`last`).
+function retryOrFail(call: Call, error: MessagingError, last: boolean): number {
+  const { options, event } = call;
+  const delay = backoff(event.attempt);
+  if (
+    event.attempt > call.retries ||
+    (error instanceof TimeoutError && last) ||
+    options.now() + delay >= call.deadline
+  ) {
+    throw fail(call, error);
+  }
+  options.onRetry?.({
+    ...described(call),
+    delayMs: delay,
+    status: error.status,
+    traceId: error.traceId,
+    error,
+  });
+  return delay;
+}
+
+// An answer that may pass if asked again: the wait before asking, or the answer itself when the
+// call may not wait (no retries left, a server that asks for more patience than allowed, or one
+// that says a retry would fail the same way).
+function retryOrAnswer(call: Call, response: Response, text: string): Settled | number {
+  const { options, event } = call;
+  const asked = retryAfterMs(response.headers, options.now());
+  const delay = asked ?? backoff(event.attempt);
+  if (
+    event.attempt > call.retries ||
+    (asked !== undefined && asked > call.maxRetryAfter) ||
+    response.headers.get('x-should-retry') === 'false' ||
+    options.now() + delay >= call.deadline
+  ) {
+    return { response, text, parsed: undefined, attempts: event.attempt };
+  }
+  options.onRetry?.({
+    ...described(call),
+    delayMs: delay,
+    status: response.status,
+    traceId: traceOf(response),
+    error: undefined,
+  });
+  return delay;
+}
+
+// Any other answer is final, unless a success's body is not JSON or lacks what the call relies on
+// (an error status's body is read by openapi-fetch, then `errorFromResponse`).
+function success(call: Call, response: Response, text: string): Settled | InvalidResponseError {
+  let parsed: unknown;
+  let invalid: unknown;
+  let wrong: string | undefined;
+  if (response.ok) {
+    try {
+      if (text !== '') parsed = JSON.parse(text);
+    } catch (cause) {
+      invalid = cause;
+      wrong = 'with a body that is not JSON';
+    }
+    wrong ??= call.control?.accept?.(parsed);
+  }
+  const attempts = call.event.attempt;
+  if (wrong === undefined) return { response, text, parsed, attempts };
+  return invalidBody(response, text, invalid, call.key, attempts, wrong);
+}
+
+// The wait between attempts. It counts against `totalTimeout` like the attempts do: a sleep that
+// overruns (a virtual clock advanced over HTTP, a starved timer) ends the call at its deadline.
+async function pause(call: Call, delay: number): Promise<void> {
+  const { options, signal } = call;
+  let slept: boolean;
+  try {
+    slept = await sleepWithin(options.sleep, delay, signal, call.deadline - options.now());
+  } catch (cause) {
+    throw signal?.aborted ? fail(call, aborted(signal, call.key, call.event.attempt)) : cause;
+  }
+  if (!slept) throw fail(call, totalTimedOut(call, call.event.attempt));
+}
+
 // The attempt's event with its URL, read from the request the first time it is needed.
-function described(event: AttemptEvent, request: Request): AttemptEvent {
+function described({ event, request }: Call): AttemptEvent {
   if (event.url === '') event.url = request.url;
   return event;
 }
 
 // Reports a final failure to the hook and hands it back to be thrown.
-function failed<E extends MessagingError>(
-  onError: TransportHooks['onError'],
-  event: AttemptEvent,
-  error: E,
-): E {
-  onError?.({ ...event, error });
+function fail<E extends MessagingError>(call: Call, error: E): E {
+  call.options.onError?.({ ...described(call), error });
   return error;
+}
+
+function totalTimedOut(call: Call, attempts: number): TimeoutError {
+  return timedOut('totalTimeout', call.totalTimeout ?? 0, call.key, attempts, undefined);
 }
 
 function invalidBody(
@@ -355,7 +395,6 @@ function attemptError(
   key: string | undefined,
   attempt: number,
 ): MessagingError {
-  // Anything else thrown during an attempt (a hook, the body check) is a connection failure too.
   const known = failure instanceof AttemptFailure;
   if (known && failure.reason === 'timeout') {
     return timedOut(total ? 'totalTimeout' : 'timeout', limit, key, attempt, failure.cause);
