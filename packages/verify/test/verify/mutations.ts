@@ -356,12 +356,11 @@ export const MUTATIONS: readonly Mutation[] = [
     replace: '  if (false) {\n    mask = intersect(',
   },
   {
-    id: 'indexed-contact-ids-ignored',
-    breaks: 'a repeated contact_id filters GET /messages',
+    id: 'contact-ids-ignored',
+    breaks: 'contact_id filters GET /messages',
     file: 'domain/messages/message-filter.ts',
-    search:
-      '  if (filter.contactIds !== undefined && filter.contactIds.length > 0) {\n    mask = intersect(',
-    replace: '  if (false) {\n    mask = intersect(',
+    search: '  if (filter.contactIds !== undefined && filter.contactIds.length > 0) {\n    return',
+    replace: '  if (false) {\n    return',
   },
   {
     id: 'indexed-q-number-ignored',

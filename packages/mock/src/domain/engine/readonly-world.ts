@@ -35,7 +35,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '../webhooks/webhooks';
  * live array, in creation order: read it, never change it.
  *
  * @typeParam T - The record.
- * @typeParam I - The names of the store's indexes (`campaign`, `contact` for messages).
+ * @typeParam I - The names of the store's indexes (`campaign` for messages).
  */
 export interface ReadonlyRecordStore<T, I extends string = never> {
   /** How many records are stored, every tenant's. */
@@ -93,8 +93,8 @@ export interface ReadonlyWorld {
   readonly senders: ReadonlyMap<string, SenderId>;
   /** Contacts by id. */
   readonly contacts: ReadonlyMap<string, Contact>;
-  /** Every message, by tenant in creation order, indexed by campaign and by contact. */
-  readonly messages: ReadonlyRecordStore<MessageRecord, 'campaign' | 'contact'>;
+  /** Every message, by tenant in creation order, indexed by campaign. */
+  readonly messages: ReadonlyRecordStore<MessageRecord, 'campaign'>;
   /** Every campaign, by tenant in creation order. */
   readonly campaigns: ReadonlyRecordStore<CampaignRecord>;
   /** Every message's and campaign's status history (D167). */

@@ -1,8 +1,8 @@
 /**
- * The filters of the two message list endpoints. A filter that names one campaign or one contact
- * walks that index list with a predicate (small); anything else is answered from the column
- * bitsets: each filter is the union of its values' bitsets, filters are intersected, and the page
- * is picked by counting bits (decisions D18, D22–D25).
+ * The filters of the two message list endpoints. A filter that names one campaign walks that
+ * index list with a predicate (small), one that names contacts scans the tenant with it; anything
+ * else is answered from the column bitsets: each filter is the union of its values' bitsets,
+ * filters are intersected, and the page is picked by counting bits (decisions D18, D22–D25).
  */
 
 import { isUuid } from '../core/caller';
@@ -60,9 +60,8 @@ export function queryMessages(
     const list = store.indexed('campaign', organizationId, environment, filter.campaignIds[0]!);
     return selectPage(list, predicate(filter), page);
   }
-  if (filter.contactIds?.length === 1) {
-    const list = store.indexed('contact', organizationId, environment, filter.contactIds[0]!);
-    return selectPage(list, predicate(filter), page);
+  if (filter.contactIds !== undefined && filter.contactIds.length > 0) {
+    return selectPage(store.tenant(organizationId, environment), predicate(filter), page);
   }
 
   const rows = store.tenant(organizationId, environment);
@@ -87,12 +86,6 @@ export function queryMessages(
     mask = intersect(
       mask,
       rowsOf(store, 'campaign', organizationId, environment, filter.campaignIds, rows.length),
-    );
-  }
-  if (filter.contactIds !== undefined && filter.contactIds.length > 0) {
-    mask = intersect(
-      mask,
-      rowsOf(store, 'contact', organizationId, environment, filter.contactIds, rows.length),
     );
   }
   if (q !== undefined) {
@@ -126,10 +119,10 @@ function intersect(mask: Uint32Array | null, words: Uint32Array): Uint32Array {
   return mask;
 }
 
-/** The rows of the messages of any of `ids` in a list index (campaign or contact), as a bitset. */
+/** The rows of the messages of any of `ids` in the campaign index, as a bitset. */
 function rowsOf(
   store: MessageStore,
-  index: 'campaign' | 'contact',
+  index: 'campaign',
   organizationId: string,
   environment: string,
   ids: readonly string[],

@@ -1,5 +1,5 @@
 /**
- * The message store: records by tenant in creation order, indexed by campaign and contact (lists)
+ * The message store: records by tenant in creation order, indexed by campaign (lists)
  * and by every low-cardinality filter field (bitsets, see `message-index.ts`). Status changes go
  * through {@link MessageStore.setState} so the indexes never drift from the records.
  */
@@ -18,12 +18,12 @@ declare module '../core/world' {
 }
 
 /** Messages, with their list indexes. */
-export class MessageStore extends RecordStore<MessageRecord, 'campaign' | 'contact'> {
+export class MessageStore extends RecordStore<MessageRecord, 'campaign'> {
   /** Column indexes for list filters. */
   readonly columns = new MessageIndex();
 
   constructor() {
-    super({ campaign: (message) => message.campaignId, contact: (message) => message.contactId });
+    super({ campaign: (message) => message.campaignId });
   }
 
   /** A message knows its row: the column indexes are by row. */

@@ -25,7 +25,7 @@ interface Partition<T, I extends string> {
   /** Rows below this one are in `lists`; the rest are indexed when an index is next read. */
   indexedUpTo: number;
   // Serves bench row `List Messages, 1M stored, campaign_id (indexed) + status` (≤ 2 ms) by its
-  // campaign list; no engineering-log entry measured it. Its contact list serves no row.
+  // campaign list; no engineering-log entry measured it.
   readonly lists: Map<I, Map<string, T[]>>;
 }
 
