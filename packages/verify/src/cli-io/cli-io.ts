@@ -48,7 +48,7 @@ export function errorMessage(error: unknown): string {
 export function parseFlags<const T extends Omit<ParseArgsConfig, 'args' | 'strict'>>(
   argv: readonly string[],
   config: T,
-) {
+): ReturnType<typeof parseArgs<T & { args: string[]; strict: true }>> {
   try {
     return parseArgs({ ...config, args: [...argv], strict: true });
   } catch (error) {
