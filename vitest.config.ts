@@ -86,6 +86,7 @@ export default defineConfig({
   resolve: {
     // Tests run against the sources, never a stale build.
     alias: [
+      { find: /^@msgsvc\/sdk\/contract$/, replacement: here('./packages/sdk/src/contract.ts') },
       { find: /^@msgsvc\/sdk\/phone$/, replacement: here('./packages/sdk/src/phone.ts') },
       { find: /^@msgsvc\/sdk\/sms$/, replacement: here('./packages/sdk/src/sms.ts') },
       { find: /^@msgsvc\/sdk\/webhooks$/, replacement: here('./packages/sdk/src/webhooks.ts') },

@@ -2,8 +2,9 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // Separate entries keep the client small: the helpers load only for code that imports
-  // '@msgsvc/sdk/sms', '@msgsvc/sdk/webhooks' or '@msgsvc/sdk/phone' (whose metadata is large).
-  entry: ['src/index.ts', 'src/sms.ts', 'src/phone.ts', 'src/webhooks.ts'],
+  // '@msgsvc/sdk/sms', '@msgsvc/sdk/webhooks', '@msgsvc/sdk/phone' (whose metadata is large) or
+  // '@msgsvc/sdk/contract'.
+  entry: ['src/index.ts', 'src/sms.ts', 'src/phone.ts', 'src/webhooks.ts', 'src/contract.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -18,6 +18,7 @@
  * const { origin } = await server.listen(4780, '127.0.0.1'); // http://127.0.0.1:4780
  * ```
  */
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockService } from '@msgsvc/mock';
@@ -28,6 +29,7 @@ import {
   readonlyWorld,
   unexpectedError,
 } from '@msgsvc/mock/port';
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError, answerConnect } from './client-error';
 import {
@@ -381,15 +383,6 @@ async function serveAdmin(
   }
 }
 
-/** A path segment decoded; one that is not valid percent-encoding stays as it is (no world has it). */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /**
  * The world a control path addresses (D130): `/__mock/worlds/{id}/<rest>` is `<rest>` of that
  * world (`rest` set to `/__mock/<rest>`); every other path is the default world's or the
@@ -407,7 +400,7 @@ function worldScope(
   if (tail === '' || tail === '/fork') return { world: worlds.default, rest: undefined };
   try {
     return {
-      world: worlds.get(decodeSegment(after.slice(0, slash))),
+      world: worlds.get(decodeOrKeep(after.slice(0, slash))),
       rest: `${CONTROL_PREFIX}${tail}`,
     };
   } catch (error) {

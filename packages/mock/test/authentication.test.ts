@@ -185,7 +185,11 @@ describe('the 401 says what is wrong with the key (D120)', () => {
   });
 
   it('a malformed, an unknown and a revoked key each say which, by prefix only', async () => {
-    expect(await refusal({ 'x-api-key': 'svc_live_abc' })).toMatch(/malformed/);
+    // The one key grammar (the SDK's): letters, digits, `_` and `-` after the prefix, any length.
+    expect(await refusal({ 'x-api-key': 'svc_live_abc.def' })).toMatch(/malformed/);
+    expect(await refusal({ 'x-api-key': 'svc_live_' })).toMatch(/malformed/);
+    expect(await refusal({ 'x-api-key': 'svc_live_a' })).toMatch(/no key svc_live_a/);
+    expect(await refusal({ 'x-api-key': 'svc_test_a_b-c' })).toMatch(/no key svc_test_/);
     const unknown = await refusal({ 'x-api-key': LIVE });
     expect(unknown).toContain('svc_live_Ab12…');
     expect(unknown).not.toContain('Cd34');

@@ -3,7 +3,9 @@
  *
  * @module
  */
+
 import type { Client } from 'openapi-fetch';
+import { API_KEY_PATTERN } from './internal/api-key-grammar';
 import type { ClientContext } from './core/context';
 import {
   createTransport,
@@ -66,8 +68,6 @@ export interface ClientOptions extends RetryOptions, TransportHooks {
   logBodies?: boolean | undefined;
 }
 
-const API_KEY = /^svc_(live|test)_[A-Za-z0-9_-]+$/;
-
 /**
  * The client. One instance per API key; it is cheap to keep and safe to share.
  *
@@ -115,7 +115,7 @@ export class MessagingClient {
       throw new TypeError('Browser use exposes the API key; opt in with dangerouslyAllowBrowser');
     }
     const apiKey = options.apiKey ?? readEnv('MSGSVC_API_KEY');
-    const environment = apiKey === undefined ? undefined : API_KEY.exec(apiKey)?.[1];
+    const environment = apiKey === undefined ? undefined : API_KEY_PATTERN.exec(apiKey)?.[1];
     if (environment === undefined) {
       // The message never repeats the key: it ends up in logs.
       throw new TypeError(

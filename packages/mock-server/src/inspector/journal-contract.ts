@@ -3,6 +3,7 @@
  * and the contract's paths and methods to compare a request that matched none with. Everything
  * comes from the generated outline of `openapi/openapi.yaml`, never from a list kept by hand.
  */
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { CONTRACT_OUTLINE, type OutlineOperation } from './generated/contract-outline';
 
 /** An operation with its path split into segments (`{name}` segments match any value). */
@@ -57,7 +58,7 @@ export function operationsAt(path: string): {
   const first = matched[0];
   if (first !== undefined) {
     first.segments.forEach((segment, i) => {
-      if (isParam(segment)) params[segment.slice(1, -1)] = decode(segments[i]!);
+      if (isParam(segment)) params[segment.slice(1, -1)] = decodeOrKeep(segments[i]!);
     });
   }
   return { operations: matched.map((template) => template.operation), params };
@@ -78,15 +79,8 @@ function fits(template: readonly string[], segments: readonly string[]): boolean
   if (template.length !== segments.length) return false;
   for (let i = 0; i < template.length; i++) {
     const expected = template[i]!;
-    if (isParam(expected) ? segments[i] === '' : decode(segments[i]!) !== expected) return false;
+    if (isParam(expected) ? segments[i] === '' : decodeOrKeep(segments[i]!) !== expected)
+      return false;
   }
   return true;
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

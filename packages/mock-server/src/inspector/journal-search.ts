@@ -5,6 +5,7 @@
  * search of a world's records sits below, in `query/`.
  */
 
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import type { Hits, SearchQuery } from '../query/search';
 import type { RequestLog, StoredRequest } from '../worlds/request-log';
 import { createdBy } from './request-links';
@@ -41,8 +42,8 @@ export function journalMatches(entry: StoredRequest, text: string): boolean {
     haystack = fold(
       [
         entry.method,
-        decode(entry.path),
-        decode(entry.query.replace(/\+/g, ' ')),
+        decodeOrKeep(entry.path),
+        decodeOrKeep(entry.query.replace(/\+/g, ' ')),
         String(entry.status),
         entry.code ?? '',
         entry.trace_id ?? '',
@@ -59,14 +60,6 @@ export function journalMatches(entry: StoredRequest, text: string): boolean {
 /** Lower case without accents: `Crédito` and `credito` are the same word. */
 function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** The words of a JSON body (its strings, keys and numbers), or the text as it is. */

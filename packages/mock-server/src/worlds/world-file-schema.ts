@@ -6,6 +6,7 @@
 
 import { OPERATION_IDS } from '@msgsvc/mock';
 import { SCOPES } from '@msgsvc/mock/port';
+import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { z } from 'zod';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
@@ -38,8 +39,8 @@ const apiKey = z
     key: z
       .string()
       .regex(
-        /^svc_(live|test)_[A-Za-z0-9]{16,128}$/,
-        'must look like svc_live_… or svc_test_… followed by 16–128 letters or digits',
+        API_KEY_PATTERN,
+        'must look like svc_live_… or svc_test_… followed by letters, digits, _ or -',
       )
       .exactOptional()
       .meta({

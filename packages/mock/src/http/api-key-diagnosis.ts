@@ -4,8 +4,9 @@
  * prefix that is not `svc_live_`/`svc_test_`, a secret of the wrong form, a revoked key — and never
  * quotes more of the key than its prefix and four characters (D53).
  */
+
+import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import type { ApiKey } from '../domain/core/model';
-import { API_KEY_PATTERN } from '../domain/tenancy/api-keys';
 
 const PREFIX = /^svc_(live|test)_/;
 // What HTTP itself strips around a header value (RFC 9110 OWS, and fetch's CR/LF): never the key's.
@@ -43,17 +44,17 @@ export function invalidKeyMessage(
   }
   const around = surrounding(key);
   if (around !== undefined) {
-    return `The API key has surrounding whitespace or an invisible character (${around}): a key is only letters, digits and underscores — check how it was copied or read.`;
+    return `The API key has surrounding whitespace or an invisible character (${around}): a key is only letters, digits, _ and - — check how it was copied or read.`;
   }
   const inside = [...key].findIndex((char) => INVISIBLE.test(char));
   if (inside !== -1) {
-    return `Invalid API key: it contains whitespace, a line break or an invisible character (${codePoint([...key][inside]!)} after ${inside} characters); a key is only letters, digits and underscores.`;
+    return `Invalid API key: it contains whitespace, a line break or an invisible character (${codePoint([...key][inside]!)} after ${inside} characters); a key is only letters, digits, _ and -.`;
   }
   if (!PREFIX.test(key)) {
-    return `Invalid API key: it starts with "${key.slice(0, 4)}…", but a key looks like svc_live_ (live) or svc_test_ (test) followed by 16–128 letters or digits.`;
+    return `Invalid API key: it starts with "${key.slice(0, 4)}…", but a key looks like svc_live_ (live) or svc_test_ (test) followed by letters, digits, _ or -.`;
   }
   if (!API_KEY_PATTERN.test(key)) {
-    return `Invalid API key: ${shown(key)} is malformed — after svc_live_ or svc_test_ a key has 16–128 letters or digits.`;
+    return `Invalid API key: ${shown(key)} is malformed — after svc_live_ or svc_test_ a key has only letters, digits, _ and -.`;
   }
   return `Invalid API key: no key ${shown(key)} exists (unknown to this service).`;
 }

@@ -4,6 +4,7 @@
  * (decision D53, D69), so error messages, the request log and the inspector never repeat one
  * (D126). Query and path are looked at decoded too: `svc%5Flive%5F…` is the same key.
  */
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 
 /** An API key or a webhook secret: its kind, then the secret characters (any base64 or key alphabet). */
 const SECRET = /(svc_live_|svc_test_|whsec_)([A-Za-z0-9+/=_-]*)/g;
@@ -30,7 +31,7 @@ export function redactQuery(query: string): string {
   return query
     .split('&')
     .map((part) => {
-      const decoded = decode(part.replace(/\+/g, ' '));
+      const decoded = decodeOrKeep(part.replace(/\+/g, ' '));
       return redactSecrets(decoded) === decoded ? part : redactSecrets(decoded);
     })
     .join('&');
@@ -42,7 +43,7 @@ export function redactPath(path: string): string {
   return path
     .split('/')
     .map((segment) => {
-      const decoded = decode(segment);
+      const decoded = decodeOrKeep(segment);
       return redactSecrets(decoded) === decoded ? segment : redactSecrets(decoded);
     })
     .join('/');
@@ -56,13 +57,4 @@ export function redactPath(path: string): string {
 export function redactMessage(text: string): string {
   if (!KIND.test(text)) return text;
   return text.split(' ').map(redactPath).join(' ');
-}
-
-// A broken escape is kept as written (it then hides nothing the raw text would not show).
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -2,6 +2,7 @@
  * Matching a request path to an operation. Seven routes under `/c/v1`: a segment-by-segment match
  * is both the simplest and the fastest thing that works.
  */
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { OPERATIONS, type Operation } from './operations';
 
 /** The public layer's prefix (the contract's `servers` end with it). */
@@ -64,7 +65,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   // A trailing slash names another path, as for the real service (decision D33): a 404.
   const rest = segmentsFrom(path, PREFIX.length);
   // Decoding only changes a segment with an escape in it.
-  const segments = path.includes('%') ? rest.map(decodeSegment) : rest;
+  const segments = path.includes('%') ? rest.map(decodeOrKeep) : rest;
   // The path is the most literal pattern that matches it (`/campaigns/batch` beats
   // `/campaigns/{campaign_id}`); the method is then looked up on that path alone. Only routes as
   // long as the path are compared, and nothing is allocated until one is chosen: this runs for
@@ -155,14 +156,4 @@ export function matchSegments(
     }
   }
   return params;
-}
-
-// A segment with a broken escape (`%`, `%zz`) is kept as written: in a parameter's place it is a
-// malformed id (422 on that parameter, like any other), elsewhere it matches no literal (404).
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -6,6 +6,7 @@
  * may rely on: a missing or mistyped field is an error), and as written (a field the contract
  * does not name is reported as added, which clients must tolerate).
  */
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { OPENAPI_DOCUMENT } from './generated/openapi-document';
@@ -108,7 +109,7 @@ export class Contract {
     const segments = path
       .slice(BASE_PATH.length + 1)
       .split('/')
-      .map(decodeSegment);
+      .map(decodeOrKeep);
     let best: { template: string; parameters: number } | undefined;
     for (const candidate of this.#templates) {
       if (candidate.segments.length !== segments.length) continue;
@@ -158,12 +159,4 @@ function withoutClosedObjects(node: unknown): unknown {
     copy[key] = withoutClosedObjects(value);
   }
   return copy;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -5,7 +5,9 @@
  * message contents and contact names and e-mails become tokens of the same length. One redactor
  * serves a whole recording, so the same value is the same token in every exchange.
  */
+
 import { keyPrefix } from '@msgsvc/sdk';
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { isTimestamp, isUuid } from './by-rule';
 import {
   RECORDED_REQUEST_HEADERS,
@@ -67,7 +69,7 @@ export class Redactor {
         method: raw.method,
         path: path
           .split('/')
-          .map((part) => this.#urlPart(part, decodePathPart))
+          .map((part) => this.#urlPart(part, decodeOrKeep))
           .join('/'),
         query: query.map(
           ([name, value]) =>
@@ -266,18 +268,5 @@ function queryPairs(query: string): [string, string][] {
 
 /** A raw query name or value decoded as a form would (`+` is a space). */
 export function decodeQueryPart(raw: string): string {
-  return safeDecode(raw.replace(/\+/g, ' '));
-}
-
-/** A raw path segment decoded (as sent when it does not decode). */
-export function decodePathPart(part: string): string {
-  return safeDecode(part);
-}
-
-function safeDecode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
+  return decodeOrKeep(raw.replace(/\+/g, ' '));
 }

@@ -4,6 +4,7 @@
  * the recording learnt from earlier answers are swapped for the target's ({@link Correspondence})
  * and key references become the keys given (D145).
  */
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { Correspondence } from './by-rule';
 import type { Cassette, RecordedBody, RecordedExchange } from './cassette-format';
 import {
@@ -12,7 +13,7 @@ import {
   type Difference,
   type DifferenceKind,
 } from './compare';
-import { decodePathPart, decodeQueryPart } from './redactor';
+import { decodeQueryPart } from './redactor';
 import { outsideApi } from './replay-path';
 
 /** Options of {@link runReplay}. */
@@ -243,7 +244,7 @@ function buildRequest(
   const path = request.path
     .split('/')
     .map((part) => {
-      const decoded = decodePathPart(part);
+      const decoded = decodeOrKeep(part);
       const translated = ids.translate(decoded);
       return translated === decoded ? part : encodeURIComponent(translated);
     })

@@ -2,7 +2,9 @@
  * Runs the suite against a deployment and returns a report. Keys are checked first: a live key
  * needs `allowLive` (D91); every key appears in the report by its prefix only.
  */
+
 import { keyPrefix } from '@msgsvc/sdk';
+import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { errorMessage } from '../cli-io/cli-io';
 import { type Api, createApi } from './check-kit/api';
 import type { Check, Credential, VerifyContext, VerifyNumbers } from './check-kit/check';
@@ -105,11 +107,9 @@ const DEFAULT_NUMBERS: VerifyNumbers = {
   invalid: '+244900000000',
 };
 
-const KEY = /^svc_(live|test)_\S+$/;
-
 function checkKey(flag: string, key: string | undefined, allowLive: boolean): void {
   if (key === undefined) return;
-  if (!KEY.test(key))
+  if (!API_KEY_PATTERN.test(key))
     throw new VerifyRefused(`${flag} is not an API key (svc_test_… or svc_live_…).`);
   if (key.startsWith('svc_live_') && !allowLive) {
     throw new VerifyRefused(

@@ -2,6 +2,7 @@
  * API keys: issuing, revoking, looking up, and the scope vocabulary (decision D5). A key's secret
  * is only ever shown in full once, when issued; everywhere else it is shown by prefix.
  */
+import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { DomainError, validationError } from '../core/errors';
 import type { ApiKey, Environment } from '../core/model';
 import type { World } from '../core/world';
@@ -50,8 +51,6 @@ export interface IssueApiKeyParams {
 }
 
 const KEY_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** What a well-formed key looks like: the environment prefix and 16–128 secret characters. */
-export const API_KEY_PATTERN = /^svc_(live|test)_[A-Za-z0-9]{16,128}$/;
 
 /** Issues a key for an organization. */
 export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
@@ -79,7 +78,7 @@ export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
   }
   if (!API_KEY_PATTERN.test(key) || !key.startsWith(`svc_${environment}_`)) {
     throw validationError({
-      key: `A ${environment} key looks like svc_${environment}_ + 16–128 letters or digits.`,
+      key: `A ${environment} key looks like svc_${environment}_ + letters, digits, _ or -.`,
     });
   }
   // Keys are unique across the worlds of a server because each world's carry its namespace (D131).

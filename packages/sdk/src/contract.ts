@@ -1,0 +1,20 @@
+/**
+ * What every package reads off the contract the same way: the API-key grammar and the
+ * percent-decoding of request paths. The SDK, the mock and verify import these from here so that
+ * each rule is written once.
+ *
+ * This is its own entry point, `@msgsvc/sdk/contract`, so the client's main entry does not grow.
+ *
+ * @example
+ * ```ts
+ * import { API_KEY_PATTERN, decodeOrKeep } from '@msgsvc/sdk/contract';
+ *
+ * API_KEY_PATTERN.test('svc_live_Ab12Cd34Ef56Gh78'); // true
+ * decodeOrKeep('%41'); // 'A'
+ * ```
+ *
+ * @module \@msgsvc/sdk/contract
+ */
+
+export { API_KEY_PATTERN } from './internal/api-key-grammar';
+export { decodeOrKeep } from './internal/decode-or-keep';
