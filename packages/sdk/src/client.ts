@@ -5,7 +5,6 @@
  */
 
 import type { Client } from 'openapi-fetch';
-import { API_KEY_PATTERN } from './internal/api-key-grammar';
 import type { ClientContext } from './core/context';
 import {
   createTransport,
@@ -14,6 +13,7 @@ import {
   type TransportHooks,
 } from './core/retry-fetch';
 import type { paths } from './generated/openapi';
+import { API_KEY_PATTERN } from './internal/api-key-grammar';
 import { readable } from './internal/exchange';
 import { createClient } from './internal/openapi-fetch';
 import { isBrowser, readEnv, sleep } from './internal/runtime';

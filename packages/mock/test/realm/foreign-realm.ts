@@ -81,6 +81,7 @@ function bundleSources(): Promise<string> {
       '@msgsvc/sdk/sms': source('../../../sdk/src/sms.ts'),
       '@msgsvc/sdk/phone': source('../../../sdk/src/phone.ts'),
       '@msgsvc/sdk/webhooks': source('../../../sdk/src/webhooks.ts'),
+      '@msgsvc/sdk/contract': source('../../../sdk/src/contract.ts'),
       '@msgsvc/sdk': source('../../../sdk/src/index.ts'),
     },
   }).then((result) => result.outputFiles[0]!.text);
