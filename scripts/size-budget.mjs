@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The SDK's size budget: its built main entry, bundled with its dependencies (openapi-fetch) and
-// minified, must stay within 10.5 kB gzipped (E82). Builds the SDK first, unless `--built` says
+// minified, must stay within 10.75 kB gzipped (E82). Builds the SDK first, unless `--built` says
 // the build is there already (the release tier's package step builds every package once); prints
 // the figure either way.
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const BUDGET = 10.5 * 1024;
+const BUDGET = 10.75 * 1024;
 if (!process.argv.includes('--built')) {
   execFileSync('npx', ['tsup', '--silent'], { cwd: 'packages/sdk', stdio: 'inherit' });
 }
