@@ -83,7 +83,10 @@ describe('inspector page', { timeout: 60_000 }, () => {
     await live().post('/messages', { to: '+244923000099', body: 'Outra' });
     await expect.poll(() => page.locator('#clock').textContent()).toContain(' 2 messages');
     expect(await page.locator('#reply-body').inputValue()).toBe(`Obrigado ${XSS}`);
-    // The change re-renders the view; a click that lands on the form it replaces submits nothing.
+    // The page holds the change while the field has the focus and renders it when the focus
+    // leaves; a click that moves the focus starts that render, and a click that lands on the form
+    // the render replaces submits nothing. So the field is left first and the render awaited.
+    await page.locator('#reply-body').blur();
     await browser.settled();
     expect(await page.locator('#reply-body').inputValue()).toBe(`Obrigado ${XSS}`);
     await page.getByRole('button', { name: 'Simulate reply' }).click();
