@@ -46,14 +46,8 @@ const guides = readdirSync(join(root, 'docs'))
 const REPOSITORY_ONLY = 'msgsvc:repository-only';
 /**
  * The project's own pages, in the Project menu's order: not among the guides, last in the search.
- * The two records (decisions, the engineering log) sit beside the map of their numbers before issue 23.
  */
-const PROJECT_PAGES = [
-  'decisions.md',
-  'engineering-log.md',
-  'decision-numbers.md',
-  'contributing.md',
-];
+const PROJECT_PAGES = ['decisions.md', 'engineering-log.md', 'contributing.md'];
 /** The guides in the order docs/README.md lists them (the rest after them, by name). */
 const guideOrder = (() => {
   const home = readFileSync(join(root, 'docs', 'README.md'), 'utf8');

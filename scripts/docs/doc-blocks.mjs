@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The project's records quote what was true when they were written; nobody copies from them. */
-const RECORDS = ['docs/decisions.md', 'docs/engineering-log.md', 'docs/decision-numbers.md'];
+const RECORDS = ['docs/decisions.md', 'docs/engineering-log.md'];
 
 /** The pages a reader copies from: the guides and every README (not the records), relative to `root`. */
 export function readerPages(root) {

@@ -98,21 +98,20 @@ describe('links', { timeout: 120_000 }, () => {
     const html = readFileSync(join(SITE, 'guides', 'getting-started.html'), 'utf8');
     const menu = (name: string) =>
       new RegExp(`<summary[^>]*>${name}</summary><ul>(.*?)</ul>`).exec(html)?.[1] ?? '';
-    const projectPages =
-      /decisions\.html|engineering-log\.html|decision-numbers\.html|contributing\.html/;
+    const projectPages = /decisions\.html|engineering-log\.html|contributing\.html/;
     expect(menu('Guides')).toContain('testing-with-jest.html');
     expect(menu('Guides')).not.toMatch(projectPages);
-    for (const page of ['decisions', 'engineering-log', 'decision-numbers', 'contributing']) {
+    for (const page of ['decisions', 'engineering-log', 'contributing']) {
       expect(menu('Project')).toContain(`guides/${page}.html`);
     }
   });
 
-  it('the search ranks both records and their number map as project pages, after the guides', () => {
+  it('the search ranks both records as project pages, after the guides', () => {
     const script = readFileSync(join(SITE, 'search-index.js'), 'utf8');
     const index: Array<{ kind: string; href: string }> = JSON.parse(
       script.slice(script.indexOf('['), script.lastIndexOf(']') + 1),
     );
-    for (const page of ['decisions', 'engineering-log', 'decision-numbers']) {
+    for (const page of ['decisions', 'engineering-log']) {
       const kinds = new Set(
         index
           .filter((entry) => entry.href.startsWith(`guides/${page}.html`))

@@ -37,7 +37,7 @@ function digest(text: string): Buffer {
 
 /**
  * Builds the access check for one server. `corsOrigins` (`--cors`) are the browser origins allowed
- * to use the control API as well (D111); every other cross-origin request is refused.
+ * to use the control API as well; every other cross-origin request is refused.
  */
 export function createAdminAccess(
   adminToken: string | undefined,

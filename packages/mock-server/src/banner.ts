@@ -18,7 +18,7 @@ export interface StartupInfo {
   readonly origin: string;
   /** `real` (background work follows the wall clock) or `virtual` (it moves when advanced). */
   readonly clock: 'real' | 'virtual';
-  /** The world's time at start, in epoch milliseconds (D55). */
+  /** The world's time at start, in epoch milliseconds. */
   readonly worldTime: number;
   /** The real clock's speed-up. */
   readonly speed: number;

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { invalidOrigins } from './cors-origins';
 
-/** The port `msgsvc-mock serve` listens on unless told otherwise (D56): not Prism's 4010. */
+/** The port `msgsvc-mock serve` listens on unless told otherwise: not Prism's 4010. */
 export const DEFAULT_PORT = 4780;
 
 /** Thrown for a command line that cannot run; the CLI prints `message` and exits with 2. */
@@ -25,9 +25,9 @@ export interface ServeOptions {
   readonly speed: number;
   readonly json: boolean;
   readonly adminToken: string | undefined;
-  /** Origins allowed by CORS (`--cors`, D111). */
+  /** Origins allowed by CORS (`--cors`). */
   readonly cors: readonly string[];
-  /** The state file (`--state`, D112). */
+  /** The state file (`--state`). */
   readonly state: string | undefined;
   /** Seconds between saves of the state file. */
   readonly stateInterval: number;
@@ -44,7 +44,7 @@ export type Command =
   | {
       readonly kind: 'serve';
       readonly options: ServeOptions;
-      /** Keep serving after the process that started it exits (`--detached`, D78). */
+      /** Keep serving after the process that started it exits (`--detached`). */
       readonly detached: boolean;
     };
 

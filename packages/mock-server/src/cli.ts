@@ -148,8 +148,8 @@ async function serveUntilStopped(
   } catch (error) {
     const message = error instanceof WorldFileError ? error.message : describe(error, options);
     io.stderr(`msgsvc-mock: ${message}`);
-    // A state file that can never be used is bad input, like a bad flag (D123); one held by a
-    // running server is not (D122).
+    // A state file that can never be used is bad input, like a bad flag; one held by a
+    // running server is not.
     return (error as Error | undefined)?.name === 'StateFileError' ? 2 : 1;
   }
   return new Promise((resolve) => {
@@ -157,7 +157,7 @@ async function serveUntilStopped(
     io.onSignal('SIGINT', stop);
     io.onSignal('SIGTERM', stop);
     // npm and npx do not pass a SIGTERM on to the server, and a SIGKILL cannot be passed on: the
-    // server goes when whoever started it goes, unless told otherwise (D78).
+    // server goes when whoever started it goes, unless told otherwise.
     if (!detached) io.onParentExit?.(stop);
     // Printed only once the signals are handled: whoever reads this line may stop the server at
     // once, and a SIGTERM that arrived before the handlers would kill it without saving its state.

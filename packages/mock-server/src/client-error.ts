@@ -1,6 +1,6 @@
 /**
  * What the server answers when Node's HTTP parser gives up on a request before there is one to
- * route (decision D72): the service's error envelope, never Node's bare status line. A request
+ * route: the service's error envelope, never Node's bare status line. A request
  * line or headers over Node's limit (16 KiB) is a 431, an unknown method (and `CONNECT`) a 501 (as
  * the pipeline answers one that reaches it), a request that timed out a 408, anything else
  * unparseable a 400 (a raw non-ASCII path with a message that says how to send it).
@@ -63,7 +63,7 @@ export function answerClientError(
 /**
  * Handles the server's `connect` (a `CONNECT` request, which Node hands over as a bare socket and,
  * with no listener, closes without a word): the service implements no such method, so it is a 501
- * like any other it does not implement (D126).
+ * like any other it does not implement.
  */
 export function answerConnect(socket: Duplex, now: number): void {
   writeAndClose(socket, clientErrorResponse({ code: 'HPE_INVALID_METHOD' }, now));

@@ -2,7 +2,7 @@
  * A typed client for the mock server's control API (`/__mock`, `openapi/control.yaml`), for tests
  * in another process than the server: a vitest suite whose `globalSetup` started it, a Playwright
  * test next to its `webServer`. Built like the SDK, with openapi-typescript types and openapi-fetch
- * (D113): every path, parameter, body and answer is typed from the contract.
+ *: every path, parameter, body and answer is typed from the contract.
  */
 import type { Client } from 'openapi-fetch';
 import * as openapiFetch from 'openapi-fetch';
@@ -26,7 +26,7 @@ export interface ControlClientOptions {
   readonly fetch?: typeof fetch;
   /**
    * A world's id (`createWorld()`'s `id`): every world path then goes to that world, under
-   * `/__mock/worlds/{id}` (D130). Default: the server's default world.
+   * `/__mock/worlds/{id}`. Default: the server's default world.
    */
   readonly world?: string | undefined;
 }
@@ -42,7 +42,7 @@ export type CreatedWorld = components['schemas']['CreatedWorld'];
  * The control client: openapi-fetch's `GET`, `POST`, `PUT`, `DELETE`… over the control paths. Each
  * call resolves with `{ data }` on success or `{ error }` (the control API's error envelope), and
  * `response`; it never throws for an HTTP status. `createWorld` and `world` add the server's
- * worlds (D130).
+ * worlds.
  */
 export interface ControlClient extends Client<ControlPaths> {
   /**

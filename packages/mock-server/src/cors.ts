@@ -1,5 +1,5 @@
 /**
- * CORS for a browser tool pointed at the server (`--cors ORIGIN,…`, D111): an allow-list of exact
+ * CORS for a browser tool pointed at the server (`--cors ORIGIN,…`): an allow-list of exact
  * origins. A listed origin gets `Access-Control-Allow-Origin` on every answer and its preflights
  * answered; any other origin gets no CORS header, so its browser refuses to read the answer.
  */

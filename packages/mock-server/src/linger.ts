@@ -1,5 +1,5 @@
 /**
- * A lingering close (D126), for a request answered while its client is still sending a body the
+ * A lingering close, for a request answered while its client is still sending a body the
  * server will not use (a 413). Many clients write the whole body before they read the answer, and
  * give up at the first broken pipe: if the server closes while their bytes still arrive, the
  * kernel answers those bytes with a reset, and the client never reads the 413 waiting for it.

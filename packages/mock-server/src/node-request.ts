@@ -6,11 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';
 
-/** The largest request body the server reads (decision D2): 1 MiB. */
+/** The largest request body the server reads: 1 MiB. */
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
- * What reading a body produced: its bytes (decoded by the pipeline, decision D71); `too_large` as
+ * What reading a body produced: its bytes (decoded by the pipeline); `too_large` as
  * soon as the body is known to pass the limit (the rest is left for a lingering close to drop); or
  * `aborted` when the client closed the connection before sending the whole body (nobody to answer).
  */

@@ -2,8 +2,8 @@
  * The mock as a Node HTTP server: the public API under `/c/v1`, the control API under `/__mock`
  * and the inspector page at `/`. Requests go from `IncomingMessage` to the http layer's plain data
  * and back (no web `Request`/`Response` on the hot path); bodies are limited to 1 MiB (413
- * `PAYLOAD_TOO_LARGE`, decision D2); what Node's parser refuses is answered in the envelope too
- * (decision D72). On a real clock, background work runs on a timer and before each request.
+ * `PAYLOAD_TOO_LARGE`); what Node's parser refuses is answered in the envelope too
+ *. On a real clock, background work runs on a timer and before each request.
  *
  * @example
  * ```ts
@@ -75,7 +75,7 @@ export interface MockServerOptions {
    * seed, the demo world.
    */
   readonly settings?: WorldSettings;
-  /** Idle time after which a created world is freed, in ms; 0 never (D132). Default 30 min. */
+  /** Idle time after which a created world is freed, in ms; 0 never. Default 30 min. */
   readonly worldTtlMs?: number;
   /** The most worlds at once, the default one included. Default 1000. */
   readonly maxWorlds?: number;
@@ -85,13 +85,13 @@ export interface MockServerOptions {
   readonly tickMs?: number;
   /** The largest request body, in bytes. Default 1 MiB. */
   readonly bodyLimit?: number;
-  /** Origins a browser may call the server from (CORS, D111). Default: none. */
+  /** Origins a browser may call the server from (CORS). Default: none. */
   readonly corsOrigins?: readonly string[];
   /** When the server started (wall clock, epoch ms), for `GET /__mock/health`. Default: now. */
   readonly startedAt?: number;
   /**
    * Called with the `X-API-KEY` of each public request to the default world before it is handled:
-   * a world loaded from a state file holds its keys by hash until they are presented (D125).
+   * a world loaded from a state file holds its keys by hash until they are presented.
    */
   readonly recallKey?: (key: string) => void;
 }
@@ -122,9 +122,9 @@ interface ServerContext {
   readonly access: AdminAccess;
   /** The control API over HTTP, unprefixed (the server's routes and the default world's). */
   readonly control: ControlHandler;
-  /** The control API of one world, under `/__mock/worlds/{id}` (D130). */
+  /** The control API of one world, under `/__mock/worlds/{id}`. */
   readonly worldControl: ControlHandler;
-  /** The inspector page's own data (D103). */
+  /** The inspector page's own data. */
   readonly inspectorData: ControlHandler;
   readonly startedAt: number;
   /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
@@ -178,7 +178,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
       const address = await listenOn(server, port, host);
       context.origin = address.origin;
       // On a real clock, due background work runs on a timer too, not only before requests; idle
-      // worlds are freed on the same timer (D132).
+      // worlds are freed on the same timer.
       let lastSweep = Date.now();
       timer = setInterval(() => {
         worlds.runDue();
@@ -260,7 +260,7 @@ function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResp
 }
 
 // Everything outside the control prefix and the page goes to the public pipeline, which
-// answers unknown paths with its own 404 envelope (decision D2). A request without a body is
+// answers unknown paths with its own 404 envelope. A request without a body is
 // answered in the same tick: no promise, no microtask, on the hot path.
 function servePublic(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
   if (!hasBody(req.method ?? 'GET')) {
@@ -283,7 +283,7 @@ function answer(
 ): void {
   try {
     const key = request.headers['x-api-key'];
-    // The key names its world (D131): one Map lookup, none while only the default world exists.
+    // The key names its world: one Map lookup, none while only the default world exists.
     const entry = worlds.forKey(key);
     const { mock } = entry;
     if (recallKey !== undefined && key !== undefined && mock === worlds.default.mock) {
@@ -339,7 +339,7 @@ async function serveAdmin(
   }
   const request = read.request;
   const page = INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
-  // The health check is for anyone who can reach the port (D57).
+  // The health check is for anyone who can reach the port.
   const refused = path === HEALTH_PATH ? undefined : checkAccess(context, request, page);
   if (refused !== undefined) {
     writeResponse(res, refused);
@@ -384,7 +384,7 @@ async function serveAdmin(
 }
 
 /**
- * The world a control path addresses (D130): `/__mock/worlds/{id}/<rest>` is `<rest>` of that
+ * The world a control path addresses: `/__mock/worlds/{id}/<rest>` is `<rest>` of that
  * world (`rest` set to `/__mock/<rest>`); every other path is the default world's or the
  * server's own, `/__mock/worlds/{id}` and `/__mock/worlds/{id}/fork` included. An unknown id is a
  * 404, `refused` to answer.
@@ -408,7 +408,7 @@ function worldScope(
   }
 }
 
-// 413 and close the connection; the rest of the body is read and dropped first (D126).
+// 413 and close the connection; the rest of the body is read and dropped first.
 function refuseTooLarge(
   { worlds, limit }: ServerContext,
   req: IncomingMessage,
@@ -442,7 +442,7 @@ function tooLarge(mock: MockService, limit: number): HttpResponse {
 
 /**
  * A request that failed outside the pipeline (which never throws): a 500 envelope naming the
- * exception, if the answer has not begun, and one report on stderr (D118).
+ * exception, if the answer has not begun, and one report on stderr.
  */
 function fail(res: ServerResponse, req: IncomingMessage, error: unknown): void {
   const traceId = controlTraceId();

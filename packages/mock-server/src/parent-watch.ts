@@ -1,5 +1,5 @@
 /**
- * Stopping with whoever started the server (D78). `npm start` and `npx msgsvc-mock` run the server
+ * Stopping with whoever started the server. `npm start` and `npx msgsvc-mock` run the server
  * as `npm → sh -c … → node`: a SIGTERM to npm kills the shell without passing the signal on, and a
  * SIGKILL to npm leaves the shell waiting, so signals alone leaked servers. The server therefore
  * watches its parent — and, when that parent is the shell of an npm script, npm itself — and stops

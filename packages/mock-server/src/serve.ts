@@ -43,8 +43,8 @@ export interface StartServerOptions {
   readonly clock?: 'real' | 'virtual' | undefined;
   /**
    * Where the world's clock starts (a `Date` or epoch milliseconds); a virtual clock starts there
-   * again after a reset. Default: the wall clock's current second (D55), so the world's times
-   * are today's. Webhooks are signed with the wall clock either way (D31).
+   * again after a reset. Default: the wall clock's current second, so the world's times
+   * are today's. Webhooks are signed with the wall clock either way.
    */
   readonly startTime?: Date | number | undefined;
   /** Speed-up of a real clock. Default 1. */
@@ -53,11 +53,11 @@ export interface StartServerOptions {
   readonly adminToken?: string | undefined;
   /**
    * Origins a browser tool may call the server from, exactly (`['http://localhost:5173']`): they
-   * get CORS headers and answered preflights, other origins none (D111). Default: none.
+   * get CORS headers and answered preflights, other origins none. Default: none.
    */
   readonly cors?: readonly string[] | undefined;
   /**
-   * A world snapshot file that keeps the world across restarts (D112): loaded at start when it
+   * A world snapshot file that keeps the world across restarts: loaded at start when it
    * exists (it wins over `world` and the demo), written atomically every `stateInterval` seconds
    * while the world changes and when the server closes.
    */
@@ -66,7 +66,7 @@ export interface StartServerOptions {
   readonly stateInterval?: number | undefined;
   /**
    * Seconds without a request after which a world created through `POST /__mock/worlds` (or
-   * {@link RunningServer.createWorld}) is freed; 0 never (D132). Default 1800 (30 minutes).
+   * {@link RunningServer.createWorld}) is freed; 0 never. Default 1800 (30 minutes).
    */
   readonly worldTtl?: number | undefined;
   /** The most worlds the server holds at once, the default one included. Default 1000. */
@@ -84,7 +84,7 @@ export interface RunningServer {
   /** What `msgsvc-mock serve` prints at start-up: address, clock, keys of the seeded world. */
   readonly info: StartupInfo;
   /**
-   * Creates an isolated world on the server (`POST /__mock/worlds`, D130): its own organizations,
+   * Creates an isolated world on the server (`POST /__mock/worlds`): its own organizations,
    * keys, clock, faults, rate limits, webhooks, outbox and request log. Its keys reach it through
    * the same `baseUrl`; its control API is under its `control_url`. One per test lets tests run in
    * parallel against one server.
@@ -164,7 +164,7 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
       `stateInterval must be a number of seconds above 0 (got ${options.stateInterval}).`,
     );
   }
-  // Locked, read and checked before anything binds, like the world file (D122, D123).
+  // Locked, read and checked before anything binds, like the world file.
   const lock = options.state === undefined ? undefined : takeLock(options.state);
   try {
     return await serve(options, file, lock);
@@ -242,7 +242,7 @@ function startingWorld(
   file: ReturnType<typeof loadWorldFile> | undefined,
   startedAt: number,
 ): BuiltWorld & { later: WorldSettings } {
-  // D55: a virtual world starts now, to the second (its times then read cleanly), unless
+  // A virtual world starts now, to the second (its times then read cleanly), unless
   // pinned; a real clock is the wall clock itself unless pinned.
   const startTime =
     options.startTime !== undefined
@@ -330,7 +330,7 @@ function clientOrigin(host: string, port: number): string {
 
 /**
  * Takes the state file's lock; a folder that cannot be written is refused here, at start, rather
- * than by every periodic save (D124).
+ * than by every periodic save.
  */
 function takeLock(path: string): StateLock {
   let lock: StateLock;

@@ -1,6 +1,6 @@
 /**
- * The shape of a `--state FILE` (D123): a world snapshot (`mock.snapshot()`), with API keys kept
- * as prefix and SHA-256 instead of the key (D125). Every field is checked on load, so a hand-edited
+ * The shape of a `--state FILE`: a world snapshot (`mock.snapshot()`), with API keys kept
+ * as prefix and SHA-256 instead of the key. Every field is checked on load, so a hand-edited
  * or damaged file is refused with the JSON path at fault instead of a 500 later. The compiler
  * checks that what this schema accepts is a `WorldSnapshot` (see `state-file.ts`), so a field
  * added to the world and not here fails the build rather than the load.
@@ -82,7 +82,7 @@ const apiKeyFields = {
   createdAt: time,
 };
 
-/** An API key as this version writes it: prefix and SHA-256 of the key, never the key (D125). */
+/** An API key as this version writes it: prefix and SHA-256 of the key, never the key. */
 const hashedApiKey = z.strictObject({
   ...apiKeyFields,
   keyPrefix: z.string().regex(/^svc_(live|test)_/, 'must start with svc_live_ or svc_test_'),
@@ -150,7 +150,7 @@ const campaign = z.strictObject({
 });
 
 /**
- * One kind of record's status histories, in columns (D167, E65): step i belongs to the record at
+ * One kind of record's status histories, in columns: step i belongs to the record at
  * index `subjects[i]` of the file's list of those records; its status and error code are numbers
  * into the name lists beside the columns (checked in `state-file.ts`).
  */
@@ -342,7 +342,7 @@ export const stateFileSchema = z.strictObject({
             at: time,
             status: z.int().nullable(),
             error: z.string().nullable(),
-            // Each absent from files written before it was recorded (D30, D31, D163).
+            // Each absent from files written before it was recorded.
             location: z.string().max(2048).exactOptional(),
             signedAt: z.int().min(0).exactOptional(),
             durationMs: z.number().min(0).exactOptional(),
@@ -360,7 +360,7 @@ export const stateFileSchema = z.strictObject({
       }),
     ),
   }),
-  // Absent from files written before histories were kept (D167): those load, each record with the
+  // Absent from files written before histories were kept: those load, each record with the
   // history its timestamps prove.
   history: z
     .strictObject({

@@ -1,10 +1,10 @@
 /**
- * `--state FILE` (D112): a dev server keeps its world across restarts. The file is a world snapshot
+ * `--state FILE`: a dev server keeps its world across restarts. The file is a world snapshot
  * (`mock.snapshot()`, JSON); it is loaded at start when it exists, and written atomically — a
  * temporary file in the same folder, flushed to disk, then a rename — every few seconds while
  * something changed, and once more when the server stops. A crash loses at most the last interval;
  * a torn file is never seen. On load the whole file is checked, its shape and the references
- * between its records (D123); it holds keys by prefix and hash only (D125) and is readable by its
+ * between its records; it holds keys by prefix and hash only and is readable by its
  * owner only (mode 0600).
  */
 import {
@@ -259,7 +259,7 @@ function duplicate(
 
 /**
  * Whether a kind's history columns fit its records: as many entries in every column, each naming
- * a record the file has, a status and an error code of the name lists (D167).
+ * a record the file has, a status and an error code of the name lists.
  */
 function steps(
   name: 'messages' | 'campaigns',
@@ -295,7 +295,7 @@ function steps(
   beyond('errorCodes', saved.codeNames.length + 1, 'error code (0 is none)');
 }
 
-/** The text of a state file: the snapshot with each API key as prefix and hash (D125). */
+/** The text of a state file: the snapshot with each API key as prefix and hash. */
 function stateFileText(snapshot: WorldSnapshot): string {
   return JSON.stringify({
     ...snapshot,
@@ -315,7 +315,7 @@ function writeAtomically(path: string, text: string): void {
   const folder = dirname(path);
   const temporary = join(folder, `.${basename(path)}.${process.pid}.tmp`);
   try {
-    // 0600 from the first byte: the file holds webhook secrets (D125).
+    // 0600 from the first byte: the file holds webhook secrets.
     const fd = openSync(temporary, 'w', 0o600);
     try {
       writeSync(fd, text);

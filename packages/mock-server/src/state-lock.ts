@@ -1,5 +1,5 @@
 /**
- * The exclusive lock of a `--state FILE` (D122): `FILE.lock` beside it, holding who has it (pid,
+ * The exclusive lock of a `--state FILE`: `FILE.lock` beside it, holding who has it (pid,
  * host, port). Two servers on one state file would each save their own world over the other's, so
  * the second one refuses to start; a lock whose holder is dead (a `kill -9`) is taken over.
  *

@@ -1,5 +1,5 @@
 /**
- * API keys in a state file are kept as a real service keeps them (D125): the key's first 13
+ * API keys in a state file are kept as a real service keeps them: the key's first 13
  * characters (what every view shows, `svc_live_abcd…`) and its SHA-256. A world loaded from such a
  * file holds each key under a stand-in, `prefix + NUL + sha256`, which no request can present (a
  * header value cannot hold NUL); the first request that presents the key itself puts it back, so

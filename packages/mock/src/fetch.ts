@@ -18,7 +18,7 @@ export function fromWebRequest(request: Request): HttpRequest | Promise<HttpRequ
   // callback per header.
   let headers: Record<string, string> = Object.fromEntries(request.headers);
   // happy-dom's `Headers` (vitest's happy-dom environment) keeps the names' case; the pipeline
-  // reads them lower-cased, as every fetch gives them (D115).
+  // reads them lower-cased, as every fetch gives them.
   if (!namesLowerCase(headers)) {
     headers = Object.fromEntries(
       Array.from(request.headers, ([name, value]) => [name.toLowerCase(), value]),
@@ -26,7 +26,7 @@ export function fromWebRequest(request: Request): HttpRequest | Promise<HttpRequ
   }
   const method = request.method;
   if (method === 'GET' || method === 'HEAD') return { method, path, query, headers, body: null };
-  // The bytes, not `text()`: that would turn bytes that are not UTF-8 into U+FFFD (D71).
+  // The bytes, not `text()`: that would turn bytes that are not UTF-8 into U+FFFD.
   return request
     .arrayBuffer()
     .then((buffer) => ({ method, path, query, headers, body: new Uint8Array(buffer) }));
@@ -51,7 +51,7 @@ function splitUrl(url: string): { path: string; query: string } {
 
 /**
  * Builds a web `Response` from the pipeline's answer; the answer to a `HEAD` has its status and
- * headers and no body (decision D72).
+ * headers and no body.
  */
 export function toWebResponse(response: HttpResponse, head = false): Response {
   return new Response(head ? null : response.body, {

@@ -2,7 +2,7 @@
  * `mock.client()`: an SDK client wired to a mock service — its key, its `fetch`, its base URL and,
  * on a virtual clock, its time. The SDK waits in three places (retry backoff, `waitFor` polling,
  * `sendBulk` pacing); on the wall clock those waits would outlast a test while the mock's world
- * stands still, so here each wait moves the mock's clock instead (D75).
+ * stands still, so here each wait moves the mock's clock instead.
  */
 import { type ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import type { FetchFunction } from './fetch';

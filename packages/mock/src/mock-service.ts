@@ -43,13 +43,13 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   /**
    * Where the default virtual clock starts, and starts again after `reset()` (epoch milliseconds
    * or a `Date`). Default 2026-01-01T09:00:00Z, so in-process runs are reproducible; the server
-   * starts at the wall clock's second instead (D55). Ignored when `clock` is given.
+   * starts at the wall clock's second instead. Ignored when `clock` is given.
    */
   readonly startTime?: number | Date;
   /**
    * The wall clock, in epoch milliseconds: the source of each webhook attempt's
    * `webhook-timestamp`, which is the second the attempt is actually sent, whatever the world's
-   * clock says (D31), so any Standard Webhooks verifier accepts it. Default `Date.now()` (read at
+   * clock says, so any Standard Webhooks verifier accepts it. Default `Date.now()` (read at
    * each attempt, so fake timers apply). Pin it to compare signatures across runs.
    */
   readonly wallClock?: () => number;
@@ -63,7 +63,7 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   /**
    * Told once of each exception the mock did not expect (a bug in the mock), with the request it
    * broke and the trace id of the 500 that answered it; that 500's message names the exception and
-   * its first stack frames either way (D118). Default: `console.error`, so a failure inside the
+   * its first stack frames either way. Default: `console.error`, so a failure inside the
    * mock is never silent. `false` reports nothing.
    *
    * @example
@@ -75,7 +75,7 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   readonly onError?: false | UnexpectedErrorReporter;
   /**
    * The `fetch` used to deliver webhooks to URL endpoints. Default `globalThis.fetch`. It is called
-   * with `redirect: 'manual'`, and must honour it: a 3xx answer is a failed attempt (D30).
+   * with `redirect: 'manual'`, and must honour it: a 3xx answer is a failed attempt.
    */
   readonly webhookFetch?: typeof fetch;
   /**
@@ -272,7 +272,7 @@ interface WorldMaker {
 }
 
 // Every world the service serves, fresh or restored, delivers webhooks through one transport, and
-// carries the service's key namespace: a restored world's keys from elsewhere get its own (D131).
+// carries the service's key namespace: a restored world's keys from elsewhere get its own.
 function worldMaker(
   options: MockServiceOptions,
   listeners: Map<string, WebhookListener>,
@@ -390,8 +390,8 @@ async function settle(getWorld: () => World): Promise<ClockRun> {
 
 /**
  * Signs each attempt with the SDK's Standard Webhooks signer and hands it to the endpoint's
- * in-process listener or POSTs it to its URL (10 s timeout, redirects not followed: D30). The
- * signature's timestamp is the wall clock's second of sending, not the world's time (D31): it says
+ * in-process listener or POSTs it to its URL (10 s timeout, redirects not followed). The
+ * signature's timestamp is the wall clock's second of sending, not the world's time: it says
  * when the request was made, as a `Date` header would, and receivers compare it with their own clock.
  */
 function createWebhookTransport(
@@ -409,7 +409,7 @@ function createWebhookTransport(
       secret: endpoint.secret,
     });
     const headers = { ...extraHeaders, ...signed, 'content-type': 'application/json' };
-    // Latency is the wall-clock time the receiver took to answer (D163), on a monotonic clock.
+    // Latency is the wall-clock time the receiver took to answer, on a monotonic clock.
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
     try {
@@ -441,13 +441,13 @@ function createWebhookTransport(
       method: 'POST',
       headers,
       body,
-      // Never followed (D30): a followed 301/302 turns the POST into an unsigned GET, a 307/308
+      // Never followed: a followed 301/302 turns the POST into an unsigned GET, a 307/308
       // re-sends the signed event to whatever host `Location` names.
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
     });
     const durationMs = elapsed();
-    // The first 2 KiB of the answer, within the same 10 s (D163); the status decides either way.
+    // The first 2 KiB of the answer, within the same 10 s; the status decides either way.
     const answer = await readAnswerBody(response.body);
     // A browser's fetch hides a manual redirect behind an opaque status 0 and no headers.
     if (response.type === 'opaqueredirect') {

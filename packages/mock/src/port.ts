@@ -1,6 +1,6 @@
 /**
  * The port: what tools built on the mock (its HTTP server, the inspector, adapters of your own)
- * need beyond the service's public API, declared in one place (E36). The service answers plain
+ * need beyond the service's public API, declared in one place. The service answers plain
  * data (`HttpRequest` in, `HttpResponse` out); a tool that serves it over another transport, or
  * answers routes of its own beside it, needs the same error envelope, validation into
  * `VALIDATION_ERROR`, body rules, redaction and read views as the service, so that its answers

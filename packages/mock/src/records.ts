@@ -1,6 +1,6 @@
 /**
  * The record types of a world, for the tiers built on the service that read it directly, such as
- * the server's inspector (D90), through `@msgsvc/mock/port` (`readonlyWorld(mock)` and the
+ * the server's inspector, through `@msgsvc/mock/port` (`readonlyWorld(mock)` and the
  * {@link ReadonlyWorld} it returns). The world's layout may change with any release, which the
  * control API's views never do.
  */

@@ -42,7 +42,7 @@ export interface ClientOptions extends RetryOptions, TransportHooks {
   /**
    * The wait between retries, polls and paced batches. Default: a `setTimeout` sleep. A retry's
    * wait counts against `totalTimeout` in wall time: a sleep still running at the deadline is
-   * abandoned (its signal aborts) and the call fails with `TimeoutError` (D169).
+   * abandoned (its signal aborts) and the call fails with `TimeoutError`.
    */
   sleep?: Sleep | undefined;
   /** The clock, in epoch milliseconds. Default `Date.now`. */

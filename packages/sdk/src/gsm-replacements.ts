@@ -1,6 +1,6 @@
 /**
  * GSM-7 stand-ins for characters that have none of their own: what "smart encoding" gateways
- * substitute so that a text stays GSM-7 (E-log E52).
+ * substitute so that a text stays GSM-7.
  *
  * Two sources, in order. First a table of typographic punctuation and invisible characters, the
  * characters word processors and phones put in text (curly quotes, dashes, the ellipsis, unusual

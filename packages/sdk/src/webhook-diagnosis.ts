@@ -1,5 +1,5 @@
 /**
- * Why a webhook delivery failed verification, in words (D121): the classic mistakes each have their
+ * Why a webhook delivery failed verification, in words: the classic mistakes each have their
  * own sentence — a body parsed and re-serialized, a secret of the wrong form, a timestamp off by
  * days because the sender runs on a virtual clock. Used only on the failure path of
  * `verifyWebhook`; never quotes more of a secret than `whsec_` and four characters.

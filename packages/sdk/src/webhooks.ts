@@ -31,7 +31,7 @@ export type WebhookVerificationReason =
 
 /**
  * Thrown by {@link verifyWebhook}; answer the delivery with a 4xx and do not process it. The
- * message says which mistake it most likely is (D121): a re-serialized body, a secret of the wrong
+ * message says which mistake it most likely is: a re-serialized body, a secret of the wrong
  * form, a timestamp off by how much (and the virtual-clock hint for an offset of an hour or more).
  */
 export class WebhookVerificationError extends Error {

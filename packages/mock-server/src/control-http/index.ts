@@ -62,7 +62,7 @@ const INSPECTOR_ROUTES: readonly ControlRoute[] = [
 
 /**
  * The routes of one world, answered at `/__mock/…` for the default world and at
- * `/__mock/worlds/{id}/…` for any world (D130).
+ * `/__mock/worlds/{id}/…` for any world.
  */
 export const WORLD_SCOPED_ROUTES: readonly ControlRoute[] = [
   ...ORGANIZATION_ROUTES,
@@ -97,7 +97,7 @@ export function createControlHandler(
   return async (deps, request) => {
     try {
       deps.tracker.sync();
-      // As on the public API (D72): an unknown method is a 501, HEAD is GET without the body.
+      // As on the public API: an unknown method is a 501, HEAD is GET without the body.
       if (!KNOWN_METHODS.has(request.method)) {
         throw new DomainError({
           code: 'NOT_IMPLEMENTED',
@@ -140,7 +140,7 @@ export function createControlHandler(
       };
     } catch (error) {
       const traceId = controlTraceId();
-      // Reported once, on stderr like the public API's (D118); the 500 names the exception too.
+      // Reported once, on stderr like the public API's; the 500 names the exception too.
       if (isUnexpected(error)) reportToStderr(error, { request, traceId });
       return toErrorResponse(error, readonlyWorld(deps.mock).now(), traceId);
     }
@@ -149,7 +149,7 @@ export function createControlHandler(
 
 /**
  * An empty body reads as `{}` (routes without input); anything else must be a JSON object, in
- * UTF-8 (D71).
+ * UTF-8.
  */
 function readJson(request: HttpRequest): unknown {
   if (isBlank(request.body)) return {};

@@ -1,6 +1,6 @@
 /**
  * Control routes on the whole world: reset it to the starting world the server was launched with
- * (the demo, or the `--world` file), and read or change the rate limits (decision D8).
+ * (the demo, or the `--world` file), and read or change the rate limits.
  */
 import { parse, readonlyWorld } from '@msgsvc/mock/port';
 import { clockView } from '../http/clock-view';

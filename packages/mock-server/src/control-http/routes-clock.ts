@@ -39,7 +39,7 @@ export const CLOCK_ROUTES: readonly ControlRoute[] = [
     handle: async ({ mock }) => {
       requireVirtual(mock);
       // `settle` also waits for webhook deliveries in flight and runs the retries they schedule;
-      // like `runUntilIdle`, it leaves housekeeping (expiries) pending (D74).
+      // like `runUntilIdle`, it leaves housekeeping (expiries) pending.
       const run = await mock.clock.settle();
       return {
         status: 200,

@@ -1,5 +1,5 @@
 /**
- * Control routes that inject faults (decision D37 and `domain/faults.ts`): failing or slow
+ * Control routes that inject faults (`domain/faults.ts`): failing or slow
  * requests, campaigns that fail to dispatch, carrier outages — each one deterministic and counted —
  * and reading or clearing what is armed.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /__mock/health` (D57): whether the server is up and what it is, for a harness waiting on
+ * `GET /__mock/health`: whether the server is up and what it is, for a harness waiting on
  * it (Playwright's `webServer.url`, a compose health check, a wait loop in any language). It names
  * the service, so a wait cannot be satisfied by another tool listening on the same port, and it
  * answers without the admin token or a loopback `Host`: it tells nothing a port scan would not.
@@ -22,7 +22,7 @@ export const HEALTH_ROUTES: readonly ControlRoute[] = [
         service: 'msgsvc-mock',
         version: MOCK_VERSION,
         status: 'ready',
-        // The default world and every created one still alive (D130).
+        // The default world and every created one still alive.
         worlds: worlds.size,
         clock: readonlyWorld(mock).clock.kind,
         started_at: formatTimestamp(startedAt),

@@ -1,7 +1,7 @@
 /**
  * Control routes that read state a test asserts on: every message sent to a phone number, one
  * message whatever its tenant, messages and campaigns found by a query in the filter language
- * (D156), counts, and the ledger invariant of every account.
+ *, counts, and the ledger invariant of every account.
  */
 import { campaignObject, messageDetail, parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import type { ControlRoute } from '../http/route';

@@ -23,7 +23,7 @@ function snapshotView(stored: StoredSnapshot) {
 }
 
 /**
- * A snapshot as the download shows it: API keys and webhook secrets by prefix (D53, D66). The
+ * A snapshot as the download shows it: API keys and webhook secrets by prefix. The
  * server keeps the whole snapshot, so restoring it by id brings back keys that still work.
  */
 function withoutSecrets(snapshot: WorldSnapshot) {

@@ -1,6 +1,6 @@
 /**
  * The trigger route: any webhook event of the contract on demand (`POST /__mock/trigger`, issue 24
- * item 5, D135–D137), made to happen by the world's own machinery through `mock.control.trigger`.
+ * item 5), made to happen by the world's own machinery through `mock.control.trigger`.
  */
 import { parse } from '@msgsvc/mock/port';
 import type { ControlRoute } from '../http/route';

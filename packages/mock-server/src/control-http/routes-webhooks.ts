@@ -1,6 +1,6 @@
 /**
  * Control routes on webhooks and inbound traffic: register and remove endpoints (URLs the server
- * POSTs signed events to, decision D29), read the outbox with every attempt, and make a handset
+ * POSTs signed events to), read the outbox with every attempt, and make a handset
  * write to a sender ID (`STOP` opts the number out).
  */
 import { parse, parseQuery } from '@msgsvc/mock/port';
@@ -14,7 +14,7 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
     path: '/organizations/:organization_id/webhook-endpoints',
     handle: ({ mock, params }) => {
       const organization = mock.control.organization(params.organization_id!);
-      // By prefix: the full secret is shown once, when the endpoint is registered (D66).
+      // By prefix: the full secret is shown once, when the endpoint is registered.
       return { status: 200, body: { entries: mock.control.webhookEndpoints(organization.id) } };
     },
   },

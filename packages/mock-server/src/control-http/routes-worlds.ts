@@ -1,5 +1,5 @@
 /**
- * Control routes on the server's worlds (D130): create one (its keys in full, shown only in that
+ * Control routes on the server's worlds: create one (its keys in full, shown only in that
  * answer), list them, read one, fork one, delete one. Everything else a world offers is the rest of
  * the control API under `/__mock/worlds/{world_id}/…`.
  */

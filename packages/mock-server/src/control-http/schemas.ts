@@ -19,7 +19,7 @@ const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
 const money = z
   .string('Must be a decimal string.')
   .regex(MONEY, 'Must be a decimal string such as "1000.50" (up to six fraction digits).');
-/** Text a handset or a person will read: no unpaired surrogate, no NUL (decision D71). */
+/** Text a handset or a person will read: no unpaired surrogate, no NUL. */
 function sendable(schema: z.ZodString) {
   return schema.check((ctx) => {
     const problem = textProblem(ctx.value);
@@ -52,7 +52,7 @@ export const createOrganizationBody = z.strictObject({
     .regex(/^[A-Z]{3}$/, 'Must be an ISO 4217 code such as AOA.')
     .exactOptional(),
   balance: money.exactOptional(),
-  // In-process `createOrganization` takes it too: one vocabulary both ways (D88).
+  // In-process `createOrganization` takes it too: one vocabulary both ways.
   webhook_secret: z
     .string('Must be a string.')
     .regex(WEBHOOK_SECRET_PATTERN, 'Must be whsec_ followed by base64 of 24 to 64 bytes.')
@@ -108,7 +108,7 @@ export const advanceBody = z.strictObject({
 /**
  * `PUT /__mock/rate-limits`. `limits` is keyed by operation id: a strict object, not a record, so
  * an unknown key (`sendMesage`, `__proto__`, `toString`) is named in `fields` instead of being
- * dropped or stored (decision D67).
+ * dropped or stored.
  */
 const OPERATION_LIST = `Must be one of ${OPERATION_IDS.join(', ')}.`;
 
@@ -127,7 +127,7 @@ export const rateLimitsBody = z.strictObject({
             .exactOptional(),
         ]),
       ) as Record<OperationId, z.ZodExactOptional<z.ZodNullable<z.ZodNumber>>>,
-      // A misspelt id is named with the valid ones (D76), not only as "Unknown field." (D67).
+      // A misspelt id is named with the valid ones, not only as "Unknown field.".
       { error: (issue) => (issue.code === 'unrecognized_keys' ? OPERATION_LIST : undefined) },
     )
     .exactOptional(),
@@ -137,7 +137,7 @@ export const rateLimitsBody = z.strictObject({
 export const environmentQuery = z.strictObject({ environment: environment.exactOptional() });
 
 const uuid = z.string('Must be a UUID.').regex(UUID_PATTERN, 'Must be a UUID.');
-// The vocabularies come from the contract's generated types (D76), never a list written again.
+// The vocabularies come from the contract's generated types, never a list written again.
 const operationId = z.enum(OPERATION_IDS, `Must be one of ${OPERATION_IDS.join(', ')}.`);
 const count = z
   .number('Must be a number.')
@@ -192,7 +192,7 @@ export const webhookEndpointBody = z.strictObject({
 
 /**
  * `?q=&offset=&limit=` of `GET /__mock/messages` and `GET /__mock/campaigns`: `q` in the filter
- * language (D156), which the route parses itself so that its errors can name the valid keys.
+ * language, which the route parses itself so that its errors can name the valid keys.
  */
 export const filteredListQuery = z.strictObject({
   q: z.string('Must be a string.').max(500, 'Must be at most 500 characters.').exactOptional(),
@@ -211,7 +211,7 @@ export const outboxQuery = z.strictObject({
     .exactOptional(),
 });
 
-/** `POST /__mock/webhooks/outbox/redeliver-failed` (D164); the body may be empty. */
+/** `POST /__mock/webhooks/outbox/redeliver-failed`; the body may be empty. */
 export const redeliverFailedBody = z.strictObject({
   endpoint_id: uuid.exactOptional(),
   type: eventType.exactOptional(),
@@ -237,7 +237,7 @@ export const inboundBody = z.strictObject({
   organization_id: uuid.exactOptional(),
 });
 
-/** `POST /__mock/trigger` (D135–D137): which fields each type reads is the trigger's own check. */
+/** `POST /__mock/trigger`: which fields each type reads is the trigger's own check. */
 export const triggerBody = z.strictObject({
   type: eventType,
   message_id: uuid.exactOptional(),

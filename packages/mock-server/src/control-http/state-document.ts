@@ -4,7 +4,7 @@
  * status history, segments and cost, the newest campaigns with their progress, each account's
  * latest ledger entries, the webhook outbox and the request log. Every list is bounded, so the
  * document stays small however large the world grows. It is a control route, documented for
- * scripts in `openapi/control.yaml`; the page reads its own paged routes instead (D103), so the
+ * scripts in `openapi/control.yaml`; the page reads its own paged routes instead, so the
  * document lives with the control routes and the inspector does not serve the control API.
  */
 

@@ -40,7 +40,7 @@ export class ControlError extends Error {
 }
 
 /**
- * A fresh trace id (32 hex digits, decision D4). Drawn from `node:crypto`, not the world's seeded
+ * A fresh trace id (32 hex digits). Drawn from `node:crypto`, not the world's seeded
  * stream, so that control traffic never shifts the trace ids the public API hands out.
  */
 export function controlTraceId(): string {
@@ -68,7 +68,7 @@ export function isUnexpected(error: unknown): boolean {
 
 /**
  * Turns anything a control route threw into an error response (never throws); an unexpected
- * exception is a 500 naming it and its first stack frames (D118).
+ * exception is a 500 naming it and its first stack frames.
  */
 export function toErrorResponse(
   error: unknown,
@@ -77,7 +77,7 @@ export function toErrorResponse(
 ): HttpResponse {
   if (error instanceof ControlError) return controlErrorResponse(error, now);
   if (error instanceof DomainError) return errorResponse(error, traceId, now);
-  // A name outside its vocabulary (an operation id, a carrier, D76): a TypeError in-process, a 422
+  // A name outside its vocabulary (an operation id, a carrier): a TypeError in-process, a 422
   // naming the field and the accepted values here.
   if (error instanceof UnknownValueError) {
     return errorResponse(validationError({ [error.field]: error.fieldMessage }), traceId, now);

@@ -1,6 +1,6 @@
 /**
  * The server's one report of an exception it did not expect: a block on stderr naming the request
- * and the trace id of the 500 it got, then the stack (D118). The client's 500 says what broke too;
+ * and the trace id of the 500 it got, then the stack. The client's 500 says what broke too;
  * this is for whoever runs the server. Below `worlds/`: each world's mock reports its own bugs with
  * it.
  */

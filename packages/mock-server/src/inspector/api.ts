@@ -1,5 +1,5 @@
 /**
- * The inspector page's own data, `GET /__mock/inspector/api/…` (D103): small, paged answers built
+ * The inspector page's own data, `GET /__mock/inspector/api/…`: small, paged answers built
  * from the world for the view on screen, instead of one document of everything. These routes are
  * the page's private interface (not the control API: they may change with the page); every action
  * the page takes goes through the documented control API instead, except "redeliver now", which
@@ -116,7 +116,7 @@ function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
 
 /**
  * Each attempt with the headers it was sent with: re-signed (signing is deterministic) for the
- * timestamp the attempt was sent with (D31; world time for attempts recorded before it was kept).
+ * timestamp the attempt was sent with (world time for attempts recorded before it was kept).
  */
 async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDelivery) {
   const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
@@ -164,7 +164,7 @@ function messageView({ mock, requestLog }: ControlDeps, id: string) {
     cost: formatMoney(message.cost),
     sms_check: smsCheckFacts(world, message),
     history: messageHistory(world, message),
-    // The requests that created it or its campaign, replays included (D149).
+    // The requests that created it or its campaign, replays included.
     requests: requestsFor(requestLog, [message.id, message.campaignId]),
     // What the handset sent back afterwards (simulated replies name no message they answer).
     replies: world.inbound
@@ -185,7 +185,7 @@ function messageView({ mock, requestLog }: ControlDeps, id: string) {
 
 /**
  * One campaign with its per-state counts, timeline and a page of its messages. `counts` counts by
- * the status the public lists report and filter by (D18), so each equals what
+ * the status the public lists report and filter by, so each equals what
  * `GET /campaigns/{id}/messages?status=` lists; `exact` breaks down the statuses they fold in
  * (`{ FAILED: { REJECTED: 2, CANCELLED: 1 } }`).
  */
@@ -280,7 +280,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: `${INSPECTOR_API}/summary`,
     handle: (deps) => {
-      // Every view asks for the summary: once it is answered, get the search ready (D102).
+      // Every view asks for the summary: once it is answered, get the search ready.
       const world = readonlyWorld(deps.mock);
       setImmediate(() => prepareSearch(world));
       return ok(inspectorSummary(deps));
@@ -294,7 +294,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
       const world = readonlyWorld(mock);
       const filter = parseMessageQuery(raw);
       const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
-      // Filter words are about messages (D156): with them, the other kinds are not searched.
+      // Filter words are about messages: with them, the other kinds are not searched.
       const q = readQuery(raw);
       const none = { total: 0, entries: [] };
       const campaigns = filter.filtered ? none : campaignsMatching(world, q, 0, 10);

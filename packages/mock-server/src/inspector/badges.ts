@@ -1,7 +1,7 @@
 /**
  * The badges a message and a phone carry on the page (issue 25 item 6): the channel it went by,
- * the environment of the key that created it (D165), and whether its recipient opted out of the
- * sender's messages by answering a STOP word such as `PARAR` (D39).
+ * the environment of the key that created it, and whether its recipient opted out of the
+ * sender's messages by answering a STOP word such as `PARAR`.
  */
 import { isOptedOut, type MessageRecord, type ReadonlyWorld } from '@msgsvc/mock/port';
 
@@ -15,7 +15,7 @@ export function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
   };
 }
 
-/** Each organization and environment a number has opted out of (D39), for the phone's view. */
+/** Each organization and environment a number has opted out of, for the phone's view. */
 export function phoneOptOuts(world: ReadonlyWorld, number: string) {
   const found: { organization_id: string; organization: string; environment: string }[] = [];
   if (world.optOuts.size === 0) return { opted_out: found };

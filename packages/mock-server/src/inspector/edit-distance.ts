@@ -3,7 +3,7 @@
  * and swaps of two neighbouring letters (the optimal-string-alignment form of Damerau–Levenshtein),
  * so `bdoy` is one edit from `body`, as a person sees it. The near-miss hints compare short names
  * (fields, headers, path segments) with the contract's, so a small function with an early exit
- * serves better than a dependency: `fastest-levenshtein` counts no swaps (E49).
+ * serves better than a dependency: `fastest-levenshtein` counts no swaps.
  */
 
 /**

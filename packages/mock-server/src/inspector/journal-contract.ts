@@ -1,5 +1,5 @@
 /**
- * The request journal's view of the contract (D146): which operation a logged request was for,
+ * The request journal's view of the contract: which operation a logged request was for,
  * and the contract's paths and methods to compare a request that matched none with. Everything
  * comes from the generated outline of `openapi/openapi.yaml`, never from a list kept by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * The request journal's text search (D148): what a logged request is found by, folded so that
+ * The request journal's text search: what a logged request is found by, folded so that
  * accents and case do not matter. Built once per entry, when it is first searched. The search box
  * finds requests the same way; the log is the inspector's to search, so this stays here while the
  * search of a world's records sits below, in `query/`.
@@ -13,8 +13,8 @@ import { createdBy } from './request-links';
 const texts = new WeakMap<StoredRequest, string>();
 
 /**
- * Logged requests containing the query, newest first: the search box's requests (D102), found by
- * what the journal finds them by (D148), their line, body text and created record.
+ * Logged requests containing the query, newest first: the search box's requests, found by
+ * what the journal finds them by, their line, body text and created record.
  */
 export function requestsMatching(
   log: RequestLog,
@@ -30,7 +30,7 @@ export function requestsMatching(
 }
 
 /**
- * Whether a logged request contains `text` (D148): its method, path and query (decoded), status,
+ * Whether a logged request contains `text`: its method, path and query (decoded), status,
  * error code, trace id, idempotency key, the text of its request body (every string, key and
  * number of the JSON, so a message's words are found however the client escaped them) and the id
  * of what it created. Not the response body: a list response quotes many messages, and every poll

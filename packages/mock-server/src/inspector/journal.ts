@@ -1,9 +1,9 @@
 /**
  * The request journal's data (issue 25 item 5): the log filtered by status class (`class=4xx`)
  * and by the contract's operation (`op=sendMessage`, `op=none` for requests that matched none),
- * searched by text over what each request said (D148), each row with its operation, its first
- * near-miss hint and what it created; one request in full with all its hints (D147) and links
- * (D149). Hints are computed when an entry is first shown, then kept with it.
+ * searched by text over what each request said, each row with its operation, its first
+ * near-miss hint and what it created; one request in full with all its hints and links
+ *. Hints are computed when an entry is first shown, then kept with it.
  */
 import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The id half of the near-miss hints (D147): what is wrong with the shape of an id in a path (a
+ * The id half of the near-miss hints: what is wrong with the shape of an id in a path (a
  * prefix such as `msg_`, quotes or spaces around it, a UUID without dashes or of another version),
  * and what an id names in a world — a message, a campaign, a sender ID, an organization or a
  * contact, with the organization and environment it belongs to. Each lookup is one `Map` read.

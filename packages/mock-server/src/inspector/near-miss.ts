@@ -1,12 +1,12 @@
 /**
- * Near-miss hints for the request journal (D147), after WireMock's "closest stub" view: for a
+ * Near-miss hints for the request journal, after WireMock's "closest stub" view: for a
  * refused request, what it almost was — a path a letter or two from one of the contract's, a
  * method the path does not have, an id of the wrong shape or of another kind, a misspelt header,
  * a key of another organization or world, a body field or query parameter a letter or two from
  * the operation's. Everything is compared with the contract's outline (`journal-contract.ts`),
  * never with a hand-kept list. At most three hints, the most telling first; each costs a few
  * `Map` reads and edit distances between short names, so computing them when an entry is shown
- * stays cheap (E50).
+ * stays cheap.
  */
 import type { ReadonlyWorld } from '@msgsvc/mock/port';
 import type { StoredRequest } from '../worlds/request-log';
@@ -187,7 +187,7 @@ function segmentDistance(sent: string, expected: string): number {
   return Math.max(1, nearest(sent, [expected], 2)?.distance ?? 3);
 }
 
-/** A key the request's world does not hold, held by another world (D131 routes keys by namespace). */
+/** A key the request's world does not hold, held by another world (keys are routed by their namespace). */
 function keyHints(entry: StoredRequest): NearMiss[] {
   const world = entry.key_owner?.world;
   if (entry.status !== 401 || world === undefined || world === null) return [];

@@ -1,7 +1,7 @@
 /**
  * What the inspector's outbox adds to a delivery (issue 25 item 6): what it is about (the message,
  * campaign and phone its event concerns, for links), each attempt's latency and the receiver's
- * answer (D163), and a page of the outbox filtered by state ("failed only").
+ * answer, and a page of the outbox filtered by state ("failed only").
  */
 import {
   DELIVERY_STATES,
@@ -53,7 +53,7 @@ function deliverySubject(world: ReadonlyWorld, delivery: WebhookDelivery): Deliv
   return { message_id: null, campaign_id: delivery.orderKey, phone: null };
 }
 
-/** An attempt's latency and the receiver's answer, as the page shows them (D163). */
+/** An attempt's latency and the receiver's answer, as the page shows them. */
 export function attemptAnswer(attempt: WebhookAttempt) {
   return {
     /** Wall-clock milliseconds until the answer; `null` for attempts recorded before it was kept. */

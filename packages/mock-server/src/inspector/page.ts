@@ -1,7 +1,7 @@
 /**
  * The inspector page: a static HTML shell with its stylesheet inline (allowed by hash) and its
  * script served from the package at {@link INSPECTOR_SCRIPT_PATH} (built from `page/*.ts` by
- * `npm run generate`, E7). The Content-Security-Policy allows exactly that style, scripts from
+ * `npm run generate`). The Content-Security-Policy allows exactly that style, scripts from
  * this origin, and requests to this origin; the page writes service data only as text.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Links between logged requests and the records they made (D149): a `POST` answered 2xx names
+ * Links between logged requests and the records they made: a `POST` answered 2xx names
  * what it created in its response (`id` of a sent message, `campaign_id` of an accepted batch),
  * and an idempotent replay (`Idempotent-Replayed: true`) names the same record again. The record's
  * kind is its path's collection (`/messages` → message). Read from the redacted response once

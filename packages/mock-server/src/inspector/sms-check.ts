@@ -1,5 +1,5 @@
 /**
- * What the inspector's SMS check needs from the world beside the text (D150): the price per
+ * What the inspector's SMS check needs from the world beside the text: the price per
  * segment the mock charged for a message and the currency of the account it was charged to. The
  * segments themselves are counted in the page, by the SDK's `explainSegments`, the same code the
  * mock priced the message with.
@@ -25,7 +25,7 @@ export interface SmsCheckFacts {
 
 /**
  * The price per segment is read back from the message's own cost rather than from today's price
- * table (D150): a world's prices can change after the send, and the check must add up to the cost
+ * table: a world's prices can change after the send, and the check must add up to the cost
  * the message shows.
  */
 export function smsCheckFacts(world: ReadonlyWorld, message: MessageRecord): SmsCheckFacts {

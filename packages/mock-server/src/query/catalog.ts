@@ -1,5 +1,5 @@
 /**
- * The inspector's lists, read from the world itself (no lossy cache of recent activity, D101):
+ * The inspector's lists, read from the world itself (no lossy cache of recent activity):
  * every message newest first, every phone number with its message count and last activity. A
  * world only ever grows (reset and restore replace it), so each derived list is kept per world and
  * brought up to date with only what was added since it was last read.
@@ -28,7 +28,7 @@ interface Catalog {
   phonesNewestFirst: PhoneSummary[] | undefined;
 }
 
-// Serves bench row `inspector first paint, 100k messages (warm)` (< 1 s); see E25 and D101.
+// Serves bench row `inspector first paint, 100k messages (warm)` (< 1 s).
 const catalogs = new WeakMap<ReadonlyWorld, Catalog>();
 
 /** The world's catalog, brought up to date. */

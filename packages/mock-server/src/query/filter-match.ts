@@ -1,7 +1,7 @@
 /**
  * What a parsed filter (`query-language.ts`) lets through: one predicate per query, with its names
  * resolved once (an organization or campaign named by id or by name becomes a set of ids), so the
- * scan over a world's messages compares fields and nothing else (D156).
+ * scan over a world's messages compares fields and nothing else.
  */
 import {
   type CampaignRecord,
@@ -103,7 +103,7 @@ export function messagePredicate(
 ): Predicate<MessageRecord> | undefined {
   const tests: Predicate<MessageRecord>[] = commonTests(world, filter);
   if (filter.statuses.length > 0) {
-    // As the public lists' `status=` (D18): a status they report (`failed`) holds for every exact
+    // As the public lists' `status=`: a status they report (`failed`) holds for every exact
     // status they report as it (`FAILED`, `REJECTED`, `CANCELLED`); one they never report
     // (`rejected`) holds for that exact status alone.
     const statuses = new Set<string>(filter.statuses);
@@ -119,7 +119,7 @@ export function messagePredicate(
     const runs = filter.to;
     tests.push((message) => runs.some((digits) => message.e164.includes(digits)));
   }
-  // `is:` flags must all hold (D156): `is:refunded is:opted-out` is both, not either.
+  // `is:` flags must all hold: `is:refunded is:opted-out` is both, not either.
   for (const flag of new Set(filter.flags)) {
     tests.push(
       flag === 'refunded'

@@ -1,5 +1,5 @@
 /**
- * A page of messages or campaigns for a query in the filter language (D156): the inspector's lists
+ * A page of messages or campaigns for a query in the filter language: the inspector's lists
  * and the control API's `GET /__mock/messages` and `GET /__mock/campaigns` read the same pages, so
  * a filter means one thing wherever it is typed.
  */
@@ -7,7 +7,7 @@ import type { CampaignRecord, MessageRecord, ReadonlyWorld } from '@msgsvc/mock/
 import { parseCampaignQuery, parseMessageQuery } from './query-language';
 import { campaignsMatching, type Hits, messagesMatching, readQuery } from './search';
 
-/** A page whose start is known (an offset past the end is moved to the last page, D159). */
+/** A page whose start is known (an offset past the end is moved to the last page). */
 export interface FilteredPage<T> extends Hits<T> {
   readonly offset: number;
 }

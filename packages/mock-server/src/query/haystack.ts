@@ -1,13 +1,13 @@
 /**
  * Substring search over many short strings at once: the strings are joined into one text and found
  * with `indexOf`, which scans a long string far faster than one `includes` per record (a search of
- * 100,000 messages takes a few milliseconds, D102). Strings are only ever appended, as records
+ * 100,000 messages takes a few milliseconds). Strings are only ever appended, as records
  * are; positions map back to strings by binary search over where each one starts.
  */
 
 /**
  * Text as searches compare it: lower-cased, accents and other combining marks taken off (NFD, then
- * marks dropped), so `credito` finds `Crédito` (D158). Pure ASCII, most texts, skips the NFD.
+ * marks dropped), so `credito` finds `Crédito`. Pure ASCII, most texts, skips the NFD.
  */
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
@@ -83,7 +83,7 @@ export class Haystack {
  * The index of the string `position` falls in (the last start at or before it), at or after
  * `after`: hits come in order, so the search gallops forward from the previous hit's string — one
  * step when every string matches (a text most messages share, bench row `inspector filtered list
- * (text and channel), 100k messages`, E58), a binary search over the gap otherwise.
+ * (text and channel), 100k messages`), a binary search over the gap otherwise.
  */
 function owner(starts: Int32Array, count: number, position: number, after: number): number {
   let low = after;

@@ -1,11 +1,11 @@
 /**
- * The filter language of the inspector's lists and of the control API's `q` (D156): words such as
+ * The filter language of the inspector's lists and of the control API's `q`: words such as
  * `status:failed channel:sms org:Acme campaign:<id> error:ABSENT_SUBSCRIBER to:923 before:<iso>
  * after:<date> is:refunded is:opted-out`, combined with free text. Different keys must all hold
  * (AND); one key given twice holds when either value does (OR), except `is:`, whose flags must all
  * hold. Keys and closed values are case-insensitive; a value with spaces is quoted (`org:"Loja
  * Central"`), and so is free text holding a colon (`"nota: 1"`). An unknown key or a bad value is
- * a `VALIDATION_ERROR` on `q` that lists the valid keys (D157), never a crash: the parser builds
+ * a `VALIDATION_ERROR` on `q` that lists the valid keys, never a crash: the parser builds
  * no object from the input, so `status:__proto__` is just a status that does not exist.
  */
 import { DomainError, type MessageStatus } from '@msgsvc/mock';
@@ -26,12 +26,11 @@ export { QUERY_KEYS } from './query-vocabulary';
 /** A parsed filter of messages; an empty list means "any". */
 export interface MessageFilter {
   /**
-   * As the public lists' `status=` means them (`FAILED` holds for `REJECTED` and `CANCELLED` too,
-   * D18); `EXPIRED`, `REJECTED` and `CANCELLED`, which no list reports, hold for themselves alone.
+   * As the public lists' `status=` means them (`FAILED` holds for `REJECTED` and `CANCELLED` too); `EXPIRED`, `REJECTED` and `CANCELLED`, which no list reports, hold for themselves alone.
    */
   readonly statuses: readonly MessageStatus[];
   readonly channels: readonly MessageRecord['channel'][];
-  /** Environments of the key that created it (D28). */
+  /** Environments of the key that created it. */
   readonly environments: readonly ('live' | 'test')[];
   /** Organization ids or names, lower-cased. */
   readonly orgs: readonly string[];

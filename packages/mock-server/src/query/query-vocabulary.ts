@@ -1,5 +1,5 @@
 /**
- * The words of the filter language (D156), apart from its parser: the page's help and links are
+ * The words of the filter language, apart from its parser: the page's help and links are
  * built from the same lists the server parses with, and the page bundle loads no mock code.
  */
 import type { MessageStatus } from '@msgsvc/mock';
@@ -37,7 +37,7 @@ export const CHANNELS = Object.keys({ SMS: 1, WHATSAPP: 1 } satisfies Record<
   MessageRecord['channel'],
   1
 >) as MessageRecord['channel'][];
-/** Every environment (a key's, D28). */
+/** Every environment (a key's). */
 export const ENVIRONMENTS = ['live', 'test'] as const;
 /** The flags of `is:`. */
 export const FLAGS: readonly MessageFlag[] = ['refunded', 'opted-out'];

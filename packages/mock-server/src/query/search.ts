@@ -1,5 +1,5 @@
 /**
- * The inspector's one search box (D102): a query finds messages, phones, campaigns, organizations,
+ * The inspector's one search box: a query finds messages, phones, campaigns, organizations,
  * logged requests and webhook deliveries by id (message, campaign, inbound, delivery or trace id,
  * exactly), by phone number (any run of its digits) or by text (message content, campaign and
  * organization names, case-insensitive). It reads the world directly: message numbers and contents
@@ -7,7 +7,7 @@
  * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
  *
  * The search of a world's records lives here, below both route sets, because the control API's
- * filtered lists read the same pages (`filtered-lists.ts`, D156); logged requests are the journal's
+ * filtered lists read the same pages (`filtered-lists.ts`); logged requests are the journal's
  * to search (`inspector/journal-search.ts`).
  */
 import type {
@@ -31,7 +31,7 @@ export type SearchQuery =
 export interface Hits<T> {
   readonly total: number;
   readonly entries: readonly T[];
-  /** Where the page starts, when it was moved to the last page (D159). */
+  /** Where the page starts, when it was moved to the last page. */
   readonly offset?: number;
 }
 
@@ -48,9 +48,9 @@ export function readQuery(raw: string): SearchQuery {
 }
 
 /**
- * Messages matching `query` (by number, by content, or by id) and `filter`'s keys (D156), newest
+ * Messages matching `query` (by number, by content, or by id) and `filter`'s keys, newest
  * first: the total and the `offset`..`offset + limit` slice, an offset past the end moved to the
- * last page (D159). The one place a scan happens: every candidate is tested once (the total needs
+ * last page. The one place a scan happens: every candidate is tested once (the total needs
  * them all), and only the page's are kept.
  */
 export function messagesMatching(
@@ -101,7 +101,7 @@ function textTest(query: SearchQuery): ((message: MessageRecord) => boolean) | u
 /**
  * Every message of the campaigns `campaign:` names, oldest first, from the domain's index by
  * campaign. Serves bench row `inspector filtered list (campaign and status), 100k messages`
- * (≤ 100 ms): a scan of the world took 20 ms of the server's time for 1,000 messages (E57).
+ * (≤ 100 ms): a scan of the world took 20 ms of the server's time for 1,000 messages.
  */
 function campaignsMessages(
   world: ReadonlyWorld,
@@ -117,8 +117,8 @@ function campaignsMessages(
 /**
  * The page of the candidates `test` lets through, newest first; `at(i)` is the i-th oldest
  * candidate. One pass counts and keeps the page asked for; a second, only when the offset was past
- * the end, keeps the last page (D159). Serves bench row `inspector filtered list (status),
- * 100k messages` (≤ 100 ms), with no index: E57 measured the scan.
+ * the end, keeps the last page. Serves bench row `inspector filtered list (status),
+ * 100k messages` (≤ 100 ms), with no index: a scan measured fast enough.
  */
 function newestPage<T>(
   count: number,
@@ -154,7 +154,7 @@ function newestPage<T>(
 }
 
 /**
- * Where a page starts: `offset`, or the start of the last page when it is past the end (D159),
+ * Where a page starts: `offset`, or the start of the last page when it is past the end,
  * so `?offset=100500` of 100,434 shows the oldest messages instead of "100501–100434 of 100434".
  */
 export function lastPageAt(offset: number, total: number, limit: number): number {
@@ -176,10 +176,10 @@ interface MessageStacks {
   readonly contents: Haystack;
 }
 
-// Serves bench row `inspector search by text, 100k messages` (< 200 ms); see E25 and D102.
+// Serves bench row `inspector search by text, 100k messages` (< 200 ms).
 const stacks = new WeakMap<ReadonlyWorld, MessageStacks>();
 
-/** The numbers and folded contents (D158) of every message, joined; new messages are appended. */
+/** The numbers and folded contents of every message, joined; new messages are appended. */
 function messageStacks(world: ReadonlyWorld, all: readonly MessageRecord[]): MessageStacks {
   let current = stacks.get(world);
   if (current === undefined) {
@@ -250,7 +250,7 @@ export function phonesMatching(
   return { total: matched.length, offset: at, entries: matched.slice(at, at + limit) };
 }
 
-// Serves bench row `inspector search by number, 100k messages` (< 200 ms); see E25 and D102.
+// Serves bench row `inspector search by number, 100k messages` (< 200 ms).
 const phoneStacks = new WeakMap<readonly PhoneSummary[], Haystack>();
 
 function phoneStack(phones: readonly PhoneSummary[]): Haystack {
@@ -263,8 +263,8 @@ function phoneStack(phones: readonly PhoneSummary[]): Haystack {
 }
 
 /**
- * Campaigns whose id is the query or whose name contains it (accents and case ignored, D158), and
- * that `filter`'s keys let through (D156), newest first.
+ * Campaigns whose id is the query or whose name contains it (accents and case ignored), and
+ * that `filter`'s keys let through, newest first.
  */
 export function campaignsMatching(
   world: ReadonlyWorld,

@@ -3,7 +3,7 @@
  * recently (with their threads) and which campaigns are newest. It listens to the world's events,
  * so nothing is scanned per poll, and every map is bounded so a long-running server does not grow
  * without limit. Status histories are the world's own (`messageHistory` and `campaignHistory` of
- * `@msgsvc/mock/port`, D167): complete, and carried by snapshots and state files.
+ * `@msgsvc/mock/port`): complete, and carried by snapshots and state files.
  *
  * The world is replaced by `reset` (and restore): {@link ActivityTracker.sync} notices, as the
  * port's `readonlyWorld(mock)` is then another object, and rebuilds from the new world's records.
@@ -126,7 +126,7 @@ export class ActivityTracker {
         return;
       }
       default:
-        // Status changes are the world's own history (D167); other events change no thread.
+        // Status changes are the world's own history; other events change no thread.
         return;
     }
   }

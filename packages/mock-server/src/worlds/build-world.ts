@@ -23,7 +23,7 @@ export interface WorldSettings {
   readonly seed: number;
   /**
    * Where the clock starts (epoch ms): a virtual world starts there again after a reset. Default
-   * for a virtual clock: the second the world is built (D55); a real clock is the wall clock.
+   * for a virtual clock: the second the world is built; a real clock is the wall clock.
    */
   readonly startTime?: number | undefined;
   /** The world file it starts from; the demo world otherwise. */
@@ -45,7 +45,7 @@ const WORLD_HEADER = 'x-msgsvc-mock-world';
 
 /**
  * Builds a world. `keyNamespace` is set for every world but the server's starting one: its keys
- * then carry it, unique across the server's worlds (D131). Its webhook deliveries name `worldId`
+ * then carry it, unique across the server's worlds. Its webhook deliveries name `worldId`
  * in {@link WORLD_HEADER}, so that a receiver shared by several worlds tells them apart.
  *
  * @throws {WorldFileError} when the world file cannot be built (a domain refusal, by JSON path).
@@ -59,7 +59,7 @@ export function buildWorld(
   const { startTime } = settings;
   const mock = createMockService({
     // A virtual clock is left to the service: it builds a fresh one on each reset, so a reset
-    // world starts at the same instant (and gets the same ids) as the first one (D55: the
+    // world starts at the same instant (and gets the same ids) as the first one (the
     // current second unless pinned).
     ...(settings.clock === 'real'
       ? { clock: new RealClock(settings.speed, Date.now, startTime) }
@@ -68,7 +68,7 @@ export function buildWorld(
     ...(keyNamespace === undefined ? {} : { keyNamespace }),
     webhookHeaders: { [WORLD_HEADER]: worldId },
     observe: (request, response) => requestLog.record(request, response),
-    // A bug in the mock is reported once, on stderr, like the server's own failures (D118).
+    // A bug in the mock is reported once, on stderr, like the server's own failures.
     onError: reportToStderr,
   });
   const { file } = settings;

@@ -1,5 +1,5 @@
 /**
- * Whose API key a refused request sent (D147): the organization and environment of the key in
+ * Whose API key a refused request sent: the organization and environment of the key in
  * the request's own world, or the other world that holds it. The request log asks when an entry
  * is first read, while it still has the full key, and keeps only this answer: the near-miss hints
  * can then say "this message is another organization's" without the key ever being kept or shown.

@@ -1,5 +1,5 @@
 /**
- * The inspector's live feed, `GET /__mock/inspector/api/events` (D105): Server-Sent Events that
+ * The inspector's live feed, `GET /__mock/inspector/api/events`: Server-Sent Events that
  * say "something changed" so an open page refetches the view on screen. Nothing is sent while
  * nothing happens: the server compares a cheap fingerprint of the world (event count, sizes,
  * webhook attempts, pending work, a virtual clock's time, the request log's newest entry) a few

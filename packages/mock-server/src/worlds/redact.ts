@@ -1,5 +1,5 @@
 /**
- * The request log's redaction is the service's own (D126): one definition of what looks like a
+ * The request log's redaction is the service's own: one definition of what looks like a
  * secret, for error messages and the log alike.
  */
 export { redactPath, redactQuery, redactSecrets } from '@msgsvc/mock/port';

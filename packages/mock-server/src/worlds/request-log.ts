@@ -3,12 +3,11 @@
  * buffer of the last N public-API exchanges, fed by the service's `observe` option. It keeps what
  * a person debugging wants to see — method, path, query, status, error code, trace id, both times
  * (world and wall clock), the headers and both bodies — with every API key and webhook secret cut
- * to its prefix, in headers, query, path and bodies alike: a full key is never shown (decision
- * D69, D104).
+ * to its prefix, in headers, query, path and bodies alike: a full key is never shown.
  *
  * Recording is on every request's path, so it only keeps references to the exchange; the cutting
  * and copying happen once, when an entry is first read, and the raw exchange is then let go
- * (engineering log E20). Requests and responses are never changed after they are answered, so
+ *. Requests and responses are never changed after they are answered, so
  * the entry read later is the one that would have been built at once.
  */
 
@@ -55,7 +54,7 @@ const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 type Stored = Omit<RequestLogDetail, 'at' | 'world_at'> & {
   readonly atMs: number;
   readonly worldMs: number | null;
-  /** Whose key a refused request sent, for the near-miss hints (D147); never the key itself. */
+  /** Whose key a refused request sent, for the near-miss hints; never the key itself. */
   readonly key_owner: KeyOwner | null;
 };
 
@@ -66,7 +65,7 @@ interface Slot {
   readonly worldMs: number | null;
   raw: Raw | undefined;
   // The redacted entry, built on first read. Serves bench row `GET /messages/{id}: mock server`
-  // (mock / bare ≥ 60%); see E20.
+  // (mock / bare ≥ 60%).
   stored: Stored | undefined;
 }
 
@@ -101,7 +100,7 @@ export class RequestLog {
     this.worldNow = now;
   }
 
-  /** Looks up, when an entry is first read, whose key a refused request sent (D147). */
+  /** Looks up, when an entry is first read, whose key a refused request sent. */
   useKeyOwner(lookup: KeyOwnerLookup): void {
     this.keyOwner = lookup;
   }

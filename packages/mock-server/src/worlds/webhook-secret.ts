@@ -1,5 +1,5 @@
 /**
- * The webhook signing secret printed on start for each organization (decision D29): endpoints
+ * The webhook signing secret printed on start for each organization: endpoints
  * registered without their own secret sign with it.
  */
 import type { MockService } from '@msgsvc/mock';

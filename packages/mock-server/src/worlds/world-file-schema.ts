@@ -35,7 +35,7 @@ const apiKey = z
     environment: z
       .enum(['live', 'test'])
       .exactOptional()
-      .meta({ description: 'live (default) or test (decision D28).' }),
+      .meta({ description: 'live (default) or test.' }),
     key: z
       .string()
       .regex(
@@ -51,7 +51,7 @@ const apiKey = z
       .array(z.string())
       .exactOptional()
       .meta({
-        description: `Scopes, with or without the apikey: prefix (decision D5). Default: every scope (${SCOPES.join(', ')}).`,
+        description: `Scopes, with or without the apikey: prefix. Default: every scope (${SCOPES.join(', ')}).`,
       }),
   })
   .meta({ description: 'An API key of the organization.' });
@@ -118,7 +118,7 @@ export const worldFileSchema = z
     rate_limits: z
       .union([
         z.literal(false),
-        // Operation ids from the contract (D76): a misspelt one would limit nothing.
+        // Operation ids from the contract: a misspelt one would limit nothing.
         z.partialRecord(z.enum(OPERATION_IDS), z.number().int().min(1).nullable(), {
           // zod reports an unknown key of a partial record as `unrecognized_keys`, a code its
           // types for a record's issues do not list.
@@ -131,7 +131,7 @@ export const worldFileSchema = z
       .exactOptional()
       .meta({
         description:
-          'false disables rate limiting; an object sets requests per minute by operation id (null: unlimited). Decision D8.',
+          'false disables rate limiting; an object sets requests per minute by operation id (null: unlimited).',
       }),
     organizations: z.array(organization).min(1),
   })

@@ -45,7 +45,7 @@ export interface OrganizationCredentials {
   readonly api_keys: readonly KeyCredentials[];
   /** Its sender IDs. */
   readonly sender_ids: readonly SenderIdCredentials[];
-  /** The organization's webhook signing secret (decision D29), when the service has one. */
+  /** The organization's webhook signing secret, when the service has one. */
   readonly webhook_secret: string | null;
 }
 
@@ -126,7 +126,7 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
         }),
       );
     });
-    // A world of several on a server draws its own keys, fixed ones included (D131).
+    // A world of several on a server draws its own keys, fixed ones included.
     const fresh = readonlyWorld(mock).keyNamespace !== undefined;
     const keys = (org.api_keys ?? []).map(({ key: fixed, ...key }, j) =>
       step(`${at}.api_keys.${j}`, () =>

@@ -1,9 +1,9 @@
 /**
- * The worlds of one server (D130, D131): the starting world, which every unprefixed control path
+ * The worlds of one server: the starting world, which every unprefixed control path
  * and every key it knows reach, and the worlds created through `POST /__mock/worlds`, each a
  * service of its own. A public request finds its world from its API key in one `Map` lookup:
  * every key of a created world carries that world's namespace right after `svc_live_` or
- * `svc_test_`. A created world that sees no request for the time-to-live is freed (D132).
+ * `svc_test_`. A created world that sees no request for the time-to-live is freed.
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@msgsvc/mock';
@@ -139,7 +139,7 @@ export class WorldRegistry {
 
   /**
    * A new world starting from another one's current state: records, money, clock and pending
-   * work; its keys are the same records with secrets of its own (D131).
+   * work; its keys are the same records with secrets of its own.
    */
   fork(id: string, name: string | null = null): WorldEntry {
     const source = this.get(id);
@@ -228,7 +228,7 @@ export class WorldRegistry {
   ): WorldEntry {
     const { mock, requestLog } = built;
     const tracker = new ActivityTracker(() => readonlyWorld(mock));
-    // The log's times agree with the rest of the inspector: world time (D104).
+    // The log's times agree with the rest of the inspector: world time.
     requestLog.useWorldClock(() => readonlyWorld(mock).now());
     requestLog.useKeyOwner(keyOwnerLookup(this, id));
     const now = this.now();

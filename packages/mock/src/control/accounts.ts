@@ -35,7 +35,7 @@ export function createAccountControls(world: () => World): AccountControls {
     ...senderIdControls(world),
     ...contactControls(world),
     configureRateLimits(changes) {
-      // A misspelt key is named as the HTTP body names it: `limits.<key>` (D87).
+      // A misspelt key is named as the HTTP body names it: `limits.<key>`.
       configureRateLimits(world(), changes, 'limits');
     },
   };
@@ -67,7 +67,7 @@ function organizationControls(
         ...(params.balance === undefined ? {} : { balance: money(params.balance) }),
         ...(params.webhook_secret === undefined ? {} : { webhookSecret: params.webhook_secret }),
       });
-      // The one response that shows the new organization's webhook secret in full (D66).
+      // The one response that shows the new organization's webhook secret in full.
       return { ...organizationView(w, organization), webhook_secret: organization.webhookSecret };
     },
 
@@ -173,7 +173,7 @@ function contactControls(world: () => World): Pick<AccountControls, 'createTag' 
       const organization = getOrganization(w, params.organization_id);
       const normalized = normalizeRecipient(params.number, organization.defaultCountry);
       if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
-      // The domain names its own fields; a control caller gave `number` and `tag_ids` (D88).
+      // The domain names its own fields; a control caller gave `number` and `tag_ids`.
       const contact = withFieldNames({ e164: 'number', tagIds: 'tag_ids' }, () =>
         createContact(w, {
           organizationId: organization.id,

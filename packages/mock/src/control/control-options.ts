@@ -1,5 +1,5 @@
 /**
- * The option names each control call takes, in-process (D88). They are the names of the call's
+ * The option names each control call takes, in-process. They are the names of the call's
  * declared params, which `test/control-options.test-d.ts` holds equal to the request body (plus the
  * path parameters) that `openapi/control.yaml` gives the same operation over HTTP: one vocabulary,
  * and an unknown name is refused on both sides instead of being ignored in-process.

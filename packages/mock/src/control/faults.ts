@@ -1,5 +1,5 @@
 /**
- * The fault controls (decision D36): failing or slow requests, campaigns that fail to dispatch and
+ * The fault controls: failing or slow requests, campaigns that fail to dispatch and
  * carrier outages, each deterministic and counted, and reading or clearing what is armed.
  */
 import { DomainError } from '../domain/core/errors';

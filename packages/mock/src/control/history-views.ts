@@ -1,5 +1,5 @@
 /**
- * The status histories the world keeps (D167), as tools read them through `@msgsvc/mock/port`:
+ * The status histories the world keeps, as tools read them through `@msgsvc/mock/port`:
  * each step's status, its world time in the service's timestamp format, and the error code the
  * record carried from that step on. Oldest first; complete for as long as the world has lived,
  * across snapshots, restores and state files.

@@ -3,7 +3,7 @@
  * a world that the public API cannot, grouped by concept. One vocabulary in-process and over HTTP:
  * inputs and outputs use the public API's snake_case field names, times are ISO 8601 strings (a
  * `Date` is accepted as input), money is a decimal string, and every record is rendered by the
- * views in `views.ts` (decision D87).
+ * views in `views.ts`.
  */
 
 import type { components } from '@msgsvc/sdk';
@@ -56,7 +56,7 @@ export interface IssueApiKeyParams {
   organization_id: string;
   /** `live` (default) or `test`. */
   environment?: Environment;
-  /** Default: every scope. Either spelling of a scope is accepted (decision D5). */
+  /** Default: every scope. Either spelling of a scope is accepted. */
   scopes?: readonly string[];
   /** A name to recognise it by. */
   name?: string;
@@ -119,7 +119,7 @@ export interface AccountControls {
   /** Adds a contact; `number` is normalised with the organization's default country. */
   createContact(params: CreateContactParams): ContactView;
   /**
-   * Tightens, relaxes or disables rate limits (decision D8): requests per minute by operation id,
+   * Tightens, relaxes or disables rate limits: requests per minute by operation id,
    * `null` for unlimited, or `false` to disable them all.
    */
   configureRateLimits(changes: RateLimitChanges | false): void;
@@ -180,8 +180,8 @@ export interface CarrierOutageParams {
 }
 
 /**
- * Deterministic, counted faults (decision D36). Each arming call returns the fault's id. An
- * operation id or carrier outside its list throws `UnknownValueError` (decision D76).
+ * Deterministic, counted faults. Each arming call returns the fault's id. An
+ * operation id or carrier outside its list throws `UnknownValueError`.
  */
 export interface FaultControls {
   /** The next `count` requests to `operation_id` (any when omitted) answer 500 or 503. */
@@ -240,7 +240,7 @@ export interface OutboxFilter {
   state?: DeliveryState;
 }
 
-/** What {@link WebhookControls.redeliverFailed} takes (D164). */
+/** What {@link WebhookControls.redeliverFailed} takes. */
 export interface RedeliverFailedOptions {
   /** Only deliveries to this endpoint. */
   endpoint_id?: string;
@@ -266,17 +266,17 @@ export interface InboundParams {
   from: string;
   /** The sender ID written to: its name or id. */
   to: string;
-  /** The text; `STOP` opts the number out, `START` back in (decision D39). */
+  /** The text; `STOP` opts the number out, `START` back in. */
   body: string;
   /** `live` (default) or `test`. */
   environment?: Environment;
-  /** Needed when organizations share the sender ID name `to` (decision D73). */
+  /** Needed when organizations share the sender ID name `to`. */
   organization_id?: string;
 }
 
 /**
  * What {@link TriggerControls.trigger} takes: the event type, and the subject it is about (or what
- * to create one from, decision D136). A field that does not apply to the type is refused (D137).
+ * to create one from). A field that does not apply to the type is refused.
  */
 export interface TriggerParams {
   /** The webhook event to produce. */
@@ -316,7 +316,7 @@ export type TriggerStatus = Exclude<MessageStatus, 'PENDING'> | 'COMPLETED';
 /** Events on demand (issue 24): any webhook event of the contract, made to happen in the world. */
 export interface TriggerControls {
   /**
-   * Makes a webhook event happen through the world's own machinery (D135): moves a real message
+   * Makes a webhook event happen through the world's own machinery: moves a real message
    * through its state machine, records a real inbound message, or processes and dispatches a real
    * campaign now. Returns the subject and every webhook event produced (valid against the
    * contract, as endpoints receive them), and the outbox deliveries made for them. Throws a
@@ -344,7 +344,7 @@ export interface WebhookControls {
   redeliver(deliveryId: string): DeliveryView;
   /**
    * Sends every failed delivery (of one endpoint or event type when given) again, at once, up to
-   * `limit` (default and most 1000) per call, oldest first (D164). A delivery sent again is no
+   * `limit` (default and most 1000) per call, oldest first. A delivery sent again is no
    * longer failed until its attempt settles, so a second call meanwhile sends it no second time.
    * Deliveries to a removed or disabled endpoint are skipped.
    */

@@ -1,6 +1,6 @@
 /**
  * The trigger control: any webhook event of the contract on demand, made to happen in the world
- * (issue 24, item 5; decisions D135–D137). The work is the domain's `triggerEvent`; this checks the
+ * (issue 24, item 5). The work is the domain's `triggerEvent`; this checks the
  * options and answers in the control vocabulary.
  */
 import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';

@@ -2,7 +2,7 @@
  * How the control API renders records, in-process and over HTTP alike (one vocabulary): snake_case
  * fields like the public API, timestamps as ISO 8601 and money as decimal strings, in the service's
  * formats. API keys and webhook secrets are rendered by prefix except in the one response that
- * creates them (the only time a full secret is shown, as in the service itself; decisions D53, D66).
+ * creates them (the only time a full secret is shown, as in the service itself).
  */
 
 import { keyPrefix, type WebhookEvent } from '@msgsvc/sdk';
@@ -48,7 +48,7 @@ export interface OrganizationView {
   readonly created_at: string;
 }
 
-/** An organization as created: with its webhook signing secret, shown only here (D66). */
+/** An organization as created: with its webhook signing secret, shown only here. */
 export interface CreatedOrganizationView extends OrganizationView {
   /** The organization's webhook signing secret, `whsec_…`. */
   readonly webhook_secret: string;
@@ -66,7 +66,7 @@ export interface ApiKeyView {
   readonly environment: Environment;
   /** The environment and the first four characters of the secret, e.g. `svc_live_AbCd`. */
   readonly prefix: string;
-  /** Canonical scope strings (decision D5). */
+  /** Canonical scope strings. */
   readonly scopes: readonly string[];
   /** True once revoked. */
   readonly revoked: boolean;
@@ -168,7 +168,7 @@ export interface CountsView {
   readonly pending_tasks: number;
 }
 
-/** The armed faults (decision D36). */
+/** The armed faults. */
 export interface FaultsView {
   /** Requests that will answer 500 or 503 without executing. */
   readonly request_failures: readonly {
@@ -220,7 +220,7 @@ export interface WebhookEndpointView {
   readonly id: string;
   /** The organization it belongs to. */
   readonly organization_id: string;
-  /** `live` or `test`: which records notify it (decision D40). */
+  /** `live` or `test`: which records notify it. */
   readonly environment: Environment;
   /** Where deliveries are POSTed; `null` for an in-process listener. */
   readonly url: string | null;
@@ -234,7 +234,7 @@ export interface WebhookEndpointView {
   readonly created_at: string;
 }
 
-/** A webhook endpoint as registered: with its full signing secret, shown only here (D66). */
+/** A webhook endpoint as registered: with its full signing secret, shown only here. */
 export interface CreatedWebhookEndpointView extends WebhookEndpointView {
   /** Its signing secret, `whsec_…`. */
   readonly secret: string;
@@ -266,7 +266,7 @@ export interface DeliveryView {
     /** Why no answer came (network error, timeout), or `null`. */
     readonly error: string | null;
     /**
-     * The `Location` of a 3xx answer (not followed, D30; at most 2048 characters). Present on such
+     * The `Location` of a 3xx answer (not followed; at most 2048 characters). Present on such
      * attempts only, so assertions written for other attempts keep their shape.
      */
     readonly location?: string;
@@ -524,7 +524,7 @@ export interface TriggerSubjectView {
   readonly kind: 'message' | 'inbound' | 'campaign';
   /** Its id. */
   readonly id: string;
-  /** Whether the trigger created it (D136). */
+  /** Whether the trigger created it. */
   readonly created: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The webhook controls: endpoints (a URL or an in-process listener), the outbox, the signing
- * secret, and messages from handsets (inbound replies, STOP and START; decision D39).
+ * secret, and messages from handsets (inbound replies, STOP and START).
  */
 
 import { validationError } from '../domain/core/errors';
@@ -57,7 +57,7 @@ function endpointControls(
         ...(params.environment === undefined ? {} : { environment: params.environment }),
       });
       if (params.listener !== undefined) listeners.set(endpoint.id, params.listener);
-      // The one response that shows the endpoint's secret in full (D66).
+      // The one response that shows the endpoint's secret in full.
       return { ...webhookEndpointView(endpoint), secret: endpoint.secret };
     },
 

@@ -1,8 +1,8 @@
 /**
- * Why a request's API key was refused, in words (D120): the 401 names the classic mistakes — the
+ * Why a request's API key was refused, in words: the 401 names the classic mistakes — the
  * key in `Authorization: Bearer`, whitespace or an invisible character around or inside it, a
  * prefix that is not `svc_live_`/`svc_test_`, a secret of the wrong form, a revoked key — and never
- * quotes more of the key than its prefix and four characters (D53).
+ * quotes more of the key than its prefix and four characters.
  */
 
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
@@ -73,7 +73,7 @@ function codePoint(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-// The key as D53 shows keys: its environment prefix and four characters of the secret.
+// The key as key listings show it: its environment prefix and four characters of the secret.
 function shown(key: string): string {
   const match = PREFIX.exec(key);
   return `${key.slice(0, (match?.[0].length ?? 0) + 4)}…`;

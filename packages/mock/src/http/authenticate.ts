@@ -1,7 +1,7 @@
 /**
  * Authentication and scopes: `X-API-KEY` must name a known, unrevoked key (else 401
  * `AUTH_INVALID_API_KEY`), and the key must hold the operation's scope (else 403
- * `AUTH_INVALID_SCOPE` with `fields.apikey` naming the scope, decision D5).
+ * `AUTH_INVALID_SCOPE` with `fields.apikey` naming the scope).
  */
 
 import type { Caller } from '../domain/core/caller';
@@ -13,7 +13,7 @@ import { httpTrimmed, invalidKeyMessage } from './api-key-diagnosis';
 
 /**
  * Resolves the key of a request to its caller, or throws a 401 whose message says what is wrong
- * with the key (D120). Spaces, tabs and line breaks around the header are ignored, as HTTP does.
+ * with the key. Spaces, tabs and line breaks around the header are ignored, as HTTP does.
  */
 export function authenticate(
   world: World,

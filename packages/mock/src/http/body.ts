@@ -1,5 +1,5 @@
 /**
- * Reading a request body as the service does (decisions D2, D71): the media type must be
+ * Reading a request body as the service does: the media type must be
  * `application/json`, in UTF-8 — the only encoding JSON allows between systems (RFC 8259) — and
  * the bytes must decode as UTF-8. Nothing is ever replaced by U+FFFD and then charged and sent.
  */
@@ -24,7 +24,7 @@ const UTF8_LABELS = new Set([
  */
 export function requireJsonUtf8(contentType: string | undefined): void {
   const [type, ...parameters] = (contentType ?? '').split(';');
-  // D2: only application/json (with parameters); `+json` types are a 415 too.
+  // Only application/json (with parameters); `+json` types are a 415 too.
   if (type!.trim().toLowerCase() !== 'application/json') {
     throw new DomainError({
       code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -50,7 +50,7 @@ export function requireJsonUtf8(contentType: string | undefined): void {
 
 /**
  * The body as text: bytes are decoded as UTF-8 (a byte-order mark is dropped), strictly; a body
- * that is not UTF-8 is a 422 on `fields.body`, like any other body that is not JSON (D2).
+ * that is not UTF-8 is a 422 on `fields.body`, like any other body that is not JSON.
  */
 export function bodyText(body: string | Uint8Array | null): string | null {
   if (body === null || typeof body === 'string') return body;

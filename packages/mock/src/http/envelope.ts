@@ -62,7 +62,7 @@ export function envelopeResponse(
 ): HttpResponse {
   const envelope: ErrorEnvelope = {
     code: error.code,
-    // Messages echo what a request sent (its path, a value): never a whole key or secret (D126).
+    // Messages echo what a request sent (its path, a value): never a whole key or secret.
     message: redactMessage(error.message),
     status: error.status,
     trace_id: traceId,
@@ -70,7 +70,7 @@ export function envelopeResponse(
     service: error.service,
   };
   if (error.fields !== undefined) {
-    // Own properties even for a field named `__proto__` (D67), which an assignment would not make.
+    // Own properties even for a field named `__proto__`, which an assignment would not make.
     envelope.fields = Object.fromEntries(
       Object.entries(error.fields).map(([name, text]) => [
         redactMessage(name),

@@ -1,6 +1,6 @@
 /**
  * The one table from domain error codes to HTTP: status and the `service` the envelope names
- * (decisions D1–D3, D9, D28, D72).
+ *.
  */
 import type { ErrorCode } from '../domain/core/errors';
 
@@ -20,7 +20,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorMapping>> = {
   BILLING_INSUFFICIENT_FUNDS: { status: 402, service: 'billing' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, service: 'core' },
   PAYLOAD_TOO_LARGE: { status: 413, service: 'core' },
-  // What the HTTP server answers for itself, before any route (decision D72).
+  // What the HTTP server answers for itself, before any route.
   BAD_REQUEST: { status: 400, service: 'core' },
   REQUEST_TIMEOUT: { status: 408, service: 'core' },
   REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, service: 'core' },

@@ -8,7 +8,7 @@ import type * as z from 'zod/v4/core';
 /**
  * Maps issues to `{ path: message }`, keeping the first message per path. Field names come from
  * the client (`__proto__`, `constructor`), so they are collected in a `Map` and written as own
- * properties: a plain object would swallow them (decision D67).
+ * properties: a plain object would swallow them.
  */
 export function issuesToFields(
   issues: readonly z.$ZodIssue[],
@@ -22,7 +22,7 @@ export function issuesToFields(
   const name = (path: readonly PropertyKey[]) => fieldName(flat ? path.slice(0, 1) : path);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      // zod's own wording names the key again; a schema may say which keys it takes instead (D76).
+      // zod's own wording names the key again; a schema may say which keys it takes instead.
       const message = issue.message.startsWith('Unrecognized key')
         ? 'Unknown field.'
         : issue.message;

@@ -1,6 +1,6 @@
 /**
  * Serialized `GET /messages/{message_id}` bodies, cached per message while it does not change
- * (E18). `JSON.stringify` of the detail was the largest part of the pipeline's own work on that
+ *. `JSON.stringify` of the detail was the largest part of the pipeline's own work on that
  * request; a message changes a handful of times in its life and is often read many more (a test
  * polling for DELIVERED). Every field the detail shows that can change after creation is part of
  * the key, so a hit is always the text a fresh rendering would give. Per world and bounded.

@@ -1,6 +1,6 @@
 /**
  * The seven operations of the contract: for each, its method and path, the scope it needs
- * (decisions D5, D6), and the handler that validates its input, calls the domain and renders the
+ *, and the handler that validates its input, calls the domain and renders the
  * result in the endpoint's own shape.
  */
 
@@ -93,10 +93,10 @@ function defined<T extends object>(object: T): { [K in keyof T]: Exclude<T[K], u
   ) as never;
 }
 
-/** `GET /messages`'s query string, parsed and turned into a filter and a page (E19). */
+/** `GET /messages`'s query string, parsed and turned into a filter and a page. */
 const messageListQuery = memoByQuery((query) => {
   const input = parseQuery(schemas.listMessagesQuery, query);
-  // `remitter_id` is an alias of `sms_remitter_id` here (decision D22).
+  // `remitter_id` is an alias of `sms_remitter_id` here.
   const senders = [...(input.sms_remitter_id ?? []), ...(input.remitter_id ?? [])];
   return {
     input,

@@ -64,7 +64,7 @@ export function handleRequest(
     requireScope(key, operation.scope);
     // Rate-limit per key and operation; the headers go on every response of the operation.
     rateLimit(exchange, key.id, operation);
-    // Bodies are JSON objects, in UTF-8 (D2, D71).
+    // Bodies are JSON objects, in UTF-8.
     const json = readBody(request, operation);
     // Idempotency: replay a stored response, or reserve the key while this one executes.
     const reservation = reserve(exchange, key.id, operation, json);
@@ -77,7 +77,7 @@ export function handleRequest(
         .then(() => execution(exchange, key.id, reservation.idempotencyKey, operation, context))
         .catch((error: unknown) => failure(exchange, error));
     }
-    // No closure on the common, synchronous path: it runs for every request (E18).
+    // No closure on the common, synchronous path: it runs for every request.
     return execution(exchange, key.id, reservation.idempotencyKey, operation, context);
   } catch (error) {
     return failure(exchange, error);
@@ -198,7 +198,7 @@ function execution(
       body: 'json' in result ? result.json : JSON.stringify(result.body),
     };
   } finally {
-    // Only a request that executed keeps its key (decision D9); a refused one frees it.
+    // Only a request that executed keeps its key; a refused one frees it.
     if (idempotencyKey !== undefined) {
       finishIdempotent(exchange.world, apiKeyId, idempotencyKey, stored(response));
     }
@@ -208,7 +208,7 @@ function execution(
 
 /**
  * A base URL without `/c/v1` is the commonest first mistake: the 404 says where the API lives, and
- * which path was probably meant (D80).
+ * which path was probably meant.
  */
 function noRouteMessage({ method, path }: HttpRequest): string {
   const message = `No route for ${method} ${path}.`;
@@ -219,7 +219,7 @@ function noRouteMessage({ method, path }: HttpRequest): string {
     : `${message} The public API is under ${BASE_PATH}: did you mean ${suggestion}?`;
 }
 
-/** Begins an idempotent execution; a key still in flight is a 409 with `Retry-After: 1` (D9). */
+/** Begins an idempotent execution; a key still in flight is a 409 with `Retry-After: 1`. */
 function beginOrRetryLater(
   world: World,
   apiKeyId: string,
@@ -239,7 +239,7 @@ function beginOrRetryLater(
 
 /**
  * The error envelope of a failure. Anything but a {@link DomainError} is a bug: a 500 naming the
- * exception, not retried (`X-Should-Retry: false`: it would fail the same way), reported once (D118).
+ * exception, not retried (`X-Should-Retry: false`: it would fail the same way), reported once.
  */
 function failure(exchange: Exchange, error: unknown): HttpResponse {
   const { world, traceId, headers } = exchange;

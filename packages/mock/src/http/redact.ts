@@ -1,8 +1,8 @@
 /**
  * Secrets a client put where they do not belong — a full API key in `?api_key=`, in the path or in
  * an `Idempotency-Key`, a webhook secret in a query — cut to the prefix every control read shows
- * (decision D53, D69), so error messages, the request log and the inspector never repeat one
- * (D126). Query and path are looked at decoded too: `svc%5Flive%5F…` is the same key.
+ *, so error messages, the request log and the inspector never repeat one
+ *. Query and path are looked at decoded too: `svc%5Flive%5F…` is the same key.
  */
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 

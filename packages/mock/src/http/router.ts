@@ -10,7 +10,7 @@ export const BASE_PATH = '/c/v1';
 
 /**
  * The methods the service knows (RFC 9110's, with PATCH). Any other is a 501 wherever it is sent;
- * one of these on a path that lacks it is a 405 (decision D72).
+ * one of these on a path that lacks it is a 405.
  */
 export const KNOWN_METHODS: ReadonlySet<string> = new Set([
   'GET',
@@ -57,12 +57,12 @@ export type RouteMatch =
 
 /**
  * Finds the operation for `method` and `path` (path under the host, e.g. `/c/v1/messages`). `HEAD`
- * finds the `GET` operation of the path: HTTP's HEAD is GET without the body (decision D72).
+ * finds the `GET` operation of the path: HTTP's HEAD is GET without the body.
  */
 export function matchRoute(method: string, path: string): RouteMatch {
   if (!KNOWN_METHODS.has(method)) return { kind: 'not_implemented' };
   if (!path.startsWith(PREFIX)) return { kind: 'not_found' };
-  // A trailing slash names another path, as for the real service (decision D33): a 404.
+  // A trailing slash names another path, as for the real service: a 404.
   const rest = segmentsFrom(path, PREFIX.length);
   // Decoding only changes a segment with an escape in it.
   const segments = path.includes('%') ? rest.map(decodeOrKeep) : rest;

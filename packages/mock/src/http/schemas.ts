@@ -5,7 +5,7 @@
  *
  * Written with `zod/mini`, the same validation core as `zod` without its fluent classes and
  * locales, which the build bundles tree-shaken: the service's entry loads a few dozen kilobytes of
- * validator instead of all of zod (E17). Every message is set here, none comes from zod's locale,
+ * validator instead of all of zod. Every message is set here, none comes from zod's locale,
  * so the answers do not depend on a zod configuration the application may have changed.
  */
 import type { components, operations } from '@msgsvc/sdk';
@@ -24,7 +24,7 @@ const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * Why a text field cannot be sent, if it cannot (decision D71): an unpaired surrogate has no UTF-8
+ * Why a text field cannot be sent, if it cannot: an unpaired surrogate has no UTF-8
  * form and shows as garbage on a handset, and NUL ends strings in carriers' SMPP gateways.
  */
 export function textProblem(text: string): string | undefined {
@@ -153,7 +153,7 @@ export const sendBatchBody = strictObject({
   country_alpha2: z.exactOptional(country),
 });
 
-/** `POST /messages` (decision D20). */
+/** `POST /messages`. */
 export const sendMessageBody = strictObject({
   to: z.string('Must be an E.164 number.').check(z.regex(RECIPIENT, 'Must be an E.164 number.')),
   body: chars(1, 10_000),
@@ -184,7 +184,7 @@ const dateTime = z.pipe(
   z.string({ error: expectedType('string') }),
   z.transform((text: string, ctx) => {
     // An unencoded `+00:00` in a query string arrives as ` 00:00` (form encoding reads `+` as a
-    // space); put the sign back rather than refuse what curl users naturally type (decision D46).
+    // space); put the sign back rather than refuse what curl users naturally type.
     const time = parseTimestamp(text.replace(/ (\d{2}:\d{2})$/, '+$1'));
     if (time === undefined) {
       ctx.issues.push({
@@ -232,7 +232,7 @@ const messageFilters = {
   channel_destination: z.exactOptional(many(code)),
 };
 
-/** `GET /messages` (decisions D22, D23). */
+/** `GET /messages`. */
 export const listMessagesQuery = strictObject({
   ...messageFilters,
   remitter_id: z.exactOptional(many(uuid)),
@@ -241,7 +241,7 @@ export const listMessagesQuery = strictObject({
 /** `GET /campaigns/{campaign_id}/messages`. */
 export const listCampaignMessagesQuery = strictObject(messageFilters);
 
-/** `GET /campaigns` (decisions D11, D17, D22, D23). */
+/** `GET /campaigns`. */
 export const listCampaignsQuery = strictObject({
   ...common,
   status: z.exactOptional(many(campaignStatus)),

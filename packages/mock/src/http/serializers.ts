@@ -65,7 +65,7 @@ export function messageDetail(world: ReadonlyWorld, message: MessageRecord) {
     external_id: message.externalId,
     /** `SMS` or `WHATSAPP`. */
     channel_type: message.channel,
-    /** The carrier or route code, e.g. `UNITEL` (decision D26). */
+    /** The carrier or route code, e.g. `UNITEL`. */
     channel_destination: message.destination,
     /** The gateway handler; `null` when never routed. */
     provider_name: message.provider,
@@ -77,9 +77,9 @@ export function messageDetail(world: ReadonlyWorld, message: MessageRecord) {
     trigger_source: message.trigger,
     /** What it cost, a decimal string with six fraction digits. */
     cost: formatMoney(message.cost),
-    /** Whether the cost was refunded (decision D19). */
+    /** Whether the cost was refunded. */
     is_refunded: message.refunded,
-    /** The exact status (eight values, decision D18). */
+    /** The exact status (eight values). */
     status: message.status,
     /** Why it failed, or `null`. */
     error_code: message.errorCode,
@@ -159,7 +159,7 @@ export function campaignObject(world: ReadonlyWorld, campaign: CampaignRecord) {
     billing_account_id: campaign.billingAccountId,
     /** `API_CLIENT` or `CUSTOMER_PORTAL`. */
     trigger_source: campaign.trigger,
-    /** The stored recipient list (decision D15). */
+    /** The stored recipient list. */
     file_metadata_id: campaign.fileMetadataId,
     /** Always `SMS` for campaigns. */
     channel_type: campaign.channel,
@@ -169,7 +169,7 @@ export function campaignObject(world: ReadonlyWorld, campaign: CampaignRecord) {
     sms_remitter: senderOf(world, campaign.senderId),
     /** The text. */
     content: campaign.content,
-    /** Distinct recipients after normalisation (decision D16). */
+    /** Distinct recipients after normalisation. */
     total_estimated_recipients: campaign.totalEstimatedRecipients,
     /** The time of acceptance, for campaigns sent through the API. */
     scheduled_at: ts(campaign.scheduledAt),
@@ -189,7 +189,7 @@ export function campaignObject(world: ReadonlyWorld, campaign: CampaignRecord) {
   } satisfies Schema['Campaign'];
 }
 
-/** The 201 body of `POST /messages` (decision D20). */
+/** The 201 body of `POST /messages`. */
 export function sentMessage(message: MessageRecord) {
   // The contract promises a message just created, in PENDING; anything else is a bug here.
   const { status } = message;
@@ -210,7 +210,7 @@ export function sentMessage(message: MessageRecord) {
   } satisfies Schema['SentMessage'];
 }
 
-/** The 202 body of `POST /campaigns/batch` (decision D10). */
+/** The 202 body of `POST /campaigns/batch`. */
 export function batchAccepted(campaign: CampaignRecord) {
   return {
     message: 'Campaign accepted and pending processing.',

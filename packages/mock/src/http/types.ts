@@ -15,7 +15,7 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /**
    * The body: the bytes as received (the pipeline decodes them as UTF-8 and refuses any that are
-   * not, decision D71), text already decoded, or `null` when there is none.
+   * not), text already decoded, or `null` when there is none.
    */
   readonly body: string | Uint8Array | null;
 }

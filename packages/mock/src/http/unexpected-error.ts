@@ -2,7 +2,7 @@
  * An exception the mock did not expect is a bug in the mock, and the person who meets it is a test
  * author who cannot see inside it. So the 500 says what broke: the exception's name and message and
  * its first stack frames, bounded, with anything that looks like a credential cut to its prefix
- * (D118). The answer also carries `X-Should-Retry: false`: the same request fails the same way.
+ *. The answer also carries `X-Should-Retry: false`: the same request fails the same way.
  */
 import type { ErrorData } from '../domain/core/errors';
 import { redactSecrets } from './redact';

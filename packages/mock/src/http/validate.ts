@@ -8,7 +8,7 @@ import { issuesToFields } from './fields';
 import { REPEATABLE } from './schemas';
 
 /**
- * A schema of either flavour of zod: the public API's are `zod/mini` (E17), the control API's
+ * A schema of either flavour of zod: the public API's are `zod/mini`, the control API's
  * `zod`. Both answer `safeParse` with the same core's issues.
  */
 export type Schema = z.$ZodType & SafeParser;
@@ -55,7 +55,7 @@ export function parse<S extends Schema>(schema: S, input: unknown, field?: strin
 
 /**
  * A path id against `pattern`, lower-cased: the valid case checked directly, the schema (the same
- * pattern, then lower-casing) consulted only for the error of an invalid one (E18).
+ * pattern, then lower-casing) consulted only for the error of an invalid one.
  */
 export function parseId(schema: Schema, pattern: RegExp, value: string, field: string): string {
   if (pattern.test(value)) return value.toLowerCase();
@@ -74,7 +74,7 @@ export function parseQuery<S extends Schema & ObjectSchema>(schema: S, query: st
 /**
  * Turns a query string into an object for a schema: repeatable parameters become arrays, others
  * must appear once. Names come from the client, so they are gathered in a `Map` and written as
- * own properties (`?__proto__=1` is a parameter like any other, decision D67). `known` says which
+ * own properties (`?__proto__=1` is a parameter like any other). `known` says which
  * names the schema defines: an unknown one given twice is left for the schema to call unknown.
  */
 function queryObject(

@@ -1,7 +1,7 @@
 /**
  * The mock as MSW handlers, for code that calls the global `fetch` itself: one catch-all handler per
  * base URL origin, routed by the mock's own router, so the mock costs the same with seven routes or
- * seventy. msw is an optional peer dependency: only this entry loads it (decision D86).
+ * seventy. msw is an optional peer dependency: only this entry loads it.
  *
  * @example
  * ```ts

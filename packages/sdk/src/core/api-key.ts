@@ -1,6 +1,6 @@
 /**
  * API keys as the SDK and the mock show them: one rule, so a log line of either names the same key
- * the same way (decisions D53, D62).
+ * the same way.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
  * The message of an HTTP error, built so that a test runner printing only `error.message` shows the
- * cause (D119): which fields and why for a 422, the missing scope for a 403, when to retry for a
+ * cause: which fields and why for a 422, the missing scope for a 403, when to retry for a
  * 429 (a 402's message comes from the service, which names the shortfall). Bounded, whatever the service sent. Written small: it is in the
- * SDK's main entry, under the size budget (E5).
+ * SDK's main entry, under the size budget.
  */
 
 /**
@@ -31,7 +31,7 @@ export function errorMessage(
       .map(([name, text]) => `${clip(name, 60)} — ${plain(clip(text, 160))}`)
       .join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
   }
-  // `fields.apikey` is "Missing scope: apikey:messages:send" (D5).
+  // `fields.apikey` is "Missing scope: apikey:messages:send".
   const scope = texts.find(([name]) => name === 'apikey')?.[1].replace(/^missing scope: */i, '');
   if (status === 403 && scope && !base.includes(scope)) {
     return `${stop(base)} Missing scope: ${plain(clip(scope, 160))}.`;

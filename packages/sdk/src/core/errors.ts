@@ -170,7 +170,7 @@ export class AuthenticationError extends MessagingError {}
 /** 403 `AUTH_INVALID_SCOPE`: the key lacks the operation's scope (`fields.apikey` names it). */
 export class PermissionError extends MessagingError {}
 
-/** 404 `NOT_FOUND` or `RESOURCE_NOT_FOUND` (decision D1): absent, or another organization's. */
+/** 404 `NOT_FOUND` or `RESOURCE_NOT_FOUND`: absent, or another organization's. */
 export class NotFoundError extends MessagingError {}
 
 /** 402 `BILLING_INSUFFICIENT_FUNDS`: the balance is below the cost; nothing was created. */
@@ -301,11 +301,11 @@ const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
 /**
  * Builds the error for an HTTP error response: the class from the status (and `code`
  * `IDEMPOTENCY_KEY_REUSED`, a {@link ConflictError}), the details from the envelope. The message
- * carries the cause where the envelope has it (D119): `Invalid request: to — must be an E.164
+ * carries the cause where the envelope has it: `Invalid request: to — must be an E.164
  * number; body — must not be empty` (at most five fields, then "and N more"), the missing scope of a
  * 403, the shortfall of a 402, the wait of a 429; at most about a thousand characters.
  *
- * @param response - The error response, handed to the error as it is (its body unread, D127).
+ * @param response - The error response, handed to the error as it is (its body unread).
  * @param body - The parsed body: the error envelope, or whatever a proxy answered.
  * @param idempotencyKey - The key the request carried, if any.
  * @param now - The current time, for an HTTP-date `Retry-After`.

@@ -1,7 +1,7 @@
 /**
  * The one field a send's answer must carry for the SDK to keep its promise: `id` of a sent message,
  * `campaign_id` of an accepted batch. Without it the message or campaign exists and the
- * application never learns which it is, so an answer without it is a failed attempt (D83), not a
+ * application never learns which it is, so an answer without it is a failed attempt, not a
  * success. Only that field is checked: any other field the service adds or reshapes later still
  * passes, so the check never breaks on a newer service.
  */

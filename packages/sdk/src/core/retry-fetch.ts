@@ -12,7 +12,7 @@
  * once. The wait is `Retry-After` (`retry-after-ms`, delta seconds or an HTTP date) when the
  * response gives a valid one, otherwise exponential backoff with jitter (0.5 s · 2ⁿ, at most 8 s).
  * A server's `Retry-After` above `maxRetryAfter` is not waited for: the error reaches the caller at
- * once, and so does an answer marked `X-Should-Retry: false` (a failure that would repeat, D118). Every failure reaches the caller as a {@link MessagingError} carrying the key and the
+ * once, and so does an answer marked `X-Should-Retry: false` (a failure that would repeat). Every failure reaches the caller as a {@link MessagingError} carrying the key and the
  * number of attempts.
  *
  * It returns the call's final exchange as the SDK's own {@link Settled} record (the response, the
@@ -137,7 +137,7 @@ export interface CallControl extends RetryOptions {
   /**
    * Checks a success's parsed body (`undefined` when empty) for the fields the caller relies on and
    * says what is wrong, or returns `undefined`. A body it refuses is an `InvalidResponseError`,
-   * retried like a body that is not JSON: for a keyed send the replay is the stored answer (D83).
+   * retried like a body that is not JSON: for a keyed send the replay is the stored answer.
    */
   accept?: ((body: unknown) => string | undefined) | undefined;
 }

@@ -32,7 +32,7 @@ export interface WaitForOptions<Status extends string> {
 
 /**
  * Polls `retrieve` until the record's status is in `until` or in `terminal`. `timeout` is a hard
- * deadline on the client's clock and on the wall clock alike (D84): each poll gets the time that
+ * deadline on the client's clock and on the wall clock alike: each poll gets the time that
  * is left on the client's clock as its `totalTimeout`, and a wall-clock timer aborts whatever is
  * pending when `timeout` real milliseconds have passed, so a poll that hangs ends the wait on time
  * even when the client's clock is virtual and stands still.

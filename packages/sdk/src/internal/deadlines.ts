@@ -7,7 +7,7 @@
  * (issue 10's overhead target: timers were a tenth of the client's own cost per call).
  *
  * The timer keeps the process alive while any attempt is registered and lets it go when none is
- * (D82). A custom or in-process `fetch` that stalls holds no socket, so an unref'd timer let Node
+ *. A custom or in-process `fetch` that stalls holds no socket, so an unref'd timer let Node
  * exit with code 0 while a send was pending: the call never settled and the application's `catch`
  * never ran. A finished call still holds nothing open for its 30 s limit: the timer is unref'd as
  * the last attempt ends. Only the empty ↔ non-empty transitions toggle it, not every attempt.

@@ -33,7 +33,7 @@ export interface RuntimeGlobals {
 /**
  * True in a browser page: both `window` and `document` exist and no server runtime does. A DOM
  * emulated inside Node, Deno or Bun (jsdom or happy-dom under vitest or Jest) is not a page: the
- * key stays in that process, which is the server side D47 allows (D115). A bundler's `process`
+ * key stays in that process, which is the server side the SDK allows keys on. A bundler's `process`
  * shim has no `versions.node`, so a real page still counts as a browser.
  */
 export function isBrowser(g: RuntimeGlobals = globalThis as RuntimeGlobals): boolean {

@@ -1,6 +1,6 @@
 /**
  * The walk behind a list's iteration: a keyset walk on `(created_at, id)`, which holds while
- * records are created and change state (decisions D63, D64).
+ * records are created and change state.
  *
  * 1. The first page is the one the caller asked for, as the service answered it.
  * 2. Every later request is page 1 of the list bounded at the last entry passed (the cursor):
@@ -51,7 +51,7 @@ export async function* walkPages<
   query: Q,
   firstPage: () => Promise<P>,
 ): AsyncGenerator<P, void, undefined> {
-  // D64: a record moves in `updated_at` order whenever it changes.
+  // A record moves in `updated_at` order whenever it changes.
   if ((query.order_by ?? 'created_at') !== 'created_at') {
     throw new PaginationError(
       "A list ordered by updated_at cannot be iterated (its records move while it is read): use order_by 'created_at' or await one page at a time",
@@ -77,7 +77,7 @@ class KeysetWalk<Entry extends WalkEntry, P extends Page<Entry>, Q extends ListQ
   #ordinal: number;
   // Entries read and not yet yielded: pages are yielded full, but for the last.
   readonly #buffer: Entry[] = [];
-  // The envelope's size is the requested one (D25); never less than 1, or no page would fill.
+  // The envelope's size is the requested one; never less than 1, or no page would fill.
   readonly #size: number;
 
   constructor(fetchPage: (query: Q) => Promise<P>, query: Q, first: P, last: Keyed) {

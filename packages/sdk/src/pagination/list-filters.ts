@@ -1,10 +1,10 @@
 /**
  * The filters a list walk treats apart: those a record can leave after it was created.
  *
- * `status` (the coarse list status for messages, decision D18; the state for campaigns) and
+ * `status` (the coarse list status for messages; the state for campaigns) and
  * `error_code` change as records move through their state machines. Every other filter names
  * something fixed at creation (`campaign_id`, `channel_type`, `q`, `created_at`, …) or, like a
- * campaign's `tag_id` (decision D17, set once when the campaign is processed), something a record
+ * campaign's `tag_id` (set once when the campaign is processed), something a record
  * can enter but never leave. While the walk pages by offset through one instant it must keep only
  * filters no record can leave (an entry leaving would shift the rest up, past the walk): it drops
  * the mutable ones from the request and applies them itself, from the entry's own fields.

@@ -3,7 +3,7 @@
  *
  * Iterating holds while the list changes: it yields exactly once every entry that matches the
  * query from the start of the walk to its end, and never an entry twice, whatever is created or
- * changes state meanwhile (decision D63); each entry yielded matched the query when it was read.
+ * changes state meanwhile; each entry yielded matched the query when it was read.
  * It walks by `(created_at, id)`, never by offset across two reads: each request after the first
  * is page 1 of the list bounded at the last entry yielded, and an instant holding more entries
  * than a page is read whole on its own (`./keyset-walk.ts` has the details).
@@ -12,9 +12,9 @@
  * - Ascending: the walk ends at the newest record when it started (or at the caller's
  *   `created_at__le`); records created later at that very instant may be included.
  * - An explicit `page` is where the walk starts: the first page is that page, the walk goes on
- *   from its last entry (decision D64).
+ *   from its last entry.
  * - `order_by: 'updated_at'` cannot be walked (a record moves whenever it changes): iterating
- *   throws {@link PaginationError}; awaiting one page is allowed (decision D64).
+ *   throws {@link PaginationError}; awaiting one page is allowed.
  *
  * Records only move forward through their states, so "from start to end" is "at the start and at
  * the end" for every filter but a status set with a gap along a record's path

@@ -1,7 +1,7 @@
 /**
  * The order a list walk moves in: `(created_at, id)`, ascending or descending. Ties in
- * `created_at` are broken by id in the list's own direction (decision D25), and timestamps share
- * one fixed format and offset (decision D32), so both compare as strings.
+ * `created_at` are broken by id in the list's own direction, and timestamps share
+ * one fixed format and offset, so both compare as strings.
  *
  * @module
  */
@@ -38,7 +38,7 @@ const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]
 /**
  * The first instant past `timestamp` in a walk going `direction`: one microsecond later (ascending)
  * or earlier (descending), in the service's format. List bounds are inclusive and timestamps have
- * microsecond precision (decision D32), so `created_at__le` of the instant just before `T` is
+ * microsecond precision, so `created_at__le` of the instant just before `T` is
  * "strictly before `T`".
  *
  * @throws {@link PaginationError} `PAGE_INCONSISTENT` when `timestamp` is not an ISO 8601 date-time

@@ -8,7 +8,7 @@
  * sends only the rest.
  *
  * A run whose chunks differ from the first run's (another `chunkSize`, other recipients or content)
- * must never send again what an earlier run sent under other keys (D81). Two rules make that
+ * must never send again what an earlier run sent under other keys. Two rules make that
  * detectable from the service's own answer, before anything overlaps:
  * - the first chunk is the fan-out's anchor: no later chunk is sent until the service has accepted
  *   it, so any run that sent anything left its first chunk in the idempotency store;
@@ -149,7 +149,7 @@ export async function sendBulk(
 }
 
 // A campaign's name says which chunk of how many it is, so that two plans' first chunks always
-// differ (D81); without a name the fan-out's key stands in. The contract allows 200 characters.
+// differ; without a name the fan-out's key stands in. The contract allows 200 characters.
 function planName(
   name: string | undefined,
   key: string,

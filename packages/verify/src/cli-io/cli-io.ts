@@ -32,7 +32,7 @@ export class UsageError extends Error {
 
 /**
  * An error's message, whatever realm threw it (a vm context's `Error` is not this realm's, so the
- * check is by shape, D114); anything else as text.
+ * check is by shape); anything else as text.
  */
 export function errorMessage(error: unknown): string {
   const message = (error as { message?: unknown } | null | undefined)?.message;

@@ -2,8 +2,8 @@
  * Checks one exchange against the contract: the request's parameters, headers and body, then the
  * response's status (declared for the operation), content type, body schema, declared headers and
  * the error envelope's own promises (`status` equal to the HTTP status, `trace_id` equal to
- * `X-Trace-Id`, D4). Returns the violations, and a warning for each response field the contract
- * does not name (D100: clients tolerate additions); never throws for anything a client or server
+ * `X-Trace-Id`). Returns the violations, and a warning for each response field the contract
+ * does not name (clients tolerate additions); never throws for anything a client or server
  * sent.
  */
 import type { Contract, JsonObject } from './contract';
@@ -20,7 +20,7 @@ export interface ObservedExchange {
   readonly status: number;
   readonly responseHeaders: Readonly<Record<string, string | undefined>>;
   readonly responseBody: string;
-  /** The request's body is only the first bytes of it (a longer one, or answered before it ended): not checked (D162). */
+  /** The request's body is only the first bytes of it (a longer one, or answered before it ended): not checked. */
   readonly requestTruncated?: boolean | undefined;
   /** The same for the response's body. */
   readonly responseTruncated?: boolean | undefined;
@@ -37,14 +37,14 @@ export type ViolationRule =
   | 'response-body'
   | 'response-header'
   | 'envelope'
-  /** A response field the contract does not name: a warning, not a violation (D100). */
+  /** A response field the contract does not name: a warning, not a violation. */
   | 'added-field';
 
 /** One way an exchange is off the contract. */
 export interface Violation {
   /**
    * `error` breaks a promise of the contract; `warning` is a change clients must tolerate (a
-   * field the contract does not name, D100). Only errors fail a run.
+   * field the contract does not name). Only errors fail a run.
    */
   readonly severity: 'error' | 'warning';
   /** Whose side broke it: the client's request or the service's response. */
@@ -77,7 +77,7 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
     ? { ok: false, truncated: true }
     : parseJson(exchange.responseBody);
   if (match?.operation === undefined) {
-    // An unknown path or method: only the 404/405 in the envelope is promised (D2, D33, D72).
+    // An unknown path or method: only the 404/405 in the envelope is promised.
     if (![404, 405, 501].includes(exchange.status)) {
       add('response', 'route', `an unknown route answered ${exchange.status}, not 404 or 405`);
     }
@@ -89,10 +89,10 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
   return violations;
 }
 
-/** A body parsed, or not JSON, or too long to have been kept whole (then not checked, D162). */
+/** A body parsed, or not JSON, or too long to have been kept whole (then not checked). */
 type Parsed = { ok: true; value: unknown } | { ok: false; truncated?: true };
 
-/** What a warning says of a body the proxy did not keep whole (D162). */
+/** What a warning says of a body the proxy did not keep whole. */
 const NOT_CHECKED =
   'not checked: the proxy did not keep the whole body (longer than the 2 MiB it keeps, or answered before it ended)';
 
@@ -254,7 +254,7 @@ function checkResponseBody(
   }
 }
 
-/** An answer the contract has no schema for must still be the error envelope (D2). */
+/** An answer the contract has no schema for must still be the error envelope. */
 function checkEnvelope(
   contract: Contract,
   exchange: ObservedExchange,

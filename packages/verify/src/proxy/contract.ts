@@ -1,8 +1,8 @@
 /**
  * The public contract at run time: the generated copy of `openapi/openapi.yaml` registered with
  * Ajv (JSON Schema 2020-12 and formats, as the contract tests use it), operations matched as
- * OpenAPI matches them (D33), and validators compiled once per schema. Responses are checked
- * twice (D100): against the contract with `additionalProperties: false` taken out (what a client
+ * OpenAPI matches them, and validators compiled once per schema. Responses are checked
+ * twice: against the contract with `additionalProperties: false` taken out (what a client
  * may rely on: a missing or mistyped field is an error), and as written (a field the contract
  * does not name is reported as added, which clients must tolerate).
  */
@@ -54,7 +54,7 @@ export class Contract {
   }
 
   /**
-   * A response body against the schema at `pointer` (D100): `errors` break what the contract
+   * A response body against the schema at `pointer`: `errors` break what the contract
    * promises (a missing, mistyped or out-of-range field); `added` names each field the contract
    * does not have (`/entries/0/priority`), which a client must tolerate.
    */
@@ -98,7 +98,7 @@ export class Contract {
 
   /**
    * The operation a request names: segments compared percent-decoded, the most literal template
-   * wins, then the method is looked up on it alone (D33; HEAD is GET, D72). `template` without
+   * wins, then the method is looked up on it alone (HEAD is GET). `template` without
    * `operation` is a known path with another method.
    */
   operationOf(

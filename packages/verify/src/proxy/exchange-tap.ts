@@ -1,9 +1,9 @@
 /**
- * The proxy's copy of one connection's traffic, read off the hot path (E59): the bytes each way are
+ * The proxy's copy of one connection's traffic, read off the hot path: the bytes each way are
  * kept as they passed (requests as the upstream got them) and parsed later, when the proxy has time, with http-parser-js (a parser of
  * its own for each direction), into finished exchanges for the contract check and the cassette.
  * Bodies are kept up to a cap; a longer body is still parsed through (so the next exchange is
- * found) but only its first bytes are kept, and the check notes it was not checked (D162).
+ * found) but only its first bytes are kept, and the check notes it was not checked.
  */
 import { HTTPParser } from 'http-parser-js';
 

@@ -1,11 +1,11 @@
 /**
- * One client connection of the proxy and the upstream connection it alone uses (E59, D160): the
+ * One client connection of the proxy and the upstream connection it alone uses: the
  * client's bytes go up through the {@link RequestFramer} (heads rewritten), the upstream's bytes
  * come back untouched (counted by the {@link ResponseFramer}), and a copy of both waits in an
  * {@link ExchangeTap} to be parsed and checked when the proxy has time. Nothing the copy's parser
  * finds (or fails to find) changes the traffic. The two connections live and end together: a
  * close on one side is passed to the other, an upstream that fails before answering is a 502 in
- * the envelope (D93), and one that fails mid-answer cuts the client's connection, as the upstream
+ * the envelope, and one that fails mid-answer cuts the client's connection, as the upstream
  * cut the answer.
  */
 import type { Socket } from 'node:net';
@@ -23,7 +23,7 @@ export interface PairDeps {
   readonly host: string;
   readonly prefix: string;
   readonly maxHeadBytes: number;
-  /** How long a head may take to arrive whole (D161). */
+  /** How long a head may take to arrive whole. */
   readonly headersTimeoutMs: number;
   /** Bytes of each body kept for checking. */
   readonly keep: number;
@@ -54,7 +54,7 @@ export class PairedConnection {
   #upstreamDone = false;
   #unreachable: Error | undefined;
   #clientGone = false;
-  /** The proxy's own answer, sent once the answers before it are through (D161). */
+  /** The proxy's own answer, sent once the answers before it are through. */
   #answer: Buffer | undefined;
   #answerAfter = 0;
   #headTimer: NodeJS.Timeout | undefined;

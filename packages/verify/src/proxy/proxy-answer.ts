@@ -1,5 +1,5 @@
 /**
- * The proxy's own answers, when it cannot forward a request (D93, D161): the error envelope's
+ * The proxy's own answers, when it cannot forward a request: the error envelope's
  * shape, plainly marked `service: "proxy"` so that no one takes it for the service's, and
  * `Connection: close`, since nothing after it on the connection can be trusted to be framed.
  */

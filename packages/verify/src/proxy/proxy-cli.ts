@@ -125,7 +125,7 @@ function parseProxyArgs(argv: readonly string[]) {
   return { ...values, upstream, port };
 }
 
-/** Counts one exchange and its findings; a warning (an added field, D100) never fails the run. */
+/** Counts one exchange and its findings; a warning (an added field) never fails the run. */
 function count(
   totals: { exchanges: number; violations: number; warnings: number },
   found: readonly ProxyViolation[],

@@ -1,9 +1,9 @@
 /**
  * `msgsvc-verify proxy` without the command line: a TCP server that gives each client connection
- * its own connection to the upstream deployment and passes the bytes through (E59): requests
- * unchanged but for their heads' `Host` and what is addressed to the proxy (D93, D160), answers
+ * its own connection to the upstream deployment and passes the bytes through: requests
+ * unchanged but for their heads' `Host` and what is addressed to the proxy, answers
  * byte for byte. A copy of the traffic is parsed and checked against the contract once the
- * traffic is quiet, off the path of every request and answer (E48).
+ * traffic is quiet, off the path of every request and answer.
  */
 import { type AddressInfo, createServer, isIP, connect as netConnect, type Server } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
@@ -44,19 +44,19 @@ export interface ProxyOptions {
   readonly host?: string | undefined;
   /**
    * Called once per violation, after the response has been sent; also for each warning (a
-   * response field the contract does not name, `severity: 'warning'`, D100).
+   * response field the contract does not name, `severity: 'warning'`).
    */
   readonly onViolation?: ((violation: ProxyViolation) => void) | undefined;
   /** Called once per exchange checked (with its violations and warnings), for counters. */
   readonly onExchange?: ((violations: readonly ProxyViolation[]) => void) | undefined;
   /**
    * How long a request head may take to arrive whole before the proxy answers 408 and closes
-   * the connection (D161; default 60 000 ms, as Node's `headersTimeout`).
+   * the connection (default 60 000 ms, as Node's `headersTimeout`).
    */
   readonly headersTimeoutMs?: number | undefined;
   /**
    * A file to record the public API's traffic to, redacted: a cassette that `msgsvc-verify
-   * replay` replays against another deployment (E46, D143). Created afresh, mode 0600.
+   * replay` replays against another deployment. Created afresh, mode 0600.
    */
   readonly record?: string | undefined;
 }
@@ -71,15 +71,15 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** Bytes of each body kept for checking; a longer body is not checked (D162). */
+/** Bytes of each body kept for checking; a longer body is not checked. */
 const KEEP = 2 * 1024 * 1024;
-/** Copies are parsed and checked once no byte moved for this long (E48, E59)… */
+/** Copies are parsed and checked once no byte moved for this long… */
 const QUIET_MS = 2;
 /** …or at once when this many requests wait, */
 const BACKLOG_REQUESTS = 256;
 /** …or this many of their bytes (so the copy's memory is bounded). */
 const BACKLOG_BYTES = 16 * 1024 * 1024;
-/** Longest request head accepted, as Node's own server (D161). */
+/** Longest request head accepted, as Node's own server. */
 const MAX_HEAD_BYTES = 16 * 1024;
 
 /**
@@ -107,7 +107,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const batch = finished.splice(0).sort((a, b) => a.arrival.at - b.arrival.at);
     for (const exchange of batch) {
       try {
-        // After the last byte went out: checking (and recording) never delays an answer (E48).
+        // After the last byte went out: checking (and recording) never delays an answer.
         const violations = violationsOf(contract, exchange);
         for (const violation of violations) options.onViolation?.(violation);
         options.onExchange?.(violations);

@@ -1,5 +1,5 @@
 /**
- * When the proxy reads its copies (E48, E59): once no byte has moved through it for a moment, so
+ * When the proxy reads its copies: once no byte has moved through it for a moment, so
  * that parsing and checking never sit between a busy client's requests, or at once when too much
  * waits (bounded memory), or when asked (closing, a connection that ended).
  */

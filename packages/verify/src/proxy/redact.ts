@@ -1,5 +1,5 @@
 /**
- * Keys reduced to their prefix in everything the proxy prints or writes (D53, D62): API keys
+ * Keys reduced to their prefix in everything the proxy prints or writes: API keys
  * (`svc_live_…`, `svc_test_…`) and webhook secrets (`whsec_…`), plain or percent-encoded, in a
  * path, a query or any text.
  */

@@ -1,15 +1,15 @@
 /**
- * The proxy's only work on the request path (E59): find where each request's head and body end in
+ * The proxy's only work on the request path: find where each request's head and body end in
  * the bytes a client sends, and rewrite each head on its way (`Host` names the upstream, the
- * upstream's path prefix goes before the path, what is addressed to the proxy stays here, D160).
+ * upstream's path prefix goes before the path, what is addressed to the proxy stays here).
  * Bodies pass as they arrived, chunked framing included. It is strict on purpose: anything two
  * HTTP parsers could read differently (both `Content-Length` and `Transfer-Encoding`, a repeated
  * length, a bare LF, a folded header, a bad chunk size) is refused rather than guessed at, so
- * that the proxy and the upstream always agree on where one request ends (D161).
+ * that the proxy and the upstream always agree on where one request ends.
  */
 import { BodyReader, HeadReader, TOKEN } from './http-framing';
 
-/** Why a request is refused, as the proxy answers it (D161). */
+/** Why a request is refused, as the proxy answers it. */
 export interface Refusal {
   /** The HTTP status the proxy answers with. */
   readonly status: 400 | 408 | 431 | 501 | 502 | 505;
@@ -32,7 +32,7 @@ export interface FramerOptions {
 const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/(\d)\.(\d)$/;
 /** Longest chunk-size line (with its extensions) accepted; the trailer section may be 4 of them. */
 const MAX_LINE = 4096;
-/** Addressed to the proxy, or a protocol switch the proxy does not make (D160). */
+/** Addressed to the proxy, or a protocol switch the proxy does not make. */
 const DROPPED = new Set(['host', 'upgrade', 'proxy-connection', 'proxy-authorization']);
 
 const refuse = (message: string): Refusal => ({
@@ -64,7 +64,7 @@ export class RequestFramer {
     this.#heads = new HeadReader(options.maxHeadBytes);
   }
 
-  /** Whether a head has arrived in part (the proxy waits only so long for the rest, D161). */
+  /** Whether a head has arrived in part (the proxy waits only so long for the rest). */
   get partialHead(): boolean {
     return this.#heads.kept !== null;
   }

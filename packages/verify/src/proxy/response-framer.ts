@@ -1,7 +1,7 @@
 /**
  * Where the upstream's answers end, found on the hot path from the bytes as they pass (which go to
  * the client untouched): what the proxy needs to send its own answer after the ones before it
- * (D161) and to know when a connection is idle. It is the traffic path's own count, kept apart from
+ * and to know when a connection is idle. It is the traffic path's own count, kept apart from
  * the checking copy (whose parser may fail on traffic it does not know, such as an unknown method,
  * and must never change what a client receives). It reads only status lines, `Content-Length`,
  * `Transfer-Encoding` and chunk sizes; an answer it cannot frame leaves it `broken`, and the

@@ -1,5 +1,5 @@
 /**
- * Ids and timestamps compared by rule, not value (D144): an id recorded in one answer and the id
+ * Ids and timestamps compared by rule, not value: an id recorded in one answer and the id
  * the replay target gave in its place are the same record from then on (a mapping, both ways);
  * a timestamp is compared by its format and its order relative to others, and a recorded time a
  * later request quotes is sent as the target's corresponding time.

@@ -1,5 +1,5 @@
 /**
- * The cassette: recorded traffic of the public API, redacted (D143), as JSON Lines (E46). The
+ * The cassette: recorded traffic of the public API, redacted, as JSON Lines. The
  * first line is the header (`{"cassette":"msgsvc-verify","version":1,…}`), each further line one
  * exchange, written as it finishes; exchanges replay in `seq` order (the order requests arrived).
  * Reading checks every line against a closed schema, so a corrupt or hostile file (bad JSON,
@@ -22,7 +22,7 @@ export interface CassetteHeader {
   readonly recorded_at: string;
   /** The path prefix the exchanges' paths are relative to (`/c/v1`). */
   readonly base_path: string;
-  /** What was masked, for a reader of the file (D143). */
+  /** What was masked, for a reader of the file. */
   readonly redaction: string;
 }
 
@@ -30,7 +30,7 @@ export interface CassetteHeader {
 export interface RecordedKey {
   /** The key's reference in this cassette: `k1`, `k2`, … */
   readonly ref: string;
-  /** `svc_test_abcd…` (D53), never the key. */
+  /** `svc_test_abcd…`, never the key. */
   readonly prefix: string;
 }
 

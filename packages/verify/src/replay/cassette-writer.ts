@@ -1,7 +1,7 @@
 /**
- * Writes a cassette as the proxy records (E46): the header at once, then each exchange of the
+ * Writes a cassette as the proxy records: the header at once, then each exchange of the
  * public API, redacted, as one line when it finishes. The file is created afresh and readable by
- * its owner only (0600, as the state file, D125): redacted is not public.
+ * its owner only (0600, as the state file): redacted is not public.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { CASSETTE_VERSION, type CassetteHeader } from './cassette-format';

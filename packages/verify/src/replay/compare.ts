@@ -1,5 +1,5 @@
 /**
- * One replayed answer against its recording (D144): the status, the error code, the relevant
+ * One replayed answer against its recording: the status, the error code, the relevant
  * headers' presence, the body's shape (field names and JSON types; `null` against a value is
  * tolerated, a nullable field may be either), formats of ids, times and money, list order and
  * membership, and the pagination figures. Ids and times are compared by rule ({@link
@@ -150,7 +150,7 @@ function walk(
   depth: number,
 ): void {
   if (depth > MAX_DEPTH) return;
-  // A nullable field may be null on one side and a value on the other (D144).
+  // A nullable field may be null on one side and a value on the other.
   if (a === null || b === null) return;
   const ta = typeName(a);
   const tb = typeName(b);

@@ -1,12 +1,12 @@
 /**
- * Phone numbers in a cassette (D143): each real number becomes a fictional Angolan one, the same
+ * Phone numbers in a cassette: each real number becomes a fictional Angolan one, the same
  * real number the same fictional one everywhere, written in the form the client wrote it (`923 123
  * 456` stays nine digits with its spaces), so that a replayed request is as valid, or as invalid,
  * as the recorded one and the service reads it the same way.
  */
 import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
 
-/** Angola's `+244 90` range: unassigned, the mock's magic numbers and test network; kept (D143). */
+/** Angola's `+244 90` range: unassigned, the mock's magic numbers and test network; kept. */
 const KEPT = /^\+24490\d{7}$/;
 /** Where the masked numbers live: Angola's other unassigned range, `+244 98`, never kept. */
 const FAKE_PREFIX = '98';

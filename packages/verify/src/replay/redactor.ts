@@ -1,6 +1,6 @@
 /**
- * Turns a raw exchange into a cassette line with nothing personal or secret in it (D143): API keys
- * become references (`k1`, the same key the same reference) with their prefix (D53); webhook
+ * Turns a raw exchange into a cassette line with nothing personal or secret in it: API keys
+ * become references (`k1`, the same key the same reference) with their prefix; webhook
  * secrets are cut whole; phone numbers become fictional Angolan numbers ({@link PhoneMask});
  * message contents and contact names and e-mails become tokens of the same length. One redactor
  * serves a whole recording, so the same value is the same token in every exchange.
@@ -94,7 +94,7 @@ export class Redactor {
       this.#keys.set(key, ref);
     }
     // A string that is not a key at all may be anything (a secret pasted in the wrong place):
-    // only a real key's environment prefix and first characters are shown (D53).
+    // only a real key's environment prefix and first characters are shown.
     const prefix = /^svc_(?:live|test)_/.test(key) ? keyPrefix(key) : '…';
     return { ref, prefix };
   }

@@ -1,6 +1,6 @@
 /**
- * `msgsvc-verify replay FILE --base-url URL --api-key KEY` (also `msgsvc-verify --replay FILE …`,
- * E47): replays a cassette recorded by `msgsvc-verify proxy --record FILE` against a deployment
+ * `msgsvc-verify replay FILE --base-url URL --api-key KEY` (also `msgsvc-verify --replay FILE …`):
+ * replays a cassette recorded by `msgsvc-verify proxy --record FILE` against a deployment
  * and prints the behavioural differences, as text or `--json`. Exit code 0 when there is none, 1
  * on differences, 2 for a bad command line, an unreadable cassette, one with a path outside the
  * public API (that exchange is not sent) or a target that never answers.

@@ -1,8 +1,8 @@
 /**
  * Replays a cassette's requests, in order, against a deployment and reports where its behaviour
- * differs from the recording (D144). Each request is sent as recorded, except that ids and times
+ * differs from the recording. Each request is sent as recorded, except that ids and times
  * the recording learnt from earlier answers are swapped for the target's ({@link Correspondence})
- * and key references become the keys given (D145).
+ * and key references become the keys given.
  */
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { Correspondence } from './by-rule';
@@ -213,7 +213,7 @@ function shownPath(exchange: RecordedExchange): string {
 }
 
 /**
- * The key to send (D145): the one given for the recorded reference; for a reference without one
+ * The key to send: the one given for the recorded reference; for a reference without one
  * whose recording was refused with 401, a key that exists nowhere (of the same environment), so
  * the refusal replays; otherwise the exchange is skipped, naming the reference to give.
  */

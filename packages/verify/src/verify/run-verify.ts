@@ -1,6 +1,6 @@
 /**
  * Runs the suite against a deployment and returns a report. Keys are checked first: a live key
- * needs `allowLive` (D91); every key appears in the report by its prefix only.
+ * needs `allowLive`; every key appears in the report by its prefix only.
  */
 
 import { keyPrefix } from '@msgsvc/sdk';
@@ -34,7 +34,7 @@ export interface VerifyOptions {
    * together (a stuck campaign costs it once). Default 120,000.
    */
   readonly timeBudgetMs?: number | undefined;
-  /** The magic numbers to send to, where the deployment's differ from the mock's (D38). */
+  /** The magic numbers to send to, where the deployment's differ from the mock's. */
   readonly numbers?: Partial<VerifyNumbers> | undefined;
   /** Run only the checks whose id starts with one of these. */
   readonly only?: readonly string[] | undefined;
@@ -63,7 +63,7 @@ export interface CheckResult {
   readonly got?: string;
   /** For a skip: why. */
   readonly reason?: string;
-  /** What the check noticed without failing (a field the contract does not name, D100). */
+  /** What the check noticed without failing (a field the contract does not name). */
   readonly warnings?: readonly string[];
   /** How long it took, in milliseconds. */
   readonly ms: number;
@@ -100,7 +100,7 @@ export class VerifyRefused extends Error {
   override name = 'VerifyRefused';
 }
 
-/** The numbers the mock's magic range gives each outcome (D38). */
+/** The numbers the mock's magic range gives each outcome. */
 const DEFAULT_NUMBERS: VerifyNumbers = {
   delivered: '+244900000001',
   undelivered: '+244900000002',

@@ -18,7 +18,7 @@ export async function runVerifyCli(
 ): Promise<number> {
   const name = io.command ?? 'msgsvc-verify';
   if (argv.some((arg) => arg === '--replay' || arg.startsWith('--replay='))) {
-    // `verify --replay FILE` is the replay command under the suite's name (E47).
+    // `verify --replay FILE` is the replay command under the suite's name.
     const { runReplayCli } = await import('../replay/replay-cli');
     return runReplayCli(argv, { ...io, command: name });
   }

@@ -2,7 +2,7 @@
  * The page's requests: its own data under `/__mock/inspector/api`, and actions through the control
  * API. The admin token, when the server needs one, comes from the page's `?token=` (the server
  * already required it to serve the page) and is sent as `Authorization: Bearer` on every request
- * (D106); a refusal is reported, never retried.
+ *; a refusal is reported, never retried.
  */
 
 /** An error answer of the server, in its envelope. */
@@ -18,7 +18,7 @@ export class ApiError extends Error {
 
 const params = new URLSearchParams(location.search);
 const token = params.get('token');
-/** The world on screen (`?world=<id>`, D130); `null` is the server's default world. */
+/** The world on screen (`?world=<id>`); `null` is the server's default world. */
 export const shownWorld = params.get('world');
 /** Where the shown world's control API lives: `/__mock`, or `/__mock/worlds/<id>`. */
 const base =

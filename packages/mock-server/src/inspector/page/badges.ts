@@ -1,7 +1,7 @@
 /**
  * The badges beside a message's status and on a phone (issue 25 item 6): its channel, the
- * environment of the key that created it (D165), and "opted out" when its recipient answered a STOP
- * word (D39). Each badge is a link to the messages list filtered by what it says, in the filter
+ * environment of the key that created it, and "opted out" when its recipient answered a STOP
+ * word. Each badge is a link to the messages list filtered by what it says, in the filter
  * words of the search box (`channel:whatsapp`, `env:test`, `is:opted-out`).
  */
 import { type Child, h } from './dom';
@@ -47,7 +47,7 @@ export function messageBadges(facts: BadgeFacts): Child {
   );
 }
 
-/** Where a phone has opted out (D39): one badge per organization and environment. */
+/** Where a phone has opted out: one badge per organization and environment. */
 export function phoneOptOutBadges(
   number: string,
   optedOut: readonly { organization: string; environment: string }[],

@@ -1,6 +1,6 @@
 /**
  * On a message's or campaign's page, the logged requests that created it, idempotent replays
- * included (D149), each a link to the request in the journal.
+ * included, each a link to the request in the journal.
  */
 import type { CreatingRequest } from '../request-links';
 import { type Child, h, link, time } from './dom';

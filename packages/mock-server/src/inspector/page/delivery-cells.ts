@@ -1,7 +1,7 @@
 /**
  * The cells the outbox adds to a delivery wherever it is shown (the outbox, a message's
  * deliveries, a delivery's attempts): links to what its event is about, latency, and the
- * receiver's answer as text (D163).
+ * receiver's answer as text.
  */
 import type { DeliveryDetail } from '../api';
 import { type Child, h, link } from './dom';

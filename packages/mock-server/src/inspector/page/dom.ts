@@ -1,6 +1,6 @@
 /**
  * The page's one way to build DOM: `h(tag, props, ...children)` creates elements, and every string
- * child becomes a text node, every prop an attribute set with `setAttribute` (E8). No HTML is
+ * child becomes a text node, every prop an attribute set with `setAttribute`. No HTML is
  * ever parsed from a string, so service data — a message body, a campaign name, a request body —
  * is always shown as text, whatever it contains.
  */
@@ -120,7 +120,7 @@ export function table(
         h(
           'tr',
           null,
-          // A cell without a value (`—`) is marked, so a narrow screen can leave it out (D155).
+          // A cell without a value (`—`) is marked, so a narrow screen can leave it out.
           cells.map((cell) => h('td', cell === '—' ? { class: 'none' } : null, cell)),
         ),
       ),

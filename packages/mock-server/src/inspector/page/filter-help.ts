@@ -1,5 +1,5 @@
 /**
- * The `?` help of the filter language (D156): a button beside the search box and the `?` key open
+ * The `?` help of the filter language: a button beside the search box and the `?` key open
  * a dialog listing every key with an example, the values of the closed ones, and how words
  * combine; the examples are links, so the help is also a way in. Built from the same lists the
  * server parses with (`query/query-vocabulary.ts`).

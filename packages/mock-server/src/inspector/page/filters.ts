@@ -1,5 +1,5 @@
 /**
- * Filters as clicks (D156): every status chip, per-state count and badge links to the list it
+ * Filters as clicks: every status chip, per-state count and badge links to the list it
  * names, written in the filter language (`#/messages?q=status:failed`), so a click and typed words
  * reach the same list; and the search box sends filter words to a list instead of the search.
  */
@@ -108,7 +108,7 @@ const FILTER_WORD = /(^|\s)[A-Za-z_][A-Za-z0-9_-]*:/;
 
 /**
  * Where the search box goes: filter words open the campaigns list when it is on screen, else the
- * messages list (D156); anything else is the search across every kind of record.
+ * messages list; anything else is the search across every kind of record.
  */
 export function searchTarget(q: string, route: Route): string {
   if (q === '') return '#/messages';

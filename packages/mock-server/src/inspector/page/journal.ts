@@ -2,8 +2,8 @@
  * The request journal on the page (issue 25 item 5): the log filtered by status class and
  * operation (`#/requests?class=4xx&op=sendMessage&q=…`, each filter a link or a select, so every
  * filtered list has an address), each refused request with its first near-miss hint and each
- * request with a link to what it created; a request in full with all its hints (D147); and, on a
- * message's or campaign's page (`created-by.ts`), the requests that created it (D149). Text from the server is
+ * request with a link to what it created; a request in full with all its hints; and, on a
+ * message's or campaign's page (`created-by.ts`), the requests that created it. Text from the server is
  * only ever text (`dom.ts`).
  */
 import type { JournalDetail, JournalRow } from '../journal';

@@ -1,5 +1,5 @@
 /**
- * The page's single-key shortcuts, as in mail clients (D154): `j` and `k` move the keyboard focus
+ * The page's single-key shortcuts, as in mail clients: `j` and `k` move the keyboard focus
  * to the row's own link in the next and previous row of the list (the list pane when a record is
  * shown beside it), so `Enter` opens the row as the focused link's own action, and `Esc` closes
  * the record and goes back to its list. None of them acts
@@ -54,7 +54,7 @@ function rows(): HTMLElement[] {
  */
 function rowLink(row: Element): HTMLElement | null {
   const links = [...row.querySelectorAll<HTMLAnchorElement>('a[href^="#/"]')];
-  // A record's address has an id (`#/messages/<id>`); a filter link (`#/messages?q=status:…`, D156)
+  // A record's address has an id (`#/messages/<id>`); a filter link (`#/messages?q=status:…`)
   // names the kind too but is not the row's own link.
   const kindOf = (a: HTMLAnchorElement) => {
     const parts = parseRoute(a.getAttribute('href') ?? '').parts;

@@ -1,5 +1,5 @@
 /**
- * Where the page stands after each navigation (D152, D154). The masthead (header, search and
+ * Where the page stands after each navigation. The masthead (header, search and
  * views) stays at the top of the window; its height is published as `--masthead-h` so sticky panes
  * and the browser's own scrolling (`scroll-padding-top`) keep clear of it. A new view opens at its
  * top with the keyboard focus on it, without scrolling the page: `focus()` alone scrolled the

@@ -263,7 +263,7 @@ function onToolbar(event: Event): void {
 }
 
 /**
- * Fills the world selector (D130): the default world and every created one; choosing one reloads
+ * Fills the world selector: the default world and every created one; choosing one reloads
  * the page on it (`?world=<id>`, the token kept), so everything on screen is that world's.
  */
 async function showWorlds(): Promise<void> {

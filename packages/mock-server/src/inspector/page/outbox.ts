@@ -2,7 +2,7 @@
  * The webhook outbox view (issue 25 item 6): every delivery or the failed ones only, each linked
  * to the message, campaign and phone its event is about, with its last attempt's latency; a
  * "Redeliver all failed" button (the control API's `POST /webhooks/outbox/redeliver-failed`,
- * D164, disabled while it runs); and, for a delivery's attempts, the receiver's answer (D163).
+ * disabled while it runs); and, for a delivery's attempts, the receiver's answer.
  */
 import type { DeliveryRow, ListPage } from '../api';
 import { control, data } from './api';

@@ -1,6 +1,6 @@
 /**
  * A list's pager: first, newer, "x–y of n", older, last, and the page size (20, 50 or 100, kept
- * in the address as `limit`). The server moves an offset past the end to the last page (D159) and
+ * in the address as `limit`). The server moves an offset past the end to the last page and
  * says where the page it answered starts; the pager counts from there.
  */
 import { type Child, h } from './dom';

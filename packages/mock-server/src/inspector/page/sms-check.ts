@@ -2,7 +2,7 @@
  * The SMS check: why a text costs the segments it costs. The text drawn segment by segment, the
  * characters that forced UCS-2 marked (by shape and words, not colour alone) with their GSM-7
  * replacements, "segments × price = cost", and what the text would cost with the replacements.
- * Shown on every message (with the price the mock charged, D150) and as its own view,
+ * Shown on every message (with the price the mock charged) and as its own view,
  * `#/sms-check`, where a pasted text is checked as it is typed. Everything is counted here, in the
  * page, by the SDK's `explainSegments` and `estimateCost`: the code the mock prices messages with.
  */
@@ -245,7 +245,7 @@ function breakdown(text: string, price: Price | null, note: Child = null): Child
 
 /**
  * The SMS check of a message's detail view: costed with the price per segment the mock charged and
- * the account's currency (D150), so it adds up to the cost the message shows.
+ * the account's currency, so it adds up to the cost the message shows.
  */
 export function smsCheckSection(text: string, view: MessageView): Child {
   const facts = view.sms_check;

@@ -1,5 +1,5 @@
 /**
- * List and detail side by side (D153). A record opened from a list carries that list's address in
+ * List and detail side by side. A record opened from a list carries that list's address in
  * its own, `#/messages/<id>?list=messages%3Foffset%3D50`, so a reload, a shared link and the back
  * button all keep both. On a wide screen (at least {@link WIDE} px) such an address shows the list
  * and the record in two panes that scroll on their own; on a narrower one it shows the record
@@ -130,7 +130,7 @@ export function keepPaneScroll(view: HTMLElement): () => void {
 
 /**
  * Marks the view for the stylesheet and assistive technology: whether it is a list (a narrow
- * screen cuts a list's cells to one line, and wraps a record's, D155), and the list row of the
+ * screen cuts a list's cells to one line, and wraps a record's), and the list row of the
  * record shown beside it (`aria-current`, and only that one).
  */
 export function markView(view: HTMLElement, route: Route): void {

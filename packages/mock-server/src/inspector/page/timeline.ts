@@ -1,5 +1,5 @@
 /**
- * A status timeline: every step the world recorded for a message or a campaign (D167), oldest
+ * A status timeline: every step the world recorded for a message or a campaign, oldest
  * first, each with its world time, the time since the step before, and the error code it carried.
  */
 import { type Child, chip, h, time } from './dom';

@@ -1,5 +1,5 @@
 /**
- * The inspector's "Trigger an event" form: `POST /__mock/trigger` (issue 24, item 5; D135–D137)
+ * The inspector's "Trigger an event" form: `POST /__mock/trigger` (issue 24, item 5)
  * with the fields the chosen event type reads. The server checks everything and answers in the
  * error envelope, which the page shows as its notice; the form only leaves out empty fields.
  */

@@ -65,7 +65,7 @@ export function fundAccount(
   return post(world, getAccount(world, accountId), 'FUNDING', amount, {}, note);
 }
 
-/** Credits a charged message's cost back once; sets `is_refunded` (decision D19). */
+/** Credits a charged message's cost back once; sets `is_refunded`. */
 export function refundMessage(world: World, message: MessageRecord, note: string): void {
   if (!message.charged || message.refunded || message.cost === 0) return;
   message.refunded = true;

@@ -1,6 +1,6 @@
 /**
  * Prices per segment (SMS) or per message (WhatsApp), per route, in micro-units of the billing
- * account's currency (decision D26). The segment counter is the SDK's, so a cost preview in an
+ * account's currency. The segment counter is the SDK's, so a cost preview in an
  * application and the mock's charge can never disagree.
  */
 import { countSegments } from '@msgsvc/sdk/sms';
@@ -9,18 +9,18 @@ import type { ChannelType, Encoding } from '../core/model';
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface WorldConfig {
-    /** Prices per route (decision D26). */
+    /** Prices per route. */
     readonly prices: PriceTable;
   }
 }
 
 /**
  * Micro-units per segment (SMS) or per message (WhatsApp), by channel then the code of the network
- * route the number is on (`UNITEL`, `GLOBAL_AGGREGATOR`, …), for WhatsApp too (decision D68).
+ * route the number is on (`UNITEL`, `GLOBAL_AGGREGATOR`, …), for WhatsApp too.
  */
 export type PriceTable = Readonly<Record<ChannelType, Readonly<Record<string, number>>>>;
 
-/** The default tariff (decision D26). */
+/** The default tariff. */
 export const DEFAULT_PRICES: PriceTable = {
   SMS: {
     UNITEL: 4_000_000,
@@ -30,7 +30,7 @@ export const DEFAULT_PRICES: PriceTable = {
     TEST_NETWORK: 4_000_000,
   },
   // Keyed by the network the number is on, like SMS: every WhatsApp message goes through
-  // WHATSAPP_CLOUD, but Meta prices a conversation by the recipient's country (D26, D68).
+  // WHATSAPP_CLOUD, but Meta prices a conversation by the recipient's country.
   WHATSAPP: {
     UNITEL: 12_000_000,
     AFRICELL_AO: 12_000_000,

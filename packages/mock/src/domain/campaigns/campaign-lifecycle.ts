@@ -1,5 +1,5 @@
 /**
- * Background processing of an accepted campaign (decision D13): it turns the campaign into messages
+ * Background processing of an accepted campaign: it turns the campaign into messages
  * and debits its cost (`PROCESSING → SENDING`), or fails it (`→ FAILED`) when the balance no
  * longer covers the cost or an injected dispatch fault hits (then every message is cancelled and
  * refunded).
@@ -39,7 +39,7 @@ export function processCampaign(world: World, campaignId: string): void {
 
 /** Why a campaign fails when it is processed: its error code, its event and its status note. */
 const REFUSALS = {
-  // A sender ID rejected (or reset to pending) after acceptance sends nothing (D73).
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing.
   sender: {
     code: 'SENDER_ID_NOT_APPROVED',
     event: 'sender_not_approved',
@@ -130,7 +130,7 @@ function createMessages(world: World, campaign: CampaignRecord, live: boolean): 
 
 /**
  * The dispatch system failed after the messages were created and charged: each is cancelled (and so
- * refunded, decision D19) and the campaign fails with `SYSTEM_DISPATCH_ERROR`.
+ * refunded) and the campaign fails with `SYSTEM_DISPATCH_ERROR`.
  */
 function failDispatch(world: World, campaignId: string, messages: readonly MessageRecord[]): void {
   const campaign = world.campaigns.get(campaignId)!;
@@ -151,7 +151,7 @@ function failDispatch(world: World, campaignId: string, messages: readonly Messa
 
 /**
  * What a campaign in `SENDING` says: the messages it sends, and the recipients that get none
- * because they are not valid numbers (their messages are already `FAILED`, D16, D73).
+ * because they are not valid numbers (their messages are already `FAILED`).
  */
 function sendingNote(sending: number, invalid: number): string {
   const count = `Sending ${sending} message${sending === 1 ? '' : 's'}`;

@@ -1,6 +1,6 @@
 /**
- * The campaign state machine as data (decisions D10–D13). `DRAFT` and `PENDING` have no public
- * trigger (decision D12), so nothing here leads into them.
+ * The campaign state machine as data. `DRAFT` and `PENDING` have no public
+ * trigger, so nothing here leads into them.
  */
 import type { CampaignStatus } from '../core/model';
 import type { TransitionTable } from '../core/state-machine';
@@ -10,7 +10,7 @@ export type CampaignEvent =
   | 'processed' //          recipients normalised, cost debited, messages created
   | 'dispatch_failed' //    the dispatch system failed: SYSTEM_DISPATCH_ERROR, refunds
   | 'insufficient_funds' // the balance no longer covers the cost at processing time
-  | 'sender_not_approved' // its sender ID was rejected (or reset) after acceptance (D73)
+  | 'sender_not_approved' // its sender ID was rejected (or reset) after acceptance
   | 'all_settled'; //       every message reached SENT or a terminal failure
 
 /** `CAMPAIGN_TRANSITIONS[from][event]` is the next state, read by `nextState`. */

@@ -45,9 +45,9 @@ export interface SendBatchParams {
 
 /**
  * Accepts a batch: checks the sender ID, normalises the recipients, estimates the cost and refuses
- * with 402 when the balance is strictly below it (decision D14: nothing is created then). The
+ * with 402 when the balance is strictly below it (nothing is created then). The
  * campaign starts in `PROCESSING` and is processed on the world's clock, after every campaign of
- * its tenant accepted before it (decision D70).
+ * its tenant accepted before it.
  */
 export function sendBatch(world: World, caller: Caller, params: SendBatchParams): CampaignRecord {
   const organization = getOrganization(world, caller.organizationId);
@@ -66,9 +66,9 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
     throw insufficientFunds(account.balance, estimatedCost);
 
   const now = world.now();
-  // First accepted, first processed (D70): a campaign drawn a shorter delay than the one accepted
+  // First accepted, first processed: a campaign drawn a shorter delay than the one accepted
   // before it waits for it (tasks due at the same instant run in scheduling order), so the
-  // campaigns a balance pays for are always the earliest accepted. Nothing is reserved (D13, D14).
+  // campaigns a balance pays for are always the earliest accepted. Nothing is reserved.
   const drawn = now + drawLatency(world.random.simulation, world.config.simulation.processingDelay);
   const before = world.campaigns.tenant(organization.id, caller.environment).at(-1);
   const processAt = before?.status === 'PROCESSING' ? Math.max(drawn, before.processAt) : drawn;
@@ -110,7 +110,7 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
   return campaign;
 }
 
-/** The caller's campaign; another tenant's answers like a missing one (decision D1, D7). */
+/** The caller's campaign; another tenant's answers like a missing one. */
 export function getCampaign(world: World, caller: Caller, id: string): CampaignRecord {
   const campaign = world.campaigns.getOwned(
     id.toLowerCase(),
@@ -125,7 +125,7 @@ export function getCampaign(world: World, caller: Caller, id: string): CampaignR
 
 /** Filters of `GET /campaigns`; every list is OR-ed. */
 export interface CampaignFilter {
-  /** Part of the campaign name, case-insensitive (decision D24). */
+  /** Part of the campaign name, case-insensitive. */
   readonly q?: string;
   readonly statuses?: readonly CampaignStatus[];
   readonly channels?: readonly ChannelType[];
@@ -171,7 +171,7 @@ export function listCampaigns(
   );
 }
 
-/** A page of one campaign's messages; an unknown campaign is a 404 (decision D7). */
+/** A page of one campaign's messages; an unknown campaign is a 404. */
 export function listCampaignMessages(
   world: World,
   caller: Caller,

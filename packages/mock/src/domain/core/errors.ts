@@ -5,7 +5,7 @@
 import type { components } from '@msgsvc/sdk';
 
 /**
- * Every error code the mock produces: the contract's `KnownErrorCode` (D58), so a code the mock
+ * Every error code the mock produces: the contract's `KnownErrorCode`, so a code the mock
  * uses and the contract does not document fails `tsc`.
  */
 export type ErrorCode = components['schemas']['KnownErrorCode'];

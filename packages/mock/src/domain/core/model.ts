@@ -8,7 +8,7 @@ import type { components } from '@msgsvc/sdk';
 /** The contract's schemas: the enums below are theirs, never written again by hand. */
 type Schema = components['schemas'];
 
-/** Live and test keys see separate data (decision D28). */
+/** Live and test keys see separate data. */
 export type Environment = 'live' | 'test';
 /** Channels named by the service. */
 export type ChannelType = Schema['ChannelType'];
@@ -31,7 +31,7 @@ export interface Organization {
   defaultCountry: string;
   /** Its billing account. */
   billingAccountId: string;
-  /** The sender ID used by `POST /messages` when none is given (decision D20). */
+  /** The sender ID used by `POST /messages` when none is given. */
   defaultSenderId: string | null;
   /** Signing secret of endpoints registered without one (`whsec_` + base64). */
   webhookSecret: string;
@@ -90,7 +90,7 @@ export interface ApiKey {
   organizationId: string;
   /** `live` or `test`, from the prefix. */
   environment: Environment;
-  /** Canonical scope strings (decision D5). */
+  /** Canonical scope strings. */
   scopes: string[];
   /** Revoked keys answer 401. */
   revoked: boolean;
@@ -151,7 +151,7 @@ export interface MessageRecord {
   id: string;
   /** The organization that sent it. */
   organizationId: string;
-  /** `live` or `test`: the key's environment (decision D28). */
+  /** `live` or `test`: the key's environment. */
   environment: Environment;
   /** The billing account charged. */
   billingAccountId: string;
@@ -203,7 +203,7 @@ export interface CampaignRecord {
   id: string;
   /** The organization that sent it. */
   organizationId: string;
-  /** `live` or `test`: the key's environment (decision D28). */
+  /** `live` or `test`: the key's environment. */
   environment: Environment;
   /** The billing account charged. */
   billingAccountId: string;
@@ -223,7 +223,7 @@ export interface CampaignRecord {
   content: string;
   /** Distinct normalised recipients, until processing turns them into messages. */
   recipients: string[];
-  /** Recipients that are not valid numbers, as written, until processing (decision D16). */
+  /** Recipients that are not valid numbers, as written, until processing. */
   invalidRecipients: string[];
   /** The default region for recipients written without a country code. */
   countryAlpha2: string;
@@ -233,13 +233,13 @@ export interface CampaignRecord {
   estimatedCost: number;
   /** Messages not yet `SENT` or failed: the campaign completes when this reaches 0. */
   outstanding: number;
-  /** Tags of the contacts the campaign reached (decision D17). */
+  /** Tags of the contacts the campaign reached. */
   tagIds: string[];
   /** When it was scheduled, epoch milliseconds. */
   scheduledAt: number;
   /**
    * When background processing is due: never before the previous campaign of its tenant, so
-   * campaigns are processed in the order they were accepted (decision D70).
+   * campaigns are processed in the order they were accepted.
    */
   processAt: number;
   /** When processing finished, or `null`. */

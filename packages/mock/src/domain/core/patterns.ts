@@ -8,7 +8,7 @@
 export const UUID_PATTERN =
   /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-/** A UUID v7, either case (`components.schemas.UuidV7`, decision D32). */
+/** A UUID v7, either case (`components.schemas.UuidV7`). */
 export const UUID_V7_PATTERN =
   /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 

@@ -1,8 +1,8 @@
 /**
  * Checks on platform values by shape or brand, never by `instanceof`: a test runner that gives
  * each file its own globals (Jest's environments, vitest's vm pools, a `node:vm` context) hands the
- * mock dates, promises and `Request`s from another realm, where `instanceof` answers false (D114).
- * The lint rule `lint/no-platform-instanceof.grit` keeps it so (E9).
+ * mock dates, promises and `Request`s from another realm, where `instanceof` answers false.
+ * The lint rule `lint/no-platform-instanceof.grit` keeps it so.
  */
 
 /**

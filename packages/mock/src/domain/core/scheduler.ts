@@ -15,7 +15,7 @@ export interface ScheduledTask<T> {
 
 /**
  * A binary min-heap of tasks keyed by `(at, seq)`, which also counts how many of its tasks are work
- * (the rest are housekeeping, D74), so that "is any work left?" costs nothing.
+ * (the rest are housekeeping), so that "is any work left?" costs nothing.
  */
 export class Scheduler<T> {
   private heap: ScheduledTask<T>[] = [];

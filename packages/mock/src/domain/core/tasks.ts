@@ -23,7 +23,7 @@ export type Task =
  * `work` is what a test waits for: processing, dispatch, receipts, replies, webhook attempts.
  * `housekeeping` is a timer that only closes something left open, long after the work: a message
  * with no receipt expiring when its 48 h validity period ends. `runUntilIdle` stops when only
- * housekeeping is left, so that it never carries a test past the windows it relies on (D74).
+ * housekeeping is left, so that it never carries a test past the windows it relies on.
  */
 type TaskRole = 'work' | 'housekeeping';
 

@@ -1,12 +1,12 @@
 /**
- * The error for an option a control call does not take (D88), next to its sibling for a value
+ * The error for an option a control call does not take, next to its sibling for a value
  * outside its vocabulary.
  */
 import { closest, UnknownValueError } from './vocabulary';
 
 /**
  * An option a control call does not take, e.g. `failNextRequests({ operationId })` for
- * `operation_id` (D88). A `TypeError` like {@link UnknownValueError}, whose vocabulary here is the
+ * `operation_id`. A `TypeError` like {@link UnknownValueError}, whose vocabulary here is the
  * call's option names; over HTTP the same name is a 422 `VALIDATION_ERROR` with
  * `fields.<name>: "Unknown field."`.
  */

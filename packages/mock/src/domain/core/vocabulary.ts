@@ -1,6 +1,6 @@
 /**
  * Closed vocabularies of the control inputs — operation ids, carriers, statuses, environments,
- * event types (D76). A misspelt name must fail loudly: a fault armed for `sendMesage` would never
+ * event types. A misspelt name must fail loudly: a fault armed for `sendMesage` would never
  * fire, and the test that relies on it would pass without testing anything.
  */
 

@@ -62,7 +62,7 @@ export interface World {
   readonly apiKeys: Map<string, ApiKey>;
   /**
    * What every API key of this world carries right after its `svc_live_`/`svc_test_` prefix, when
-   * set: a server holding several worlds finds a request's world from it (D131).
+   * set: a server holding several worlds finds a request's world from it.
    */
   keyNamespace: string | undefined;
   /** A namespaced world's stream of key and webhook secrets (see `tenancy/secret-bytes.ts`). */
@@ -82,9 +82,9 @@ export interface World {
   now(): number;
   /** A new time-ordered UUID v7 from the world's clock and seeded randomness. */
   newId(): string;
-  /** Runs `fn` with ids from their own stream seeded with `seed`, at `instant` (D80). */
+  /** Runs `fn` with ids from their own stream seeded with `seed`, at `instant`. */
   withFixedIds<T>(seed: number, instant: number, fn: () => T): T;
-  /** A new trace id (32 hex digits, decision D4). */
+  /** A new trace id (32 hex digits). */
   newTraceId(): string;
   /** Schedules background work `delay` milliseconds from now. */
   schedule(delay: number, task: Task): void;

@@ -82,7 +82,7 @@ export interface ClockRun {
 
 /**
  * Runs pending work, moving a virtual clock to each task's due time, until no work is left: tasks
- * that are only housekeeping (D74) stay pending, and run only when a later piece of work needs the
+ * that are only housekeeping stay pending, and run only when a later piece of work needs the
  * clock past them. Stops early after `horizon` of virtual time, so that periodic work cannot spin
  * forever.
  */

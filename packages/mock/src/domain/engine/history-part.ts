@@ -1,5 +1,5 @@
 /**
- * The status histories' part of a snapshot (D167, E65): every step, in the order recorded, as
+ * The status histories' part of a snapshot: every step, in the order recorded, as
  * plain columns naming each step's record by its place in the snapshot's `messages` or
  * `campaigns`, so the snapshot stays one JSON-safe value and a state file stays readable. A
  * snapshot without the part (taken before histories were kept), or a record it gives no step,
@@ -23,7 +23,7 @@ export interface SavedHistory {
 }
 
 /**
- * The history part of a snapshot taken in this process (E65): the message logs shared, not
+ * The history part of a snapshot taken in this process: the message logs shared, not
  * copied — a snapshot of 100,000 messages costs a copy of each tenant's heads, not ~300,000 steps
  * — and the campaigns' few steps as columns. To everything that looks at it, it is a plain
  * {@link SavedHistory}: `messages` is an enumerable property exported on first read, so
@@ -84,7 +84,7 @@ function sharedOf(saved: SavedHistory | undefined): SharedMessageHistory | undef
 }
 
 /**
- * What a message's record proves of its history (D167): created `PENDING` at `createdAt` (or
+ * What a message's record proves of its history: created `PENDING` at `createdAt` (or
  * failed there, for a number that was never valid), and its status now since `updatedAt`. Steps in
  * between (`SENT` before `DELIVERED`) happened at times the record does not keep: they are left
  * out rather than given a time they did not have.
@@ -103,7 +103,7 @@ function derivedMessageSteps(message: MessageRecord): StatusStep<MessageStatus>[
 }
 
 /**
- * What a campaign's record proves (D167): accepted `PROCESSING` at `createdAt`, `SENDING` at
+ * What a campaign's record proves: accepted `PROCESSING` at `createdAt`, `SENDING` at
  * `processedAt` when processing succeeded, and `COMPLETED` or `FAILED` at `completedAt`.
  */
 function derivedCampaignSteps(campaign: CampaignRecord): StatusStep<CampaignStatus>[] {

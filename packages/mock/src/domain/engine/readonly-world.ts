@@ -1,5 +1,5 @@
 /**
- * What a tool built on the mock may read of a world (issue 23, E70): the records and the indexes
+ * What a tool built on the mock may read of a world (issue 23): the records and the indexes
  * the service keeps, each container typed read-only, the clock's time and the world's events. The
  * `World` class satisfies it as it is (tsc checks it where the port hands a world out,
  * `readonlyWorld` of `../../port.ts`), so a tool reads the live stores themselves: a view copies
@@ -51,7 +51,7 @@ export interface ReadonlyRecordStore<T, I extends string = never> {
 }
 
 /**
- * The status histories a world keeps (D167), step by step; the port renders them
+ * The status histories a world keeps, step by step; the port renders them
  * (`messageHistory`, `campaignHistory`).
  */
 export interface ReadonlyStatusHistory {
@@ -87,7 +87,7 @@ export interface ReadonlyWorld {
   readonly ledger: readonly LedgerEntry[];
   /** API keys by the full key (one loaded from a state file may be held under a stand-in). */
   readonly apiKeys: ReadonlyMap<string, ApiKey>;
-  /** What every API key of the world carries after `svc_live_`/`svc_test_`, if set (D131). */
+  /** What every API key of the world carries after `svc_live_`/`svc_test_`, if set. */
   readonly keyNamespace: string | undefined;
   /** Sender IDs by id. */
   readonly senders: ReadonlyMap<string, SenderId>;
@@ -97,13 +97,13 @@ export interface ReadonlyWorld {
   readonly messages: ReadonlyRecordStore<MessageRecord, 'campaign'>;
   /** Every campaign, by tenant in creation order. */
   readonly campaigns: ReadonlyRecordStore<CampaignRecord>;
-  /** Every message's and campaign's status history (D167). */
+  /** Every message's and campaign's status history. */
   readonly history: ReadonlyStatusHistory;
   /** Inbound messages (replies from handsets), oldest first. */
   readonly inbound: readonly InboundMessage[];
-  /** `organizationId|environment|e164` of the numbers that opted out (D39); ask `isOptedOut`. */
+  /** `organizationId|environment|e164` of the numbers that opted out; ask `isOptedOut`. */
   readonly optOuts: ReadonlySet<string>;
-  /** Webhook endpoints and the outbox of deliveries, each oldest first (D29). */
+  /** Webhook endpoints and the outbox of deliveries, each oldest first. */
   readonly webhooks: {
     /** Every registered endpoint. */
     readonly endpoints: readonly WebhookEndpoint[];
@@ -115,7 +115,7 @@ export interface ReadonlyWorld {
     /** How many there are (an inspector's live feed notices deliveries under way by it). */
     readonly size: number;
   };
-  /** Rate limits (D8). */
+  /** Rate limits. */
   readonly rateLimits: {
     /** Requests per minute by operation id; `null` is unlimited. */
     readonly table: RateLimitTable;

@@ -243,7 +243,7 @@ const PARTS = {
     },
   }),
   /**
-   * Status histories, after the messages and campaigns they follow (D167). Absent from snapshots
+   * Status histories, after the messages and campaigns they follow. Absent from snapshots
    * taken before histories were kept: those load, with what each record proves of its history.
    */
   history: part<SavedHistory | undefined>({

@@ -48,21 +48,21 @@ export interface WorldOptions {
   readonly seed?: number;
   /** Default: a virtual clock starting at 2026-01-01T09:00:00Z. */
   readonly clock?: Clock;
-  /** Prices per route (decision D26). */
+  /** Prices per route. */
   readonly prices?: PriceTable;
   /** Delivery simulation parameters; missing fields keep their defaults. */
   readonly simulation?: Partial<SimulationConfig>;
-  /** Carrier prefix table (decision D26). */
+  /** Carrier prefix table. */
   readonly prefixTable?: readonly PrefixRoute[];
   /**
-   * Requests per minute by operation id (`null` unlimited), or `false` to disable (decision D8).
+   * Requests per minute by operation id (`null` unlimited), or `false` to disable.
    * An unknown operation id throws an `UnknownValueError`.
    */
   readonly rateLimits?: RateLimitChanges | false;
   /**
    * Characters (4–16 letters and digits) every API key of the world begins with after its
    * `svc_live_`/`svc_test_` prefix, so that keys stay unique across worlds and a server holding
-   * several finds a request's world from its key (D131). A key issued without one is drawn in
+   * several finds a request's world from its key. A key issued without one is drawn in
    * it; a fixed key must carry it. Default: none.
    */
   readonly keyNamespace?: string;
@@ -133,9 +133,9 @@ export class World implements WorldParts {
   readonly messages = new MessageStore();
   /** Every campaign. */
   readonly campaigns = new RecordStore<CampaignRecord>({});
-  /** Every message's and campaign's status history (D167). */
+  /** Every message's and campaign's status history. */
   readonly history = new StatusHistory();
-  /** Rate limits (decision D8). */
+  /** Rate limits. */
   readonly rateLimits: {
     /** Requests per minute by operation id; `null` is unlimited. */
     table: RateLimitTable;
@@ -148,16 +148,16 @@ export class World implements WorldParts {
   readonly inbound: InboundMessage[] = [];
   /** `organizationId|environment|e164` of numbers that opted out. */
   readonly optOuts = new Set<string>();
-  /** Webhook endpoints and the outbox (decision D29). */
+  /** Webhook endpoints and the outbox. */
   readonly webhooks: WebhookState = { endpoints: [], outbox: [] };
   /** Signs and sends webhook attempts; set by the service (a bare world keeps its outbox). */
   webhookTransport: WebhookTransport | undefined;
   /** Webhook attempts still awaiting their transport. */
   readonly inFlight = new Set<Promise<void>>();
-  /** `apiKeyId|Idempotency-Key` → record (decision D9). */
+  /** `apiKeyId|Idempotency-Key` → record. */
   readonly idempotency = new Map<string, IdempotencyRecord>();
 
-  /** The route (carrier and provider) of a number on a channel (decision D26). */
+  /** The route (carrier and provider) of a number on a channel. */
   route: (e164: string, channel: ChannelType) => Route;
   private readonly listeners = new Set<(event: WorldEvent) => void>();
   /** Events emitted while a subscriber runs, told after the current one (see {@link World.emit}). */
@@ -230,7 +230,7 @@ export class World implements WorldParts {
   /**
    * Runs `fn` with ids drawn from their own stream, seeded with `seed`, at `instant`: the records it
    * creates get the same ids in every run, whatever the world's seed and clock, and the world's own
-   * id stream is left as it was (D80).
+   * id stream is left as it was.
    */
   withFixedIds<T>(seed: number, instant: number, fn: () => T): T {
     const saved = { ids: this.random.ids, idState: { ...this.idState } };
@@ -246,7 +246,7 @@ export class World implements WorldParts {
     }
   }
 
-  /** A new trace id (32 hex digits, decision D4). */
+  /** A new trace id (32 hex digits). */
   newTraceId(): string {
     return this.random.traces.hex32();
   }

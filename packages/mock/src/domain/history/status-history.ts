@@ -1,12 +1,12 @@
 /**
- * Every message's and campaign's status history, kept by the world itself (issue 25, D167): the
+ * Every message's and campaign's status history, kept by the world itself (issue 25): the
  * status each reached, the world time it reached it and the error code it carried. The code that
  * changes a status records the step in the same breath (`createMessage`, `transitionMessage`,
  * `sendBatch`, `transitionCampaign`), so a history is complete for as long as the world lives,
  * and snapshots, restores and state files carry it (`../engine/history-part.ts`).
  *
  * A message is found by its row in its tenant's creation order (no per-message map: a world of a
- * million messages pays only the log's columns, outside the JS heap, E64); campaigns, a thousand
+ * million messages pays only the log's columns, outside the JS heap); campaigns, a thousand
  * times fewer, by id.
  */
 import type { CampaignRecord, CampaignStatus, MessageRecord, MessageStatus } from '../core/model';
@@ -115,7 +115,7 @@ export class StatusHistory {
   }
 
   /**
-   * Every message log as it stands, shared rather than copied (E65): a snapshot holds these and
+   * Every message log as it stands, shared rather than copied: a snapshot holds these and
    * turns them into columns only when it is serialised (see {@link exportMessages}).
    * `tenants` are the world's messages tenant by tenant, in the order a snapshot lists them.
    */
@@ -329,7 +329,7 @@ export interface SharedMessageHistory {
 }
 
 /**
- * Shared message logs as JSON-safe snapshot columns (E65), each message named by its place in the
+ * Shared message logs as JSON-safe snapshot columns, each message named by its place in the
  * snapshot's `messages`: what a state file, a download or any `JSON.stringify` of a snapshot holds.
  */
 export function exportMessages(shared: SharedMessageHistory): SavedColumns<MessageStatus> {
@@ -359,7 +359,7 @@ export function exportMessages(shared: SharedMessageHistory): SavedColumns<Messa
 /**
  * A typed array's values as a packed plain array: filled in order from empty (`Array.from` walks an
  * iterator, and `new Array(n)` of 100,000 or more is a dictionary in V8; both were several times
- * slower, E65).
+ * slower).
  */
 function plain(values: Int32Array | Uint8Array | Uint32Array | Float64Array): number[] {
   const out: number[] = [];

@@ -31,7 +31,7 @@ export interface InboundParams {
   readonly to: string;
   /**
    * The organization whose sender ID it is: needed when organizations share the name `to`
-   * (decision D73).
+   *.
    */
   readonly organizationId?: string;
   readonly body: string;
@@ -74,7 +74,7 @@ export function simulateInbound(world: World, params: InboundParams): InboundMes
 /**
  * The sender ID a handset wrote to: by id, or by name within one organization. A name that
  * sender IDs of several organizations carry is refused until the organization is named: a
- * handset's `STOP` must never land silently in the wrong organization (decision D73).
+ * handset's `STOP` must never land silently in the wrong organization.
  */
 function addressedSender(world: World, to: string, organizationId: string | undefined): SenderId {
   if (organizationId !== undefined) getOrganization(world, organizationId);

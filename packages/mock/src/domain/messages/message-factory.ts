@@ -36,7 +36,7 @@ export function quoteMessage(
   e164: string,
 ) {
   const route = world.route(e164, spec.channel);
-  // Priced by the network the number is on, whatever gateway carries it (D26, D68).
+  // Priced by the network the number is on, whatever gateway carries it.
   const network = spec.channel === 'SMS' ? route : world.route(e164, 'SMS');
   return {
     route,
@@ -52,7 +52,7 @@ export function quoteMessage(
 
 /**
  * Creates and stores a message. A valid number becomes `PENDING` with its dispatch queued; an
- * invalid one becomes `FAILED` with `INVALID_PHONE_NUMBER`, never charged (decision D16).
+ * invalid one becomes `FAILED` with `INVALID_PHONE_NUMBER`, never charged.
  * `charged` says whether its cost is (or will be, by the caller) debited.
  */
 export function createMessage(world: World, spec: NewMessage, charged: boolean): MessageRecord {

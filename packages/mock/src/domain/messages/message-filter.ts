@@ -2,7 +2,7 @@
  * The filters of the two message list endpoints. A filter that names one campaign walks that
  * index list with a predicate (small), one that names contacts scans the tenant with it; anything
  * else is answered from the column bitsets: each filter is the union of its values' bitsets,
- * filters are intersected, and the page is picked by counting bits (decisions D18, D22–D25).
+ * filters are intersected, and the page is picked by counting bits.
  */
 
 import { isUuid } from '../core/caller';
@@ -22,7 +22,7 @@ import type { MessageStore } from './message-store';
 
 /** Filters shared by `GET /messages` and `GET /campaigns/{id}/messages`; every list is OR-ed. */
 export interface MessageFilter {
-  /** A message UUID (exact) or part of a number (decision D24). */
+  /** A message UUID (exact) or part of a number. */
   readonly q?: string;
   readonly statuses?: readonly ListMessageStatus[];
   readonly channels?: readonly ChannelType[];
@@ -66,7 +66,7 @@ export function queryMessages(
 
   const rows = store.tenant(organizationId, environment);
   store.columns.sync(organizationId, environment, rows);
-  // No closures or literal arrays per call: this runs for every filtered list (E18).
+  // No closures or literal arrays per call: this runs for every filtered list.
   let mask: Uint32Array | null = null;
   for (let i = 0; i < COLUMN_FILTERS.length; i++) {
     const [key, field] = COLUMN_FILTERS[i]!;
@@ -157,7 +157,7 @@ function selectFromMask(
   return { total, entries };
 }
 
-/** Separators people write in numbers are ignored by `q` (decision D24). */
+/** Separators people write in numbers are ignored by `q`. */
 function digitsOf(q: string): string {
   return q.replace(/[\s\-.]/g, '');
 }

@@ -33,7 +33,7 @@ const FIELD_NAMES = Object.keys(FIELDS) as IndexedField[];
 interface TenantIndex {
   /** Field → value → rows with that value. */
   readonly bitsets: Map<IndexedField, Map<string, Bitset>>;
-  /** Built on the tenant's first `q` search, which only a few tests and tools make (E14). */
+  /** Built on the tenant's first `q` search, which only a few tests and tools make. */
   numbers: NumberIndex | undefined;
   /** Rows below this one are indexed; later rows are indexed by the next {@link MessageIndex.sync}. */
   indexedUpTo: number;
@@ -42,12 +42,11 @@ interface TenantIndex {
 /** The indexes of every tenant's messages. */
 export class MessageIndex {
   // Serves bench row `List Messages, 1M stored, status=DELIVERED&channel_destination=UNITEL`
-  // (≤ 2 ms); see E22.
+  // (≤ 2 ms).
   private readonly tenants = new Map<string, TenantIndex>();
   /**
    * The tenant looked up last: calls come in runs for one tenant, and its key is a fresh string.
-   * Serves bench row `1000-recipient campaign, POST → COMPLETED (virtual clock)` (≤ 20 ms);
-   * see E22.
+   * Serves bench row `1000-recipient campaign, POST → COMPLETED (virtual clock)` (≤ 20 ms).
    */
   private last:
     | { organizationId: string; environment: string; index: TenantIndex | undefined }

@@ -45,7 +45,7 @@ export function transitionMessage(
 }
 
 /**
- * Whether a sender ID may still send: it exists and is `APPROVED` (decision D73). A message that
+ * Whether a sender ID may still send: it exists and is `APPROVED`. A message that
  * names none has nothing to check.
  */
 export function senderApproved(world: World, senderId: string | null): boolean {
@@ -66,7 +66,7 @@ const OUTAGE_RECEIPT_DELAY_MS = 2_000;
 export function dispatchMessage(world: World, messageId: string): void {
   const message = world.messages.get(messageId);
   if (message === undefined || message.status !== 'PENDING') return;
-  // A sender ID rejected (or reset to pending) after acceptance sends nothing more (D73).
+  // A sender ID rejected (or reset to pending) after acceptance sends nothing more.
   if (!senderApproved(world, message.senderId)) {
     transitionMessage(world, message, 'submit_failed', 'SENDER_ID_NOT_APPROVED');
     return;
@@ -92,7 +92,7 @@ export function dispatchMessage(world: World, messageId: string): void {
   }
   if (outcome === 'NO_RECEIPT') return;
   if (outcome === 'EXPIRED') {
-    // Housekeeping, not work: the carrier never answers, the validity period closes it (D74).
+    // Housekeeping, not work: the carrier never answers, the validity period closes it.
     world.schedule(simulation.validityPeriod, { type: 'message.expire', messageId });
     return;
   }

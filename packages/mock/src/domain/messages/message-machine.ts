@@ -1,7 +1,7 @@
 /**
  * The message state machine as data: which event moves a message from which status to which, which
- * statuses are final, which refund the cost (decision D19), and how list endpoints report a status
- * (decision D18). Code elsewhere asks these tables; it never branches on a status by hand.
+ * statuses are final, which refund the cost, and how list endpoints report a status
+ *. Code elsewhere asks these tables; it never branches on a status by hand.
  */
 import type { components } from '@msgsvc/sdk';
 import type { MessageStatus } from '../core/model';
@@ -108,12 +108,12 @@ export const MESSAGE_STATUS_TRAITS: Readonly<
   },
 };
 
-/** The five statuses list endpoints report (decision D18). */
+/** The five statuses list endpoints report. */
 export type ListMessageStatus = components['schemas']['MessageListStatus'];
 
 /**
  * The status list endpoints report for an exact one, and the one their `status` filter matches
- * (decision D18): `EXPIRED` is `UNDELIVERED`, `REJECTED` and `CANCELLED` are `FAILED`.
+ *: `EXPIRED` is `UNDELIVERED`, `REJECTED` and `CANCELLED` are `FAILED`.
  */
 export function listStatusOf(status: MessageStatus): ListMessageStatus {
   return MESSAGE_STATUS_TRAITS[status].listStatus;

@@ -1,5 +1,5 @@
 /**
- * The message operations of the public API: send one message (`POST /messages`, decision D20),
+ * The message operations of the public API: send one message (`POST /messages`),
  * retrieve one, list them.
  */
 import { countSegments, formatMoney } from '@msgsvc/sdk/sms';
@@ -86,7 +86,7 @@ export function sendMessage(
   return message;
 }
 
-/** The caller's message with `id`; another tenant's answers `NOT_FOUND` like a missing one (D1). */
+/** The caller's message with `id`; another tenant's answers `NOT_FOUND` like a missing one. */
 export function getMessage(world: World, caller: Caller, id: string): MessageRecord {
   const message = world.messages.getOwned(
     id.toLowerCase(),
@@ -111,7 +111,7 @@ export function listMessages(
 
 /**
  * The 402 of the service (`service: billing`). The envelope has no amount fields, so the message
- * names both amounts and the shortfall (D119).
+ * names both amounts and the shortfall.
  */
 export function insufficientFunds(balance: number, cost: number): DomainError {
   return new DomainError({

@@ -1,9 +1,9 @@
 /**
- * The index behind `q` (partial-number search, decision D24): for every three-character run of a
+ * The index behind `q` (partial-number search): for every three-character run of a
  * recipient's number (its trigrams), the rows whose number contains it, ascending. A needle of
  * three or more characters is answered from the rows in all of its trigrams' lists (intersected
  * rarest first) checked against the numbers themselves, so a search over a million messages reads
- * a few thousand rows instead of every number (E14). Built lazily, on a tenant's first such
+ * a few thousand rows instead of every number. Built lazily, on a tenant's first such
  * search, and brought up to date incrementally by each later one: storing and restoring messages
  * never pays for it.
  */
@@ -24,7 +24,7 @@ interface Postings {
 export class NumberIndex {
   /**
    * Trigram (its three UTF-16 code units packed in one number) → rows whose number contains it.
-   * Serves bench row `List Messages, 1M stored, q (partial number)` (≤ 2 ms); see E14.
+   * Serves bench row `List Messages, 1M stored, q (partial number)` (≤ 2 ms).
    */
   private readonly grams = new Map<number, Postings>();
   /** Rows below this one are indexed. */

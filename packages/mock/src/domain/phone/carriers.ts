@@ -1,6 +1,6 @@
 /**
  * Routing: which carrier (`channel_destination`) and gateway handler (`provider_name`) a number
- * goes through. The prefix table is data so that a world can replace it (decision D26).
+ * goes through. The prefix table is data so that a world can replace it.
  */
 import type { ChannelType } from '../core/model';
 
@@ -11,7 +11,7 @@ declare module '../core/world' {
     readonly prefixTable: readonly PrefixRoute[] | undefined;
   }
   interface World {
-    /** The route (carrier and provider) of a number on a channel (decision D26). */
+    /** The route (carrier and provider) of a number on a channel. */
     route: (e164: string, channel: ChannelType) => Route;
   }
 }

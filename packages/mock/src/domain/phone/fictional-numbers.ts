@@ -1,6 +1,6 @@
 /**
  * Realistic test data: distinct E.164 numbers on a carrier's prefixes, the same ones for the same
- * seed, never a magic number (D109).
+ * seed, never a magic number.
  */
 import { Random } from '../core/random';
 import { oneOf } from '../core/vocabulary';

@@ -12,7 +12,7 @@ export type NormalizedRecipient =
 
 /**
  * Normalises a number written locally or internationally; `defaultCountry` is the region of
- * numbers written without an international prefix (decision D16).
+ * numbers written without an international prefix.
  */
 export function normalizeRecipient(input: string, defaultCountry: string): NormalizedRecipient {
   const result = normalizePhoneNumber(input, defaultCountry);
@@ -22,9 +22,9 @@ export function normalizeRecipient(input: string, defaultCountry: string): Norma
 
 /**
  * Normalises a batch's recipients: valid numbers deduplicated in submission order, invalid ones
- * kept as written (deduplicated too), both as the campaign will process them (decision D16).
+ * kept as written (deduplicated too), both as the campaign will process them.
  * An invalid recipient loses its surrounding whitespace, unless nothing else is left: it is then
- * kept exactly as written, so a failed message never shows an empty number (decision D65).
+ * kept exactly as written, so a failed message never shows an empty number.
  */
 export function normalizeRecipients(
   inputs: readonly string[],

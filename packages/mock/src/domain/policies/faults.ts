@@ -164,7 +164,7 @@ export function injectCarrierOutage(
   world: World,
   params: { destination: string; from: number; to: number },
 ): string {
-  // A carrier the world never routes to would make an outage that never fires (D76).
+  // A carrier the world never routes to would make an outage that never fires.
   const destination = oneOf(
     params.destination,
     carriersOf(world.config.prefixTable),
@@ -203,7 +203,7 @@ export function clearFaults(world: World, id?: string): void {
 
 /** `null` (any operation) when omitted; else a known operation id, or an `UnknownValueError`. */
 function anyOrOne(operationId: string | undefined): OperationId | null {
-  // A fault armed for an operation that does not exist would never fire (D76).
+  // A fault armed for an operation that does not exist would never fire.
   return operationId === undefined ? null : oneOf(operationId, OPERATION_IDS, 'operation_id');
 }
 

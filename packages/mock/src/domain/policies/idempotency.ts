@@ -1,5 +1,5 @@
 /**
- * Idempotency records (decision D9): per API key and `Idempotency-Key`, the fingerprint of the
+ * Idempotency records: per API key and `Idempotency-Key`, the fingerprint of the
  * first request and, once it executed, its response, kept 24 hours on the world's clock. The http
  * layer asks {@link beginIdempotent} before executing and {@link finishIdempotent} after.
  */
@@ -9,7 +9,7 @@ import type { World } from '../core/world';
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
-    /** `apiKeyId|Idempotency-Key` → record (decision D9). */
+    /** `apiKeyId|Idempotency-Key` → record. */
     readonly idempotency: Map<string, IdempotencyRecord>;
   }
 }

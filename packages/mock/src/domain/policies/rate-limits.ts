@@ -1,5 +1,5 @@
 /**
- * Rate limits per API key and operation, in fixed windows on the world's clock (decision D8). The
+ * Rate limits per API key and operation, in fixed windows on the world's clock. The
  * windows are world state, so they advance with a virtual clock and survive a snapshot.
  */
 import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
@@ -9,7 +9,7 @@ import type { World } from '../core/world';
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
-    /** Rate limits (decision D8). */
+    /** Rate limits. */
     readonly rateLimits: {
       /** Requests per minute by operation id; `null` is unlimited. */
       table: RateLimitTable;
@@ -25,7 +25,7 @@ export type RateLimitTable = Readonly<Record<OperationId, number | null>>;
 /** Changes to a {@link RateLimitTable}: a number or `null` (unlimited) per operation named. */
 export type RateLimitChanges = Readonly<Partial<Record<OperationId, number | null>>>;
 
-/** Defaults (decision D8): the two the description gives, generous numbers for the rest. */
+/** Defaults: the two the description gives, generous numbers for the rest. */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<OperationId, number>> = {
   sendBatchCampaign: 10,
   listMessages: 60,
@@ -91,7 +91,7 @@ export function consumeRateLimit(
  *
  * @param field - how errors name the changes (`rateLimits`, or `limits` over HTTP).
  * @throws UnknownValueError for a key that is not an operation id: a limit on a misspelt
- * operation would never apply (D76).
+ * operation would never apply.
  */
 export function configureRateLimits(
   world: World,

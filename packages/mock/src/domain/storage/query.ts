@@ -1,7 +1,7 @@
 /**
  * Pagination over records kept in creation order: binary search for the `created_at` bounds, one
  * pass to count the matches and pick the requested page, and a sort only when ordering by
- * `updated_at` (the one order storage does not already have). Ties are broken by id (decision D25).
+ * `updated_at` (the one order storage does not already have). Ties are broken by id.
  */
 import type { TenantRecord } from './record-store';
 
@@ -91,12 +91,12 @@ export function firstAfter(records: readonly TenantRecord[], time: number): numb
   return lo;
 }
 
-/** `ceil(total / size)`: an empty result has 0 pages (decision D25). */
+/** `ceil(total / size)`: an empty result has 0 pages. */
 export function pageCount(total: number, size: number): number {
   return Math.ceil(total / size);
 }
 
-/** Sorts by `updated_at`, ties broken by id, in the requested direction (decision D25). */
+/** Sorts by `updated_at`, ties broken by id, in the requested direction. */
 export function sortByUpdated<T extends TenantRecord>(records: T[], order: 'asc' | 'desc'): void {
   const sign = order === 'asc' ? 1 : -1;
   records.sort(

@@ -32,12 +32,12 @@ interface Partition<T, I extends string> {
 /**
  * A store of tenant-owned records with immutable-field indexes. Indexes are built lazily, when one
  * is read, so adding a record costs a map insert and a push, and restoring a snapshot of a million
- * costs a push each: the id map too is rebuilt on the first lookup after a restore (E15).
+ * costs a push each: the id map too is rebuilt on the first lookup after a restore.
  */
 export class RecordStore<T extends TenantRecord, I extends string = never> {
   /**
    * Every record by id; `undefined` after {@link RecordStore.load} until the next lookup.
-   * Serves bench row `restore of a world with N messages` (≤ 50 ms); see E15.
+   * Serves bench row `restore of a world with N messages` (≤ 50 ms).
    */
   private byId: Map<string, T> | undefined = new Map<string, T>();
   private count = 0;
@@ -65,7 +65,7 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
 
   /**
    * Adds restored records (each tenant's in creation order, ids unique) without mapping their ids:
-   * a restore that is never read by id never pays for the map (E15).
+   * a restore that is never read by id never pays for the map.
    */
   load(records: readonly T[]): void {
     this.byId = undefined;

@@ -3,7 +3,7 @@
  * carries), for records numbered densely from 0 ("subjects": a message's row in its tenant, a
  * campaign's place in its world). Steps live in typed-array columns, outside the JS heap, and each
  * step points back to the previous step of its subject, so appending costs a few writes and
- * reading one subject's history costs its own steps only, however many others there are (E64).
+ * reading one subject's history costs its own steps only, however many others there are.
  */
 
 /** One step of a status history. */
@@ -59,7 +59,7 @@ export class CodeTable {
 
 /**
  * Steps as a snapshot keeps them: JSON-safe columns of numbers, one entry per step in the order
- * the steps were recorded (E65). Statuses and error codes are numbers into the name lists the
+ * the steps were recorded. Statuses and error codes are numbers into the name lists the
  * columns carry, so reading a snapshot back never depends on how a later version numbers them.
  */
 export interface SavedColumns<S extends string> {
@@ -80,7 +80,7 @@ export interface SavedColumns<S extends string> {
 /**
  * Columns being exported, as typed arrays sized for every log: copied with `set`, then turned into
  * packed plain arrays once (a plain array created with 100,000 holes or more is a dictionary in
- * V8, slow to write and to read back, E65).
+ * V8, slow to write and to read back).
  */
 export interface ExportColumns {
   /** Each step's subject. */
@@ -94,7 +94,7 @@ export interface ExportColumns {
 }
 
 /**
- * One log's steps as a snapshot holds them in memory (E65): views of its columns, exactly `length`
+ * One log's steps as a snapshot holds them in memory: views of its columns, exactly `length`
  * long, and its own copy of the heads. Nothing writes into them once shared.
  */
 export interface SharedColumns {
@@ -115,7 +115,7 @@ export interface SharedColumns {
 /**
  * Writes shared columns' steps, in the order they were recorded, into `out` from `position` on,
  * naming each step's subject as `offset + subject`: one pass over the columns and no object per
- * step (E65).
+ * step.
  */
 export function exportColumns(
   shared: SharedColumns,
@@ -196,7 +196,7 @@ export class StepLog<S extends string> {
   }
 
   /**
-   * The log as it stands, for a snapshot to keep without copying a step (E65): views of exactly
+   * The log as it stands, for a snapshot to keep without copying a step: views of exactly
    * the columns' first `size` entries and a copy of the heads. The log only ever writes past its
    * length, so later appends never touch what the views show.
    */
@@ -250,7 +250,7 @@ export class StepLog<S extends string> {
   /**
    * Appends saved steps `from` to `to` (exclusive), whose subjects are `offset` + a subject below
    * `subjects`, through `map` (see {@link StepLog.columnMap}): one loop over the columns, sized
-   * once, as a restore of a large world needs (E65).
+   * once, as a restore of a large world needs.
    */
   importRun(
     saved: SavedColumns<S>,

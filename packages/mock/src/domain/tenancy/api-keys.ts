@@ -1,5 +1,5 @@
 /**
- * API keys: issuing, revoking, looking up, and the scope vocabulary (decision D5). A key's secret
+ * API keys: issuing, revoking, looking up, and the scope vocabulary. A key's secret
  * is only ever shown in full once, when issued; everywhere else it is shown by prefix.
  */
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
@@ -81,7 +81,7 @@ export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
       key: `A ${environment} key looks like svc_${environment}_ + letters, digits, _ or -.`,
     });
   }
-  // Keys are unique across the worlds of a server because each world's carry its namespace (D131).
+  // Keys are unique across the worlds of a server because each world's carry its namespace.
   if (!key.startsWith(start)) {
     throw validationError({
       key: `The keys of this world begin with ${start} (keys are unique across worlds); omit key for a random one.`,
@@ -119,7 +119,7 @@ function findApiKey(world: World, idOrKey: string): ApiKey {
 
 /**
  * Gives every key of the world that does not carry its namespace a fresh secret that does — same
- * id, name, organization, scopes and state — and returns those keys (D131). A fork, or a snapshot
+ * id, name, organization, scopes and state — and returns those keys. A fork, or a snapshot
  * of another world restored into this one, must not answer to the keys of the world it came from.
  * The secrets come from the platform's cryptographic source, not the world's seeded stream, so a
  * restored world draws the same ids as the one it was taken from.

@@ -2,7 +2,7 @@
  * The demo world: one organization with a funded account, a live and a test key with every scope,
  * an approved sender ID, a few contacts with tags. Its keys are fixed strings so that docs,
  * examples and scripts in any language can use them as written — except in a world with a key
- * namespace, whose keys must be its own (D131).
+ * namespace, whose keys must be its own.
  */
 
 import type { Contact, Organization, SenderId, Tag } from '../core/model';
@@ -16,9 +16,9 @@ export const DEMO_LIVE_KEY = 'svc_live_demo0000000000000000000000000001';
 export const DEMO_TEST_KEY = 'svc_test_demo0000000000000000000000000001';
 /** The demo organization's webhook signing secret. */
 export const DEMO_WEBHOOK_SECRET = 'whsec_ZGVtby13ZWJob29rLXNpZ25pbmctc2VjcmV0LTAx';
-/** The demo organization's id: the same in every run (D80). */
+/** The demo organization's id: the same in every run. */
 export const DEMO_ORGANIZATION_ID = '019b78c9-0a80-7000-8088-709ae66dfbc2';
-/** The id of the demo's approved sender ID `MSGSVC`: the same in every run (D80). */
+/** The id of the demo's approved sender ID `MSGSVC`: the same in every run. */
 export const DEMO_SENDER_ID = '019b78c9-0a80-7000-8088-85b7387302d1';
 /** The demo account's opening balance: 1,000,000 AOA, in micro-units. */
 const DEMO_BALANCE = 1_000_000_000_000;
@@ -27,7 +27,7 @@ const DEMO_BALANCE = 1_000_000_000_000;
 export interface DemoWorld {
   /** The demo organization (default country AO, currency AOA, 1,000,000.000000 funded). */
   readonly organization: Organization;
-  /** A live key with every scope: {@link DEMO_LIVE_KEY} (a random one in a key namespace, D131). */
+  /** A live key with every scope: {@link DEMO_LIVE_KEY} (a random one in a key namespace). */
   readonly liveKey: string;
   /** A test key with every scope: {@link DEMO_TEST_KEY} (a random one in a key namespace). */
   readonly testKey: string;
@@ -44,7 +44,7 @@ export interface DemoWorld {
 /**
  * The seed of the demo world's own id stream: its organization, account, keys, sender ID, tags,
  * contacts and opening ledger entry have the same ids in every run, whatever the world's seed and
- * clock, so that ids copied from the docs or a previous run stay true (D80).
+ * clock, so that ids copied from the docs or a previous run stay true.
  */
 const DEMO_ID_SEED = 20_260_101;
 /** The instant the demo world's ids carry (UUID v7 embeds one): 2026-01-01T09:00:00Z. */
@@ -68,7 +68,7 @@ function createDemo(world: World): DemoWorld {
     organizationId: organization.id,
     environment: 'live',
     name: 'Demo live key',
-    // A world with a key namespace (one of several on a server) gets keys of its own (D131).
+    // A world with a key namespace (one of several on a server) gets keys of its own.
     ...(world.keyNamespace === undefined ? { key: DEMO_LIVE_KEY } : {}),
   });
   const testKey = issueApiKey(world, {

@@ -116,7 +116,7 @@ export function setSenderStatus(world: World, id: string, status: SenderIdStatus
 }
 
 /**
- * The approved sender ID a send uses (decision D21): the one named, which must belong to the
+ * The approved sender ID a send uses: the one named, which must belong to the
  * caller's organization and be approved, or else the organization's default.
  */
 export function usableSender(

@@ -1,5 +1,5 @@
 /**
- * What a webhook receiver answered, kept on the attempt (D163): the first
+ * What a webhook receiver answered, kept on the attempt: the first
  * {@link MAX_ANSWER_BYTES} bytes of its response body, read from the stream and no further (a
  * receiver answering a gigabyte costs the outbox 2 KiB), decoded as UTF-8 when it is text, and
  * described by its first bytes in hex when it is not, so whatever a receiver sends is shown as text.

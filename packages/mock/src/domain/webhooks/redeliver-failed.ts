@@ -1,5 +1,5 @@
 /**
- * "Redeliver all failed" (D164): every delivery that failed for good is sent again, at once, as one
+ * "Redeliver all failed": every delivery that failed for good is sent again, at once, as one
  * more attempt with its own `webhook-id`, bounded per call. It is idempotent while it runs: a
  * redelivered delivery is `scheduled` (then `in_flight`) until its attempt settles, so a second
  * call meanwhile finds it no longer failed and sends it no second time.
@@ -47,7 +47,7 @@ export function redeliverFailed(
     if (delivery.state !== 'failed') continue;
     if (params.endpointId !== undefined && delivery.endpointId !== params.endpointId) continue;
     if (params.type !== undefined && delivery.type !== params.type) continue;
-    // An attempt to a removed or disabled endpoint would fail without being made (D164).
+    // An attempt to a removed or disabled endpoint would fail without being made.
     if (!usable.has(delivery.endpointId)) skipped += 1;
     else if (redelivered.length >= limit) remaining += 1;
     else redelivered.push(redeliverNow(world, delivery.id).id);

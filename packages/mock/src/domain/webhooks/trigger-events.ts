@@ -1,5 +1,5 @@
 /**
- * Events on demand (issue 24, item 5; decisions D135–D137): produce any webhook event the contract
+ * Events on demand (issue 24, item 5): produce any webhook event the contract
  * lists by making it happen in the world, never by writing a payload. A status change moves a real
  * message through the message machine (`transitionMessage`: refunds, its campaign's bookkeeping), an
  * inbound reply is a real inbound message (opt-out keywords and all), a campaign completion runs
@@ -46,7 +46,7 @@ export interface TriggerSpec {
   readonly status?: string;
   /** `message.status_updated` to a failure status: its error code (default the status's own). */
   readonly errorCode?: string;
-  /** Whose subject is created, or whose sender ID a handset writes to (D136). */
+  /** Whose subject is created, or whose sender ID a handset writes to. */
   readonly organizationId?: string;
   /** The environment of a created subject. Default `live`. */
   readonly environment?: Environment;
@@ -61,7 +61,7 @@ export interface TriggerSpec {
 /** What a trigger did. */
 export interface TriggerOutcome {
   readonly type: WebhookEventType;
-  /** The record the event is about, and whether the trigger created it (D136). */
+  /** The record the event is about, and whether the trigger created it. */
   readonly subject: {
     readonly kind: 'message' | 'inbound' | 'campaign';
     readonly id: string;
@@ -76,12 +76,12 @@ export interface TriggerOutcome {
 /** The text of a created message or inbound message when none is given. */
 const DEFAULT_MESSAGE_BODY = 'Triggered by msgsvc-mock.';
 const DEFAULT_INBOUND_BODY = 'Hello';
-/** The recipient of a created message: fictional (D38), so no phone could ever get it. */
+/** The recipient of a created message: fictional, so no phone could ever get it. */
 const DEFAULT_RECIPIENT = '+244900000001';
 /** The recipients of a created campaign: fictional and without forced outcomes. */
 const DEFAULT_CAMPAIGN_SIZE = 3;
 
-/** The fields each event type reads; any other one given is refused, naming it (D137). */
+/** The fields each event type reads; any other one given is refused, naming it. */
 const APPLIES: Readonly<Record<WebhookEventType, readonly (keyof TriggerSpec)[]>> = {
   'message.status_updated': [
     'messageId',
@@ -95,7 +95,7 @@ const APPLIES: Readonly<Record<WebhookEventType, readonly (keyof TriggerSpec)[]>
   'message.received': ['messageId', 'organizationId', 'environment', 'from', 'to', 'body'],
   'campaign.completed': ['campaignId', 'status', 'organizationId', 'environment'],
 };
-/** Fields a given subject decides for itself, refused beside it (D137). */
+/** Fields a given subject decides for itself, refused beside it. */
 const DECIDED_BY_SUBJECT: Readonly<Record<WebhookEventType, readonly (keyof TriggerSpec)[]>> = {
   'message.status_updated': ['organizationId', 'environment', 'to', 'body'],
   'message.received': ['organizationId', 'environment', 'from', 'to'],
@@ -116,7 +116,7 @@ const WIRE: Readonly<Record<keyof TriggerSpec, string>> = {
 };
 
 /**
- * Makes the event `spec.type` happen (D135). Every check runs before anything changes: a refused
+ * Makes the event `spec.type` happen. Every check runs before anything changes: a refused
  * trigger leaves the world as it was.
  */
 export function triggerEvent(world: World, spec: TriggerSpec): TriggerOutcome {
@@ -201,7 +201,7 @@ function planStatusUpdate(world: World, spec: TriggerSpec): () => TriggerOutcome
       return { kind: 'message', id: message.id, created: false };
     };
   }
-  // No message named: one is sent through the public API's own operation (D136), then moved.
+  // No message named: one is sent through the public API's own operation, then moved.
   const caller = callerOf(world, spec);
   const path = pathTo('PENDING', target)!;
   return () => {
@@ -250,7 +250,7 @@ function move(
   });
 }
 
-/** Why a message cannot reach `target` (D135): a final status changes no more. */
+/** Why a message cannot reach `target`: a final status changes no more. */
 function unreachable(message: MessageRecord, target: MessageStatus): DomainError {
   const from = message.status;
   if (MESSAGE_STATUS_TRAITS[from].final) {
@@ -301,7 +301,7 @@ function planInbound(world: World, spec: TriggerSpec): () => TriggerOutcome['sub
         }),
       );
   }
-  // A handset writes first, to a sender ID named or the organization's default (D136).
+  // A handset writes first, to a sender ID named or the organization's default.
   let to = spec.to;
   let organizationId = spec.organizationId;
   if (to === undefined) {
@@ -351,7 +351,7 @@ function planCampaign(world: World, spec: TriggerSpec): () => TriggerOutcome['su
       return { kind: 'campaign', id: campaign.id, created: false };
     };
   }
-  // No campaign named: a batch is accepted through the public API's own operation (D136).
+  // No campaign named: a batch is accepted through the public API's own operation.
   const caller = callerOf(world, spec);
   const organization = getOrganization(world, caller.organizationId);
   if (organization.defaultSenderId === null) {
@@ -387,7 +387,7 @@ function checkCompletable(campaign: CampaignRecord, outcome: 'COMPLETED' | 'FAIL
   }
   if (status !== 'PROCESSING' && status !== 'SENDING') {
     throw validationError({
-      campaign_id: `Campaign ${campaign.id} is ${status}: nothing moves it on (D12).`,
+      campaign_id: `Campaign ${campaign.id} is ${status}: nothing moves it on.`,
     });
   }
 }
@@ -421,7 +421,7 @@ function complete(world: World, campaign: CampaignRecord, outcome: 'COMPLETED' |
 // ---------------------------------------------------------------------------------------------
 // Creating a subject
 
-/** Who sends a created subject: the organization named, or the world's only one (D136). */
+/** Who sends a created subject: the organization named, or the world's only one. */
 function callerOf(world: World, spec: TriggerSpec): Caller {
   return {
     organizationId: soleOrganization(world, spec),

@@ -1,6 +1,6 @@
 /**
  * The events webhooks carry, shaped as the contract's `webhooks` section says
- * (`{ type, timestamp, data }`, decision D29). A payload is built when the event happens, so a late
+ * (`{ type, timestamp, data }`). A payload is built when the event happens, so a late
  * or retried delivery still tells what was true then.
  */
 import type { WebhookEvent } from '@msgsvc/sdk';
@@ -13,7 +13,7 @@ import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
 /** Event types: the contract's (`WebhookEvent['type']`). */
 export type WebhookEventType = WebhookEvent['type'];
 
-/** Every event type, checked against the contract by the compiler (D76). */
+/** Every event type, checked against the contract by the compiler. */
 export const WEBHOOK_EVENT_TYPES = namesOf<WebhookEventType>({
   'message.status_updated': true,
   'message.received': true,

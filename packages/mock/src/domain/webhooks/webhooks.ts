@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints and the outbox (decision D29). Every event of a tenant becomes one delivery per
+ * Webhook endpoints and the outbox. Every event of a tenant becomes one delivery per
  * matching endpoint. Deliveries run as tasks on the world's clock; the transport that signs and
  * sends them is injected (it is asynchronous: WebCrypto signing, HTTP). Failed attempts are retried
  * on {@link RETRY_SCHEDULE_MS}; a 410 disables the endpoint. Deliveries of the same message (or
@@ -26,7 +26,7 @@ import {
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
-    /** Webhook endpoints and the outbox (decision D29). */
+    /** Webhook endpoints and the outbox. */
     readonly webhooks: WebhookState;
     /** Signs and sends webhook attempts; set by the service (a bare world keeps its outbox). */
     webhookTransport: WebhookTransport | undefined;
@@ -76,24 +76,24 @@ export interface WebhookAttempt {
   /** Why no answer came (the transport's error message), or `null`. */
   error: string | null;
   /**
-   * The `Location` a 3xx answer named (cut to 2048 characters); never followed (D30).
+   * The `Location` a 3xx answer named (cut to 2048 characters); never followed.
    * Absent on other answers and in snapshots taken before it existed.
    */
   location?: string;
   /**
    * The `webhook-timestamp` the attempt was signed with (Unix seconds): the wall-clock second it
-   * was sent (D31), which a virtual clock's world time is not. Absent when the transport failed
+   * was sent, which a virtual clock's world time is not. Absent when the transport failed
    * before signing, and in snapshots taken before it was recorded.
    */
   signedAt?: number;
   /**
-   * Wall-clock milliseconds from sending to the receiver's status (or to the failure), D163.
+   * Wall-clock milliseconds from sending to the receiver's status (or to the failure).
    * Absent in snapshots taken before it was recorded.
    */
   durationMs?: number;
   /**
    * The receiver's response body: its first 2 KiB as text, or a binary body's first bytes in hex
-   * (see {@link AnswerBody}, D163). Absent when the answer had no body, for an in-process
+   * (see {@link AnswerBody}). Absent when the answer had no body, for an in-process
    * listener, and in snapshots taken before it was recorded.
    */
   answer?: AnswerBody;
@@ -146,7 +146,7 @@ export interface WebhookState {
 export interface AttemptResult {
   readonly status: number | null;
   readonly error: string | null;
-  /** A 3xx answer's `Location`, recorded and not followed (D30). */
+  /** A 3xx answer's `Location`, recorded and not followed. */
   readonly location?: string | null;
   /** The `webhook-timestamp` sent, in Unix seconds (see {@link WebhookAttempt.signedAt}). */
   readonly signedAt?: number;
@@ -352,7 +352,7 @@ function recordAttempt(
   if (result.durationMs !== undefined) attempt.durationMs = result.durationMs;
   if (result.answer !== undefined) attempt.answer = result.answer;
   delivery.attempts.push(attempt);
-  // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other (D30).
+  // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other.
   if (result.status !== null && result.status >= 200 && result.status < 300) {
     finish(world, delivery, 'delivered');
   } else if (result.status === 410) {

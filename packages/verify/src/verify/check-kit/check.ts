@@ -11,11 +11,11 @@ export type Credential = 'poor' | 'restricted' | 'other';
 
 /** Numbers verify sends to: each must force its outcome on the deployment. */
 export interface VerifyNumbers {
-  /** Delivered a moment after sending (mock: magic number, D38). */
+  /** Delivered a moment after sending (mock: magic number). */
   readonly delivered: string;
-  /** Undelivered with `ABSENT_SUBSCRIBER` (mock: magic number, D38). */
+  /** Undelivered with `ABSENT_SUBSCRIBER` (mock: magic number). */
   readonly undelivered: string;
-  /** Matches the recipient pattern but is not a valid number (mock: magic number, D38). */
+  /** Matches the recipient pattern but is not a valid number (mock: magic number). */
   readonly invalid: string;
 }
 
@@ -29,7 +29,7 @@ export interface VerifyContext {
   readonly restricted: Api | undefined;
   /** A key of another organization (for isolation). */
   readonly other: Api | undefined;
-  /** Whether the main key is a live key (charges and refunds apply, D28). */
+  /** Whether the main key is a live key (charges and refunds apply). */
   readonly live: boolean;
   readonly numbers: VerifyNumbers;
   /** The run's time for waiting on the deployment's progress, shared by every poll. */
@@ -39,7 +39,7 @@ export interface VerifyContext {
   readonly sleep: (ms: number) => Promise<void>;
   /**
    * Records a warning on the running check: something clients must tolerate, such as a field the
-   * contract does not name (D100). It never fails the check.
+   * contract does not name. It never fails the check.
    */
   warn(message: string): void;
   /** A value made once per run and shared by the checks that need it (a sent message, …). */

@@ -1,7 +1,7 @@
 /**
  * Records several checks share, created once per run on first use: a sent message and a campaign
  * whose recipients cover a delivered, an undelivered and an invalid number plus a duplicate of the
- * first written another way (D16).
+ * first written another way.
  */
 import { describeExchange, expectAnswer } from './api';
 import type { VerifyContext } from './check';
@@ -36,7 +36,7 @@ export function sentMessage(context: VerifyContext): Promise<SentMessage> {
   });
 }
 
-/** The sender ID batches use: the one the deployment chose for the first message (D20, D21). */
+/** The sender ID batches use: the one the deployment chose for the first message. */
 export async function senderId(context: VerifyContext): Promise<string> {
   return (await sentMessage(context)).remitter_id;
 }
@@ -49,7 +49,7 @@ function campaignRecipients(context: VerifyContext): string[] {
   return [delivered, undelivered, invalid, spaced];
 }
 
-/** The run's campaign: its id, its name and the 202's `message` text (D10). */
+/** The run's campaign: its id, its name and the 202's `message` text. */
 export function campaign(
   context: VerifyContext,
 ): Promise<{ id: string; name: string; accepted: string }> {
@@ -99,7 +99,7 @@ export function completedCampaign(context: VerifyContext): Promise<Record<string
   });
 }
 
-/** Coarse statuses no message leaves (D18): a list read after all are here is stable. */
+/** Coarse statuses no message leaves: a list read after all are here is stable. */
 const SETTLED = new Set(['DELIVERED', 'FAILED', 'UNDELIVERED']);
 
 /**
@@ -131,8 +131,7 @@ export function settledCampaignMessages(
 
 /**
  * A second campaign whose recipients are invalid numbers, one of them written twice: two distinct
- * recipients (D16), which fail at processing and are never charged, so it sends nothing (D13,
- * D16). It gives the campaign list two of this run's records and a campaign that settles at once.
+ * recipients, which fail at processing and are never charged, so it sends nothing. It gives the campaign list two of this run's records and a campaign that settles at once.
  */
 export function invalidCampaign(context: VerifyContext): Promise<{ id: string; name: string }> {
   return context.fixture('invalid-campaign', async () => {

@@ -1,6 +1,6 @@
 /**
  * Authentication and scopes: a missing, malformed or unknown key is a 401; a key without the
- * operation's scope is a 403 naming the canonical scope (spec Authentication; D5, D6, D34).
+ * operation's scope is a 403 naming the canonical scope (spec Authentication).
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
@@ -17,7 +17,7 @@ async function expectScope(
   body?: unknown,
   sends = 0,
 ): Promise<void> {
-  // Bodies are invalid on purpose: scopes are checked before validation (D34), so a service that
+  // Bodies are invalid on purpose: scopes are checked before validation, so a service that
   // skipped the scope check answers 422 instead of sending anything.
   const answer = await context.restricted!.request(
     method,

@@ -1,6 +1,6 @@
 /**
  * Segments and cost of single messages: GSM-7 holds 160 characters in one segment and 153 per
- * part after; UCS-2 70 and 67; cost = segments × price (D20, D26, D32, D42).
+ * part after; UCS-2 70 and 67; cost = segments × price.
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';

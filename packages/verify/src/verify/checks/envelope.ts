@@ -4,7 +4,7 @@
  * in the service's format, the right `service`, `fields` only where the spec allows it) with a JSON
  * content type; every answer, 2xx and 4xx, carries `X-Trace-Id`; every answer after the rate
  * limiter carries the three `X-RateLimit-*` headers with its operation's limit (spec Errors,
- * Limits; D2, D3, D4, D8, D32, D34).
+ * Limits).
  */
 import type { Api, Exchange, RequestSpec } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
@@ -13,10 +13,10 @@ import { campaign, sentMessage } from '../check-kit/fixtures';
 import { ABSENT_ID } from './list-filters';
 
 const TRACE_ID = /^[0-9a-f]{32}$/;
-/** D32: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
+/** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
 
-/** Fails unless `answer` is `status` with the whole error envelope (D2, D3, D4, D32). */
+/** Fails unless `answer` is `status` with the whole error envelope. */
 function expectEnvelope(answer: Exchange, status: number, code: string, service = 'core'): void {
   const body = (answer.json ?? {}) as Record<string, unknown>;
   const header = answer.headers.get('x-trace-id');
@@ -42,7 +42,7 @@ function expectEnvelope(answer: Exchange, status: number, code: string, service 
   );
 }
 
-/** Fails unless `answer` carries the three rate-limit headers with `limit` (D8, D34). */
+/** Fails unless `answer` carries the three rate-limit headers with `limit`. */
 function expectLimitHeaders(answer: Exchange, limit: number): void {
   const read = (name: string) => answer.headers.get(name);
   const whole = (value: string | null) => value !== null && /^\d+$/.test(value);
@@ -164,7 +164,7 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
           () => `${answer.status}, X-Trace-Id ${header}, Content-Type ${type}`,
         );
       });
-      // Two answers never share a trace id (D4: one per request).
+      // Two answers never share a trace id (one per request).
       const ids = new Set(answers.map((a) => a.headers.get('x-trace-id')));
       expectThat(ids.size === answers.length, 'a new X-Trace-Id for every request', () =>
         [...ids].join(', '),

@@ -1,6 +1,6 @@
 /**
  * The error envelope and the answers before any operation: unknown routes, wrong methods, wrong
- * content types, bodies that are not JSON (spec Errors; D2, D3, D4, D32, D33).
+ * content types, bodies that are not JSON (spec Errors).
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check } from '../check-kit/check';

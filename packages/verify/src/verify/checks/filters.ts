@@ -1,7 +1,7 @@
 /**
  * Every list filter on records this run created, and pagination stability: walking a list page by
  * page yields the same entries as one large page, no overlap, no gap (spec GET /messages, GET
- * /campaigns, GET /campaigns/{campaign_id}/messages; D11, D18, D22, D24, D25).
+ * /campaigns, GET /campaigns/{campaign_id}/messages).
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check } from '../check-kit/check';

@@ -1,9 +1,9 @@
 /**
  * Formats on every record and the field names of each endpoint: every timestamp of every record
  * (and of the records embedded in them) is `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, every amount has six
- * fraction digits, every id the service creates is a UUID v7 (D32); and each message shape uses its
+ * fraction digits, every id the service creates is a UUID v7; and each message shape uses its
  * own endpoint's names and none of its siblings' (spec "each endpoint uses exactly the names listed
- * for it"; D138).
+ * for it").
  */
 
 import { expectAnswer } from '../check-kit/api';

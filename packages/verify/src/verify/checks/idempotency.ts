@@ -1,7 +1,7 @@
 /**
  * Idempotency-Key: a replay returns the original answer and creates nothing, a different body is
  * refused, a concurrent repeat never creates a second record, refused requests store nothing
- * (spec Limits (idempotency window); D9, D35).
+ * (spec Limits (idempotency window)).
  */
 import { codeOf, describeExchange, expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
@@ -28,7 +28,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
         sends: 1,
       });
       expectAnswer(first, 201);
-      // The same body with other key order and spacing is the same request (D9).
+      // The same body with other key order and spacing is the same request.
       const again = await context.api.request('POST', '/messages', {
         raw: ` { "body": ${JSON.stringify(body.body)}, "to": ${JSON.stringify(body.to)} } `,
         headers: { 'idempotency-key': key, 'content-type': 'application/json' },

@@ -3,7 +3,7 @@
  * records by every filter that names them (their campaign, sender ID, ids, numbers, times,
  * statuses), sees none of them; and this organization's key never sees a message the other one
  * sent (spec What the service does ("A caller sees only its own organization's records"),
- * Authentication 3; D1, D7, D22, D24).
+ * Authentication 3).
  */
 import { type Api, expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
@@ -21,8 +21,8 @@ type Query = Record<string, string | readonly string[]>;
 
 /**
  * The other organization's key, when it is of the main key's environment. A test key never sees
- * live records and the reverse (D28), so keys of two environments would pass these checks
- * whether or not organizations are kept apart: such a pair is skipped, saying why (D140).
+ * live records and the reverse, so keys of two environments would pass these checks
+ * whether or not organizations are kept apart: such a pair is skipped, saying why.
  */
 export function otherOrganization(context: VerifyContext): Api {
   const environment = (key: string) => key.slice(0, 9);

@@ -6,7 +6,7 @@
  * answer exactly the records whose fields match. A filter that was ignored answers too many; one
  * AND-ed when repeated answers too few. `GET /messages` is asked with one `campaign_id` and with
  * two, since a service may answer those two ways (spec GET /messages, GET /campaigns, GET
- * /campaigns/{campaign_id}/messages; D11, D17, D18, D22, D23, D24).
+ * /campaigns/{campaign_id}/messages).
  */
 import type { Api } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
@@ -51,7 +51,7 @@ function eachValue(entries: readonly Entry[], param: string, field: string, abse
   return cases(param, field, [...held.map((v) => [v]), [absent], [absent, ...held]]);
 }
 
-/** Timestamps one microsecond apart (D32: microsecond precision). */
+/** Timestamps one microsecond apart (microsecond precision). */
 function shiftMicros(timestamp: string, delta: number): string {
   const match = /^(.*T\d{2}:\d{2}:\d{2})\.(\d{6})(.*)$/.exec(timestamp);
   if (match === null) return timestamp;
@@ -86,7 +86,7 @@ function createdAtCases(entries: readonly Entry[]): FilterCase[] {
   ];
 }
 
-/** The message filters shared by both message lists (D18, D22, D23, D24). */
+/** The message filters shared by both message lists. */
 function messageCases(entries: readonly Entry[], senderParams: readonly string[]): FilterCase[] {
   const all: FilterCase[] = [
     ...cases('status', 'status', [
@@ -109,7 +109,7 @@ function messageCases(entries: readonly Entry[], senderParams: readonly string[]
   ];
   const [sender] = valuesOf(entries, 'sms_remitter_id');
   if (senderParams.length === 2 && sender !== undefined) {
-    // Both names given: a record matches any value of either (D22).
+    // Both names given: a record matches any value of either.
     all.push({
       query: { sms_remitter_id: [ABSENT_ID], remitter_id: [sender] },
       keep: (e) => e.sms_remitter_id === sender,

@@ -1,7 +1,7 @@
 /**
  * The pagination envelope and the common list parameters: defaults, bounds, enums, unknown and
  * repeated parameters, page arithmetic and order (spec Pagination envelope, Common list query
- * parameters, Limits; D25, D33).
+ * parameters, Limits).
  */
 import { type Api, expectAnswer } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
@@ -44,7 +44,7 @@ function compare(a: Record<string, unknown>, b: Record<string, unknown>, key: Or
   return byKey !== 0 ? byKey : String(a.id).localeCompare(String(b.id));
 }
 
-/** Fails unless `entries` are strictly in `order` of `(key, id)` (D25: ties by id, same direction). */
+/** Fails unless `entries` are strictly in `order` of `(key, id)` (ties by id, same direction). */
 export function expectOrderedBy(
   entries: readonly Record<string, unknown>[],
   key: OrderBy,

@@ -1,7 +1,7 @@
 /**
  * Page arithmetic at its edges, on every list: an empty result has `pages: 0` and no entries on
  * page 1 or after; a total that is an exact multiple of `size` has exactly `total / size` pages,
- * the last one full and the next one empty (spec Pagination envelope; D25).
+ * the last one full and the next one empty (spec Pagination envelope).
  */
 import type { Check } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';

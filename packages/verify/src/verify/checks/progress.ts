@@ -1,7 +1,7 @@
 /**
  * Progress on the deployment's own clock, within the time budget: a campaign reaches COMPLETED
- * with its messages past PENDING; single messages reach their numbers' outcomes, refunded as D19
- * says (spec States and transitions; D13, D16, D18, D19, D28, D38).
+ * with its messages past PENDING; single messages reach their numbers' outcomes, refunded as the
+ * spec says (States and transitions).
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
@@ -41,7 +41,7 @@ export const PROGRESS_CHECKS: readonly Check[] = [
     async run(context) {
       const { id, accepted } = await campaign(context);
       expectThat(/^[0-9a-f-]{36}$/i.test(id), 'campaign_id a UUID', () => id);
-      // The 202 text describes the campaign as pending processing (spec; D10 words it).
+      // The 202 text describes the campaign as pending processing (spec).
       expectThat(
         /\bpending\b/i.test(accepted) && /\bprocessing\b/i.test(accepted),
         'a message saying the campaign is pending processing',

@@ -1,6 +1,6 @@
 /**
  * Retrieving one record: the shapes' fixed values, malformed and unknown ids (spec GET
- * /messages/{message_id}, GET /campaigns/{campaign_id}; D1, D7, D15, D20, D32).
+ * /messages/{message_id}, GET /campaigns/{campaign_id}).
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check } from '../check-kit/check';

@@ -1,5 +1,5 @@
 /**
- * The answers' shapes against the contract (openapi.yaml; D100): a retrieved message, a page of
+ * The answers' shapes against the contract (openapi.yaml): a retrieved message, a page of
  * messages and of campaigns, a campaign and its messages when there is one, and an error envelope.
  * A field the contract promises that is missing, mistyped or out of range is drift; a field it
  * does not name is a warning, because a deployment may add fields within v1 and clients tolerate

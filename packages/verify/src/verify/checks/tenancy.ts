@@ -1,7 +1,6 @@
 /**
  * What needs other credentials: 402 for an organization that cannot pay (nothing created), and
- * isolation between organizations (spec POST /campaigns/batch (402), Authentication 3; D1, D3,
- * D7, D14).
+ * isolation between organizations (spec POST /campaigns/batch (402), Authentication 3).
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check } from '../check-kit/check';

@@ -2,9 +2,8 @@
  * Every bound and validation rule of the two sends. Refused bounds of a batch are probed with a
  * second invalid field (`channel_type`), so a service that wrongly accepts the bound still sends
  * nothing; the check expects `fields` to name both. Each probe still reserves its recipients in
- * the send budget (D92): every recipient, except for the 1,001-recipient probe, which names the
- * invalid number 1,001 times and reserves one (D139) (spec POST /campaigns/batch, Limits; D20,
- * D21, D46).
+ * the send budget: every recipient, except for the 1,001-recipient probe, which names the
+ * invalid number 1,001 times and reserves one (spec POST /campaigns/batch, Limits).
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
@@ -66,9 +65,9 @@ export const VALIDATION_CHECKS: readonly Check[] = [
     cites: 'spec POST /campaigns/batch (2 to 1000 items, pattern); D46',
     async run(context) {
       await batchRefused(context, { recipients: [context.numbers.delivered] }, 'recipients');
-      // 1,001 copies of the invalid number: one distinct recipient (D16) that no deployment can
+      // 1,001 copies of the invalid number: one distinct recipient that no deployment can
       // deliver or charge for, so the probe reserves one send and runs within the default
-      // budget (D139).
+      // budget.
       await batchRefused(
         context,
         { recipients: Array.from({ length: 1001 }, () => context.numbers.invalid) },
