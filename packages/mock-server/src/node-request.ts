@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';
+import { splitUrl } from '@msgsvc/sdk/contract';
 
 /** The largest request body the server reads: 1 MiB. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -24,14 +25,6 @@ export type ReadResult =
   | { readonly kind: 'ok'; readonly request: HttpRequest }
   | { readonly kind: 'too_large' }
   | { readonly kind: 'aborted' };
-
-/** Splits `req.url` into path and raw query without a `URL` object (the hot path). */
-export function splitUrl(url: string): { path: string; query: string } {
-  const mark = url.indexOf('?');
-  return mark < 0
-    ? { path: url, query: '' }
-    : { path: url.slice(0, mark), query: url.slice(mark + 1) };
-}
 
 /**
  * The request as plain data, with `body` (read by {@link readBody}, or `null`). One object literal

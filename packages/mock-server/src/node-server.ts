@@ -29,7 +29,7 @@ import {
   readonlyWorld,
   unexpectedError,
 } from '@msgsvc/mock/port';
-import { decodeOrKeep } from '@msgsvc/sdk/contract';
+import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError, answerConnect } from './client-error';
 import {
@@ -50,7 +50,6 @@ import {
   hasBody,
   readBody,
   readRequest,
-  splitUrl,
   toHttpRequest,
   writeResponse,
 } from './node-request';

@@ -454,6 +454,13 @@ describe('control API over HTTP', () => {
     const method = await send(cli.origin, 'DELETE', '/__mock/clock');
     expect(method.status).toBe(405);
     expect(method.headers.allow).toBe('GET');
+    // The most literal path wins, as on the public API: `/faults/request-failures` is not a fault
+    // id, so DELETE there is a method the path lacks, not a fault that does not exist.
+    const literal = await send(cli.origin, 'DELETE', '/__mock/faults/request-failures');
+    expect(literal.status).toBe(405);
+    expect(literal.headers.allow).toBe('POST');
+    const slash = await send(cli.origin, 'GET', '/__mock/clock/');
+    expect(slash.status).toBe(200);
   });
 
   it('resets to the starting world (same ids and keys)', async () => {

@@ -5,6 +5,7 @@
  * is then the pipeline and one `Response`.
  */
 
+import { splitUrl } from '@msgsvc/sdk/contract';
 import { isRequestLike, isThenable } from './domain/core/platform-checks';
 import type { HttpRequest, HttpResponse } from './http/types';
 
@@ -35,18 +36,6 @@ export function fromWebRequest(request: Request): HttpRequest | Promise<HttpRequ
 function namesLowerCase(headers: Record<string, string>): boolean {
   for (const name in headers) if (name !== name.toLowerCase()) return false;
   return true;
-}
-
-// `Request.url` is already absolute and normalised, so the path starts at the first `/` after the
-// scheme's `//`; this is cheaper than `new URL()` and gives the same (still encoded) path.
-function splitUrl(url: string): { path: string; query: string } {
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-  const hash = url.indexOf('#');
-  const end = hash === -1 ? url.length : hash;
-  const mark = url.indexOf('?', pathStart);
-  if (pathStart === -1) return { path: '/', query: '' };
-  if (mark === -1 || mark > end) return { path: url.slice(pathStart, end), query: '' };
-  return { path: url.slice(pathStart, mark), query: url.slice(mark + 1, end) };
 }
 
 /**

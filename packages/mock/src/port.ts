@@ -58,7 +58,7 @@ export { DELIVERY_STATES } from './domain/webhooks/webhooks';
 export { bodyText, requireJsonUtf8 } from './http/body';
 export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';
 export { redactPath, redactQuery, redactSecrets } from './http/redact';
-export { KNOWN_METHODS, matchSegments } from './http/router';
+export { KNOWN_METHODS } from './http/router';
 export { textProblem } from './http/schemas';
 export { campaignObject, messageDetail } from './http/serializers';
 export type { HttpRequest, HttpResponse } from './http/types';

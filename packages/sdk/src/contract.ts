@@ -1,6 +1,6 @@
 /**
- * What every package reads off the contract the same way: the API-key grammar and the
- * percent-decoding of request paths. The SDK, the mock and verify import these from here so that
+ * What every package reads off the contract the same way: the API-key grammar, the
+ * percent-decoding of request paths and the matching of paths to the contract's templates. The SDK, the mock and verify import these from here so that
  * each rule is written once.
  *
  * This is its own entry point, `@msgsvc/sdk/contract`, so the client's main entry does not grow.
@@ -18,3 +18,11 @@
 
 export { API_KEY_PATTERN } from './internal/api-key-grammar';
 export { decodeOrKeep } from './internal/decode-or-keep';
+export {
+  matchPath,
+  type PathMatch,
+  type PathTemplates,
+  pathSegments,
+  pathTemplates,
+  splitUrl,
+} from './internal/path-template';

@@ -1,4 +1,11 @@
-import { API_KEY_PATTERN, decodeOrKeep } from '@msgsvc/sdk/contract';
+import {
+  API_KEY_PATTERN,
+  decodeOrKeep,
+  matchPath,
+  pathSegments,
+  pathTemplates,
+  splitUrl,
+} from '@msgsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
 
 describe('API_KEY_PATTERN', () => {
@@ -34,5 +41,62 @@ describe('decodeOrKeep', () => {
 
   it.each(['%', '%zz', '%E0%A4%A', '%C0%AF'])('keeps %s as written', (text) => {
     expect(decodeOrKeep(text)).toBe(text);
+  });
+});
+
+describe('pathTemplates and matchPath', () => {
+  const templates = pathTemplates([
+    ['/messages', 'GET messages'],
+    ['/messages', 'POST messages'],
+    ['/messages/{message_id}', 'GET message'],
+    ['/campaigns/{campaign_id}', 'GET campaign'],
+    ['/campaigns/batch', 'POST batch'],
+    ['/campaigns/{campaign_id}/messages', 'GET campaign messages'],
+  ]);
+  const match = (path: string) => matchPath(templates, pathSegments(path, 1));
+
+  it('gives every value of the template, in the order given, one per method', () => {
+    expect(match('/messages')).toEqual({ values: ['GET messages', 'POST messages'], params: {} });
+  });
+
+  it('prefers the most literal template whatever the order they were given in', () => {
+    expect(match('/campaigns/batch')?.values).toEqual(['POST batch']);
+    expect(match('/campaigns/batch2')).toEqual({
+      values: ['GET campaign'],
+      params: { campaign_id: 'batch2' },
+    });
+  });
+
+  it('decodes each segment after splitting: an encoded slash stays a parameter value', () => {
+    expect(match('/messages/a%2Fb')?.params).toEqual({ message_id: 'a/b' });
+    expect(match('/campaigns/%62atch')?.values).toEqual(['POST batch']);
+    expect(match('/messages/%zz')?.params).toEqual({ message_id: '%zz' });
+  });
+
+  it('keeps prototype-named segments as plain values', () => {
+    const params = match('/messages/__proto__')?.params;
+    expect(params).toEqual({ message_id: '__proto__' });
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
+    expect(match('/constructor')).toBeUndefined();
+  });
+
+  it.each(['/messages/', '/messages//', '/campaigns//messages', '/unknown', '/', ''])(
+    'matches nothing for %j (a trailing slash names another path)',
+    (path) => {
+      expect(match(path)).toBeUndefined();
+    },
+  );
+});
+
+describe('splitUrl', () => {
+  it.each([
+    ['http://127.0.0.1:4780/c/v1/messages?page=2', '/c/v1/messages', 'page=2'],
+    ['/c/v1/messages?page=2&q=a%20b', '/c/v1/messages', 'page=2&q=a%20b'],
+    ['/c/v1/messages', '/c/v1/messages', ''],
+    ['http://host/c/v1/messages#top', '/c/v1/messages', ''],
+    ['http://host/c/v1/messages?a=1#top', '/c/v1/messages', 'a=1'],
+    ['http://host', '/', ''],
+  ])('splits %s', (url, path, query) => {
+    expect(splitUrl(url)).toEqual({ path, query });
   });
 });

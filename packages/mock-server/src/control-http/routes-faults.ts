@@ -28,7 +28,7 @@ export const FAULT_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'DELETE',
-    path: '/faults/:fault_id',
+    path: '/faults/{fault_id}',
     handle: ({ mock, params }) => {
       mock.control.clearFaults(params.fault_id!);
       return { status: 200, body: mock.control.faults() };

@@ -27,7 +27,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/organizations/:organization_id',
+    path: '/organizations/{organization_id}',
     handle: (context) => {
       const { control } = context.mock;
       const organization = organizationOf(context);
@@ -44,7 +44,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: '/organizations/:organization_id/fund',
+    path: '/organizations/{organization_id}/fund',
     handle: (context) => {
       const { amount } = parse(schemas.fundBody, context.json);
       const organization = organizationOf(context);
@@ -54,7 +54,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/organizations/:organization_id/ledger',
+    path: '/organizations/{organization_id}/ledger',
     handle: (context) => {
       const organization = organizationOf(context);
       const { control } = context.mock;
@@ -70,7 +70,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/organizations/:organization_id/campaigns',
+    path: '/organizations/{organization_id}/campaigns',
     handle: (context) => {
       const { environment } = parseQuery(schemas.environmentQuery, context.query);
       const organization = organizationOf(context);
@@ -82,7 +82,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/organizations/:organization_id/api-keys',
+    path: '/organizations/{organization_id}/api-keys',
     handle: (context) => ({
       status: 200,
       body: { entries: context.mock.control.apiKeys(organizationOf(context).id) },
@@ -90,7 +90,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: '/organizations/:organization_id/api-keys',
+    path: '/organizations/{organization_id}/api-keys',
     handle: (context) => {
       const input = parse(schemas.issueKeyBody, context.json);
       const key = context.mock.control.issueApiKey({
@@ -102,7 +102,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/organizations/:organization_id/sender-ids',
+    path: '/organizations/{organization_id}/sender-ids',
     handle: (context) => ({
       status: 200,
       body: { entries: context.mock.control.senderIds(organizationOf(context).id) },
@@ -110,7 +110,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: '/organizations/:organization_id/sender-ids',
+    path: '/organizations/{organization_id}/sender-ids',
     handle: (context) => {
       const input = parse(schemas.createSenderIdBody, context.json);
       const body = context.mock.control.createSenderId({
@@ -122,7 +122,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: '/organizations/:organization_id/tags',
+    path: '/organizations/{organization_id}/tags',
     handle: (context) => {
       const { name } = parse(schemas.createTagBody, context.json);
       return {
@@ -133,7 +133,7 @@ export const ORGANIZATION_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: '/organizations/:organization_id/contacts',
+    path: '/organizations/{organization_id}/contacts',
     handle: (context) => {
       const input = parse(schemas.createContactBody, context.json);
       const body = context.mock.control.createContact({

@@ -12,7 +12,7 @@ import { filteredListQuery } from './schemas';
 export const READ_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
-    path: '/phones/:number/messages',
+    path: '/phones/{number}/messages',
     handle: ({ mock, params }) => ({
       status: 200,
       body: { number: params.number, entries: mock.control.messagesTo(params.number!) },
@@ -42,7 +42,7 @@ export const READ_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/messages/:message_id',
+    path: '/messages/{message_id}',
     handle: ({ mock, params }) => ({ status: 200, body: mock.control.message(params.message_id!) }),
   },
   {

@@ -64,7 +64,7 @@ export const SNAPSHOT_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/snapshots/:snapshot_id',
+    path: '/snapshots/{snapshot_id}',
     handle: ({ snapshots, params }) => ({
       status: 200,
       body: withoutSecrets(snapshots.get(params.snapshot_id!).snapshot),
@@ -72,7 +72,7 @@ export const SNAPSHOT_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'DELETE',
-    path: '/snapshots/:snapshot_id',
+    path: '/snapshots/{snapshot_id}',
     handle: ({ snapshots, params }) => {
       snapshots.delete(params.snapshot_id!);
       return { status: 200, body: { id: params.snapshot_id, deleted: true } };
@@ -80,7 +80,7 @@ export const SNAPSHOT_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: '/snapshots/:snapshot_id/restore',
+    path: '/snapshots/{snapshot_id}/restore',
     handle: ({ mock, snapshots, params, requestLog }) => {
       mock.restore(snapshots.get(params.snapshot_id!).snapshot);
       requestLog.clear();

@@ -11,7 +11,7 @@ import * as schemas from './schemas';
 export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
-    path: '/organizations/:organization_id/webhook-endpoints',
+    path: '/organizations/{organization_id}/webhook-endpoints',
     handle: ({ mock, params }) => {
       const organization = mock.control.organization(params.organization_id!);
       // By prefix: the full secret is shown once, when the endpoint is registered.
@@ -20,7 +20,7 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: '/organizations/:organization_id/webhook-endpoints',
+    path: '/organizations/{organization_id}/webhook-endpoints',
     handle: ({ mock, params, json }) => {
       const input = parse(schemas.webhookEndpointBody, json);
       const endpoint = mock.control.addWebhookEndpoint({
@@ -32,7 +32,7 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'DELETE',
-    path: '/webhook-endpoints/:endpoint_id',
+    path: '/webhook-endpoints/{endpoint_id}',
     handle: ({ mock, params }) => {
       mock.control.removeWebhookEndpoint(params.endpoint_id!);
       return { status: 200, body: { id: params.endpoint_id, deleted: true } };
@@ -67,7 +67,7 @@ export const WEBHOOK_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/organizations/:organization_id/inbound',
+    path: '/organizations/{organization_id}/inbound',
     handle: ({ mock, params }) => {
       const organization = mock.control.organization(params.organization_id!);
       return { status: 200, body: { entries: mock.control.inbound(organization.id) } };

@@ -119,7 +119,7 @@ export const WORLD_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: '/worlds/:world_id',
+    path: '/worlds/{world_id}',
     handle: (context) => ({
       status: 200,
       body: worldView(context, context.worlds.get(context.params.world_id!)),
@@ -127,7 +127,7 @@ export const WORLD_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'DELETE',
-    path: '/worlds/:world_id',
+    path: '/worlds/{world_id}',
     handle: ({ worlds, params }) => {
       worlds.delete(params.world_id!);
       return { status: 200, body: { id: params.world_id, deleted: true } };
@@ -135,7 +135,7 @@ export const WORLD_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: '/worlds/:world_id/fork',
+    path: '/worlds/{world_id}/fork',
     handle: (context) => {
       const { name } = parse(schemas.forkWorldBody, context.json);
       const entry = context.worlds.fork(context.params.world_id!, name ?? null);

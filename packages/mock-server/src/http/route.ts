@@ -6,7 +6,7 @@
  */
 
 import type { MockService } from '@msgsvc/mock';
-import { matchSegments } from '@msgsvc/mock/port';
+import { matchPath, type PathTemplates, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import type { ActivityTracker } from '../worlds/activity-tracker';
 import type { RequestLog } from '../worlds/request-log';
 import type { SnapshotStore } from '../worlds/snapshot-store';
@@ -49,21 +49,19 @@ interface ControlResult {
   readonly body: unknown;
 }
 
-/** One control route; `path` is relative to {@link CONTROL_PREFIX}, `:name` marks a parameter. */
+/** One control route; `path` is relative to {@link CONTROL_PREFIX}, `{name}` marks a parameter. */
 export interface ControlRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly handle: (context: ControlContext) => ControlResult | Promise<ControlResult>;
 }
 
-/** A route table with pre-split patterns. */
-export interface CompiledRoutes {
-  readonly routes: readonly { route: ControlRoute; segments: readonly string[] }[];
-}
+/** A route table compiled once by {@link compileRoutes}. */
+export type CompiledRoutes = PathTemplates<ControlRoute>;
 
-/** Splits each route's path once. */
+/** Compiles a route table for {@link matchControl}. */
 export function compileRoutes(routes: readonly ControlRoute[]): CompiledRoutes {
-  return { routes: routes.map((route) => ({ route, segments: route.path.split('/').slice(1) })) };
+  return pathTemplates(routes.map((route) => [route.path, route]));
 }
 
 /** A match, a path with other methods, or nothing. */
@@ -76,20 +74,15 @@ export type ControlMatch =
   | { readonly kind: 'method_not_allowed'; readonly allow: readonly string[] }
   | { readonly kind: 'not_found' };
 
-/** Finds the route for `method` and `path` (relative to the prefix, e.g. `/clock/advance`). */
+/**
+ * Finds the route for `method` and `path` (relative to the prefix, e.g. `/clock/advance`; a
+ * trailing slash is ignored): the most literal path that fits, as on the public API, then the
+ * method on it.
+ */
 export function matchControl(table: CompiledRoutes, method: string, path: string): ControlMatch {
-  let segments: string[];
-  try {
-    segments = path.replace(/\/$/, '').split('/').slice(1).map(decodeURIComponent);
-  } catch {
-    return { kind: 'not_found' };
-  }
-  const allow: string[] = [];
-  for (const { route, segments: pattern } of table.routes) {
-    const params = matchSegments(pattern, segments);
-    if (params === undefined) continue;
-    if (route.method === method) return { kind: 'found', route, params };
-    allow.push(route.method);
-  }
-  return allow.length === 0 ? { kind: 'not_found' } : { kind: 'method_not_allowed', allow };
+  const match = matchPath(table, pathSegments(path.replace(/\/$/, ''), 1));
+  if (match === undefined) return { kind: 'not_found' };
+  const route = match.values.find((candidate) => candidate.method === method);
+  if (route !== undefined) return { kind: 'found', route, params: match.params };
+  return { kind: 'method_not_allowed', allow: match.values.map((candidate) => candidate.method) };
 }

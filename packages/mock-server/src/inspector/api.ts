@@ -332,7 +332,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: `${INSPECTOR_API}/messages/:message_id`,
+    path: `${INSPECTOR_API}/messages/{message_id}`,
     handle: (deps) => ok(messageView(deps, deps.params.message_id!)),
   },
   {
@@ -350,7 +350,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: `${INSPECTOR_API}/phones/:number`,
+    path: `${INSPECTOR_API}/phones/{number}`,
     handle: ({ mock, params }) => {
       const world = readonlyWorld(mock);
       const thread = phoneThread(world, params.number!).map(
@@ -381,7 +381,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: `${INSPECTOR_API}/campaigns/:campaign_id`,
+    path: `${INSPECTOR_API}/campaigns/{campaign_id}`,
     handle: (deps) => ok(campaignView(deps, deps.params.campaign_id!, deps.query)),
   },
   {
@@ -396,7 +396,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: `${INSPECTOR_API}/requests/:seq`,
+    path: `${INSPECTOR_API}/requests/{seq}`,
     handle: (deps) =>
       ok(journalDetail(deps, Number(deps.params.seq)) ?? notFound('Logged request')),
   },
@@ -410,7 +410,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    path: `${INSPECTOR_API}/deliveries/:delivery_id`,
+    path: `${INSPECTOR_API}/deliveries/{delivery_id}`,
     handle: async ({ mock, params }) => {
       const world = readonlyWorld(mock);
       const delivery =
@@ -421,7 +421,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    path: `${INSPECTOR_API}/deliveries/:delivery_id/redeliver`,
+    path: `${INSPECTOR_API}/deliveries/{delivery_id}/redeliver`,
     handle: ({ mock, params }) => {
       const { id } = mock.control.redeliver(params.delivery_id!);
       mock.clock.runDue();

@@ -3,20 +3,22 @@
  * and the contract's paths and methods to compare a request that matched none with. Everything
  * comes from the generated outline of `openapi/openapi.yaml`, never from a list kept by hand.
  */
-import { decodeOrKeep } from '@msgsvc/sdk/contract';
+import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import { CONTRACT_OUTLINE, type OutlineOperation } from './generated/contract-outline';
 
 /** An operation with its path split into segments (`{name}` segments match any value). */
 interface Template {
   readonly operation: OutlineOperation;
   readonly segments: readonly string[];
-  readonly params: number;
 }
 
-const TEMPLATES: readonly Template[] = CONTRACT_OUTLINE.operations.map((operation) => {
-  const segments = operation.path.split('/').filter(Boolean);
-  return { operation, segments, params: segments.filter(isParam).length };
-});
+const TEMPLATES: readonly Template[] = CONTRACT_OUTLINE.operations.map((operation) => ({
+  operation,
+  segments: operation.path.split('/').filter(Boolean),
+}));
+const MATCHER = pathTemplates(
+  CONTRACT_OUTLINE.operations.map((operation) => [operation.path, operation]),
+);
 
 /** Every operation id of the contract, in its order (the journal's `op` filter). */
 export const OPERATION_IDS: readonly string[] = CONTRACT_OUTLINE.operations.map(
@@ -45,23 +47,11 @@ export function operationsAt(path: string): {
   readonly operations: readonly OutlineOperation[];
   readonly params: Readonly<Record<string, string>>;
 } {
-  const segments = segmentsUnderBase(path);
-  if (segments === undefined) return { operations: [], params: {} };
-  let fewest = Number.POSITIVE_INFINITY;
-  for (const template of TEMPLATES) {
-    if (template.params < fewest && fits(template.segments, segments)) fewest = template.params;
-  }
-  const matched = TEMPLATES.filter(
-    (template) => template.params === fewest && fits(template.segments, segments),
-  );
-  const params: Record<string, string> = Object.create(null);
-  const first = matched[0];
-  if (first !== undefined) {
-    first.segments.forEach((segment, i) => {
-      if (isParam(segment)) params[segment.slice(1, -1)] = decodeOrKeep(segments[i]!);
-    });
-  }
-  return { operations: matched.map((template) => template.operation), params };
+  if (!path.startsWith(`${BASE_PATH}/`)) return { operations: [], params: {} };
+  const match = matchPath(MATCHER, pathSegments(path, BASE_PATH.length + 1));
+  return match === undefined
+    ? { operations: [], params: {} }
+    : { operations: match.values, params: match.params };
 }
 
 /** The operation a request was for (`HEAD` is `GET`'s), or undefined when none has its method and path. */
@@ -73,14 +63,4 @@ export function operationOf(method: string, path: string): OutlineOperation | un
 /** Every operation's path template split, for comparing a path that matched none. */
 export function templates(): readonly Template[] {
   return TEMPLATES;
-}
-
-function fits(template: readonly string[], segments: readonly string[]): boolean {
-  if (template.length !== segments.length) return false;
-  for (let i = 0; i < template.length; i++) {
-    const expected = template[i]!;
-    if (isParam(expected) ? segments[i] === '' : decodeOrKeep(segments[i]!) !== expected)
-      return false;
-  }
-  return true;
 }

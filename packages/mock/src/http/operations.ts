@@ -47,8 +47,8 @@ type OperationResult =
 export interface Operation {
   readonly operationId: OperationId;
   readonly method: 'GET' | 'POST';
-  /** Path segments under `/c/v1`; `:name` marks a parameter. */
-  readonly segments: readonly string[];
+  /** The contract's path template under `/c/v1` (`/messages/{message_id}`). */
+  readonly path: string;
   readonly scope: Scope;
   readonly handle: (context: OperationContext) => OperationResult;
 }
@@ -116,7 +116,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     operationId: 'sendMessage',
     method: 'POST',
-    segments: ['messages'],
+    path: '/messages',
     scope: 'apikey:messages:send',
     handle: ({ world, caller, json }) => {
       const input = parse(schemas.sendMessageBody, json);
@@ -138,7 +138,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     operationId: 'listMessages',
     method: 'GET',
-    segments: ['messages'],
+    path: '/messages',
     scope: 'apikey:messages:list',
     handle: ({ world, caller, query }) => {
       const { input, filter, request } = messageListQuery(query);
@@ -155,7 +155,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     operationId: 'retrieveMessage',
     method: 'GET',
-    segments: ['messages', ':message_id'],
+    path: '/messages/{message_id}',
     scope: 'apikey:messages:read',
     handle: ({ world, caller, params }) => {
       const id = parseId(schemas.messageIdParam, UUID_V7_PATTERN, params.message_id!, 'message_id');
@@ -165,7 +165,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     operationId: 'sendBatchCampaign',
     method: 'POST',
-    segments: ['campaigns', 'batch'],
+    path: '/campaigns/batch',
     scope: 'apikey:campaign:send',
     handle: ({ world, caller, json }) => {
       const input = parse(schemas.sendBatchBody, json);
@@ -187,7 +187,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     operationId: 'listCampaigns',
     method: 'GET',
-    segments: ['campaigns'],
+    path: '/campaigns',
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, query }) => {
       const input = parseQuery(schemas.listCampaignsQuery, query);
@@ -220,7 +220,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     operationId: 'retrieveCampaign',
     method: 'GET',
-    segments: ['campaigns', ':campaign_id'],
+    path: '/campaigns/{campaign_id}',
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, params }) => {
       const id = parseId(schemas.campaignIdParam, UUID_PATTERN, params.campaign_id!, 'campaign_id');
@@ -230,7 +230,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     operationId: 'listCampaignMessages',
     method: 'GET',
-    segments: ['campaigns', ':campaign_id', 'messages'],
+    path: '/campaigns/{campaign_id}/messages',
     scope: 'apikey:campaigns:read',
     handle: ({ world, caller, params, query }) => {
       const id = parseId(schemas.campaignIdParam, UUID_PATTERN, params.campaign_id!, 'campaign_id');

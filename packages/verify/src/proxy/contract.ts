@@ -6,7 +6,7 @@
  * may rely on: a missing or mistyped field is an error), and as written (a field the contract
  * does not name is reported as added, which clients must tolerate).
  */
-import { decodeOrKeep } from '@msgsvc/sdk/contract';
+import { matchPath, type PathTemplates, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { OPENAPI_DOCUMENT } from './generated/openapi-document';
@@ -30,7 +30,7 @@ export class Contract {
   // compiled once, not per exchange; no engineering-log entry measured it.
   readonly #compiled = new Map<string, ValidateFunction>();
   readonly #compiledOpen = new Map<string, ValidateFunction>();
-  readonly #templates: { template: string; segments: string[] }[];
+  readonly #templates: PathTemplates<string>;
 
   constructor(readonly document: JsonObject = OPENAPI_DOCUMENT) {
     // Lenient: OpenAPI's own keywords (`example`, `discriminator`) are annotations here.
@@ -40,10 +40,9 @@ export class Contract {
     this.#open = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.#open);
     this.#open.addSchema({ ...(withoutClosedObjects(document) as JsonObject), $id: BASE });
-    this.#templates = Object.keys(document.paths as JsonObject).map((template) => ({
-      template,
-      segments: template.slice(1).split('/'),
-    }));
+    this.#templates = pathTemplates(
+      Object.keys(document.paths as JsonObject).map((template) => [template, template]),
+    );
   }
 
   /** What is wrong with `value` against the schema at `pointer`, one line each; empty if valid. */
@@ -106,29 +105,14 @@ export class Contract {
     method: string,
   ): { template: string; operation: JsonObject | undefined; pointer: string } | undefined {
     if (!path.startsWith(`${BASE_PATH}/`)) return undefined;
-    const segments = path
-      .slice(BASE_PATH.length + 1)
-      .split('/')
-      .map(decodeOrKeep);
-    let best: { template: string; parameters: number } | undefined;
-    for (const candidate of this.#templates) {
-      if (candidate.segments.length !== segments.length) continue;
-      let parameters = 0;
-      const matches = candidate.segments.every((expected, i) => {
-        if (!expected.startsWith('{')) return expected === segments[i];
-        parameters++;
-        return segments[i] !== '';
-      });
-      if (matches && (best === undefined || parameters < best.parameters)) {
-        best = { template: candidate.template, parameters };
-      }
-    }
-    if (best === undefined) return undefined;
+    const template = matchPath(this.#templates, pathSegments(path, BASE_PATH.length + 1))
+      ?.values[0];
+    if (template === undefined) return undefined;
     const verb = method === 'HEAD' ? 'get' : method.toLowerCase();
-    const pointer = `/paths/${best.template.replaceAll('~', '~0').replaceAll('/', '~1')}/${verb}`;
-    const operation = (this.document.paths as Record<string, JsonObject>)[best.template]![verb];
+    const pointer = `/paths/${template.replaceAll('~', '~0').replaceAll('/', '~1')}/${verb}`;
+    const operation = (this.document.paths as Record<string, JsonObject>)[template]![verb];
     return {
-      template: best.template,
+      template,
       operation: isObject(operation) ? operation : undefined,
       pointer,
     };
