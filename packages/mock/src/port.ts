@@ -3,7 +3,7 @@
  * need beyond the service's public API, declared in one place. The service answers plain
  * data (`HttpRequest` in, `HttpResponse` out); a tool that serves it over another transport, or
  * answers routes of its own beside it, needs the same error envelope, validation into
- * `VALIDATION_ERROR`, body rules, redaction and read views as the service, so that its answers
+ * `VALIDATION_ERROR`, body rules and read views as the service, so that its answers
  * cannot drift from the service's; and the world's vocabularies (scopes, event types, delivery
  * states), patterns and timestamp format, to check and write what it stores the service's way.
  * Every name here has a user in the server. A tool that shows the service's state reads the
@@ -57,7 +57,6 @@ export { WEBHOOK_EVENT_TYPES } from './domain/webhooks/webhook-events';
 export { DELIVERY_STATES } from './domain/webhooks/webhooks';
 export { bodyText, requireJsonUtf8 } from './http/body';
 export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';
-export { redactPath, redactQuery, redactSecrets } from './http/redact';
 export { KNOWN_METHODS } from './http/router';
 export { textProblem } from './http/schemas';
 export { campaignObject, messageDetail } from './http/serializers';

@@ -1,6 +1,7 @@
 /**
  * What every package reads off the contract the same way: the API-key grammar, the
- * percent-decoding of request paths and the matching of paths to the contract's templates. The SDK, the mock and verify import these from here so that
+ * percent-decoding of request paths, the matching of paths to the contract's templates and the
+ * redaction of secrets. The SDK, the mock and verify import these from here so that
  * each rule is written once.
  *
  * This is its own entry point, `@msgsvc/sdk/contract`, so the client's main entry does not grow.
@@ -26,3 +27,4 @@ export {
   pathTemplates,
   splitUrl,
 } from './internal/path-template';
+export { redactSecrets } from './internal/redact-secrets';

@@ -4,6 +4,7 @@ import {
   matchPath,
   pathSegments,
   pathTemplates,
+  redactSecrets,
   splitUrl,
 } from '@msgsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
@@ -98,5 +99,42 @@ describe('splitUrl', () => {
     ['http://host', '/', ''],
   ])('splits %s', (url, path, query) => {
     expect(splitUrl(url)).toEqual({ path, query });
+  });
+});
+
+describe('redactSecrets', () => {
+  const KEY = 'svc_live_Ab12Cd34Ef56Gh78';
+  const SECRET = 'whsec_ZGVtby13ZWJo/29rLXNp+25pbmc=';
+
+  it.each([
+    [KEY, 'svc_live_Ab12…'],
+    [`X-Api-Key: ${KEY}`, 'X-Api-Key: svc_live_Ab12…'],
+    [SECRET, 'whsec_ZGVt…'],
+    [`/c/v1/messages/${KEY}`, '/c/v1/messages/svc_live_Ab12…'],
+    [
+      '/c/v1/messages?api_key=svc%5Flive%5FAb12Cd34Ef56&page=2',
+      '/c/v1/messages?api_key=svc_live_Ab12…&page=2',
+    ],
+    ['q=svc%5ftest%5fAb12Cd34&a%20b=1', 'q=svc_test_Ab12…&a%20b=1'],
+    ['No route for GET /c/v1/svc%5Flive%5FAb12Cd34.', 'No route for GET /c/v1/svc_live_Ab12….'],
+    ['100% sure: svc%5Flive%5FAb12Cd34 leaked', '100% sure: svc_live_Ab12… leaked'],
+    ['%E0%A4%A svc_test_Ab12Cd34 %zz', '%E0%A4%A svc_test_Ab12… %zz'],
+  ])('cuts %j', (text, cut) => {
+    expect(redactSecrets(text)).toBe(cut);
+  });
+
+  it('leaves text without a secret as it is, encoded pieces included', () => {
+    for (const text of ['/c/v1/messages/a%2Fb?q=caf%C3%A9', '__proto__=constructor', '100%', '']) {
+      expect(redactSecrets(text)).toBe(text);
+    }
+  });
+
+  it('changes nothing when applied twice, and never keeps more than four characters', () => {
+    for (const text of [KEY, SECRET, 'svc_live_Ab12', `?k=${encodeURIComponent(KEY)}`]) {
+      const once = redactSecrets(text);
+      expect(redactSecrets(once)).toBe(once);
+      expect(once).not.toContain('Cd34');
+      expect(once).not.toContain('29rLXNp');
+    }
   });
 });

@@ -13,8 +13,8 @@
 
 import { formatTimestamp, type HttpRequest, type HttpResponse } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
+import { redactSecrets } from '@msgsvc/sdk/contract';
 import type { KeyOwner, KeyOwnerLookup } from './key-owner';
-import { redactPath, redactQuery, redactSecrets } from './redact';
 
 /** One logged exchange, as `GET /__mock/requests` lists it. */
 export interface RequestLogEntry {
@@ -186,8 +186,8 @@ function read(slot: Slot, keyOwner: KeyOwnerLookup | undefined): Stored {
     atMs: slot.atMs,
     worldMs: slot.worldMs,
     method: request.method,
-    path: redactPath(request.path),
-    query: redactQuery(request.query),
+    path: redactSecrets(request.path),
+    query: redactSecrets(request.query),
     status: response.status,
     // Error bodies are small; a regex spares parsing them.
     code: response.status >= 400 ? (CODE.exec(textOf(responseBody) ?? '')?.[1] ?? null) : null,

@@ -2,10 +2,11 @@
  * The service's error object, used for every error anywhere: `code`, `message`, `status`,
  * `trace_id`, `timestamp`, `service`, and `fields` only on validation and scope errors.
  */
+
+import { redactSecrets } from '@msgsvc/sdk/contract';
 import type { ErrorData } from '../domain/core/errors';
 import { formatTimestamp } from '../domain/core/time-format';
 import { ERROR_TABLE } from './error-table';
-import { redactMessage } from './redact';
 import type { HttpResponse } from './types';
 
 /** The JSON body of an error response. */
@@ -63,7 +64,7 @@ export function envelopeResponse(
   const envelope: ErrorEnvelope = {
     code: error.code,
     // Messages echo what a request sent (its path, a value): never a whole key or secret.
-    message: redactMessage(error.message),
+    message: redactSecrets(error.message),
     status: error.status,
     trace_id: traceId,
     timestamp: formatTimestamp(now),
@@ -73,8 +74,8 @@ export function envelopeResponse(
     // Own properties even for a field named `__proto__`, which an assignment would not make.
     envelope.fields = Object.fromEntries(
       Object.entries(error.fields).map(([name, text]) => [
-        redactMessage(name),
-        redactMessage(text),
+        redactSecrets(name),
+        redactSecrets(text),
       ]),
     );
   }

@@ -4,8 +4,9 @@
  * its first stack frames, bounded, with anything that looks like a credential cut to its prefix
  *. The answer also carries `X-Should-Retry: false`: the same request fails the same way.
  */
+
+import { redactSecrets } from '@msgsvc/sdk/contract';
 import type { ErrorData } from '../domain/core/errors';
-import { redactSecrets } from './redact';
 import type { HttpRequest } from './types';
 
 /** Stack frames a message quotes at most. */

@@ -8,13 +8,13 @@
 import { type AddressInfo, createServer, isIP, connect as netConnect, type Server } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { keyPrefix } from '@msgsvc/sdk';
+import { redactSecrets } from '@msgsvc/sdk/contract';
 import { CassetteWriter } from '../replay/cassette-writer';
 import { checkExchange, type Violation } from './check-exchange';
 import { Contract } from './contract';
 import type { TappedExchange } from './exchange-tap';
 import { type PairDeps, PairedConnection } from './paired-connection';
 import { QuietQueue } from './quiet-queue';
-import { redactText, redactUrlPart } from './redact';
 
 /** A violation as the proxy reports it: the exchange, keys by prefix only. */
 export interface ProxyViolation extends Violation {
@@ -259,13 +259,13 @@ function violationsOf(contract: Contract, exchange: TappedExchange): ProxyViolat
     (violation): ProxyViolation => ({
       time: new Date().toISOString(),
       method: arrival.method,
-      path: redactUrlPart(path),
-      query: redactUrlPart(query),
+      path: redactSecrets(path),
+      query: redactSecrets(query),
       status,
       api_key: key === undefined ? null : keyPrefix(key),
       trace_id: responseHeaders['x-trace-id'] ?? null,
       ...violation,
-      message: redactText(violation.message),
+      message: redactSecrets(violation.message),
     }),
   );
 }
