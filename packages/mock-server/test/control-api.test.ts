@@ -103,6 +103,24 @@ describe('control API over HTTP', () => {
     expect(listed.text).not.toContain(liveKey);
   });
 
+  it('issues an exact key of the one API-key grammar, short and with _ and - (on the contract)', async () => {
+    const key = 'svc_test_a-b_c';
+    const issued = await control.post(`/organizations/${orgId}/api-keys`, {
+      environment: 'test',
+      name: 'grammar',
+      key,
+    });
+    expect(issued.status).toBe(201);
+    expect(issued.body.key).toBe(key);
+    expect((await publicApi(cli.origin, key).get('/messages')).status).toBe(200);
+    const refused = await control.post(`/organizations/${orgId}/api-keys`, {
+      environment: 'test',
+      key: 'svc_test_a b',
+    });
+    expect(refused.status).toBe(422);
+    await control.post(`/api-keys/${issued.body.id}/revoke`);
+  });
+
   it('registers a sender ID pending, then approves it', async () => {
     const created = await control.post(`/organizations/${orgId}/sender-ids`, {
       name: 'KWANZA',

@@ -977,7 +977,7 @@ export interface components {
             scopes?: string[];
             /** @description A label for people. */
             name?: string;
-            /** @description Use this exact key string (its prefix must match `environment`). Default random. */
+            /** @description Use this exact key string, any key of the API-key grammar (its prefix must match `environment`; D184). Default random, 16–128 letters and digits. */
             key?: string;
         };
         CreateSenderIdRequest: {
