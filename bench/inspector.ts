@@ -13,7 +13,7 @@ import { chromium, type Page } from 'playwright-core';
 import { sendBatch } from '../packages/mock/src/domain/campaigns/campaigns';
 import { runUntilIdle } from '../packages/mock/src/domain/engine/engine';
 import { createMockService, type MockService } from '../packages/mock/src/index';
-import { createMockServer } from '../packages/mock-server/src/node-server';
+import { createMockServer } from '../packages/mock-server/src/server/node-server';
 import { fmt, median, report } from './harness';
 
 const CHROMIUM = '/usr/bin/chromium';

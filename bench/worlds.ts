@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createMockService } from '../packages/mock/src/index';
-import { createMockServer } from '../packages/mock-server/src/node-server';
+import { createMockServer } from '../packages/mock-server/src/server/node-server';
 import { median, report } from './harness';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

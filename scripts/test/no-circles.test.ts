@@ -19,8 +19,11 @@ import { circles, fileGraph, folderGraph, folderOf } from './support/import-grap
 const LAYERS: Record<string, readonly (readonly string[])[] | undefined> = {
   mock: undefined,
   'mock-server': [
-    // The entries and the server's glue; the inspector's page, a browser bundle of its own.
+    // The entries and the commands; the inspector's page, a browser bundle of its own.
     ['.', 'inspector/page'],
+    // The Node server (dispatch, CORS, admin access, client errors); what the command line reads
+    // and prints.
+    ['server', 'cli'],
     // The two route sets: the control API for scripts, the inspector's API for its page.
     ['control-http', 'inspector'],
     // What both route sets stand on: the route shape, paging, the clock view.
@@ -29,8 +32,8 @@ const LAYERS: Record<string, readonly (readonly string[])[] | undefined> = {
     ['query'],
     // The registry of worlds and what it keeps per world.
     ['worlds'],
-    // What the worlds throw and report; generated code.
-    ['errors', 'generated', 'inspector/generated'],
+    // What the worlds throw and report; the state file; generated code.
+    ['errors', 'state', 'generated', 'inspector/generated'],
   ],
   verify: [
     ['.'],

@@ -6,7 +6,7 @@
  * @module
  */
 import { runCli } from './cli';
-import { isErrorLike } from './realm-neutral';
+import { isErrorLike } from './errors/realm-neutral';
 
 runCli(process.argv.slice(2)).then(
   (code) => process.exit(code),

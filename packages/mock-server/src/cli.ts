@@ -12,14 +12,15 @@
  * # msgsvc-mock: port 4780 is in use (another server is listening on 127.0.0.1:4780); pass --port 0 for any free port
  * ```
  */
-import { type Command, HELP, parseCommandLine, UsageError } from './cli-options';
-import { watchParent } from './parent-watch';
-import { errorMessage } from './realm-neutral';
+
+import { type Command, HELP, parseCommandLine, UsageError } from './cli/cli-options';
+import { watchParent } from './cli/parent-watch';
+import { errorMessage } from './errors/realm-neutral';
 
 // The server and the world-file schema are loaded only by the commands that need them, so that
 // `--help` and a mistyped flag answer at once instead of after loading the whole service.
 const loadServe = () => import('./serve');
-const loadBanner = () => import('./banner');
+const loadBanner = () => import('./cli/banner');
 const loadWorldFile = () => import('./worlds/world-file');
 const loadTrigger = () => import('./trigger-cli');
 

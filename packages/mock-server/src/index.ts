@@ -17,7 +17,7 @@
  *
  * @module \@msgsvc/mock-server
  */
-export type { StartupInfo } from './banner';
+export type { StartupInfo } from './cli/banner';
 export {
   type ControlClient,
   type ControlClientOptions,
@@ -28,6 +28,6 @@ export {
   createControlClient,
 } from './control-client';
 export { type RunningServer, type StartServerOptions, startServer } from './serve';
-export { StateFileError } from './state-file';
-export { type LockHolder, StateFileLockedError } from './state-lock';
+export { StateFileError } from './state/state-file';
+export { type LockHolder, StateFileLockedError } from './state/state-lock';
 export type { OrganizationCredentials, SenderIdCredentials } from './worlds/world-file';

@@ -6,26 +6,26 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import type { MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
-import { isLoopback } from './admin-access';
-import type { StartupInfo } from './banner';
-import type { ServeOptions } from './cli-options';
+import type { StartupInfo } from './cli/banner';
+import type { ServeOptions } from './cli/cli-options';
+import { invalidOrigins } from './cli/cors-origins';
 import type { CreatedWorld, CreateWorldRequest } from './control-client';
-import { invalidOrigins } from './cors-origins';
-import { createMockServer, type MockServer } from './node-server';
+import { isLoopback } from './server/admin-access';
+import { createMockServer, type MockServer } from './server/node-server';
 import {
   keepState,
   readStateFile,
   removeLeftovers,
   StateFileError,
   type StateKeeper,
-} from './state-file';
+} from './state/state-file';
 import {
   describeHolder,
   lockStateFile,
   type StateFileLockedError,
   type StateLock,
-} from './state-lock';
-import { recallKey } from './stored-keys';
+} from './state/state-lock';
+import { recallKey } from './state/stored-keys';
 import { type BuiltWorld, buildWorld, type WorldSettings } from './worlds/build-world';
 import { loadWorldFile, type OrganizationCredentials } from './worlds/world-file';
 

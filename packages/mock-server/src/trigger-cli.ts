@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createControlClient } from './control-client';
-import { errorMessage } from './realm-neutral';
+import { errorMessage } from './errors/realm-neutral';
 
 /** The `trigger --help` text. */
 export const TRIGGER_HELP = `msgsvc-mock trigger — make a webhook event happen on a running server

@@ -6,7 +6,7 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOnContract } from '../../../openapi/test/support/response-check';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { assertOnControlContract } from './support/control-contract';
 import { type RawExchange, rawExchange, requestBytes } from './support/raw-http';
 

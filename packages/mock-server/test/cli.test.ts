@@ -12,7 +12,7 @@ import { MessagingClient } from '@msgsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOnContract } from '../../../openapi/test/support/response-check';
 import { type CliIo, runCli } from '../src/cli';
-import { HELP } from '../src/cli-options';
+import { HELP } from '../src/cli/cli-options';
 import { startServer } from '../src/serve';
 import { REPO_ROOT, runCliToEnd, type StartedCli, startCli } from './support/cli-process';
 import { controlApi, publicApi, send } from './support/http';

@@ -15,7 +15,7 @@ import {
   UnknownValueError,
 } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { controlDocument } from './support/control-contract';
 import { controlApi, type Exchange } from './support/http';
 

@@ -6,7 +6,7 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { controlApi, type Exchange } from './support/http';
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);

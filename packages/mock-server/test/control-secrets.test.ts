@@ -6,7 +6,7 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { WEBHOOK_SECRET_PATTERN } from '@msgsvc/mock/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { controlDocument } from './support/control-contract';
 import { controlApi, type Exchange, publicApi } from './support/http';
 

@@ -7,7 +7,7 @@
 import { DEMO_LIVE_KEY } from '@msgsvc/mock';
 import { startServer } from '@msgsvc/mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCommandLine, UsageError } from '../src/cli-options';
+import { parseCommandLine, UsageError } from '../src/cli/cli-options';
 
 const ALLOWED = 'http://localhost:5173';
 const servers: { close(): Promise<void> }[] = [];

@@ -7,7 +7,7 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertEnvelope, assertOnContract } from '../../../openapi/test/support/response-check';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { rawExchange, requestBytes } from './support/raw-http';
 
 let mock: MockService;

@@ -5,8 +5,8 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertEnvelope, assertOnContract } from '../../../openapi/test/support/response-check';
-import { clientErrorResponse } from '../src/client-error';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { clientErrorResponse } from '../src/server/client-error';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { type RawExchange, rawExchange, requestBytes } from './support/raw-http';
 
 let mock: MockService;

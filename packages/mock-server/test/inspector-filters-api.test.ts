@@ -8,7 +8,7 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import type { MessageRecord } from '@msgsvc/mock/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { RequestLog } from '../src/worlds/request-log';
 import { controlApi } from './support/http';
 

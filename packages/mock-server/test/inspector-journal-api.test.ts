@@ -7,7 +7,7 @@
  */
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { RequestLog } from '../src/worlds/request-log';
 
 let mock: MockService;

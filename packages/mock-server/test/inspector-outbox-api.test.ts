@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node-server';
-import { readStateFile, writeStateFile } from '../src/state-file';
+import { createMockServer, type MockServer } from '../src/server/node-server';
+import { readStateFile, writeStateFile } from '../src/state/state-file';
 
 let mock: MockService;
 let server: MockServer;

@@ -9,7 +9,7 @@ import { createMockService, type MockService } from '@msgsvc/mock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editDistance, nearest } from '../src/inspector/edit-distance';
 import { type NearMiss, nearMisses } from '../src/inspector/near-miss';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { RequestLog } from '../src/worlds/request-log';
 import type { WorldEntry } from '../src/worlds/world-registry';
 

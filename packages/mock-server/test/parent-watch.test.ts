@@ -1,7 +1,7 @@
 // The parent watch (D78) on a fake process table: which processes it watches, and that it calls
 // back once when the parent changes or a watched owner is gone, and never otherwise.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ownersOf, type ProcessView, watchParent } from '../src/parent-watch';
+import { ownersOf, type ProcessView, watchParent } from '../src/cli/parent-watch';
 
 /** A process table: pid → [parent, command]; `self` is the server. */
 function table(

@@ -5,7 +5,7 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOnContract } from '../../../openapi/test/support/response-check';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { RequestLog } from '../src/worlds/request-log';
 import { controlApi, publicApi, send } from './support/http';
 

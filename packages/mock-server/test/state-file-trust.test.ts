@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { createMockService, DEMO_LIVE_KEY, DEMO_TEST_KEY } from '@msgsvc/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer } from '../src/serve';
-import { readStateFile, StateFileError, writeStateFile } from '../src/state-file';
-import { StateFileLockedError } from '../src/state-lock';
+import { readStateFile, StateFileError, writeStateFile } from '../src/state/state-file';
+import { StateFileLockedError } from '../src/state/state-lock';
 import { runCliToEnd, type StartedCli, startCli } from './support/cli-process';
 
 const PROCESS = { timeout: 120_000 };

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { createMockService } from '@msgsvc/mock';
 import { SNAPSHOT_VERSION } from '@msgsvc/mock/port';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseCommandLine } from '../src/cli-options';
-import { readStateFile, writeStateFile } from '../src/state-file';
+import { parseCommandLine } from '../src/cli/cli-options';
+import { readStateFile, writeStateFile } from '../src/state/state-file';
 import { runCliToEnd, type StartedCli, startCli } from './support/cli-process';
 
 const PROCESS = { timeout: 60_000 };

@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractValidator } from '../../../openapi/test/support/contract-validator';
 import { type CliIo, runCli } from '../src/cli';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { controlApi, publicApi } from './support/http';
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are asserted field by field.

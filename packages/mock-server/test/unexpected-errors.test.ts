@@ -5,8 +5,8 @@ import { connect } from 'node:net';
 import { createMockService, DEMO_LIVE_KEY } from '@msgsvc/mock';
 import { MessagingClient, ServerError } from '@msgsvc/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMockServer } from '../src/node-server';
 import { startServer } from '../src/serve';
+import { createMockServer } from '../src/server/node-server';
 
 const SEND = { to: '+244923000001', body: 'hi' };
 

@@ -4,7 +4,7 @@
  */
 import { startServer } from '@msgsvc/mock-server';
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, UsageError } from '../src/cli-options';
+import { parseCommandLine, UsageError } from '../src/cli/cli-options';
 
 function serveOptions(argv: string[]) {
   const command = parseCommandLine(['serve', ...argv]);

@@ -4,7 +4,7 @@
  */
 import { createMockService } from '@msgsvc/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { controlApi, publicApi } from './support/http';
 import { serversClosedAfterEach } from './support/servers';
 

@@ -5,7 +5,7 @@
  */
 import { createMockService } from '@msgsvc/mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node-server';
+import { createMockServer, type MockServer } from '../src/server/node-server';
 import { controlApi, publicApi } from './support/http';
 
 let server: MockServer | undefined;

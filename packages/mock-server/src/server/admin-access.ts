@@ -10,7 +10,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { HttpRequest } from '@msgsvc/mock/port';
-import { ControlError } from './errors/control-errors';
+import { ControlError } from '../errors/control-errors';
 
 /** Whether a bind address or host name is a loopback one (127.0.0.0/8, ::1, localhost). */
 export function isLoopback(host: string): boolean {

@@ -5,8 +5,8 @@
  * the port and the keys.
  */
 import { formatTimestamp } from '@msgsvc/mock/port';
-import { HEALTH_PATH } from './control-http/routes-health';
-import type { OrganizationCredentials } from './worlds/world-file';
+import { HEALTH_PATH } from '../control-http/routes-health';
+import type { OrganizationCredentials } from '../worlds/world-file';
 
 /** Everything the start-up message carries. */
 export interface StartupInfo {

@@ -10,7 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '@msgsvc/mock';
 import { errorResponse, type HttpResponse } from '@msgsvc/mock/port';
-import { controlTraceId } from './errors/control-errors';
+import { controlTraceId } from '../errors/control-errors';
 
 /** Node's parser codes (`HPE_…`) and timeouts, as the service's errors. */
 const ANSWERS: Readonly<Record<string, { code: ErrorCode; message: string }>> = {

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { createMockService, RealClock } from '../index';
- * import { RequestLog } from './worlds/request-log';
+ * import { RequestLog } from '../worlds/request-log';
  * import { createMockServer } from './node-server';
  *
  * const requestLog = new RequestLog();
@@ -30,20 +30,24 @@ import {
   unexpectedError,
 } from '@msgsvc/mock/port';
 import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
-import { type AdminAccess, createAdminAccess } from './admin-access';
-import { answerClientError, answerConnect } from './client-error';
 import {
   CONTROL_PREFIX,
   type ControlDeps,
   createControlHandler,
   WORLD_SCOPED_ROUTES,
-} from './control-http/index';
-import { HEALTH_PATH } from './control-http/routes-health';
+} from '../control-http/index';
+import { HEALTH_PATH } from '../control-http/routes-health';
+import { controlErrorResponse, controlTraceId, toErrorResponse } from '../errors/control-errors';
+import { isErrorLike, isThenable } from '../errors/realm-neutral';
+import { reportToStderr } from '../errors/report-unexpected';
+import { INSPECTOR_API, INSPECTOR_API_ROUTES } from '../inspector/api';
+import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from '../inspector/page';
+import { buildWorld, type WorldSettings } from '../worlds/build-world';
+import { RequestLog } from '../worlds/request-log';
+import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
+import { type AdminAccess, createAdminAccess } from './admin-access';
+import { answerClientError, answerConnect } from './client-error';
 import { type Cors, createCors } from './cors';
-import { controlErrorResponse, controlTraceId, toErrorResponse } from './errors/control-errors';
-import { reportToStderr } from './errors/report-unexpected';
-import { INSPECTOR_API, INSPECTOR_API_ROUTES } from './inspector/api';
-import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from './inspector/page';
 import { lingerOnClose } from './linger';
 import {
   BODY_LIMIT,
@@ -53,10 +57,6 @@ import {
   toHttpRequest,
   writeResponse,
 } from './node-request';
-import { isErrorLike, isThenable } from './realm-neutral';
-import { buildWorld, type WorldSettings } from './worlds/build-world';
-import { RequestLog } from './worlds/request-log';
-import { type WorldEntry, WorldRegistry } from './worlds/world-registry';
 
 /** Options of {@link createMockServer}. */
 export interface MockServerOptions {

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { envelopeResponse, type HttpResponse } from '@msgsvc/mock/port';
-import { controlTraceId } from './errors/control-errors';
+import { controlTraceId } from '../errors/control-errors';
 
 /** The methods of the public and control APIs. */
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
