@@ -39,7 +39,6 @@ import {
   lastPageAt,
   messagesMatching,
   phonesMatching,
-  prepareSearch,
   readQuery,
 } from '../query/search';
 import { type RequestLogEntry, summary } from '../worlds/request-log';
@@ -279,12 +278,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: `${INSPECTOR_API}/summary`,
-    handle: (deps) => {
-      // Every view asks for the summary: once it is answered, get the search ready.
-      const world = readonlyWorld(deps.mock);
-      setImmediate(() => prepareSearch(world));
-      return ok(inspectorSummary(deps));
-    },
+    handle: (deps) => ok(inspectorSummary(deps)),
   },
   {
     method: 'GET',

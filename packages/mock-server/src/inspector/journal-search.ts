@@ -6,7 +6,7 @@
  */
 
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
-import type { Hits, SearchQuery } from '../query/search';
+import { foldText, type Hits, type SearchQuery } from '../query/search';
 import type { RequestLog, StoredRequest } from '../worlds/request-log';
 import { createdBy } from './request-links';
 
@@ -39,7 +39,7 @@ export function requestsMatching(
 export function journalMatches(entry: StoredRequest, text: string): boolean {
   let haystack = texts.get(entry);
   if (haystack === undefined) {
-    haystack = fold(
+    haystack = foldText(
       [
         entry.method,
         decodeOrKeep(entry.path),
@@ -54,12 +54,7 @@ export function journalMatches(entry: StoredRequest, text: string): boolean {
     );
     texts.set(entry, haystack);
   }
-  return haystack.includes(fold(text));
-}
-
-/** Lower case without accents: `Crédito` and `credito` are the same word. */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return haystack.includes(foldText(text));
 }
 
 /** The words of a JSON body (its strings, keys and numbers), or the text as it is. */

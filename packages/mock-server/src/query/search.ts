@@ -2,8 +2,7 @@
  * The inspector's one search box: a query finds messages, phones, campaigns, organizations,
  * logged requests and webhook deliveries by id (message, campaign, inbound, delivery or trace id,
  * exactly), by phone number (any run of its digits) or by text (message content, campaign and
- * organization names, case-insensitive). It reads the world directly: message numbers and contents
- * are searched as one joined string each (`haystack.ts`), rebuilt when messages arrive, all behind
+ * organization names, case-insensitive). It reads the world directly, record by record, behind
  * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
  *
  * The search of a world's records lives here, below both route sets, because the control API's
@@ -18,8 +17,17 @@ import type {
 } from '@msgsvc/mock/port';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
 import { campaignPredicate, campaignsNamed, messagePredicate } from './filter-match';
-import { foldText, Haystack } from './haystack';
 import type { CampaignFilter, MessageFilter } from './query-language';
+
+/**
+ * Text as searches compare it: lower-cased, accents and other combining marks taken off (NFD, then
+ * marks dropped), so `credito` finds `Crédito`. Pure ASCII, most texts, skips the NFD.
+ */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  if (!/[\u0080-\uffff]/.test(lower)) return lower;
+  return lower.normalize('NFD').replace(/\p{M}+/gu, '');
+}
 
 /** What a query is looking for. */
 export type SearchQuery =
@@ -68,28 +76,19 @@ export function messagesMatching(
     return { total: found.length, offset: 0, entries: found };
   }
   // A campaign's messages are read from the domain's campaign index, not found in the world.
-  const ofCampaigns =
+  const candidates =
     filter === undefined || filter.campaigns.length === 0
-      ? undefined
+      ? all
       : campaignsMessages(world, filter.campaigns);
-  if (ofCampaigns !== undefined) {
-    const text = textTest(query);
-    const both =
-      text === undefined || test === undefined
-        ? (text ?? test)
-        : (message: MessageRecord) => text(message) && test(message);
-    return newestPage(ofCampaigns.length, (i) => ofCampaigns[i]!, both, offset, limit);
-  }
-  if (query.kind === 'empty') return newestPage(all.length, (i) => all[i]!, test, offset, limit);
-  const stacks = messageStacks(world, all);
-  const found =
-    query.kind === 'number'
-      ? stacks.numbers.findAll(query.digits)
-      : union(stacks.contents.findAll(query.text), campaignMessages(all, query.text));
-  return newestPage(found.length, (i) => all[found[i]!]!, test, offset, limit);
+  const text = textTest(query);
+  const both =
+    text === undefined || test === undefined
+      ? (text ?? test)
+      : (message: MessageRecord) => text(message) && test(message);
+  return newestPage(candidates.length, (i) => candidates[i]!, both, offset, limit);
 }
 
-/** A record-by-record test of free text (for candidates the haystacks were not asked about). */
+/** The test of a message against a number (any run of its digits) or a text (its content, accents and case aside, or its campaign's id). */
 function textTest(query: SearchQuery): ((message: MessageRecord) => boolean) | undefined {
   if (query.kind === 'empty') return undefined;
   if (query.kind === 'number') return (message) => message.e164.includes(query.digits);
@@ -162,52 +161,6 @@ export function lastPageAt(offset: number, total: number, limit: number): number
   return Math.floor((total - 1) / limit) * limit;
 }
 
-/**
- * Brings the joined strings up to date now (the server calls it just after answering a page, so
- * the work is done before anyone has typed a search, not while they wait for one).
- */
-export function prepareSearch(world: ReadonlyWorld): void {
-  messageStacks(world, messagesOldestFirst(world));
-  phoneStack(phonesByActivity(world));
-}
-
-interface MessageStacks {
-  readonly numbers: Haystack;
-  readonly contents: Haystack;
-}
-
-// Serves bench row `inspector search by text, 100k messages` (< 200 ms).
-const stacks = new WeakMap<ReadonlyWorld, MessageStacks>();
-
-/** The numbers and folded contents of every message, joined; new messages are appended. */
-function messageStacks(world: ReadonlyWorld, all: readonly MessageRecord[]): MessageStacks {
-  let current = stacks.get(world);
-  if (current === undefined) {
-    current = { numbers: new Haystack(), contents: new Haystack([], foldText) };
-    stacks.set(world, current);
-  }
-  if (current.numbers.size < all.length) {
-    const fresh = all.slice(current.numbers.size);
-    current.numbers.append(fresh.map((message) => message.e164));
-    current.contents.append(fresh.map((message) => message.content));
-  }
-  return current;
-}
-
-/** The messages of the campaign whose id is `text` (a campaign id finds its messages). */
-function campaignMessages(all: readonly MessageRecord[], text: string): number[] {
-  if (!/^[0-9a-f-]{36}$/.test(text)) return [];
-  const found: number[] = [];
-  for (let i = 0; i < all.length; i++) if (all[i]!.campaignId === text) found.push(i);
-  return found;
-}
-
-function union(a: number[], b: number[]): number[] {
-  if (b.length === 0) return a;
-  if (a.length === 0) return b;
-  return [...new Set([...a, ...b])].sort((x, y) => x - y);
-}
-
 /** Replies (inbound messages) by id, sender number digits or text, newest first. */
 export function inboundMatching(
   world: ReadonlyWorld,
@@ -241,25 +194,13 @@ export function phonesMatching(
   const matched =
     query.kind === 'empty'
       ? phones
-      : query.kind === 'number'
-        ? phoneStack(phones)
-            .findAll(query.digits)
-            .map((i) => phones[i]!)
-        : phones.filter((phone) => phone.number.toLowerCase() === query.text);
+      : phones.filter((phone) =>
+          query.kind === 'number'
+            ? phone.number.includes(query.digits)
+            : phone.number.toLowerCase() === query.text,
+        );
   const at = lastPageAt(offset, matched.length, limit);
   return { total: matched.length, offset: at, entries: matched.slice(at, at + limit) };
-}
-
-// Serves bench row `inspector search by number, 100k messages` (< 200 ms).
-const phoneStacks = new WeakMap<readonly PhoneSummary[], Haystack>();
-
-function phoneStack(phones: readonly PhoneSummary[]): Haystack {
-  let stack = phoneStacks.get(phones);
-  if (stack === undefined) {
-    stack = new Haystack(phones.map((phone) => phone.number));
-    phoneStacks.set(phones, stack);
-  }
-  return stack;
 }
 
 /**
