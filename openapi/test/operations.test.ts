@@ -473,6 +473,7 @@ describe('parameters', () => {
     expect(schemaOf(parameter(op, 'page').schema)).toEqual({
       type: 'integer',
       minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
       default: 1,
     });
     expect(schemaOf(parameter(op, 'size').schema)).toEqual({

@@ -1050,7 +1050,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Page index, starting at 1. A page past the end returns empty `entries`.
+         * @description Page index, starting at 1. A page past the end returns empty `entries`; a page number past 2^53 − 1 is refused with 422 (D188).
          * @example 1
          */
         Page: number;
@@ -1240,7 +1240,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page index, starting at 1. A page past the end returns empty `entries`.
+                 * @description Page index, starting at 1. A page past the end returns empty `entries`; a page number past 2^53 − 1 is refused with 422 (D188).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -1429,7 +1429,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page index, starting at 1. A page past the end returns empty `entries`.
+                 * @description Page index, starting at 1. A page past the end returns empty `entries`; a page number past 2^53 − 1 is refused with 422 (D188).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -1618,7 +1618,7 @@ export interface operations {
                  */
                 size?: components["parameters"]["Size"];
                 /**
-                 * @description Page index, starting at 1. A page past the end returns empty `entries`.
+                 * @description Page index, starting at 1. A page past the end returns empty `entries`; a page number past 2^53 − 1 is refused with 422 (D188).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
