@@ -5,7 +5,7 @@
 // YAML itself, field by field.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type * as schemas from '../src/control-http/schemas';
+import type * as schemas from '../src/control-http/control-schemas';
 import type { components, operations } from '../src/generated/control';
 
 type Body<Op extends keyof operations> = NonNullable<

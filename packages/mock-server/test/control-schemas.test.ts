@@ -6,7 +6,7 @@
 // `propertyNames` the generator drops cannot drift either.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as schemas from '../src/control-http/schemas';
+import * as schemas from '../src/control-http/control-schemas';
 import { controlDocument } from './support/control-contract';
 
 type Json = Record<string, unknown>;

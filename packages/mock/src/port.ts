@@ -57,8 +57,8 @@ export { WEBHOOK_EVENT_TYPES } from './domain/webhooks/webhook-events';
 export { DELIVERY_STATES } from './domain/webhooks/webhooks';
 export { bodyText, requireJsonUtf8 } from './http/body';
 export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';
+export { textProblem } from './http/request-schemas';
 export { KNOWN_METHODS } from './http/router';
-export { textProblem } from './http/schemas';
 export { campaignObject, messageDetail } from './http/serializers';
 export type { HttpRequest, HttpResponse } from './http/types';
 export {

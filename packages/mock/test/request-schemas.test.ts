@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contractValidator } from '../../../openapi/test/support/contract-validator';
-import * as schemas from '../src/http/schemas';
+import * as schemas from '../src/http/request-schemas';
 import type { Schema } from '../src/http/validate';
 
 const contract = contractValidator('openapi.yaml');

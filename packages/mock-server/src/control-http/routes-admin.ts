@@ -5,7 +5,7 @@
 import { parse, readonlyWorld } from '@msgsvc/mock/port';
 import { clockView } from '../http/clock-view';
 import type { ControlRoute } from '../http/route';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 /** Admin routes. */
 export const ADMIN_ROUTES: readonly ControlRoute[] = [

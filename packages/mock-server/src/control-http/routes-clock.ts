@@ -9,7 +9,7 @@ import { parse, readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../errors/control-errors';
 import { clockView } from '../http/clock-view';
 import type { ControlRoute } from '../http/route';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 function requireVirtual(mock: MockService): void {
   if (readonlyWorld(mock).clock.kind !== 'virtual') {

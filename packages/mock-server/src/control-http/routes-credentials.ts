@@ -5,7 +5,7 @@
 
 import { parse } from '@msgsvc/mock/port';
 import type { ControlRoute } from '../http/route';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 /** Key and sender ID routes. */
 export const CREDENTIAL_ROUTES: readonly ControlRoute[] = [

@@ -7,7 +7,7 @@
 import type { CarrierCode } from '@msgsvc/mock';
 import { parse } from '@msgsvc/mock/port';
 import type { ControlRoute } from '../http/route';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 const created = (id: string) => ({ status: 201, body: { id } });
 

@@ -4,7 +4,7 @@
  */
 import { displaySecret, parse, parseQuery } from '@msgsvc/mock/port';
 import type { ControlContext, ControlRoute } from '../http/route';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 function organizationOf({ mock, params }: ControlContext) {
   return mock.control.organization(params.organization_id!);

@@ -6,7 +6,7 @@
 import { campaignObject, messageDetail, parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import type { ControlRoute } from '../http/route';
 import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
-import { filteredListQuery } from './schemas';
+import { filteredListQuery } from './control-schemas';
 
 /** Read routes. */
 export const READ_ROUTES: readonly ControlRoute[] = [

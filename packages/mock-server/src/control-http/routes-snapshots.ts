@@ -9,7 +9,7 @@ import { keyPrefix } from '@msgsvc/sdk';
 import { clockView } from '../http/clock-view';
 import type { ControlRoute } from '../http/route';
 import type { StoredSnapshot } from '../worlds/snapshot-store';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 function snapshotView(stored: StoredSnapshot) {
   return {

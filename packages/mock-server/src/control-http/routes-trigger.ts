@@ -4,7 +4,7 @@
  */
 import { parse } from '@msgsvc/mock/port';
 import type { ControlRoute } from '../http/route';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 /** The trigger route. */
 export const TRIGGER_ROUTES: readonly ControlRoute[] = [

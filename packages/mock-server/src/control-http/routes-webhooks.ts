@@ -5,7 +5,7 @@
  */
 import { parse, parseQuery } from '@msgsvc/mock/port';
 import type { ControlRoute } from '../http/route';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 /** Webhook and inbound routes. */
 export const WEBHOOK_ROUTES: readonly ControlRoute[] = [

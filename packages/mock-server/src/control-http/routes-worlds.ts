@@ -10,7 +10,7 @@ import { CONTROL_PREFIX, type ControlContext, type ControlRoute } from '../http/
 import type { WorldSettings } from '../worlds/build-world';
 import type { OrganizationCredentials } from '../worlds/world-file';
 import type { WorldEntry } from '../worlds/world-registry';
-import * as schemas from './schemas';
+import * as schemas from './control-schemas';
 
 /** A world as lists show it: no secrets. */
 function worldView({ worlds }: ControlContext, entry: WorldEntry) {

@@ -23,7 +23,7 @@ import { messageListEntryJson } from './list-entry-cache';
 import { messageDetailJson } from './message-detail-cache';
 import { pageText } from './page-text-memo';
 import { memoByQuery } from './query-memo';
-import * as schemas from './schemas';
+import * as schemas from './request-schemas';
 import * as render from './serializers';
 import { parse, parseId, parseQuery } from './validate';
 

@@ -5,7 +5,7 @@
 import type * as z from 'zod/v4/core';
 import { validationError } from '../domain/core/errors';
 import { issuesToFields } from './fields';
-import { REPEATABLE } from './schemas';
+import { REPEATABLE } from './request-schemas';
 
 /**
  * A schema of either flavour of zod: the public API's are `zod/mini`, the control API's
