@@ -38,12 +38,12 @@ const LAYERS: Record<string, readonly (readonly string[])[] | undefined> = {
   verify: [
     ['.'],
     // verify's runner, CLI and reports, over the checks, over the proxy's contract check.
-    ['verify'],
-    ['verify/checks'],
+    ['conformance'],
+    ['conformance/checks'],
     ['proxy'],
     ['replay'],
     // What every tool shares: the CLI's streams and errors, the checks' primitives.
-    ['cli-io', 'verify/check-kit', 'proxy/generated'],
+    ['cli-io', 'conformance/check-kit', 'proxy/generated'],
   ],
 };
 

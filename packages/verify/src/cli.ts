@@ -47,6 +47,6 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
     io.stdout(HELP);
     return 0;
   }
-  const { runVerifyCli } = await import('./verify/verify-cli');
+  const { runVerifyCli } = await import('./conformance/verify-cli');
   return runVerifyCli(first === 'verify' ? rest : argv, io);
 }

@@ -22,6 +22,17 @@
 
 export { runCli } from './cli';
 export { type CliIo, UsageError } from './cli-io/cli-io';
+export type { VerifyNumbers } from './conformance/check-kit/check';
+export { reportJunit } from './conformance/report-junit';
+export { reportText } from './conformance/report-text';
+export {
+  type CheckResult,
+  runVerify,
+  type VerifyOptions,
+  VerifyRefused,
+  type VerifyReport,
+} from './conformance/run-verify';
+export { runVerifyCli } from './conformance/verify-cli';
 export type { ViolationRule } from './proxy/check-exchange';
 export { runProxyCli } from './proxy/proxy-cli';
 export {
@@ -51,14 +62,3 @@ export {
   runReplay,
   type SkippedExchange,
 } from './replay/run-replay';
-export type { VerifyNumbers } from './verify/check-kit/check';
-export { reportJunit } from './verify/report-junit';
-export { reportText } from './verify/report-text';
-export {
-  type CheckResult,
-  runVerify,
-  type VerifyOptions,
-  VerifyRefused,
-  type VerifyReport,
-} from './verify/run-verify';
-export { runVerifyCli } from './verify/verify-cli';

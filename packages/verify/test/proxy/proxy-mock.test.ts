@@ -7,8 +7,8 @@
 import { startServer } from '@msgsvc/mock-server';
 import { MessagingClient } from '@msgsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runVerify } from '../../src/conformance/run-verify';
 import { type ProxyViolation, startProxy } from '../../src/proxy/proxy-server';
-import { runVerify } from '../../src/verify/run-verify';
 import { KEYS, VERIFY_WORLD } from '../verify/support';
 
 let server: Awaited<ReturnType<typeof startServer>>;

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleCli } from '../../../mock-server/test/support/cli-bundle.global';
 import { REPO_ROOT } from '../../../mock-server/test/support/cli-process';
-import { runVerify, type VerifyReport } from '../../src/verify/run-verify';
+import { runVerify, type VerifyReport } from '../../src/conformance/run-verify';
 import { MUTATIONS, type Mutation } from './mutations';
 import { KEYS, VERIFY_WORLD } from './support';
 

@@ -3,8 +3,8 @@
 
 import { createMockService } from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
-import { reportText } from '../../src/verify/report-text';
-import { runVerify } from '../../src/verify/run-verify';
+import { reportText } from '../../src/conformance/report-text';
+import { runVerify } from '../../src/conformance/run-verify';
 
 type Json = Record<string, unknown>;
 

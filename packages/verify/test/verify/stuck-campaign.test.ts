@@ -10,7 +10,7 @@ import { type RunningServer, startServer } from '@msgsvc/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../mock-server/test/support/cli-process';
 import { meterLoopDelay } from '../../../sdk/test/support/loop-delay';
-import { runVerify } from '../../src/verify/run-verify';
+import { runVerify } from '../../src/conformance/run-verify';
 import { KEYS, VERIFY_WORLD } from './support';
 
 type Json = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StartedCli, startCli } from '../../../mock-server/test/support/cli-process';
-import type { VerifyReport } from '../../src/verify/run-verify';
+import type { VerifyReport } from '../../src/conformance/run-verify';
 import { allKeys, KEYS, runCaptured, VERIFY_WORLD } from './support';
 
 let server: StartedCli;

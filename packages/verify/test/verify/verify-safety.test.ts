@@ -6,7 +6,7 @@
 
 import { startServer } from '@msgsvc/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerifyCli } from '../../src/verify/verify-cli';
+import { runVerifyCli } from '../../src/conformance/verify-cli';
 import { type CliRun, KEYS, runCaptured, VERIFY_WORLD } from './support';
 
 let server: Awaited<ReturnType<typeof startServer>>;
