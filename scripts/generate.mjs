@@ -11,7 +11,9 @@
 //   for an object, an alias otherwise), so that hovers, errors and the API reference show names
 //   rather than `components["schemas"]["SentMessage"]` (D108): packages/sdk/src/generated/schemas.ts;
 // - the same generator's types for the mock server's control API (openapi/control.yaml), behind
-//   `createControlClient` (D113): packages/mock-server/src/generated/control.ts.
+//   `createControlClient` (D113): packages/mock-server/src/generated/control.ts; and the same file
+//   in the mock, whose in-process control API answers the same views:
+//   packages/mock/src/generated/control.ts.
 //
 //   node scripts/generate.mjs           write them all
 //   node scripts/generate.mjs --check   regenerate in memory; exit 1 if a committed file differs
@@ -196,6 +198,11 @@ const OUTPUTS = [
   { url: outUrl, generate: generateTypes, source: 'openapi/openapi.yaml' },
   { url: schemasUrl, generate: generateNamedSchemas, source: 'openapi/openapi.yaml' },
   { url: controlUrl, generate: generateControlTypes, source: 'openapi/control.yaml' },
+  {
+    url: new URL('packages/mock/src/generated/control.ts', root),
+    generate: generateControlTypes,
+    source: 'openapi/control.yaml',
+  },
   {
     url: new URL('packages/verify/src/proxy/generated/openapi-document.ts', root),
     generate: generateDocument,

@@ -26,5 +26,6 @@ export {
   pathSegments,
   pathTemplates,
   splitUrl,
+  type UrlParts,
 } from './internal/path-template';
 export { redactSecrets } from './internal/redact-secrets';

@@ -1092,7 +1092,7 @@ export interface components {
                 location?: string;
             }[];
             /** @description The event as delivered (`{ type, timestamp, data }`), see `openapi.yaml` webhooks. */
-            event: Record<string, never>;
+            event: components["schemas"]["WebhookEvent"];
         };
         InboundRequest: {
             /** @description The handset's number. */

@@ -11,291 +11,67 @@ import type { LedgerCheck } from '../domain/billing/billing-ledger';
 import type {
   ApiKey,
   Contact,
-  Environment,
   InboundMessage,
   LedgerEntry,
   Organization,
   SenderId,
-  SenderIdStatus,
   Tag,
 } from '../domain/core/model';
-import type { OperationId } from '../domain/core/operation-ids';
 import { WEBHOOK_SECRET_PREFIX } from '../domain/core/patterns';
 import { formatTimestamp } from '../domain/core/time-format';
 import type { ReadonlyWorld } from '../domain/engine/readonly-world';
 import type { FaultState } from '../domain/policies/faults';
 import type { TriggerOutcome } from '../domain/webhooks/trigger-events';
-import type { WebhookEventType } from '../domain/webhooks/webhook-events';
-import type { DeliveryState, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';
+import type { components } from '../generated/control';
+
+/** The control contract's schemas (`openapi/control.yaml`): every view below is one of them. */
+type Schemas = components['schemas'];
 
 /** An organization and its billing account. */
-export interface OrganizationView {
-  /** The organization's id. */
-  readonly id: string;
-  /** Its name. */
-  readonly name: string;
-  /** ISO 3166-1 alpha-2 country used to read national numbers, e.g. `AO`. */
-  readonly default_country: string;
-  /** Its billing account's id. */
-  readonly billing_account_id: string;
-  /** The account's currency, e.g. `AOA`. */
-  readonly currency: string | null;
-  /** The account's balance, a decimal string. */
-  readonly balance: string | null;
-  /** The id of its default sender ID, if any. */
-  readonly default_sender_id: string | null;
-  /** When it was created (ISO 8601). */
-  readonly created_at: string;
-}
+export type OrganizationView = Schemas['Organization'];
 
 /** An organization as created: with its webhook signing secret, shown only here. */
-export interface CreatedOrganizationView extends OrganizationView {
-  /** The organization's webhook signing secret, `whsec_…`. */
-  readonly webhook_secret: string;
-}
+export type CreatedOrganizationView = Schemas['CreatedOrganization'];
 
 /** An API key, by prefix. */
-export interface ApiKeyView {
-  /** The key's id (for revoking it without the key). */
-  readonly id: string;
-  /** Its name. */
-  readonly name: string;
-  /** The organization it acts for. */
-  readonly organization_id: string;
-  /** `live` or `test`. */
-  readonly environment: Environment;
-  /** The environment and the first four characters of the secret, e.g. `svc_live_AbCd`. */
-  readonly prefix: string;
-  /** Canonical scope strings. */
-  readonly scopes: readonly string[];
-  /** True once revoked. */
-  readonly revoked: boolean;
-  /** When it was issued (ISO 8601). */
-  readonly created_at: string;
-}
+export type ApiKeyView = Schemas['ApiKey'];
 
 /** An API key as issued: with the full key, shown only here. */
-export interface IssuedApiKeyView extends ApiKeyView {
-  /** The full key, `svc_live_…` or `svc_test_…`. */
-  readonly key: string;
-}
+export type IssuedApiKeyView = Schemas['IssuedApiKey'];
 
 /** A sender ID (the wire's `remitter_id` names one). */
-export interface SenderIdView {
-  /** The sender ID's id (a message's `remitter_id`). */
-  readonly id: string;
-  /** The organization that registered it. */
-  readonly organization_id: string;
-  /** The name handsets see, e.g. `MYSHOP`. */
-  readonly name: string;
-  /** `APPROVED`, `PENDING` or `REJECTED`. */
-  readonly status: SenderIdStatus;
-  /** True when it is its organization's default. */
-  readonly is_default: boolean;
-  /** When it was registered (ISO 8601). */
-  readonly created_at: string;
-}
+export type SenderIdView = Schemas['SenderId'];
 
 /** An audience tag. */
-export interface TagView {
-  /** The tag's id. */
-  readonly id: string;
-  /** The organization it belongs to. */
-  readonly organization_id: string;
-  /** Its name. */
-  readonly name: string;
-}
+export type TagView = Schemas['Tag'];
 
 /** A contact. */
-export interface ContactView {
-  /** The contact's id. */
-  readonly id: string;
-  /** The organization it belongs to. */
-  readonly organization_id: string;
-  /** Its name. */
-  readonly name: string;
-  /** Its email, if any. */
-  readonly email: string | null;
-  /** Its number in E.164, e.g. `+244923000001`. */
-  readonly e164_format: string;
-  /** The tags it carries. */
-  readonly tag_ids: readonly string[];
-  /** When it was created (ISO 8601). */
-  readonly created_at: string;
-}
+export type ContactView = Schemas['Contact'];
 
 /** A ledger entry. */
-export interface LedgerEntryView {
-  /** The entry's id. */
-  readonly id: string;
-  /** `FUNDING`, `CAMPAIGN_DEBIT`, `MESSAGE_DEBIT` or `REFUND`. */
-  readonly kind: string;
-  /** Signed decimal string: credits positive, debits negative, e.g. `"-8.000000"`. */
-  readonly amount: string;
-  /** The account's balance after this entry, a decimal string. */
-  readonly balance_after: string;
-  /** When the entry was written (ISO 8601, microseconds, `+00:00`). */
-  readonly at: string;
-  /** The campaign it concerns, if any. */
-  readonly campaign_id: string | null;
-  /** The message it concerns, if any. */
-  readonly message_id: string | null;
-  /** A short human description. */
-  readonly note: string;
-}
+export type LedgerEntryView = Schemas['LedgerEntry'];
 
 /** One billing account checked against `balance = funded − Σ cost not refunded`. */
-export interface LedgerCheckView {
-  /** The account's id. */
-  readonly billing_account_id: string;
-  /** Its balance, a decimal string. */
-  readonly balance: string;
-  /** Everything ever funded, a decimal string. */
-  readonly funded: string;
-  /** The cost of charged messages not refunded, a decimal string. */
-  readonly outstanding_cost: string;
-  /** True when the equation holds. */
-  readonly ok: boolean;
-}
+export type LedgerCheckView = Schemas['LedgerCheck']['accounts'][number];
 
 /** How many records and tasks the world holds. */
-export interface CountsView {
-  /** Messages of every organization and environment. */
-  readonly messages: number;
-  /** Campaigns of every organization and environment. */
-  readonly campaigns: number;
-  /** Background tasks still scheduled. */
-  readonly pending_tasks: number;
-}
+export type CountsView = Schemas['Counts'];
 
 /** The armed faults. */
-export interface FaultsView {
-  /** Requests that will answer 500 or 503 without executing. */
-  readonly request_failures: readonly {
-    /** The fault's id (for `clearFaults`). */
-    readonly id: string;
-    /** The operation it applies to; `null` for any. */
-    readonly operation_id: OperationId | null;
-    /** The status the requests answer. */
-    readonly status: 500 | 503;
-    /** Requests still to fail. */
-    readonly remaining: number;
-  }[];
-  /** Requests that will be answered late (wall-clock time). */
-  readonly latencies: readonly {
-    /** The fault's id (for `clearFaults`). */
-    readonly id: string;
-    /** The operation it applies to; `null` for any. */
-    readonly operation_id: OperationId | null;
-    /** The delay, in milliseconds. */
-    readonly ms: number;
-    /** Requests still to delay. */
-    readonly remaining: number;
-  }[];
-  /** Campaigns whose dispatch will fail with `SYSTEM_DISPATCH_ERROR`. */
-  readonly dispatch_failures: readonly {
-    /** The fault's id (for `clearFaults`). */
-    readonly id: string;
-    /** The campaign it applies to; `null` for the next ones processed. */
-    readonly campaign_id: string | null;
-    /** Campaigns still to fail. */
-    readonly remaining: number;
-  }[];
-  /** Carrier outages: messages to `destination` are `UNDELIVERED` between `from` and `to`. */
-  readonly carrier_outages: readonly {
-    /** The fault's id (for `clearFaults`). */
-    readonly id: string;
-    /** The carrier code, e.g. `UNITEL`. */
-    readonly destination: string;
-    /** Start of the outage (ISO 8601, world time). */
-    readonly from: string;
-    /** End of the outage (ISO 8601, world time). */
-    readonly to: string;
-  }[];
-}
+export type FaultsView = Schemas['Faults'];
 
 /** A webhook endpoint, its secret by prefix. */
-export interface WebhookEndpointView {
-  /** The endpoint's id. */
-  readonly id: string;
-  /** The organization it belongs to. */
-  readonly organization_id: string;
-  /** `live` or `test`: which records notify it. */
-  readonly environment: Environment;
-  /** Where deliveries are POSTed; `null` for an in-process listener. */
-  readonly url: string | null;
-  /** `whsec_` and the secret's first four characters. */
-  readonly secret_prefix: string;
-  /** The event types it receives; `null` for all. */
-  readonly events: readonly WebhookEventType[] | null;
-  /** True once it answered 410 (no more deliveries). */
-  readonly disabled: boolean;
-  /** When it was registered (ISO 8601). */
-  readonly created_at: string;
-}
+export type WebhookEndpointView = Schemas['WebhookEndpoint'];
 
 /** A webhook endpoint as registered: with its full signing secret, shown only here. */
-export interface CreatedWebhookEndpointView extends WebhookEndpointView {
-  /** Its signing secret, `whsec_…`. */
-  readonly secret: string;
-}
+export type CreatedWebhookEndpointView = Schemas['RegisteredWebhookEndpoint'];
 
 /** An outbox entry: one event for one endpoint, its attempts and its next attempt. */
-export interface DeliveryView {
-  /** The delivery's id, sent as the `webhook-id` header (the same on every retry). */
-  readonly id: string;
-  /** The endpoint it is for. */
-  readonly endpoint_id: string;
-  /** The event type, e.g. `message.status_updated`. */
-  readonly type: WebhookEventType;
-  /**
-   * `waiting` (behind an earlier delivery about the same message or campaign), `scheduled`,
-   * `in_flight`, `delivered` or `failed` (for good).
-   */
-  readonly state: DeliveryState;
-  /** When the event was queued (ISO 8601). */
-  readonly created_at: string;
-  /** When the next attempt runs; `null` when none is scheduled. */
-  readonly next_attempt_at: string | null;
-  /** Every attempt so far, oldest first. */
-  readonly attempts: readonly {
-    /** When the attempt was made (ISO 8601). */
-    readonly at: string;
-    /** The endpoint's HTTP status; `null` when no answer came. */
-    readonly status: number | null;
-    /** Why no answer came (network error, timeout), or `null`. */
-    readonly error: string | null;
-    /**
-     * The `Location` of a 3xx answer (not followed; at most 2048 characters). Present on such
-     * attempts only, so assertions written for other attempts keep their shape.
-     */
-    readonly location?: string;
-  }[];
-  /** The event as sent: `{ type, timestamp, data }`. */
-  readonly event: unknown;
-}
+export type DeliveryView = Schemas['WebhookDelivery'];
 
 /** A message a handset sent to a sender ID. */
-export interface InboundView {
-  /** The inbound message's id. */
-  readonly id: string;
-  /** The organization of the sender ID written to. */
-  readonly organization_id: string;
-  /** `live` or `test`. */
-  readonly environment: Environment;
-  /** The handset, in E.164. */
-  readonly from: string;
-  /** The sender ID written to. */
-  readonly to: string;
-  /** The text. */
-  readonly body: string;
-  /** `SMS` or `WHATSAPP`. */
-  readonly channel_type: string;
-  /** The message it answers, if any. */
-  readonly in_reply_to: string | null;
-  /** When it arrived (ISO 8601). */
-  readonly received_at: string;
-}
+export type InboundView = Schemas['InboundMessage'];
 
 /**
  * An organization with its billing account.
@@ -519,26 +295,10 @@ export function inboundView(inbound: InboundMessage): InboundView {
 }
 
 /** The record a triggered event is about. */
-export interface TriggerSubjectView {
-  /** A message and a campaign are served by the public API; an inbound message by the control API. */
-  readonly kind: 'message' | 'inbound' | 'campaign';
-  /** Its id. */
-  readonly id: string;
-  /** Whether the trigger created it. */
-  readonly created: boolean;
-}
+export type TriggerSubjectView = Schemas['TriggerResult']['subject'];
 
 /** What `mock.control.trigger` answers (`POST /__mock/trigger`). */
-export interface TriggerView {
-  /** The event type triggered. */
-  readonly type: WebhookEventType;
-  /** The record the event is about. */
-  readonly subject: TriggerSubjectView;
-  /** Every webhook event produced, in order, as endpoints receive them (`{ type, timestamp, data }`). */
-  readonly events: WebhookEvent[];
-  /** The outbox deliveries made for those events (none when no endpoint subscribes to them). */
-  readonly deliveries: string[];
-}
+export type TriggerView = Schemas['TriggerResult'];
 
 /**
  * A trigger's outcome in the control vocabulary.

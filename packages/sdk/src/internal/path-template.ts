@@ -133,6 +133,14 @@ export function pathSegments(path: string, start = 0): string[] {
   }
 }
 
+/** A URL's path and query, as {@link splitUrl} cuts them. */
+export interface UrlParts {
+  /** The path, still percent-encoded (`/c/v1/messages`). */
+  readonly path: string;
+  /** The raw query without `?` (`page=2`), or `''`. */
+  readonly query: string;
+}
+
 /**
  * The still-encoded path and raw query (without `?`) of an absolute URL (`Request.url`) or of a
  * request target (`/c/v1/messages?page=2`, Node's `req.url`); a fragment is dropped. Cheaper than
@@ -145,7 +153,7 @@ export function pathSegments(path: string, start = 0): string[] {
  * splitUrl('http://127.0.0.1:4780/c/v1/messages?page=2'); // { path: '/c/v1/messages', query: 'page=2' }
  * ```
  */
-export function splitUrl(url: string): { path: string; query: string } {
+export function splitUrl(url: string): UrlParts {
   const pathStart = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
   if (pathStart < 0) return { path: '/', query: '' };
   const hash = url.indexOf('#', pathStart);
