@@ -14,27 +14,11 @@
 import { formatTimestamp, type HttpRequest, type HttpResponse } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
 import { redactSecrets } from '@msgsvc/sdk/contract';
+import type { components } from '../generated/control';
 import type { KeyOwner, KeyOwnerLookup } from './key-owner';
 
-/** One logged exchange, as `GET /__mock/requests` lists it. */
-export interface RequestLogEntry {
-  /** Increases by one per request since the server started (gaps mean entries were dropped). */
-  readonly seq: number;
-  /** Wall-clock time the response was built, ISO 8601. */
-  readonly at: string;
-  /** World time the response was built (the mock's clock), ISO 8601; null before a clock is bound. */
-  readonly world_at: string | null;
-  readonly method: string;
-  readonly path: string;
-  readonly query: string;
-  readonly status: number;
-  /** The error code of an error response, else null. */
-  readonly code: string | null;
-  /** The API key's prefix (`svc_live_abcd…`), or null when none was sent. */
-  readonly key: string | null;
-  readonly trace_id: string | null;
-  readonly idempotency_key: string | null;
-}
+/** One logged exchange, as `GET /__mock/requests` lists it (the control contract's schema). */
+export type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
 /** One exchange in full, as the inspector's request view shows it. */
 export interface RequestLogDetail extends RequestLogEntry {
