@@ -103,6 +103,28 @@ describe('inspector page', { timeout: 60_000 }, () => {
     await screenshot('phone');
   });
 
+  it('submits a form pressed while a change is held for its field (the render waits for the release)', async () => {
+    const sent = await live().post('/messages', { to: '+244923000097', body: 'Responde' });
+    await page.goto(`${cli.info.inspector_url}#/messages/${sent.body.id}`);
+    await expect.poll(title).toBe('Message to +244923000097');
+    await browser.settled();
+    await page.locator('#reply-body').fill('Segunda resposta');
+    const clock = (await page.locator('#clock').textContent()) ?? '';
+    await live().post('/messages', { to: '+244923000098', body: 'Mais uma' });
+    await expect.poll(() => page.locator('#clock').textContent()).not.toBe(clock);
+    // The press moves the focus out of the field, which starts the held render; the release comes
+    // only once that render is done (or was never started), so the click lands on what is there.
+    const button = page.getByRole('button', { name: 'Simulate reply' });
+    const box = await button.boundingBox();
+    if (box === null) throw new Error('the Simulate reply button is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await browser.settled();
+    await page.mouse.up();
+    await expect.poll(() => page.locator('#notice').textContent()).toBe('Reply simulated');
+    await expect.poll(viewText).toContain('Segunda resposta');
+  });
+
   it('shows a campaign with per-state counts and its messages; hostile names stay text', async () => {
     const accepted = await live().post('/campaigns/batch', {
       remitter_id: cli.info.sender_id.id,

@@ -99,8 +99,9 @@ async function render(): Promise<void> {
       list === undefined ? viewFor(route) : splitView(route, list, viewFor),
       data<InspectorSummary>('summary'),
     ]);
-    // Someone started typing in the view while it loaded: keep their text, refresh when they leave.
-    if (typingInView() && currentRoute().parts.join('/') === route.parts.join('/')) {
+    // Someone started typing in the view (or pressing a button of it) while it loaded: keep their
+    // text and the button under the pointer, refresh when they leave.
+    if (holding() && currentRoute().parts.join('/') === route.parts.join('/')) {
       stale = true;
       showClock(summary);
       return;
@@ -209,9 +210,29 @@ function typingInView(): boolean {
   );
 }
 
+/**
+ * Whether a pointer is pressed in the view. Pressing a button moves the focus out of a field, which
+ * renders a change held for it; a render that replaced the form between the press and the release
+ * would take the click (and the submit) with it. So the render waits for the release.
+ */
+let pressing = false;
+
+/** Whether a render now would replace what the user is working on (a field, a pressed button). */
+function holding(): boolean {
+  return pressing || typingInView();
+}
+
+/** Renders the change held for the user, once they let go of the view. */
+function renderHeld(): void {
+  if (stale && !holding()) {
+    stale = false;
+    setTimeout(onChange, 0);
+  }
+}
+
 /** A change event: refetch now, unless the user is typing in the view (then on leaving the field). */
 function onChange(): void {
-  if (typingInView()) {
+  if (holding()) {
     stale = true;
     // The header (clock, counts) is no form: it stays live.
     data<InspectorSummary>('summary').then(showClock, () => undefined);
@@ -312,12 +333,17 @@ function boot(): void {
   $('actions').addEventListener('click', onToolbar);
   document.addEventListener('keydown', onKey);
   startLayout(refresh);
-  $('view').addEventListener('focusout', () => {
-    if (stale) {
-      stale = false;
-      setTimeout(onChange, 0);
-    }
+  $('view').addEventListener('pointerdown', () => {
+    pressing = true;
   });
+  for (const type of ['pointerup', 'pointercancel']) {
+    // The click follows the release in the same task, so the render queued here comes after it.
+    window.addEventListener(type, () => {
+      pressing = false;
+      renderHeld();
+    });
+  }
+  $('view').addEventListener('focusout', () => setTimeout(renderHeld, 0));
   window.addEventListener('hashchange', () => {
     replace($('notice'));
     $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
