@@ -28,17 +28,40 @@ function sendable(schema: z.ZodString) {
   });
 }
 
-const name = sendable(
-  z
+/** A string of 1 to `max` characters. */
+function text(max: number) {
+  return z
     .string('Must be a string.')
     .min(1, 'Must not be empty.')
-    .max(200, 'Must be at most 200 characters.'),
-);
-const environment = z.enum(['live', 'test'], 'Must be live or test.');
-const senderStatus = z.enum(
-  ['APPROVED', 'PENDING', 'REJECTED'],
-  'Must be APPROVED, PENDING or REJECTED.',
-);
+    .max(max, `Must be at most ${max} characters.`);
+}
+
+/** An integer from `min` to `max`. */
+function integer(min: number, max: number) {
+  return z
+    .number('Must be a number.')
+    .int('Must be an integer.')
+    .min(min, min === 0 ? 'Must not be negative.' : `Must be at least ${min}.`)
+    .max(max, `Must be at most ${max}.`);
+}
+
+/** One of a few values, the message naming them all: "Must be live or test.". */
+function oneOf<const T extends readonly string[]>(values: T) {
+  const last = values[values.length - 1];
+  const listed = values.length === 1 ? last : `${values.slice(0, -1).join(', ')} or ${last}`;
+  return z.enum(values, `Must be ${listed}.`);
+}
+
+/** One of a long list, the message naming them all: "Must be one of …". */
+function oneOfList<const T extends readonly string[]>(values: T) {
+  return z.enum(values, `Must be one of ${values.join(', ')}.`);
+}
+
+const name = sendable(text(200));
+const environment = oneOf(['live', 'test']);
+const senderStatus = oneOf(['APPROVED', 'PENDING', 'REJECTED']);
+const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+const phone = z.string('Must be a phone number.').min(1, 'Must be a phone number.');
 
 /** `POST /__mock/organizations`. */
 export const createOrganizationBody = z.strictObject({
@@ -72,12 +95,7 @@ export const issueKeyBody = z.strictObject({
 
 /** `POST /__mock/organizations/{organization_id}/sender-ids`. */
 export const createSenderIdBody = z.strictObject({
-  name: sendable(
-    z
-      .string('Must be a string.')
-      .min(1, 'Must not be empty.')
-      .max(15, 'Must be at most 15 characters.'),
-  ),
+  name: sendable(text(15)),
   status: senderStatus.exactOptional(),
   make_default: z.boolean('Must be true or false.').exactOptional(),
 });
@@ -138,16 +156,12 @@ export const environmentQuery = z.strictObject({ environment: environment.exactO
 
 const uuid = z.string('Must be a UUID.').regex(UUID_PATTERN, 'Must be a UUID.');
 // The vocabularies come from the contract's generated types, never a list written again.
-const operationId = z.enum(OPERATION_IDS, `Must be one of ${OPERATION_IDS.join(', ')}.`);
-const count = z
-  .number('Must be a number.')
-  .int('Must be an integer.')
-  .min(1, 'Must be at least 1.')
-  .max(1_000_000, 'Must be at most 1000000.');
+const operationId = oneOfList(OPERATION_IDS);
+const count = integer(1, 1_000_000);
 const instant = z
   .string('Must be an ISO 8601 date-time with an offset.')
   .min(1, 'Must be an ISO 8601 date-time with an offset.');
-const eventType = z.enum(WEBHOOK_EVENT_TYPES, `Must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}.`);
+const eventType = oneOfList(WEBHOOK_EVENT_TYPES);
 
 /** `POST /__mock/faults/request-failures`. */
 export const requestFailureBody = z.strictObject({
@@ -159,11 +173,7 @@ export const requestFailureBody = z.strictObject({
 /** `POST /__mock/faults/latencies`: at most a minute, so a forgotten fault cannot hang a suite. */
 export const latencyBody = z.strictObject({
   operation_id: operationId.exactOptional(),
-  ms: z
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(0, 'Must not be negative.')
-    .max(60_000, 'Must be at most 60000.'),
+  ms: integer(0, 60_000),
   count: count.exactOptional(),
 });
 
@@ -177,7 +187,7 @@ export const dispatchFailureBody = z.strictObject({
 export const carrierOutageBody = z.strictObject({
   destination: z
     .string('Must be a carrier code such as UNITEL.')
-    .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Must be a carrier code such as UNITEL.'),
+    .regex(CODE, 'Must be a carrier code such as UNITEL.'),
   from: instant,
   to: instant,
 });
@@ -203,36 +213,21 @@ export const filteredListQuery = z.strictObject({
 export const outboxQuery = z.strictObject({
   endpoint_id: uuid.exactOptional(),
   type: eventType.exactOptional(),
-  state: z
-    .enum(
-      ['waiting', 'scheduled', 'in_flight', 'delivered', 'failed'],
-      'Must be waiting, scheduled, in_flight, delivered or failed.',
-    )
-    .exactOptional(),
+  state: oneOf(['waiting', 'scheduled', 'in_flight', 'delivered', 'failed']).exactOptional(),
 });
 
 /** `POST /__mock/webhooks/outbox/redeliver-failed`; the body may be empty. */
 export const redeliverFailedBody = z.strictObject({
   endpoint_id: uuid.exactOptional(),
   type: eventType.exactOptional(),
-  limit: z
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(1, 'Must be at least 1.')
-    .max(1000, 'Must be at most 1000.')
-    .exactOptional(),
+  limit: integer(1, 1000).exactOptional(),
 });
 
 /** `POST /__mock/inbound`. */
 export const inboundBody = z.strictObject({
-  from: z.string('Must be a phone number.').min(1, 'Must be a phone number.'),
+  from: phone,
   to: z.string('Must be a sender ID name or id.').min(1, 'Must be a sender ID name or id.'),
-  body: sendable(
-    z
-      .string('Must be a string.')
-      .min(1, 'Must not be empty.')
-      .max(10_000, 'Must be at most 10000 characters.'),
-  ),
+  body: sendable(text(10_000)),
   environment: environment.exactOptional(),
   organization_id: uuid.exactOptional(),
 });
@@ -242,44 +237,30 @@ export const triggerBody = z.strictObject({
   type: eventType,
   message_id: uuid.exactOptional(),
   campaign_id: uuid.exactOptional(),
-  status: z
-    .enum(
-      [
-        'SENT',
-        'DELIVERED',
-        'FAILED',
-        'UNDELIVERED',
-        'EXPIRED',
-        'REJECTED',
-        'CANCELLED',
-        'COMPLETED',
-      ],
-      'Must be SENT, DELIVERED, FAILED, UNDELIVERED, EXPIRED, REJECTED, CANCELLED or COMPLETED.',
-    )
-    .exactOptional(),
+  status: oneOf([
+    'SENT',
+    'DELIVERED',
+    'FAILED',
+    'UNDELIVERED',
+    'EXPIRED',
+    'REJECTED',
+    'CANCELLED',
+    'COMPLETED',
+  ]).exactOptional(),
   error_code: z
     .string('Must be an error code such as ABSENT_SUBSCRIBER.')
-    .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Must be an error code such as ABSENT_SUBSCRIBER.')
+    .regex(CODE, 'Must be an error code such as ABSENT_SUBSCRIBER.')
     .exactOptional(),
   organization_id: uuid.exactOptional(),
   environment: environment.exactOptional(),
-  from: z.string('Must be a phone number.').min(1, 'Must be a phone number.').exactOptional(),
+  from: phone.exactOptional(),
   to: z.string('Must be a string.').min(1, 'Must not be empty.').exactOptional(),
-  body: sendable(
-    z
-      .string('Must be a string.')
-      .min(1, 'Must not be empty.')
-      .max(10_000, 'Must be at most 10000 characters.'),
-  ).exactOptional(),
+  body: sendable(text(10_000)).exactOptional(),
 });
 
 /** `POST /__mock/snapshots`: the name is optional, a label for people. */
 export const takeSnapshotBody = z.strictObject({
-  name: z
-    .string('Must be a string.')
-    .min(1, 'Must not be empty.')
-    .max(200, 'Must be at most 200 characters.')
-    .exactOptional(),
+  name: text(200).exactOptional(),
 });
 
 /**
@@ -287,12 +268,8 @@ export const takeSnapshotBody = z.strictObject({
  * seed; the demo world as the starting organizations).
  */
 export const createWorldBody = z.strictObject({
-  name: z
-    .string('Must be a string.')
-    .min(1, 'Must not be empty.')
-    .max(200, 'Must be at most 200 characters.')
-    .exactOptional(),
-  clock: z.enum(['real', 'virtual'], 'Must be real or virtual.').exactOptional(),
+  name: text(200).exactOptional(),
+  clock: oneOf(['real', 'virtual']).exactOptional(),
   seed: z
     .number('Must be an integer.')
     .int('Must be an integer.')
@@ -317,9 +294,5 @@ export type CreateWorldInput = z.infer<typeof createWorldBody>;
 
 /** `POST /__mock/worlds/{world_id}/fork`. */
 export const forkWorldBody = z.strictObject({
-  name: z
-    .string('Must be a string.')
-    .min(1, 'Must not be empty.')
-    .max(200, 'Must be at most 200 characters.')
-    .exactOptional(),
+  name: text(200).exactOptional(),
 });
