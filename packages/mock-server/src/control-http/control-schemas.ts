@@ -6,6 +6,7 @@
 
 import { OPERATION_IDS, type OperationId } from '@msgsvc/mock';
 import {
+  DELIVERY_STATES,
   textProblem,
   UUID_PATTERN,
   WEBHOOK_EVENT_TYPES,
@@ -13,6 +14,7 @@ import {
 } from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { pagingParams } from '../http/paging-params';
+import { ENVIRONMENTS } from '../query/query-vocabulary';
 import { worldFileSchema } from '../worlds/world-file-schema';
 
 const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
@@ -58,7 +60,7 @@ function oneOfList<const T extends readonly string[]>(values: T) {
 }
 
 const name = sendable(text(200));
-const environment = oneOf(['live', 'test']);
+const environment = oneOf(ENVIRONMENTS);
 const senderStatus = oneOf(['APPROVED', 'PENDING', 'REJECTED']);
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 const phone = z.string('Must be a phone number.').min(1, 'Must be a phone number.');
@@ -213,7 +215,7 @@ export const filteredListQuery = z.strictObject({
 export const outboxQuery = z.strictObject({
   endpoint_id: uuid.exactOptional(),
   type: eventType.exactOptional(),
-  state: oneOf(['waiting', 'scheduled', 'in_flight', 'delivered', 'failed']).exactOptional(),
+  state: oneOf(DELIVERY_STATES).exactOptional(),
 });
 
 /** `POST /__mock/webhooks/outbox/redeliver-failed`; the body may be empty. */

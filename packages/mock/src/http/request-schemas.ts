@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/core/patterns';
 import { parseTimestamp } from '../domain/core/time-format';
 import { namesOf } from '../domain/core/vocabulary';
+import { CAMPAIGN_STATUSES } from '../domain/history/status-history';
 
 type Schema = components['schemas'];
 
@@ -116,16 +117,7 @@ const listStatus = oneOfContract(
     UNDELIVERED: true,
   }),
 );
-const campaignStatus = oneOfContract(
-  namesOf<Schema['CampaignStatus']>({
-    DRAFT: true,
-    PENDING: true,
-    PROCESSING: true,
-    SENDING: true,
-    COMPLETED: true,
-    FAILED: true,
-  }),
-);
+const campaignStatus = oneOfContract(CAMPAIGN_STATUSES);
 const channel = oneOfContract(namesOf<Schema['ChannelType']>({ SMS: true, WHATSAPP: true }));
 const trigger = oneOfContract(
   namesOf<Schema['TriggerSource']>({ API_CLIENT: true, CUSTOMER_PORTAL: true }),

@@ -42,7 +42,7 @@ const MESSAGE_STATUSES = namesOf<MessageStatus>({
 });
 
 /** Every campaign status, likewise. */
-const CAMPAIGN_STATUSES = namesOf<CampaignStatus>({
+export const CAMPAIGN_STATUSES = namesOf<CampaignStatus>({
   DRAFT: true,
   PENDING: true,
   PROCESSING: true,
