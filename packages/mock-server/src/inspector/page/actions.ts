@@ -5,7 +5,7 @@
  */
 import { control } from './api';
 import type { Actions } from './details';
-import { type Child, h, table, time } from './dom';
+import { type Child, h, section, table, time } from './dom';
 import { faultForms } from './fault-forms';
 import type { View } from './lists';
 import { triggerForm } from './trigger-form';
@@ -75,10 +75,9 @@ export async function actionsView(actions: Actions): Promise<View> {
   return {
     title: 'Snapshots & faults',
     content: [
-      h(
-        'section',
-        { 'aria-label': 'Snapshots' },
-        h('h3', null, 'Snapshots'),
+      section(
+        'Snapshots',
+        'Snapshots',
         table(
           'Snapshots',
           ['Taken (world)', 'Name', ''],
@@ -103,19 +102,8 @@ export async function actionsView(actions: Actions): Promise<View> {
           'No snapshots yet: take one with “Take snapshot”.',
         ),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Faults' },
-        h('h3', null, 'Faults'),
-        faultForms(actions),
-        armedFaults(faults, actions),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'Events on demand' },
-        h('h3', null, 'Trigger a webhook event'),
-        triggerForm(actions),
-      ),
+      section('Faults', 'Faults', faultForms(actions), armedFaults(faults, actions)),
+      section('Events on demand', 'Trigger a webhook event', triggerForm(actions)),
     ],
   };
 }

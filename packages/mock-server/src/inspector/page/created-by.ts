@@ -3,14 +3,13 @@
  * included, each a link to the request in the journal.
  */
 import type { CreatingRequest } from '../request-links';
-import { type Child, h, link, time } from './dom';
+import { type Child, h, link, section, time } from './dom';
 
 /** On a message's or campaign's page: the requests that created it, replays included. */
 export function creatingRequests(requests: readonly CreatingRequest[]): Child {
-  return h(
-    'section',
-    { 'aria-label': 'Created by' },
-    h('h3', null, 'Created by'),
+  return section(
+    'Created by',
+    'Created by',
     requests.length === 0
       ? h(
           'p',

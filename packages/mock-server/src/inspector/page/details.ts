@@ -10,7 +10,7 @@ import { control, data } from './api';
 import { messageBadges, phoneOptOutBadges } from './badges';
 import { creatingRequests } from './created-by';
 import { attemptAnswer, deliveryLinks } from './delivery-cells';
-import { type Child, chip, fields, h, link, pretty, table, time } from './dom';
+import { type Child, chip, fields, h, link, pretty, section, table, time } from './dom';
 import {
   campaignCounts,
   campaignStatus,
@@ -36,9 +36,9 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
   return {
     title: `Message to ${m.e164_format}`,
     content: [
-      h(
-        'section',
-        { 'aria-label': 'Message' },
+      section(
+        'Message',
+        null,
         h('p', { class: 'content' }, m.content),
         messageFields(view),
         h('h3', null, 'Status timeline'),
@@ -46,16 +46,10 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
       ),
       creatingRequests(view.requests),
       smsCheckSection(m.content, view),
-      h(
-        'section',
-        { 'aria-label': 'Simulate a reply' },
-        h('h3', null, 'Simulate a reply'),
-        replyForm(view, actions),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'Replies' },
-        h('h3', null, `Replies (${view.replies.length})`),
+      section('Simulate a reply', 'Simulate a reply', replyForm(view, actions)),
+      section(
+        'Replies',
+        `Replies (${view.replies.length})`,
         table(
           'Replies',
           ['Received (world)', 'From', 'Content'],
@@ -63,16 +57,10 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
           'No replies.',
         ),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Webhook deliveries' },
-        h('h3', null, 'Webhook deliveries'),
-        deliveryRows(view.deliveries),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'As the API returns it' },
-        h('h3', null, 'As GET /messages/{id} returns it'),
+      section('Webhook deliveries', 'Webhook deliveries', deliveryRows(view.deliveries)),
+      section(
+        'As the API returns it',
+        'As GET /messages/{id} returns it',
         h('pre', { tabindex: 0 }, JSON.stringify(m, null, 2)),
       ),
     ],
@@ -201,9 +189,9 @@ export async function campaignView(id: string, route: Route): Promise<View> {
   return {
     title: `Campaign ${c.name}`,
     content: [
-      h(
-        'section',
-        { 'aria-label': 'Campaign' },
+      section(
+        'Campaign',
+        null,
         fields([
           ['Status', campaignStatus(c.status)],
           [
@@ -230,10 +218,9 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         timeline(view.history),
       ),
       creatingRequests(view.requests),
-      h(
-        'section',
-        { 'aria-label': 'Campaign messages' },
-        h('h3', null, 'Messages'),
+      section(
+        'Campaign messages',
+        'Messages',
         messageRows(view.messages.entries),
         pager(
           `campaigns/${encodeURIComponent(c.id)}`,
@@ -262,9 +249,9 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
   return {
     title: `Webhook ${d.type}`,
     content: [
-      h(
-        'section',
-        { 'aria-label': 'Delivery' },
+      section(
+        'Delivery',
+        null,
         fields([
           ['State', chip(d.state)],
           ['Endpoint', d.url ?? '(in-process listener)'],
@@ -297,16 +284,10 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
           finished ? null : h('span', { class: 'meta' }, ' (available once delivered or failed)'),
         ),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Payload' },
-        h('h3', null, 'Payload'),
-        h('pre', { tabindex: 0 }, pretty(d.payload)),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'Attempts' },
-        h('h3', null, `Attempts (${d.attempts.length})`),
+      section('Payload', 'Payload', h('pre', { tabindex: 0 }, pretty(d.payload))),
+      section(
+        'Attempts',
+        `Attempts (${d.attempts.length})`,
         d.attempts.length === 0
           ? h('p', { class: 'empty' }, 'No attempt yet.')
           : h(

@@ -83,6 +83,19 @@ export function time(iso: string | null): Child {
   );
 }
 
+/**
+ * A part of a view, named `label` for assistive technology, under the heading `heading` (none when
+ * null).
+ */
+export function section(label: string, heading: Child, ...children: Child[]): HTMLElement {
+  return h(
+    'section',
+    { 'aria-label': label },
+    heading === null ? null : h('h3', null, heading),
+    children,
+  );
+}
+
 /** A definition list from label/value pairs. */
 export function fields(pairs: readonly (readonly [string, Child])[]): HTMLDListElement {
   return h(

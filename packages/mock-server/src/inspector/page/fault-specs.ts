@@ -6,23 +6,11 @@
  * `test/inspector-fault-forms.test.ts` holds it to the YAML itself (required fields, vocabularies).
  * This file touches no DOM, so that test can read it.
  */
-import type { components, paths } from '../../generated/control';
+import type { paths } from '../../generated/control';
+import { CONTRACT_OUTLINE } from '../generated/contract-outline';
 
-type OperationId = components['schemas']['OperationId'];
-
-/**
- * The operations a fault can target. The page is a browser bundle and does not load the mock, so
- * the list is written here, and `satisfies` checks it against control.yaml's enum both ways.
- */
-const OPERATION_IDS = Object.keys({
-  sendMessage: true,
-  listMessages: true,
-  retrieveMessage: true,
-  sendBatchCampaign: true,
-  listCampaigns: true,
-  retrieveCampaign: true,
-  listCampaignMessages: true,
-} satisfies Record<OperationId, true>) as OperationId[];
+/** The operations a fault can target: the public API's, from the contract's outline. */
+const OPERATION_IDS = CONTRACT_OUTLINE.operations.map((operation) => operation.operationId);
 
 /** The kinds of fault the control API arms: `request-failures`, `latencies`, … */
 export type FaultKind = {

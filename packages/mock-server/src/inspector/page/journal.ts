@@ -10,7 +10,7 @@ import type { JournalDetail, JournalRow } from '../journal';
 import type { CreatedRecord } from '../request-links';
 import { data } from './api';
 import { headerTable } from './details';
-import { type Child, fields, h, link, pretty, table, time } from './dom';
+import { type Child, fields, h, link, pretty, section, table, time } from './dom';
 import { type View, wallBeside } from './lists';
 import { listHref, type Route } from './router';
 
@@ -169,9 +169,9 @@ export async function journalRequestView(seq: string): Promise<View> {
     title: `${r.method} ${r.path}`,
     content: [
       r.status >= 400 && r.status < 500 ? nearMisses(r) : null,
-      h(
-        'section',
-        { 'aria-label': 'Request' },
+      section(
+        'Request',
+        null,
         fields([
           ['World time', [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)]],
           ['Wall clock', time(r.at)],
@@ -186,39 +186,26 @@ export async function journalRequestView(seq: string): Promise<View> {
           ['Idempotency key', r.idempotency_key ?? '—'],
         ]),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Request headers' },
-        h('h3', null, 'Request headers'),
+      section(
+        'Request headers',
+        'Request headers',
         headerTable('Request headers', r.request_headers),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Request body' },
-        h('h3', null, 'Request body'),
-        h('pre', { tabindex: 0 }, pretty(r.request_body)),
-      ),
-      h(
-        'section',
-        { 'aria-label': 'Response headers' },
-        h('h3', null, 'Response headers'),
+      section('Request body', 'Request body', h('pre', { tabindex: 0 }, pretty(r.request_body))),
+      section(
+        'Response headers',
+        'Response headers',
         headerTable('Response headers', r.response_headers),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Response body' },
-        h('h3', null, 'Response body'),
-        h('pre', { tabindex: 0 }, pretty(r.response_body)),
-      ),
+      section('Response body', 'Response body', h('pre', { tabindex: 0 }, pretty(r.response_body))),
     ],
   };
 }
 
 function nearMisses(r: JournalDetail): Child {
-  return h(
-    'section',
-    { 'aria-label': 'Near misses' },
-    h('h3', null, 'Near misses'),
+  return section(
+    'Near misses',
+    'Near misses',
     r.hints.length === 0
       ? h('p', { class: 'empty' }, 'Nothing in the contract is a letter or two from this request.')
       : h(

@@ -17,7 +17,7 @@ import type {
 import { data } from './api';
 import { messageBadges } from './badges';
 import { deliveryLinks, latency } from './delivery-cells';
-import { type Child, chip, h, link, table, time } from './dom';
+import { type Child, chip, h, link, section, table, time } from './dom';
 import { campaignStatus, messageStatus, organizationMessages, statusBar } from './filters';
 import { pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
@@ -184,9 +184,9 @@ export async function organizationsView(): Promise<View> {
   return {
     title: 'Organizations',
     content: entries.map((o) =>
-      h(
-        'section',
-        { 'aria-label': `Organization ${o.name}` },
+      section(
+        `Organization ${o.name}`,
+        null,
         h(
           'h3',
           null,
@@ -234,17 +234,15 @@ export async function searchView(route: Route): Promise<View> {
   return {
     title: `Search: “${q}”`,
     content: [
-      h(
-        'section',
-        { 'aria-label': 'Matching messages' },
-        h('h3', null, `Messages (${found.messages.total})`),
+      section(
+        'Matching messages',
+        `Messages (${found.messages.total})`,
         messageRows(found.messages.entries),
         more('messages', found.messages.total, found.messages.entries.length),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Matching replies' },
-        h('h3', null, `Replies (${found.replies.total})`),
+      section(
+        'Matching replies',
+        `Replies (${found.replies.total})`,
         table(
           'Replies',
           ['Received (world)', 'From', 'To', 'Content'],
@@ -257,24 +255,21 @@ export async function searchView(route: Route): Promise<View> {
           'No replies.',
         ),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Matching phones' },
-        h('h3', null, `Phones (${found.phones.total})`),
+      section(
+        'Matching phones',
+        `Phones (${found.phones.total})`,
         phoneRows(found.phones.entries),
         more('phones', found.phones.total, found.phones.entries.length),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Matching campaigns' },
-        h('h3', null, `Campaigns (${found.campaigns.total})`),
+      section(
+        'Matching campaigns',
+        `Campaigns (${found.campaigns.total})`,
         campaignRows(found.campaigns.entries),
         more('campaigns', found.campaigns.total, found.campaigns.entries.length),
       ),
-      h(
-        'section',
-        { 'aria-label': 'Matching requests' },
-        h('h3', null, `Requests (${found.requests.total})`),
+      section(
+        'Matching requests',
+        `Requests (${found.requests.total})`,
         requestRows(found.requests.entries),
         more('requests', found.requests.total, found.requests.entries.length),
       ),

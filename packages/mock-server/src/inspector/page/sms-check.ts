@@ -15,7 +15,7 @@ import {
   type Ucs2Character,
 } from '@msgsvc/sdk/sms';
 import type { MessageView } from '../api';
-import { type Child, fields, h, replace } from './dom';
+import { type Child, fields, h, replace, section } from './dom';
 import type { View } from './lists';
 import { listHref, type Route } from './router';
 
@@ -386,9 +386,6 @@ export function smsCheckView(route: Route): View {
   show();
   return {
     title: 'SMS check',
-    content: [
-      h('section', { 'aria-label': 'Text to check' }, form),
-      h('section', { 'aria-label': 'Breakdown' }, h('h3', null, 'Breakdown'), output),
-    ],
+    content: [section('Text to check', null, form), section('Breakdown', 'Breakdown', output)],
   };
 }
