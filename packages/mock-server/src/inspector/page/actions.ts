@@ -4,9 +4,10 @@
  * trigger webhook events.
  */
 import { control } from './api';
+import { contractForm } from './contract-form';
 import type { Actions } from './details';
 import { type Child, h, section, table, time } from './dom';
-import { faultForms } from './fault-forms';
+import { FAULT_FORMS, type FieldSpec } from './fault-specs';
 import type { View } from './lists';
 import { triggerForm } from './trigger-form';
 
@@ -146,4 +147,26 @@ function armedFaults(faults: Faults, actions: Actions): Child {
           'Clear all faults',
         ),
   ];
+}
+
+/**
+ * Every fault kind's form, each in its own group, sending its body to `POST /__mock/faults/<kind>`.
+ */
+function faultForms(actions: Actions): Child {
+  return Object.entries(FAULT_FORMS).map(([kind, form]) =>
+    h(
+      'div',
+      { class: 'fault-form', 'data-fault': kind },
+      contractForm(
+        form.title,
+        form.button,
+        form.fields as Readonly<Record<string, FieldSpec>>,
+        (body) => {
+          void actions.run('Fault armed', () =>
+            control('POST', `faults/${encodeURIComponent(kind)}`, body),
+          );
+        },
+      ),
+    ),
+  );
 }

@@ -3,12 +3,13 @@
  * timeline, cost and segments, replies, webhook deliveries, and a form to simulate a reply), a
  * phone's thread, a campaign (per-state counts and its messages), a logged request (headers and
  * both bodies, keys by prefix) and a webhook delivery (payload, each attempt with its signature
- * headers and answer, "redeliver now").
+ * headers and answer, "redeliver now"). A message's and a campaign's page list the logged requests
+ * that created it, idempotent replays included.
  */
 import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
+import type { CreatingRequest } from '../request-links';
 import { control, data } from './api';
 import { messageBadges, phoneOptOutBadges } from './badges';
-import { creatingRequests } from './created-by';
 import { attemptAnswer, deliveryLinks } from './delivery-cells';
 import { type Child, chip, fields, h, link, pretty, section, table, time } from './dom';
 import {
@@ -18,8 +19,8 @@ import {
   messageStatus,
   organizationMessages,
 } from './filters';
-import { deliveryRows, messageRows, pager, type View } from './lists';
-import { pageSize } from './paging';
+import { deliveryRows, messageRows, type View } from './lists';
+import { pageSize, pages } from './paging';
 import type { Route } from './router';
 import { smsCheckSection } from './sms-check';
 import { timeline } from './timeline';
@@ -222,7 +223,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         'Campaign messages',
         'Messages',
         messageRows(view.messages.entries),
-        pager(
+        pages(
           `campaigns/${encodeURIComponent(c.id)}`,
           route,
           view.messages.total,
@@ -314,4 +315,32 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
       ),
     ],
   };
+}
+
+/** On a message's or campaign's page: the requests that created it, replays included. */
+function creatingRequests(requests: readonly CreatingRequest[]): Child {
+  return section(
+    'Created by',
+    'Created by',
+    requests.length === 0
+      ? h(
+          'p',
+          { class: 'empty' },
+          'No request in the log created it (the log keeps the latest 200 requests; the control API and simulations log none).',
+        )
+      : h(
+          'ul',
+          null,
+          requests.map((r) =>
+            h(
+              'li',
+              null,
+              link(`${r.method} ${r.path} → ${r.status}`, 'requests', String(r.seq)),
+              ' ',
+              time(r.world_at ?? r.at),
+              r.replayed ? h('span', { class: 'meta' }, ' (idempotent replay)') : null,
+            ),
+          ),
+        ),
+  );
 }

@@ -3,7 +3,7 @@
  * operation (`#/requests?class=4xx&op=sendMessage&q=…`, each filter a link or a select, so every
  * filtered list has an address), each refused request with its first near-miss hint and each
  * request with a link to what it created; a request in full with all its hints; and, on a
- * message's or campaign's page (`created-by.ts`), the requests that created it. Text from the server is
+ * message's or campaign's page (`details.ts`), the requests that created it. Text from the server is
  * only ever text (`dom.ts`).
  */
 import type { JournalDetail, JournalRow } from '../journal';
@@ -12,9 +12,10 @@ import { data } from './api';
 import { headerTable } from './details';
 import { type Child, fields, h, link, pretty, section, table, time } from './dom';
 import { type View, wallBeside } from './lists';
+import { pageOffset, pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
 
-const PAGE = 50;
+const _PAGE = 50;
 const CLASSES = ['2xx', '4xx', '5xx'] as const;
 
 /** The journal's filters as the address holds them. */
@@ -32,26 +33,20 @@ function filtersOf(route: Route): Filters {
   };
 }
 
-function offsetOf(route: Route): number {
-  const offset = Number(route.params.get('offset') ?? 0);
-  return Number.isInteger(offset) && offset > 0 ? offset : 0;
-}
-
-/** The address of the journal with these filters (and an offset). */
-function journalHref(filters: Filters, offset = 0): string {
-  return listHref('requests', { q: filters.q, class: filters.class, op: filters.op, offset });
+/** The address of the journal with these filters (its first page). */
+function journalHref(filters: Filters): string {
+  return listHref('requests', { q: filters.q, class: filters.class, op: filters.op });
 }
 
 /** `#/requests`: the journal, filtered by the address. */
 export async function journalView(route: Route): Promise<View> {
   const filters = filtersOf(route);
-  const offset = offsetOf(route);
   const page = await data<{
     total: number;
     offset: number;
     operations: readonly string[];
     entries: readonly JournalRow[];
-  }>('requests', { q: filters.q, class: filters.class, op: filters.op, offset, limit: PAGE });
+  }>('requests', { ...filters, offset: pageOffset(route), limit: pageSize(route) });
   const shown = [filters.class, filters.op, filters.q === undefined ? undefined : `“${filters.q}”`]
     .filter((part) => part !== undefined)
     .join(' · ');
@@ -60,7 +55,7 @@ export async function journalView(route: Route): Promise<View> {
     content: [
       filterBar(filters, page.operations),
       h('div', { class: 'journal' }, journalRows(page.entries)),
-      pager(filters, offset, page.total),
+      pages('requests', route, page.total, page.offset),
     ],
   };
 }
@@ -146,19 +141,6 @@ function journalRows(entries: readonly JournalRow[]): Child {
       r.key ?? '—',
     ]),
     'No requests.',
-  );
-}
-
-function pager(filters: Filters, offset: number, total: number): Child {
-  const last = Math.min(offset + PAGE, total);
-  return h(
-    'nav',
-    { class: 'pager', 'aria-label': 'Pages' },
-    offset > 0
-      ? h('a', { href: journalHref(filters, Math.max(0, offset - PAGE)) }, '← Newer')
-      : null,
-    h('span', { class: 'meta' }, total === 0 ? 'none' : `${offset + 1}–${last} of ${total}`),
-    last < total ? h('a', { href: journalHref(filters, offset + PAGE) }, 'Older →') : null,
   );
 }
 

@@ -19,23 +19,13 @@ import { messageBadges } from './badges';
 import { deliveryLinks, latency } from './delivery-cells';
 import { type Child, chip, h, link, section, table, time } from './dom';
 import { campaignStatus, messageStatus, organizationMessages, statusBar } from './filters';
-import { pageSize, pages } from './paging';
+import { pageOffset, pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
 
 /** A rendered view: its title and content. */
 export interface View {
   readonly title: string;
   readonly content: Child[];
-}
-
-function offsetOf(route: Route): number {
-  const offset = Number(route.params.get('offset') ?? 0);
-  return Number.isInteger(offset) && offset > 0 ? offset : 0;
-}
-
-/** First/newer/older/last links, "x–y of n" and the page size (`paging.ts`). */
-export function pager(view: string, route: Route, total: number, offset?: number): Child {
-  return pages(view, route, total, offset);
 }
 
 /** Rows of messages. */
@@ -133,7 +123,7 @@ export async function messagesView(route: Route): Promise<View> {
   const q = route.params.get('q') ?? undefined;
   const page = await data<ListPage<MessageRow>>('messages', {
     q,
-    offset: offsetOf(route),
+    offset: pageOffset(route),
     limit: pageSize(route),
   });
   return {
@@ -141,7 +131,7 @@ export async function messagesView(route: Route): Promise<View> {
     content: [
       statusBar('messages', MESSAGE_STATUSES, route),
       messageRows(page.entries),
-      pager('messages', route, page.total, page.offset),
+      pages('messages', route, page.total, page.offset),
     ],
   };
 }
@@ -151,12 +141,12 @@ export async function phonesView(route: Route): Promise<View> {
   const q = route.params.get('q') ?? undefined;
   const page = await data<ListPage<PhoneRow>>('phones', {
     q,
-    offset: offsetOf(route),
+    offset: pageOffset(route),
     limit: pageSize(route),
   });
   return {
     title: 'Phones',
-    content: [phoneRows(page.entries), pager('phones', route, page.total, page.offset)],
+    content: [phoneRows(page.entries), pages('phones', route, page.total, page.offset)],
   };
 }
 
@@ -165,7 +155,7 @@ export async function campaignsView(route: Route): Promise<View> {
   const q = route.params.get('q') ?? undefined;
   const page = await data<ListPage<CampaignRow>>('campaigns', {
     q,
-    offset: offsetOf(route),
+    offset: pageOffset(route),
     limit: pageSize(route),
   });
   return {
@@ -173,7 +163,7 @@ export async function campaignsView(route: Route): Promise<View> {
     content: [
       statusBar('campaigns', CAMPAIGN_STATUSES, route),
       campaignRows(page.entries),
-      pager('campaigns', route, page.total, page.offset),
+      pages('campaigns', route, page.total, page.offset),
     ],
   };
 }

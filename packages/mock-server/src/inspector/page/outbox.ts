@@ -7,8 +7,9 @@
 import type { DeliveryRow, ListPage } from '../api';
 import { control, data } from './api';
 import type { Actions } from './details';
-import { type Child, h } from './dom';
-import { deliveryRows, pager, type View } from './lists';
+import { h } from './dom';
+import { deliveryRows, type View } from './lists';
+import { pageOffset, pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
 
 /** `{ failed }`: how many deliveries failed for good, whatever the filter. */
@@ -21,18 +22,15 @@ interface RedeliverFailedResult {
   readonly remaining: number;
 }
 
-const PAGE = 50;
-
 let redelivering = false;
 
 /** `#/webhooks` and `#/webhooks?state=failed`. */
 export async function outboxView(route: Route, actions: Actions): Promise<View> {
   const failedOnly = route.params.get('state') === 'failed';
-  const offset = Math.max(0, Number(route.params.get('offset') ?? 0) || 0);
   const page = await data<OutboxPage>('deliveries', {
     state: failedOnly ? 'failed' : undefined,
-    offset,
-    limit: PAGE,
+    offset: pageOffset(route),
+    limit: pageSize(route),
   });
   const redeliver = h(
     'button',
@@ -80,33 +78,9 @@ export async function outboxView(route: Route, actions: Actions): Promise<View> 
         redeliver,
       ),
       deliveryRows(page.entries),
-      failedOnly ? failedPager(page.total, offset) : pager('webhooks', route, page.total),
+      pages('webhooks', route, page.total, page.offset),
     ],
   };
-}
-
-/** The pager of the failed-only list: the same as the list's, keeping `state=failed`. */
-function failedPager(total: number, offset: number): Child {
-  const last = Math.min(offset + PAGE, total);
-  return h(
-    'nav',
-    { class: 'pager', 'aria-label': 'Pages' },
-    offset > 0
-      ? h(
-          'a',
-          { href: listHref('webhooks', { state: 'failed', offset: Math.max(0, offset - PAGE) }) },
-          '← Newer',
-        )
-      : null,
-    h('span', { class: 'meta' }, total === 0 ? 'none' : `${offset + 1}–${last} of ${total}`),
-    last < total
-      ? h(
-          'a',
-          { href: listHref('webhooks', { state: 'failed', offset: offset + PAGE }) },
-          'Older →',
-        )
-      : null,
-  );
 }
 
 function redeliveredNotice(result: RedeliverFailedResult): string {

@@ -17,20 +17,27 @@ export function pageSize(route: Route): number {
 }
 
 /** The offset in the address (0 when absent or not a whole number). */
-function offsetIn(route: Route): number {
+export function pageOffset(route: Route): number {
   const offset = Number(route.params.get('offset') ?? 0);
   return Number.isInteger(offset) && offset > 0 ? offset : 0;
 }
 
 /**
  * The pager of `view`'s list of `total`, on the page starting at `offset` (the server's answer;
- * the address's when not given).
+ * the address's when not given). Its links keep the address's filters (`q`, `state`, `class`, …).
  */
-export function pages(view: string, route: Route, total: number, offset = offsetIn(route)): Child {
+export function pages(
+  view: string,
+  route: Route,
+  total: number,
+  offset = pageOffset(route),
+): Child {
   const size = pageSize(route);
-  const q = route.params.get('q') ?? undefined;
+  const kept = Object.fromEntries(
+    [...route.params].filter(([name]) => name !== 'offset' && name !== 'limit'),
+  );
   const limit = size === DEFAULT_SIZE ? undefined : size;
-  const href = (at: number) => listHref(view, { q, limit, offset: at });
+  const href = (at: number) => listHref(view, { ...kept, limit, offset: at });
   const lastAt = total === 0 ? 0 : Math.floor((total - 1) / size) * size;
   const end = Math.min(offset + size, total);
   const go = (label: string, at: number, shown: boolean, rel?: string) =>
@@ -44,7 +51,7 @@ export function pages(view: string, route: Route, total: number, offset = offset
           // The new page starts where the old one did, rounded down to the new size.
           const at = Math.floor(offset / chosen) * chosen;
           location.hash = listHref(view, {
-            q,
+            ...kept,
             limit: chosen === DEFAULT_SIZE ? undefined : chosen,
             offset: at,
           });
