@@ -148,6 +148,8 @@ const INITIAL = 16;
 
 /** See the module comment. */
 export class StepLog<S extends string> {
+  // Row `heap per stored message` (≤ 400 bytes): 398 with these columns; a plain object per step
+  // (three a message) adds 272 bytes a message on the heap.
   private length = 0;
   private at = new Float64Array(INITIAL);
   private status = new Uint8Array(INITIAL);
