@@ -41,8 +41,8 @@ interface TenantIndex {
 
 /** The indexes of every tenant's messages. */
 export class MessageIndex {
-  // Serves bench row `List Messages, 1M stored, status=DELIVERED&channel_destination=UNITEL`
-  // (≤ 2 ms).
+  // Rows `List Messages, 1M stored, status=…` (≤ 2 ms): 0.19–0.20 ms with these bitsets,
+  // 67–95 ms scanning the tenant without them.
   private readonly tenants = new Map<string, TenantIndex>();
   /**
    * The tenant looked up last: calls come in runs for one tenant, and its key is a fresh string.
