@@ -137,4 +137,27 @@ describe('request journal', { timeout: 90_000 }, () => {
     await browser.expectInert();
     expect(browser.problems).toEqual([]);
   });
+
+  it('pages a filtered journal at the size chosen, the filter kept on every page', async () => {
+    // More than a page of 20 refused requests (with those of the tests before, if they ran).
+    for (let i = 0; i < 21; i += 1) {
+      expect((await raw('GET', `/c/v1/mesages-${i}`)).status).toBe(404);
+    }
+    await page.goto(`${cli.info.inspector_url}#/requests?class=4xx&limit=20`);
+    await expect.poll(() => browser.title()).toBe('Request log · 4xx');
+    await expect.poll(() => rows().count()).toBe(20);
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    const total = Number(
+      (await pager.locator('.meta').textContent())?.match(/^1–20 of (\d+)$/)?.[1],
+    );
+    expect(total).toBeGreaterThan(20);
+    expect(await page.getByLabel('Per page').inputValue()).toBe('20');
+    await browser.settled();
+    await pager.getByRole('link', { name: 'Older →' }).click();
+    await expect
+      .poll(() => page.evaluate(() => location.hash))
+      .toBe('#/requests?class=4xx&limit=20&offset=20');
+    await expect.poll(() => rows().count()).toBe(Math.min(total - 20, 20));
+    expect(await browser.title()).toBe('Request log · 4xx');
+  });
 });
