@@ -7,10 +7,9 @@ import { keyPrefix } from '@msgsvc/sdk';
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { errorMessage } from '../cli-io/cli-io';
 import { type Api, createApi } from './check-kit/api';
+import { BudgetExhausted, SendBudget, WaitBudget } from './check-kit/budgets';
 import type { Check, Credential, VerifyContext, VerifyNumbers } from './check-kit/check';
 import { Drift, Skip } from './check-kit/drift';
-import { BudgetExhausted, SendBudget } from './check-kit/send-budget';
-import { WaitBudget } from './check-kit/wait-budget';
 import { CHECKS } from './checks/index';
 
 /** Options of {@link runVerify}. */

@@ -4,8 +4,8 @@
  * unless the caller wants to see it, and reserves sends against the run's budget before a request
  * that could create messages.
  */
+import type { SendBudget } from './budgets';
 import { brief, Drift } from './drift';
-import type { SendBudget } from './send-budget';
 
 /** One request and its answer, body read and parsed when it is JSON. */
 export interface Exchange {

@@ -4,7 +4,7 @@
  * differs from the description or a decision.
  */
 import type { Api } from './api';
-import type { WaitBudget } from './wait-budget';
+import type { WaitBudget } from './budgets';
 
 /** Extra credentials a check may need; without them it is skipped. */
 export type Credential = 'poor' | 'restricted' | 'other';

@@ -1,0 +1,67 @@
+/**
+ * A verify run's two budgets. The send budget: every request that could create messages reserves,
+ * before it is made, the number of messages it would create if the service accepted it; a
+ * reservation that does not fit is refused, so the run never exceeds `--max-sends` even against a
+ * service that accepts what it should refuse. The wait budget (`--time-budget`): one time for the
+ * whole run, drawn on by every poll of every check (see `poll.ts`).
+ */
+
+/** Thrown (and reported as a skip) when a check needs more sends than the budget has left. */
+export class BudgetExhausted extends Error {
+  override name = 'BudgetExhausted';
+}
+
+/** Counts messages a run may have created. */
+export class SendBudget {
+  #used = 0;
+
+  /** @param max The most messages the run may create (`--max-sends`). */
+  constructor(readonly max: number) {}
+
+  /** Messages reserved so far (requests refused with 4xx give theirs back). */
+  get used(): number {
+    return this.#used;
+  }
+
+  /**
+   * Reserves `count` messages.
+   *
+   * @throws {BudgetExhausted} when they do not fit; nothing is reserved then.
+   */
+  reserve(count: number): void {
+    if (this.#used + count > this.max) {
+      throw new BudgetExhausted(
+        `needs ${count} send(s), ${this.max - this.#used} left of --max-sends ${this.max}`,
+      );
+    }
+    this.#used += count;
+  }
+
+  /** Gives back a reservation whose request created nothing (a 4xx answer). */
+  release(count: number): void {
+    this.#used = Math.max(0, this.#used - count);
+  }
+}
+
+/** The run's time for waiting on the deployment (`--time-budget`), shared by all its polls. */
+export class WaitBudget {
+  #spent = 0;
+
+  /** @param ms The whole budget, in milliseconds. */
+  constructor(readonly ms: number) {}
+
+  /** Milliseconds left to wait. */
+  get left(): number {
+    return Math.max(0, this.ms - this.#spent);
+  }
+
+  /** Counts `ms` spent waiting. */
+  spend(ms: number): void {
+    this.#spent += Math.max(0, ms);
+  }
+
+  /** The budget in words, for a failure message. */
+  describe(): string {
+    return `the run's time budget (--time-budget ${Math.round(this.ms / 100) / 10} s of waiting, shared by every check)`;
+  }
+}
