@@ -29,11 +29,14 @@ function timestampMicros(text: string): number | undefined {
   const [, y, mo, d, h, mi, s, fraction = '', zone] = m;
   const ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!);
   if (Number.isNaN(ms)) return undefined;
-  const offsetMinutes =
-    zone === 'Z'
-      ? 0
-      : (zone!.startsWith('-') ? -1 : 1) * (+zone!.slice(1, 3) * 60 + +zone!.slice(4));
-  return (ms - offsetMinutes * 60_000) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+  return (ms - zoneMinutes(zone!) * 60_000) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
+
+/** A timestamp's zone (`Z`, `+01:00`, `-03:30`) as minutes ahead of UTC. */
+function zoneMinutes(zone: string): number {
+  return zone === 'Z'
+    ? 0
+    : (zone.startsWith('-') ? -1 : 1) * (+zone.slice(1, 3) * 60 + +zone.slice(4));
 }
 
 /** `text` (a timestamp) moved by `micros`, written in the same format (fraction digits, zone). */
@@ -43,9 +46,7 @@ function shiftTimestamp(text: string, micros: number): string {
   if (m === null || at === undefined) return text;
   const fraction = m[7] ?? '';
   const zone = m[8]!;
-  const offsetMinutes =
-    zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (+zone.slice(1, 3) * 60 + +zone.slice(4));
-  const local = at + micros + offsetMinutes * 60_000_000;
+  const local = at + micros + zoneMinutes(zone) * 60_000_000;
   const date = new Date(Math.floor(local / 1000));
   const micro = String(((local % 1_000_000) + 1_000_000) % 1_000_000).padStart(6, '0');
   const base = date.toISOString().slice(0, 19);

@@ -78,31 +78,26 @@ export function compareResponses(
   ids: Correspondence,
 ): Difference[] {
   const found: Difference[] = [];
-  if (recorded.status !== replayed.status) {
+  const sameStatus = recorded.status === replayed.status;
+  if (sameStatus) compareHeaders(recorded.headers, replayed.headers, found);
+  else {
     found.push({
       kind: 'status',
       where: 'status',
       message: `recorded ${recorded.status}, replayed ${replayed.status}`,
     });
-    // Bodies of different statuses are different documents: comparing them says nothing more.
-    // The error code, if both are errors, still tells what changed.
-    const a = errorCode(recorded.json);
-    const b = errorCode(replayed.json);
-    if (a !== undefined && b !== undefined && a !== b) {
-      found.push({ kind: 'error-code', where: '/code', message: `recorded ${a}, replayed ${b}` });
-    }
-    return found;
-  }
-  compareHeaders(recorded.headers, replayed.headers, found);
-  if (!recorded.isJson || recorded.json === undefined) return found;
-  if (!replayed.isJson || replayed.json === undefined) {
-    found.push({ kind: 'shape', where: '', message: 'recorded a JSON body, replayed none' });
-    return found;
   }
   const a = errorCode(recorded.json);
   const b = errorCode(replayed.json);
   if (a !== undefined && b !== undefined && a !== b) {
     found.push({ kind: 'error-code', where: '/code', message: `recorded ${a}, replayed ${b}` });
+  }
+  // Bodies of different statuses are different documents: past the error code, comparing them
+  // says nothing more.
+  if (!sameStatus || !recorded.isJson || recorded.json === undefined) return found;
+  if (!replayed.isJson || replayed.json === undefined) {
+    found.push({ kind: 'shape', where: '', message: 'recorded a JSON body, replayed none' });
+    return found;
   }
   walk(recorded.json, replayed.json, '', ids, found, 0);
   return found;
@@ -243,15 +238,14 @@ function compareString(
 /** Times of one record in the opposite strict order (equal on either side is tolerated). */
 function compareTimesWithin(a: Json, b: Json, at: string, found: Difference[]): void {
   const names = Object.keys(a).filter(
-    (name) =>
-      typeof a[name] === 'string' && isTimestamp(a[name] as string) && typeof b[name] === 'string',
+    (name) => typeof a[name] === 'string' && isTimestamp(a[name] as string),
   );
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {
       const x = names[i]!;
       const y = names[j]!;
-      const ra = timeRelation(a[x] as string, a[y] as string);
-      const rb = timeRelation(b[x] as string, b[y] as string);
+      const ra = pairRelation(a[x], a[y]);
+      const rb = pairRelation(b[x], b[y]);
       if (ra !== undefined && rb !== undefined && ra !== 0 && rb === -ra) {
         found.push({
           kind: 'time-order',
