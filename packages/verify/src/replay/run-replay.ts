@@ -28,8 +28,8 @@ export interface ReplayOptions {
   readonly fetch?: typeof fetch | undefined;
 }
 
-/** A difference of one exchange, with the exchange it was found in. */
-export interface ReplayDifference extends Difference {
+/** Which exchange of the cassette a finding is about. */
+interface ExchangeAt {
   /** The exchange's `seq` in the cassette. */
   readonly seq: number;
   /** The request's method. */
@@ -38,14 +38,11 @@ export interface ReplayDifference extends Difference {
   readonly path: string;
 }
 
+/** A difference of one exchange, with the exchange it was found in. */
+export interface ReplayDifference extends Difference, ExchangeAt {}
+
 /** An exchange that was not replayed, and why. */
-export interface SkippedExchange {
-  /** The exchange's `seq` in the cassette. */
-  readonly seq: number;
-  /** The request's method. */
-  readonly method: string;
-  /** The recorded path, relative to the base URL. */
-  readonly path: string;
+export interface SkippedExchange extends ExchangeAt {
   /** Why it was not replayed. */
   readonly reason: string;
   /**
@@ -243,18 +240,10 @@ function buildRequest(
   const { request } = exchange;
   const path = request.path
     .split('/')
-    .map((part) => {
-      const decoded = decodeOrKeep(part);
-      const translated = ids.translate(decoded);
-      return translated === decoded ? part : encodeURIComponent(translated);
-    })
+    .map((part) => translatePart(part, decodeOrKeep(part), ids))
     .join('/');
   const query = request.query
-    .map(([name, raw]) => {
-      const decoded = decodeQueryPart(raw);
-      const translated = ids.translate(decoded);
-      return `${name}=${translated === decoded ? raw : encodeURIComponent(translated)}`;
-    })
+    .map(([name, raw]) => `${name}=${translatePart(raw, decodeQueryPart(raw), ids)}`)
     .join('&');
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
@@ -269,6 +258,12 @@ function buildRequest(
       redirect: 'manual',
     },
   };
+}
+
+/** A recorded path segment or query value as sent: encoded anew where a known id or time goes in. */
+function translatePart(raw: string, decoded: string, ids: Correspondence): string {
+  const translated = ids.translate(decoded);
+  return translated === decoded ? raw : encodeURIComponent(translated);
 }
 
 function requestBody(body: RecordedBody | null, ids: Correspondence): string | undefined {
