@@ -48,8 +48,8 @@ interface Slot {
   readonly atMs: number;
   readonly worldMs: number | null;
   raw: Raw | undefined;
-  // The redacted entry, built on first read. Serves bench row `GET /messages/{id}: mock server`
-  // (mock / bare ≥ 60%).
+  // The redacted entry, built on first read. Row `GET /messages (filtered)`, mock / bare ≥ 50%:
+  // 61–110% redacting on first read, 35–60% redacting every request as it is recorded.
   stored: Stored | undefined;
 }
 
