@@ -40,16 +40,9 @@ export const AUTH_CHECKS: readonly Check[] = [
     title: 'A request without X-API-KEY is a 401 AUTH_INVALID_API_KEY',
     cites: 'spec Authentication 6',
     async run({ api }) {
-      expectAnswer(
-        await api.request('GET', '/messages', { key: null }),
-        401,
-        'AUTH_INVALID_API_KEY',
-      );
-      expectAnswer(
-        await api.request('GET', '/campaigns', { key: null }),
-        401,
-        'AUTH_INVALID_API_KEY',
-      );
+      for (const path of ['/messages', '/campaigns']) {
+        expectAnswer(await api.request('GET', path, { key: null }), 401, 'AUTH_INVALID_API_KEY');
+      }
     },
   },
   {
