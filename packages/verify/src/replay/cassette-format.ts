@@ -186,8 +186,11 @@ const EXCHANGE_SCHEMA = {
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const validateHeader = ajv.compile(HEADER_SCHEMA);
 const validateExchange = ajv.compile(EXCHANGE_SCHEMA);
-/** Deeper JSON than this is refused: no API body nests so, and walking it could exhaust the stack. */
-const MAX_DEPTH = 64;
+/**
+ * Deeper JSON than this is refused in a cassette and not walked in an answer: no API body nests
+ * so, and walking it could exhaust the stack.
+ */
+export const MAX_DEPTH = 64;
 
 /** A read cassette: its header and exchanges in `seq` order. */
 export interface Cassette {

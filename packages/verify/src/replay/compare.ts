@@ -14,7 +14,7 @@ import {
   timeRelation,
   timestampFormat,
 } from './by-rule';
-import { RECORDED_RESPONSE_HEADERS } from './cassette-format';
+import { MAX_DEPTH, RECORDED_RESPONSE_HEADERS } from './cassette-format';
 
 /** What kind of behaviour differs. */
 export type DifferenceKind =
@@ -60,8 +60,6 @@ export interface ComparedResponse {
 }
 
 const PAGINATION = ['total', 'page', 'size', 'pages'] as const;
-/** Deeper than this a body is not walked (no API body nests so; a hostile one might). */
-const MAX_DEPTH = 64;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>

@@ -6,7 +6,12 @@
  */
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { Correspondence } from './by-rule';
-import type { Cassette, RecordedBody, RecordedExchange } from './cassette-format';
+import {
+  type Cassette,
+  MAX_DEPTH,
+  type RecordedBody,
+  type RecordedExchange,
+} from './cassette-format';
 import {
   type ComparedResponse,
   compareResponses,
@@ -279,7 +284,7 @@ function requestBody(body: RecordedBody | null, ids: Correspondence): string | u
 /** A JSON value with recorded ids and times translated; own keys only (`__proto__` stays data). */
 function translateJson(value: unknown, ids: Correspondence, depth: number): unknown {
   if (typeof value === 'string') return ids.translate(value);
-  if (depth > 64 || typeof value !== 'object' || value === null) return value;
+  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((v) => translateJson(v, ids, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [name, child] of Object.entries(value)) {
