@@ -22,7 +22,6 @@ import type { RequestOptions, SendOptions } from '../core/request-options';
 import { requireField } from '../core/required-field';
 import { type WaitForOptions, waitForStatus } from '../core/wait-for';
 import { PageList } from '../pagination/page-list';
-import { sendBulk } from './bulk-send';
 import type { BulkSendResult, SendBulkOptions, SendBulkParams } from './bulk-types';
 
 /** The states a campaign never leaves. */
@@ -85,7 +84,9 @@ export class Campaigns {
    * if (result.failed > 0) console.warn('re-run with the same key to resume', result.idempotencyKey);
    * ```
    */
-  sendBulk(params: SendBulkParams, options?: SendBulkOptions): Promise<BulkSendResult> {
+  async sendBulk(params: SendBulkParams, options?: SendBulkOptions): Promise<BulkSendResult> {
+    // Loaded on first use: most applications never fan out, so their bundles leave it out.
+    const { sendBulk } = await import('./bulk-send');
     return sendBulk(this, this.#ctx, params, options);
   }
 
