@@ -1,10 +1,10 @@
 /**
- * The page's single-key shortcuts, as in mail clients: `j` and `k` move the keyboard focus
- * to the row's own link in the next and previous row of the list (the list pane when a record is
- * shown beside it), so `Enter` opens the row as the focused link's own action, and `Esc` closes
- * the record and goes back to its list. None of them acts
- * while a field has the focus or with Ctrl, Alt or Meta held, so typing `j` in the search box or a
- * reply is text. `/` (focus the search box) stays in `main.ts`.
+ * The page's single-key shortcuts, as in mail clients: `j` and `k` (and the arrows, once the focus
+ * is on a row) move the keyboard focus to the row's own link in the next and previous row of the
+ * list (the list pane when a record is shown beside it), so `Enter` opens the row as the focused
+ * link's own action; `Esc` closes the record and goes back to its list; `/` focuses the search
+ * box. None of them acts while a field has the focus or with Ctrl, Alt or Meta held, so typing `j`
+ * in the search box or a reply is text.
  */
 import { currentRoute, parseRoute } from './router';
 import { backAddress, isList, listOf } from './split-view';
@@ -23,6 +23,16 @@ export function onLayoutKey(event: KeyboardEvent): void {
     case 'j':
     case 'k':
       if (move(event.key === 'j' ? 1 : -1)) event.preventDefault();
+      return;
+    case 'ArrowDown':
+    case 'ArrowUp':
+      if (document.activeElement?.closest(ROWS) && move(event.key === 'ArrowDown' ? 1 : -1)) {
+        event.preventDefault();
+      }
+      return;
+    case '/':
+      event.preventDefault();
+      document.getElementById('search')?.focus();
       return;
     case 'Escape': {
       const back = backAddress(currentRoute());

@@ -118,55 +118,52 @@ export function deliveryRows(entries: readonly DeliveryRow[]): Child {
   );
 }
 
-/** `#/messages`. */
-export async function messagesView(route: Route): Promise<View> {
+/**
+ * A list view: a page of `view`'s records (the address's `q`, offset and page size), the rows and
+ * the pager, under the status bar of records that have one (their title says what `q` matched).
+ */
+async function listView<Row>(
+  route: Route,
+  view: string,
+  title: string,
+  rows: (entries: readonly Row[]) => Child,
+  bar?: Child,
+): Promise<View> {
   const q = route.params.get('q') ?? undefined;
-  const page = await data<ListPage<MessageRow>>('messages', {
+  const page = await data<ListPage<Row>>(view, {
     q,
     offset: pageOffset(route),
     limit: pageSize(route),
   });
   return {
-    title: q === undefined ? 'Messages' : `Messages matching “${q}”`,
-    content: [
-      statusBar('messages', MESSAGE_STATUSES, route),
-      messageRows(page.entries),
-      pages('messages', route, page.total, page.offset),
-    ],
+    title: q === undefined || bar === undefined ? title : `${title} matching “${q}”`,
+    content: [bar, rows(page.entries), pages(view, route, page.total, page.offset)],
   };
 }
+
+/** `#/messages`. */
+export const messagesView = (route: Route): Promise<View> =>
+  listView(
+    route,
+    'messages',
+    'Messages',
+    messageRows,
+    statusBar('messages', MESSAGE_STATUSES, route),
+  );
 
 /** `#/phones`. */
-export async function phonesView(route: Route): Promise<View> {
-  const q = route.params.get('q') ?? undefined;
-  const page = await data<ListPage<PhoneRow>>('phones', {
-    q,
-    offset: pageOffset(route),
-    limit: pageSize(route),
-  });
-  return {
-    title: 'Phones',
-    content: [phoneRows(page.entries), pages('phones', route, page.total, page.offset)],
-  };
-}
+export const phonesView = (route: Route): Promise<View> =>
+  listView(route, 'phones', 'Phones', phoneRows);
 
 /** `#/campaigns`. */
-export async function campaignsView(route: Route): Promise<View> {
-  const q = route.params.get('q') ?? undefined;
-  const page = await data<ListPage<CampaignRow>>('campaigns', {
-    q,
-    offset: pageOffset(route),
-    limit: pageSize(route),
-  });
-  return {
-    title: q === undefined ? 'Campaigns' : `Campaigns matching “${q}”`,
-    content: [
-      statusBar('campaigns', CAMPAIGN_STATUSES, route),
-      campaignRows(page.entries),
-      pages('campaigns', route, page.total, page.offset),
-    ],
-  };
-}
+export const campaignsView = (route: Route): Promise<View> =>
+  listView(
+    route,
+    'campaigns',
+    'Campaigns',
+    campaignRows,
+    statusBar('campaigns', CAMPAIGN_STATUSES, route),
+  );
 
 /** `#/organizations`: each with its balance, keys by prefix, sender IDs and latest ledger entries. */
 export async function organizationsView(): Promise<View> {
@@ -217,52 +214,47 @@ export async function organizationsView(): Promise<View> {
 export async function searchView(route: Route): Promise<View> {
   const q = route.params.get('q') ?? '';
   const found = await data<SearchView>('search', { q });
-  const more = (view: string, total: number, shown: number): Child =>
-    total > shown
-      ? h('p', null, h('a', { href: listHref(view, { q }) }, `All ${total} ${view}`))
-      : null;
+  /** One kind's first matches, with a link to all of them when there are more (and a list). */
+  const matching = <Row>(
+    view: string,
+    title: string,
+    hits: { readonly total: number; readonly entries: readonly Row[] },
+    rows: (entries: readonly Row[]) => Child,
+    listed = true,
+  ): Child =>
+    section(
+      `Matching ${view}`,
+      `${title} (${hits.total})`,
+      rows(hits.entries),
+      listed && hits.total > hits.entries.length
+        ? h('p', null, h('a', { href: listHref(view, { q }) }, `All ${hits.total} ${view}`))
+        : null,
+    );
   return {
     title: `Search: “${q}”`,
     content: [
-      section(
-        'Matching messages',
-        `Messages (${found.messages.total})`,
-        messageRows(found.messages.entries),
-        more('messages', found.messages.total, found.messages.entries.length),
+      matching('messages', 'Messages', found.messages, messageRows),
+      matching(
+        'replies',
+        'Replies',
+        found.replies,
+        (entries) =>
+          table(
+            'Replies',
+            ['Received (world)', 'From', 'To', 'Content'],
+            entries.map((r) => [
+              time(r.received_at),
+              link(r.from, 'phones', r.from),
+              r.to,
+              r.content,
+            ]),
+            'No replies.',
+          ),
+        false,
       ),
-      section(
-        'Matching replies',
-        `Replies (${found.replies.total})`,
-        table(
-          'Replies',
-          ['Received (world)', 'From', 'To', 'Content'],
-          found.replies.entries.map((r) => [
-            time(r.received_at),
-            link(r.from, 'phones', r.from),
-            r.to,
-            r.content,
-          ]),
-          'No replies.',
-        ),
-      ),
-      section(
-        'Matching phones',
-        `Phones (${found.phones.total})`,
-        phoneRows(found.phones.entries),
-        more('phones', found.phones.total, found.phones.entries.length),
-      ),
-      section(
-        'Matching campaigns',
-        `Campaigns (${found.campaigns.total})`,
-        campaignRows(found.campaigns.entries),
-        more('campaigns', found.campaigns.total, found.campaigns.entries.length),
-      ),
-      section(
-        'Matching requests',
-        `Requests (${found.requests.total})`,
-        requestRows(found.requests.entries),
-        more('requests', found.requests.total, found.requests.entries.length),
-      ),
+      matching('phones', 'Phones', found.phones, phoneRows),
+      matching('campaigns', 'Campaigns', found.campaigns, campaignRows),
+      matching('requests', 'Requests', found.requests, requestRows),
     ],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The inspector page's entry point: routes the address to a view, renders it, keeps it live
  * (refetching the view on screen when the server says something changed), runs the toolbar and
- * makes everything reachable from the keyboard (`/` to search, arrows through a list's rows).
+ * makes everything reachable from the keyboard (its shortcuts are `keyboard.ts`).
  */
 import type { InspectorSummary } from '../api';
 import { actionsView, TOOLBAR } from './actions';
@@ -241,27 +241,6 @@ function onChange(): void {
   void refresh();
 }
 
-function onKey(event: KeyboardEvent): void {
-  const target = event.target as HTMLElement;
-  const typing = ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName);
-  if (event.key === '/' && !typing) {
-    event.preventDefault();
-    $<HTMLInputElement>('search').focus();
-    return;
-  }
-  if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !typing) {
-    const row = target.closest('tbody tr, ol.thread li');
-    if (row === null) return;
-    const rows = [...(row.parentElement?.children ?? [])];
-    const next = rows[rows.indexOf(row) + (event.key === 'ArrowDown' ? 1 : -1)];
-    const link = next?.querySelector<HTMLElement>('a, button');
-    if (link !== null && link !== undefined) {
-      event.preventDefault();
-      link.focus();
-    }
-  }
-}
-
 function onToolbar(event: Event): void {
   const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-action]');
   if (button === null) return;
@@ -331,7 +310,6 @@ function boot(): void {
   });
   installFilterHelp($('search-form'));
   $('actions').addEventListener('click', onToolbar);
-  document.addEventListener('keydown', onKey);
   startLayout(refresh);
   $('view').addEventListener('pointerdown', () => {
     pressing = true;
