@@ -8,7 +8,7 @@
 import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
 import { CassetteError, readCassette } from './cassette-format';
 import { replayText } from './report-replay';
-import { ReplayAborted, runReplay } from './run-replay';
+import { ReplayAborted, type ReplayOptions, runReplay } from './run-replay';
 
 /** The `--help` text, naming the command as the user typed it. */
 const replayHelp = (
@@ -49,6 +49,47 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** What `replay` was asked to do. */
+interface ReplayCommand {
+  readonly file: string;
+  readonly options: ReplayOptions;
+  readonly json: boolean;
+}
+
+/**
+ * Parses the arguments after `replay`; `undefined` means `--help`.
+ *
+ * @throws {UsageError} for an unknown flag or a bad value.
+ */
+function parseReplayArgs(argv: readonly string[], env: CliIo['env']): ReplayCommand | undefined {
+  const { values, positionals } = parseFlags(argv, { options: OPTIONS, allowPositionals: true });
+  if (values.help === true) return undefined;
+  const files = values.replay === undefined ? positionals : [values.replay, ...positionals];
+  if (files.length !== 1) throw new UsageError('give exactly one cassette FILE.');
+  const baseUrl = values['base-url'] ?? env.MSGSVC_BASE_URL ?? '';
+  if (baseUrl === '') throw new UsageError('--base-url is required.');
+  if (!/^https?:\/\/\S+$/.test(baseUrl) || !URL.canParse(baseUrl)) {
+    throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}").`);
+  }
+  // Only k1, k2, … are keys here (the pattern below), so a plain object is safe to fill.
+  const keys: Record<string, string> = {};
+  const main = values['api-key'] ?? env.MSGSVC_API_KEY;
+  if (main !== undefined && main !== '') keys.k1 = main;
+  for (const pair of values.key ?? []) {
+    const m = /^(k[1-9]\d{0,5})=(.+)$/.exec(pair);
+    if (m === null) {
+      const ref = pair.split('=')[0];
+      throw new UsageError(`--key must be REF=KEY, e.g. k2=svc_test_… (got "${ref}=…").`);
+    }
+    if (Object.hasOwn(keys, m[1]!)) {
+      throw new UsageError(`${m[1]} is given twice (--api-key gives k1).`);
+    }
+    keys[m[1]!] = m[2]!;
+  }
+  const options = { baseUrl, keys, keepTiming: values['keep-timing'] === true };
+  return { file: files[0]!, options, json: values.json === true };
+}
+
 /**
  * Runs the replay command with its arguments (those after `replay`, or the whole `verify
  * --replay FILE …` line); resolves with the exit code.
@@ -58,51 +99,22 @@ export async function runReplayCli(
   io: Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'command'>,
 ): Promise<number> {
   const name = io.command ?? 'msgsvc-verify replay';
-  let file: string;
-  let baseUrl: string;
-  const keys: Record<string, string> = {};
-  let values: ReturnType<
-    typeof parseFlags<{ options: typeof OPTIONS; allowPositionals: true }>
-  >['values'];
+  let command: ReplayCommand | undefined;
   try {
-    let positionals: string[];
-    ({ values, positionals } = parseFlags(argv, { options: OPTIONS, allowPositionals: true }));
-    if (values.help === true) {
-      io.stdout(replayHelp(name));
-      return 0;
-    }
-    const files = values.replay === undefined ? positionals : [values.replay, ...positionals];
-    if (files.length !== 1) throw new UsageError('give exactly one cassette FILE.');
-    file = files[0]!;
-    baseUrl = values['base-url'] ?? io.env.MSGSVC_BASE_URL ?? '';
-    if (baseUrl === '') throw new UsageError('--base-url is required.');
-    if (!/^https?:\/\/\S+$/.test(baseUrl) || !URL.canParse(baseUrl)) {
-      throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}").`);
-    }
-    const main = values['api-key'] ?? io.env.MSGSVC_API_KEY;
-    if (main !== undefined && main !== '')
-      Object.defineProperty(keys, 'k1', { value: main, enumerable: true });
-    for (const pair of values.key ?? []) {
-      const m = /^(k[1-9]\d{0,5})=(.+)$/.exec(pair);
-      if (m === null)
-        throw new UsageError(
-          `--key must be REF=KEY, e.g. k2=svc_test_… (got "${pair.split('=')[0]}=…").`,
-        );
-      Object.defineProperty(keys, m[1]!, { value: m[2]!, enumerable: true });
-    }
+    command = parseReplayArgs(argv, io.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
     return 2;
   }
+  if (command === undefined) {
+    io.stdout(replayHelp(name));
+    return 0;
+  }
+  const { file, options, json } = command;
   try {
-    const cassette = readCassette(file);
-    const report = await runReplay(cassette, {
-      baseUrl,
-      keys,
-      keepTiming: values['keep-timing'] === true,
-    });
-    io.stdout(values.json === true ? JSON.stringify(report, null, 2) : replayText(report));
+    const report = await runReplay(readCassette(file), options);
+    io.stdout(json ? JSON.stringify(report, null, 2) : replayText(report));
     const refused = report.skipped.filter((s) => s.refused === true).length;
     if (refused > 0) {
       io.stderr(

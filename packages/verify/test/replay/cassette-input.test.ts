@@ -147,6 +147,14 @@ describe('a cassette replay cannot trust', () => {
     [['replay', 'a.jsonl', '--base-url', 'ftp://x'], /--base-url must be an http\(s\) URL/],
     [['replay', 'a.jsonl', '--base-url', 'http://x', '--key', 'two=svc'], /--key must be REF=KEY/],
     [['replay', 'a.jsonl', '--base-url', 'http://x', '--nope'], /Unknown option '--nope'/],
+    [
+      ['replay', 'a.jsonl', '--base-url', 'http://x', '--api-key', 'a', '--key', 'k1=b'],
+      /k1 is given twice/,
+    ],
+    [
+      ['replay', 'a.jsonl', '--base-url', 'http://x', '--key', 'k2=a', '--key', 'k2=b'],
+      /k2 is given twice/,
+    ],
   ])('command line %j: exit 2', async (argv, message) => {
     const run = await runCaptured(argv);
     expect(run.stderr).toMatch(message);
