@@ -28,7 +28,8 @@ interface Catalog {
   phonesNewestFirst: PhoneSummary[] | undefined;
 }
 
-// Serves bench row `inspector first paint, 100k messages (warm)` (< 1 s).
+// Row `inspector filtered list (status), 100k messages` (≤ 100 ms): 46 ms with this catalogue,
+// 125 ms rebuilding it per read (search by text: 75 ms with, 277 ms without, target < 200 ms).
 const catalogs = new WeakMap<ReadonlyWorld, Catalog>();
 
 /** The world's catalog, brought up to date. */
