@@ -29,7 +29,7 @@ function control(spec: FieldSpec, name: string): Control {
     min: spec.min,
     max: spec.max,
     value: spec.value,
-    size: spec.input === 'number' ? 8 : 24,
+    size: spec.size ?? (spec.input === 'number' ? 8 : 24),
   });
 }
 

@@ -47,6 +47,8 @@ export interface FieldSpec {
   readonly max?: number;
   /** The value shown first. */
   readonly value?: string;
+  /** A text field's width in characters (24 unless given). */
+  readonly size?: number;
 }
 
 /** A field for every property of `Body`, and none for anything else. */
