@@ -25,7 +25,7 @@ const exchange = fc.record({
   key: fc.constantFrom(undefined, '', KEY, 'sk_test_unknown'),
   requestBody: body,
   status: fc.constantFrom(200, 201, 401, 404),
-  responseBody: body,
+  responseBody: fc.oneof(fc.string(), fc.constant(`{"error":{"code":"MESSAGE_NOT_FOUND"}}`)),
   readNow: fc.boolean(),
 });
 
