@@ -49,19 +49,15 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** What `replay` was asked to do. */
-interface ReplayCommand {
-  readonly file: string;
-  readonly options: ReplayOptions;
-  readonly json: boolean;
-}
-
 /**
  * Parses the arguments after `replay`; `undefined` means `--help`.
  *
  * @throws {UsageError} for an unknown flag or a bad value.
  */
-function parseReplayArgs(argv: readonly string[], env: CliIo['env']): ReplayCommand | undefined {
+function parseReplayArgs(
+  argv: readonly string[],
+  env: CliIo['env'],
+): { file: string; options: ReplayOptions; json: boolean } | undefined {
   const { values, positionals } = parseFlags(argv, { options: OPTIONS, allowPositionals: true });
   if (values.help === true) return undefined;
   const files = values.replay === undefined ? positionals : [values.replay, ...positionals];
@@ -99,7 +95,7 @@ export async function runReplayCli(
   io: Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'command'>,
 ): Promise<number> {
   const name = io.command ?? 'msgsvc-verify replay';
-  let command: ReplayCommand | undefined;
+  let command: ReturnType<typeof parseReplayArgs>;
   try {
     command = parseReplayArgs(argv, io.env);
   } catch (error) {
