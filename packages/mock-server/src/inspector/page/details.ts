@@ -10,8 +10,10 @@ import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntr
 import type { CreatingRequest } from '../request-links';
 import { control, data } from './api';
 import { messageBadges, phoneOptOutBadges } from './badges';
+import { contractForm } from './contract-form';
 import { attemptAnswer, deliveryLinks } from './delivery-cells';
 import { type Child, chip, fields, h, link, pretty, section, table, time } from './dom';
+import type { FieldSpec } from './fault-specs';
 import {
   campaignCounts,
   campaignStatus,
@@ -20,7 +22,7 @@ import {
   organizationMessages,
 } from './filters';
 import { deliveryRows, messageRows, type View } from './lists';
-import { pageSize, pages } from './paging';
+import { pageOffset, pageSize, pages } from './paging';
 import type { Route } from './router';
 import { smsCheckSection } from './sms-check';
 import { timeline } from './timeline';
@@ -97,37 +99,26 @@ function messageFields(view: MessageView): HTMLDListElement {
 }
 
 /** The form that simulates a reply from the message's recipient. */
-function replyForm(view: MessageView, actions: Actions): HTMLFormElement {
+function replyForm(view: MessageView, actions: Actions): Child {
   const m = view.message;
-  const replyBody = h('input', {
+  const body: FieldSpec = {
     id: 'reply-body',
-    name: 'body',
+    label: `Reply from ${m.e164_format}`,
+    input: 'text',
     required: true,
     value: 'Obrigado!',
+  };
+  return contractForm('Simulate a reply', 'Simulate reply', { body }, (filled) => {
+    void actions.run('Reply simulated', () =>
+      control('POST', 'inbound', {
+        ...filled,
+        from: m.e164_format,
+        to: m.sms_remitter?.name ?? m.sms_remitter_id,
+        organization_id: m.organization_id,
+        environment: view.environment,
+      }),
+    );
   });
-  return h(
-    'form',
-    {
-      class: 'inline',
-      'aria-label': 'Simulate a reply',
-      on: {
-        submit: (event) => {
-          event.preventDefault();
-          void actions.run('Reply simulated', () =>
-            control('POST', 'inbound', {
-              from: m.e164_format,
-              to: m.sms_remitter?.name ?? m.sms_remitter_id,
-              body: replyBody.value,
-              organization_id: m.organization_id,
-              environment: view.environment,
-            }),
-          );
-        },
-      },
-    },
-    h('label', { for: 'reply-body' }, `Reply from ${m.e164_format}`, replyBody),
-    h('button', { type: 'submit' }, 'Simulate reply'),
-  );
 }
 
 /** `#/phones/<number>`: the thread with that number, both ways. */
@@ -177,9 +168,8 @@ export async function phoneView(number: string): Promise<View> {
 
 /** `#/campaigns/<id>`. */
 export async function campaignView(id: string, route: Route): Promise<View> {
-  const offset = Number(route.params.get('offset') ?? 0) || 0;
   const view = await data<CampaignView>(`campaigns/${encodeURIComponent(id)}`, {
-    offset,
+    offset: pageOffset(route),
     limit: pageSize(route),
   });
   const c = view.campaign;
