@@ -6,6 +6,8 @@
  * the description or a decision that `msgsvc-mock verify` must notice.
  */
 
+import { readFileSync } from 'node:fs';
+
 /** One mutation. */
 export interface Mutation {
   readonly id: string;
@@ -514,8 +516,8 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'campaigns-sending-refused',
     breaks: 'the campaign status filter accepts SENDING (D11)',
     file: 'http/request-schemas.ts',
-    search: '    SENDING: true,\n',
-    replace: '',
+    search: 'oneOfContract(CAMPAIGN_STATUSES)',
+    replace: "oneOfContract(CAMPAIGN_STATUSES.filter((status) => status !== 'SENDING'))",
   },
   {
     id: 'campaign-id-filter-other-organization',
@@ -933,3 +935,17 @@ export const MUTATIONS: readonly Mutation[] = [
     replace: '    records.length;',
   },
 ];
+
+/**
+ * Where each mutation's text is missing or ambiguous in `packages/mock/src`; empty when every
+ * anchor is there once.
+ */
+export function anchorProblems(): string[] {
+  const source = new URL('../../../mock/src/', import.meta.url);
+  return MUTATIONS.flatMap(({ id, file, search }) => {
+    const count = readFileSync(new URL(file, source), 'utf8').split(search).length - 1;
+    return count === 1
+      ? []
+      : [`${id}: ${JSON.stringify(search)} occurs ${count} times in packages/mock/src/${file}`];
+  });
+}
