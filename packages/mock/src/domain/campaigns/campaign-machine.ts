@@ -3,7 +3,7 @@
  * trigger, so nothing here leads into them.
  */
 import type { CampaignStatus } from '../core/model';
-import type { TransitionTable } from '../core/state-machine';
+import { statesOf, type TransitionTable } from '../core/state-machine';
 
 /** What can happen to a campaign. */
 export type CampaignEvent =
@@ -27,6 +27,9 @@ export const CAMPAIGN_TRANSITIONS: TransitionTable<CampaignStatus, CampaignEvent
   COMPLETED: {},
   FAILED: {},
 };
+
+/** Every campaign status, in the table's order. */
+export const CAMPAIGN_STATUSES = statesOf(CAMPAIGN_TRANSITIONS);
 
 /** The human note a campaign shows in each state it can be moved into. */
 export const CAMPAIGN_STATUS_NOTES: Readonly<Record<CampaignStatus, string>> = {

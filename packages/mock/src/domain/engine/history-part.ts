@@ -7,9 +7,9 @@
  */
 import type { CampaignRecord, CampaignStatus, MessageRecord, MessageStatus } from '../core/model';
 import {
-  exportMessages,
+  exportHistory,
   type SavedColumns,
-  type SharedMessageHistory,
+  type SharedHistory,
   type StatusStep,
 } from '../history/status-history';
 import type { World } from './world';
@@ -22,47 +22,45 @@ export interface SavedHistory {
   readonly campaigns: SavedColumns<CampaignStatus>;
 }
 
-/**
- * The history part of a snapshot taken in this process: the message logs shared, not
- * copied — a snapshot of 100,000 messages costs a copy of each tenant's heads, not ~300,000 steps
- * — and the campaigns' few steps as columns. To everything that looks at it, it is a plain
- * {@link SavedHistory}: `messages` is an enumerable property exported on first read, so
- * `JSON.stringify` (state files, downloads), a spread, a structured clone or a deep comparison
- * sees the columns; the shared logs are a non-enumerable `shared` only a restore reads.
- */
-export class HistorySnapshot implements SavedHistory {
-  /** Message steps as columns, exported from {@link HistorySnapshot.shared} on first read. */
-  declare readonly messages: SavedColumns<MessageStatus>;
-  /** Campaign steps as columns. */
-  declare readonly campaigns: SavedColumns<CampaignStatus>;
-  /** Every message log, shared (not enumerable: never serialised or cloned). */
-  declare readonly shared: SharedMessageHistory;
+/** The logs a snapshot taken in this process shares with its world. */
+interface SharedLogs {
+  readonly messages: SharedHistory<MessageStatus>;
+  readonly campaigns: SharedHistory<CampaignStatus>;
+}
 
-  /**
-   * @param shared - every message log, shared.
-   * @param campaigns - campaign steps as columns.
-   */
-  constructor(shared: SharedMessageHistory, campaigns: SavedColumns<CampaignStatus>) {
-    let messages: SavedColumns<MessageStatus> | undefined;
+/**
+ * The history part of a snapshot taken in this process: the logs shared, not copied — a snapshot
+ * of 100,000 messages costs a copy of each tenant's heads, not ~300,000 steps. To everything that
+ * looks at it, it is a plain {@link SavedHistory}: `messages` and `campaigns` are enumerable
+ * properties exported on first read, so `JSON.stringify` (state files, downloads), a spread, a
+ * structured clone or a deep comparison sees the columns; the shared logs are a non-enumerable
+ * `shared` only a restore reads.
+ */
+class HistorySnapshot implements SavedHistory {
+  declare readonly messages: SavedColumns<MessageStatus>;
+  declare readonly campaigns: SavedColumns<CampaignStatus>;
+  /** The logs, shared (not enumerable: never serialised or cloned). */
+  declare readonly shared: SharedLogs;
+
+  constructor(shared: SharedLogs) {
     // Defined in this order so the JSON keeps the key order of {@link SavedHistory}.
-    Object.defineProperty(this, 'messages', {
-      enumerable: true,
-      get: () => {
-        messages ??= exportMessages(shared);
-        return messages;
-      },
-    });
-    Object.defineProperty(this, 'campaigns', { enumerable: true, value: campaigns });
+    for (const kind of ['messages', 'campaigns'] as const) {
+      let columns: SavedColumns<string> | undefined;
+      Object.defineProperty(this, kind, {
+        enumerable: true,
+        get: () => (columns ??= exportHistory<string>(shared[kind])),
+      });
+    }
     Object.defineProperty(this, 'shared', { enumerable: false, value: shared });
   }
 }
 
 /** The histories of every record of `world`, naming records as the snapshot lists them. */
-export function saveHistory(world: World): HistorySnapshot {
-  return new HistorySnapshot(
-    world.history.shareMessages(world.messages.tenantRows()),
-    world.history.saveCampaigns(world.campaigns.all()),
-  );
+export function saveHistory(world: World): SavedHistory {
+  return new HistorySnapshot({
+    messages: world.history.messages.share(world.messages.tenantRows()),
+    campaigns: world.history.campaigns.share(world.campaigns.tenantRows()),
+  });
 }
 
 /**
@@ -71,16 +69,17 @@ export function saveHistory(world: World): HistorySnapshot {
  * snapshot taken in this process) are adopted without copying a step.
  */
 export function loadHistory(world: World, saved: SavedHistory | undefined): void {
-  const tenants = [...world.messages.tenantRows()];
-  const shared = sharedOf(saved);
-  if (shared !== undefined) world.history.adoptMessages(tenants, shared, derivedMessageSteps);
-  else world.history.loadMessages(tenants, saved?.messages, derivedMessageSteps);
-  world.history.loadCampaigns([...world.campaigns.all()], saved?.campaigns, derivedCampaignSteps);
-}
-
-/** The shared logs `saved` holds, if it is a snapshot's in-memory form rather than columns. */
-function sharedOf(saved: SavedHistory | undefined): SharedMessageHistory | undefined {
-  return saved instanceof HistorySnapshot ? saved.shared : undefined;
+  const { history } = world;
+  const messages = [...world.messages.tenantRows()];
+  const campaigns = [...world.campaigns.tenantRows()];
+  history.placeCampaigns(campaigns);
+  if (saved instanceof HistorySnapshot) {
+    history.messages.adopt(messages, saved.shared.messages, derivedMessageSteps);
+    history.campaigns.adopt(campaigns, saved.shared.campaigns, derivedCampaignSteps);
+  } else {
+    history.messages.load(messages, saved?.messages, derivedMessageSteps);
+    history.campaigns.load(campaigns, saved?.campaigns, derivedCampaignSteps);
+  }
 }
 
 /**

@@ -1,17 +1,18 @@
 /**
- * Every message's and campaign's status history, kept by the world itself (issue 25): the
- * status each reached, the world time it reached it and the error code it carried. The code that
- * changes a status records the step in the same breath (`createMessage`, `transitionMessage`,
- * `sendBatch`, `transitionCampaign`), so a history is complete for as long as the world lives,
- * and snapshots, restores and state files carry it (`../engine/history-part.ts`).
+ * Every message's and campaign's status history, kept by the world itself: the status each
+ * reached, the world time it reached it and the error code it carried. The code that changes a
+ * status records the step in the same breath (`createMessage`, `transitionMessage`, `sendBatch`,
+ * `transitionCampaign`), so a history is complete for as long as the world lives, and snapshots,
+ * restores and state files carry it (`../engine/history-part.ts`).
  *
- * A message is found by its row in its tenant's creation order (no per-message map: a world of a
- * million messages pays only the log's columns, outside the JS heap); campaigns, a thousand
- * times fewer, by id.
+ * Messages and campaigns are kept alike: one step log per tenant, a record's steps under its row in
+ * its tenant's creation order (a message knows its row; a campaign's is kept by id). A world of a
+ * million messages pays only the logs' columns, outside the JS heap.
  */
+import { CAMPAIGN_STATUSES } from '../campaigns/campaign-machine';
 import type { CampaignRecord, CampaignStatus, MessageRecord, MessageStatus } from '../core/model';
-import { namesOf } from '../core/vocabulary';
-import { tenantKey } from '../storage/record-store';
+import { MESSAGE_STATUSES } from '../messages/message-machine';
+import type { TenantRecord } from '../storage/record-store';
 import {
   CodeTable,
   exportColumns,
@@ -20,6 +21,7 @@ import {
   type StatusStep,
   StepLog,
 } from '../storage/step-log';
+import { TenantMap } from '../storage/tenant-map';
 
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
@@ -29,44 +31,18 @@ declare module '../core/world' {
   }
 }
 
-/** Every message status, in the fixed order the log numbers them by. */
-const MESSAGE_STATUSES = namesOf<MessageStatus>({
-  PENDING: true,
-  SENT: true,
-  DELIVERED: true,
-  FAILED: true,
-  UNDELIVERED: true,
-  EXPIRED: true,
-  REJECTED: true,
-  CANCELLED: true,
-});
-
-/** Every campaign status, likewise. */
-export const CAMPAIGN_STATUSES = namesOf<CampaignStatus>({
-  DRAFT: true,
-  PENDING: true,
-  PROCESSING: true,
-  SENDING: true,
-  COMPLETED: true,
-  FAILED: true,
-});
-
 /** What a record's history is when a snapshot gives it none (see `../engine/history-part.ts`). */
 export type Derive<T, S extends string> = (record: T) => readonly StatusStep<S>[];
 
 /** The status histories of one world. */
 export class StatusHistory {
   private readonly codes = new CodeTable();
-  /** Tenant → its messages' log, by row. */
-  private readonly messageLogs = new Map<string, StepLog<MessageStatus>>();
-  /** The tenant written last: a campaign's messages come in a run for one tenant. */
-  private last:
-    | { organizationId: string; environment: string; log: StepLog<MessageStatus> }
-    | undefined;
-  /** Built with the first campaign: an empty world stays small. */
-  private campaignLog: StepLog<CampaignStatus> | undefined;
-  /** Campaign id → its subject number in {@link StatusHistory.campaignLog}. */
-  private readonly campaignSubjects = new Map<string, number>();
+  /** Every message's steps, by its row. */
+  readonly messages = new TenantHistories(MESSAGE_STATUSES, this.codes);
+  /** Every campaign's steps, by its row (see {@link StatusHistory.campaignRow}). */
+  readonly campaigns = new TenantHistories(CAMPAIGN_STATUSES, this.codes);
+  /** Per tenant, campaign id → its row: campaigns are stepped first when created, in row order. */
+  private readonly campaignRows = new TenantMap(() => new Map<string, number>());
 
   /** Records that a stored message reached `status` at `at` (its row must be set). */
   messageStep(
@@ -75,146 +51,139 @@ export class StatusHistory {
     at: number,
     errorCode: string | null,
   ): void {
-    this.messageLog(message.organizationId, message.environment, true)!.append(
-      message.row,
-      status,
-      at,
-      errorCode,
-    );
+    this.messages.append(message, message.row, status, at, errorCode);
   }
 
   /** A message's steps, oldest first. */
   messageSteps(message: MessageRecord): StatusStep<MessageStatus>[] {
-    return (
-      this.messageLog(message.organizationId, message.environment, false)?.steps(message.row) ?? []
-    );
+    return this.messages.steps(message, message.row);
   }
 
-  /** Records that a campaign reached `status` at `at`. */
+  /** Records that a stored campaign reached `status` at `at`. */
   campaignStep(
     campaign: CampaignRecord,
     status: CampaignStatus,
     at: number,
     errorCode: string | null,
   ): void {
-    this.campaignLog ??= new StepLog(CAMPAIGN_STATUSES, this.codes);
-    let subject = this.campaignSubjects.get(campaign.id);
-    if (subject === undefined) {
-      subject = this.campaignSubjects.size;
-      this.campaignSubjects.set(campaign.id, subject);
-    }
-    this.campaignLog.append(subject, status, at, errorCode);
+    this.campaigns.append(campaign, this.campaignRow(campaign), status, at, errorCode);
   }
 
   /** A campaign's steps, oldest first. */
   campaignSteps(campaign: CampaignRecord): StatusStep<CampaignStatus>[] {
-    const subject = this.campaignSubjects.get(campaign.id);
-    return subject === undefined || this.campaignLog === undefined
-      ? []
-      : this.campaignLog.steps(subject);
+    const row = this.campaignRows.find(campaign.organizationId, campaign.environment);
+    return this.campaigns.steps(campaign, row?.get(campaign.id) ?? -1);
+  }
+
+  /** Numbers the rows of loaded campaigns (`tenants`, each in creation order) before a restore. */
+  placeCampaigns(tenants: Iterable<readonly CampaignRecord[]>): void {
+    for (const rows of tenants) for (const campaign of rows) this.campaignRow(campaign);
+  }
+
+  private campaignRow(campaign: CampaignRecord): number {
+    const rows = this.campaignRows.get(campaign.organizationId, campaign.environment);
+    let row = rows.get(campaign.id);
+    if (row === undefined) {
+      row = rows.size;
+      rows.set(campaign.id, row);
+    }
+    return row;
+  }
+}
+
+/** One kind of record's histories: a step log per tenant, each record's steps under its row. */
+export class TenantHistories<S extends string> {
+  private readonly logs: TenantMap<StepLog<S>>;
+
+  /**
+   * @param statuses - every status a step can name, in the order the logs number them.
+   * @param codes - the world's error-code table.
+   */
+  constructor(
+    private readonly statuses: readonly S[],
+    private readonly codes: CodeTable,
+  ) {
+    this.logs = new TenantMap(() => new StepLog(statuses, codes));
+  }
+
+  /** Records that the record at `row` of `tenant`'s reached `status` at `at`. */
+  append(tenant: TenantRecord, row: number, status: S, at: number, code: string | null): void {
+    this.logs.get(tenant.organizationId, tenant.environment).append(row, status, at, code);
+  }
+
+  /** The steps of the record at `row` of `tenant`'s, oldest first. */
+  steps(tenant: TenantRecord, row: number): StatusStep<S>[] {
+    return this.logs.find(tenant.organizationId, tenant.environment)?.steps(row) ?? [];
   }
 
   /**
-   * Every message log as it stands, shared rather than copied: a snapshot holds these and
-   * turns them into columns only when it is serialised (see {@link exportMessages}).
-   * `tenants` are the world's messages tenant by tenant, in the order a snapshot lists them.
+   * Every log as it stands, shared rather than copied: a snapshot holds these and turns them into
+   * columns only when it is serialised (see {@link exportHistory}). `tenants` are the records
+   * tenant by tenant, in the order a snapshot lists them.
    */
-  shareMessages(tenants: Iterable<readonly MessageRecord[]>): SharedMessageHistory {
+  share(tenants: Iterable<readonly TenantRecord[]>): SharedHistory<S> {
     const logs: SharedTenantLog[] = [];
     let offset = 0;
     for (const rows of tenants) {
-      const first = rows[0];
-      const log =
-        first === undefined
-          ? undefined
-          : this.messageLog(first.organizationId, first.environment, false);
-      if (log !== undefined) {
-        logs.push({
-          organizationId: first!.organizationId,
-          environment: first!.environment,
-          offset,
-          columns: log.share(),
-        });
-      }
+      const log = rows[0] && this.logs.find(rows[0].organizationId, rows[0].environment);
+      if (log) logs.push({ offset, columns: log.share() });
       offset += rows.length;
     }
-    return { codeNames: this.codes.names(), logs };
+    return { statusNames: this.statuses, codeNames: this.codes.names(), logs };
   }
 
   /**
-   * Points a world whose messages are loaded (`tenants`, as the snapshot listed them) at shared
-   * message logs, copying no step; a message given no step gets `derive`'s.
+   * Points loaded records (`tenants`, as the snapshot listed them) at shared logs, copying no step;
+   * a record given no step gets `derive`'s.
    */
-  adoptMessages(
-    tenants: readonly (readonly MessageRecord[])[],
-    shared: SharedMessageHistory,
-    derive: Derive<MessageRecord, MessageStatus>,
+  adopt<T extends TenantRecord>(
+    tenants: readonly (readonly T[])[],
+    shared: SharedHistory<S>,
+    derive: Derive<T, S>,
   ): void {
     this.codes.adopt(shared.codeNames);
-    for (const log of shared.logs) {
-      this.messageLog(log.organizationId, log.environment, true)!.adopt(log.columns);
+    const first = starts(tenants);
+    for (const { offset, columns } of shared.logs) {
+      this.logOf(tenants[tenantOf(first, offset)]!).adopt(columns);
     }
     this.deriveMissing(tenants, derive);
-  }
-
-  private columns<S extends string>(statuses: readonly S[]): SavedColumns<S> {
-    return {
-      statusNames: [...statuses],
-      codeNames: [],
-      subjects: [],
-      statuses: [],
-      at: [],
-      errorCodes: [],
-    };
   }
 
   /**
-   * Loads saved message steps into a world whose messages are loaded (`tenants`, in the order
-   * they were saved); a message given no step gets `derive`'s.
+   * Loads saved steps into loaded records (`tenants`, in the order they were saved); a record given
+   * no step gets `derive`'s.
    */
-  loadMessages(
-    tenants: readonly (readonly MessageRecord[])[],
-    saved: SavedColumns<MessageStatus> | undefined,
-    derive: Derive<MessageRecord, MessageStatus>,
+  load<T extends TenantRecord>(
+    tenants: readonly (readonly T[])[],
+    saved: SavedColumns<S> | undefined,
+    derive: Derive<T, S>,
   ): void {
-    const starts: number[] = [];
-    let offset = 0;
-    for (const rows of tenants) {
-      starts.push(offset);
-      offset += rows.length;
-    }
-    const logOf = (tenant: number) => {
-      const first = tenants[tenant]![0]!;
-      return this.messageLog(first.organizationId, first.environment, true)!;
-    };
-    if (saved !== undefined) {
-      // A tenant's messages are saved in row order, so a subject's row is its place in its
-      // tenant: no record is read. Steps come tenant by tenant: each run is loaded in one loop.
-      const subjects = saved.subjects;
-      let i = 0;
-      while (i < subjects.length) {
-        const tenant = tenantOf(starts, subjects[i]!);
-        const start = starts[tenant]!;
-        const end = start + tenants[tenant]!.length;
-        let stop = i + 1;
-        while (stop < subjects.length && subjects[stop]! >= start && subjects[stop]! < end) stop++;
-        const log = logOf(tenant);
-        log.importRun(saved, i, stop, start, end - start, log.columnMap(saved));
-        i = stop;
-      }
+    const first = starts(tenants);
+    // A tenant's records are saved in row order, so a subject's row is its place in its tenant:
+    // no record is read. Steps come tenant by tenant: each run is loaded in one loop.
+    const subjects = saved?.subjects ?? [];
+    let i = 0;
+    while (i < subjects.length) {
+      const tenant = tenantOf(first, subjects[i]!);
+      const start = first[tenant]!;
+      const end = start + tenants[tenant]!.length;
+      let stop = i + 1;
+      while (stop < subjects.length && subjects[stop]! >= start && subjects[stop]! < end) stop++;
+      const log = this.logOf(tenants[tenant]!);
+      log.importRun(saved!, i, stop, start, end - start, log.columnMap(saved!));
+      i = stop;
     }
     this.deriveMissing(tenants, derive);
   }
 
-  /** Gives each message without a step the steps `derive` finds for it. */
-  private deriveMissing(
-    tenants: readonly (readonly MessageRecord[])[],
-    derive: Derive<MessageRecord, MessageStatus>,
+  /** Gives each record without a step the steps `derive` finds for it. */
+  private deriveMissing<T extends TenantRecord>(
+    tenants: readonly (readonly T[])[],
+    derive: Derive<T, S>,
   ): void {
     for (const rows of tenants) {
-      const first = rows[0];
-      if (first === undefined) continue;
-      const log = this.messageLog(first.organizationId, first.environment, true)!;
+      if (rows.length === 0) continue;
+      const log = this.logOf(rows);
       for (let row = 0; row < rows.length; row++) {
         if (log.has(row)) continue;
         for (const step of derive(rows[row]!))
@@ -223,105 +192,23 @@ export class StatusHistory {
     }
   }
 
-  /** Every campaign's steps as snapshot columns, naming each by its place in `campaigns`. */
-  saveCampaigns(campaigns: Iterable<CampaignRecord>): SavedColumns<CampaignStatus> {
-    const out = this.columns(CAMPAIGN_STATUSES);
-    const names = new Map<string, number>();
-    let index = 0;
-    for (const campaign of campaigns) {
-      for (const step of this.campaignSteps(campaign)) {
-        out.subjects.push(index);
-        out.statuses.push(CAMPAIGN_STATUSES.indexOf(step.status));
-        out.at.push(step.at);
-        let code = 0;
-        if (step.errorCode !== null) {
-          code = names.get(step.errorCode) ?? out.codeNames.push(step.errorCode);
-          names.set(step.errorCode, code);
-        }
-        out.errorCodes.push(code);
-      }
-      index++;
-    }
-    return out;
-  }
-
-  /** Loads saved campaign steps (`campaigns` in the order saved); one given none gets `derive`'s. */
-  loadCampaigns(
-    campaigns: readonly CampaignRecord[],
-    saved: SavedColumns<CampaignStatus> | undefined,
-    derive: Derive<CampaignRecord, CampaignStatus>,
-  ): void {
-    const has = new Set<number>();
-    for (let i = 0; i < (saved?.subjects.length ?? 0); i++) {
-      const subject = saved!.subjects[i]!;
-      const status = saved!.statusNames[saved!.statuses[i]!];
-      if (status === undefined || !CAMPAIGN_STATUSES.includes(status))
-        throw new RangeError(`Unknown campaign status number ${saved!.statuses[i]}.`);
-      const code = saved!.errorCodes[i]!;
-      this.campaignStep(
-        campaigns[subject]!,
-        status,
-        saved!.at[i]!,
-        code === 0 ? null : (saved!.codeNames[code - 1] ?? null),
-      );
-      has.add(subject);
-    }
-    campaigns.forEach((campaign, i) => {
-      if (has.has(i)) return;
-      for (const step of derive(campaign))
-        this.campaignStep(campaign, step.status, step.at, step.errorCode);
-    });
-  }
-
-  /** Steps held, and the bytes their columns take (outside the JS heap). */
-  get footprint(): { steps: number; bytes: number } {
-    let steps = this.campaignLog?.size ?? 0;
-    let bytes = this.campaignLog?.bytes ?? 0;
-    for (const log of this.messageLogs.values()) {
-      steps += log.size;
-      bytes += log.bytes;
-    }
-    return { steps, bytes };
-  }
-
-  private messageLog(
-    organizationId: string,
-    environment: string,
-    create: boolean,
-  ): StepLog<MessageStatus> | undefined {
-    const last = this.last;
-    if (
-      last !== undefined &&
-      last.organizationId === organizationId &&
-      last.environment === environment
-    )
-      return last.log;
-    const key = tenantKey(organizationId, environment);
-    let log = this.messageLogs.get(key);
-    if (log === undefined) {
-      if (!create) return undefined;
-      log = new StepLog(MESSAGE_STATUSES, this.codes);
-      this.messageLogs.set(key, log);
-    }
-    this.last = { organizationId, environment, log };
-    return log;
+  private logOf(rows: readonly TenantRecord[]): StepLog<S> {
+    return this.logs.get(rows[0]!.organizationId, rows[0]!.environment);
   }
 }
 
-/** One tenant's message log as a snapshot holds it (see {@link StatusHistory.shareMessages}). */
+/** One tenant's log as a snapshot holds it (see {@link TenantHistories.share}). */
 interface SharedTenantLog {
-  /** The tenant's organization. */
-  readonly organizationId: string;
-  /** The tenant's environment. */
-  readonly environment: string;
-  /** The place of the tenant's first message in the snapshot's `messages`. */
+  /** The place of the tenant's first record in the snapshot's list of those records. */
   readonly offset: number;
   /** The log's columns, shared. */
   readonly columns: SharedColumns;
 }
 
-/** Every message log of a world, shared, with the error codes their numbers stand for. */
-export interface SharedMessageHistory {
+/** Every log of one kind of record, shared, with the names their numbers stand for. */
+export interface SharedHistory<S extends string> {
+  /** The statuses the logs number from 0. */
+  readonly statusNames: readonly S[];
   /** The world's error codes, numbered from 1, when the logs were shared. */
   readonly codeNames: readonly string[];
   /** Each tenant's log that has steps. */
@@ -329,10 +216,10 @@ export interface SharedMessageHistory {
 }
 
 /**
- * Shared message logs as JSON-safe snapshot columns, each message named by its place in the
- * snapshot's `messages`: what a state file, a download or any `JSON.stringify` of a snapshot holds.
+ * Shared logs as JSON-safe snapshot columns, each record named by its place in the snapshot's list
+ * of them: what a state file, a download or any `JSON.stringify` of a snapshot holds.
  */
-export function exportMessages(shared: SharedMessageHistory): SavedColumns<MessageStatus> {
+export function exportHistory<S extends string>(shared: SharedHistory<S>): SavedColumns<S> {
   let total = 0;
   for (const log of shared.logs) total += log.columns.length;
   const columns = {
@@ -347,7 +234,7 @@ export function exportMessages(shared: SharedMessageHistory): SavedColumns<Messa
     position += log.columns.length;
   }
   return {
-    statusNames: [...MESSAGE_STATUSES],
+    statusNames: [...shared.statusNames],
     codeNames: [...shared.codeNames],
     subjects: plain(columns.subjects),
     statuses: plain(columns.statuses),
@@ -364,6 +251,17 @@ export function exportMessages(shared: SharedMessageHistory): SavedColumns<Messa
 function plain(values: Int32Array | Uint8Array | Uint32Array | Float64Array): number[] {
   const out: number[] = [];
   for (let i = 0; i < values.length; i++) out.push(values[i]!);
+  return out;
+}
+
+/** Where each tenant's records start in the snapshot's list of them. */
+function starts(tenants: readonly (readonly unknown[])[]): number[] {
+  const out: number[] = [];
+  let offset = 0;
+  for (const rows of tenants) {
+    out.push(offset);
+    offset += rows.length;
+  }
   return out;
 }
 

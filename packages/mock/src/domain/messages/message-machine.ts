@@ -5,7 +5,7 @@
  */
 import type { components } from '@msgsvc/sdk';
 import type { MessageStatus } from '../core/model';
-import type { TransitionTable } from '../core/state-machine';
+import { statesOf, type TransitionTable } from '../core/state-machine';
 
 /** What can happen to a message. */
 export type MessageEvent =
@@ -33,6 +33,9 @@ export const MESSAGE_TRANSITIONS: TransitionTable<MessageStatus, MessageEvent> =
   REJECTED: {},
   CANCELLED: {},
 };
+
+/** Every message status, in the table's order (the order the status history numbers them by). */
+export const MESSAGE_STATUSES = statesOf(MESSAGE_TRANSITIONS);
 
 /**
  * Per status: is it final, does reaching it refund, does it count as settled for its campaign, did

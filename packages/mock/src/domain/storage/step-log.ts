@@ -291,17 +291,6 @@ export class StepLog<S extends string> {
     return steps.reverse();
   }
 
-  /** Bytes the log's columns take (what it costs outside the JS heap). */
-  get bytes(): number {
-    return (
-      this.at.byteLength +
-      this.status.byteLength +
-      this.code.byteLength +
-      this.previous.byteLength +
-      this.heads.byteLength
-    );
-  }
-
   // Half as much again, not double: a log of a million messages is tens of megabytes, and the
   // copy on growth is paid once per step at most three times over.
   private growSteps(needed = 0): void {

@@ -22,6 +22,7 @@ import { simulateInbound } from '../messages/inbound';
 import { dispatchMessage, transitionMessage } from '../messages/message-lifecycle';
 import {
   MESSAGE_STATUS_TRAITS,
+  MESSAGE_STATUSES,
   MESSAGE_TRANSITIONS,
   type MessageEvent,
 } from '../messages/message-machine';
@@ -173,7 +174,6 @@ function planOf(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'
 // ---------------------------------------------------------------------------------------------
 // message.status_updated
 
-const MESSAGE_STATUSES = Object.keys(MESSAGE_TRANSITIONS) as MessageStatus[];
 const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 function planStatusUpdate(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
