@@ -10,10 +10,10 @@
  */
 import type { components, operations } from '@msgsvc/sdk';
 import * as z from 'zod/mini';
+import { CAMPAIGN_STATUSES } from '../domain/campaigns/campaign-machine';
 import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/core/patterns';
 import { parseTimestamp } from '../domain/core/time-format';
 import { namesOf } from '../domain/core/vocabulary';
-import { CAMPAIGN_STATUSES } from '../domain/history/status-history';
 
 type Schema = components['schemas'];
 
