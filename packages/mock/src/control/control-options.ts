@@ -5,7 +5,9 @@
  * and an unknown name is refused on both sides instead of being ignored in-process.
  */
 import { UnknownOptionError } from '../domain/core/unknown-option-error';
-import { namesOf } from '../domain/core/vocabulary';
+import { ENVIRONMENTS, namesOf, oneOf } from '../domain/core/vocabulary';
+import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
+import { DELIVERY_STATES } from '../domain/webhooks/webhooks';
 import type {
   CarrierOutageParams,
   CreateContactParams,
@@ -96,14 +98,42 @@ const CONTROL_OPTIONS = {
 /** A control call that takes an options object. */
 export type OptionsCall = keyof typeof CONTROL_OPTIONS;
 
+/** A snake_case name in camelCase: `organization_id` → `organizationId`. */
+type Camel<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : Name;
+
+/** A call's options as the domain names them, those given as `undefined` left out. */
+export type DomainOptions<P> = {
+  [K in keyof P as Camel<K & string>]: Exclude<P[K], undefined>;
+};
+
 /**
- * Refuses an option `call` does not take with an {@link UnknownOptionError}, before anything
- * changes. Own keys only, so a `__proto__` or `constructor` key parsed from JSON is named too.
+ * The options whose value is a name of a closed vocabulary, wherever given: a misspelt one would
+ * arm nothing or match nothing, and a test relying on it would pass without testing anything.
  */
-export function checkOptions(call: OptionsCall, params: object | undefined): void {
-  if (params === undefined) return;
+const VOCABULARIES = {
+  type: WEBHOOK_EVENT_TYPES,
+  state: DELIVERY_STATES,
+  environment: ENVIRONMENTS,
+};
+
+/**
+ * Refuses an option `call` does not take with an {@link UnknownOptionError}, and a name outside
+ * its vocabulary with an `UnknownValueError`, before anything changes; returns the options in the
+ * domain's camelCase names, without those given as `undefined`, each list copied. Own keys only,
+ * so a `__proto__` or `constructor` key parsed from JSON is named too.
+ */
+export function checkOptions<P extends object>(call: OptionsCall, params: P = {} as P) {
   const accepted: readonly string[] = CONTROL_OPTIONS[call];
-  for (const key of Object.keys(params)) {
+  const options: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
     if (!accepted.includes(key)) throw new UnknownOptionError(call, key, accepted);
+    const name = key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    if (value !== undefined) options[name] = Array.isArray(value) ? [...value] : value;
   }
+  for (const [name, names] of Object.entries(VOCABULARIES)) {
+    if (options[name] !== undefined) oneOf(options[name], names, name);
+  }
+  return options as DomainOptions<P>;
 }

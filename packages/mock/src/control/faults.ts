@@ -24,48 +24,21 @@ import { faultsView } from './views';
  */
 export function createFaultControls(world: () => World): FaultControls {
   return {
-    failNextRequests(params = {}) {
-      checkOptions('failNextRequests', params);
-      return injectRequestFailure(world(), {
-        ...(params.operation_id === undefined ? {} : { operationId: params.operation_id }),
-        ...(params.status === undefined ? {} : { status: params.status }),
-        ...(params.count === undefined ? {} : { count: params.count }),
-      });
-    },
-
-    addLatency(params) {
-      checkOptions('addLatency', params);
-      return injectLatency(world(), {
-        ms: params.ms,
-        ...(params.operation_id === undefined ? {} : { operationId: params.operation_id }),
-        ...(params.count === undefined ? {} : { count: params.count }),
-      });
-    },
-
-    failNextDispatch(params = {}) {
-      checkOptions('failNextDispatch', params);
-      return injectDispatchFailure(world(), {
-        ...(params.campaign_id === undefined ? {} : { campaignId: params.campaign_id }),
-        ...(params.count === undefined ? {} : { count: params.count }),
-      });
-    },
-
+    failNextRequests: (params) =>
+      injectRequestFailure(world(), checkOptions('failNextRequests', params)),
+    addLatency: (params) => injectLatency(world(), checkOptions('addLatency', params)),
+    failNextDispatch: (params) =>
+      injectDispatchFailure(world(), checkOptions('failNextDispatch', params)),
     carrierOutage(params) {
-      checkOptions('carrierOutage', params);
+      const { destination, from, to } = checkOptions('carrierOutage', params);
       return injectCarrierOutage(world(), {
-        destination: params.destination,
-        from: instant(params.from, 'from'),
-        to: instant(params.to, 'to'),
+        destination,
+        from: instant(from, 'from'),
+        to: instant(to, 'to'),
       });
     },
-
-    clearFaults(faultId) {
-      clearFaults(world(), faultId);
-    },
-
-    faults() {
-      return faultsView(world().faults);
-    },
+    clearFaults: (faultId) => clearFaults(world(), faultId),
+    faults: () => faultsView(world().faults),
   };
 }
 

@@ -6,7 +6,6 @@ import { createAccountControls } from './accounts';
 import { createFaultControls } from './faults';
 import type { MockControl, SnapshotControls, WebhookListener } from './mock-control';
 import { createReadControls } from './reads';
-import { createTriggerControls } from './triggers';
 import { createWebhookControls } from './webhooks';
 
 /**
@@ -26,7 +25,6 @@ export function createMockControl(
     ...createReadControls(world),
     ...createFaultControls(world),
     ...createWebhookControls(world, listeners),
-    ...createTriggerControls(world),
     snapshot: snapshots.snapshot,
     restore: snapshots.restore,
     reset: snapshots.reset,

@@ -8,12 +8,10 @@
 
 import type { components } from '@msgsvc/sdk';
 import type { Environment, MessageStatus, SenderIdStatus } from '../domain/core/model';
-import type { OperationId } from '../domain/core/operation-ids';
 import type { WorldSnapshot } from '../domain/engine/snapshot';
 import type { CarrierCode } from '../domain/phone/carriers';
 import type { RateLimitChanges } from '../domain/policies/rate-limits';
-import type { WebhookEventType } from '../domain/webhooks/webhook-events';
-import type { DeliveryState } from '../domain/webhooks/webhooks';
+import type { components as control, operations } from '../generated/control';
 import type {
   ApiKeyView,
   ContactView,
@@ -36,59 +34,30 @@ import type {
 /** An instant given to the control API: an ISO 8601 date-time with an offset, or a `Date`. */
 export type Instant = string | Date;
 
-/** What {@link AccountControls.createOrganization} takes. */
-export interface CreateOrganizationParams {
-  /** The organization's name. */
-  name: string;
-  /** ISO 3166-1 alpha-2 country used to read national numbers. Default `AO`. */
-  default_country?: string;
-  /** The billing account's currency. Default `AOA`. */
-  currency?: string;
-  /** The opening balance, a decimal string. Default `"0"`. */
-  balance?: string;
-  /** The webhook signing secret, `whsec_` and base64 of 24 to 64 bytes. Default: random. */
-  webhook_secret?: string;
+/** The control contract's schemas (`openapi/control.yaml`): the in-process params are its bodies. */
+type Bodies = control['schemas'];
+
+/** A request body as an in-process call takes it: a list may be a read-only one. */
+type Params<Body> = { [K in keyof Body]: ReadonlyList<Body[K]> };
+type ReadonlyList<T> = T extends (infer U)[] ? readonly U[] : T;
+
+/** The organization a call acts for, which the HTTP route reads from its path. */
+interface OfOrganization {
+  /** The organization's id. */
+  organization_id: string;
 }
+
+/** What {@link AccountControls.createOrganization} takes. */
+export type CreateOrganizationParams = Bodies['CreateOrganizationRequest'];
 
 /** What {@link AccountControls.issueApiKey} takes. */
-export interface IssueApiKeyParams {
-  /** The organization the key acts for. */
-  organization_id: string;
-  /** `live` (default) or `test`. */
-  environment?: Environment;
-  /** Default: every scope. Either spelling of a scope is accepted. */
-  scopes?: readonly string[];
-  /** A name to recognise it by. */
-  name?: string;
-  /** Use this exact key string (it must carry the environment's prefix); default: random. */
-  key?: string;
-}
+export type IssueApiKeyParams = OfOrganization & Params<Bodies['IssueApiKeyRequest']>;
 
 /** What {@link AccountControls.createSenderId} takes. */
-export interface CreateSenderIdParams {
-  /** The organization registering it. */
-  organization_id: string;
-  /** The name handsets see. */
-  name: string;
-  /** Default `APPROVED`. */
-  status?: SenderIdStatus;
-  /** Make it the organization's default sender ID. */
-  make_default?: boolean;
-}
+export type CreateSenderIdParams = OfOrganization & Bodies['CreateSenderIdRequest'];
 
 /** What {@link AccountControls.createContact} takes. */
-export interface CreateContactParams {
-  /** The organization it belongs to. */
-  organization_id: string;
-  /** The contact's name. */
-  name: string;
-  /** A phone number, read with the organization's default country. */
-  number: string;
-  /** An email address. */
-  email?: string | null;
-  /** Tags it carries. */
-  tag_ids?: readonly string[];
-}
+export type CreateContactParams = OfOrganization & Params<Bodies['CreateContactRequest']>;
 
 /** Organizations, their accounts, API keys, sender IDs, tags and contacts. */
 export interface AccountControls {
@@ -142,32 +111,13 @@ export interface ReadControls {
 }
 
 /** What {@link FaultControls.failNextRequests} takes. */
-export interface RequestFailureParams {
-  /** The operation to fail; any when omitted. */
-  operation_id?: OperationId;
-  /** 500 (default) or 503. */
-  status?: 500 | 503;
-  /** How many requests. Default 1. */
-  count?: number;
-}
+export type RequestFailureParams = Bodies['RequestFailureRequest'];
 
 /** What {@link FaultControls.addLatency} takes. */
-export interface LatencyParams {
-  /** The operation to delay; any when omitted. */
-  operation_id?: OperationId;
-  /** The delay, in wall-clock milliseconds. */
-  ms: number;
-  /** How many requests. Default 1. */
-  count?: number;
-}
+export type LatencyParams = Bodies['LatencyRequest'];
 
 /** What {@link FaultControls.failNextDispatch} takes. */
-export interface DispatchFailureParams {
-  /** The campaign to fail; the next ones processed when omitted. */
-  campaign_id?: string;
-  /** How many campaigns. Default 1. */
-  count?: number;
-}
+export type DispatchFailureParams = Bodies['DispatchFailureRequest'];
 
 /** What {@link FaultControls.carrierOutage} takes. */
 export interface CarrierOutageParams {
@@ -215,100 +165,31 @@ export type WebhookListener = (
 ) => number | undefined | Promise<number | undefined>;
 
 /** What {@link WebhookControls.addWebhookEndpoint} takes: a `url` or an in-process `listener`. */
-export interface WebhookEndpointParams {
-  /** The organization whose events it receives. */
-  organization_id: string;
-  /** Where deliveries are POSTed. */
-  url?: string;
-  /** An in-process receiver instead of a URL. */
-  listener?: WebhookListener;
-  /** Its signing secret; default the organization's. */
-  secret?: string;
-  /** The event types it receives; default all. */
-  events?: readonly WebhookEventType[];
-  /** `live` (default) or `test`: which records notify it. */
-  environment?: Environment;
-}
+export type WebhookEndpointParams = OfOrganization &
+  Params<Omit<Bodies['AddWebhookEndpointRequest'], 'url'>> & {
+    /** Where deliveries are POSTed. */
+    url?: string;
+    /** An in-process receiver instead of a URL. */
+    listener?: WebhookListener;
+  };
 
 /** A filter of {@link WebhookControls.outbox}. */
-export interface OutboxFilter {
-  /** Deliveries to one endpoint. */
-  endpoint_id?: string;
-  /** Deliveries of one event type. */
-  type?: WebhookEventType;
-  /** Deliveries in one state. */
-  state?: DeliveryState;
-}
+export type OutboxFilter = NonNullable<operations['readOutbox']['parameters']['query']>;
 
 /** What {@link WebhookControls.redeliverFailed} takes. */
-export interface RedeliverFailedOptions {
-  /** Only deliveries to this endpoint. */
-  endpoint_id?: string;
-  /** Only deliveries of this event type. */
-  type?: WebhookEventType;
-  /** At most this many, oldest first: 1 to 1000 (the default). */
-  limit?: number;
-}
+export type RedeliverFailedOptions = Bodies['RedeliverFailedRequest'];
 
 /** What {@link WebhookControls.redeliverFailed} did. */
-export interface RedeliverFailedView {
-  /** The ids of the deliveries sent again, oldest first. */
-  readonly redelivered: string[];
-  /** Failed deliveries whose endpoint is gone or disabled (410): not sent. */
-  readonly skipped: number;
-  /** Failed deliveries left for a next call (over the limit). */
-  readonly remaining: number;
-}
+export type RedeliverFailedView = Bodies['RedeliverFailedResult'];
 
 /** What {@link WebhookControls.simulateInbound} takes. */
-export interface InboundParams {
-  /** The handset's number. */
-  from: string;
-  /** The sender ID written to: its name or id. */
-  to: string;
-  /** The text; `STOP` opts the number out, `START` back in. */
-  body: string;
-  /** `live` (default) or `test`. */
-  environment?: Environment;
-  /** Needed when organizations share the sender ID name `to`. */
-  organization_id?: string;
-}
+export type InboundParams = Bodies['InboundRequest'];
 
 /**
  * What {@link TriggerControls.trigger} takes: the event type, and the subject it is about (or what
  * to create one from). A field that does not apply to the type is refused.
  */
-export interface TriggerParams {
-  /** The webhook event to produce. */
-  type: WebhookEventType;
-  /**
-   * `message.status_updated`: the message to move (default: a message sent now);
-   * `message.received`: the message the handset answers (default: a handset writes first).
-   */
-  message_id?: string;
-  /** `campaign.completed`: the campaign to complete (default: a batch accepted now). */
-  campaign_id?: string;
-  /**
-   * `message.status_updated`: the status to reach (default `DELIVERED`), through every status
-   * between; `campaign.completed`: `COMPLETED` (default) or `FAILED`.
-   */
-  status?: TriggerStatus;
-  /** `message.status_updated` to a failure status: its `error_code` (default the status's). */
-  error_code?: string;
-  /** Whose record is created; needed when the world has several organizations. */
-  organization_id?: string;
-  /** `live` (default) or `test`: the environment of a created record. */
-  environment?: Environment;
-  /** `message.received`: the handset's number (default `+244900000001`). */
-  from?: string;
-  /**
-   * `message.status_updated`: the created message's recipient (default `+244900000001`);
-   * `message.received`: the sender ID written to, name or id (default the organization's default).
-   */
-  to?: string;
-  /** The created message's text, or what the handset writes. */
-  body?: string;
-}
+export type TriggerParams = Bodies['TriggerRequest'];
 
 /** The statuses a trigger can reach: a message's (but `PENDING`) and a campaign's final ones. */
 export type TriggerStatus = Exclude<MessageStatus, 'PENDING'> | 'COMPLETED';
