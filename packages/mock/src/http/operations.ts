@@ -19,11 +19,9 @@ import type { MessageFilter } from '../domain/messages/message-filter';
 import { getMessage, listMessages, sendMessage } from '../domain/messages/messages';
 import type { PageRequest } from '../domain/storage/query';
 import type { Scope } from '../domain/tenancy/api-keys';
-import { messageListEntryJson } from './list-entry-cache';
-import { messageDetailJson } from './message-detail-cache';
-import { pageText } from './page-text-memo';
 import { memoByQuery } from './query-memo';
 import * as schemas from './request-schemas';
+import { messageDetailJson, messageListEntryJson, pageText } from './response-text';
 import * as render from './serializers';
 import { parse, parseId, parseQuery } from './validate';
 
