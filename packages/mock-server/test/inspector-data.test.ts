@@ -1,12 +1,13 @@
 /**
- * The inspector's data without a browser: the activity tracker (threads, bounds, rebuilding after
- * reset and restore) and the request log's ring buffer. Status histories are the world's
+ * The inspector's data without a browser: the one-document state (threads, bounds, following the
+ * world through reset and restore) and the request log's ring buffer. Status histories are the world's
  * (`inspector-history.test.ts`).
  */
 
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
-import { ActivityTracker } from '../src/worlds/activity-tracker';
+import { inspectorState } from '../src/control-http/state-document';
+import type { ControlDeps } from '../src/http/route';
 import { RequestLog } from '../src/worlds/request-log';
 
 function send(mock: MockService, key: string, to: string) {
@@ -21,53 +22,52 @@ function send(mock: MockService, key: string, to: string) {
   return JSON.parse(response.body).id as string;
 }
 
-describe('ActivityTracker', () => {
+/** The `GET /__mock/state` document of `mock`'s world. */
+function state(mock: MockService) {
+  const world = { mock, requestLog: new RequestLog() } as unknown as ControlDeps;
+  return inspectorState(world);
+}
+
+describe('the inspector document (GET /__mock/state)', () => {
   it('keeps threads newest first', () => {
     const mock = createMockService();
     const { liveKey } = mock.seedDemo();
-    const tracker = new ActivityTracker(() => mock.world);
     send(mock, liveKey, '+244923000001');
     send(mock, liveKey, '+244923000002');
     send(mock, liveKey, '+244923000001');
     mock.clock.runUntilIdle();
 
-    const phones = tracker.recentPhones(10);
-    expect(phones.map(([number]) => number)).toEqual(['+244923000001', '+244923000002']);
-    expect(phones[0]![1]).toHaveLength(2);
+    const { phones } = state(mock);
+    expect(phones.map(({ number }) => number)).toEqual(['+244923000001', '+244923000002']);
+    expect(phones[0]!.thread).toHaveLength(2);
   });
 
-  it('stays within its bounds', () => {
+  it('stays within its bounds: 50 phones, the newest 100 messages of each', () => {
     const mock = createMockService({ rateLimits: false });
     const { liveKey } = mock.seedDemo();
-    const tracker = new ActivityTracker(() => mock.world, {
-      phones: 3,
-      threadLength: 2,
-      campaigns: 1,
-    });
-    for (let i = 0; i < 6; i++) send(mock, liveKey, `+24492300000${i}`);
-    for (let i = 0; i < 3; i++) send(mock, liveKey, '+244923000005');
-    expect(tracker.phones.size).toBe(3);
-    expect(tracker.phones.get('+244923000005')).toHaveLength(2);
+    for (let i = 0; i < 52; i++) send(mock, liveKey, `+2449230001${String(i).padStart(2, '0')}`);
+    const ids = Array.from({ length: 101 }, () => send(mock, liveKey, '+244923000005'));
+    const { phones } = state(mock);
+    expect(phones).toHaveLength(50);
+    expect(phones[0]!.number).toBe('+244923000005');
+    expect(phones[0]!.thread.map((item) => item.id)).toEqual(ids.slice(1));
   });
 
-  it('rebuilds its threads when the world is replaced (reset, restore)', () => {
+  it('follows the world when it is replaced (reset, restore)', () => {
     const mock = createMockService();
     const { liveKey } = mock.seedDemo();
-    const tracker = new ActivityTracker(() => mock.world);
     send(mock, liveKey, '+244923000001');
     const snapshot = mock.snapshot();
     send(mock, liveKey, '+244923000002');
 
     mock.restore(snapshot);
-    tracker.sync();
-    expect(tracker.recentPhones(10).map(([number]) => number)).toEqual(['+244923000001']);
+    expect(state(mock).phones.map(({ number }) => number)).toEqual(['+244923000001']);
 
     mock.reset();
-    tracker.sync();
-    expect(tracker.phones.size).toBe(0);
+    expect(state(mock).phones).toHaveLength(0);
     const again = mock.seedDemo();
     send(mock, again.liveKey, '+244923000003');
-    expect(tracker.recentPhones(10).map(([number]) => number)).toEqual(['+244923000003']);
+    expect(state(mock).phones.map(({ number }) => number)).toEqual(['+244923000003']);
   });
 });
 

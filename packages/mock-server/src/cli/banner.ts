@@ -5,7 +5,7 @@
  * the port and the keys.
  */
 import { formatTimestamp } from '@msgsvc/mock/port';
-import { HEALTH_PATH } from '../control-http/routes-health';
+import { firstCredentials, HEALTH_PATH } from '../control-http/routes-server';
 import type { OrganizationCredentials } from '../worlds/world-file';
 
 /** Everything the start-up message carries. */
@@ -36,10 +36,6 @@ export interface StartupInfo {
 
 /** The `--json` line (without the newline). */
 export function startupJson(info: StartupInfo): string {
-  const first = info.organizations[0];
-  const liveKey = first?.api_keys.find((key) => key.environment === 'live');
-  const testKey = first?.api_keys.find((key) => key.environment === 'test');
-  const sender = first?.sender_ids.find((s) => s.status === 'APPROVED') ?? first?.sender_ids[0];
   return JSON.stringify({
     event: 'listening',
     pid: info.pid,
@@ -56,11 +52,7 @@ export function startupJson(info: StartupInfo): string {
     world_time: formatTimestamp(info.worldTime),
     speed: info.speed,
     seed: info.seed,
-    organization_id: first?.id ?? null,
-    live_key: liveKey?.key ?? null,
-    test_key: testKey?.key ?? null,
-    sender_id: sender === undefined ? null : { id: sender.id, name: sender.name },
-    webhook_secret: first?.webhook_secret ?? null,
+    ...firstCredentials(info.organizations),
     curl: tryIt(info)[1] ?? null,
     organizations: info.organizations,
   });

@@ -31,34 +31,14 @@ import {
   compileRoutes,
   matchControl,
 } from '../http/route';
-import { ADMIN_ROUTES } from './routes-admin';
-import { CLOCK_ROUTES } from './routes-clock';
-import { CREDENTIAL_ROUTES } from './routes-credentials';
-import { FAULT_ROUTES } from './routes-faults';
-import { HEALTH_ROUTES } from './routes-health';
+import { BEHAVIOUR_ROUTES } from './routes-behaviour';
 import { ORGANIZATION_ROUTES } from './routes-organizations';
 import { READ_ROUTES } from './routes-reads';
+import { SERVER_ROUTES } from './routes-server';
 import { SNAPSHOT_ROUTES } from './routes-snapshots';
-import { TRIGGER_ROUTES } from './routes-trigger';
 import { WEBHOOK_ROUTES } from './routes-webhooks';
-import { WORLD_ROUTES } from './routes-worlds';
-import { inspectorState } from './state-document';
 
 export { CONTROL_PREFIX, type ControlDeps } from '../http/route';
-
-/** Routes of the inspector's own data. */
-const INSPECTOR_ROUTES: readonly ControlRoute[] = [
-  {
-    method: 'GET',
-    path: '/state',
-    handle: (deps) => ({ status: 200, body: inspectorState(deps) }),
-  },
-  {
-    method: 'GET',
-    path: '/requests',
-    handle: ({ requestLog }) => ({ status: 200, body: { entries: requestLog.entries() } }),
-  },
-];
 
 /**
  * The routes of one world, answered at `/__mock/…` for the default world and at
@@ -66,23 +46,14 @@ const INSPECTOR_ROUTES: readonly ControlRoute[] = [
  */
 export const WORLD_SCOPED_ROUTES: readonly ControlRoute[] = [
   ...ORGANIZATION_ROUTES,
-  ...CREDENTIAL_ROUTES,
-  ...CLOCK_ROUTES,
+  ...BEHAVIOUR_ROUTES,
   ...READ_ROUTES,
   ...WEBHOOK_ROUTES,
-  ...TRIGGER_ROUTES,
-  ...FAULT_ROUTES,
   ...SNAPSHOT_ROUTES,
-  ...ADMIN_ROUTES,
-  ...INSPECTOR_ROUTES,
 ];
 
 /** Every control route: the server's own (health, worlds), then those of a world. */
-export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  ...HEALTH_ROUTES,
-  ...WORLD_ROUTES,
-  ...WORLD_SCOPED_ROUTES,
-];
+export const CONTROL_ROUTES: readonly ControlRoute[] = [...SERVER_ROUTES, ...WORLD_SCOPED_ROUTES];
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -96,7 +67,6 @@ export function createControlHandler(
   const table = compileRoutes(routes);
   return async (deps, request) => {
     try {
-      deps.tracker.sync();
       // As on the public API: an unknown method is a 501, HEAD is GET without the body.
       if (!KNOWN_METHODS.has(request.method)) {
         throw new DomainError({

@@ -1,61 +1,41 @@
 /**
  * Control routes that read state a test asserts on: every message sent to a phone number, one
- * message whatever its tenant, messages and campaigns found by a query in the filter language
- *, counts, and the ledger invariant of every account.
+ * message whatever its tenant, messages and campaigns found by a query in the filter language,
+ * counts, the ledger invariant of every account, the request log and the one-document summary of
+ * the world (`GET /__mock/state`).
  */
-import { campaignObject, messageDetail, parseQuery, readonlyWorld } from '@msgsvc/mock/port';
-import type { ControlRoute } from '../http/route';
+import { campaignObject, messageDetail, readonlyWorld } from '@msgsvc/mock/port';
+import { route } from '../http/route';
 import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
 import { filteredListQuery } from './control-schemas';
+import { inspectorState } from './state-document';
 
 /** Read routes. */
-export const READ_ROUTES: readonly ControlRoute[] = [
-  {
-    method: 'GET',
-    path: '/phones/{number}/messages',
-    handle: ({ mock, params }) => ({
-      status: 200,
-      body: { number: params.number, entries: mock.control.messagesTo(params.number!) },
-    }),
-  },
-  {
-    method: 'GET',
-    path: '/messages',
-    handle: ({ mock, query }) => {
-      const { q = '', offset = 0, limit = 50 } = parseQuery(filteredListQuery, query);
-      const found = filteredMessages(readonlyWorld(mock), q, offset, limit);
-      const entries = found.entries.map((message) => messageDetail(readonlyWorld(mock), message));
-      return { status: 200, body: { total: found.total, offset: found.offset, entries } };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/campaigns',
-    handle: ({ mock, query }) => {
-      const { q = '', offset = 0, limit = 50 } = parseQuery(filteredListQuery, query);
-      const found = filteredCampaigns(readonlyWorld(mock), q, offset, limit);
-      const entries = found.entries.map((campaign) =>
-        campaignObject(readonlyWorld(mock), campaign),
-      );
-      return { status: 200, body: { total: found.total, offset: found.offset, entries } };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/messages/{message_id}',
-    handle: ({ mock, params }) => ({ status: 200, body: mock.control.message(params.message_id!) }),
-  },
-  {
-    method: 'GET',
-    path: '/counts',
-    handle: ({ mock }) => ({ status: 200, body: mock.control.counts() }),
-  },
-  {
-    method: 'GET',
-    path: '/ledger/check',
-    handle: ({ mock }) => {
-      const accounts = mock.control.checkLedger();
-      return { status: 200, body: { ok: accounts.every((a) => a.ok), accounts } };
-    },
-  },
+export const READ_ROUTES = [
+  route('GET /phones/{number}/messages', ({ mock, params }) => ({
+    number: params.number,
+    entries: mock.control.messagesTo(params.number!),
+  })),
+  route('GET /messages', filteredListQuery, ({ mock }, { q = '', offset = 0, limit = 50 }) => {
+    const world = readonlyWorld(mock);
+    const found = filteredMessages(world, q, offset, limit);
+    const entries = found.entries.map((message) => messageDetail(world, message));
+    return { total: found.total, offset: found.offset, entries };
+  }),
+  route('GET /campaigns', filteredListQuery, ({ mock }, { q = '', offset = 0, limit = 50 }) => {
+    const world = readonlyWorld(mock);
+    const found = filteredCampaigns(world, q, offset, limit);
+    const entries = found.entries.map((campaign) => campaignObject(world, campaign));
+    return { total: found.total, offset: found.offset, entries };
+  }),
+  route('GET /messages/{message_id}', ({ mock, params }) =>
+    mock.control.message(params.message_id!),
+  ),
+  route('GET /counts', ({ mock }) => mock.control.counts()),
+  route('GET /ledger/check', ({ mock }) => {
+    const accounts = mock.control.checkLedger();
+    return { ok: accounts.every((a) => a.ok), accounts };
+  }),
+  route('GET /state', inspectorState),
+  route('GET /requests', ({ requestLog }) => ({ entries: requestLog.entries() })),
 ];

@@ -10,6 +10,7 @@
 
 import {
   apiKeyView,
+  type CampaignRecord,
   campaignHistory,
   campaignObject,
   type InboundMessage,
@@ -17,38 +18,48 @@ import {
   messageHistory,
   organizationView,
   type ReadonlyWorld,
+  readonlyWorld,
   senderIdView,
   formatTimestamp as ts,
+  type WebhookDelivery,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { clockView } from '../http/clock-view';
 import type { ControlDeps } from '../http/route';
-import type { ThreadItem } from '../worlds/activity-tracker';
-import { readOutbox } from './state-outbox';
+import { phonesByActivity, phoneThread } from '../query/catalog';
 
 const ORGANIZATIONS = 50;
 const PHONES = 50;
+/** Messages shown of each phone's thread, the newest. */
+const THREAD = 100;
 const CAMPAIGNS = 20;
+const OUTBOX = 50;
 const LEDGER_ENTRIES = 50;
 const REQUESTS = 100;
 /** How far back the ledger is scanned for each account's latest entries. */
 const LEDGER_SCAN = 100_000;
 
 /** Builds the inspector document. */
-export function inspectorState({ mock, tracker, requestLog }: ControlDeps) {
-  const world = tracker.sync();
+export function inspectorState({ mock, requestLog }: ControlDeps) {
+  const world = readonlyWorld(mock);
   return {
     generated_at: new Date().toISOString(),
     clock: clockView(mock),
     counts: { messages: world.messages.size, campaigns: world.campaigns.size },
     organizations: organizations(world),
-    phones: phones(world, tracker),
-    campaigns: tracker
-      .recentCampaigns(CAMPAIGNS)
-      .map((id) => campaignEntry(world, id))
-      .filter(Boolean),
+    phones: phonesByActivity(world)
+      .slice(0, PHONES)
+      .map(({ number }) => ({ number, thread: thread(world, number) })),
+    campaigns: [...world.campaigns.all()]
+      .reverse()
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, CAMPAIGNS)
+      .map((campaign) => campaignEntry(world, campaign)),
     ledger: ledgers(world),
-    outbox: readOutbox(world),
+    outbox: world.webhooks.outbox
+      .slice(-OUTBOX)
+      .reverse()
+      .map((delivery) => deliveryEntry(world, delivery)),
     requests: requestLog.entries(REQUESTS),
   };
 }
@@ -69,28 +80,13 @@ function organizations(world: ReadonlyWorld) {
   }));
 }
 
-/** The most recently active phones with their threads. */
-function phones(world: ReadonlyWorld, tracker: ControlDeps['tracker']) {
-  const recent = tracker.recentPhones(PHONES);
-  const hasInbound = recent.some(([, thread]) => thread.some((item) => item.kind === 'inbound'));
-  const inbound = hasInbound ? new Map(world.inbound.map((i) => [i.id, i])) : new Map();
-  return recent.map(([number, thread]) => ({
-    number,
-    thread: thread.map((item) => threadEntry(world, item, inbound)).filter(Boolean),
-  }));
-}
-
-function threadEntry(
-  world: ReadonlyWorld,
-  item: ThreadItem,
-  inbound: ReadonlyMap<string, InboundMessage>,
-) {
-  if (item.kind === 'inbound') {
-    const message = inbound.get(item.id);
-    return message === undefined ? null : inboundEntry(message);
-  }
-  const message = world.messages.get(item.id);
-  return message === undefined ? null : outboundEntry(world, message);
+/** A phone's newest messages, both ways, oldest first. */
+function thread(world: ReadonlyWorld, number: string) {
+  return phoneThread(world, number)
+    .slice(-THREAD)
+    .map((item) =>
+      item.kind === 'inbound' ? inboundEntry(item.message) : outboundEntry(world, item.message),
+    );
 }
 
 function outboundEntry(world: ReadonlyWorld, message: MessageRecord) {
@@ -128,9 +124,7 @@ function inboundEntry(inbound: InboundMessage) {
   };
 }
 
-function campaignEntry(world: ReadonlyWorld, id: string) {
-  const campaign = world.campaigns.get(id);
-  if (campaign === undefined) return null;
+function campaignEntry(world: ReadonlyWorld, campaign: CampaignRecord) {
   const progress: Record<string, number> = {};
   const messages = world.messages.indexed(
     'campaign',
@@ -174,6 +168,20 @@ function ledgers(world: ReadonlyWorld) {
 }
 
 type LedgerEntryView = ReturnType<typeof ledgerEntry>;
+
+/** A webhook delivery with its event type, state, attempts and endpoint URL. */
+function deliveryEntry(world: ReadonlyWorld, delivery: WebhookDelivery) {
+  return {
+    id: delivery.id,
+    type: delivery.type,
+    state: delivery.state,
+    url: world.webhooks.endpoints.find((e) => e.id === delivery.endpointId)?.url ?? null,
+    attempts: delivery.attempts.length,
+    last_status: delivery.attempts.at(-1)?.status ?? null,
+    created_at: ts(delivery.createdAt),
+    next_attempt_at: delivery.nextAttemptAt === null ? null : ts(delivery.nextAttemptAt),
+  };
+}
 
 function ledgerEntry(entry: ReadonlyWorld['ledger'][number]) {
   return {

@@ -6,8 +6,9 @@
  */
 
 import type { MockService } from '@msgsvc/mock';
+import { type ObjectSchema, parse, parseQuery, type Schema } from '@msgsvc/mock/port';
 import { matchPath, type PathTemplates, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
-import type { ActivityTracker } from '../worlds/activity-tracker';
+import type { z } from 'zod';
 import type { RequestLog } from '../worlds/request-log';
 import type { SnapshotStore } from '../worlds/snapshot-store';
 import type { WorldEntry, WorldRegistry } from '../worlds/world-registry';
@@ -20,7 +21,6 @@ export interface ControlDeps {
   /** The world's service. */
   readonly mock: MockService;
   readonly requestLog: RequestLog;
-  readonly tracker: ActivityTracker;
   readonly snapshots: SnapshotStore;
   /** Rebuilds the starting world (demo or world file) after a reset. */
   readonly reseed: () => void;
@@ -54,6 +54,49 @@ export interface ControlRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly handle: (context: ControlContext) => ControlResult | Promise<ControlResult>;
+}
+
+type Method = ControlRoute['method'];
+
+/**
+ * A route's method and path, `'GET /clock'`; a route that answers other than 200 on success says
+ * so after them: `'POST /organizations 201'`.
+ */
+export type RouteSpec = `${Method} /${string}`;
+
+/** The schema of a route's input: a JSON object body (POST, PUT, PATCH) or a query (GET, DELETE). */
+type InputSchema = Schema & ObjectSchema;
+
+type Answer<I> = (context: ControlContext, input: I) => unknown;
+
+/** A route whose answer is what `answer` returns, as JSON. */
+export function route(spec: RouteSpec, answer: Answer<undefined>): ControlRoute;
+/** A route whose input is parsed with `input` first (a `VALIDATION_ERROR` when it does not fit). */
+export function route<S extends InputSchema>(
+  spec: RouteSpec,
+  input: S,
+  answer: Answer<z.output<S>>,
+): ControlRoute;
+export function route(
+  spec: RouteSpec,
+  ...rest: [Answer<undefined>] | [InputSchema, Answer<unknown>]
+): ControlRoute {
+  const [method, path, status = '200'] = spec.split(' ') as [Method, string, string?];
+  const [input, answer] = rest.length === 1 ? [undefined, rest[0]] : rest;
+  const read = (context: ControlContext) => {
+    if (input === undefined) return undefined;
+    return method === 'GET' || method === 'DELETE'
+      ? parseQuery(input, context.query)
+      : parse(input, context.json);
+  };
+  return {
+    method,
+    path,
+    handle: async (context) => ({
+      status: Number(status),
+      body: await (answer as Answer<unknown>)(context, read(context)),
+    }),
+  };
 }
 
 /** A route table compiled once by {@link compileRoutes}. */

@@ -36,7 +36,7 @@ import {
   createControlHandler,
   WORLD_SCOPED_ROUTES,
 } from '../control-http/index';
-import { HEALTH_PATH } from '../control-http/routes-health';
+import { HEALTH_PATH } from '../control-http/routes-server';
 import { controlErrorResponse, controlTraceId, toErrorResponse } from '../errors/control-errors';
 import { isErrorLike, isThenable } from '../errors/realm-neutral';
 import { reportToStderr } from '../errors/report-unexpected';
@@ -362,7 +362,6 @@ async function serveAdmin(
   const deps: ControlDeps = {
     mock: world.mock,
     requestLog: world.requestLog,
-    tracker: world.tracker,
     snapshots: world.snapshots,
     reseed: world.reseed,
     startedAt: context.startedAt,

@@ -8,37 +8,44 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { MockService } from '@msgsvc/mock';
-import type { ActivityTracker } from './activity-tracker';
+import { type ReadonlyWorld, readonlyWorld } from '@msgsvc/mock/port';
 import type { RequestLog } from './request-log';
 
 /** How often the fingerprint is compared while someone listens, in ms. */
 const CHECK_MS = 200;
 const HEARTBEAT_MS = 20_000;
 
-const worldIds = new WeakMap<object, number>();
+/** Each world's own number and how many events it has had since first looked at. */
+const followed = new WeakMap<ReadonlyWorld, { readonly id: number; events: number }>();
 let nextWorldId = 0;
+
+function follow(world: ReadonlyWorld) {
+  let seen = followed.get(world);
+  if (seen === undefined) {
+    const fresh = { id: ++nextWorldId, events: 0 };
+    world.subscribe(() => fresh.events++);
+    followed.set(world, fresh);
+    seen = fresh;
+  }
+  return seen;
+}
 
 /** A string that changes whenever anything the inspector shows changes. */
 export function fingerprint({
   mock,
-  tracker,
   requestLog,
 }: {
   readonly mock: MockService;
-  readonly tracker: ActivityTracker;
   readonly requestLog: RequestLog;
 }): string {
-  const world = tracker.sync();
-  let id = worldIds.get(world);
-  if (id === undefined) {
-    id = ++nextWorldId;
-    worldIds.set(world, id);
-  }
+  // `reset` and `restore` replace the world: a new world is a new number.
+  const world = readonlyWorld(mock);
+  const { id, events } = follow(world);
   let attempts = 0;
   for (const delivery of world.webhooks.outbox) attempts += delivery.attempts.length;
   return [
     id,
-    tracker.version,
+    events,
     world.messages.size,
     world.campaigns.size,
     world.inbound.length,

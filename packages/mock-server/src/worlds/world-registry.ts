@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../errors/control-errors';
-import { ActivityTracker } from './activity-tracker';
 import type { BuiltWorld, WorldSettings } from './build-world';
 import { keyOwnerLookup } from './key-owner';
 import { fingerprint, LiveFeed } from './live';
@@ -33,8 +32,6 @@ export interface WorldEntry extends BuiltWorld {
   readonly namespace: string | undefined;
   /** What it was built from (a fork and a reset build from the same). */
   readonly settings: WorldSettings;
-  /** Follows the world's events for the inspector. */
-  readonly tracker: ActivityTracker;
   /** Snapshots taken of this world (restored only into it). */
   readonly snapshots: SnapshotStore;
   /** The inspector's live change events for this world. */
@@ -194,10 +191,7 @@ export class WorldRegistry {
 
   /** Stops following every world (the server is closing). */
   close(): void {
-    for (const entry of this.byId.values()) {
-      entry.live.close();
-      entry.tracker.close();
-    }
+    for (const entry of this.byId.values()) entry.live.close();
   }
 
   private freshId(): string {
@@ -227,7 +221,6 @@ export class WorldRegistry {
     built: BuiltWorld & { settings: WorldSettings },
   ): WorldEntry {
     const { mock, requestLog } = built;
-    const tracker = new ActivityTracker(() => readonlyWorld(mock));
     // The log's times agree with the rest of the inspector: world time.
     requestLog.useWorldClock(() => readonlyWorld(mock).now());
     requestLog.useKeyOwner(keyOwnerLookup(this, id));
@@ -246,7 +239,6 @@ export class WorldRegistry {
       reseed: built.reseed,
       organizations: built.organizations,
       settings: built.settings,
-      tracker,
       snapshots: new SnapshotStore(),
       live: new LiveFeed(() => fingerprint(entry)),
       createdAt: now,
@@ -264,7 +256,6 @@ export class WorldRegistry {
     this.enders.delete(entry.id);
     if (entry.namespace !== undefined) this.byNamespace.delete(entry.namespace);
     entry.live.close();
-    entry.tracker.close();
   }
 
   private checkRoom(): void {
