@@ -71,8 +71,6 @@ export {
   type ObjectSchema,
   parse,
   parseQuery,
-  type SafeParseResult,
-  type SafeParser,
   type Schema,
 } from './http/validate';
 export type * from './records';

@@ -3,29 +3,15 @@
  * `trace_id`, `timestamp`, `service`, and `fields` only on validation and scope errors.
  */
 
+import type { components } from '@msgsvc/sdk';
 import { redactSecrets } from '@msgsvc/sdk/contract';
 import type { ErrorData } from '../domain/core/errors';
 import { formatTimestamp } from '../domain/core/time-format';
 import { ERROR_TABLE } from './error-table';
 import type { HttpResponse } from './types';
 
-/** The JSON body of an error response. */
-export interface ErrorEnvelope {
-  /** The error code, e.g. `VALIDATION_ERROR`. */
-  code: string;
-  /** A sentence for people. */
-  message: string;
-  /** The HTTP status, repeated. */
-  status: number;
-  /** The request's trace id (also `X-Trace-Id`). */
-  trace_id: string;
-  /** When the error happened (ISO 8601, microseconds). */
-  timestamp: string;
-  /** The service that answered. */
-  service: string;
-  /** Field name → what is wrong with it, for validation and scope errors. */
-  fields?: Record<string, string>;
-}
+/** The JSON body of an error response, as the contract gives it. */
+export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 
 /** Builds an error response for a domain error, its status and service from the error table. */
 export function errorResponse(

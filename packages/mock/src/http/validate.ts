@@ -2,40 +2,13 @@
  * Parsing request parts against their zod schemas; every failure becomes one `VALIDATION_ERROR`
  * whose `fields` name each bad field.
  */
-import type * as z from 'zod/v4/core';
+import * as z from 'zod/v4/core';
 import { validationError } from '../domain/core/errors';
 import { issuesToFields } from './fields';
 import { REPEATABLE } from './request-schemas';
 
-/**
- * A schema of either flavour of zod: the public API's are `zod/mini`, the control API's
- * `zod`. Both answer `safeParse` with the same core's issues.
- */
-export type Schema = z.$ZodType & SafeParser;
-
-/** What `parse` needs of a schema: zod's `safeParse`, in either flavour. */
-export interface SafeParser {
-  /** Parses `input` without throwing. */
-  safeParse(input: unknown): SafeParseResult;
-}
-
-/** The outcome of {@link SafeParser.safeParse}. */
-export type SafeParseResult =
-  | {
-      /** Parsed. */
-      success: true;
-      /** The parsed value. */
-      data: unknown;
-    }
-  | {
-      /** Not parsed. */
-      success: false;
-      /** Why, as zod's issues. */
-      error: {
-        /** Each problem found, with its path. */
-        issues: z.$ZodIssue[];
-      };
-    };
+/** A schema of either flavour of zod: the public API's are `zod/mini`, the control API's `zod`. */
+export type Schema = z.$ZodType;
 
 /** A schema of an object, whose `shape` names the fields it defines (query parameters). */
 export interface ObjectSchema {
@@ -45,7 +18,7 @@ export interface ObjectSchema {
 
 /** Parses `input` or throws a `VALIDATION_ERROR`. */
 export function parse<S extends Schema>(schema: S, input: unknown, field?: string): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data as z.output<S>;
   const fields = issuesToFields(result.error.issues, input);
   if (field !== undefined)
@@ -66,7 +39,7 @@ export function parseId(schema: Schema, pattern: RegExp, value: string, field: s
 export function parseQuery<S extends Schema & ObjectSchema>(schema: S, query: string): z.output<S> {
   // A parameter the schema does not define is "Unknown field." however often it is given.
   const input = queryObject(query, (name) => Object.hasOwn(schema.shape, name));
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data as z.output<S>;
   throw validationError(issuesToFields(result.error.issues, input, true));
 }
