@@ -25,16 +25,6 @@ export class Scheduler<T> {
   /** @param isWork - which tasks are work; default: all of them. */
   constructor(private readonly isWork: (task: T) => boolean = () => true) {}
 
-  /** Restores a scheduler from {@link Scheduler.toJSON}. */
-  static fromJSON<T>(
-    data: { tasks: readonly ScheduledTask<T>[]; nextSeq: number },
-    isWork?: (task: T) => boolean,
-  ): Scheduler<T> {
-    const scheduler = new Scheduler<T>(isWork);
-    scheduler.load(data);
-    return scheduler;
-  }
-
   /** Replaces every pending task with those of {@link Scheduler.toJSON}'s `data`. */
   load(data: { tasks: readonly ScheduledTask<T>[]; nextSeq: number }): void {
     this.heap = [...data.tasks];

@@ -12,7 +12,6 @@ import type {
   ApiKey,
   BillingAccount,
   CampaignRecord,
-  ChannelType,
   Contact,
   InboundMessage,
   LedgerEntry,
@@ -28,15 +27,13 @@ import type { WorldConfig, World as WorldParts } from '../core/world';
 import type { WorldEvent } from '../core/world-events';
 import { StatusHistory } from '../history/status-history';
 import { MessageStore } from '../messages/message-store';
-import { createRouter, type PrefixRoute, type Route } from '../phone/carriers';
+import { createRouter, type PrefixRoute } from '../phone/carriers';
 import { type FaultState, noFaults } from '../policies/faults';
 import type { IdempotencyRecord } from '../policies/idempotency';
 import {
   applyRateLimitChanges,
   DEFAULT_RATE_LIMITS,
   type RateLimitChanges,
-  type RateLimitTable,
-  type RateLimitWindow,
 } from '../policies/rate-limits';
 import { DEFAULT_SIMULATION, type SimulationConfig } from '../simulation/simulation';
 import { RecordStore } from '../storage/record-store';
@@ -88,77 +85,35 @@ const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
  * simulation or the router.
  */
 export class World implements WorldParts {
-  /** The source of time: virtual in tests, real in the server. */
+  // The members below are documented where they are declared: `../core/world.ts` and each
+  // concept's `declare module` block.
   readonly clock: Clock;
-  /** The resolved configuration. */
   config: WorldConfig;
-  /** Background work (processing, dispatch, receipts, webhooks) ordered by due time. */
   readonly scheduler = new Scheduler<Task>(isWork);
-  /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
-  readonly random: {
-    /** Draws for identifiers. */
-    ids: Random;
-    /** Draws for trace ids. */
-    traces: Random;
-    /** Draws for delivery outcomes and latencies. */
-    simulation: Random;
-  };
-  /** The UUID v7 generator's state: the last millisecond used and its counter. */
-  readonly idState = {
-    /** The millisecond of the last id. */
-    msecs: -1,
-    /** The counter within that millisecond. */
-    seq: 0,
-  };
-
-  /** Organizations by id. */
+  readonly random: WorldParts['random'];
+  readonly idState = { msecs: -1, seq: 0 };
   readonly organizations = new Map<string, Organization>();
-  /** Billing accounts by id. */
   readonly accounts = new Map<string, BillingAccount>();
-  /** Every ledger entry of every account, oldest first. */
   readonly ledger: LedgerEntry[] = [];
-  /** By the full key string, the lookup every request makes. */
   readonly apiKeys = new Map<string, ApiKey>();
-  /** See {@link WorldOptions.keyNamespace}; the service sets it on every world it serves. */
   keyNamespace: string | undefined;
-  /** A namespaced world's stream of key and webhook secrets (see `tenancy/secret-bytes.ts`). */
   secrets: Random | undefined;
-  /** Sender IDs by id. */
   readonly senders = new Map<string, SenderId>();
-  /** Contacts by id. */
   readonly contacts = new Map<string, Contact>();
-  /** Audience tags by id. */
   readonly tags = new Map<string, Tag>();
-  /** Every message, with the indexes the list endpoints use. */
   readonly messages = new MessageStore();
-  /** Every campaign. */
   readonly campaigns = new RecordStore<CampaignRecord>({});
-  /** Every message's and campaign's status history. */
   readonly history = new StatusHistory();
-  /** Rate limits. */
-  readonly rateLimits: {
-    /** Requests per minute by operation id; `null` is unlimited. */
-    table: RateLimitTable;
-    /** Open windows by `apiKeyId|operationId`. */
-    windows: Map<string, RateLimitWindow>;
-  };
-  /** Injected faults (see `faults.ts`). */
+  readonly rateLimits: WorldParts['rateLimits'];
   readonly faults: FaultState = noFaults();
-  /** Inbound messages, oldest first. */
   readonly inbound: InboundMessage[] = [];
-  /** `organizationId|environment|e164` of numbers that opted out. */
   readonly optOuts = new Set<string>();
-  /** Webhook endpoints and the outbox. */
   readonly webhooks: WebhookState = { endpoints: [], outbox: [] };
-  /** Signs and sends webhook attempts; set by the service (a bare world keeps its outbox). */
   webhookTransport: WebhookTransport | undefined;
-  /** Webhook attempts still awaiting their transport. */
   readonly inFlight = new Set<Promise<void>>();
-  /** `apiKeyId|Idempotency-Key` → record. */
   readonly idempotency = new Map<string, IdempotencyRecord>();
+  route: WorldParts['route'];
 
-  /** The route (carrier and provider) of a number on a channel. */
-  route: (e164: string, channel: ChannelType) => Route;
   private readonly listeners = new Set<(event: WorldEvent) => void>();
   /** Events emitted while a subscriber runs, told after the current one (see {@link World.emit}). */
   private readonly queued: WorldEvent[] = [];

@@ -32,7 +32,7 @@ declare module '../core/world' {
 }
 
 /** What a record's history is when a snapshot gives it none (see `../engine/history-part.ts`). */
-export type Derive<T, S extends string> = (record: T) => readonly StatusStep<S>[];
+type Derive<T, S extends string> = (record: T) => readonly StatusStep<S>[];
 
 /** The status histories of one world. */
 export class StatusHistory {
@@ -92,7 +92,7 @@ export class StatusHistory {
 }
 
 /** One kind of record's histories: a step log per tenant, each record's steps under its row. */
-export class TenantHistories<S extends string> {
+class TenantHistories<S extends string> {
   private readonly logs: TenantMap<StepLog<S>>;
 
   /**

@@ -44,12 +44,8 @@ export function transitionMessage(
   world.emit({ type: 'message.status_updated', messageId: message.id, from, to, at: now });
 }
 
-/**
- * Whether a sender ID may still send: it exists and is `APPROVED`. A message that
- * names none has nothing to check.
- */
-export function senderApproved(world: World, senderId: string | null): boolean {
-  if (senderId === null) return true;
+/** Whether a sender ID may still send: it exists and is `APPROVED`. */
+export function senderApproved(world: World, senderId: string): boolean {
   return world.senders.get(senderId)?.status === 'APPROVED';
 }
 
@@ -155,7 +151,7 @@ export function expireMessage(world: World, messageId: string): void {
 /** Task: a magic number's handset answers the message it received. */
 export function replyToMessage(world: World, messageId: string, body: string): void {
   const message = world.messages.get(messageId);
-  if (message === undefined || message.senderId === null) return;
+  if (message === undefined) return;
   simulateInbound(world, {
     from: message.e164,
     to: message.senderId,

@@ -37,79 +37,51 @@ export const MESSAGE_TRANSITIONS: TransitionTable<MessageStatus, MessageEvent> =
 /** Every message status, in the table's order (the order the status history numbers them by). */
 export const MESSAGE_STATUSES = statesOf(MESSAGE_TRANSITIONS);
 
-/**
- * Per status: is it final, does reaching it refund, does it count as settled for its campaign, did
- * it reach a carrier, and what list endpoints call it.
- */
-export const MESSAGE_STATUS_TRAITS: Readonly<
-  Record<
-    MessageStatus,
-    {
-      final: boolean;
-      refunds: boolean;
-      settledForCampaign: boolean;
-      dispatched: boolean;
-      listStatus: ListMessageStatus;
-    }
-  >
-> = {
-  PENDING: {
-    final: false,
-    refunds: false,
-    settledForCampaign: false,
-    dispatched: false,
-    listStatus: 'PENDING',
-  },
-  SENT: {
-    final: false,
-    refunds: false,
-    settledForCampaign: true,
-    dispatched: true,
-    listStatus: 'SENT',
-  },
-  DELIVERED: {
-    final: true,
-    refunds: false,
-    settledForCampaign: true,
-    dispatched: true,
-    listStatus: 'DELIVERED',
-  },
-  FAILED: {
-    final: true,
-    refunds: true,
-    settledForCampaign: true,
-    dispatched: false,
-    listStatus: 'FAILED',
-  },
-  UNDELIVERED: {
-    final: true,
-    refunds: true,
-    settledForCampaign: true,
-    dispatched: true,
-    listStatus: 'UNDELIVERED',
-  },
-  EXPIRED: {
-    final: true,
-    refunds: true,
-    settledForCampaign: true,
-    dispatched: true,
-    listStatus: 'UNDELIVERED',
-  },
-  REJECTED: {
-    final: true,
-    refunds: true,
-    settledForCampaign: true,
-    dispatched: false,
-    listStatus: 'FAILED',
-  },
-  CANCELLED: {
-    final: true,
-    refunds: true,
-    settledForCampaign: true,
-    dispatched: false,
-    listStatus: 'FAILED',
-  },
+/** The error code a status carries when the event itself does not name one. */
+export const DEFAULT_ERROR_CODES: Readonly<Partial<Record<MessageStatus, string>>> = {
+  FAILED: 'CARRIER_SUBMIT_FAILED',
+  REJECTED: 'REJECTED_BY_CARRIER',
+  CANCELLED: 'CANCELLED',
+  EXPIRED: 'EXPIRED',
+  UNDELIVERED: 'UNDELIVERABLE',
 };
+
+/** What each status means beyond its moves (see {@link MESSAGE_STATUS_TRAITS}). */
+export interface MessageStatusTraits {
+  /** No event leaves it. */
+  readonly final: boolean;
+  /** Reaching it gives a charged cost back: every failure does. */
+  readonly refunds: boolean;
+  /** It counts as settled for its campaign: the message left `PENDING`. */
+  readonly settledForCampaign: boolean;
+  /** The message reached a carrier: `SENT` and the receipts after it. */
+  readonly dispatched: boolean;
+  /** What list endpoints call it. */
+  readonly listStatus: ListMessageStatus;
+}
+
+/** The statuses list endpoints report as another: the rest they report as they are. */
+const LIST_ALIASES: Readonly<Partial<Record<MessageStatus, ListMessageStatus>>> = {
+  EXPIRED: 'UNDELIVERED',
+  REJECTED: 'FAILED',
+  CANCELLED: 'FAILED',
+};
+
+const AFTER_SENT = Object.values(MESSAGE_TRANSITIONS.SENT);
+
+/** Each status's traits, read from the machine and the failures' error codes. */
+export const MESSAGE_STATUS_TRAITS = Object.fromEntries(
+  MESSAGE_STATUSES.map((status): [MessageStatus, MessageStatusTraits] => [
+    status,
+    {
+      final: Object.keys(MESSAGE_TRANSITIONS[status]).length === 0,
+      refunds: DEFAULT_ERROR_CODES[status] !== undefined,
+      settledForCampaign: status !== 'PENDING',
+      dispatched: status === 'SENT' || AFTER_SENT.includes(status),
+      listStatus: LIST_ALIASES[status] ?? (status as ListMessageStatus),
+    },
+  ]),
+) as Readonly<Record<MessageStatus, MessageStatusTraits>>;
 
 /** The five statuses list endpoints report. */
 export type ListMessageStatus = components['schemas']['MessageListStatus'];
@@ -121,12 +93,3 @@ export type ListMessageStatus = components['schemas']['MessageListStatus'];
 export function listStatusOf(status: MessageStatus): ListMessageStatus {
   return MESSAGE_STATUS_TRAITS[status].listStatus;
 }
-
-/** The error code a status carries when the event itself does not name one. */
-export const DEFAULT_ERROR_CODES: Readonly<Partial<Record<MessageStatus, string>>> = {
-  FAILED: 'CARRIER_SUBMIT_FAILED',
-  REJECTED: 'REJECTED_BY_CARRIER',
-  CANCELLED: 'CANCELLED',
-  EXPIRED: 'EXPIRED',
-  UNDELIVERED: 'UNDELIVERABLE',
-};

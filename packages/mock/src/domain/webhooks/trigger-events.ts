@@ -102,19 +102,10 @@ const DECIDED_BY_SUBJECT: Readonly<Record<WebhookEventType, readonly (keyof Trig
   'message.received': ['organizationId', 'environment', 'from', 'to'],
   'campaign.completed': ['organizationId', 'environment'],
 };
-/** Wire names of the spec's fields, for error `fields`. */
-const WIRE: Readonly<Record<keyof TriggerSpec, string>> = {
-  type: 'type',
-  messageId: 'message_id',
-  campaignId: 'campaign_id',
-  status: 'status',
-  errorCode: 'error_code',
-  organizationId: 'organization_id',
-  environment: 'environment',
-  from: 'from',
-  to: 'to',
-  body: 'body',
-};
+/** The wire name of a spec's field, for error `fields`: `messageId` is `message_id`. */
+function wire(key: keyof TriggerSpec): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
 
 /**
  * Makes the event `spec.type` happen. Every check runs before anything changes: a refused
@@ -150,9 +141,9 @@ function checkApplicable(spec: TriggerSpec): void {
   for (const key of Object.keys(spec) as (keyof TriggerSpec)[]) {
     if (key === 'type' || spec[key] === undefined) continue;
     if (!applies.includes(key)) {
-      fields[WIRE[key]] = `Does not apply to ${spec.type}.`;
+      fields[wire(key)] = `Does not apply to ${spec.type}.`;
     } else if (subjectGiven && DECIDED_BY_SUBJECT[spec.type].includes(key)) {
-      fields[WIRE[key]] =
+      fields[wire(key)] =
         `Applies only when no ${spec.type === 'campaign.completed' ? 'campaign_id' : 'message_id'} is given: the existing record decides it.`;
     }
   }
@@ -283,17 +274,11 @@ function planInbound(world: World, spec: TriggerSpec): () => TriggerOutcome['sub
   if (spec.messageId !== undefined) {
     // A reply: the handset the message went to answers the sender ID it came from.
     const message = findMessage(world, spec.messageId);
-    if (message.e164 === null || message.senderId === null) {
-      throw validationError({
-        message_id: `Message ${message.id} reached no handset (it has no valid recipient or no sender ID): nobody can answer it.`,
-      });
-    }
-    const { e164, senderId } = message;
     return () =>
       inboundSubject(
         simulateInbound(world, {
-          from: e164,
-          to: senderId,
+          from: message.e164,
+          to: message.senderId,
           body,
           channelType: message.channel,
           environment: message.environment,
