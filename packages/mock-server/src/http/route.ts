@@ -5,25 +5,19 @@
  * the other.
  */
 
-import type { MockService } from '@msgsvc/mock';
 import { type ObjectSchema, parse, parseQuery, type Schema } from '@msgsvc/mock/port';
 import { matchPath, type PathTemplates, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import type { z } from 'zod';
-import type { RequestLog } from '../worlds/request-log';
-import type { SnapshotStore } from '../worlds/snapshot-store';
 import type { WorldEntry, WorldRegistry } from '../worlds/world-registry';
 
 /** The prefix every control route lives under. */
 export const CONTROL_PREFIX = '/__mock';
 
-/** What the server hands every control route: the world the request names, and the server's. */
-export interface ControlDeps {
-  /** The world's service. */
-  readonly mock: MockService;
-  readonly requestLog: RequestLog;
-  readonly snapshots: SnapshotStore;
-  /** Rebuilds the starting world (demo or world file) after a reset. */
-  readonly reseed: () => void;
+/**
+ * What the server hands every control route: the world the request names (its service, log,
+ * snapshots…), and the server's.
+ */
+export interface ControlDeps extends WorldEntry {
   /** When the server started, on the wall clock (epoch milliseconds). */
   readonly startedAt: number;
   /** Every world of the server. */

@@ -19,6 +19,7 @@
  * ```
  */
 
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockService } from '@msgsvc/mock';
@@ -32,7 +33,7 @@ import {
 import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
 import {
   CONTROL_PREFIX,
-  type ControlDeps,
+  CONTROL_ROUTES,
   createControlHandler,
   WORLD_SCOPED_ROUTES,
 } from '../control-http/index';
@@ -107,8 +108,7 @@ export interface MockServer {
 }
 
 const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
-const INSPECTOR_DATA = `${CONTROL_PREFIX}${INSPECTOR_API}/`;
-const INSPECTOR_EVENTS = `${INSPECTOR_DATA}events`;
+const INSPECTOR_EVENTS = `${CONTROL_PREFIX}${INSPECTOR_API}/events`;
 const WORLDS_PREFIX = `${CONTROL_PREFIX}/worlds/`;
 /** How often idle worlds are looked for, at most, in ms. */
 const SWEEP_MS = 1_000;
@@ -119,12 +119,10 @@ interface ServerContext {
   /** The largest request body, in bytes. */
   readonly limit: number;
   readonly access: AdminAccess;
-  /** The control API over HTTP, unprefixed (the server's routes and the default world's). */
+  /** The server's routes, the default world's and the inspector page's data. */
   readonly control: ControlHandler;
-  /** The control API of one world, under `/__mock/worlds/{id}`. */
+  /** The routes of one world under `/__mock/worlds/{id}`, the page's data included. */
   readonly worldControl: ControlHandler;
-  /** The inspector page's own data. */
-  readonly inspectorData: ControlHandler;
   readonly startedAt: number;
   /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
   origin: string;
@@ -209,9 +207,8 @@ function serverContext(options: MockServerOptions, worlds: WorldRegistry): Serve
       options.corsOrigins === undefined || options.corsOrigins.length === 0
         ? undefined
         : createCors(options.corsOrigins),
-    control: createControlHandler(),
-    worldControl: createControlHandler(WORLD_SCOPED_ROUTES),
-    inspectorData: createControlHandler(INSPECTOR_API_ROUTES),
+    control: createControlHandler([...CONTROL_ROUTES, ...INSPECTOR_API_ROUTES]),
+    worldControl: createControlHandler([...WORLD_SCOPED_ROUTES, ...INSPECTOR_API_ROUTES]),
     startedAt: options.startedAt ?? Date.now(),
     origin: 'http://127.0.0.1',
     recallKey: options.recallKey,
@@ -219,24 +216,12 @@ function serverContext(options: MockServerOptions, worlds: WorldRegistry): Serve
 }
 
 /** Starts listening; resolves with the address actually bound, once it is. */
-function listenOn(
-  server: Server,
-  port: number,
-  host: string,
-): Promise<{ host: string; port: number; origin: string }> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      const address = server.address() as AddressInfo;
-      const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve({
-        host: address.address,
-        port: address.port,
-        origin: `http://${shown}:${address.port}`,
-      });
-    });
-  });
+async function listenOn(server: Server, port: number, host: string) {
+  // `once` rejects with the server's 'error' (EADDRINUSE…) if it comes first.
+  await once(server.listen(port, host), 'listening');
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { host: address.address, port: address.port, origin: `http://${shown}:${address.port}` };
 }
 
 /** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
@@ -359,25 +344,15 @@ async function serveAdmin(
   }
   const { world, rest } = scoped;
   world.mock.clock.runDue();
-  const deps: ControlDeps = {
-    mock: world.mock,
-    requestLog: world.requestLog,
-    snapshots: world.snapshots,
-    reseed: world.reseed,
-    startedAt: context.startedAt,
-    worlds: context.worlds,
-    world,
-    origin: typeof req.headers.host === 'string' ? `http://${req.headers.host}` : context.origin,
-  };
-  const inWorld = rest === undefined ? path : rest;
-  if (inWorld === INSPECTOR_EVENTS && request.method === 'GET') {
+  const host = req.headers.host;
+  const origin = typeof host === 'string' ? `http://${host}` : context.origin;
+  const deps = { ...world, startedAt: context.startedAt, worlds: context.worlds, world, origin };
+  if ((rest ?? path) === INSPECTOR_EVENTS && request.method === 'GET') {
     world.live.attach(res, controlTraceId());
-  } else if (inWorld.startsWith(INSPECTOR_DATA)) {
-    writeResponse(res, await context.inspectorData(deps, { ...request, path: inWorld }));
-  } else if (rest !== undefined) {
-    writeResponse(res, await context.worldControl(deps, { ...request, path: inWorld }));
-  } else {
+  } else if (rest === undefined) {
     writeResponse(res, await context.control(deps, request));
+  } else {
+    writeResponse(res, await context.worldControl(deps, { ...request, path: rest }));
   }
 }
 
