@@ -3,10 +3,10 @@
  * function, a pre-wired client, clock controls, the control API, webhooks, snapshots. Separate services
  * share nothing.
  */
-import type { ClientOptions, MessagingClient } from '@msgsvc/sdk';
+import { type ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { createMockControl } from './control/index';
-import type { MockControl, WebhookListener } from './control/mock-control';
+import type { MockControl, SnapshotControls, WebhookListener } from './control/mock-control';
 import { type Clock, RealClock, VirtualClock } from './domain/core/clock';
 import { errorMessage, isThenable } from './domain/core/platform-checks';
 import {
@@ -29,7 +29,6 @@ import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
 import { consoleReporter, type UnexpectedErrorReporter } from './http/unexpected-error';
-import { createMockClient } from './mock-client';
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
@@ -207,76 +206,78 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   return createService(options, undefined);
 }
 
-/** The service's one mutable part: the world it serves (replaced by reset and restore). */
-interface ServiceState {
-  world: World;
-  demo: DemoWorld | undefined;
-}
-
 function createService(options: MockServiceOptions, from: WorldSnapshot | undefined): MockService {
   const listeners = new Map<string, WebhookListener>();
   const worlds = worldMaker(options, listeners);
-  const state: ServiceState = {
-    world: from === undefined ? worlds.build() : worlds.attach(restoreWorld(from)),
-    demo: undefined,
+  let world = from === undefined ? worlds.build() : worlds.attach(restoreWorld(from));
+  let demo = options.demo === true && from === undefined ? seedDemoWorld(world) : undefined;
+  const getWorld = () => world;
+  const seedDemo = () => (demo ??= seedDemoWorld(world));
+  // Reset, snapshot and restore: what replaces or reads the served world.
+  const snapshots: SnapshotControls = {
+    reset() {
+      world = worlds.build();
+      listeners.clear();
+      demo = options.demo === true ? seedDemoWorld(world) : undefined;
+    },
+    snapshot: () => snapshotWorld(world),
+    restore(value) {
+      // A world on real time stays on real time, resuming at the snapshot's instant.
+      const { clock } = world;
+      const restarted = clock instanceof RealClock ? clock.restartAt(value.time) : undefined;
+      world = worlds.attach(restoreWorld(value, restarted));
+    },
   };
-  if (options.demo === true && from === undefined) state.demo = seedDemoWorld(state.world);
-  const getWorld = () => state.world;
-  const lifecycle = lifecycleOf(state, options, listeners, worlds);
   const report = options.onError === false ? undefined : (options.onError ?? consoleReporter);
   const handle = observedHandler(getWorld, options.observe, report);
-  const mockFetch = createFetch(handle);
+  const fetch = createFetch(handle);
   const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4780/c/v1'];
   const baseUrl = baseUrls[0]!;
   let control: MockControl | undefined;
-
   return {
-    fetch: mockFetch,
+    fetch,
     baseUrls,
     baseUrl,
     clock: clockControls(getWorld),
     // Built on first use, like the handlers: a test that only sends requests never pays for it.
     get control() {
-      control ??= createMockControl(getWorld, listeners, lifecycle);
+      control ??= createMockControl(getWorld, listeners, snapshots);
       return control;
     },
     get world() {
-      return state.world;
+      return world;
     },
     handle,
-    client(clientOptions) {
-      return createMockClient(
-        {
-          fetch: mockFetch,
-          baseUrl,
-          clockKind: () => state.world.clock.kind,
-          advance: (ms) => advance(state.world, ms),
-          now: () => state.world.now(),
-          demoKey: () => lifecycle.seedDemo().liveKey,
-        },
-        clientOptions,
+    client(clientOptions = {}) {
+      // An option given as `undefined` (`{ apiKey: process.env.KEY }` unset) keeps the wiring's.
+      const given: ClientOptions = Object.fromEntries(
+        Object.entries(clientOptions).filter(([, value]) => value !== undefined),
       );
+      // On a real clock (the server's) the client keeps real time: the world follows it anyway.
+      const time =
+        world.clock.kind === 'virtual'
+          ? { sleep: virtualSleep(getWorld), now: () => world.now() }
+          : {};
+      return new MessagingClient({
+        apiKey: given.apiKey ?? seedDemo().liveKey,
+        baseUrl,
+        fetch,
+        ...time,
+        ...given,
+      });
     },
-    ...lifecycle,
+    seedDemo,
+    ...snapshots,
     fork() {
       const { demo: _demo, ...rest } = options;
-      return createService(rest, snapshotWorld(state.world));
+      return createService(rest, snapshotWorld(world));
     },
   };
 }
 
-/** How the service makes the worlds it serves: fresh ones, and restored ones it adopts. */
-interface WorldMaker {
-  build(): World;
-  attach(world: World): World;
-}
-
 // Every world the service serves, fresh or restored, delivers webhooks through one transport, and
 // carries the service's key namespace: a restored world's keys from elsewhere get its own.
-function worldMaker(
-  options: MockServiceOptions,
-  listeners: Map<string, WebhookListener>,
-): WorldMaker {
+function worldMaker(options: MockServiceOptions, listeners: Map<string, WebhookListener>) {
   const transport = createWebhookTransport(
     listeners,
     options.webhookFetch,
@@ -304,31 +305,16 @@ function worldMaker(
   return { build, attach };
 }
 
-// Reset, snapshot, restore and the demo seed: what replaces or reads the served world.
-function lifecycleOf(
-  state: ServiceState,
-  options: MockServiceOptions,
-  listeners: Map<string, WebhookListener>,
-  worlds: WorldMaker,
-) {
-  return {
-    reset() {
-      state.world = worlds.build();
-      listeners.clear();
-      state.demo = options.demo === true ? seedDemoWorld(state.world) : undefined;
-    },
-    snapshot: () => snapshotWorld(state.world),
-    restore(value: WorldSnapshot) {
-      // A world on real time stays on real time, resuming at the snapshot's instant.
-      const { clock } = state.world;
-      state.world = worlds.attach(
-        restoreWorld(value, clock instanceof RealClock ? clock.restartAt(value.time) : undefined),
-      );
-    },
-    seedDemo() {
-      state.demo ??= seedDemoWorld(state.world);
-      return state.demo;
-    },
+/**
+ * A wait of the SDK (retry backoff, `waitFor` polling, `sendBulk` pacing) on a virtual clock: it
+ * moves the clock by `ms` (whole milliseconds, at least 0), running the work that falls due,
+ * instead of waiting on the wall clock while the world stands still; an aborted signal rejects it
+ * without moving the clock. It never touches a timer, so it works under fake timers too.
+ */
+function virtualSleep(getWorld: () => World) {
+  return async (ms: number, signal?: AbortSignal): Promise<void> => {
+    signal?.throwIfAborted();
+    advance(getWorld(), Number.isFinite(ms) && ms > 0 ? Math.ceil(ms) : 0);
   };
 }
 
