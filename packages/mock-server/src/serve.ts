@@ -9,7 +9,7 @@ import { readonlyWorld } from '@msgsvc/mock/port';
 import type { StartupInfo } from './cli/banner';
 import type { ServeOptions } from './cli/cli-options';
 import { invalidOrigins } from './cli/cors-origins';
-import type { CreatedWorld, CreateWorldRequest } from './control-client';
+import { type CreatedWorld, type CreateWorldRequest, createControlClient } from './control-client';
 import { isLoopback } from './server/admin-access';
 import { createMockServer, type MockServer } from './server/node-server';
 import {
@@ -228,7 +228,7 @@ async function serve(
       organizations,
       pid: process.pid,
     },
-    createWorld: worldCreator(origin, adminToken),
+    createWorld: createControlClient({ url: origin, adminToken }).createWorld,
     close: closer(server, keeper, lock),
   };
 }
@@ -273,28 +273,6 @@ function startKeeper(
   return keepState(mock, state, stateInterval * 1000, (error) =>
     process.stderr.write(`msgsvc-mock: could not save ${state}: ${error.message}\n`),
   );
-}
-
-/** {@link RunningServer.createWorld}: `POST /__mock/worlds` on the server, with its token. */
-function worldCreator(
-  origin: string,
-  adminToken: string | undefined,
-): RunningServer['createWorld'] {
-  return async (body = {}) => {
-    const response = await fetch(`${origin}/__mock/worlds`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }),
-      },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as CreatedWorld & { message?: string };
-    if (response.status !== 201) {
-      throw new Error(`createWorld: ${response.status} ${answer.message ?? ''}`.trim());
-    }
-    return answer;
-  };
 }
 
 /** {@link RunningServer.close}: saves the world, closes the server and lets go of the lock, once. */

@@ -11,7 +11,7 @@
  * msgsvc-mock trigger message.received --world w0123456789abcdef --from +244923000001
  * ```
  */
-import { parseArgs } from 'node:util';
+import { parseFlags, UsageError } from './cli/cli-options';
 import { createControlClient } from './control-client';
 import { errorMessage } from './errors/realm-neutral';
 
@@ -85,21 +85,6 @@ const BODY_FIELDS = {
   text: 'body',
 } as const;
 
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
->['values'];
-
-/** A parsed `trigger` command line: help, a mistake to explain, or a trigger to send. */
-type TriggerCommand =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'usage'; readonly message: string }
-  | {
-      readonly kind: 'trigger';
-      readonly url: string;
-      readonly body: Record<string, string>;
-      readonly values: Values;
-    };
-
 /** Runs `msgsvc-mock trigger` on its arguments (after `trigger`); resolves with the exit code. */
 export async function runTriggerCli(
   argv: readonly string[],
@@ -109,16 +94,17 @@ export async function runTriggerCli(
     readonly env: Readonly<Record<string, string | undefined>>;
   },
 ): Promise<number> {
-  const command = parseTrigger(argv, io.env);
-  if (command.kind === 'help') {
+  let command: ReturnType<typeof parseTrigger>;
+  try {
+    command = parseTrigger(argv, io.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`msgsvc-mock trigger: ${error.message}\nRun "msgsvc-mock trigger --help" for usage.`);
+    return 2;
+  }
+  if (command === 'help') {
     io.stdout(TRIGGER_HELP);
     return 0;
-  }
-  if (command.kind === 'usage') {
-    io.stderr(
-      `msgsvc-mock trigger: ${command.message}\nRun "msgsvc-mock trigger --help" for usage.`,
-    );
-    return 2;
   }
   const { url, body, values } = command;
   const control = createControlClient({
@@ -161,34 +147,28 @@ export async function runTriggerCli(
 /**
  * Reads the command line: the event type and the server's URL are checked here; everything else
  * is checked once, by the server (the same rules as over HTTP and in-process).
+ *
+ * @throws {UsageError} for a command line that cannot run.
  */
-function parseTrigger(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): TriggerCommand {
-  const usage = (message: string) => ({ kind: 'usage', message }) as const;
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    return usage(errorMessage(error).split('. To specify')[0]!.replace(/\.?$/, '.'));
-  }
-  const { values, positionals } = parsed;
-  if (values.help === true) return { kind: 'help' };
+function parseTrigger(argv: readonly string[], env: Readonly<Record<string, string | undefined>>) {
+  const { values, positionals } = parseFlags(argv, OPTIONS);
+  if (values.help === true) return 'help';
   const [type, ...extra] = positionals;
-  if (type === undefined) return usage(`Missing event type: one of ${EVENT_TYPES.join(', ')}.`);
+  const types = EVENT_TYPES.join(', ');
+  if (type === undefined) throw new UsageError(`Missing event type: one of ${types}.`);
   if (!(EVENT_TYPES as readonly string[]).includes(type)) {
-    return usage(`Unknown event type "${type}": one of ${EVENT_TYPES.join(', ')}.`);
+    throw new UsageError(`Unknown event type "${type}": one of ${types}.`);
   }
-  if (extra.length > 0) return usage(`Unexpected argument "${extra[0]}".`);
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
   const url = values.url ?? env.MSGSVC_MOCK_URL ?? DEFAULT_URL;
-  if (!/^https?:\/\/\S+$/.test(url)) return usage(`--url must be an http(s) URL (got "${url}").`);
+  if (!/^https?:\/\/\S+$/.test(url))
+    throw new UsageError(`--url must be an http(s) URL (got "${url}").`);
   const body: Record<string, string> = { type };
   for (const [flag, field] of Object.entries(BODY_FIELDS)) {
     const value = values[flag as keyof typeof BODY_FIELDS];
     if (value !== undefined) body[field] = value;
   }
-  return { kind: 'trigger', url, body, values };
+  return { url, body, values };
 }
 
 /** The server's refusal: its message, and one line per field it names. */

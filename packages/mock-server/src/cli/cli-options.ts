@@ -2,7 +2,7 @@
  * The command line of `msgsvc-mock`: flags parsed with `node:util` `parseArgs`, then checked one by
  * one so that every mistake gets a sentence naming the flag and the value given.
  */
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { invalidOrigins } from './cors-origins';
 
 /** The port `msgsvc-mock serve` listens on unless told otherwise: not Prism's 4010. */
@@ -131,9 +131,24 @@ const NUMERIC = {
   ],
 } as const satisfies Record<string, readonly [string, (n: number) => boolean, string]>;
 
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
->['values'];
+type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
+
+/**
+ * Parses `argv` against `options` with `node:util` `parseArgs` (strict, positionals allowed).
+ *
+ * @throws {UsageError} in parseArgs's own words for an unknown flag or a missing value.
+ */
+export function parseFlags<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: readonly string[],
+  options: O,
+) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs explains itself ("Unknown option '--prot'"); only the advice is ours.
+    throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
+  }
+}
 
 /**
  * Parses `argv` (without `node` and the script).
@@ -144,14 +159,7 @@ export function parseCommandLine(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = {},
 ): Command {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    // parseArgs explains itself ("Unknown option '--prot'"); only the advice is ours.
-    throw new UsageError((error as Error).message.split('. To specify')[0]!.replace(/\.?$/, '.'));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFlags(argv, OPTIONS);
   if (values.help === true) return { kind: 'help' };
   const [command, ...extra] = positionals;
   if (command === undefined) throw new UsageError('Missing command: try "msgsvc-mock serve".');
