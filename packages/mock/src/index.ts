@@ -32,52 +32,7 @@ export {
   MockAssertionError,
 } from './assertions/assertions';
 export type { ChargeOptions, SentExpectation } from './assertions/checks';
-export type {
-  AccountControls,
-  CarrierOutageParams,
-  CreateContactParams,
-  CreateOrganizationParams,
-  CreateSenderIdParams,
-  DispatchFailureParams,
-  FaultControls,
-  InboundParams,
-  Instant,
-  IssueApiKeyParams,
-  LatencyParams,
-  MockControl,
-  OutboxFilter,
-  ReadControls,
-  RedeliverFailedOptions,
-  RedeliverFailedView,
-  RequestFailureParams,
-  SnapshotControls,
-  TriggerControls,
-  TriggerParams,
-  TriggerStatus,
-  WebhookControls,
-  WebhookEndpointParams,
-  WebhookListener,
-  WebhookRequest,
-} from './control/mock-control';
-export type {
-  ApiKeyView,
-  ContactView,
-  CountsView,
-  CreatedOrganizationView,
-  CreatedWebhookEndpointView,
-  DeliveryView,
-  FaultsView,
-  InboundView,
-  IssuedApiKeyView,
-  LedgerCheckView,
-  LedgerEntryView,
-  OrganizationView,
-  SenderIdView,
-  TagView,
-  TriggerSubjectView,
-  TriggerView,
-  WebhookEndpointView,
-} from './control/views';
+export type * from './control/mock-control';
 export { DEFAULT_PRICES, type PriceTable } from './domain/billing/pricing';
 export { type Clock, DEFAULT_START_TIME, RealClock } from './domain/core/clock';
 export { DomainError, type ErrorCode, type ErrorData } from './domain/core/errors';

@@ -12,34 +12,67 @@ import type { WorldSnapshot } from '../domain/engine/snapshot';
 import type { CarrierCode } from '../domain/phone/carriers';
 import type { RateLimitChanges } from '../domain/policies/rate-limits';
 import type { components as control, operations } from '../generated/control';
-import type {
-  ApiKeyView,
-  ContactView,
-  CountsView,
-  CreatedOrganizationView,
-  CreatedWebhookEndpointView,
-  DeliveryView,
-  FaultsView,
-  InboundView,
-  IssuedApiKeyView,
-  LedgerCheckView,
-  LedgerEntryView,
-  OrganizationView,
-  SenderIdView,
-  TagView,
-  TriggerView,
-  WebhookEndpointView,
-} from './views';
 
 /** An instant given to the control API: an ISO 8601 date-time with an offset, or a `Date`. */
 export type Instant = string | Date;
 
-/** The control contract's schemas (`openapi/control.yaml`): the in-process params are its bodies. */
-type Bodies = control['schemas'];
+/** The control contract's schemas (`openapi/control.yaml`): the params are its bodies, the views its answers. */
+type Schemas = control['schemas'];
 
 /** A request body as an in-process call takes it: a list may be a read-only one. */
 type Params<Body> = { [K in keyof Body]: ReadonlyList<Body[K]> };
 type ReadonlyList<T> = T extends (infer U)[] ? readonly U[] : T;
+
+/** An organization and its billing account. */
+export type OrganizationView = Schemas['Organization'];
+
+/** An organization as created: with its webhook signing secret, shown only here. */
+export type CreatedOrganizationView = Schemas['CreatedOrganization'];
+
+/** An API key, by prefix. */
+export type ApiKeyView = Schemas['ApiKey'];
+
+/** An API key as issued: with the full key, shown only here. */
+export type IssuedApiKeyView = Schemas['IssuedApiKey'];
+
+/** A sender ID (the wire's `remitter_id` names one). */
+export type SenderIdView = Schemas['SenderId'];
+
+/** An audience tag. */
+export type TagView = Schemas['Tag'];
+
+/** A contact. */
+export type ContactView = Schemas['Contact'];
+
+/** A ledger entry. */
+export type LedgerEntryView = Schemas['LedgerEntry'];
+
+/** One billing account checked against `balance = funded − Σ cost not refunded`. */
+export type LedgerCheckView = Schemas['LedgerCheck']['accounts'][number];
+
+/** How many records and tasks the world holds. */
+export type CountsView = Schemas['Counts'];
+
+/** The armed faults. */
+export type FaultsView = Schemas['Faults'];
+
+/** A webhook endpoint, its secret by prefix. */
+export type WebhookEndpointView = Schemas['WebhookEndpoint'];
+
+/** A webhook endpoint as registered: with its full signing secret, shown only here. */
+export type CreatedWebhookEndpointView = Schemas['RegisteredWebhookEndpoint'];
+
+/** An outbox entry: one event for one endpoint, its attempts and its next attempt. */
+export type DeliveryView = Schemas['WebhookDelivery'];
+
+/** A message a handset sent to a sender ID. */
+export type InboundView = Schemas['InboundMessage'];
+
+/** The record a triggered event is about. */
+export type TriggerSubjectView = Schemas['TriggerResult']['subject'];
+
+/** What `mock.control.trigger` answers (`POST /__mock/trigger`). */
+export type TriggerView = Schemas['TriggerResult'];
 
 /** The organization a call acts for, which the HTTP route reads from its path. */
 interface OfOrganization {
@@ -48,16 +81,16 @@ interface OfOrganization {
 }
 
 /** What {@link AccountControls.createOrganization} takes. */
-export type CreateOrganizationParams = Bodies['CreateOrganizationRequest'];
+export type CreateOrganizationParams = Schemas['CreateOrganizationRequest'];
 
 /** What {@link AccountControls.issueApiKey} takes. */
-export type IssueApiKeyParams = OfOrganization & Params<Bodies['IssueApiKeyRequest']>;
+export type IssueApiKeyParams = OfOrganization & Params<Schemas['IssueApiKeyRequest']>;
 
 /** What {@link AccountControls.createSenderId} takes. */
-export type CreateSenderIdParams = OfOrganization & Bodies['CreateSenderIdRequest'];
+export type CreateSenderIdParams = OfOrganization & Schemas['CreateSenderIdRequest'];
 
 /** What {@link AccountControls.createContact} takes. */
-export type CreateContactParams = OfOrganization & Params<Bodies['CreateContactRequest']>;
+export type CreateContactParams = OfOrganization & Params<Schemas['CreateContactRequest']>;
 
 /** Organizations, their accounts, API keys, sender IDs, tags and contacts. */
 export interface AccountControls {
@@ -111,13 +144,13 @@ export interface ReadControls {
 }
 
 /** What {@link FaultControls.failNextRequests} takes. */
-export type RequestFailureParams = Bodies['RequestFailureRequest'];
+export type RequestFailureParams = Schemas['RequestFailureRequest'];
 
 /** What {@link FaultControls.addLatency} takes. */
-export type LatencyParams = Bodies['LatencyRequest'];
+export type LatencyParams = Schemas['LatencyRequest'];
 
 /** What {@link FaultControls.failNextDispatch} takes. */
-export type DispatchFailureParams = Bodies['DispatchFailureRequest'];
+export type DispatchFailureParams = Schemas['DispatchFailureRequest'];
 
 /** What {@link FaultControls.carrierOutage} takes. */
 export interface CarrierOutageParams {
@@ -166,7 +199,7 @@ export type WebhookListener = (
 
 /** What {@link WebhookControls.addWebhookEndpoint} takes: a `url` or an in-process `listener`. */
 export type WebhookEndpointParams = OfOrganization &
-  Params<Omit<Bodies['AddWebhookEndpointRequest'], 'url'>> & {
+  Params<Omit<Schemas['AddWebhookEndpointRequest'], 'url'>> & {
     /** Where deliveries are POSTed. */
     url?: string;
     /** An in-process receiver instead of a URL. */
@@ -177,19 +210,19 @@ export type WebhookEndpointParams = OfOrganization &
 export type OutboxFilter = NonNullable<operations['readOutbox']['parameters']['query']>;
 
 /** What {@link WebhookControls.redeliverFailed} takes. */
-export type RedeliverFailedOptions = Bodies['RedeliverFailedRequest'];
+export type RedeliverFailedOptions = Schemas['RedeliverFailedRequest'];
 
 /** What {@link WebhookControls.redeliverFailed} did. */
-export type RedeliverFailedView = Bodies['RedeliverFailedResult'];
+export type RedeliverFailedView = Schemas['RedeliverFailedResult'];
 
 /** What {@link WebhookControls.simulateInbound} takes. */
-export type InboundParams = Bodies['InboundRequest'];
+export type InboundParams = Schemas['InboundRequest'];
 
 /**
  * What {@link TriggerControls.trigger} takes: the event type, and the subject it is about (or what
  * to create one from). A field that does not apply to the type is refused.
  */
-export type TriggerParams = Bodies['TriggerRequest'];
+export type TriggerParams = Schemas['TriggerRequest'];
 
 /** The statuses a trigger can reach: a message's (but `PENDING`) and a campaign's final ones. */
 export type TriggerStatus = Exclude<MessageStatus, 'PENDING'> | 'COMPLETED';

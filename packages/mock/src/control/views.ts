@@ -23,55 +23,20 @@ import type { ReadonlyWorld } from '../domain/engine/readonly-world';
 import type { FaultState } from '../domain/policies/faults';
 import type { TriggerOutcome } from '../domain/webhooks/trigger-events';
 import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';
-import type { components } from '../generated/control';
-
-/** The control contract's schemas (`openapi/control.yaml`): every view below is one of them. */
-type Schemas = components['schemas'];
-
-/** An organization and its billing account. */
-export type OrganizationView = Schemas['Organization'];
-
-/** An organization as created: with its webhook signing secret, shown only here. */
-export type CreatedOrganizationView = Schemas['CreatedOrganization'];
-
-/** An API key, by prefix. */
-export type ApiKeyView = Schemas['ApiKey'];
-
-/** An API key as issued: with the full key, shown only here. */
-export type IssuedApiKeyView = Schemas['IssuedApiKey'];
-
-/** A sender ID (the wire's `remitter_id` names one). */
-export type SenderIdView = Schemas['SenderId'];
-
-/** An audience tag. */
-export type TagView = Schemas['Tag'];
-
-/** A contact. */
-export type ContactView = Schemas['Contact'];
-
-/** A ledger entry. */
-export type LedgerEntryView = Schemas['LedgerEntry'];
-
-/** One billing account checked against `balance = funded − Σ cost not refunded`. */
-export type LedgerCheckView = Schemas['LedgerCheck']['accounts'][number];
-
-/** How many records and tasks the world holds. */
-export type CountsView = Schemas['Counts'];
-
-/** The armed faults. */
-export type FaultsView = Schemas['Faults'];
-
-/** A webhook endpoint, its secret by prefix. */
-export type WebhookEndpointView = Schemas['WebhookEndpoint'];
-
-/** A webhook endpoint as registered: with its full signing secret, shown only here. */
-export type CreatedWebhookEndpointView = Schemas['RegisteredWebhookEndpoint'];
-
-/** An outbox entry: one event for one endpoint, its attempts and its next attempt. */
-export type DeliveryView = Schemas['WebhookDelivery'];
-
-/** A message a handset sent to a sender ID. */
-export type InboundView = Schemas['InboundMessage'];
+import type {
+  ApiKeyView,
+  ContactView,
+  DeliveryView,
+  FaultsView,
+  InboundView,
+  LedgerCheckView,
+  LedgerEntryView,
+  OrganizationView,
+  SenderIdView,
+  TagView,
+  TriggerView,
+  WebhookEndpointView,
+} from './mock-control';
 
 /**
  * An organization with its billing account.
@@ -293,12 +258,6 @@ export function inboundView(inbound: InboundMessage): InboundView {
     received_at: formatTimestamp(inbound.receivedAt),
   };
 }
-
-/** The record a triggered event is about. */
-export type TriggerSubjectView = Schemas['TriggerResult']['subject'];
-
-/** What `mock.control.trigger` answers (`POST /__mock/trigger`). */
-export type TriggerView = Schemas['TriggerResult'];
 
 /**
  * A trigger's outcome in the control vocabulary.
