@@ -36,7 +36,13 @@ import type { MockService } from './mock-service';
 
 export { campaignHistory, messageHistory, type StatusStepView } from './control/history-views';
 export type { ApiKeyView, OrganizationView, SenderIdView } from './control/mock-control';
-export { apiKeyView, displaySecret, organizationView, senderIdView } from './control/views';
+export {
+  apiKeyView,
+  displaySecret,
+  ledgerEntryView,
+  organizationView,
+  senderIdView,
+} from './control/views';
 export { validationError } from './domain/core/errors';
 export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
 export { formatTimestamp } from './domain/core/time-format';
