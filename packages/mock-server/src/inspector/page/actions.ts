@@ -3,47 +3,16 @@
  * token like any client): move the clock, reset, take and restore snapshots, arm and clear faults,
  * trigger webhook events.
  */
+import type { components } from '../../generated/control';
 import { control } from './api';
 import { contractForm } from './contract-form';
 import type { Actions } from './details';
-import { type Child, h, section, table, time } from './dom';
+import { type Child, html, section, table, time } from './dom';
 import { FAULT_FORMS, type FieldSpec } from './fault-specs';
 import type { View } from './lists';
 import { triggerForm } from './trigger-form';
 
-interface SnapshotEntry {
-  readonly id: string;
-  readonly name: string | null;
-  readonly created_at: string;
-  /** The world's time when it was taken: what the page shows (the wall clock is `created_at`). */
-  readonly world_time: string;
-}
-
-interface Faults {
-  readonly request_failures: readonly {
-    id: string;
-    operation_id: string | null;
-    status: number;
-    remaining: number;
-  }[];
-  readonly latencies: readonly {
-    id: string;
-    operation_id: string | null;
-    ms: number;
-    remaining: number;
-  }[];
-  readonly dispatch_failures: readonly {
-    id: string;
-    campaign_id: string | null;
-    remaining: number;
-  }[];
-  readonly carrier_outages: readonly {
-    id: string;
-    destination: string;
-    from: string;
-    to: string;
-  }[];
-}
+type Schemas = components['schemas'];
 
 /** The toolbar's buttons, by their `data-action`. */
 export const TOOLBAR: Readonly<Record<string, { label: string; run: () => Promise<unknown> }>> = {
@@ -70,9 +39,13 @@ export const TOOLBAR: Readonly<Record<string, { label: string; run: () => Promis
 /** `#/actions`: snapshots to restore, faults to arm and clear. */
 export async function actionsView(actions: Actions): Promise<View> {
   const [{ entries: snapshots }, faults] = await Promise.all([
-    control<{ entries: readonly SnapshotEntry[] }>('GET', 'snapshots'),
-    control<Faults>('GET', 'faults'),
+    control<{ entries: readonly Schemas['Snapshot'][] }>('GET', 'snapshots'),
+    control<Schemas['Faults']>('GET', 'faults'),
   ]);
+  const restore = (id: string) =>
+    void actions.run('Snapshot restored', () =>
+      control('POST', `snapshots/${encodeURIComponent(id)}/restore`),
+    );
   return {
     title: 'Snapshots & faults',
     content: [
@@ -85,20 +58,9 @@ export async function actionsView(actions: Actions): Promise<View> {
           snapshots.map((s) => [
             time(s.world_time),
             s.name ?? s.id,
-            h(
-              'button',
-              {
-                type: 'button',
-                'data-key': `restore-${s.id}`,
-                on: {
-                  click: () =>
-                    void actions.run('Snapshot restored', () =>
-                      control('POST', `snapshots/${encodeURIComponent(s.id)}/restore`),
-                    ),
-                },
-              },
-              'Restore',
-            ),
+            html`<button type="button" data-key="restore-${s.id}" onclick=${() => restore(s.id)}>
+              Restore
+            </button>`,
           ]),
           'No snapshots yet: take one with “Take snapshot”.',
         ),
@@ -109,7 +71,7 @@ export async function actionsView(actions: Actions): Promise<View> {
   };
 }
 
-function armedFaults(faults: Faults, actions: Actions): Child {
+function armedFaults(faults: Schemas['Faults'], actions: Actions): Child {
   const rows: Child[][] = [
     ...faults.request_failures.map((f) => [
       'request failure',
@@ -132,20 +94,10 @@ function armedFaults(faults: Faults, actions: Actions): Child {
       '—',
     ]),
   ];
+  const clear = () => void actions.run('Faults cleared', () => control('DELETE', 'faults'));
   return [
     table('Armed faults', ['Kind', 'What', 'Remaining'], rows, 'No faults armed.'),
-    rows.length === 0
-      ? null
-      : h(
-          'button',
-          {
-            type: 'button',
-            on: {
-              click: () => void actions.run('Faults cleared', () => control('DELETE', 'faults')),
-            },
-          },
-          'Clear all faults',
-        ),
+    rows.length > 0 && html`<button type="button" onclick=${clear}>Clear all faults</button>`,
   ];
 }
 
@@ -153,20 +105,13 @@ function armedFaults(faults: Faults, actions: Actions): Child {
  * Every fault kind's form, each in its own group, sending its body to `POST /__mock/faults/<kind>`.
  */
 function faultForms(actions: Actions): Child {
-  return Object.entries(FAULT_FORMS).map(([kind, form]) =>
-    h(
-      'div',
-      { class: 'fault-form', 'data-fault': kind },
-      contractForm(
-        form.title,
-        form.button,
-        form.fields as Readonly<Record<string, FieldSpec>>,
-        (body) => {
-          void actions.run('Fault armed', () =>
-            control('POST', `faults/${encodeURIComponent(kind)}`, body),
-          );
-        },
-      ),
-    ),
+  const arm = (kind: string) => (body: Record<string, string | number>) =>
+    void actions.run('Fault armed', () =>
+      control('POST', `faults/${encodeURIComponent(kind)}`, body),
+    );
+  return Object.entries(FAULT_FORMS).map(
+    ([kind, form]) => html`<div class="fault-form" data-fault=${kind}>
+      ${contractForm(form.title, form.button, form.fields as Record<string, FieldSpec>, arm(kind))}
+    </div>`,
   );
 }

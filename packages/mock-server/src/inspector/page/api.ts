@@ -4,6 +4,8 @@
  * already required it to serve the page) and is sent as `Authorization: Bearer` on every request
  *; a refusal is reported, never retried.
  */
+import type { components } from '../../generated/control';
+import { withQuery } from './router';
 
 /** An error answer of the server, in its envelope. */
 export class ApiError extends Error {
@@ -36,12 +38,7 @@ export function data<T>(
   path: string,
   query: Record<string, string | number | undefined> = {},
 ): Promise<T> {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') search.set(name, String(value));
-  }
-  const text = search.toString();
-  return call<T>('GET', `${base}/inspector/api/${path}${text === '' ? '' : `?${text}`}`);
+  return call<T>('GET', withQuery(`${base}/inspector/api/${path}`, query));
 }
 
 /** A control API call (`/__mock/<path>`), with a JSON body for writes. */
@@ -54,11 +51,7 @@ export function control<T>(
 }
 
 /** A world as `GET /__mock/worlds` lists it (the fields the selector shows). */
-export interface WorldSummary {
-  readonly id: string;
-  readonly name: string | null;
-  readonly default: boolean;
-}
+type WorldSummary = Pick<components['schemas']['WorldFields'], 'id' | 'name' | 'default'>;
 
 /** Every world of the server, for the world selector. */
 export async function worlds(): Promise<WorldSummary[]> {

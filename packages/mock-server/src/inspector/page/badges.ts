@@ -4,7 +4,7 @@
  * word. Each badge is a link to the messages list filtered by what it says, in the filter
  * words of the search box (`channel:whatsapp`, `env:test`, `is:opted-out`).
  */
-import { type Child, h } from './dom';
+import { type Child, h, html } from './dom';
 import { listHref } from './router';
 
 /** What a message's badges are made of (a list row or a detail view). */
@@ -14,8 +14,10 @@ export interface BadgeFacts {
   readonly opted_out: boolean;
 }
 
-function badge(text: string, kind: string, q: string, title: string): HTMLAnchorElement {
-  return h('a', { class: `chip badge b-${kind}`, href: listHref('messages', { q }), title }, text);
+function badge(text: string, kind: string, q: string, title: string): HTMLElement {
+  return html`<a class="chip badge b-${kind}" href=${listHref('messages', { q })} title=${title}>
+    ${text}
+  </a>`;
 }
 
 /** The channel, environment and opt-out badges of one message. */
@@ -54,16 +56,12 @@ export function phoneOptOutBadges(
 ): Child {
   if (optedOut.length === 0) return null;
   const digits = number.replace(/\D/g, '');
-  return h(
-    'p',
-    { class: 'badges' },
-    optedOut.map((o) =>
-      badge(
-        `opted out of ${o.organization} (${o.environment})`,
-        'opted-out',
-        `to:${digits} is:opted-out`,
-        'This number answered a STOP word: the messages to it since',
-      ),
-    ),
-  );
+  const optOut = (o: (typeof optedOut)[number]) =>
+    badge(
+      `opted out of ${o.organization} (${o.environment})`,
+      'opted-out',
+      `to:${digits} is:opted-out`,
+      'This number answered a STOP word: the messages to it since',
+    );
+  return html`<p class="badges">${optedOut.map(optOut)}</p>`;
 }

@@ -4,33 +4,32 @@
  * numbers — so an omitted property takes the server's default and the server's checks stay the
  * only ones (its refusal is the page's notice).
  */
-import { type Child, h } from './dom';
+import { type Child, html } from './dom';
 import type { FieldSpec } from './fault-specs';
 
 type Control = HTMLInputElement | HTMLSelectElement;
 
 function control(spec: FieldSpec, name: string): Control {
+  const required = spec.required ?? false;
   if (spec.input === 'select') {
-    const select = h(
-      'select',
-      { id: spec.id, name, required: spec.required ?? false },
-      spec.blank === undefined ? null : h('option', { value: '' }, spec.blank),
-      (spec.options ?? []).map((value) => h('option', { value: String(value) }, String(value))),
-    );
-    if (spec.value !== undefined) select.value = spec.value;
-    return select;
+    const option = (value: string | number) =>
+      html`<option value=${value} selected=${String(value) === spec.value}>${value}</option>`;
+    return html`<select id=${spec.id} name=${name} required=${required}>
+      ${spec.blank !== undefined && html`<option value="">${spec.blank}</option>`}
+      ${(spec.options ?? []).map(option)}
+    </select>` as Control;
   }
-  return h('input', {
-    id: spec.id,
-    name,
-    type: spec.input,
-    required: spec.required ?? false,
-    placeholder: spec.placeholder,
-    min: spec.min,
-    max: spec.max,
-    value: spec.value,
-    size: spec.size ?? (spec.input === 'number' ? 8 : 24),
-  });
+  return html`<input
+    id=${spec.id}
+    name=${name}
+    type=${spec.input}
+    required=${required}
+    placeholder=${spec.placeholder}
+    min=${spec.min}
+    max=${spec.max}
+    value=${spec.value}
+    size=${spec.size ?? (spec.input === 'number' ? 8 : 24)}
+  />` as Control;
 }
 
 /** The body a form's controls describe: filled-in fields only, numbers where the spec says so. */
@@ -58,21 +57,14 @@ export function contractForm(
 ): Child {
   const controls = new Map<string, Control>();
   for (const [name, spec] of Object.entries(fields)) controls.set(name, control(spec, name));
-  return h(
-    'form',
-    {
-      class: 'inline',
-      'aria-label': title,
-      on: {
-        submit: (event) => {
-          event.preventDefault();
-          submit(bodyOf(fields, controls));
-        },
-      },
-    },
-    Object.entries(fields).map(([name, spec]) =>
-      h('label', { for: spec.id }, spec.label, controls.get(name)!),
-    ),
-    h('button', { type: 'submit' }, button),
-  );
+  const send = (event: Event) => {
+    event.preventDefault();
+    submit(bodyOf(fields, controls));
+  };
+  const label = ([name, spec]: [string, FieldSpec]) =>
+    html`<label for=${spec.id}>${spec.label}${controls.get(name)}</label>`;
+  return html`<form class="inline" aria-label=${title} onsubmit=${send}>
+    ${Object.entries(fields).map(label)}
+    <button type="submit">${button}</button>
+  </form>`;
 }

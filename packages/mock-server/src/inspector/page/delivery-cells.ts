@@ -4,7 +4,7 @@
  * receiver's answer as text.
  */
 import type { DeliveryDetail } from '../api';
-import { type Child, h, link } from './dom';
+import { type Child, html, link } from './dom';
 
 /** Links to what a delivery's event is about. */
 export function deliveryLinks(d: {
@@ -30,19 +30,14 @@ export function latency(ms: number | null): string {
 /** One attempt's latency and the receiver's answer, under its status line. */
 export function attemptAnswer(attempt: DeliveryDetail['attempts'][number]): Child {
   const answer = attempt.answer;
+  const latencyLine = html`<p class="meta">Latency ${latency(attempt.duration_ms)}</p>`;
+  if (answer === null) return [latencyLine, html`<p class="meta">No response body.</p>`];
+  const what = answer.binary
+    ? `Response body: binary, first bytes in hex${answer.truncated ? ' (more not kept)' : ''}`
+    : `Response body${answer.truncated ? ' (first 2 KiB)' : ''}`;
   return [
-    h('p', { class: 'meta' }, `Latency ${latency(attempt.duration_ms)}`),
-    answer === null
-      ? h('p', { class: 'meta' }, 'No response body.')
-      : [
-          h(
-            'p',
-            { class: 'meta' },
-            answer.binary
-              ? `Response body: binary, first bytes in hex${answer.truncated ? ' (more not kept)' : ''}`
-              : `Response body${answer.truncated ? ' (first 2 KiB)' : ''}`,
-          ),
-          h('pre', { class: 'answer', tabindex: 0 }, answer.body === '' ? '(empty)' : answer.body),
-        ],
+    latencyLine,
+    html`<p class="meta">${what}</p>`,
+    html`<pre class="answer" tabindex="0">${answer.body === '' ? '(empty)' : answer.body}</pre>`,
   ];
 }

@@ -12,7 +12,7 @@ import { control, data } from './api';
 import { messageBadges, phoneOptOutBadges } from './badges';
 import { contractForm } from './contract-form';
 import { attemptAnswer, deliveryLinks } from './delivery-cells';
-import { type Child, chip, fields, h, link, pretty, section, table, time } from './dom';
+import { type Child, chip, fields, html, link, pretty, section, table, time } from './dom';
 import type { FieldSpec } from './fault-specs';
 import {
   campaignCounts,
@@ -42,9 +42,9 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
       section(
         'Message',
         null,
-        h('p', { class: 'content' }, m.content),
+        html`<p class="content">${m.content}</p>`,
         messageFields(view),
-        h('h3', null, 'Status timeline'),
+        html`<h3>Status timeline</h3>`,
         timeline(view.history),
       ),
       creatingRequests(view.requests),
@@ -64,14 +64,14 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
       section(
         'As the API returns it',
         'As GET /messages/{id} returns it',
-        h('pre', { tabindex: 0 }, JSON.stringify(m, null, 2)),
+        html`<pre tabindex="0">${JSON.stringify(m, null, 2)}</pre>`,
       ),
     ],
   };
 }
 
 /** A message's facts, each linked to what it names. */
-function messageFields(view: MessageView): HTMLDListElement {
+function messageFields(view: MessageView): HTMLElement {
   const m = view.message;
   return fields([
     ['Status', messageStatus(m.status)],
@@ -94,7 +94,7 @@ function messageFields(view: MessageView): HTMLDListElement {
     ],
     ['Created (world)', time(m.created_at)],
     ['Updated (world)', time(m.updated_at)],
-    ['Id', h('code', null, m.id)],
+    ['Id', html`<code>${m.id}</code>`],
   ]);
 }
 
@@ -132,38 +132,28 @@ export async function phoneView(number: string): Promise<View> {
     content: [
       phoneOptOutBadges(number, opted_out),
       thread.length === 0
-        ? h('p', { class: 'empty' }, 'No messages to or from this number.')
-        : h(
-            'ol',
-            { class: 'thread', 'aria-label': `Thread with ${number}` },
-            thread.map((item) =>
-              item.direction === 'outbound'
-                ? h(
-                    'li',
-                    { class: 'bubble outbound' },
-                    h(
-                      'div',
-                      { class: 'head' },
-                      time(item.created_at),
-                      ' · ',
-                      item.organization ?? '',
-                      ' ',
-                      messageStatus(item.status),
-                      messageBadges(item),
-                    ),
-                    h('p', { class: 'content' }, item.content),
-                    link('Details', 'messages', item.id),
-                  )
-                : h(
-                    'li',
-                    { class: 'bubble inbound' },
-                    h('div', { class: 'head' }, time(item.received_at), ` · reply to ${item.to}`),
-                    h('p', { class: 'content' }, item.content),
-                  ),
-            ),
-          ),
+        ? html`<p class="empty">No messages to or from this number.</p>`
+        : html`<ol class="thread" aria-label="Thread with ${number}">${thread.map(bubble)}</ol>`,
     ],
   };
+}
+
+/** One message of a thread: sent (with its status and a link to it) or a reply. */
+function bubble(item: ThreadEntry): HTMLElement {
+  if (item.direction === 'inbound') {
+    return html`<li class="bubble inbound">
+      <div class="head">${time(item.received_at)} · reply to ${item.to}</div>
+      <p class="content">${item.content}</p>
+    </li>`;
+  }
+  return html`<li class="bubble outbound">
+    <div class="head">
+      ${time(item.created_at)} · ${item.organization ?? ''} ${messageStatus(item.status)}
+      ${messageBadges(item)}
+    </div>
+    <p class="content">${item.content}</p>
+    ${link('Details', 'messages', item.id)}
+  </li>`;
 }
 
 /** `#/campaigns/<id>`. */
@@ -188,11 +178,11 @@ export async function campaignView(id: string, route: Route): Promise<View> {
           [
             'Progress',
             [
-              h('progress', {
-                max: view.messages.total || 1,
-                value: done,
-                'aria-label': 'Messages finished',
-              }),
+              html`<progress
+                max=${view.messages.total || 1}
+                value=${done}
+                aria-label="Messages finished"
+              />`,
               ` ${done} of ${view.messages.total} finished`,
             ],
           ],
@@ -202,10 +192,10 @@ export async function campaignView(id: string, route: Route): Promise<View> {
           ['Recipients', String(c.total_estimated_recipients)],
           ['Created (world)', time(c.created_at)],
           ['Completed (world)', time(c.completed_at)],
-          ['Id', h('code', null, c.id)],
+          ['Id', html`<code>${c.id}</code>`],
         ]),
-        h('p', { class: 'content' }, c.content),
-        h('h3', null, 'Status timeline'),
+        html`<p class="content">${c.content}</p>`,
+        html`<h3>Status timeline</h3>`,
         timeline(view.history),
       ),
       creatingRequests(view.requests),
@@ -229,7 +219,10 @@ export function headerTable(caption: string, headers: Readonly<Record<string, st
   return table(
     caption,
     ['Header', 'Value'],
-    Object.entries(headers).map(([name, value]) => [h('code', null, name), h('code', null, value)]),
+    Object.entries(headers).map(([name, value]) => [
+      html`<code>${name}</code>`,
+      html`<code>${value}</code>`,
+    ]),
   );
 }
 
@@ -237,6 +230,13 @@ export function headerTable(caption: string, headers: Readonly<Record<string, st
 export async function deliveryView(id: string, actions: Actions): Promise<View> {
   const d = await data<DeliveryDetail>(`deliveries/${encodeURIComponent(id)}`);
   const finished = d.state === 'delivered' || d.state === 'failed';
+  const redeliver = () =>
+    void actions.run('Redelivery scheduled', () =>
+      control<DeliveryRow>(
+        'POST',
+        `inspector/api/deliveries/${encodeURIComponent(d.id)}/redeliver`,
+      ),
+    );
   return {
     title: `Webhook ${d.type}`,
     content: [
@@ -249,62 +249,34 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
           ['About', deliveryLinks(d)],
           ['Queued (world)', time(d.created_at)],
           ['Next attempt (world)', time(d.next_attempt_at)],
-          ['webhook-id', h('code', null, d.id)],
+          ['webhook-id', html`<code>${d.id}</code>`],
         ]),
-        h(
-          'p',
-          null,
-          h(
-            'button',
-            {
-              type: 'button',
-              disabled: !finished,
-              on: {
-                click: () => {
-                  void actions.run('Redelivery scheduled', () =>
-                    control<DeliveryRow>(
-                      'POST',
-                      `inspector/api/deliveries/${encodeURIComponent(d.id)}/redeliver`,
-                    ),
-                  );
-                },
-              },
-            },
-            'Redeliver now',
-          ),
-          finished ? null : h('span', { class: 'meta' }, ' (available once delivered or failed)'),
-        ),
+        html`<p>
+          <button type="button" disabled=${!finished} onclick=${redeliver}>Redeliver now</button>
+          ${!finished && html`<span class="meta"> (available once delivered or failed)</span>`}
+        </p>`,
       ),
-      section('Payload', 'Payload', h('pre', { tabindex: 0 }, pretty(d.payload))),
+      section('Payload', 'Payload', html`<pre tabindex="0">${pretty(d.payload)}</pre>`),
       section(
         'Attempts',
         `Attempts (${d.attempts.length})`,
         d.attempts.length === 0
-          ? h('p', { class: 'empty' }, 'No attempt yet.')
-          : h(
-              'ol',
-              null,
-              d.attempts.map((attempt) =>
-                h(
-                  'li',
-                  null,
-                  h(
-                    'p',
-                    null,
-                    time(attempt.at),
-                    ' → ',
-                    attempt.status === null
-                      ? `no answer: ${attempt.error ?? ''}`
-                      : `HTTP ${attempt.status}`,
-                  ),
-                  attemptAnswer(attempt),
-                  attempt.headers === null ? null : headerTable('Signed headers', attempt.headers),
-                ),
-              ),
-            ),
+          ? html`<p class="empty">No attempt yet.</p>`
+          : html`<ol>${d.attempts.map(attemptItem)}</ol>`,
       ),
     ],
   };
+}
+
+/** One attempt of a delivery: when, its answer, and the headers it was signed with. */
+function attemptItem(attempt: DeliveryDetail['attempts'][number]): HTMLElement {
+  const answer =
+    attempt.status === null ? `no answer: ${attempt.error ?? ''}` : `HTTP ${attempt.status}`;
+  return html`<li>
+    <p>${time(attempt.at)} → ${answer}</p>
+    ${attemptAnswer(attempt)}
+    ${attempt.headers !== null && headerTable('Signed headers', attempt.headers)}
+  </li>`;
 }
 
 /** On a message's or campaign's page: the requests that created it, replays included. */
@@ -313,24 +285,18 @@ function creatingRequests(requests: readonly CreatingRequest[]): Child {
     'Created by',
     'Created by',
     requests.length === 0
-      ? h(
-          'p',
-          { class: 'empty' },
-          'No request in the log created it (the log keeps the latest 200 requests; the control API and simulations log none).',
-        )
-      : h(
-          'ul',
-          null,
-          requests.map((r) =>
-            h(
-              'li',
-              null,
-              link(`${r.method} ${r.path} → ${r.status}`, 'requests', String(r.seq)),
-              ' ',
-              time(r.world_at ?? r.at),
-              r.replayed ? h('span', { class: 'meta' }, ' (idempotent replay)') : null,
-            ),
-          ),
-        ),
+      ? html`<p class="empty">${NOT_LOGGED}</p>`
+      : html`<ul>${requests.map(creatingRequest)}</ul>`,
   );
+}
+
+const NOT_LOGGED =
+  'No request in the log created it (the log keeps the latest 200 requests; the control API and simulations log none).';
+
+function creatingRequest(r: CreatingRequest): HTMLElement {
+  const request = link(`${r.method} ${r.path} → ${r.status}`, 'requests', String(r.seq));
+  return html`<li>
+    ${request} ${time(r.world_at ?? r.at)}
+    ${r.replayed && html`<span class="meta"> (idempotent replay)</span>`}
+  </li>`;
 }

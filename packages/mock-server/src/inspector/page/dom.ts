@@ -1,43 +1,46 @@
 /**
- * The page's one way to build DOM: `h(tag, props, ...children)` creates elements, and every string
- * child becomes a text node, every prop an attribute set with `setAttribute`. No HTML is
- * ever parsed from a string, so service data — a message body, a campaign name, a request body —
- * is always shown as text, whatever it contains.
+ * The page's one way to build DOM: markup written as `html` templates (htm reads them once; every
+ * element is made by `h(tag, props, ...children)`), where every interpolated value becomes a text
+ * node or an attribute set with `setAttribute`. No HTML is ever parsed from a value, so service
+ * data — a message body, a campaign name, a request body — is always shown as text, whatever it
+ * contains.
  */
+import htm from 'htm';
 
 /** What can be a child: nodes, text, or nothing (skipped); arrays are flattened. */
 export type Child = Node | string | number | null | undefined | false | readonly Child[];
 
-/** Attributes (strings, or booleans for present/absent) and event listeners (`on`). */
+/** Attributes (strings, or booleans for present/absent) and event listeners (`onclick`, …). */
 export interface Props {
-  readonly [attribute: string]:
-    | string
-    | number
-    | boolean
-    | null
-    | undefined
-    | { readonly [event: string]: (event: Event) => void };
+  readonly [attribute: string]: string | number | boolean | null | undefined | Listener;
 }
+
+type Listener = (event: Event) => void;
 
 /** Creates an element; see the module comment. */
 export function h<K extends keyof HTMLElementTagNameMap>(
+  this: unknown,
   tag: K,
   props?: Props | null,
   ...children: Child[]
 ): HTMLElementTagNameMap[K] {
+  // htm would keep a static subtree's element for the next render; a node can be in one place only.
+  if (Array.isArray(this)) this[0] = 3;
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(props ?? {})) {
     if (value === null || value === undefined || value === false) continue;
-    if (name === 'on' && typeof value === 'object') {
-      for (const [event, listener] of Object.entries(value))
-        element.addEventListener(event, listener);
-    } else {
-      element.setAttribute(name, value === true ? '' : String(value));
-    }
+    if (typeof value === 'function') element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? '' : String(value));
   }
   append(element, children);
   return element;
 }
+
+/** Markup with one root element: `html\`<p class="meta">${text}</p>\``. */
+export const html = htm.bind(h) as (
+  strings: TemplateStringsArray,
+  ...values: unknown[]
+) => HTMLElement;
 
 /** Appends children (text as text nodes). */
 function append(parent: Node, children: readonly Child[]): void {
@@ -56,8 +59,8 @@ export function replace(parent: Element, ...children: Child[]): void {
 }
 
 /** A link to a view of the page: the parts are encoded, so an id can never leave the `#/` route. */
-export function link(text: Child, ...parts: string[]): HTMLAnchorElement {
-  return h('a', { href: route(...parts), 'data-key': route(...parts) }, text);
+export function link(text: Child, ...parts: string[]): HTMLElement {
+  return html`<a href=${route(...parts)} data-key=${route(...parts)}>${text}</a>`;
 }
 
 /** The hash of a view: `#/messages/<id>`. */
@@ -66,21 +69,18 @@ export function route(...parts: string[]): string {
 }
 
 /** A status chip. */
-export function chip(status: string): HTMLSpanElement {
-  return h('span', { class: `chip s-${status.replace(/[^A-Za-z_]/g, '')}` }, status);
+export function chip(status: string): HTMLElement {
+  return html`<span class="chip s-${status.replace(/[^A-Za-z_]/g, '')}">${status}</span>`;
 }
 
 /** A world time, shown compactly (`2026-01-01 09:00:03.250`), full in its `datetime`. */
 export function time(iso: string | null): Child {
   if (iso === null) return '—';
-  return h(
-    'time',
-    { datetime: iso },
-    iso
-      .replace('T', ' ')
-      .replace(/(\.\d{3})\d*/, '$1')
-      .replace(/(Z|[+]00:00)$/, ''),
-  );
+  const shown = iso
+    .replace('T', ' ')
+    .replace(/(\.\d{3})\d*/, '$1')
+    .replace(/(Z|[+]00:00)$/, '');
+  return html`<time datetime=${iso}>${shown}</time>`;
 }
 
 /**
@@ -88,57 +88,41 @@ export function time(iso: string | null): Child {
  * null).
  */
 export function section(label: string, heading: Child, ...children: Child[]): HTMLElement {
-  return h(
-    'section',
-    { 'aria-label': label },
-    heading === null ? null : h('h3', null, heading),
-    children,
-  );
+  return html`<section aria-label=${label}>
+    ${heading === null ? null : html`<h3>${heading}</h3>`}${children}
+  </section>`;
 }
 
 /** A definition list from label/value pairs. */
-export function fields(pairs: readonly (readonly [string, Child])[]): HTMLDListElement {
-  return h(
-    'dl',
-    null,
-    pairs.map(([label, value]) => [h('dt', null, label), h('dd', null, value)]),
-  );
+export function fields(pairs: readonly (readonly [string, Child])[]): HTMLElement {
+  const pair = ([label, value]: readonly [string, Child]) => [
+    html`<dt>${label}</dt>`,
+    html`<dd>${value}</dd>`,
+  ];
+  return html`<dl>${pairs.map(pair)}</dl>`;
 }
 
-/** A table with a caption, header cells and rows. */
+/**
+ * A table with a caption, header cells and rows: each value in a cell of its own (a cell without a
+ * value, `—`, is marked, so a narrow screen can leave it out), a `<td>` as it is.
+ */
 export function table(
   caption: string,
   headers: readonly string[],
   rows: readonly (readonly Child[])[],
   empty = 'Nothing yet.',
+  kind?: string,
 ): HTMLElement {
-  if (rows.length === 0) return h('p', { class: 'empty' }, empty);
-  return h(
-    'table',
-    null,
-    h('caption', { class: 'visually-hidden' }, caption),
-    h(
-      'thead',
-      null,
-      h(
-        'tr',
-        null,
-        headers.map((text) => h('th', { scope: 'col' }, text)),
-      ),
-    ),
-    h(
-      'tbody',
-      null,
-      rows.map((cells) =>
-        h(
-          'tr',
-          null,
-          // A cell without a value (`—`) is marked, so a narrow screen can leave it out.
-          cells.map((cell) => h('td', cell === '—' ? { class: 'none' } : null, cell)),
-        ),
-      ),
-    ),
-  );
+  if (rows.length === 0) return html`<p class="empty">${empty}</p>`;
+  const cell = (value: Child) =>
+    value instanceof HTMLTableCellElement
+      ? value
+      : html`<td class=${value === '—' && 'none'}>${value}</td>`;
+  return html`<table class=${kind}>
+    <caption class="visually-hidden">${caption}</caption>
+    <thead><tr>${headers.map((text) => html`<th scope="col">${text}</th>`)}</tr></thead>
+    <tbody>${rows.map((cells) => html`<tr>${cells.map(cell)}</tr>`)}</tbody>
+  </table>`;
 }
 
 /** JSON text pretty-printed when it parses, as written when it does not. */

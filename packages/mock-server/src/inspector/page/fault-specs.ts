@@ -39,16 +39,16 @@ export interface FieldSpec {
   /** A select's values, in order (numbers are sent as numbers). */
   readonly options?: readonly (string | number)[];
   /** A select's first option, which leaves the property out (its default applies). */
-  readonly blank?: string;
+  readonly blank?: string | undefined;
   /** The form is refused by the browser without it. */
   readonly required?: boolean;
-  readonly placeholder?: string;
+  readonly placeholder?: string | undefined;
   readonly min?: number;
   readonly max?: number;
   /** The value shown first. */
   readonly value?: string;
   /** A text field's width in characters (24 unless given). */
-  readonly size?: number;
+  readonly size?: number | undefined;
 }
 
 /** A field for every property of `Body`, and none for anything else. */
@@ -62,13 +62,32 @@ export interface FaultForm<Kind extends FaultKind> {
   readonly fields: FieldSpecs<FaultBody<Kind>>;
 }
 
-const operation = (id: string): FieldSpec => ({
+/** A text field, with the hint shown while it is empty and its width in characters. */
+export const text = (
+  id: string,
+  label: string,
+  placeholder?: string,
+  size?: number,
+): FieldSpec => ({
   id,
-  label: 'Operation id',
-  input: 'select',
-  blank: 'any operation',
-  options: OPERATION_IDS,
+  label,
+  input: 'text',
+  placeholder,
+  size,
 });
+
+/** A select of `options`; `blank` names a first option that leaves the property out. */
+export const select = (
+  id: string,
+  label: string,
+  options: readonly (string | number)[],
+  blank?: string,
+): FieldSpec => ({ id, label, input: 'select', options, blank });
+
+/** The same field, refused by the browser when empty. */
+const required = (field: FieldSpec): FieldSpec => ({ ...field, required: true });
+
+const operation = (id: string) => select(id, 'Operation id', OPERATION_IDS, 'any operation');
 const count = (id: string, label: string): FieldSpec => ({
   id,
   label,
@@ -85,7 +104,7 @@ export const FAULT_FORMS: { readonly [Kind in FaultKind]: FaultForm<Kind> } = {
     button: 'Arm request failure',
     fields: {
       operation_id: operation('fault-operation'),
-      status: { id: 'fault-status', label: 'Status', input: 'select', options: [500, 503] },
+      status: select('fault-status', 'Status', [500, 503]),
       count: count('fault-count', 'Next requests'),
     },
   },
@@ -94,15 +113,7 @@ export const FAULT_FORMS: { readonly [Kind in FaultKind]: FaultForm<Kind> } = {
     button: 'Arm latency',
     fields: {
       operation_id: operation('latency-operation'),
-      ms: {
-        id: 'latency-ms',
-        label: 'Milliseconds',
-        input: 'number',
-        min: 0,
-        max: 60_000,
-        required: true,
-        value: '1000',
-      },
+      ms: required({ ...count('latency-ms', 'Milliseconds'), min: 0, max: 60_000, value: '1000' }),
       count: count('latency-count', 'Next requests'),
     },
   },
@@ -110,12 +121,7 @@ export const FAULT_FORMS: { readonly [Kind in FaultKind]: FaultForm<Kind> } = {
     title: 'Arm a campaign failure',
     button: 'Arm campaign failure',
     fields: {
-      campaign_id: {
-        id: 'dispatch-campaign',
-        label: 'Campaign id',
-        input: 'text',
-        placeholder: 'any campaign',
-      },
+      campaign_id: text('dispatch-campaign', 'Campaign id', 'any campaign'),
       count: count('dispatch-count', 'Next campaigns'),
     },
   },
@@ -123,27 +129,9 @@ export const FAULT_FORMS: { readonly [Kind in FaultKind]: FaultForm<Kind> } = {
     title: 'Arm a carrier outage',
     button: 'Arm carrier outage',
     fields: {
-      destination: {
-        id: 'outage-destination',
-        label: 'Carrier',
-        input: 'text',
-        required: true,
-        placeholder: 'UNITEL',
-      },
-      from: {
-        id: 'outage-from',
-        label: 'From (world time)',
-        input: 'text',
-        required: true,
-        placeholder: '2026-01-01T09:00:00Z',
-      },
-      to: {
-        id: 'outage-to',
-        label: 'To (world time)',
-        input: 'text',
-        required: true,
-        placeholder: '2026-01-01T10:00:00Z',
-      },
+      destination: required(text('outage-destination', 'Carrier', 'UNITEL')),
+      from: required(text('outage-from', 'From (world time)', '2026-01-01T09:00:00Z')),
+      to: required(text('outage-to', 'To (world time)', '2026-01-01T10:00:00Z')),
     },
   },
 };

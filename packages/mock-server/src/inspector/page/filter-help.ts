@@ -11,97 +11,64 @@ import {
   MESSAGE_STATUSES,
   QUERY_HELP,
 } from '../../query/query-vocabulary';
-import { h, table } from './dom';
+import { html, table } from './dom';
 import { listHref } from './router';
 
 function dialog(): HTMLDialogElement {
   const lower = (values: readonly string[]) => values.map((v) => v.toLowerCase()).join(', ');
-  const close = h('button', { type: 'button', class: 'close' }, 'Close');
-  const help = h(
-    'dialog',
-    { id: 'filter-help', 'aria-labelledby': 'filter-help-title' },
-    h('h2', { id: 'filter-help-title' }, 'Search and filter words'),
-    h(
-      'p',
-      null,
-      'Type words in the search box. Words with a key (',
-      h('code', null, 'status:failed'),
-      ') filter the messages list, or the campaigns list when it is on screen; all must hold, a key given twice is either (',
-      h('code', null, 'status:failed status:rejected'),
-      '). Keys and values ignore case.',
-    ),
-    table(
+  const example = (words: string) =>
+    // A placeholder (`campaign:<id>`) is shown, not followed.
+    words.includes('<')
+      ? html`<code>${words}</code>`
+      : html`<a href=${listHref(words.startsWith('"') ? 'search' : 'messages', { q: words })} data-close>
+          <code>${words}</code>
+        </a>`;
+  const help = html`<dialog id="filter-help" aria-labelledby="filter-help-title">
+    <h2 id="filter-help-title">Search and filter words</h2>
+    <p>
+      Type words in the search box. Words with a key (<code>status:failed</code>) filter the
+      messages list, or the campaigns list when it is on screen; all must hold, a key given twice
+      is either (<code>status:failed status:rejected</code>). Keys and values ignore case.
+    </p>
+    ${table(
       'Filter words',
       ['Word', 'Finds'],
-      QUERY_HELP.map(([example, meaning]) => [
-        // A placeholder (`campaign:<id>`) is shown, not followed.
-        example.includes('<')
-          ? h('code', null, example)
-          : h(
-              'a',
-              {
-                href: listHref(example.startsWith('"') ? 'search' : 'messages', { q: example }),
-                'data-close': '',
-              },
-              h('code', null, example),
-            ),
-        meaning,
-      ]),
-    ),
-    h(
-      'dl',
-      null,
-      h('dt', null, 'Message statuses'),
-      h('dd', null, lower(MESSAGE_STATUSES)),
-      h('dt', null, 'Campaign states'),
-      h('dd', null, lower(CAMPAIGN_STATUSES)),
-      h('dt', null, 'Channels'),
-      h('dd', null, lower(CHANNELS)),
-      h('dt', null, 'Flags of is:'),
-      h('dd', null, FLAGS.join(', ')),
-    ),
-    h(
-      'p',
-      { class: 'meta' },
-      'Every status chip and per-state count on the page is a link to its filtered list. ',
-      'The control API takes the same words: GET /__mock/messages?q=… and /__mock/campaigns?q=….',
-    ),
-    h('p', null, close),
-  );
+      QUERY_HELP.map(([words, meaning]) => [example(words), meaning]),
+    )}
+    <dl>
+      <dt>Message statuses</dt><dd>${lower(MESSAGE_STATUSES)}</dd>
+      <dt>Campaign states</dt><dd>${lower(CAMPAIGN_STATUSES)}</dd>
+      <dt>Channels</dt><dd>${lower(CHANNELS)}</dd>
+      <dt>Flags of is:</dt><dd>${FLAGS.join(', ')}</dd>
+    </dl>
+    <p class="meta">
+      Every status chip and per-state count on the page is a link to its filtered list. The control
+      API takes the same words: GET /__mock/messages?q=… and /__mock/campaigns?q=….
+    </p>
+    <p><button type="button" data-close>Close</button></p>
+  </dialog>` as HTMLDialogElement;
   help.addEventListener('click', (event) => {
-    const target = event.target as HTMLElement;
-    if (target === close || target.closest('[data-close]') !== null) help.close();
+    if ((event.target as HTMLElement).closest('[data-close]') !== null) help.close();
   });
   return help;
 }
 
-function open(help: HTMLDialogElement): void {
-  if (!help.open) help.showModal();
+/** Opens the help (the `?` button and the `?` key). */
+export function openFilterHelp(): void {
+  const help = document.getElementById('filter-help') as HTMLDialogElement | null;
+  if (help !== null && !help.open) help.showModal();
 }
 
-/** Adds the `?` button to the search form and the `?` key to the page. */
+/** Adds the help to the page and its `?` button to the search form. */
 export function installFilterHelp(form: HTMLElement): void {
-  const help = dialog();
-  document.body.append(help);
-  const button = h(
-    'button',
-    {
-      type: 'button',
-      id: 'filter-help-button',
-      'aria-haspopup': 'dialog',
-      title: 'Search and filter words (?)',
-    },
-    h('span', { 'aria-hidden': 'true' }, '?'),
-    h('span', { class: 'visually-hidden' }, 'Search and filter help'),
-  );
-  button.addEventListener('click', () => open(help));
-  form.append(button);
-  document.addEventListener('keydown', (event) => {
-    const target = event.target as HTMLElement;
-    const typing = ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName);
-    if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      open(help);
-    }
-  });
+  document.body.append(dialog());
+  form.append(html`<button
+    type="button"
+    id="filter-help-button"
+    aria-haspopup="dialog"
+    title="Search and filter words (?)"
+    onclick=${openFilterHelp}
+  >
+    <span aria-hidden="true">?</span><span class="visually-hidden">Search and filter help</span>
+  </button>`);
 }

@@ -3,7 +3,7 @@
  * names, written in the filter language (`#/messages?q=status:failed`), so a click and typed words
  * reach the same list; and the search box sends filter words to a list instead of the search.
  */
-import { type Child, chip, h } from './dom';
+import { type Child, chip, html } from './dom';
 import { listHref, type Route } from './router';
 
 /** A value as a filter word: quoted when it holds a space, a quote or a colon. */
@@ -14,25 +14,21 @@ function word(key: string, value: string): string {
 /** A link to a list filtered by `words` (joined by spaces). */
 export function filterLink(
   content: Child,
-  view: 'messages' | 'campaigns',
+  view: string,
   words: readonly string[],
-  label?: string,
-): HTMLAnchorElement {
+  label = words.join(' '),
+): HTMLElement {
   const href = listHref(view, { q: words.join(' ') });
-  return h(
-    'a',
-    { href, 'data-key': href, class: 'filter', title: label ?? words.join(' ') },
-    content,
-  );
+  return html`<a href=${href} data-key=${href} class="filter" title=${label}>${content}</a>`;
 }
 
 /** A message status chip that opens the messages in that status. */
-export function messageStatus(status: string): HTMLAnchorElement {
+export function messageStatus(status: string): HTMLElement {
   return filterLink(chip(status), 'messages', [`status:${status.toLowerCase()}`]);
 }
 
 /** A campaign state chip that opens the campaigns in that state. */
-export function campaignStatus(status: string): HTMLAnchorElement {
+export function campaignStatus(status: string): HTMLElement {
   return filterLink(chip(status), 'campaigns', [`status:${status.toLowerCase()}`]);
 }
 
@@ -58,49 +54,32 @@ export function campaignCounts(
       [`campaign:${campaignId}`, `status:${status.toLowerCase()}`],
       `The ${count} ${status} messages of this campaign`,
     );
-  return h(
-    'ul',
-    { class: 'counts', 'aria-label': 'Messages per state' },
-    Object.entries(counts).map(([status, count]) => {
-      const within = Object.entries(exact[status] ?? {});
-      return h(
-        'li',
-        null,
-        link(status, count),
-        within.length === 0
-          ? null
-          : [
-              ' (of which ',
-              within.flatMap(([s, n], i) => [i === 0 ? null : ', ', link(s, n)]),
-              ')',
-            ],
-      );
-    }),
-  );
+  const counted = ([status, count]: [string, number]) => {
+    const within = Object.entries(exact[status] ?? {}).map((entry, i) => [
+      i === 0 ? ' (of which ' : ', ',
+      link(...entry),
+    ]);
+    return html`<li>${link(status, count)}${within}${within.length > 0 && ')'}</li>`;
+  };
+  return html`<ul class="counts" aria-label="Messages per state">
+    ${Object.entries(counts).map(counted)}
+  </ul>`;
 }
 
 /** Links to a list in each status, the one on screen marked: a list filtered by a click. */
-export function statusBar(
-  view: 'messages' | 'campaigns',
-  statuses: readonly string[],
-  route: Route,
-): Child {
-  const q = route.params.get('q') ?? '';
-  return h(
-    // Not a <nav>: the header's navigation styles (a tinted current link) would dim the chips.
-    'div',
-    { class: 'status-bar', role: 'navigation', 'aria-label': `Filter ${view} by status` },
-    h('a', { href: `#/${view}`, 'aria-current': q === '' ? 'page' : null }, 'All'),
-    statuses.map((status) => {
-      const words = [`status:${status.toLowerCase()}`];
-      const href = listHref(view, { q: words.join(' ') });
-      return h(
-        'a',
-        { href, 'aria-current': q.toLowerCase() === words[0] ? 'page' : null },
-        chip(status),
-      );
-    }),
-  );
+export function statusBar(view: string, statuses: readonly string[], route: Route): Child {
+  const q = (route.params.get('q') ?? '').toLowerCase();
+  const current = (words: string) => (q === words ? 'page' : null);
+  const status = (name: string) => {
+    const words = `status:${name.toLowerCase()}`;
+    return html`<a href=${listHref(view, { q: words })} aria-current=${current(words)}>
+      ${chip(name)}
+    </a>`;
+  };
+  // Not a <nav>: the header's navigation styles (a tinted current link) would dim the chips.
+  return html`<div class="status-bar" role="navigation" aria-label="Filter ${view} by status">
+    <a href="#/${view}" aria-current=${current('')}>All</a>${statuses.map(status)}
+  </div>`;
 }
 
 // A word the language reads as a filter: a name and a colon at the start of a word.

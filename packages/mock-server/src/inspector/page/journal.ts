@@ -1,36 +1,27 @@
 /**
- * The request journal on the page (issue 25 item 5): the log filtered by status class and
- * operation (`#/requests?class=4xx&op=sendMessage&q=…`, each filter a link or a select, so every
- * filtered list has an address), each refused request with its first near-miss hint and each
- * request with a link to what it created; a request in full with all its hints; and, on a
- * message's or campaign's page (`details.ts`), the requests that created it. Text from the server is
- * only ever text (`dom.ts`).
+ * The request journal on the page: the log filtered by status class and operation
+ * (`#/requests?class=4xx&op=sendMessage&q=…`, each filter a link or a select, so every filtered
+ * list has an address), each refused request with its first near-miss hint and each request with a
+ * link to what it created; a request in full with all its hints; and, on a message's or campaign's
+ * page (`details.ts`), the requests that created it. Text from the server is only ever text
+ * (`dom.ts`).
  */
 import type { JournalDetail, JournalRow } from '../journal';
 import type { CreatedRecord } from '../request-links';
 import { data } from './api';
 import { headerTable } from './details';
-import { type Child, fields, h, link, pretty, section, table, time } from './dom';
-import { type View, wallBeside } from './lists';
+import { type Child, fields, html, link, pretty, section, table, time } from './dom';
+import { requestCells, type View, wallBeside } from './lists';
 import { pageOffset, pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
 
-const _PAGE = 50;
 const CLASSES = ['2xx', '4xx', '5xx'] as const;
 
 /** The journal's filters as the address holds them. */
 interface Filters {
-  readonly q: string | undefined;
-  readonly class: string | undefined;
-  readonly op: string | undefined;
-}
-
-function filtersOf(route: Route): Filters {
-  return {
-    q: route.params.get('q') ?? undefined,
-    class: route.params.get('class') ?? undefined,
-    op: route.params.get('op') ?? undefined,
-  };
+  readonly q?: string | undefined;
+  readonly class?: string | undefined;
+  readonly op?: string | undefined;
 }
 
 /** The address of the journal with these filters (its first page). */
@@ -40,21 +31,20 @@ function journalHref(filters: Filters): string {
 
 /** `#/requests`: the journal, filtered by the address. */
 export async function journalView(route: Route): Promise<View> {
-  const filters = filtersOf(route);
+  const [q, status, op] = ['q', 'class', 'op'].map((name) => route.params.get(name) ?? undefined);
+  const filters: Filters = { q, class: status, op };
   const page = await data<{
     total: number;
     offset: number;
     operations: readonly string[];
     entries: readonly JournalRow[];
   }>('requests', { ...filters, offset: pageOffset(route), limit: pageSize(route) });
-  const shown = [filters.class, filters.op, filters.q === undefined ? undefined : `“${filters.q}”`]
-    .filter((part) => part !== undefined)
-    .join(' · ');
+  const shown = [status, op, q === undefined ? undefined : `“${q}”`].filter((p) => p !== undefined);
   return {
-    title: shown === '' ? 'Request log' : `Request log · ${shown}`,
+    title: ['Request log', ...shown].join(' · '),
     content: [
       filterBar(filters, page.operations),
-      h('div', { class: 'journal' }, journalRows(page.entries)),
+      html`<div class="journal">${journalRows(page.entries)}</div>`,
       pages('requests', route, page.total, page.offset),
     ],
   };
@@ -62,63 +52,36 @@ export async function journalView(route: Route): Promise<View> {
 
 /** Status-class links and the operation select. */
 function filterBar(filters: Filters, operations: readonly string[]): Child {
-  const classLink = (label: string, value: string | undefined) =>
-    h(
-      'a',
-      {
-        href: journalHref({ ...filters, class: value }),
-        'aria-current': filters.class === value ? 'true' : null,
-        'data-key': `class-${value ?? 'all'}`,
-      },
-      label,
-    );
-  const select = h(
-    'select',
-    {
-      id: 'journal-op',
-      on: {
-        change: (event) => {
-          const value = (event.target as HTMLSelectElement).value;
-          location.hash = journalHref({ ...filters, op: value === '' ? undefined : value });
-        },
-      },
-    },
-    [
-      h('option', { value: '' }, 'Any operation'),
-      ...operations.map((op) => h('option', { value: op }, op)),
-      h('option', { value: 'none' }, 'None (no such path or method)'),
-    ].map((option) => {
-      option.selected = option.value === (filters.op ?? '');
-      return option;
-    }),
-  );
+  const classLink = (value?: string) => html`<a
+    href=${journalHref({ ...filters, class: value })}
+    aria-current=${filters.class === value && 'true'}
+    data-key="class-${value ?? 'all'}"
+  >
+    ${value ?? 'All'}
+  </a>`;
+  const choose = (event: Event) => {
+    const value = (event.target as HTMLSelectElement).value;
+    location.hash = journalHref({ ...filters, op: value === '' ? undefined : value });
+  };
+  const option = (value: string, label = value) =>
+    html`<option value=${value} selected=${value === (filters.op ?? '')}>${label}</option>`;
   const filtered = filters.class !== undefined || filters.op !== undefined;
-  return h(
-    'div',
-    { class: 'filters' },
-    h(
-      'nav',
-      { 'aria-label': 'Filter by status' },
-      classLink('All', undefined),
-      CLASSES.map((value) => classLink(value, value)),
-    ),
-    h('label', { for: 'journal-op' }, 'Operation '),
-    select,
-    filtered
-      ? h(
-          'a',
-          { href: journalHref({ q: filters.q, class: undefined, op: undefined }) },
-          'Clear filters',
-        )
-      : null,
-  );
+  return html`<div class="filters">
+    <nav aria-label="Filter by status">${classLink()}${CLASSES.map(classLink)}</nav>
+    <label for="journal-op">Operation </label>
+    <select id="journal-op" onchange=${choose}>
+      ${option('', 'Any operation')}${operations.map((op) => option(op))}
+      ${option('none', 'None (no such path or method)')}
+    </select>
+    ${filtered && html`<a href=${journalHref({ q: filters.q })}>Clear filters</a>`}
+  </div>`;
 }
 
 /** A link to what a request created. */
 function createdLink(created: CreatedRecord): Child {
   return [
     link(created.kind, `${created.kind}s`, created.id),
-    created.replayed ? h('span', { class: 'meta' }, ' (replay)') : null,
+    created.replayed && html`<span class="meta"> (replay)</span>`,
   ];
 }
 
@@ -128,13 +91,10 @@ function journalRows(entries: readonly JournalRow[]): Child {
     'Requests',
     ['World time', 'Method', 'Path', 'Status', 'Operation', 'Near miss or result', 'Key'],
     entries.map((r) => [
-      [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)],
-      r.method,
-      link(`${r.path}${r.query === '' ? '' : `?${r.query}`}`, 'requests', String(r.seq)),
-      [String(r.status), r.code === null ? null : ` ${r.code}`],
+      ...requestCells(r),
       r.operation ?? '—',
       r.hint !== null
-        ? h('span', { class: 'hint' }, r.hint)
+        ? html`<span class="hint">${r.hint}</span>`
         : r.created !== null
           ? createdLink(r.created)
           : '',
@@ -147,6 +107,7 @@ function journalRows(entries: readonly JournalRow[]): Child {
 /** `#/requests/<seq>`: one request in full, with its near misses and what it created. */
 export async function journalRequestView(seq: string): Promise<View> {
   const r = await data<JournalDetail>(`requests/${encodeURIComponent(seq)}`);
+  const code = (text: string) => html`<code>${text}</code>`;
   return {
     title: `${r.method} ${r.path}`,
     content: [
@@ -158,54 +119,47 @@ export async function journalRequestView(seq: string): Promise<View> {
           ['World time', [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)]],
           ['Wall clock', time(r.at)],
           ['Method', r.method],
-          ['Path', h('code', null, r.path)],
-          ['Query', h('code', null, r.query === '' ? '(none)' : r.query)],
+          ['Path', code(r.path)],
+          ['Query', code(r.query === '' ? '(none)' : r.query)],
           ['Operation', r.operation ?? 'none (no such path or method in the contract)'],
           ['Status', `${r.status}${r.code === null ? '' : ` ${r.code}`}`],
           ['Created', r.created === null ? '—' : createdLink(r.created)],
           ['API key', r.key ?? '—'],
-          ['Trace id', h('code', null, r.trace_id ?? '—')],
+          ['Trace id', code(r.trace_id ?? '—')],
           ['Idempotency key', r.idempotency_key ?? '—'],
         ]),
       ),
-      section(
-        'Request headers',
-        'Request headers',
-        headerTable('Request headers', r.request_headers),
-      ),
-      section('Request body', 'Request body', h('pre', { tabindex: 0 }, pretty(r.request_body))),
-      section(
-        'Response headers',
-        'Response headers',
-        headerTable('Response headers', r.response_headers),
-      ),
-      section('Response body', 'Response body', h('pre', { tabindex: 0 }, pretty(r.response_body))),
+      ...(['request', 'response'] as const).flatMap((side) => {
+        const title = side === 'request' ? 'Request' : 'Response';
+        return [
+          section(
+            `${title} headers`,
+            `${title} headers`,
+            headerTable(`${title} headers`, r[`${side}_headers` as const]),
+          ),
+          section(
+            `${title} body`,
+            `${title} body`,
+            html`<pre tabindex="0">${pretty(r[`${side}_body` as const])}</pre>`,
+          ),
+        ];
+      }),
     ],
   };
 }
 
 function nearMisses(r: JournalDetail): Child {
+  const open = ({ kind, id }: { kind: string; id: string }) => [
+    ' ',
+    link(`Open the ${kind}`, `${kind}s`, id),
+  ];
+  const hint = (item: JournalDetail['hints'][number]) =>
+    html`<li class="hint">${item.message}${item.record !== null && open(item.record)}</li>`;
   return section(
     'Near misses',
     'Near misses',
     r.hints.length === 0
-      ? h('p', { class: 'empty' }, 'Nothing in the contract is a letter or two from this request.')
-      : h(
-          'ul',
-          { class: 'hints' },
-          r.hints.map((hint) =>
-            h(
-              'li',
-              { class: 'hint' },
-              hint.message,
-              hint.record === null
-                ? null
-                : [
-                    ' ',
-                    link(`Open the ${hint.record.kind}`, `${hint.record.kind}s`, hint.record.id),
-                  ],
-            ),
-          ),
-        ),
+      ? html`<p class="empty">Nothing in the contract is a letter or two from this request.</p>`
+      : html`<ul class="hints">${r.hints.map(hint)}</ul>`,
   );
 }

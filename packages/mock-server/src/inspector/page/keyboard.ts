@@ -3,17 +3,16 @@
  * is on a row) move the keyboard focus to the row's own link in the next and previous row of the
  * list (the list pane when a record is shown beside it), so `Enter` opens the row as the focused
  * link's own action; `Esc` closes the record and goes back to its list; `/` focuses the search
- * box. None of them acts while a field has the focus or with Ctrl, Alt or Meta held, so typing `j`
+ * box; `?` opens the help of the filter words. None of them acts while a field has the focus or with Ctrl, Alt or Meta held, so typing `j`
  * in the search box or a reply is text.
  */
+
+import { openFilterHelp } from './filter-help';
 import { currentRoute, parseRoute } from './router';
-import { backAddress, isList, listOf } from './split-view';
+import { backAddress, isList, listOf, ROWS } from './split-view';
 
 /** Which of a row's links is the row's own record, when none is of the list's kind. */
 const KINDS_FIRST = ['messages', 'requests', 'webhooks', 'campaigns', 'phones'];
-
-/** The rows `j` and `k` move through: a table's body rows and a thread's messages. */
-const ROWS = 'tbody tr, ol.thread li';
 
 /** The keydown listener of the shortcuts. */
 export function onLayoutKey(event: KeyboardEvent): void {
@@ -34,6 +33,10 @@ export function onLayoutKey(event: KeyboardEvent): void {
       event.preventDefault();
       document.getElementById('search')?.focus();
       return;
+    case '?':
+      event.preventDefault();
+      openFilterHelp();
+      return;
     case 'Escape': {
       const back = backAddress(currentRoute());
       if (back === undefined) return;
@@ -45,7 +48,7 @@ export function onLayoutKey(event: KeyboardEvent): void {
 }
 
 /** Whether the target takes typed text or choices: then keys are its own. */
-function isField(target: EventTarget | null): boolean {
+export function isField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable;
 }

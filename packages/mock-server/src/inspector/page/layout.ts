@@ -15,6 +15,7 @@ import {
   isRecord,
   listOf,
   openBesideList,
+  ROWS,
   recordAddress,
   rowLinking,
   WIDE,
@@ -103,7 +104,7 @@ function measure(shown: Route): Anchor | undefined {
   const root = view();
   const focused = document.activeElement;
   if (focused instanceof HTMLAnchorElement && root.contains(focused)) {
-    const row = focused.closest('tbody tr, ol.thread li');
+    const row = focused.closest(ROWS);
     const target = parseRoute(focused.getAttribute('href') ?? '');
     if (row !== null && isRecord(target)) {
       return { record: recordAddress(target), top: row.getBoundingClientRect().top, focused: true };

@@ -17,7 +17,7 @@ import type {
 import { data } from './api';
 import { messageBadges } from './badges';
 import { deliveryLinks, latency } from './delivery-cells';
-import { type Child, chip, h, link, section, table, time } from './dom';
+import { type Child, chip, html, link, section, table, time } from './dom';
 import { campaignStatus, messageStatus, organizationMessages, statusBar } from './filters';
 import { pageOffset, pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
@@ -76,19 +76,25 @@ function campaignRows(
   );
 }
 
-/** The request log rows: world time first, the wall clock beside it when they differ. */
+/**
+ * The cells every request list starts with: world time (the wall clock beside it when they
+ * differ), method, path (a link to the request) and status.
+ */
+export function requestCells(r: RequestLogEntry): Child[] {
+  return [
+    [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)],
+    r.method,
+    link(`${r.path}${r.query === '' ? '' : `?${r.query}`}`, 'requests', String(r.seq)),
+    [String(r.status), r.code === null ? null : ` ${r.code}`],
+  ];
+}
+
+/** The request log rows. */
 function requestRows(entries: readonly RequestLogEntry[]): Child {
   return table(
     'Requests',
     ['World time', 'Method', 'Path', 'Status', 'Key', 'Trace id'],
-    entries.map((r) => [
-      [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)],
-      r.method,
-      link(`${r.path}${r.query === '' ? '' : `?${r.query}`}`, 'requests', String(r.seq)),
-      [String(r.status), r.code === null ? null : ` ${r.code}`],
-      r.key ?? '—',
-      h('code', null, r.trace_id ?? '—'),
-    ]),
+    entries.map((r) => [...requestCells(r), r.key ?? '—', html`<code>${r.trace_id ?? '—'}</code>`]),
     'No requests yet.',
   );
 }
@@ -96,7 +102,7 @@ function requestRows(entries: readonly RequestLogEntry[]): Child {
 /** " · wall 12:00:01" when the wall clock differs from the world's by a second or more. */
 export function wallBeside(world: string | null, wall: string): Child {
   if (world !== null && Math.abs(Date.parse(world) - Date.parse(wall)) < 1_000) return null;
-  return h('span', { class: 'meta' }, ` · wall ${wall.slice(11, 19)}`);
+  return html`<span class="meta"> · wall ${wall.slice(11, 19)}</span>`;
 }
 
 /** Webhook delivery rows. */
@@ -127,7 +133,7 @@ async function listView<Row>(
   view: string,
   title: string,
   rows: (entries: readonly Row[]) => Child,
-  bar?: Child,
+  statuses?: readonly string[],
 ): Promise<View> {
   const q = route.params.get('q') ?? undefined;
   const page = await data<ListPage<Row>>(view, {
@@ -136,20 +142,18 @@ async function listView<Row>(
     limit: pageSize(route),
   });
   return {
-    title: q === undefined || bar === undefined ? title : `${title} matching “${q}”`,
-    content: [bar, rows(page.entries), pages(view, route, page.total, page.offset)],
+    title: q === undefined || statuses === undefined ? title : `${title} matching “${q}”`,
+    content: [
+      statuses === undefined ? null : statusBar(view, statuses, route),
+      rows(page.entries),
+      pages(view, route, page.total, page.offset),
+    ],
   };
 }
 
 /** `#/messages`. */
 export const messagesView = (route: Route): Promise<View> =>
-  listView(
-    route,
-    'messages',
-    'Messages',
-    messageRows,
-    statusBar('messages', MESSAGE_STATUSES, route),
-  );
+  listView(route, 'messages', 'Messages', messageRows, MESSAGE_STATUSES);
 
 /** `#/phones`. */
 export const phonesView = (route: Route): Promise<View> =>
@@ -157,13 +161,7 @@ export const phonesView = (route: Route): Promise<View> =>
 
 /** `#/campaigns`. */
 export const campaignsView = (route: Route): Promise<View> =>
-  listView(
-    route,
-    'campaigns',
-    'Campaigns',
-    campaignRows,
-    statusBar('campaigns', CAMPAIGN_STATUSES, route),
-  );
+  listView(route, 'campaigns', 'Campaigns', campaignRows, CAMPAIGN_STATUSES);
 
 /** `#/organizations`: each with its balance, keys by prefix, sender IDs and latest ledger entries. */
 export async function organizationsView(): Promise<View> {
@@ -174,19 +172,13 @@ export async function organizationsView(): Promise<View> {
       section(
         `Organization ${o.name}`,
         null,
-        h(
-          'h3',
-          null,
-          o.name,
-          ' ',
-          h('span', { class: 'meta' }, `${o.balance ?? '—'} ${o.currency ?? ''}`),
-        ),
-        h('p', { class: 'meta' }, `id ${o.id}`),
+        html`<h3>${o.name} <span class="meta">${o.balance ?? '—'} ${o.currency ?? ''}</span></h3>`,
+        html`<p class="meta">id ${o.id}</p>`,
         table(
           `API keys of ${o.name}`,
           ['Key (prefix)', 'Name', 'Environment', 'Revoked'],
           o.api_keys.map((k) => [
-            h('code', null, k.prefix),
+            html`<code>${k.prefix}</code>`,
             k.name,
             k.environment,
             k.revoked ? 'yes' : 'no',
@@ -210,6 +202,16 @@ export async function organizationsView(): Promise<View> {
   };
 }
 
+/** Rows of replies. */
+function replyRows(entries: SearchView['replies']['entries']): Child {
+  return table(
+    'Replies',
+    ['Received (world)', 'From', 'To', 'Content'],
+    entries.map((r) => [time(r.received_at), link(r.from, 'phones', r.from), r.to, r.content]),
+    'No replies.',
+  );
+}
+
 /** `#/search?q=`: the first matches of each kind, with links to all of them. */
 export async function searchView(route: Route): Promise<View> {
   const q = route.params.get('q') ?? '';
@@ -226,32 +228,15 @@ export async function searchView(route: Route): Promise<View> {
       `Matching ${view}`,
       `${title} (${hits.total})`,
       rows(hits.entries),
-      listed && hits.total > hits.entries.length
-        ? h('p', null, h('a', { href: listHref(view, { q }) }, `All ${hits.total} ${view}`))
-        : null,
+      listed &&
+        hits.total > hits.entries.length &&
+        html`<p><a href=${listHref(view, { q })}>All ${hits.total} ${view}</a></p>`,
     );
   return {
     title: `Search: “${q}”`,
     content: [
       matching('messages', 'Messages', found.messages, messageRows),
-      matching(
-        'replies',
-        'Replies',
-        found.replies,
-        (entries) =>
-          table(
-            'Replies',
-            ['Received (world)', 'From', 'To', 'Content'],
-            entries.map((r) => [
-              time(r.received_at),
-              link(r.from, 'phones', r.from),
-              r.to,
-              r.content,
-            ]),
-            'No replies.',
-          ),
-        false,
-      ),
+      matching('replies', 'Replies', found.replies, replyRows, false),
       matching('phones', 'Phones', found.phones, phoneRows),
       matching('campaigns', 'Campaigns', found.campaigns, campaignRows),
       matching('requests', 'Requests', found.requests, requestRows),

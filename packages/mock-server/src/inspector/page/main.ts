@@ -7,10 +7,11 @@ import type { InspectorSummary } from '../api';
 import { actionsView, TOOLBAR } from './actions';
 import { ApiError, data, listen, shownWorld, worlds } from './api';
 import { campaignView, deliveryView, messageView, phoneView } from './details';
-import { h, replace } from './dom';
+import { html, replace } from './dom';
 import { installFilterHelp } from './filter-help';
 import { searchTarget } from './filters';
 import { journalRequestView, journalView } from './journal';
+import { isField } from './keyboard';
 import { arrived, startLayout } from './layout';
 import {
   campaignsView,
@@ -39,30 +40,26 @@ const actions = {
   },
 };
 
-function viewFor(route: Route): Promise<View> {
-  const [kind, id] = route.parts;
-  switch (kind) {
-    case 'messages':
-      return id === undefined ? messagesView(route) : messageView(id, actions);
-    case 'phones':
-      return id === undefined ? phonesView(route) : phoneView(id);
-    case 'campaigns':
-      return id === undefined ? campaignsView(route) : campaignView(id, route);
-    case 'organizations':
-      return organizationsView();
-    case 'requests':
-      return id === undefined ? journalView(route) : journalRequestView(id);
-    case 'webhooks':
-      return id === undefined ? outboxView(route, actions) : deliveryView(id, actions);
-    case 'search':
-      return searchView(route);
-    case 'actions':
-      return actionsView(actions);
-    case 'sms-check':
-      return Promise.resolve(smsCheckView(route));
-    default:
-      return Promise.resolve({ title: 'Not found', content: [h('p', null, 'No such view.')] });
-  }
+/** Each view by the first part of its address: its list, and its record when an id follows. */
+const VIEWS: Readonly<Record<string, (route: Route, id?: string) => Promise<View> | View>> = {
+  messages: (route, id) => (id === undefined ? messagesView(route) : messageView(id, actions)),
+  phones: (route, id) => (id === undefined ? phonesView(route) : phoneView(id)),
+  campaigns: (route, id) => (id === undefined ? campaignsView(route) : campaignView(id, route)),
+  organizations: organizationsView,
+  requests: (route, id) => (id === undefined ? journalView(route) : journalRequestView(id)),
+  webhooks: (route, id) =>
+    id === undefined ? outboxView(route, actions) : deliveryView(id, actions),
+  search: searchView,
+  actions: () => actionsView(actions),
+  'sms-check': smsCheckView,
+};
+
+async function viewFor(route: Route): Promise<View> {
+  const [kind = '', id] = route.parts;
+  const view = Object.hasOwn(VIEWS, kind) ? VIEWS[kind] : undefined;
+  return view === undefined
+    ? { title: 'Not found', content: [html`<p>No such view.</p>`] }
+    : view(route, id);
 }
 
 let rendering: Promise<void> | undefined;
@@ -110,8 +107,8 @@ async function render(): Promise<void> {
     const keptScroll = keepPaneScroll(view);
     replace(
       view,
-      'headed' in shown ? null : h('h2', { id: 'view-title' }, shown.title),
-      ...shown.content,
+      !('headed' in shown) && html`<h2 id="view-title">${shown.title}</h2>`,
+      shown.content,
     );
     keptScroll();
     markView(view, route);
@@ -123,16 +120,12 @@ async function render(): Promise<void> {
     // and the browser's performance panel: when a view's data is on screen.
     performance.mark('inspector:rendered', { detail: { view: route.parts[0], address } });
   } catch (error) {
+    const title =
+      error instanceof ApiError && error.status === 404 ? 'Not found' : 'Could not load this view';
     replace(
       view,
-      h(
-        'h2',
-        { id: 'view-title' },
-        error instanceof ApiError && error.status === 404
-          ? 'Not found'
-          : 'Could not load this view',
-      ),
-      h('p', null, error instanceof Error ? error.message : String(error)),
+      html`<h2 id="view-title">${title}</h2>`,
+      html`<p>${error instanceof Error ? error.message : String(error)}</p>`,
     );
   }
   if (wasInView && focused !== null) {
@@ -191,7 +184,7 @@ function restoreFormValues(view: HTMLElement, values: Map<string, string>): void
 }
 
 function notice(text: string, error: boolean): void {
-  replace($('notice'), h('p', { class: error ? 'notice error' : 'notice' }, text));
+  replace($('notice'), html`<p class=${error ? 'notice error' : 'notice'}>${text}</p>`);
 }
 
 function setStatus(live: boolean): void {
@@ -203,11 +196,7 @@ function setStatus(live: boolean): void {
 /** Whether the keyboard focus is in a field of the view (a form being filled in). */
 function typingInView(): boolean {
   const active = document.activeElement;
-  return (
-    active !== null &&
-    $('view').contains(active) &&
-    ['INPUT', 'SELECT', 'TEXTAREA'].includes(active.tagName)
-  );
+  return isField(active) && $('view').contains(active);
 }
 
 /**
@@ -275,18 +264,13 @@ async function showWorlds(): Promise<void> {
     return;
   }
   const current = shownWorld ?? 'default';
-  const options = list.map((world) => {
-    const label = world.default ? 'default world' : `${world.name ?? 'world'} (${world.id})`;
-    const option = h('option', { value: world.id }, label);
-    option.selected = world.id === current;
-    return option;
-  });
-  if (!list.some((world) => world.id === current)) {
-    const gone = h('option', { value: current }, `${current} (gone)`);
-    gone.selected = true;
-    options.push(gone);
-  }
-  replace(select, ...options);
+  const option = (id: string, label: string) =>
+    html`<option value=${id} selected=${id === current}>${label}</option>`;
+  replace(
+    select,
+    list.map((w) => option(w.id, w.default ? 'default world' : `${w.name ?? 'world'} (${w.id})`)),
+    !list.some((world) => world.id === current) && option(current, `${current} (gone)`),
+  );
 }
 
 function onWorldChosen(): void {

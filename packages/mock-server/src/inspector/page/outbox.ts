@@ -4,10 +4,11 @@
  * "Redeliver all failed" button (the control API's `POST /webhooks/outbox/redeliver-failed`,
  * disabled while it runs); and, for a delivery's attempts, the receiver's answer.
  */
+import type { components } from '../../generated/control';
 import type { DeliveryRow, ListPage } from '../api';
 import { control, data } from './api';
 import type { Actions } from './details';
-import { h } from './dom';
+import { html } from './dom';
 import { deliveryRows, type View } from './lists';
 import { pageOffset, pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
@@ -16,11 +17,7 @@ import { listHref, type Route } from './router';
 type OutboxPage = ListPage<DeliveryRow> & { readonly failed: number };
 
 /** What `POST /__mock/webhooks/outbox/redeliver-failed` answers. */
-interface RedeliverFailedResult {
-  readonly redelivered: readonly string[];
-  readonly skipped: number;
-  readonly remaining: number;
-}
+type RedeliverFailedResult = components['schemas']['RedeliverFailedResult'];
 
 let redelivering = false;
 
@@ -32,51 +29,38 @@ export async function outboxView(route: Route, actions: Actions): Promise<View> 
     offset: pageOffset(route),
     limit: pageSize(route),
   });
-  const redeliver = h(
-    'button',
-    {
-      type: 'button',
-      id: 'redeliver-failed',
-      disabled: page.failed === 0 || redelivering,
-      on: {
-        click: (event) => {
-          // A second click while the first runs sends nothing (the server would find none failed).
-          if (redelivering) return;
-          redelivering = true;
-          (event.currentTarget as HTMLButtonElement).disabled = true;
-          void control<RedeliverFailedResult>('POST', 'webhooks/outbox/redeliver-failed')
-            .then(
-              // The notice says what happened; `run` shows it and refreshes the view.
-              (result) => actions.run(redeliveredNotice(result), () => Promise.resolve()),
-              (error: unknown) => actions.run('', () => Promise.reject(error)),
-            )
-            .finally(() => {
-              redelivering = false;
-            });
-        },
-      },
-    },
-    `Redeliver all failed (${page.failed})`,
-  );
+  const redeliver = (event: Event) => {
+    // A second click while the first runs sends nothing (the server would find none failed).
+    if (redelivering) return;
+    redelivering = true;
+    (event.currentTarget as HTMLButtonElement).disabled = true;
+    void control<RedeliverFailedResult>('POST', 'webhooks/outbox/redeliver-failed')
+      .then(
+        // The notice says what happened; `run` shows it and refreshes the view.
+        (result) => actions.run(redeliveredNotice(result), () => Promise.resolve()),
+        (error: unknown) => actions.run('', () => Promise.reject(error)),
+      )
+      .finally(() => {
+        redelivering = false;
+      });
+  };
   return {
     title: failedOnly ? 'Webhook outbox: failed' : 'Webhook outbox',
     content: [
-      h(
-        'nav',
-        { class: 'filters', 'aria-label': 'Outbox filter' },
-        h('a', { href: '#/webhooks', 'aria-current': failedOnly ? false : 'true' }, 'All'),
-        ' ',
-        h(
-          'a',
-          {
-            href: listHref('webhooks', { state: 'failed' }),
-            'aria-current': failedOnly ? 'true' : false,
-          },
-          `Failed only (${page.failed})`,
-        ),
-        ' ',
-        redeliver,
-      ),
+      html`<nav class="filters" aria-label="Outbox filter">
+        <a href="#/webhooks" aria-current=${!failedOnly && 'true'}>All</a>${' '}
+        <a href=${listHref('webhooks', { state: 'failed' })} aria-current=${failedOnly && 'true'}>
+          Failed only (${page.failed})
+        </a>${' '}
+        <button
+          type="button"
+          id="redeliver-failed"
+          disabled=${page.failed === 0 || redelivering}
+          onclick=${redeliver}
+        >
+          Redeliver all failed (${page.failed})
+        </button>
+      </nav>`,
       deliveryRows(page.entries),
       pages('webhooks', route, page.total, page.offset),
     ],

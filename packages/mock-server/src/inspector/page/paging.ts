@@ -3,7 +3,7 @@
  * in the address as `limit`). The server moves an offset past the end to the last page and
  * says where the page it answered starts; the pager counts from there.
  */
-import { type Child, h } from './dom';
+import { type Child, html } from './dom';
 import { listHref, type Route } from './router';
 
 /** The page sizes offered. */
@@ -36,47 +36,26 @@ export function pages(
   const kept = Object.fromEntries(
     [...route.params].filter(([name]) => name !== 'offset' && name !== 'limit'),
   );
-  const limit = size === DEFAULT_SIZE ? undefined : size;
-  const href = (at: number) => listHref(view, { ...kept, limit, offset: at });
+  const href = (at: number, limit = size) =>
+    listHref(view, { ...kept, limit: limit === DEFAULT_SIZE ? undefined : limit, offset: at });
   const lastAt = total === 0 ? 0 : Math.floor((total - 1) / size) * size;
   const end = Math.min(offset + size, total);
   const go = (label: string, at: number, shown: boolean, rel?: string) =>
-    shown ? h('a', { href: href(at), rel: rel ?? null }, label) : null;
-  const sizes = h(
-    'select',
-    {
-      on: {
-        change: (event) => {
-          const chosen = Number((event.target as HTMLSelectElement).value);
-          // The new page starts where the old one did, rounded down to the new size.
-          const at = Math.floor(offset / chosen) * chosen;
-          location.hash = listHref(view, {
-            ...kept,
-            limit: chosen === DEFAULT_SIZE ? undefined : chosen,
-            offset: at,
-          });
-        },
-      },
-    },
-    PAGE_SIZES.map((n) => {
-      const option = h('option', { value: n }, String(n));
-      option.selected = n === size;
-      return option;
-    }),
-  );
-  return h(
-    'nav',
-    { class: 'pager', 'aria-label': 'Pages' },
-    go('⇤ First', 0, offset > 0),
-    go('← Newer', Math.max(0, offset - size), offset > 0, 'prev'),
-    h(
-      'span',
-      { class: 'meta' },
-      total === 0 ? 'none' : offset < total ? `${offset + 1}–${end} of ${total}` : `of ${total}`,
-    ),
-    go('Older →', offset + size, end < total, 'next'),
-    go('Last ⇥', lastAt, offset < lastAt),
-    // Wrapped, not tied by id: a live re-render must not carry one list's choice to another.
-    h('label', { class: 'page-size' }, 'Per page ', sizes),
-  );
+    shown && html`<a href=${href(at)} rel=${rel}>${label}</a>`;
+  const resize = (event: Event) => {
+    const chosen = Number((event.target as HTMLSelectElement).value);
+    // The new page starts where the old one did, rounded down to the new size.
+    location.hash = href(Math.floor(offset / chosen) * chosen, chosen);
+  };
+  const option = (n: number) => html`<option value=${n} selected=${n === size}>${n}</option>`;
+  const shown =
+    total === 0 ? 'none' : offset < total ? `${offset + 1}–${end} of ${total}` : `of ${total}`;
+  // The size select is wrapped by its label, not tied by id: a live re-render must not carry one
+  // list's choice to another.
+  return html`<nav class="pager" aria-label="Pages">
+    ${go('⇤ First', 0, offset > 0)}${go('← Newer', Math.max(0, offset - size), offset > 0, 'prev')}
+    <span class="meta">${shown}</span>
+    ${go('Older →', offset + size, end < total, 'next')}${go('Last ⇥', lastAt, offset < lastAt)}
+    <label class="page-size">Per page <select onchange=${resize}>${PAGE_SIZES.map(option)}</select></label>
+  </nav>`;
 }

@@ -25,15 +25,23 @@ export function parseRoute(address: string): Route {
   return { parts: parts.length === 0 ? ['messages'] : parts, params: new URLSearchParams(query) };
 }
 
-/** The address of a list page with its query. */
-export function listHref(
-  view: string,
-  params: Record<string, string | number | undefined>,
+/** `path` with the given parameters as its query; an absent, empty or zero one is left out. */
+export function withQuery(
+  path: string,
+  params: Readonly<Record<string, string | number | undefined>>,
 ): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== '' && value !== 0) search.set(name, String(value));
   }
   const text = search.toString();
-  return `#/${view}${text === '' ? '' : `?${text}`}`;
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/** The address of a list page with its query. */
+export function listHref(
+  view: string,
+  params: Readonly<Record<string, string | number | undefined>>,
+): string {
+  return withQuery(`#/${view}`, params);
 }

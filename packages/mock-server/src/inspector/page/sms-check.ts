@@ -15,7 +15,7 @@ import {
   type Ucs2Character,
 } from '@msgsvc/sdk/sms';
 import type { MessageView } from '../api';
-import { type Child, fields, h, replace, section } from './dom';
+import { type Child, fields, html, replace, section, table } from './dom';
 import type { View } from './lists';
 import { listHref, type Route } from './router';
 
@@ -70,118 +70,74 @@ function listed(numbers: readonly number[]): string {
 
 /** The text, one block per segment, each character that forced UCS-2 marked. */
 function segmentsOfText(why: SegmentExplanation): Child {
-  if (why.spans.length === 0) return h('p', { class: 'empty' }, 'No text: nothing is sent.');
-  const offenders = why.forcingUcs2;
-  let next = 0;
-  return h(
-    'ol',
-    { class: 'sms-segments', 'aria-label': 'Segments' },
-    why.spans.map((span, index) => {
-      const pieces: Child[] = [];
-      let at = span.start;
-      for (; next < offenders.length && (offenders[next]?.segment ?? -1) === index; next++) {
-        const c = offenders[next] as Ucs2Character;
-        if (c.start > at) pieces.push(span.text.slice(at - span.start, c.start - span.start));
-        pieces.push(
-          h(
-            'mark',
-            {
-              class: 'ucs2',
-              title: `${c.codePoint} forces UCS-2; GSM-7: ${replacementText(c)}`,
-            },
-            shown(c),
-            h(
-              'span',
-              { class: 'visually-hidden' },
-              ` (${c.codePoint} forces UCS-2; GSM-7 replacement: ${replacementText(c)})`,
-            ),
-          ),
-        );
-        at = c.end;
-      }
-      if (at < span.end) pieces.push(span.text.slice(at - span.start));
-      return h(
-        'li',
-        { class: 'sms-segment' },
-        h(
-          'span',
-          { class: 'sms-segment-head' },
-          `Segment ${index + 1} of ${why.segments} · ${span.units}/${why.perSegment} ${
-            why.encoding === 'GSM_7' ? 'septets' : 'units'
-          } · characters ${span.codePointStart + 1}–${span.codePointEnd}`,
-        ),
-        h('span', { class: 'sms-text' }, pieces),
-      );
-    }),
-  );
+  if (why.spans.length === 0) return html`<p class="empty">No text: nothing is sent.</p>`;
+  const unit = why.encoding === 'GSM_7' ? 'septets' : 'units';
+  const segment = (span: SegmentExplanation['spans'][number], index: number) => {
+    const pieces: Child[] = [];
+    let at = span.start;
+    for (const c of why.forcingUcs2.filter((c) => c.segment === index)) {
+      if (c.start > at) pieces.push(span.text.slice(at - span.start, c.start - span.start));
+      const what = `${c.codePoint} forces UCS-2; GSM-7`;
+      pieces.push(html`<mark class="ucs2" title="${what}: ${replacementText(c)}">
+        ${shown(c)}<span class="visually-hidden"> (${what} replacement: ${replacementText(c)})</span>
+      </mark>`);
+      at = c.end;
+    }
+    if (at < span.end) pieces.push(span.text.slice(at - span.start));
+    const head = `Segment ${index + 1} of ${why.segments} · ${span.units}/${why.perSegment} ${unit}`;
+    return html`<li class="sms-segment">
+      <span class="sms-segment-head">
+        ${head} · characters ${span.codePointStart + 1}–${span.codePointEnd}
+      </span>
+      <span class="sms-text">${pieces}</span>
+    </li>`;
+  };
+  return html`<ol class="sms-segments" aria-label="Segments">${why.spans.map(segment)}</ol>`;
 }
 
 function offenderTable(why: SegmentExplanation): Child {
   if (why.forcingUcs2.length === 0) {
-    return h(
-      'p',
-      { class: 'sms-verdict' },
-      why.segments === 0 ? '' : 'Every character is in the GSM-7 alphabet: nothing forces UCS-2.',
-    );
+    const verdict =
+      why.segments === 0 ? '' : 'Every character is in the GSM-7 alphabet: nothing forces UCS-2.';
+    return html`<p class="sms-verdict">${verdict}</p>`;
   }
+  const replacement = (c: Ucs2Character) =>
+    c.replacement === null
+      ? html`<span class="meta">none in GSM-7</span>`
+      : c.replacement === ''
+        ? 'drop it (invisible)'
+        : html`<code>${replacementText(c)}</code>`;
+  const rows = offendersByCharacter(why).map(({ first: c, positions, segments }) => [
+    html`<mark class="ucs2">${shown(c)}</mark>`,
+    replacement(c),
+    html`<td class="num">${positions.length}</td>`,
+    listed(positions),
+    listed(segments),
+    html`<code>${c.codePoint}</code>`,
+  ]);
+  const verdict = `${plural(why.forcingUcs2.length, 'character')} outside GSM-7 made the whole text UCS-2 (70 units in one SMS, 67 per segment when split, instead of 160 and 153 septets).`;
+  // On a phone the table scrolls in its own box (focusable, named) rather than the page sideways.
   return [
-    h(
-      'p',
-      { class: 'sms-verdict' },
-      `${plural(why.forcingUcs2.length, 'character')} outside GSM-7 made the whole text UCS-2 (70 units in one SMS, 67 per segment when split, instead of 160 and 153 septets).`,
-    ),
-    // On a phone the table scrolls in its own box (focusable, named) rather than the page sideways.
-    h(
-      'div',
-      {
-        class: 'sms-scroll',
-        role: 'region',
-        tabindex: 0,
-        'aria-label': 'Characters that force UCS-2',
-      },
-      h(
-        'table',
-        { class: 'sms-offenders' },
-        h('caption', { class: 'visually-hidden' }, 'Characters that force UCS-2'),
-        h(
-          'thead',
-          null,
-          h(
-            'tr',
-            null,
-            ['Character', 'GSM-7 replacement', 'Times', 'Positions', 'Segments', 'Code point'].map(
-              (t) => h('th', { scope: 'col' }, t),
-            ),
-          ),
-        ),
-        h(
-          'tbody',
-          null,
-          offendersByCharacter(why).map(({ first: c, positions, segments }) =>
-            h(
-              'tr',
-              null,
-              h('td', null, h('mark', { class: 'ucs2' }, shown(c))),
-              h(
-                'td',
-                null,
-                c.replacement === null
-                  ? h('span', { class: 'meta' }, 'none in GSM-7')
-                  : c.replacement === ''
-                    ? 'drop it (invisible)'
-                    : h('code', null, replacementText(c)),
-              ),
-              h('td', { class: 'num' }, String(positions.length)),
-              h('td', null, listed(positions)),
-              h('td', null, listed(segments)),
-              h('td', null, h('code', null, c.codePoint)),
-            ),
-          ),
-        ),
-      ),
-    ),
+    html`<p class="sms-verdict">${verdict}</p>`,
+    html`<div
+      class="sms-scroll"
+      role="region"
+      tabindex="0"
+      aria-label="Characters that force UCS-2"
+    >
+      ${table('Characters that force UCS-2', OFFENDER_COLUMNS, rows, '', 'sms-offenders')}
+    </div>`,
   ];
 }
+
+const OFFENDER_COLUMNS = [
+  'Character',
+  'GSM-7 replacement',
+  'Times',
+  'Positions',
+  'Segments',
+  'Code point',
+];
 
 /** `n segments × price = cost`, computed by the SDK's estimateCost. */
 function costLine(text: string, segments: number, price: Price | null): string {
@@ -207,16 +163,19 @@ function ifReplaced(text: string, why: SegmentExplanation, price: Price | null):
   }
   const rows: [string, Child][] = [
     ['Encoding', alt.encoding === 'GSM_7' ? 'GSM-7' : 'UCS-2'],
-    ['Cost', h('span', { 'data-check': 'replaced-cost' }, costLine(alt.text, alt.segments, price))],
+    [
+      'Cost',
+      html`<span data-check="replaced-cost">${costLine(alt.text, alt.segments, price)}</span>`,
+    ],
     ['Difference', difference],
   ];
   if (alt.unreplaced > 0) {
     rows.push(['Left as they are', `${plural(alt.unreplaced, 'character')} with no GSM-7 form`]);
   }
   return [
-    h('h4', null, 'With the GSM-7 replacements'),
+    html`<h4>With the GSM-7 replacements</h4>`,
     fields(rows),
-    h('p', { class: 'sms-replaced' }, alt.text),
+    html`<p class="sms-replaced">${alt.text}</p>`,
   ];
 }
 
@@ -234,7 +193,7 @@ function breakdown(text: string, price: Price | null, note: Child = null): Child
             : `split at ${why.perSegment} per segment`
         } · ${why.remainingInSegment} free in the last segment`,
       ],
-      ['Cost', h('span', { 'data-check': 'cost' }, costLine(text, why.segments, price))],
+      ['Cost', html`<span data-check="cost">${costLine(text, why.segments, price)}</span>`],
     ]),
     note,
     segmentsOfText(why),
@@ -251,14 +210,9 @@ export function smsCheckSection(text: string, view: MessageView): Child {
   const facts = view.sms_check;
   let body: Child[];
   if (facts.channel !== 'SMS') {
+    const unit = facts.unit_price === null ? '—' : money(facts.unit_price, facts.currency);
     body = [
-      h(
-        'p',
-        null,
-        `A ${facts.channel} message is priced per message, not by SMS segments: 1 × ${
-          facts.unit_price === null ? '—' : money(facts.unit_price, facts.currency)
-        }.`,
-      ),
+      html`<p>A ${facts.channel} message is priced per message, not by SMS segments: 1 × ${unit}.</p>`,
     ];
   } else {
     const price =
@@ -274,23 +228,15 @@ export function smsCheckSection(text: string, view: MessageView): Child {
         `The record says ${plural(view.segments, 'segment')}; the text counts ${why.segments}.`,
       );
     }
-    body = breakdown(
-      text,
-      price,
-      notes.length === 0 ? null : h('p', { class: 'meta' }, notes.join(' ')),
-    );
+    body = breakdown(text, price, notes.length > 0 && html`<p class="meta">${notes.join(' ')}</p>`);
   }
-  return h(
-    'section',
-    { 'aria-labelledby': 'sms-check-title', class: 'sms-check' },
-    h('h3', { id: 'sms-check-title' }, 'SMS check'),
-    body,
-    h(
-      'p',
-      { class: 'meta' },
-      h('a', { href: listHref('sms-check', { text }) }, 'Try variations in the SMS check'),
-    ),
-  );
+  return html`<section aria-labelledby="sms-check-title" class="sms-check">
+    <h3 id="sms-check-title">SMS check</h3>
+    ${body}
+    <p class="meta">
+      <a href=${listHref('sms-check', { text })}>Try variations in the SMS check</a>
+    </p>
+  </section>`;
 }
 
 /** Reads a price field: a decimal of up to six places, or nothing. */
@@ -315,37 +261,37 @@ function readPrice(raw: string): { price: string | null; error: string | null } 
  * and survives the view being redrawn by a live update.
  */
 export function smsCheckView(route: Route): View {
-  const text = h('textarea', {
-    id: 'sms-check-text',
-    name: 'text',
-    rows: 5,
-    spellcheck: false,
-    'aria-describedby': 'sms-check-hint',
-  });
+  const text = html`<textarea
+    id="sms-check-text"
+    name="text"
+    rows="5"
+    spellcheck="false"
+    aria-describedby="sms-check-hint"
+  />` as HTMLTextAreaElement;
   text.value = route.params.get('text') ?? '';
-  const price = h('input', {
-    id: 'sms-check-price',
-    name: 'price',
-    inputmode: 'decimal',
-    autocomplete: 'off',
-    placeholder: '4.000000',
-    value: route.params.get('price') ?? '',
-  });
-  const currency = h('input', {
-    id: 'sms-check-currency',
-    name: 'currency',
-    autocomplete: 'off',
-    maxlength: 3,
-    size: 4,
-    value: route.params.get('currency') ?? 'AOA',
-  });
-  const output = h('div', { id: 'sms-check-output', 'aria-live': 'polite' });
+  const price = html`<input
+    id="sms-check-price"
+    name="price"
+    inputmode="decimal"
+    autocomplete="off"
+    placeholder="4.000000"
+    value=${route.params.get('price') ?? ''}
+  />` as HTMLInputElement;
+  const currency = html`<input
+    id="sms-check-currency"
+    name="currency"
+    autocomplete="off"
+    maxlength="3"
+    size="4"
+    value=${route.params.get('currency') ?? 'AOA'}
+  />` as HTMLInputElement;
+  const output = html`<div id="sms-check-output" aria-live="polite" />`;
   const show = () => {
     const { price: perSegment, error } = readPrice(price.value);
     const unit = currency.value.trim().toUpperCase();
     replace(
       output,
-      error === null ? null : h('p', { class: 'notice error', role: 'alert' }, error),
+      error !== null && html`<p class="notice error" role="alert">${error}</p>`,
       breakdown(
         text.value,
         perSegment === null ? null : { perSegment, currency: unit === '' ? null : unit },
@@ -361,31 +307,26 @@ export function smsCheckView(route: Route): View {
     });
     history.replaceState(history.state, '', `${location.pathname}${location.search}${address}`);
   };
-  for (const field of [text, price, currency]) field.addEventListener('input', update);
-  const form = h(
-    'form',
-    {
-      class: 'sms-check-form',
-      'aria-label': 'SMS check',
-      on: { submit: (event) => event.preventDefault() },
-    },
-    h('label', { for: 'sms-check-text' }, 'Text'),
-    text,
-    h(
-      'p',
-      { id: 'sms-check-hint', class: 'meta' },
-      'Counted in this page by @msgsvc/sdk/sms (explainSegments), the code the mock charges with.',
-    ),
-    h(
-      'div',
-      { class: 'inline' },
-      h('label', { for: 'sms-check-price' }, 'Price per segment (optional)', price),
-      h('label', { for: 'sms-check-currency' }, 'Currency', currency),
-    ),
-  );
+  const form = html`<form
+    class="sms-check-form"
+    aria-label="SMS check"
+    oninput=${update}
+    onsubmit=${(event: Event) => event.preventDefault()}
+  >
+    <label for="sms-check-text">Text</label>
+    ${text}
+    <p id="sms-check-hint" class="meta">${HINT}</p>
+    <div class="inline">
+      <label for="sms-check-price">Price per segment (optional)${price}</label>
+      <label for="sms-check-currency">Currency${currency}</label>
+    </div>
+  </form>`;
   show();
   return {
     title: 'SMS check',
     content: [section('Text to check', null, form), section('Breakdown', 'Breakdown', output)],
   };
 }
+
+const HINT =
+  'Counted in this page by @msgsvc/sdk/sms (explainSegments), the code the mock charges with.';

@@ -6,7 +6,7 @@
  * alone, and `Esc` goes back to exactly that page of the list. The list pane keeps its scroll
  * while rows are opened one after another and while the page refreshes itself.
  */
-import { h, route as routeTo } from './dom';
+import { html, route as routeTo } from './dom';
 import type { View } from './lists';
 import { parseRoute, type Route } from './router';
 
@@ -15,6 +15,9 @@ export const WIDE = 1200;
 
 /** Views that are lists of records (`#/<kind>` without an id), and may be shown beside a record. */
 const LISTS = new Set(['messages', 'phones', 'campaigns', 'requests', 'webhooks', 'search']);
+/** The rows of a list: a table's body rows and a thread's messages. */
+export const ROWS = 'tbody tr, ol.thread li';
+
 /** Records that may be shown beside a list (`#/<kind>/<id>`). */
 const DETAILS = new Set(['messages', 'phones', 'campaigns', 'requests', 'webhooks']);
 
@@ -80,33 +83,27 @@ export async function splitView(
     title: shownRecord.title,
     headed: true,
     content: [
-      h(
-        'div',
-        { class: 'split' },
-        h(
-          'div',
-          {
-            class: 'pane pane-list',
-            role: 'region',
-            'aria-labelledby': 'list-title',
-            'data-pane': addressOf(list),
-          },
-          h('h2', { id: 'list-title' }, shownList.title),
-          ...shownList.content,
-        ),
-        h(
-          'div',
-          {
-            class: 'pane pane-record',
-            role: 'region',
-            'aria-labelledby': 'view-title',
-            'data-pane': recordAddress(route),
-            tabindex: -1,
-          },
-          h('h2', { id: 'view-title' }, shownRecord.title),
-          ...shownRecord.content,
-        ),
-      ),
+      html`<div class="split">
+        <div
+          class="pane pane-list"
+          role="region"
+          aria-labelledby="list-title"
+          data-pane=${addressOf(list)}
+        >
+          <h2 id="list-title">${shownList.title}</h2>
+          ${shownList.content}
+        </div>
+        <div
+          class="pane pane-record"
+          role="region"
+          aria-labelledby="view-title"
+          data-pane=${recordAddress(route)}
+          tabindex="-1"
+        >
+          <h2 id="view-title">${shownRecord.title}</h2>
+          ${shownRecord.content}
+        </div>
+      </div>`,
     ],
   };
 }
@@ -152,7 +149,7 @@ export function markView(view: HTMLElement, route: Route): void {
 export function rowLinking(scope: ParentNode, address: string): HTMLElement | null {
   for (const link of scope.querySelectorAll<HTMLAnchorElement>('a[href]')) {
     if (link.getAttribute('href') !== address) continue;
-    const row = link.closest<HTMLElement>('tbody tr, ol.thread li');
+    const row = link.closest<HTMLElement>(ROWS);
     if (row !== null) return row;
   }
   return null;

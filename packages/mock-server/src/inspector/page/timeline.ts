@@ -2,7 +2,7 @@
  * A status timeline: every step the world recorded for a message or a campaign, oldest
  * first, each with its world time, the time since the step before, and the error code it carried.
  */
-import { type Child, chip, h, time } from './dom';
+import { type Child, chip, html, time } from './dom';
 
 /** One step, as the inspector's API gives it. */
 export interface TimelineStep {
@@ -14,22 +14,13 @@ export interface TimelineStep {
 
 /** The timeline of `steps`. */
 export function timeline(steps: readonly TimelineStep[]): Child {
-  if (steps.length === 0) return h('p', { class: 'empty' }, 'No status recorded.');
-  return h(
-    'ol',
-    { class: 'timeline', 'aria-label': 'Status timeline' },
-    steps.map((step, i) =>
-      h(
-        'li',
-        null,
-        chip(step.status),
-        ' ',
-        time(step.at),
-        i === 0 ? null : h('span', { class: 'meta' }, ` ${elapsed(steps[i - 1]!.at, step.at)}`),
-        step.error_code === null ? null : [' ', h('code', null, step.error_code)],
-      ),
-    ),
-  );
+  if (steps.length === 0) return html`<p class="empty">No status recorded.</p>`;
+  const step = ({ status, at, error_code }: TimelineStep, i: number) => html`<li>
+    ${chip(status)} ${time(at)}
+    ${i > 0 && html`<span class="meta"> ${elapsed(steps[i - 1]!.at, at)}</span>`}
+    ${error_code !== null && [' ', html`<code>${error_code}</code>`]}
+  </li>`;
+  return html`<ol class="timeline" aria-label="Status timeline">${steps.map(step)}</ol>`;
 }
 
 /** The world time between two steps, `+1.250 s`, `+4 min 10 s`, `+6 h 0 min`. */

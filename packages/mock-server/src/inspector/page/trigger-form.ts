@@ -8,7 +8,7 @@ import { control } from './api';
 import { contractForm } from './contract-form';
 import type { Actions } from './details';
 import type { Child } from './dom';
-import type { FieldSpec } from './fault-specs';
+import { type FieldSpec, select, text } from './fault-specs';
 
 type TriggerRequest = components['schemas']['TriggerRequest'];
 
@@ -46,57 +46,16 @@ type Subject = (typeof SUBJECT_FIELD)[keyof typeof SUBJECT_FIELD];
  * `satisfies` fails the typecheck for a property added there and not here, or one gone there.
  */
 const FIELDS = {
-  type: {
-    id: 'trigger-type',
-    label: 'Event',
-    input: 'select',
-    options: Object.keys(SUBJECT_FIELD),
-  },
-  subject: {
-    id: 'trigger-subject',
-    label: 'Subject',
-    input: 'text',
-    placeholder: 'message or campaign id (default: a new one)',
-    size: 40,
-  },
-  status: {
-    id: 'trigger-status',
-    label: 'Status',
-    input: 'select',
-    blank: 'default',
-    options: STATUSES,
-  },
-  error_code: {
-    id: 'trigger-error-code',
-    label: 'Error code',
-    input: 'text',
-    placeholder: 'default for the status',
-    size: 18,
-  },
-  organization_id: {
-    id: 'trigger-organization',
-    label: 'Organization id',
-    input: 'text',
-    placeholder: 'the only one',
-    size: 36,
-  },
-  environment: {
-    id: 'trigger-environment',
-    label: 'Environment',
-    input: 'select',
-    blank: 'default (live)',
-    options: ENVIRONMENTS,
-  },
-  from: { id: 'trigger-from', label: 'From', input: 'text', placeholder: '+244…', size: 14 },
-  to: {
-    id: 'trigger-to',
-    label: 'To',
-    input: 'text',
-    placeholder: 'number or sender ID',
-    size: 16,
-  },
-  body: { id: 'trigger-text', label: 'Text', input: 'text' },
-} as const satisfies {
+  type: select('trigger-type', 'Event', Object.keys(SUBJECT_FIELD)),
+  subject: text('trigger-subject', 'Subject', 'message or campaign id (default: a new one)', 40),
+  status: select('trigger-status', 'Status', STATUSES, 'default'),
+  error_code: text('trigger-error-code', 'Error code', 'default for the status', 18),
+  organization_id: text('trigger-organization', 'Organization id', 'the only one', 36),
+  environment: select('trigger-environment', 'Environment', ENVIRONMENTS, 'default (live)'),
+  from: text('trigger-from', 'From', '+244…', 14),
+  to: text('trigger-to', 'To', 'number or sender ID', 16),
+  body: text('trigger-text', 'Text'),
+} satisfies {
   readonly [K in Exclude<keyof Required<TriggerRequest>, Subject> | 'subject']: FieldSpec;
 };
 
