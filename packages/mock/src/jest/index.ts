@@ -30,20 +30,10 @@
  */
 
 import type {} from 'expect';
-import { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
+import { type MockMatchers, mockMatchers } from '../testing/matchers';
 import { runnerApi } from './runner-api';
 
 runnerApi().expect.extend(mockMatchers);
-
-/** The mock's matchers, as Jest's `Matchers` interfaces declare them (`R` is what they return). */
-interface MockMatchers<R> {
-  /** Passes when the mock accepted a message matching `expected`; a failure lists what it sent. */
-  toHaveSent(expected?: SentExpectation): R;
-  /** Passes when a message to `to` (any format) reached `DELIVERED`. */
-  toHaveDelivered(to: string): R;
-  /** Passes when the account was charged exactly `amount` in all (debits less refunds). */
-  toHaveCharged(amount: string | number, options?: ChargeOptions): R;
-}
 
 // `@jest/globals`' expect: its matchers are the `expect` package's `Matchers`.
 declare module 'expect' {

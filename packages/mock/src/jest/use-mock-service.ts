@@ -9,33 +9,6 @@ import { runnerApi } from './runner-api';
 /** What {@link useMockService} returns: the current test's fixtures, read as properties. */
 export type MockContext = Readonly<MockFixtures>;
 
-/** One test's fixtures, each built on first read (a test that reads none builds nothing). */
-class TestFixtures implements MockContext {
-  #mock: MockFixtures['mock'] | undefined;
-  #client: MockFixtures['client'] | undefined;
-  #demo: MockFixtures['demo'] | undefined;
-  readonly #options: MockServiceOptions;
-
-  constructor(options: MockServiceOptions) {
-    this.#options = options;
-  }
-
-  get mock(): MockFixtures['mock'] {
-    this.#mock ??= createMockService({ ...this.#options, demo: true });
-    return this.#mock;
-  }
-
-  get client(): MockFixtures['client'] {
-    this.#client ??= this.mock.client();
-    return this.#client;
-  }
-
-  get demo(): MockFixtures['demo'] {
-    this.#demo ??= this.mock.seedDemo();
-    return this.#demo;
-  }
-}
-
 function outsideATest(name: keyof MockFixtures): Error {
   return new Error(
     `useMockService(): \`${name}\` was read outside a test. Read it inside a test, or in a beforeEach or afterEach declared after useMockService() (a describe body and beforeAll run before the first test's mock exists).`,
@@ -62,28 +35,33 @@ function outsideATest(name: keyof MockFixtures): Error {
  */
 export function useMockService(options: MockServiceOptions = {}): MockContext {
   const { beforeEach, afterAll } = runnerApi();
-  let current: TestFixtures | undefined;
+  // The current test's fixtures, each built on first read (a test that reads none builds nothing).
+  let current: Partial<MockFixtures> | undefined;
   // Replaced before each test rather than dropped after it: Jest runs a block's afterEach hooks in
   // the order they were declared, so dropping it there would hide the mock from the user's own.
   beforeEach(() => {
-    current = new TestFixtures(options);
+    current = {};
   });
   afterAll(() => {
     current = undefined;
   });
-  const read = <Name extends keyof MockFixtures>(name: Name): MockFixtures[Name] => {
+  const read = <Name extends keyof MockFixtures>(
+    name: Name,
+    build: () => MockFixtures[Name],
+  ): MockFixtures[Name] => {
     if (current === undefined) throw outsideATest(name);
-    return current[name];
+    current[name] ??= build();
+    return current[name]!;
   };
   return {
     get mock() {
-      return read('mock');
+      return read('mock', () => createMockService({ ...options, demo: true }));
     },
     get client() {
-      return read('client');
+      return read('client', () => this.mock.client());
     },
     get demo() {
-      return read('demo');
+      return read('demo', () => this.mock.seedDemo());
     },
   };
 }

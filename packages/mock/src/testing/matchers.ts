@@ -15,6 +15,16 @@ import {
 
 export type { ChargeOptions, SentExpectation } from '../assertions/checks';
 
+/** The mock's matchers as a runner's `Matchers` interface declares them (`R` is what they return). */
+export interface MockMatchers<R> {
+  /** Passes when the mock accepted a message matching `expected`; a failure lists what it sent. */
+  toHaveSent(expected?: SentExpectation): R;
+  /** Passes when a message to `to` (any format) reached `DELIVERED`. */
+  toHaveDelivered(to: string): R;
+  /** Passes when the account was charged exactly `amount` in all (debits less refunds). */
+  toHaveCharged(amount: string | number, options?: ChargeOptions): R;
+}
+
 /** What every runner's `expect.extend` gives a matcher and these use: `equals`, asymmetric-aware. */
 interface MatcherContext {
   equals: Equals;

@@ -24,21 +24,14 @@
  * @module \@msgsvc/mock/vitest
  */
 import { expect } from 'vitest';
-import { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
+import { type MockMatchers, mockMatchers } from '../testing/matchers';
 import { createMockTest } from './fixture';
 
 expect.extend(mockMatchers);
 
 declare module 'vitest' {
   // biome-ignore lint/suspicious/noExplicitAny: the declaration merges with vitest's own `Matchers<T = any>`.
-  interface Matchers<T = any> {
-    /** Passes when the mock accepted a message matching `expected`; a failure lists what it sent. */
-    toHaveSent(expected?: SentExpectation): void;
-    /** Passes when a message to `to` (any format) reached `DELIVERED`. */
-    toHaveDelivered(to: string): void;
-    /** Passes when the account was charged exactly `amount` in all (debits less refunds). */
-    toHaveCharged(amount: string | number, options?: ChargeOptions): void;
-  }
+  interface Matchers<T = any> extends MockMatchers<void> {}
 }
 
 /** vitest's `expect`, with the mock's matchers installed. */
