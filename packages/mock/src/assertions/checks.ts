@@ -62,22 +62,23 @@ export interface CheckedMock {
   readonly world: World;
 }
 
-type MockLike = CheckedMock;
-
 /** At most this many messages are listed in a failure. */
 const SHOWN = 10;
 
-function isMock(value: unknown): value is MockLike {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'control' in value &&
-    'world' in value &&
-    typeof (value as MockLike).control?.messagesTo === 'function'
-  );
-}
-
-function notAMock(name: string, received: unknown): CheckResult {
+/** `check` of `received`, or the refusal that names `name` when `received` is not a mock. */
+function ofMock(
+  name: string,
+  received: unknown,
+  check: (mock: CheckedMock) => CheckResult,
+): CheckResult {
+  const mock = received as Partial<CheckedMock> | null;
+  if (
+    typeof received === 'object' &&
+    typeof mock?.control?.messagesTo === 'function' &&
+    'world' in mock
+  ) {
+    return check(mock as CheckedMock);
+  }
   return {
     pass: false,
     refused: true,
@@ -87,18 +88,17 @@ function notAMock(name: string, received: unknown): CheckResult {
 }
 
 /** Every message the world holds, oldest first, in the Retrieve Message shape. */
-function allMessages(mock: MockLike): Message[] {
+function allMessages(mock: CheckedMock): Message[] {
   return [...mock.world.messages.all()]
     .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
     .map((record) => mock.control.message(record.id));
 }
 
-function quote(text: string): string {
-  const short = text.length > 60 ? `${text.slice(0, 57)}…` : text;
-  return JSON.stringify(short);
+/** `N message(s):` and one line per message: recipient, status, channel, text, named fields. */
+function listed(messages: readonly Message[], fields: readonly string[] = []): string {
+  return `${messages.length} message(s):\n${describeMessages(messages, fields)}`;
 }
 
-/** One line per message: recipient, status, channel, text, and the fields a test names. */
 function describeMessages(messages: readonly Message[], fields: readonly string[] = []): string {
   if (messages.length === 0) return '  (none)';
   const lines = messages.slice(-SHOWN).map((message) => {
@@ -106,27 +106,19 @@ function describeMessages(messages: readonly Message[], fields: readonly string[
       .filter((field) => !['to', 'body', 'content', 'status', 'channel_type'].includes(field))
       .map((field) => ` ${field}=${JSON.stringify((message as Record<string, unknown>)[field])}`)
       .join('');
-    return `  ${message.e164_format} ${message.status} ${message.channel_type} ${quote(message.content)}${extra}`;
+    const text = message.content.length > 60 ? `${message.content.slice(0, 57)}…` : message.content;
+    return `  ${message.e164_format} ${message.status} ${message.channel_type} ${JSON.stringify(text)}${extra}`;
   });
   const hidden = messages.length - lines.length;
   return `${hidden > 0 ? `  … ${hidden} earlier\n` : ''}${lines.join('\n')}`;
 }
 
-function matchesBody(equals: Equals, content: string, body: unknown): boolean {
-  if (isRegExp(body)) return body.test(content);
-  return equals(content, body);
-}
-
 function matches(equals: Equals, message: Message, expected: SentExpectation): boolean {
-  for (const [field, value] of Object.entries(expected)) {
-    if (field === 'to' || value === undefined) continue;
-    if (field === 'body') {
-      if (!matchesBody(equals, message.content, value)) return false;
-    } else if (!equals((message as Record<string, unknown>)[field], value)) {
-      return false;
-    }
-  }
-  return true;
+  return Object.entries(expected).every(([field, value]) => {
+    if (field === 'to' || value === undefined) return true;
+    if (field !== 'body') return equals((message as Record<string, unknown>)[field], value);
+    return isRegExp(value) ? value.test(message.content) : equals(message.content, value);
+  });
 }
 
 function printExpectation(expected: SentExpectation): string {
@@ -161,30 +153,22 @@ export function checkSent(
   equals: Equals,
   name = 'toHaveSent',
 ): CheckResult {
-  if (!isMock(received)) return notAMock(name, received);
-  const candidates =
-    expected.to === undefined ? allMessages(received) : received.control.messagesTo(expected.to);
-  const found = candidates.filter((message) => matches(equals, message, expected));
-  const wanted = printExpectation(expected);
-  const fields = Object.keys(expected);
-  if (found.length > 0) {
-    return {
-      pass: true,
-      message: () =>
-        `expected the mock not to have sent ${wanted}, but it sent:\n${describeMessages(found, fields)}`,
-    };
-  }
-  return {
-    pass: false,
-    message: () => {
-      if (expected.to !== undefined && candidates.length === 0) {
-        const all = allMessages(received);
-        return `expected the mock to have sent ${wanted}, but it sent nothing to ${expected.to}; it sent ${all.length} message(s):\n${describeMessages(all, fields)}`;
-      }
-      const where = expected.to === undefined ? '' : ` to ${expected.to}`;
+  return ofMock(name, received, (mock) => {
+    const { to } = expected;
+    const candidates = to === undefined ? allMessages(mock) : mock.control.messagesTo(to);
+    const found = candidates.filter((message) => matches(equals, message, expected));
+    const wanted = printExpectation(expected);
+    const fields = Object.keys(expected);
+    const message = () => {
+      if (found.length > 0)
+        return `expected the mock not to have sent ${wanted}, but it sent:\n${describeMessages(found, fields)}`;
+      if (to !== undefined && candidates.length === 0)
+        return `expected the mock to have sent ${wanted}, but it sent nothing to ${to}; it sent ${listed(allMessages(mock), fields)}`;
+      const where = to === undefined ? '' : ` to ${to}`;
       return `expected the mock to have sent ${wanted}, but none of the ${candidates.length} message(s) it sent${where} matches:\n${describeMessages(candidates, fields)}`;
-    },
-  };
+    };
+    return { pass: found.length > 0, message };
+  });
 }
 
 /**
@@ -201,46 +185,38 @@ export function checkDelivered(
   to: string,
   name = 'toHaveDelivered',
 ): CheckResult {
-  if (!isMock(received)) return notAMock(name, received);
-  const messages = received.control.messagesTo(to);
-  const delivered = messages.filter((message) => message.status === 'DELIVERED');
-  if (delivered.length > 0) {
-    return {
-      pass: true,
-      message: () =>
-        `expected no message delivered to ${to}, but ${delivered.length} was:\n${describeMessages(delivered)}`,
-    };
-  }
-  return {
-    pass: false,
-    message: () => {
-      if (messages.length === 0) {
-        const all = allMessages(received);
-        return `expected a message delivered to ${to}, but nothing was sent to ${to}; the mock sent ${all.length} message(s):\n${describeMessages(all)}`;
-      }
+  return ofMock(name, received, (mock) => {
+    const messages = mock.control.messagesTo(to);
+    const delivered = messages.filter((message) => message.status === 'DELIVERED');
+    const message = () => {
+      if (delivered.length > 0)
+        return `expected no message delivered to ${to}, but ${delivered.length} was:\n${describeMessages(delivered)}`;
+      if (messages.length === 0)
+        return `expected a message delivered to ${to}, but nothing was sent to ${to}; the mock sent ${listed(allMessages(mock))}`;
       const waiting = messages.some((m) => m.status === 'PENDING' || m.status === 'SENT');
       const hint = waiting
         ? '\n(PENDING and SENT messages are still on their way: run `mock.clock.runUntilIdle()` first)'
         : '';
       return `expected a message delivered to ${to}, but none of its ${messages.length} message(s) is DELIVERED:\n${describeMessages(messages)}${hint}`;
-    },
-  };
+    };
+    return { pass: delivered.length > 0, message };
+  });
 }
 
 /** The organization a charge check reads: the given one, the demo's, or the only one. */
-function chargedOrganization(
-  mock: MockLike,
-  options: ChargeOptions,
-  name: string,
-): string | { refusal: string } {
+function chargedOrganization(mock: CheckedMock, options: ChargeOptions): string | undefined {
   if (options.organizationId !== undefined) return options.organizationId;
-  const organizations = mock.control.organizations();
-  const demo = organizations.find((organization) => organization.id === DEMO_ORGANIZATION_ID);
-  if (demo !== undefined) return demo.id;
-  if (organizations.length === 1) return organizations[0]!.id;
-  return {
-    refusal: `${name}: the world has ${organizations.length} organizations and no demo one; pass { organizationId }`,
-  };
+  const ids = mock.control.organizations().map((organization) => organization.id);
+  return ids.includes(DEMO_ORGANIZATION_ID)
+    ? DEMO_ORGANIZATION_ID
+    : ids.length === 1
+      ? ids[0]
+      : undefined;
+}
+
+/** A check that fails either way: the call itself is wrong. */
+function refusal(message: string): CheckResult {
+  return { pass: false, refused: true, message: () => message };
 }
 
 /**
@@ -260,43 +236,43 @@ export function checkCharged(
   options: ChargeOptions = {},
   name = 'toHaveCharged',
 ): CheckResult {
-  if (!isMock(received)) return notAMock(name, received);
-  const organizationId = chargedOrganization(received, options, name);
-  if (typeof organizationId !== 'string')
-    return { pass: false, refused: true, message: () => organizationId.refusal };
-  let expectedMicros: number;
-  try {
-    expectedMicros = parseMoney(typeof amount === 'number' ? amount.toFixed(6) : amount);
-  } catch {
+  return ofMock(name, received, (mock) => {
+    const organizationId = chargedOrganization(mock, options);
+    if (organizationId === undefined) {
+      const count = mock.control.organizations().length;
+      return refusal(
+        `${name}: the world has ${count} organizations and no demo one; pass { organizationId }`,
+      );
+    }
+    let expectedMicros: number;
+    try {
+      expectedMicros = parseMoney(typeof amount === 'number' ? amount.toFixed(6) : amount);
+    } catch {
+      return refusal(`${name}: ${JSON.stringify(amount)} is not an amount (e.g. '8.000000')`);
+    }
+    const charges = mock.control.ledger(organizationId).filter((entry) => entry.kind !== 'FUNDING');
+    const chargedMicros = -charges.reduce((sum, entry) => sum + parseMoney(entry.amount), 0);
+    const charged = formatMoney(chargedMicros);
+    const wanted = formatMoney(expectedMicros);
+    const lines =
+      charges.length === 0
+        ? '  (no charges)'
+        : charges
+            .slice(-SHOWN)
+            .map(
+              (entry) =>
+                `  ${entry.kind} ${entry.amount}${entry.message_id === null ? '' : ` message ${entry.message_id}`}${entry.campaign_id === null ? '' : ` campaign ${entry.campaign_id}`}`,
+            )
+            .join('\n');
+    const pass = chargedMicros === expectedMicros;
     return {
-      pass: false,
-      refused: true,
-      message: () => `${name}: ${JSON.stringify(amount)} is not an amount (e.g. '8.000000')`,
+      pass,
+      actual: charged,
+      expected: wanted,
+      message: () =>
+        pass
+          ? `expected the account not to have been charged ${wanted}, but it was:\n${lines}`
+          : `expected the account to have been charged ${wanted}, but it was charged ${charged}:\n${lines}`,
     };
-  }
-  const ledger = received.control.ledger(organizationId);
-  const charges = ledger.filter((entry) => entry.kind !== 'FUNDING');
-  const chargedMicros = -charges.reduce((sum, entry) => sum + parseMoney(entry.amount), 0);
-  const charged = formatMoney(chargedMicros);
-  const wanted = formatMoney(expectedMicros);
-  const lines =
-    charges.length === 0
-      ? '  (no charges)'
-      : charges
-          .slice(-SHOWN)
-          .map(
-            (entry) =>
-              `  ${entry.kind} ${entry.amount}${entry.message_id === null ? '' : ` message ${entry.message_id}`}${entry.campaign_id === null ? '' : ` campaign ${entry.campaign_id}`}`,
-          )
-          .join('\n');
-  const pass = chargedMicros === expectedMicros;
-  return {
-    pass,
-    actual: charged,
-    expected: wanted,
-    message: () =>
-      pass
-        ? `expected the account not to have been charged ${wanted}, but it was:\n${lines}`
-        : `expected the account to have been charged ${wanted}, but it was charged ${charged}:\n${lines}`,
-  };
+  });
 }
