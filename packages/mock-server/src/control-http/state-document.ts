@@ -14,6 +14,7 @@ import {
   campaignHistory,
   campaignObject,
   type InboundMessage,
+  ledgerEntryView,
   type MessageRecord,
   messageHistory,
   organizationView,
@@ -145,7 +146,9 @@ function campaignEntry(world: ReadonlyWorld, campaign: CampaignRecord) {
 
 function ledgers(world: ReadonlyWorld) {
   const accounts = [...world.accounts.values()].slice(-ORGANIZATIONS);
-  const latest = new Map(accounts.map((account) => [account.id, [] as LedgerEntryView[]]));
+  const latest = new Map(
+    accounts.map((account) => [account.id, [] as ReturnType<typeof ledgerEntryView>[]]),
+  );
   // Newest first, stopping once every account has its share or the scan budget is spent.
   let full = 0;
   const stop = Math.max(0, world.ledger.length - LEDGER_SCAN);
@@ -153,7 +156,7 @@ function ledgers(world: ReadonlyWorld) {
     const entry = world.ledger[i]!;
     const list = latest.get(entry.billingAccountId);
     if (list === undefined || list.length >= LEDGER_ENTRIES) continue;
-    list.push(ledgerEntry(entry));
+    list.push(ledgerEntryView(entry));
     if (list.length === LEDGER_ENTRIES) full++;
   }
   return accounts.map((account) => ({
@@ -167,8 +170,6 @@ function ledgers(world: ReadonlyWorld) {
   }));
 }
 
-type LedgerEntryView = ReturnType<typeof ledgerEntry>;
-
 /** A webhook delivery with its event type, state, attempts and endpoint URL. */
 function deliveryEntry(world: ReadonlyWorld, delivery: WebhookDelivery) {
   return {
@@ -180,18 +181,5 @@ function deliveryEntry(world: ReadonlyWorld, delivery: WebhookDelivery) {
     last_status: delivery.attempts.at(-1)?.status ?? null,
     created_at: ts(delivery.createdAt),
     next_attempt_at: delivery.nextAttemptAt === null ? null : ts(delivery.nextAttemptAt),
-  };
-}
-
-function ledgerEntry(entry: ReadonlyWorld['ledger'][number]) {
-  return {
-    id: entry.id,
-    kind: entry.kind,
-    amount: formatMoney(entry.amount),
-    balance_after: formatMoney(entry.balanceAfter),
-    at: ts(entry.at),
-    campaign_id: entry.campaignId,
-    message_id: entry.messageId,
-    note: entry.note,
   };
 }

@@ -119,10 +119,6 @@ interface ServerContext {
   /** The largest request body, in bytes. */
   readonly limit: number;
   readonly access: AdminAccess;
-  /** The server's routes, the default world's and the inspector page's data. */
-  readonly control: ControlHandler;
-  /** The routes of one world under `/__mock/worlds/{id}`, the page's data included. */
-  readonly worldControl: ControlHandler;
   readonly startedAt: number;
   /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
   origin: string;
@@ -132,7 +128,10 @@ interface ServerContext {
   readonly recallKey: ((key: string) => void) | undefined;
 }
 
-type ControlHandler = ReturnType<typeof createControlHandler>;
+/** The server's routes, the default world's and the inspector page's data. */
+const control = createControlHandler([...CONTROL_ROUTES, ...INSPECTOR_API_ROUTES]);
+/** The routes of one world under `/__mock/worlds/{id}`, the page's data included. */
+const worldControl = createControlHandler([...WORLD_SCOPED_ROUTES, ...INSPECTOR_API_ROUTES]);
 
 /** Creates the server; see the module example. */
 export function createMockServer(options: MockServerOptions): MockServer {
@@ -152,9 +151,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
     },
     {
       build: buildWorld,
-      ...(options.worldTtlMs === undefined ? {} : { ttlMs: options.worldTtlMs }),
-      ...(options.maxWorlds === undefined ? {} : { maxWorlds: options.maxWorlds }),
-      ...(options.wallClock === undefined ? {} : { now: options.wallClock }),
+      ttlMs: options.worldTtlMs,
+      maxWorlds: options.maxWorlds,
+      now: options.wallClock,
     },
   );
   const context = serverContext(options, worlds);
@@ -207,8 +206,6 @@ function serverContext(options: MockServerOptions, worlds: WorldRegistry): Serve
       options.corsOrigins === undefined || options.corsOrigins.length === 0
         ? undefined
         : createCors(options.corsOrigins),
-    control: createControlHandler([...CONTROL_ROUTES, ...INSPECTOR_API_ROUTES]),
-    worldControl: createControlHandler([...WORLD_SCOPED_ROUTES, ...INSPECTOR_API_ROUTES]),
     startedAt: options.startedAt ?? Date.now(),
     origin: 'http://127.0.0.1',
     recallKey: options.recallKey,
@@ -350,9 +347,9 @@ async function serveAdmin(
   if ((rest ?? path) === INSPECTOR_EVENTS && request.method === 'GET') {
     world.live.attach(res, controlTraceId());
   } else if (rest === undefined) {
-    writeResponse(res, await context.control(deps, request));
+    writeResponse(res, await control(deps, request));
   } else {
-    writeResponse(res, await context.worldControl(deps, { ...request, path: rest }));
+    writeResponse(res, await worldControl(deps, { ...request, path: rest }));
   }
 }
 
@@ -388,7 +385,13 @@ function refuseTooLarge(
   res: ServerResponse,
 ): void {
   lingerOnClose(req);
-  writeResponse(res, tooLarge(worlds.default.mock, limit), true);
+  const message = `The request body exceeds the limit of ${limit} bytes.`;
+  const now = readonlyWorld(worlds.default.mock).now();
+  writeResponse(
+    res,
+    errorResponse({ code: 'PAYLOAD_TOO_LARGE', message }, controlTraceId(), now),
+    true,
+  );
 }
 
 /** The refusal of an admin request without the token, or `undefined` when it may go on. */
@@ -403,14 +406,6 @@ function checkAccess(
   return refused === undefined
     ? undefined
     : controlErrorResponse(refused, readonlyWorld(worlds.default.mock).now());
-}
-
-function tooLarge(mock: MockService, limit: number): HttpResponse {
-  return errorResponse(
-    { code: 'PAYLOAD_TOO_LARGE', message: `The request body exceeds the limit of ${limit} bytes.` },
-    controlTraceId(),
-    readonlyWorld(mock).now(),
-  );
 }
 
 /**

@@ -51,11 +51,11 @@ export interface WorldRegistryOptions {
   /** Builds a world's service from settings, with a key namespace, for the world of this id. */
   readonly build: (settings: WorldSettings, namespace: string, id: string) => BuiltWorld;
   /** Idle time after which a created world is freed, in ms; 0 never. Default 30 minutes. */
-  readonly ttlMs?: number;
+  readonly ttlMs?: number | undefined;
   /** The most worlds at once, the default one included. Default 1000. */
-  readonly maxWorlds?: number;
+  readonly maxWorlds?: number | undefined;
   /** The wall clock (epoch ms) the time-to-live is measured on. Default `Date.now`. */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }
 
 /** Default idle time-to-live of a created world: 30 minutes. */
@@ -123,30 +123,38 @@ export class WorldRegistry {
   }
 
   /**
-   * Creates a world from settings (its own keys, clock, faults, rate limits, outbox, log).
+   * Creates a world from settings (its own keys, clock, faults, rate limits, outbox, log), or a
+   * fork of `from`: its current state (records, money, clock and pending work) with its keys'
+   * secrets its own.
    *
    * @throws {ControlError} `WORLD_LIMIT_REACHED` when the server holds its maximum of worlds.
    */
-  create(settings: WorldSettings, name: string | null = null): WorldEntry {
-    this.checkRoom();
+  create(settings: WorldSettings, name: string | null = null, from?: WorldEntry): WorldEntry {
+    if (this.byId.size >= this.maxWorlds) {
+      throw new ControlError(
+        'WORLD_LIMIT_REACHED',
+        `This server holds its maximum of ${this.maxWorlds} worlds: delete some (DELETE /__mock/worlds/{id}), or start it with a higher --max-worlds.`,
+      );
+    }
     const namespace = this.freshNamespace();
-    const id = this.freshId();
-    return this.add(id, name, namespace, this.build(settings, namespace, id), settings);
+    let id: string;
+    do id = `w${randomBytes(8).toString('hex')}`;
+    while (this.byId.has(id));
+    const built = this.build(settings, namespace, id);
+    if (from !== undefined) {
+      built.mock.restore(from.mock.snapshot());
+      built.requestLog.clear();
+    }
+    const entry = this.wrap(id, name, namespace, { ...built, settings });
+    this.byId.set(id, entry);
+    this.byNamespace.set(namespace, entry);
+    return entry;
   }
 
-  /**
-   * A new world starting from another one's current state: records, money, clock and pending
-   * work; its keys are the same records with secrets of its own.
-   */
+  /** A new world starting from another one's current state (see {@link create}). */
   fork(id: string, name: string | null = null): WorldEntry {
     const source = this.get(id);
-    this.checkRoom();
-    const namespace = this.freshNamespace();
-    const forkId = this.freshId();
-    const built = this.build(source.settings, namespace, forkId);
-    built.mock.restore(source.mock.snapshot());
-    built.requestLog.clear();
-    return this.add(forkId, name, namespace, built, source.settings);
+    return this.create(source.settings, name, source);
   }
 
   /**
@@ -194,26 +202,6 @@ export class WorldRegistry {
     for (const entry of this.byId.values()) entry.live.close();
   }
 
-  private freshId(): string {
-    let id: string;
-    do id = `w${randomBytes(8).toString('hex')}`;
-    while (this.byId.has(id));
-    return id;
-  }
-
-  private add(
-    id: string,
-    name: string | null,
-    namespace: string,
-    built: BuiltWorld,
-    settings: WorldSettings,
-  ): WorldEntry {
-    const entry = this.wrap(id, name, namespace, { ...built, settings });
-    this.byId.set(id, entry);
-    this.byNamespace.set(namespace, entry);
-    return entry;
-  }
-
   private wrap(
     id: string,
     name: string | null,
@@ -225,20 +213,12 @@ export class WorldRegistry {
     requestLog.useWorldClock(() => readonlyWorld(mock).now());
     requestLog.useKeyOwner(keyOwnerLookup(this, id));
     const now = this.now();
-    let end: () => void = () => {};
-    const ended = new Promise<void>((resolve) => {
-      end = resolve;
-    });
-    this.enders.set(id, end);
+    const ended = new Promise<void>((resolve) => this.enders.set(id, resolve));
     const entry: WorldEntry = {
+      ...built,
       id,
       name,
       namespace,
-      mock,
-      requestLog,
-      reseed: built.reseed,
-      organizations: built.organizations,
-      settings: built.settings,
       snapshots: new SnapshotStore(),
       live: new LiveFeed(() => fingerprint(entry)),
       createdAt: now,
@@ -256,15 +236,6 @@ export class WorldRegistry {
     this.enders.delete(entry.id);
     if (entry.namespace !== undefined) this.byNamespace.delete(entry.namespace);
     entry.live.close();
-  }
-
-  private checkRoom(): void {
-    if (this.byId.size >= this.maxWorlds) {
-      throw new ControlError(
-        'WORLD_LIMIT_REACHED',
-        `This server holds its maximum of ${this.maxWorlds} worlds: delete some (DELETE /__mock/worlds/{id}), or start it with a higher --max-worlds.`,
-      );
-    }
   }
 
   private freshNamespace(): string {
