@@ -127,7 +127,7 @@ describe('the inspector and the port', () => {
   it('finds the inspector’s server-side files, and those of the folders beside it', () => {
     const files = belowEntries().map((file) => relative(SERVER, file));
     expect(files).toContain(join('inspector', 'api.ts'));
-    expect(files).toContain(join('worlds', 'activity-tracker.ts'));
+    expect(files).toContain(join('worlds', 'live.ts'));
     expect(files).not.toContain('serve.ts');
     expect(files.some((file) => file.startsWith(join('inspector', 'page') + sep))).toBe(false);
   });

@@ -3,7 +3,19 @@
  * one so that every mistake gets a sentence naming the flag and the value given.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { invalidOrigins } from './cors-origins';
+
+/** An origin as a browser sends it: scheme, host and optional port, nothing else. */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/**
+ * Checks a CORS allow-list (`--cors`, `startServer`'s `cors`): each entry must be an exact origin
+ * (`http://localhost:5173`).
+ *
+ * @returns The entries that are not origins (empty when all are).
+ */
+export function invalidOrigins(origins: readonly string[]): string[] {
+  return origins.filter((origin) => !ORIGIN.test(origin));
+}
 
 /** The port `msgsvc-mock serve` listens on unless told otherwise: not Prism's 4010. */
 export const DEFAULT_PORT = 4780;

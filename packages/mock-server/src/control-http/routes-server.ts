@@ -9,13 +9,15 @@
  */
 import type { MockService } from '@msgsvc/mock';
 import { formatTimestamp, readonlyWorld } from '@msgsvc/mock/port';
+// Read from package.json at build time (tsup inlines the JSON), and from the file itself when the
+// sources run (tsx, vitest): never a second copy of the version to keep in step.
+import packageJson from '../../package.json' with { type: 'json' };
 import { clockView } from '../http/clock-view';
 import { CONTROL_PREFIX, type ControlContext, route } from '../http/route';
 import type { WorldSettings } from '../worlds/build-world';
 import type { OrganizationCredentials } from '../worlds/world-file';
 import type { WorldEntry } from '../worlds/world-registry';
 import * as schemas from './control-schemas';
-import { MOCK_VERSION } from './version';
 
 /** The health check's path, outside any access check. */
 export const HEALTH_PATH = `${CONTROL_PREFIX}/health`;
@@ -118,7 +120,7 @@ function settingsOf(base: WorldSettings, input: schemas.CreateWorldInput): World
 export const SERVER_ROUTES = [
   route('GET /health', ({ mock, startedAt, worlds }) => ({
     service: 'msgsvc-mock',
-    version: MOCK_VERSION,
+    version: packageJson.version,
     status: 'ready',
     // The default world and every created one still alive.
     worlds: worlds.size,

@@ -1,6 +1,6 @@
 /**
- * The two edges of the Node server: `IncomingMessage` → {@link HttpRequest} and
- * {@link HttpResponse} → `ServerResponse`, without building web `Request`/`Response` objects
+ * The two edges of the Node server: `IncomingMessage` → {@link HttpRequest} (its body read up to a
+ * limit, the rest of a refused one dropped) and {@link HttpResponse} → `ServerResponse`, without building web `Request`/`Response` objects
  * (design.md: those cost more than the whole pipeline).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -53,7 +53,7 @@ export function hasBody(method: string): boolean {
  * Reads a body up to `limit` bytes, as bytes: the pipeline decodes them as UTF-8 once, whole, so a
  * multi-byte character split across chunks stays whole and an invalid one is refused. A body that
  * declares or reaches more than `limit` is `too_large` at once: the request stops being read here,
- * and the rest of it is the lingering close's to drop (see `linger.ts`).
+ * and the rest of it is the lingering close's to drop (see {@link lingerOnClose}).
  */
 export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
@@ -99,4 +99,42 @@ export function writeResponse(res: ServerResponse, response: HttpResponse, close
   if (close) headers.push('connection', 'close');
   res.writeHead(response.status, headers);
   res.end(response.body);
+}
+
+/** How long a refused client may keep sending before the connection is cut. */
+const LINGER_MS = 5_000;
+/** How much of a refused body is read and dropped at most. */
+const LINGER_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Drops the rest of `req`'s body and makes its connection's coming close a lingering one, for a
+ * request answered while its client is still sending a body the server will not use (a 413). Many
+ * clients write the whole body before they read the answer, and give up at the first broken pipe:
+ * if the server closed while their bytes still arrive, the kernel would answer those bytes with a
+ * reset, and the client never read the 413. So the rest is read and dropped through the request
+ * stream (Node's parser owns the socket's bytes); once the answer is out, the connection is
+ * half-closed and cut only when the whole request has come, or past a bound of time and bytes.
+ */
+export function lingerOnClose(req: IncomingMessage): void {
+  const { socket } = req;
+  const cut = () => socket.destroy();
+  const timer = setTimeout(cut, LINGER_MS);
+  socket.once('close', () => clearTimeout(timer));
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) cut();
+  });
+  req.resume();
+  const close = socket.destroySoon.bind(socket);
+  // The one hook Node's server calls to close a connection after its last response.
+  socket.destroySoon = () => {
+    if (req.readableEnded) {
+      close();
+      return;
+    }
+    // The answer is out: a FIN after it, and the rest of the request still read until it ends.
+    socket.end();
+    req.once('end', cut);
+  };
 }

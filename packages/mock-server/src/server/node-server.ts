@@ -49,10 +49,10 @@ import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
 import { type AdminAccess, createAdminAccess } from './admin-access';
 import { answerClientError, answerConnect } from './client-error';
 import { type Cors, createCors } from './cors';
-import { lingerOnClose } from './linger';
 import {
   BODY_LIMIT,
   hasBody,
+  lingerOnClose,
   readBody,
   readRequest,
   toHttpRequest,
