@@ -61,7 +61,7 @@ interface Raw {
   readonly responseBody: Body;
 }
 
-type Body = string | Uint8Array | null | { readonly kept: string | null };
+type Body = string | Uint8Array | null;
 
 /** A ring buffer of the last `capacity` requests. */
 export class RequestLog {
@@ -223,31 +223,24 @@ function redactHeaders(
   return out;
 }
 
-function bodyOf(body: string | Uint8Array | null): string | null {
+function textOf(body: Body): string | null {
   if (body === null) return null;
   return typeof body === 'string' ? body : new TextDecoder().decode(body);
 }
 
 // A body is a string or bytes as large as its text or larger: within the kept size, either is held
-// as it is (no copy); past it, only the kept part is.
-function held(body: string | Uint8Array | null): Body {
-  if (body === null) return null;
-  const size = typeof body === 'string' ? body.length : body.byteLength;
-  return size <= BODY_KEPT ? body : { kept: keptBody(body) };
-}
-
-function textOf(body: Body): string | null {
-  return body !== null && typeof body === 'object' && 'kept' in body ? body.kept : bodyOf(body);
+// as it is (no copy); past it, only its cut text is.
+function held(body: Body): Body {
+  if (body === null || (typeof body === 'string' ? body.length : body.byteLength) <= BODY_KEPT) {
+    return body;
+  }
+  const text = textOf(body)!;
+  return text.length > BODY_KEPT
+    ? `${text.slice(0, BODY_KEPT)}… (${text.length} characters)`
+    : text;
 }
 
 function keptOf(body: Body): string | null {
-  return body !== null && typeof body === 'object' && 'kept' in body ? body.kept : keptBody(body);
-}
-
-function keptBody(body: string | Uint8Array | null): string | null {
-  const text = bodyOf(body);
-  if (text === null || text === '') return null;
-  const cut =
-    text.length > BODY_KEPT ? `${text.slice(0, BODY_KEPT)}… (${text.length} characters)` : text;
-  return redactSecrets(cut);
+  const text = textOf(body);
+  return text === null || text === '' ? null : redactSecrets(text);
 }
