@@ -17,7 +17,7 @@ import {
   openBesideList,
   ROWS,
   recordAddress,
-  rowLinking,
+  rowLinkTo,
   WIDE,
 } from './split-view';
 
@@ -70,8 +70,8 @@ export function startLayout(refresh: () => Promise<void>): void {
   window.matchMedia(`(min-width: ${WIDE}px)`).addEventListener('change', () => {
     const kept = measure(currentRoute());
     void refresh().then(() => {
-      const row = kept === undefined ? null : rowLinking(view(), kept.record);
-      if (row !== null && kept !== undefined) place(row, kept.top);
+      const link = kept === undefined ? null : rowLinkTo(view(), kept.record);
+      if (link !== null && kept !== undefined) place(link, kept.top);
       else window.scrollTo(0, 0);
     });
   });
@@ -121,15 +121,16 @@ function measure(shown: Route): Anchor | undefined {
 export function arrived(): void {
   const root = view();
   const route = currentRoute();
-  const row = anchor === undefined ? null : rowLinking(root, anchor.record);
-  if (row !== null && anchor !== undefined) {
-    place(row, anchor.top);
+  const link = anchor === undefined ? null : rowLinkTo(root, anchor.record);
+  if (link !== null && anchor !== undefined) {
+    place(link, anchor.top);
     // Back on the list (`Esc`), or a row opened from it: the row has the focus. A link followed
     // in the record's pane: the new record has it.
     if (anchor.focused || isList(route)) {
-      if (!row.contains(document.activeElement)) focusRow(row, anchor.record);
+      if (!link.closest(ROWS)?.contains(document.activeElement)) focus(link);
     } else {
-      root.querySelector<HTMLElement>('.pane-record')?.focus({ preventScroll: true });
+      const record = root.querySelector<HTMLElement>('.pane-record');
+      if (record !== null) focus(record);
     }
     return;
   }
@@ -141,22 +142,19 @@ export function arrived(): void {
       ? leftList
       : undefined;
   window.scrollTo(0, back?.scrollY ?? 0);
-  const opened = back === undefined ? null : rowLinking(root, back.record);
-  if (opened !== null && back !== undefined) focusRow(opened, back.record);
-  else (root.querySelector<HTMLElement>('.pane-record') ?? root).focus({ preventScroll: true });
+  const opened = back === undefined ? null : rowLinkTo(root, back.record);
+  focus(opened ?? root.querySelector<HTMLElement>('.pane-record') ?? root);
 }
 
-/** Scrolls the row's pane, then the window, until the row's top is at `top` again. */
-function place(row: HTMLElement, top: number): void {
+/** Scrolls the pane of the link's row, then the window, until the row's top is at `top` again. */
+function place(link: HTMLElement, top: number): void {
+  const row = link.closest(ROWS) ?? link;
   const pane = row.closest<HTMLElement>('.pane');
   if (pane !== null) pane.scrollTop += row.getBoundingClientRect().top - top;
   window.scrollBy(0, row.getBoundingClientRect().top - top);
 }
 
-/** Focuses the row's link to `record` (the one that was followed), without scrolling. */
-function focusRow(row: HTMLElement, record: string): void {
-  const link = [...row.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
-    (a) => a.getAttribute('href') === record,
-  );
-  (link ?? row.querySelector<HTMLElement>('a[href], button'))?.focus({ preventScroll: true });
+/** Focuses without scrolling: the layout has put everything in place. */
+function focus(element: HTMLElement): void {
+  element.focus({ preventScroll: true });
 }

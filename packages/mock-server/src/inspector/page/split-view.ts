@@ -140,19 +140,14 @@ export function markView(view: HTMLElement, route: Route): void {
   }
   const pane = view.querySelector('.pane-list');
   if (pane === null) return;
-  const row = rowLinking(pane, recordAddress(route));
+  const row = rowLinkTo(pane, recordAddress(route))?.closest(ROWS);
   row?.setAttribute('aria-current', 'true');
   row?.setAttribute('data-open-row', '');
 }
 
-/** The row (of a table or a thread) with a link to `address`. */
-export function rowLinking(scope: ParentNode, address: string): HTMLElement | null {
-  for (const link of scope.querySelectorAll<HTMLAnchorElement>('a[href]')) {
-    if (link.getAttribute('href') !== address) continue;
-    const row = link.closest<HTMLElement>(ROWS);
-    if (row !== null) return row;
-  }
-  return null;
+/** The first link to `address` in a row (of a table or a thread) of `scope`. */
+export function rowLinkTo(scope: ParentNode, address: string): HTMLElement | null {
+  return scope.querySelector(`:is(${ROWS}) a[href="${CSS.escape(address)}"]`);
 }
 
 /**
