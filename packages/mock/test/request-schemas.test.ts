@@ -7,7 +7,7 @@
 // unpaired surrogate, NUL) is refused with its own message, and the bodies below never hold it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeParse } from 'zod/v4/core';
+import { safeParse } from 'zod/mini';
 import { contractValidator } from '../../../openapi/test/support/contract-validator';
 import * as schemas from '../src/http/request-schemas';
 import type { Schema } from '../src/http/validate';

@@ -3,7 +3,8 @@
  * whose `fields` hold one human message per field, keyed by the field's path as clients wrote it:
  * `recipients[3]` in a body, the parameter's name (`status`, not `status[0]`) in a query.
  */
-import * as z from 'zod/v4/core';
+import { safeParse } from 'zod/mini';
+import type * as z from 'zod/v4/core';
 import { validationError } from '../domain/core/errors';
 import { REPEATABLE } from './request-schemas';
 
@@ -18,7 +19,7 @@ export interface ObjectSchema {
 
 /** Parses `input` or throws a `VALIDATION_ERROR`. */
 export function parse<S extends Schema>(schema: S, input: unknown, field?: string): z.output<S> {
-  const result = z.safeParse(schema, input);
+  const result = safeParse(schema, input);
   if (result.success) return result.data as z.output<S>;
   const fields = issuesToFields(result.error.issues, input);
   if (field !== undefined)
@@ -39,7 +40,7 @@ export function parseId(schema: Schema, pattern: RegExp, value: string, field: s
 export function parseQuery<S extends Schema & ObjectSchema>(schema: S, query: string): z.output<S> {
   // A parameter the schema does not define is "Unknown field." however often it is given.
   const input = queryObject(query, (name) => Object.hasOwn(schema.shape, name));
-  const result = z.safeParse(schema, input);
+  const result = safeParse(schema, input);
   if (result.success) return result.data as z.output<S>;
   throw validationError(issuesToFields(result.error.issues, input, true));
 }
