@@ -34,25 +34,61 @@
 import type { ReadonlyWorld } from './domain/engine/readonly-world';
 import type { MockService } from './mock-service';
 
-export { campaignHistory, messageHistory, type StatusStepView } from './control/history-views';
 export type { ApiKeyView, OrganizationView, SenderIdView } from './control/mock-control';
 export {
   apiKeyView,
+  campaignHistory,
   displaySecret,
   ledgerEntryView,
+  messageHistory,
   organizationView,
+  type StatusStepView,
   senderIdView,
 } from './control/views';
 export { validationError } from './domain/core/errors';
+// The record types of a world, for tools that read it directly (its layout may change with any
+// release, which the control API's views never do).
+export type {
+  ApiKey,
+  BillingAccount,
+  CampaignRecord,
+  CampaignStatus,
+  ChannelType,
+  Contact,
+  Encoding,
+  Environment,
+  InboundMessage,
+  LedgerEntry,
+  LedgerKind,
+  MessageRecord,
+  MessageStatus,
+  Organization,
+  SenderId,
+  SenderIdStatus,
+  TriggerSource,
+} from './domain/core/model';
 export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
 export { formatTimestamp } from './domain/core/time-format';
+export type { WorldEvent } from './domain/core/world-events';
+export type {
+  ReadonlyRecordStore,
+  ReadonlyStatusHistory,
+  ReadonlyWorld,
+} from './domain/engine/readonly-world';
 export { SNAPSHOT_VERSION } from './domain/engine/snapshot';
 // The inspector's `is:opted-out` filter asks what sending asks.
 export { isOptedOut } from './domain/messages/inbound';
 // The inspector's `status:` words and counts mean what the public lists mean.
 export { listStatusOf } from './domain/messages/message-machine';
+export type { StatusStep } from './domain/storage/step-log';
 export { SCOPES } from './domain/tenancy/api-keys';
+export type { AnswerBody } from './domain/webhooks/answer-body';
 export { WEBHOOK_EVENT_TYPES } from './domain/webhooks/webhook-events';
+export type {
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from './domain/webhooks/webhooks';
 export { DELIVERY_STATES } from './domain/webhooks/webhooks';
 export { bodyText, requireJsonUtf8 } from './http/body';
 export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';
@@ -72,7 +108,6 @@ export {
   parseQuery,
   type Schema,
 } from './http/validate';
-export type * from './records';
 
 /**
  * The world `mock` serves now, as a tool reads it: its records, indexes, clock and events, typed

@@ -2,7 +2,10 @@
  * How the control API renders records, in-process and over HTTP alike (one vocabulary): snake_case
  * fields like the public API, timestamps as ISO 8601 and money as decimal strings, in the service's
  * formats. API keys and webhook secrets are rendered by prefix except in the one response that
- * creates them (the only time a full secret is shown, as in the service itself).
+ * creates them (the only time a full secret is shown, as in the service itself). Status histories,
+ * as tools read them through `@msgsvc/mock/port`, are each step's status, its world time and the
+ * error code the record carried from that step on, oldest first, complete for as long as the world
+ * has lived (across snapshots, restores and state files).
  */
 
 import { keyPrefix, type WebhookEvent } from '@msgsvc/sdk';
@@ -10,9 +13,13 @@ import { formatMoney } from '@msgsvc/sdk/sms';
 import type { LedgerCheck } from '../domain/billing/billing-ledger';
 import type {
   ApiKey,
+  CampaignRecord,
+  CampaignStatus,
   Contact,
   InboundMessage,
   LedgerEntry,
+  MessageRecord,
+  MessageStatus,
   Organization,
   SenderId,
   Tag,
@@ -20,6 +27,7 @@ import type {
 import { WEBHOOK_SECRET_PREFIX } from '../domain/core/patterns';
 import { formatTimestamp } from '../domain/core/time-format';
 import type { ReadonlyWorld } from '../domain/engine/readonly-world';
+import type { StatusStep } from '../domain/history/status-history';
 import type { FaultState } from '../domain/policies/faults';
 import type { TriggerOutcome } from '../domain/webhooks/trigger-events';
 import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';
@@ -272,4 +280,38 @@ export function triggerView(outcome: TriggerOutcome): TriggerView {
     events: outcome.events.map((event) => JSON.parse(event.body) as WebhookEvent),
     deliveries: [...outcome.deliveries],
   };
+}
+
+/** One step of a status history. */
+export interface StatusStepView<S extends string = string> {
+  /** The status reached. */
+  readonly status: S;
+  /** When, in world time (ISO 8601, microseconds). */
+  readonly at: string;
+  /** The error code the record carried from this step on, or `null`. */
+  readonly error_code: string | null;
+}
+
+function view<S extends string>(steps: readonly StatusStep<S>[]): StatusStepView<S>[] {
+  return steps.map((step) => ({
+    status: step.status,
+    at: formatTimestamp(step.at),
+    error_code: step.errorCode,
+  }));
+}
+
+/** A message's status history, oldest first. */
+export function messageHistory(
+  world: ReadonlyWorld,
+  message: MessageRecord,
+): StatusStepView<MessageStatus>[] {
+  return view(world.history.messageSteps(message));
+}
+
+/** A campaign's status history, oldest first. */
+export function campaignHistory(
+  world: ReadonlyWorld,
+  campaign: CampaignRecord,
+): StatusStepView<CampaignStatus>[] {
+  return view(world.history.campaignSteps(campaign));
 }

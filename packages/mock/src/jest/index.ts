@@ -52,6 +52,6 @@ export {
   fictionalNumbers,
 } from '../domain/phone/fictional-numbers';
 export type { MockServiceOptions } from '../mock-service';
-export type { MockFixtures } from '../testing/fixtures';
+export type { MockFixtures } from '../testing/matchers';
 export { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
 export { type MockContext, useMockService } from './use-mock-service';

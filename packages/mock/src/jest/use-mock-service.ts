@@ -3,7 +3,7 @@
  * `client` and `demo` are fresh for each test.
  */
 import { createMockService, type MockServiceOptions } from '../mock-service';
-import type { MockFixtures } from '../testing/fixtures';
+import type { MockFixtures } from '../testing/matchers';
 import { runnerApi } from './runner-api';
 
 /** What {@link useMockService} returns: the current test's fixtures, read as properties. */

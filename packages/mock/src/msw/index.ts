@@ -16,9 +16,9 @@
  *
  * @module \@msgsvc/mock/msw
  */
-import type { RequestHandler } from 'msw';
+import { http, type RequestHandler } from 'msw';
+import { fromWebRequest, toWebResponse } from '../fetch';
 import type { MockService } from '../mock-service';
-import { createMswHandlers } from './handlers';
 
 /**
  * MSW handlers answering every path of each of the mock's base URL origins (the `baseUrls`
@@ -28,5 +28,10 @@ import { createMswHandlers } from './handlers';
  * @returns One handler per origin: `setupServer(...createHandlers(mock))`.
  */
 export function createHandlers(mock: Pick<MockService, 'baseUrls' | 'handle'>): RequestHandler[] {
-  return createMswHandlers(mock.baseUrls, (request) => mock.handle(request));
+  const origins = [...new Set(mock.baseUrls.map((url) => new URL(url).origin))];
+  return origins.map((origin) =>
+    http.all(`${origin}/*`, async ({ request }) =>
+      toWebResponse(await mock.handle(await fromWebRequest(request)), request.method === 'HEAD'),
+    ),
+  );
 }

@@ -1,8 +1,10 @@
 /**
- * The matchers `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` install: each is its check
- * (../assertions/checks.ts) with the runner's `equals`, so they fail with the plain assertions' messages.
- * They use only what vitest's, Jest's and Bun's `expect.extend` give a matcher.
+ * What `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` share: the shape of what their fixture gives
+ * each test (`test`'s fixtures, `useMockService()`'s object), and the matchers they install. Each
+ * matcher is its check (../assertions/checks.ts) with the runner's `equals`, so they fail with the
+ * plain assertions' messages; they use only what vitest's, Jest's and Bun's `expect.extend` give.
  */
+import type { MessagingClient } from '@msgsvc/sdk';
 import {
   type ChargeOptions,
   type CheckResult,
@@ -12,6 +14,8 @@ import {
   type Equals,
   type SentExpectation,
 } from '../assertions/checks';
+import type { DemoWorld } from '../domain/tenancy/demo-world';
+import type { MockService } from '../mock-service';
 
 export type { ChargeOptions, SentExpectation } from '../assertions/checks';
 
@@ -53,3 +57,13 @@ export const mockMatchers = {
     return checkCharged(received, amount, options);
   },
 };
+
+/** What the fixture gives a test. */
+export interface MockFixtures {
+  /** A fresh mock service for this test alone, with the demo world seeded. */
+  mock: MockService;
+  /** `mock.client()`: the demo live key, the mock's fetch, waits on its virtual clock. */
+  client: MessagingClient;
+  /** The demo world: organization, keys, sender ID (`demo.sender.id`), tags and contacts. */
+  demo: DemoWorld;
+}

@@ -23,9 +23,9 @@
  *
  * @module \@msgsvc/mock/vitest
  */
-import { expect } from 'vitest';
-import { type MockMatchers, mockMatchers } from '../testing/matchers';
-import { createMockTest } from './fixture';
+import { test as baseTest, expect } from 'vitest';
+import { createMockService, type MockServiceOptions } from '../mock-service';
+import { type MockFixtures, type MockMatchers, mockMatchers } from '../testing/matchers';
 
 expect.extend(mockMatchers);
 
@@ -40,8 +40,39 @@ export {
   type FictionalNumberOptions,
   fictionalNumbers,
 } from '../domain/phone/fictional-numbers';
+export type { MockFixtures } from '../testing/matchers';
 export { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
-export { createMockTest, type MockFixtures } from './fixture';
+
+/**
+ * A vitest `test` whose `mock`, `client` and `demo` fixtures are built from `options` (a seed, a
+ * prefix table, a real clock…); the demo world is always seeded. Fixtures are lazy: a test that
+ * names none of them creates no service.
+ *
+ * @example
+ * ```ts
+ * import { createMockTest, expect } from '@msgsvc/mock/vitest';
+ *
+ * const test = createMockTest({ seed: 42 });
+ * test('texts the code', async ({ mock, client }) => {
+ *   await client.messages.send({ to: '+244923000001', body: 'Code 1234' });
+ *   expect(mock).toHaveSent({ to: '+244923000001', body: /1234/ });
+ * });
+ * ```
+ */
+export function createMockTest(options: MockServiceOptions = {}) {
+  return baseTest.extend<MockFixtures>({
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
+    mock: async ({}, use) => {
+      await use(createMockService({ ...options, demo: true }));
+    },
+    demo: async ({ mock }, use) => {
+      await use(mock.seedDemo());
+    },
+    client: async ({ mock }, use) => {
+      await use(mock.client());
+    },
+  });
+}
 
 /**
  * A vitest `test` with the `mock`, `client` and `demo` fixtures (default options): see

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checked } from '../../../../openapi/test/support/response-check';
 import { MESSAGE_STATUS_TRAITS } from '../../src/domain/messages/message-machine';
 import type { MockService, WorldSnapshot } from '../../src/index';
-import type { MessageRecord } from '../../src/records';
+import type { MessageRecord } from '../../src/port';
 import { type ApiResponse, api } from '../support/api';
 import { createMockService } from '../support/mock';
 import { expectLedgerBalanced } from '../support/world';
