@@ -3,34 +3,35 @@
  * timeline, cost and segments, replies, webhook deliveries, and a form to simulate a reply), a
  * phone's thread, a campaign (per-state counts and its messages), a logged request (headers and
  * both bodies, keys by prefix) and a webhook delivery (payload, each attempt with its signature
- * headers and answer, "redeliver now"). A message's and a campaign's page list the logged requests
+ * headers, latency and answer as text, "redeliver now"). A message's and a campaign's page list the logged requests
  * that created it, idempotent replays included.
  */
 import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
 import type { CreatingRequest } from '../request-links';
 import { control, data } from './api';
-import { messageBadges, phoneOptOutBadges } from './badges';
 import { contractForm } from './contract-form';
-import { attemptAnswer, deliveryLinks } from './delivery-cells';
 import { type Child, chip, fields, html, link, pretty, section, table, time } from './dom';
 import type { FieldSpec } from './fault-specs';
 import {
   campaignCounts,
   campaignStatus,
   filterLink,
+  messageBadges,
   messageStatus,
   organizationMessages,
+  phoneOptOutBadges,
 } from './filters';
-import { deliveryRows, messageRows, type View } from './lists';
+import {
+  type Actions,
+  deliveryLinks,
+  deliveryRows,
+  latency,
+  messageRows,
+  type View,
+} from './lists';
 import { pageOffset, pageSize, pages } from './paging';
 import type { Route } from './router';
 import { smsCheckSection } from './sms-check';
-import { timeline } from './timeline';
-
-/** What a detail view needs from the page: running an action with feedback. */
-export interface Actions {
-  run(label: string, action: () => Promise<unknown>): Promise<void>;
-}
 
 /** `#/messages/<id>`. */
 export async function messageView(id: string, actions: Actions): Promise<View> {
@@ -299,4 +300,47 @@ function creatingRequest(r: CreatingRequest): HTMLElement {
     ${request} ${time(r.world_at ?? r.at)}
     ${r.replayed && html`<span class="meta"> (idempotent replay)</span>`}
   </li>`;
+}
+
+/** One attempt's latency and the receiver's answer, under its status line. */
+function attemptAnswer(attempt: DeliveryDetail['attempts'][number]): Child {
+  const answer = attempt.answer;
+  const latencyLine = html`<p class="meta">Latency ${latency(attempt.duration_ms)}</p>`;
+  if (answer === null) return [latencyLine, html`<p class="meta">No response body.</p>`];
+  const what = answer.binary
+    ? `Response body: binary, first bytes in hex${answer.truncated ? ' (more not kept)' : ''}`
+    : `Response body${answer.truncated ? ' (first 2 KiB)' : ''}`;
+  return [
+    latencyLine,
+    html`<p class="meta">${what}</p>`,
+    html`<pre class="answer" tabindex="0">${answer.body === '' ? '(empty)' : answer.body}</pre>`,
+  ];
+}
+
+/** One step, as the inspector's API gives it. */
+interface TimelineStep {
+  readonly status: string;
+  /** World time, ISO 8601. */
+  readonly at: string;
+  readonly error_code: string | null;
+}
+
+/** The timeline of `steps`. */
+export function timeline(steps: readonly TimelineStep[]): Child {
+  if (steps.length === 0) return html`<p class="empty">No status recorded.</p>`;
+  const step = ({ status, at, error_code }: TimelineStep, i: number) => html`<li>
+    ${chip(status)} ${time(at)}
+    ${i > 0 && html`<span class="meta"> ${elapsed(steps[i - 1]!.at, at)}</span>`}
+    ${error_code !== null && [' ', html`<code>${error_code}</code>`]}
+  </li>`;
+  return html`<ol class="timeline" aria-label="Status timeline">${steps.map(step)}</ol>`;
+}
+
+/** The world time between two steps, `+1.250 s`, `+4 min 10 s`, `+6 h 0 min`. */
+function elapsed(from: string, to: string): string {
+  const ms = Math.max(0, Date.parse(to) - Date.parse(from));
+  if (ms < 60_000) return `+${(ms / 1000).toFixed(3)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `+${minutes} min ${Math.floor((ms % 60_000) / 1000)} s`;
+  return `+${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

@@ -3,7 +3,7 @@
  * names, written in the filter language (`#/messages?q=status:failed`), so a click and typed words
  * reach the same list; and the search box sends filter words to a list instead of the search.
  */
-import { type Child, chip, html } from './dom';
+import { type Child, chip, h, html } from './dom';
 import { listHref, type Route } from './router';
 
 /** A value as a filter word: quoted when it holds a space, a quote or a colon. */
@@ -94,4 +94,63 @@ export function searchTarget(q: string, route: Route): string {
   if (!FILTER_WORD.test(q.replace(/"[^"]*"/g, '""'))) return listHref('search', { q });
   const onCampaigns = route.parts[0] === 'campaigns' && route.parts[1] === undefined;
   return listHref(onCampaigns ? 'campaigns' : 'messages', { q });
+}
+
+/** What a message's badges are made of (a list row or a detail view). */
+export interface BadgeFacts {
+  readonly channel: string;
+  readonly environment: string;
+  readonly opted_out: boolean;
+}
+
+function badge(text: string, kind: string, q: string, title: string): HTMLElement {
+  return html`<a class="chip badge b-${kind}" href=${listHref('messages', { q })} title=${title}>
+    ${text}
+  </a>`;
+}
+
+/** The channel, environment and opt-out badges of one message. */
+export function messageBadges(facts: BadgeFacts): Child {
+  const channel = facts.channel.toLowerCase();
+  return h(
+    'span',
+    { class: 'badges' },
+    badge(
+      channel === 'whatsapp' ? 'WhatsApp' : facts.channel,
+      `channel-${channel}`,
+      `channel:${channel}`,
+      `Sent by ${facts.channel}: every message sent so`,
+    ),
+    badge(
+      facts.environment,
+      `env-${facts.environment}`,
+      `env:${facts.environment}`,
+      `Created with a ${facts.environment} key: every such message`,
+    ),
+    facts.opted_out
+      ? badge(
+          'opted out',
+          'opted-out',
+          'is:opted-out',
+          'The recipient answered a STOP word: every message to an opted-out number',
+        )
+      : null,
+  );
+}
+
+/** Where a phone has opted out: one badge per organization and environment. */
+export function phoneOptOutBadges(
+  number: string,
+  optedOut: readonly { organization: string; environment: string }[],
+): Child {
+  if (optedOut.length === 0) return null;
+  const digits = number.replace(/\D/g, '');
+  const optOut = (o: (typeof optedOut)[number]) =>
+    badge(
+      `opted out of ${o.organization} (${o.environment})`,
+      'opted-out',
+      `to:${digits} is:opted-out`,
+      'This number answered a STOP word: the messages to it since',
+    );
+  return html`<p class="badges">${optedOut.map(optOut)}</p>`;
 }

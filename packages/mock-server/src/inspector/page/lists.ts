@@ -1,8 +1,10 @@
 /**
- * The list views: messages, phones, campaigns, organizations, requests, webhook deliveries and the
- * search results — each a page of the world's records, newest first, with a pager.
+ * The list views: messages, phones, campaigns, organizations, requests, the webhook outbox and the
+ * search results — each a page of the world's records, newest first, with a pager. The outbox
+ * shows every delivery or the failed ones only, each linked to what its event is about, and a
+ * "Redeliver all failed" button (disabled while it runs).
  */
-
+import type { components } from '../../generated/control';
 import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../../query/query-vocabulary';
 import type { RequestLogEntry } from '../../worlds/request-log';
 import type {
@@ -14,11 +16,15 @@ import type {
   PhoneRow,
   SearchView,
 } from '../api';
-import { data } from './api';
-import { messageBadges } from './badges';
-import { deliveryLinks, latency } from './delivery-cells';
+import { control, data } from './api';
 import { type Child, chip, html, link, section, table, time } from './dom';
-import { campaignStatus, messageStatus, organizationMessages, statusBar } from './filters';
+import {
+  campaignStatus,
+  messageBadges,
+  messageStatus,
+  organizationMessages,
+  statusBar,
+} from './filters';
 import { pageOffset, pageSize, pages } from './paging';
 import { listHref, type Route } from './router';
 
@@ -26,6 +32,11 @@ import { listHref, type Route } from './router';
 export interface View {
   readonly title: string;
   readonly content: Child[];
+}
+
+/** What a view needs from the page: running an action, then saying what it did (or why not). */
+export interface Actions {
+  run<T>(label: string | ((result: T) => string), action: () => Promise<T>): Promise<void>;
 }
 
 /** Rows of messages. */
@@ -242,4 +253,85 @@ export async function searchView(route: Route): Promise<View> {
       matching('requests', 'Requests', found.requests, requestRows),
     ],
   };
+}
+
+/** Links to what a delivery's event is about. */
+export function deliveryLinks(d: {
+  readonly message_id: string | null;
+  readonly campaign_id: string | null;
+  readonly phone: string | null;
+}): Child {
+  const links = [
+    d.message_id === null ? null : link('message', 'messages', d.message_id),
+    d.campaign_id === null ? null : link('campaign', 'campaigns', d.campaign_id),
+    d.phone === null ? null : link(d.phone, 'phones', d.phone),
+  ].filter((a) => a !== null);
+  if (links.length === 0) return '—';
+  return links.flatMap((a, i) => (i === 0 ? [a] : [' · ', a]));
+}
+
+/** A latency as the page shows it: `12 ms`, `1.25 s`. */
+export function latency(ms: number | null): string {
+  if (ms === null) return '—';
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** `{ failed }`: how many deliveries failed for good, whatever the filter. */
+type OutboxPage = ListPage<DeliveryRow> & { readonly failed: number };
+
+/** What `POST /__mock/webhooks/outbox/redeliver-failed` answers. */
+type RedeliverFailedResult = components['schemas']['RedeliverFailedResult'];
+
+let redelivering = false;
+
+/** `#/webhooks` and `#/webhooks?state=failed`. */
+export async function outboxView(route: Route, actions: Actions): Promise<View> {
+  const failedOnly = route.params.get('state') === 'failed';
+  const page = await data<OutboxPage>('deliveries', {
+    state: failedOnly ? 'failed' : undefined,
+    offset: pageOffset(route),
+    limit: pageSize(route),
+  });
+  const redeliver = (event: Event) => {
+    // A second click while the first runs sends nothing (the server would find none failed).
+    if (redelivering) return;
+    redelivering = true;
+    (event.currentTarget as HTMLButtonElement).disabled = true;
+    void actions
+      .run(redeliveredNotice, () =>
+        control<RedeliverFailedResult>('POST', 'webhooks/outbox/redeliver-failed'),
+      )
+      .finally(() => {
+        redelivering = false;
+      });
+  };
+  return {
+    title: failedOnly ? 'Webhook outbox: failed' : 'Webhook outbox',
+    content: [
+      html`<nav class="filters" aria-label="Outbox filter">
+        <a href="#/webhooks" aria-current=${!failedOnly && 'true'}>All</a>${' '}
+        <a href=${listHref('webhooks', { state: 'failed' })} aria-current=${failedOnly && 'true'}>
+          Failed only (${page.failed})
+        </a>${' '}
+        <button
+          type="button"
+          id="redeliver-failed"
+          disabled=${page.failed === 0 || redelivering}
+          onclick=${redeliver}
+        >
+          Redeliver all failed (${page.failed})
+        </button>
+      </nav>`,
+      deliveryRows(page.entries),
+      pages('webhooks', route, page.total, page.offset),
+    ],
+  };
+}
+
+function redeliveredNotice(result: RedeliverFailedResult): string {
+  const sent = result.redelivered.length;
+  const parts = [`Redelivered ${sent} failed ${sent === 1 ? 'delivery' : 'deliveries'}`];
+  if (result.skipped > 0) parts.push(`${result.skipped} skipped (endpoint gone or disabled)`);
+  if (result.remaining > 0) parts.push(`${result.remaining} left: press again`);
+  return parts.join('; ');
 }

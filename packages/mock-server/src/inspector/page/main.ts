@@ -14,25 +14,26 @@ import { journalRequestView, journalView } from './journal';
 import { isField } from './keyboard';
 import { arrived, startLayout } from './layout';
 import {
+  type Actions,
   campaignsView,
   messagesView,
   organizationsView,
+  outboxView,
   phonesView,
   searchView,
   type View,
 } from './lists';
-import { outboxView } from './outbox';
 import { currentRoute, type Route } from './router';
 import { smsCheckView } from './sms-check';
 import { keepPaneScroll, markView, splitList, splitView } from './split-view';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const actions = {
-  async run(label: string, action: () => Promise<unknown>): Promise<void> {
+const actions: Actions = {
+  async run(label, action) {
     try {
-      await action();
-      notice(label, false);
+      const result = await action();
+      notice(typeof label === 'string' ? label : label(result), false);
     } catch (error) {
       notice(error instanceof Error ? error.message : String(error), true);
     }
@@ -278,8 +279,7 @@ function onWorldChosen(): void {
   const params = new URLSearchParams(location.search);
   if (chosen === 'default') params.delete('world');
   else params.set('world', chosen);
-  const search = params.toString();
-  location.search = search === '' ? '' : `?${search}`;
+  location.search = params.toString();
 }
 
 function boot(): void {
