@@ -135,26 +135,25 @@ async function runVerifyKit(
 
 /** `msgsvc-mock serve`: starts the server, prints its start-up line, and serves until stopped. */
 async function serveUntilStopped(
-  { options, detached }: Extract<Command, { kind: 'serve' }>,
+  { options, json, detached }: Extract<Command, { kind: 'serve' }>,
   io: CliIo,
 ): Promise<number> {
-  const [{ startServer }, { startupJson, startupText }, { WorldFileError }] = await Promise.all([
+  const [{ startServer }, { startupJson, startupText }] = await Promise.all([
     loadServe(),
     loadBanner(),
-    loadWorldFile(),
   ]);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
     running = await startServer(options);
   } catch (error) {
-    const message = error instanceof WorldFileError ? error.message : describe(error, options);
-    io.stderr(`msgsvc-mock: ${message}`);
+    // A bad world file explains itself (it has no `code`); a listen error is put in words here.
+    io.stderr(`msgsvc-mock: ${describe(error, options)}`);
     // A state file that can never be used is bad input, like a bad flag; one held by a
     // running server is not.
     return (error as Error | undefined)?.name === 'StateFileError' ? 2 : 1;
   }
   return new Promise((resolve) => {
-    const stop = stopper(running, options.json, io, resolve);
+    const stop = stopper(running, json, io, resolve);
     io.onSignal('SIGINT', stop);
     io.onSignal('SIGTERM', stop);
     // npm and npx do not pass a SIGTERM on to the server, and a SIGKILL cannot be passed on: the
@@ -162,7 +161,7 @@ async function serveUntilStopped(
     if (!detached) io.onParentExit?.(stop);
     // Printed only once the signals are handled: whoever reads this line may stop the server at
     // once, and a SIGTERM that arrived before the handlers would kill it without saving its state.
-    io.stdout(options.json ? startupJson(running.info) : startupText(running.info));
+    io.stdout(json ? startupJson(running.info) : startupText(running.info));
   });
 }
 

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import type { MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import type { StartupInfo } from './cli/banner';
-import { invalidOrigins, type ServeOptions } from './cli/cli-options';
+import { invalidOrigins, SERVE_DEFAULTS, type ServeOptions } from './cli/cli-options';
 import { type CreatedWorld, type CreateWorldRequest, createControlClient } from './control-client';
 import { isLoopback } from './server/admin-access';
 import { createMockServer, type MockServer } from './server/node-server';
@@ -99,21 +99,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const DEFAULTS: Omit<ServeOptions, 'json'> = {
-  port: 0,
-  host: '127.0.0.1',
-  world: undefined,
-  seed: 1,
-  clock: 'real',
-  startTime: undefined,
-  speed: 1,
-  adminToken: undefined,
-  cors: [],
-  state: undefined,
-  stateInterval: 5,
-  worldTtl: 1800,
-  maxWorlds: 1000,
-};
+const DEFAULTS: ServeOptions = { ...SERVE_DEFAULTS, port: 0 };
 
 /**
  * Starts the mock as an HTTP server (what `msgsvc-mock serve` runs), for vitest `globalSetup`,
@@ -174,7 +160,7 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
 }
 
 async function serve(
-  options: Omit<ServeOptions, 'json'>,
+  options: ServeOptions,
   file: ReturnType<typeof loadWorldFile> | undefined,
   lock: StateLock | undefined,
 ): Promise<RunningServer> {
@@ -237,7 +223,7 @@ async function serve(
  * created later: they start at their own creation unless the server's start was pinned.
  */
 function startingWorld(
-  options: Omit<ServeOptions, 'json'>,
+  options: ServeOptions,
   file: ReturnType<typeof loadWorldFile> | undefined,
   startedAt: number,
 ): BuiltWorld & { later: WorldSettings } {
@@ -266,7 +252,7 @@ function startingWorld(
 /** Saves the world to the state file while it changes, when there is one. */
 function startKeeper(
   mock: MockService,
-  { state, stateInterval }: Omit<ServeOptions, 'json'>,
+  { state, stateInterval }: ServeOptions,
 ): StateKeeper | undefined {
   if (state === undefined) return undefined;
   return keepState(mock, state, stateInterval * 1000, (error) =>

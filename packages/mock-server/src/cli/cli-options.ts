@@ -25,29 +25,32 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** What `msgsvc-mock serve` was asked to do. */
-export interface ServeOptions {
-  readonly port: number;
-  readonly host: string;
-  readonly world: string | undefined;
-  readonly seed: number;
-  readonly clock: 'real' | 'virtual';
+/**
+ * Each option of `msgsvc-mock serve` (and of `startServer`, whose port is 0) with its value when
+ * not given.
+ */
+export const SERVE_DEFAULTS = {
+  port: DEFAULT_PORT,
+  host: '127.0.0.1',
+  world: undefined as string | undefined,
+  seed: 1,
+  clock: 'real' as 'real' | 'virtual',
   /** Where the world's clock starts (`--start-time`, epoch ms); default the wall clock's second. */
-  readonly startTime: number | undefined;
-  readonly speed: number;
-  readonly json: boolean;
-  readonly adminToken: string | undefined;
+  startTime: undefined as number | undefined,
+  speed: 1,
+  adminToken: undefined as string | undefined,
   /** Origins allowed by CORS (`--cors`). */
-  readonly cors: readonly string[];
-  /** The state file (`--state`). */
-  readonly state: string | undefined;
-  /** Seconds between saves of the state file. */
-  readonly stateInterval: number;
+  cors: [] as readonly string[],
+  /** The state file (`--state`), and the seconds between its saves. */
+  state: undefined as string | undefined,
+  stateInterval: 5,
   /** Seconds of no requests after which a created world is freed; 0 never (`--world-ttl`). */
-  readonly worldTtl: number;
-  /** The most worlds at once (`--max-worlds`). */
-  readonly maxWorlds: number;
-}
+  worldTtl: 1800,
+  maxWorlds: 1000,
+};
+
+/** What `msgsvc-mock serve` was asked to do. */
+export type ServeOptions = Readonly<typeof SERVE_DEFAULTS>;
 
 /** A parsed command line. */
 export type Command =
@@ -56,6 +59,8 @@ export type Command =
   | {
       readonly kind: 'serve';
       readonly options: ServeOptions;
+      /** Print the start-up information as one JSON line (`--json`). */
+      readonly json: boolean;
       /** Keep serving after the process that started it exits (`--detached`). */
       readonly detached: boolean;
     };
@@ -125,23 +130,27 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** The numeric flags: the default, the values allowed and how the error names them. */
+/** The numeric flags: their option, the values allowed and how the error names them. */
 const NUMERIC = {
-  port: [
-    String(DEFAULT_PORT),
-    (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
-    'an integer from 0 to 65535',
+  port: ['port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'an integer from 0 to 65535'],
+  seed: ['seed', (n) => Number.isSafeInteger(n), 'an integer'],
+  speed: ['speed', (n) => n > 0 && n <= 1_000_000, 'a number above 0'],
+  'state-interval': [
+    'stateInterval',
+    (n) => n >= 0.1 && n <= 86_400,
+    'a number of seconds from 0.1 to 86400',
   ],
-  seed: ['1', (n) => Number.isSafeInteger(n), 'an integer'],
-  speed: ['1', (n) => n > 0 && n <= 1_000_000, 'a number above 0'],
-  'state-interval': ['5', (n) => n >= 0.1 && n <= 86_400, 'a number of seconds from 0.1 to 86400'],
-  'world-ttl': ['1800', (n) => n >= 0 && n <= 30 * 86_400, 'a number of seconds from 0 to 2592000'],
+  'world-ttl': [
+    'worldTtl',
+    (n) => n >= 0 && n <= 30 * 86_400,
+    'a number of seconds from 0 to 2592000',
+  ],
   'max-worlds': [
-    '1000',
+    'maxWorlds',
     (n) => Number.isInteger(n) && n >= 1 && n <= 100_000,
     'an integer from 1 to 100000',
   ],
-} as const satisfies Record<string, readonly [string, (n: number) => boolean, string]>;
+} as const satisfies Record<string, readonly [keyof ServeOptions, (n: number) => boolean, string]>;
 
 type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
 
@@ -178,7 +187,8 @@ export function parseCommandLine(
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
   if (command === 'world-schema') return { kind: 'world-schema' };
   if (command !== 'serve') throw new UsageError(`Unknown command "${command}".`);
-  return { kind: 'serve', detached: values.detached === true, options: serveOptions(values, env) };
+  const options = serveOptions(values, env);
+  return { kind: 'serve', options, json: values.json === true, detached: values.detached === true };
 }
 
 /** The options of `serve`, each flag checked in turn. */
@@ -186,7 +196,7 @@ function serveOptions(
   values: Values,
   env: Readonly<Record<string, string | undefined>>,
 ): ServeOptions {
-  const clock = values.clock ?? 'real';
+  const clock = values.clock ?? SERVE_DEFAULTS.clock;
   if (clock !== 'real' && clock !== 'virtual') {
     throw new UsageError(`--clock must be real or virtual (got "${clock}").`);
   }
@@ -208,13 +218,12 @@ function serveOptions(
   }
   return {
     port: numeric(values, 'port'),
-    host: host(values.host ?? '127.0.0.1'),
+    host: host(values.host ?? SERVE_DEFAULTS.host),
     world: values.world,
     seed: numeric(values, 'seed'),
     clock,
     startTime: values['start-time'] === undefined ? undefined : startTime(values['start-time']),
     speed,
-    json: values.json === true,
     adminToken,
     cors,
     state: values.state,
@@ -242,9 +251,12 @@ function corsOrigins(flags: readonly string[] | undefined): string[] {
 }
 
 /** A numeric flag's value (its default when not given), or the error naming what it takes. */
-function numeric(values: Values, name: keyof typeof NUMERIC): number {
-  const [fallback, ok, what] = NUMERIC[name];
-  return number(`--${name}`, values[name] ?? fallback, ok, what);
+function numeric(values: Values, flag: keyof typeof NUMERIC): number {
+  const [option, ok, what] = NUMERIC[flag];
+  const text = values[flag];
+  return text === undefined
+    ? (SERVE_DEFAULTS[option] as number)
+    : number(`--${flag}`, text, ok, what);
 }
 
 // A zone is required: a local time would mean another instant on every machine.
