@@ -5,7 +5,7 @@
 import type { HttpRequest, HttpResponse } from '@msgsvc/mock';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KeyOwner } from '../src/worlds/key-owner';
+import type { KeyOwner } from '../src/worlds/request-log';
 import { RequestLog } from '../src/worlds/request-log';
 
 const KEY = 'sk_live_c2VjcmV0LWtleS1vZi10aGUtdGVzdC1ydW4';

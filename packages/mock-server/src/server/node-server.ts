@@ -81,10 +81,6 @@ export interface MockServerOptions {
   readonly maxWorlds?: number;
   /** The wall clock the worlds' time-to-live is measured on. Default `Date.now`. */
   readonly wallClock?: () => number;
-  /** How often due background work runs on a real clock, in ms. Default 50. */
-  readonly tickMs?: number;
-  /** The largest request body, in bytes. Default 1 MiB. */
-  readonly bodyLimit?: number;
   /** Origins a browser may call the server from (CORS). Default: none. */
   readonly corsOrigins?: readonly string[];
   /** When the server started (wall clock, epoch ms), for `GET /__mock/health`. Default: now. */
@@ -110,14 +106,14 @@ export interface MockServer {
 const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
 const INSPECTOR_EVENTS = `${CONTROL_PREFIX}${INSPECTOR_API}/events`;
 const WORLDS_PREFIX = `${CONTROL_PREFIX}/worlds/`;
+/** How often due background work runs on a real clock, in ms. */
+const TICK_MS = 50;
 /** How often idle worlds are looked for, at most, in ms. */
 const SWEEP_MS = 1_000;
 
 /** What every request handler of one server shares. */
 interface ServerContext {
   readonly worlds: WorldRegistry;
-  /** The largest request body, in bytes. */
-  readonly limit: number;
   readonly access: AdminAccess;
   readonly startedAt: number;
   /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
@@ -183,7 +179,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
           lastSweep = now;
           worlds.sweep();
         }
-      }, options.tickMs ?? 50);
+      }, TICK_MS);
       return address;
     },
     close() {
@@ -200,7 +196,6 @@ export function createMockServer(options: MockServerOptions): MockServer {
 function serverContext(options: MockServerOptions, worlds: WorldRegistry): ServerContext {
   return {
     worlds,
-    limit: options.bodyLimit ?? BODY_LIMIT,
     access: createAdminAccess(options.adminToken, options.corsOrigins),
     cors:
       options.corsOrigins === undefined || options.corsOrigins.length === 0
@@ -249,7 +244,7 @@ function servePublic(context: ServerContext, req: IncomingMessage, res: ServerRe
     return;
   }
   // `aborted`: the client is gone before the end of its body, with no one to answer.
-  readBody(req, context.limit).then((read) => {
+  readBody(req).then((read) => {
     if (read.kind === 'ok') answer(context, req, res, toHttpRequest(req, read.body));
     else if (read.kind === 'too_large') refuseTooLarge(context, req, res);
   });
@@ -311,7 +306,7 @@ async function serveAdmin(
   res: ServerResponse,
   path: string,
 ): Promise<void> {
-  const read = await readRequest(req, context.limit);
+  const read = await readRequest(req);
   // A client gone before the end of its body has no one to answer.
   if (read.kind === 'aborted') return;
   if (read.kind === 'too_large') {
@@ -380,12 +375,12 @@ function worldScope(
 
 // 413 and close the connection; the rest of the body is read and dropped first.
 function refuseTooLarge(
-  { worlds, limit }: ServerContext,
+  { worlds }: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
   lingerOnClose(req);
-  const message = `The request body exceeds the limit of ${limit} bytes.`;
+  const message = `The request body exceeds the limit of ${BODY_LIMIT} bytes.`;
   const now = readonlyWorld(worlds.default.mock).now();
   writeResponse(
     res,

@@ -10,8 +10,8 @@ import { DomainError } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../errors/control-errors';
 import type { BuiltWorld, WorldSettings } from './build-world';
-import { keyOwnerLookup } from './key-owner';
 import { fingerprint, LiveFeed } from './live';
+import type { KeyOwner } from './request-log';
 import { SnapshotStore } from './snapshot-store';
 
 /** The id of the server's starting world. */
@@ -192,6 +192,27 @@ export class WorldRegistry {
     return entry === this.default || this.ttlMs <= 0 ? null : entry.lastUsed + this.ttlMs;
   }
 
+  /**
+   * Who holds a key a request to world `worldId` sent: that world first, then every other live
+   * world (one `Map` lookup per world, so bounded by the cap on worlds).
+   */
+  keyOwner(worldId: string, sent: string): KeyOwner | null {
+    const key = sent.trim();
+    const own = this.byId.get(worldId);
+    const others = [...this.byId.values()].filter((entry) => entry !== own);
+    for (const entry of own === undefined ? others : [own, ...others]) {
+      const found = readonlyWorld(entry.mock).apiKeys.get(key);
+      if (found === undefined) continue;
+      return {
+        world: entry.id === worldId ? null : { id: entry.id, name: entry.name },
+        organization_id: found.organizationId,
+        environment: found.environment,
+        revoked: found.revoked,
+      };
+    }
+    return null;
+  }
+
   /** Runs every world's due background work (the server's real-clock tick). */
   runDue(): void {
     for (const entry of this.byId.values()) entry.mock.clock.runDue();
@@ -211,7 +232,7 @@ export class WorldRegistry {
     const { mock, requestLog } = built;
     // The log's times agree with the rest of the inspector: world time.
     requestLog.useWorldClock(() => readonlyWorld(mock).now());
-    requestLog.useKeyOwner(keyOwnerLookup(this, id));
+    requestLog.useKeyOwner((key) => this.keyOwner(id, key));
     const now = this.now();
     const ended = new Promise<void>((resolve) => this.enders.set(id, resolve));
     const entry: WorldEntry = {
