@@ -46,9 +46,9 @@ import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from '../inspec
 import { buildWorld, type WorldSettings } from '../worlds/build-world';
 import { RequestLog } from '../worlds/request-log';
 import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
-import { type AdminAccess, createAdminAccess } from './admin-access';
+import { createAdminAccess } from './admin-access';
 import { answerClientError, answerConnect } from './client-error';
-import { type Cors, createCors } from './cors';
+import { createCors } from './cors';
 import {
   BODY_LIMIT,
   hasBody,
@@ -112,17 +112,7 @@ const TICK_MS = 50;
 const SWEEP_MS = 1_000;
 
 /** What every request handler of one server shares. */
-interface ServerContext {
-  readonly worlds: WorldRegistry;
-  readonly access: AdminAccess;
-  readonly startedAt: number;
-  /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
-  origin: string;
-  /** The CORS policy, when origins are allowed. */
-  readonly cors: Cors | undefined;
-  /** See {@link MockServerOptions.recallKey}. */
-  readonly recallKey: ((key: string) => void) | undefined;
-}
+type ServerContext = ReturnType<typeof serverContext>;
 
 /** The server's routes, the default world's and the inspector page's data. */
 const control = createControlHandler([...CONTROL_ROUTES, ...INSPECTOR_API_ROUTES]);
@@ -193,15 +183,15 @@ export function createMockServer(options: MockServerOptions): MockServer {
   };
 }
 
-function serverContext(options: MockServerOptions, worlds: WorldRegistry): ServerContext {
+function serverContext(options: MockServerOptions, worlds: WorldRegistry) {
+  const cors = options.corsOrigins ?? [];
   return {
     worlds,
-    access: createAdminAccess(options.adminToken, options.corsOrigins),
-    cors:
-      options.corsOrigins === undefined || options.corsOrigins.length === 0
-        ? undefined
-        : createCors(options.corsOrigins),
+    access: createAdminAccess(options.adminToken, cors),
+    /** The CORS policy, when origins are allowed. */
+    cors: cors.length === 0 ? undefined : createCors(cors),
     startedAt: options.startedAt ?? Date.now(),
+    /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
     origin: 'http://127.0.0.1',
     recallKey: options.recallKey,
   };
