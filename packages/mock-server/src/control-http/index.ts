@@ -22,8 +22,12 @@ import {
   readonlyWorld,
   requireJsonUtf8,
 } from '@msgsvc/mock/port';
-import { controlTraceId, isUnexpected, toErrorResponse } from '../errors/control-errors';
-import { reportToStderr } from '../errors/report-unexpected';
+import {
+  controlTraceId,
+  isUnexpected,
+  reportToStderr,
+  toErrorResponse,
+} from '../errors/control-errors';
 import {
   CONTROL_PREFIX,
   type ControlDeps,

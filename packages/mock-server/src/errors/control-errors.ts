@@ -1,5 +1,6 @@
 /**
- * Errors of the control API, in the service's one error envelope. Domain errors keep their codes
+ * Errors of the control API, in the service's one error envelope, and the server's one report of
+ * an exception it did not expect. Domain errors keep their codes
  * and statuses (the mock's `http/error-table.ts`); the few conditions only the control API has (a
  * missing admin token, a foreign `Host`, a clock that cannot be moved by hand) get codes of their
  * own, documented in `openapi/control.yaml`. Below `worlds/`, whose registry throws two of them
@@ -11,6 +12,7 @@ import {
   envelopeResponse,
   errorResponse,
   type HttpResponse,
+  type UnexpectedErrorContext,
   unexpectedError,
   validationError,
 } from '@msgsvc/mock/port';
@@ -83,4 +85,24 @@ export function toErrorResponse(
     return errorResponse(validationError({ [error.field]: error.fieldMessage }), traceId, now);
   }
   return errorResponse(unexpectedError(error), traceId, now, { 'x-should-retry': 'false' });
+}
+
+/**
+ * Writes the server's one report of an exception it did not expect to stderr: the request and the
+ * trace id of the 500 it got, then the stack (the client's 500 says what broke too; this is for
+ * whoever runs the server). Each world's mock reports its own bugs with it. Never throws:
+ * reporting a failure must not become another one.
+ */
+export function reportToStderr(error: unknown, { request, traceId }: UnexpectedErrorContext): void {
+  try {
+    const stack =
+      typeof error === 'object' && error !== null && typeof (error as Error).stack === 'string'
+        ? (error as Error).stack
+        : String(error);
+    process.stderr.write(
+      `msgsvc-mock: unexpected error answering ${request.method} ${request.path} (trace ${traceId}); the client got a 500:\n${stack}\n`,
+    );
+  } catch {
+    // stderr closed, or a value that cannot be printed: the 500 still carries the message.
+  }
 }

@@ -38,9 +38,13 @@ import {
   WORLD_SCOPED_ROUTES,
 } from '../control-http/index';
 import { HEALTH_PATH } from '../control-http/routes-server';
-import { controlErrorResponse, controlTraceId, toErrorResponse } from '../errors/control-errors';
+import {
+  controlErrorResponse,
+  controlTraceId,
+  reportToStderr,
+  toErrorResponse,
+} from '../errors/control-errors';
 import { isErrorLike, isThenable } from '../errors/realm-neutral';
-import { reportToStderr } from '../errors/report-unexpected';
 import { INSPECTOR_API, INSPECTOR_API_ROUTES } from '../inspector/api';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from '../inspector/page';
 import { buildWorld, type WorldSettings } from '../worlds/build-world';

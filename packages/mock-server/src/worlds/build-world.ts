@@ -4,7 +4,7 @@
  * through `POST /__mock/worlds` come from here, so they differ only by what was asked.
  */
 import { createMockService, type MockService, RealClock } from '@msgsvc/mock';
-import { reportToStderr } from '../errors/report-unexpected';
+import { reportToStderr } from '../errors/control-errors';
 import { RequestLog } from './request-log';
 import {
   applyWorld,
