@@ -7,7 +7,12 @@ import { dirname, resolve } from 'node:path';
 import type { MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import type { StartupInfo } from './cli/banner';
-import { invalidOrigins, SERVE_DEFAULTS, type ServeOptions } from './cli/cli-options';
+import {
+  invalidOrigins,
+  SERVE_DEFAULTS,
+  type ServeOptions,
+  type StartServerOptions,
+} from './cli/cli-options';
 import { type CreatedWorld, type CreateWorldRequest, createControlClient } from './control-client';
 import { isLoopback } from './server/admin-access';
 import { createMockServer, type MockServer } from './server/node-server';
@@ -28,49 +33,7 @@ import { recallKey } from './state/stored-keys';
 import { type BuiltWorld, buildWorld, type WorldSettings } from './worlds/build-world';
 import { loadWorldFile, type OrganizationCredentials } from './worlds/world-file';
 
-/** Options of {@link startServer}: the flags of `msgsvc-mock serve`, each with its default. */
-export interface StartServerOptions {
-  /** The port; 0 (the default) picks a free one. */
-  readonly port?: number | undefined;
-  /** The address to bind. Default `127.0.0.1`; beyond loopback the control API needs a token. */
-  readonly host?: string | undefined;
-  /** A world file to start from. Default: the demo world. */
-  readonly world?: string | undefined;
-  /** The seed of ids and the delivery simulation. Default 1. */
-  readonly seed?: number | undefined;
-  /** `real` (default): background work follows the wall clock; `virtual`: only when advanced. */
-  readonly clock?: 'real' | 'virtual' | undefined;
-  /**
-   * Where the world's clock starts (a `Date` or epoch milliseconds); a virtual clock starts there
-   * again after a reset. Default: the wall clock's current second, so the world's times
-   * are today's. Webhooks are signed with the wall clock either way.
-   */
-  readonly startTime?: Date | number | undefined;
-  /** Speed-up of a real clock. Default 1. */
-  readonly speed?: number | undefined;
-  /** The admin token of the control API and inspector. Default: none on loopback, else random. */
-  readonly adminToken?: string | undefined;
-  /**
-   * Origins a browser tool may call the server from, exactly (`['http://localhost:5173']`): they
-   * get CORS headers and answered preflights, other origins none. Default: none.
-   */
-  readonly cors?: readonly string[] | undefined;
-  /**
-   * A world snapshot file that keeps the world across restarts: loaded at start when it
-   * exists (it wins over `world` and the demo), written atomically every `stateInterval` seconds
-   * while the world changes and when the server closes.
-   */
-  readonly state?: string | undefined;
-  /** Seconds between saves of the `state` file. Default 5. */
-  readonly stateInterval?: number | undefined;
-  /**
-   * Seconds without a request after which a world created through `POST /__mock/worlds` (or
-   * {@link RunningServer.createWorld}) is freed; 0 never. Default 1800 (30 minutes).
-   */
-  readonly worldTtl?: number | undefined;
-  /** The most worlds the server holds at once, the default one included. Default 1000. */
-  readonly maxWorlds?: number | undefined;
-}
+export type { StartServerOptions } from './cli/cli-options';
 
 /** A started server. */
 export interface RunningServer {

@@ -25,32 +25,65 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/**
- * Each option of `msgsvc-mock serve` (and of `startServer`, whose port is 0) with its value when
- * not given.
- */
+/** Options of `startServer`: the flags of `msgsvc-mock serve`, each with its default. */
+export interface StartServerOptions {
+  /** The port; 0 (the default) picks a free one. */
+  readonly port?: number | undefined;
+  /** The address to bind. Default `127.0.0.1`; beyond loopback the control API needs a token. */
+  readonly host?: string | undefined;
+  /** A world file to start from. Default: the demo world. */
+  readonly world?: string | undefined;
+  /** The seed of ids and the delivery simulation. Default 1. */
+  readonly seed?: number | undefined;
+  /** `real` (default): background work follows the wall clock; `virtual`: only when advanced. */
+  readonly clock?: 'real' | 'virtual' | undefined;
+  /**
+   * Where the world's clock starts (a `Date` or epoch milliseconds); a virtual clock starts there
+   * again after a reset. Default: the wall clock's current second, so the world's times
+   * are today's. Webhooks are signed with the wall clock either way.
+   */
+  readonly startTime?: Date | number | undefined;
+  /** Speed-up of a real clock. Default 1. */
+  readonly speed?: number | undefined;
+  /** The admin token of the control API and inspector. Default: none on loopback, else random. */
+  readonly adminToken?: string | undefined;
+  /**
+   * Origins a browser tool may call the server from, exactly (`['http://localhost:5173']`): they
+   * get CORS headers and answered preflights, other origins none. Default: none.
+   */
+  readonly cors?: readonly string[] | undefined;
+  /**
+   * A world snapshot file that keeps the world across restarts: loaded at start when it
+   * exists (it wins over `world` and the demo), written atomically every `stateInterval` seconds
+   * while the world changes and when the server closes.
+   */
+  readonly state?: string | undefined;
+  /** Seconds between saves of the `state` file. Default 5. */
+  readonly stateInterval?: number | undefined;
+  /**
+   * Seconds without a request after which a world created through `POST /__mock/worlds` (or
+   * `createWorld()` of the running server) is freed; 0 never. Default 1800 (30 minutes).
+   */
+  readonly worldTtl?: number | undefined;
+  /** The most worlds the server holds at once, the default one included. Default 1000. */
+  readonly maxWorlds?: number | undefined;
+}
+
+/** The value of each option not given that has one (`startServer`'s port is 0: any free one). */
 export const SERVE_DEFAULTS = {
   port: DEFAULT_PORT,
   host: '127.0.0.1',
-  world: undefined as string | undefined,
   seed: 1,
   clock: 'real' as 'real' | 'virtual',
-  /** Where the world's clock starts (`--start-time`, epoch ms); default the wall clock's second. */
-  startTime: undefined as number | undefined,
   speed: 1,
-  adminToken: undefined as string | undefined,
-  /** Origins allowed by CORS (`--cors`). */
   cors: [] as readonly string[],
-  /** The state file (`--state`), and the seconds between its saves. */
-  state: undefined as string | undefined,
   stateInterval: 5,
-  /** Seconds of no requests after which a created world is freed; 0 never (`--world-ttl`). */
   worldTtl: 1800,
   maxWorlds: 1000,
 };
 
-/** What `msgsvc-mock serve` was asked to do. */
-export type ServeOptions = Readonly<typeof SERVE_DEFAULTS>;
+/** What `msgsvc-mock serve` was asked to do: every option, with its default when not given. */
+export type ServeOptions = StartServerOptions & typeof SERVE_DEFAULTS;
 
 /** A parsed command line. */
 export type Command =
@@ -150,7 +183,10 @@ const NUMERIC = {
     (n) => Number.isInteger(n) && n >= 1 && n <= 100_000,
     'an integer from 1 to 100000',
   ],
-} as const satisfies Record<string, readonly [keyof ServeOptions, (n: number) => boolean, string]>;
+} as const satisfies Record<
+  string,
+  readonly [keyof typeof SERVE_DEFAULTS, (n: number) => boolean, string]
+>;
 
 type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
 
