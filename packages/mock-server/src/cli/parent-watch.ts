@@ -75,8 +75,8 @@ export function watchParent(
 /** The real process, read through `/proc` on Linux and `ps` elsewhere. */
 const PROCESS_VIEW: ProcessView = {
   startParent: process.ppid,
-  // `process.ppid` is read once, at start: the live value comes from /proc where there is one.
-  parentPid: () => PROCESS_VIEW.describe(process.pid)?.parent ?? process.ppid,
+  // Read again at each look (Node asks the system): it changes when the parent dies.
+  parentPid: () => process.ppid,
   alive(pid) {
     try {
       process.kill(pid, 0);
@@ -95,9 +95,7 @@ const PROCESS_VIEW: ProcessView = {
       const parent = Number(stat.slice(close + 2).split(' ')[1]);
       return { parent, command: stat.slice(open + 1, close) };
     } catch {
-      // No /proc (macOS, the BSDs): ask ps, but only about others (once, at start); this
-      // process's parent is then watched by liveness alone.
-      if (pid === process.pid) return undefined;
+      // No /proc (macOS, the BSDs): ask ps (once, at start).
     }
     try {
       const out = execFileSync('ps', ['-o', 'ppid=,comm=', '-p', String(pid)], {

@@ -47,7 +47,7 @@ import {
 import { isErrorLike, isThenable } from '../errors/realm-neutral';
 import { INSPECTOR_API, INSPECTOR_API_ROUTES } from '../inspector/api';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from '../inspector/page';
-import { buildWorld, type WorldSettings } from '../worlds/build-world';
+import type { WorldSettings } from '../worlds/build-world';
 import { RequestLog } from '../worlds/request-log';
 import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
 import { createAdminAccess } from './admin-access';
@@ -139,12 +139,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
         seed: readonlyWorld(mock).config.seed,
       },
     },
-    {
-      build: buildWorld,
-      ttlMs: options.worldTtlMs,
-      maxWorlds: options.maxWorlds,
-      now: options.wallClock,
-    },
+    { ttlMs: options.worldTtlMs, maxWorlds: options.maxWorlds, now: options.wallClock },
   );
   const context = serverContext(options, worlds);
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) =>

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../errors/control-errors';
-import type { BuiltWorld, WorldSettings } from './build-world';
+import { type BuiltWorld, buildWorld, type WorldSettings } from './build-world';
 import { fingerprint, LiveFeed } from './live';
 import type { KeyOwner } from './request-log';
 import { SnapshotStore } from './snapshot-store';
@@ -48,8 +48,6 @@ export interface WorldEntry extends BuiltWorld {
 
 /** Options of {@link WorldRegistry}. */
 export interface WorldRegistryOptions {
-  /** Builds a world's service from settings, with a key namespace, for the world of this id. */
-  readonly build: (settings: WorldSettings, namespace: string, id: string) => BuiltWorld;
   /** Idle time after which a created world is freed, in ms; 0 never. Default 30 minutes. */
   readonly ttlMs?: number | undefined;
   /** The most worlds at once, the default one included. Default 1000. */
@@ -73,12 +71,13 @@ export class WorldRegistry {
   private readonly byNamespace = new Map<string, WorldEntry>();
   /** Ends each world's {@link WorldEntry.ended}, by id. */
   private readonly enders = new Map<string, () => void>();
-  private readonly build: WorldRegistryOptions['build'];
   private readonly maxWorlds: number;
   private readonly now: () => number;
 
-  constructor(starting: BuiltWorld & { settings: WorldSettings }, options: WorldRegistryOptions) {
-    this.build = options.build;
+  constructor(
+    starting: BuiltWorld & { settings: WorldSettings },
+    options: WorldRegistryOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? DEFAULT_WORLD_TTL_MS;
     this.maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
     this.now = options.now ?? Date.now;
@@ -140,7 +139,7 @@ export class WorldRegistry {
     let id: string;
     do id = `w${randomBytes(8).toString('hex')}`;
     while (this.byId.has(id));
-    const built = this.build(settings, namespace, id);
+    const built = buildWorld(settings, namespace, id);
     if (from !== undefined) {
       built.mock.restore(from.mock.snapshot());
       built.requestLog.clear();
