@@ -11,7 +11,7 @@
  * msgsvc-mock trigger message.received --world w0123456789abcdef --from +244923000001
  * ```
  */
-import { parseFlags, UsageError } from './cli/cli-options';
+import { DEFAULT_PORT, parseFlags, UsageError } from './cli/cli-options';
 import { createControlClient } from './control-client';
 import { errorMessage } from './errors/realm-neutral';
 
@@ -52,25 +52,8 @@ receive and its ids can be fetched through the public API. A message in a final 
 campaign already completed, is refused: exit 1 with the server's reason. Exit 2 for a bad
 command line.`;
 
-const OPTIONS = {
-  url: { type: 'string' },
-  'admin-token': { type: 'string' },
-  world: { type: 'string' },
-  message: { type: 'string' },
-  campaign: { type: 'string' },
-  status: { type: 'string' },
-  'error-code': { type: 'string' },
-  organization: { type: 'string' },
-  environment: { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
-  text: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
 const EVENT_TYPES = ['message.status_updated', 'message.received', 'campaign.completed'] as const;
-const DEFAULT_URL = 'http://127.0.0.1:4780';
+const DEFAULT_URL = `http://127.0.0.1:${DEFAULT_PORT}`;
 
 /** The flags that become fields of the trigger's body, in the body's order. */
 const BODY_FIELDS = {
@@ -83,6 +66,18 @@ const BODY_FIELDS = {
   from: 'from',
   to: 'to',
   text: 'body',
+} as const;
+
+const STRING = { type: 'string' } as const;
+const OPTIONS = {
+  url: STRING,
+  'admin-token': STRING,
+  world: STRING,
+  ...(Object.fromEntries(Object.keys(BODY_FIELDS).map((flag) => [flag, STRING])) as {
+    [flag in keyof typeof BODY_FIELDS]: typeof STRING;
+  }),
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Runs `msgsvc-mock trigger` on its arguments (after `trigger`); resolves with the exit code. */
