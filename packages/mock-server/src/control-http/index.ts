@@ -22,19 +22,14 @@ import {
   readonlyWorld,
   requireJsonUtf8,
 } from '@msgsvc/mock/port';
+import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import {
   controlTraceId,
   isUnexpected,
   reportToStderr,
   toErrorResponse,
 } from '../errors/control-errors';
-import {
-  CONTROL_PREFIX,
-  type ControlDeps,
-  type ControlRoute,
-  compileRoutes,
-  matchControl,
-} from '../http/route';
+import { CONTROL_PREFIX, type ControlDeps, type ControlRoute } from '../http/route';
 import { BEHAVIOUR_ROUTES } from './routes-behaviour';
 import { ORGANIZATION_ROUTES } from './routes-organizations';
 import { READ_ROUTES } from './routes-reads';
@@ -68,7 +63,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 export function createControlHandler(
   routes: readonly ControlRoute[] = CONTROL_ROUTES,
 ): (deps: ControlDeps, request: HttpRequest) => Promise<HttpResponse> {
-  const table = compileRoutes(routes);
+  const table = pathTemplates(routes.map((route) => [route.path, route]));
   return async (deps, request) => {
     try {
       // As on the public API: an unknown method is a 501, HEAD is GET without the body.
@@ -79,25 +74,30 @@ export function createControlHandler(
         });
       }
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const match = matchControl(table, method, request.path.slice(CONTROL_PREFIX.length));
-      if (match.kind === 'not_found') {
+      // The most literal path that fits (a trailing slash aside), as on the public API, then the
+      // method on it.
+      const path = request.path.slice(CONTROL_PREFIX.length).replace(/\/$/, '');
+      const match = matchPath(table, pathSegments(path, 1));
+      if (match === undefined) {
         throw new DomainError({
           code: 'NOT_FOUND',
           message: `No control route for ${request.method} ${request.path}.`,
         });
       }
-      if (match.kind === 'method_not_allowed') {
+      const route = match.values.find((candidate) => candidate.method === method);
+      if (route === undefined) {
+        const allow = match.values.map((candidate) => candidate.method).join(', ');
         const response = toErrorResponse(
           new DomainError({
             code: 'METHOD_NOT_ALLOWED',
-            message: `${request.method} is not allowed here; allowed: ${match.allow.join(', ')}.`,
+            message: `${request.method} is not allowed here; allowed: ${allow}.`,
           }),
           readonlyWorld(deps.mock).now(),
         );
-        return { ...response, headers: { ...response.headers, allow: match.allow.join(', ') } };
+        return { ...response, headers: { ...response.headers, allow } };
       }
       const json = WRITES.has(request.method) ? readJson(request) : undefined;
-      const result = await match.route.handle({
+      const result = await route.handle({
         ...deps,
         params: match.params,
         query: request.query,

@@ -17,10 +17,11 @@ import {
   validationError,
 } from '@msgsvc/mock/port';
 
-/** Codes only the control API produces, with their statuses. */
+/** Codes only the server produces (the control API's, and a refused CORS preflight), with their statuses. */
 const CONTROL_ERRORS = {
   ADMIN_TOKEN_REQUIRED: 401,
   HOST_NOT_ALLOWED: 403,
+  CORS_ORIGIN_NOT_ALLOWED: 403,
   CLOCK_NOT_VIRTUAL: 409,
   WORLD_PERMANENT: 409,
   WORLD_LIMIT_REACHED: 409,

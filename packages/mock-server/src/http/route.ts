@@ -1,12 +1,10 @@
 /**
- * The shape of a control route and the segment matcher that finds one. Routes are plain data
- * handlers: parsed input in, a status and a JSON-serialisable body out. The control API's routes
+ * The shape of a control route, and `route()` that builds one. Routes are plain data handlers: parsed input in, a status and a JSON-serialisable body out. The control API's routes
  * and the inspector's data routes both take this shape, so it sits below both and neither imports
  * the other.
  */
 
 import { type ObjectSchema, parse, parseQuery, type Schema } from '@msgsvc/mock/port';
-import { matchPath, type PathTemplates, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import type { z } from 'zod';
 import type { WorldEntry, WorldRegistry } from '../worlds/world-registry';
 
@@ -91,35 +89,4 @@ export function route(
       body: await (answer as Answer<unknown>)(context, read(context)),
     }),
   };
-}
-
-/** A route table compiled once by {@link compileRoutes}. */
-export type CompiledRoutes = PathTemplates<ControlRoute>;
-
-/** Compiles a route table for {@link matchControl}. */
-export function compileRoutes(routes: readonly ControlRoute[]): CompiledRoutes {
-  return pathTemplates(routes.map((route) => [route.path, route]));
-}
-
-/** A match, a path with other methods, or nothing. */
-export type ControlMatch =
-  | {
-      readonly kind: 'found';
-      readonly route: ControlRoute;
-      readonly params: Record<string, string>;
-    }
-  | { readonly kind: 'method_not_allowed'; readonly allow: readonly string[] }
-  | { readonly kind: 'not_found' };
-
-/**
- * Finds the route for `method` and `path` (relative to the prefix, e.g. `/clock/advance`; a
- * trailing slash is ignored): the most literal path that fits, as on the public API, then the
- * method on it.
- */
-export function matchControl(table: CompiledRoutes, method: string, path: string): ControlMatch {
-  const match = matchPath(table, pathSegments(path.replace(/\/$/, ''), 1));
-  if (match === undefined) return { kind: 'not_found' };
-  const route = match.values.find((candidate) => candidate.method === method);
-  if (route !== undefined) return { kind: 'found', route, params: match.params };
-  return { kind: 'method_not_allowed', allow: match.values.map((candidate) => candidate.method) };
 }

@@ -4,8 +4,8 @@
  * answered; any other origin gets no CORS header, so its browser refuses to read the answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { envelopeResponse, type HttpResponse } from '@msgsvc/mock/port';
-import { controlTraceId } from '../errors/control-errors';
+import type { HttpResponse } from '@msgsvc/mock/port';
+import { ControlError, controlErrorResponse } from '../errors/control-errors';
 
 /** The methods of the public and control APIs. */
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
@@ -70,16 +70,8 @@ export function createCors(origins: readonly string[]): Cors {
         };
       }
       // No CORS header: the browser refuses the real request; the body says why to a human.
-      return envelopeResponse(
-        {
-          code: 'CORS_ORIGIN_NOT_ALLOWED',
-          message: `Origin ${origin ?? '(none)'} is not in the server's --cors allow-list.`,
-          status: 403,
-          service: 'core',
-        },
-        controlTraceId(),
-        now,
-      );
+      const message = `Origin ${origin ?? '(none)'} is not in the server's --cors allow-list.`;
+      return controlErrorResponse(new ControlError('CORS_ORIGIN_NOT_ALLOWED', message), now);
     },
   };
 }
