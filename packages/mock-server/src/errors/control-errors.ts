@@ -17,7 +17,7 @@ import {
   validationError,
 } from '@msgsvc/mock/port';
 
-/** Codes only the server produces (the control API's, and a refused CORS preflight), with their statuses. */
+/** Codes the server adds (its control API's, a refused CORS preflight), with their statuses. */
 const CONTROL_ERRORS = {
   ADMIN_TOKEN_REQUIRED: 401,
   HOST_NOT_ALLOWED: 403,
