@@ -1,7 +1,7 @@
 /**
- * The two edges of the Node server: `IncomingMessage` → {@link HttpRequest} (its body read up to a
- * limit, the rest of a refused one dropped) and {@link HttpResponse} → `ServerResponse`, without building web `Request`/`Response` objects
- * (design.md: those cost more than the whole pipeline).
+ * The two edges of the Node server: `IncomingMessage` → {@link HttpRequest} (its body read up to
+ * the limit, the rest of a refused one dropped) and {@link HttpResponse} → `ServerResponse`,
+ * without building web `Request`/`Response` objects (they cost more than the whole pipeline).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';
@@ -23,8 +23,7 @@ export type BodyResult =
 /** What reading a whole request produced (see {@link BodyResult}). */
 export type ReadResult =
   | { readonly kind: 'ok'; readonly request: HttpRequest }
-  | { readonly kind: 'too_large' }
-  | { readonly kind: 'aborted' };
+  | Exclude<BodyResult, { kind: 'ok' }>;
 
 /**
  * The request as plain data, with `body` (read by {@link readBody}, or `null`). One object literal
@@ -50,14 +49,14 @@ export function hasBody(method: string): boolean {
 }
 
 /**
- * Reads a body up to `limit` bytes, as bytes: the pipeline decodes them as UTF-8 once, whole, so a
+ * Reads a body up to {@link BODY_LIMIT} bytes, as bytes: the pipeline decodes them as UTF-8 once, whole, so a
  * multi-byte character split across chunks stays whole and an invalid one is refused. A body that
- * declares or reaches more than `limit` is `too_large` at once: the request stops being read here,
+ * declares or reaches more is `too_large` at once: the request stops being read here,
  * and the rest of it is the lingering close's to drop (see {@link lingerOnClose}).
  */
-export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<BodyResult> {
+export function readBody(req: IncomingMessage): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  if (declared > limit) return Promise.resolve({ kind: 'too_large' });
+  if (declared > BODY_LIMIT) return Promise.resolve({ kind: 'too_large' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -67,7 +66,7 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<Body
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
+      if (size <= BODY_LIMIT) chunks.push(chunk);
       else settle({ kind: 'too_large' });
     };
     const onEnd = () =>
@@ -81,9 +80,9 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<Body
 }
 
 /** Reads a whole request as plain data (see {@link readBody}). */
-export async function readRequest(req: IncomingMessage, limit = BODY_LIMIT): Promise<ReadResult> {
+export async function readRequest(req: IncomingMessage): Promise<ReadResult> {
   if (!hasBody(req.method ?? 'GET')) return { kind: 'ok', request: toHttpRequest(req, null) };
-  const read = await readBody(req, limit);
+  const read = await readBody(req);
   return read.kind === 'ok' ? { kind: 'ok', request: toHttpRequest(req, read.body) } : read;
 }
 
