@@ -70,11 +70,6 @@ export class LiveFeed {
   /** @param current - the fingerprint of what the inspector shows now. */
   constructor(private readonly current: () => string) {}
 
-  /** How many pages listen. */
-  get listeners(): number {
-    return this.clients.size;
-  }
-
   /** Streams change events to `res` until the page goes away. */
   attach(res: ServerResponse, traceId: string): void {
     res.writeHead(200, {
@@ -98,7 +93,7 @@ export class LiveFeed {
   }
 
   /** Sends a change event when the fingerprint moved (and a heartbeat when long silent). */
-  check(): void {
+  private check(): void {
     const now = this.current();
     const wall = Date.now();
     if (now !== this.last) {
