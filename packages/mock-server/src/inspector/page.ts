@@ -26,12 +26,13 @@ header h1 { font-size: 1.05rem; margin: 0; }
 #status.ok { color: var(--ok); } #status.error { color: var(--bad); font-weight: 600; }
 form.search { display: flex; gap: .4rem; flex: 1 1 22rem; }
 form.search input { flex: 1; }
-input, select, button { font: inherit; color: inherit; background: var(--card); border: 1px solid var(--line);
-  border-radius: 6px; padding: .25rem .5rem; }
+input, select, button, textarea { font: inherit; color: inherit; background: var(--card);
+  border: 1px solid var(--line); border-radius: 6px; padding: .25rem .5rem; }
 button { cursor: pointer; } button:hover { border-color: var(--accent); }
 nav { display: flex; flex-wrap: wrap; gap: .25rem; padding: .4rem 1.25rem; border-bottom: 1px solid var(--line); }
 nav a { padding: .2rem .6rem; border-radius: 6px; text-decoration: none; }
-nav a[aria-current="page"] { background: color-mix(in srgb, var(--accent) 15%, transparent); font-weight: 600; }
+nav a[aria-current="page"], .filters a[aria-current="true"] {
+  background: color-mix(in srgb, var(--accent) 15%, transparent); font-weight: 600; }
 #actions { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; padding: .4rem 1.25rem;
   border-bottom: 1px solid var(--line); }
 #actions .label { color: var(--muted); font-size: .85rem; }
@@ -68,10 +69,10 @@ pre.answer { max-height: 12rem; } .fault-form { margin-bottom: .4rem; } nav.filt
 .notice { padding: .4rem .75rem; border-radius: 6px; border: 1px solid var(--line); margin: .5rem 1.25rem 0; }
 .notice.error { border-color: var(--bad); color: var(--bad); }
 form.inline { display: flex; flex-wrap: wrap; gap: .4rem; align-items: end; }
-form.inline label { display: flex; flex-direction: column; font-size: .8rem; color: var(--muted); }
+form.inline label, .sms-check-form .inline label { display: flex; flex-direction: column; font-size: .8rem;
+  color: var(--muted); }
 .filters { display: flex; flex-wrap: wrap; gap: .4rem .75rem; align-items: center; margin-bottom: .5rem; }
 .filters nav { padding: 0; border: 0; } .hint { color: var(--warn); } .journal td:nth-child(3) { overflow-wrap: anywhere; } .hints { margin: .25rem 0; padding-left: 1.25rem; }
-.filters a[aria-current="true"] { background: color-mix(in srgb, var(--accent) 15%, transparent); font-weight: 600; }
 .sms-segments { list-style: none; margin: .5rem 0; padding: 0; display: flex; flex-direction: column; gap: .35rem; }
 .sms-segment { border: 1px dashed var(--line); border-left: 4px solid var(--accent); border-radius: 6px; padding: .3rem .6rem; }
 .sms-segment-head { display: block; color: var(--muted); font-size: .75rem; }
@@ -80,10 +81,8 @@ form.inline label { display: flex; flex-direction: column; font-size: .8rem; col
 .sms-replaced { background: var(--bg); padding: .4rem .6rem; border-radius: 6px; }
 mark.ucs2 { background: color-mix(in srgb, var(--warn) 22%, transparent); color: inherit; font-weight: 700;
   text-decoration: underline wavy var(--bad); text-underline-offset: 3px; outline: 1px solid var(--warn); border-radius: 2px; }
-.sms-check-form textarea { width: 100%; font: 13px/1.4 ui-monospace, monospace; color: inherit; background: var(--card);
-  border: 1px solid var(--line); border-radius: 6px; padding: .4rem; }
+.sms-check-form textarea { width: 100%; font: 13px/1.4 ui-monospace, monospace; padding: .4rem; }
 .sms-check-form .inline { display: flex; flex-wrap: wrap; gap: .6rem; }
-.sms-check-form .inline label { display: flex; flex-direction: column; font-size: .8rem; color: var(--muted); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .masthead { position: sticky; top: 0; z-index: 2; background: var(--card); }
 html { scroll-padding-top: calc(var(--masthead-h, 0px) + .5rem); }

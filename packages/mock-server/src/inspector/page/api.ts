@@ -29,9 +29,8 @@ const base =
     : `/__mock/worlds/${encodeURIComponent(shownWorld)}`;
 
 /** The headers every request carries. */
-function authHeaders(): Record<string, string> {
-  return token === null ? {} : { authorization: `Bearer ${token}` };
-}
+const authHeaders: Record<string, string> =
+  token === null ? {} : { authorization: `Bearer ${token}` };
 
 /** GET `/__mock/inspector/api/<path>` as JSON. */
 export function data<T>(
@@ -59,7 +58,7 @@ export async function worlds(): Promise<WorldSummary[]> {
 }
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { ...authHeaders(), accept: 'application/json' };
+  const headers: Record<string, string> = { ...authHeaders, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(url, {
     method,
@@ -95,7 +94,7 @@ export async function listen(
 ): Promise<void> {
   for (;;) {
     try {
-      const response = await fetch(`${base}/inspector/api/events`, { headers: authHeaders() });
+      const response = await fetch(`${base}/inspector/api/events`, { headers: authHeaders });
       if (!response.ok || response.body === null) throw new Error(`events: ${response.status}`);
       onState(true);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -7,9 +7,7 @@
 import { type Child, html } from './dom';
 import type { FieldSpec } from './fault-specs';
 
-type Control = HTMLInputElement | HTMLSelectElement;
-
-function control(spec: FieldSpec, name: string): Control {
+function control(spec: FieldSpec, name: string): HTMLElement {
   const required = spec.required ?? false;
   if (spec.input === 'select') {
     const option = (value: string | number) =>
@@ -17,7 +15,7 @@ function control(spec: FieldSpec, name: string): Control {
     return html`<select id=${spec.id} name=${name} required=${required}>
       ${spec.blank !== undefined && html`<option value="">${spec.blank}</option>`}
       ${(spec.options ?? []).map(option)}
-    </select>` as Control;
+    </select>`;
   }
   return html`<input
     id=${spec.id}
@@ -29,25 +27,10 @@ function control(spec: FieldSpec, name: string): Control {
     max=${spec.max}
     value=${spec.value}
     size=${spec.size ?? (spec.input === 'number' ? 8 : 24)}
-  />` as Control;
+  />`;
 }
 
 /** The body a form's controls describe: filled-in fields only, numbers where the spec says so. */
-function bodyOf(
-  fields: Readonly<Record<string, FieldSpec>>,
-  controls: ReadonlyMap<string, Control>,
-): Record<string, string | number> {
-  const body: Record<string, string | number> = {};
-  for (const [name, spec] of Object.entries(fields)) {
-    const raw = controls.get(name)?.value.trim() ?? '';
-    if (raw === '') continue;
-    const numeric =
-      spec.input === 'number' || spec.options?.some((o) => typeof o === 'number') === true;
-    body[name] = numeric ? Number(raw) : raw;
-  }
-  return body;
-}
-
 /** A form; `submit` gets the body when it is sent. */
 export function contractForm(
   title: string,
@@ -55,14 +38,19 @@ export function contractForm(
   fields: Readonly<Record<string, FieldSpec>>,
   submit: (body: Record<string, string | number>) => void,
 ): Child {
-  const controls = new Map<string, Control>();
-  for (const [name, spec] of Object.entries(fields)) controls.set(name, control(spec, name));
   const send = (event: Event) => {
     event.preventDefault();
-    submit(bodyOf(fields, controls));
+    const filled = new FormData(event.currentTarget as HTMLFormElement);
+    const body: Record<string, string | number> = {};
+    for (const [name, spec] of Object.entries(fields)) {
+      const raw = String(filled.get(name) ?? '').trim();
+      const numeric = spec.input === 'number' || spec.options?.some((o) => typeof o === 'number');
+      if (raw !== '') body[name] = numeric ? Number(raw) : raw;
+    }
+    submit(body);
   };
   const label = ([name, spec]: [string, FieldSpec]) =>
-    html`<label for=${spec.id}>${spec.label}${controls.get(name)}</label>`;
+    html`<label for=${spec.id}>${spec.label}${control(spec, name)}</label>`;
   return html`<form class="inline" aria-label=${title} onsubmit=${send}>
     ${Object.entries(fields).map(label)}
     <button type="submit">${button}</button>

@@ -326,7 +326,7 @@ interface TimelineStep {
 }
 
 /** The timeline of `steps`. */
-export function timeline(steps: readonly TimelineStep[]): Child {
+function timeline(steps: readonly TimelineStep[]): Child {
   if (steps.length === 0) return html`<p class="empty">No status recorded.</p>`;
   const step = ({ status, at, error_code }: TimelineStep, i: number) => html`<li>
     ${chip(status)} ${time(at)}
