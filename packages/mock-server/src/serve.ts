@@ -14,7 +14,7 @@ import {
   type StartServerOptions,
 } from './cli/cli-options';
 import { type CreatedWorld, type CreateWorldRequest, createControlClient } from './control-client';
-import { isLoopback } from './server/admin-access';
+import { isLoopback } from './server/access';
 import { createMockServer, type MockServer } from './server/node-server';
 import {
   keepState,

@@ -50,9 +50,8 @@ import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from '../inspec
 import type { WorldSettings } from '../worlds/build-world';
 import { RequestLog } from '../worlds/request-log';
 import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
-import { createAdminAccess } from './admin-access';
+import { createAdminAccess, createCors } from './access';
 import { answerClientError, answerConnect } from './client-error';
-import { createCors } from './cors';
 import {
   BODY_LIMIT,
   hasBody,
