@@ -50,10 +50,8 @@ const BODY_KEPT = 16_384;
 
 const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 
-/** An entry as read: redacted; times stay numbers until someone renders them. */
-type Stored = Omit<RequestLogDetail, 'at' | 'world_at'> & {
-  readonly atMs: number;
-  readonly worldMs: number | null;
+/** An entry as read: redacted. */
+type Stored = RequestLogDetail & {
   /** Whose key a refused request sent, for the near-miss hints; never the key itself. */
   readonly key_owner: KeyOwner | null;
 };
@@ -154,16 +152,8 @@ export class RequestLog {
 
   /** One entry in full, or undefined when it was never logged or has been dropped. */
   detail(seq: number): RequestLogDetail | undefined {
-    for (const stored of this.newestFirst()) {
-      if (stored.seq === seq) {
-        return {
-          ...summary(stored),
-          request_headers: stored.request_headers,
-          response_headers: stored.response_headers,
-          request_body: stored.request_body,
-          response_body: stored.response_body,
-        };
-      }
+    for (const { key_owner: _owner, ...detail } of this.newestFirst()) {
+      if (detail.seq === seq) return detail;
     }
     return undefined;
   }
@@ -183,8 +173,8 @@ function read(slot: Slot, keyOwner: KeyOwnerLookup | undefined): Stored {
   const idempotencyKey = request.headers['idempotency-key'];
   slot.stored = {
     seq: slot.seq,
-    atMs: slot.atMs,
-    worldMs: slot.worldMs,
+    at: new Date(slot.atMs).toISOString(),
+    world_at: slot.worldMs === null ? null : formatTimestamp(slot.worldMs),
     method: request.method,
     path: redactSecrets(request.path),
     query: redactSecrets(request.query),
@@ -209,8 +199,8 @@ function read(slot: Slot, keyOwner: KeyOwnerLookup | undefined): Stored {
 export function summary(stored: Stored): RequestLogEntry {
   return {
     seq: stored.seq,
-    at: new Date(stored.atMs).toISOString(),
-    world_at: stored.worldMs === null ? null : formatTimestamp(stored.worldMs),
+    at: stored.at,
+    world_at: stored.world_at,
     method: stored.method,
     path: stored.path,
     query: stored.query,
