@@ -62,8 +62,13 @@ function oneOfList<const T extends readonly string[]>(values: T) {
 const name = sendable(text(200));
 const environment = oneOf(ENVIRONMENTS);
 const senderStatus = oneOf(['APPROVED', 'PENDING', 'REJECTED']);
-const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
-const phone = z.string('Must be a phone number.').min(1, 'Must be a phone number.');
+/** A string of at least one character; `message` for anything else. */
+const filled = (message: string) => z.string(message).min(1, message);
+/** An upper-case code (a carrier, an error), `message` naming one for anything else. */
+const code = (message: string) => z.string(message).regex(/^[A-Z][A-Z0-9_]{0,63}$/, message);
+/** A label for people (a snapshot's, a world's name). */
+const label = text(200).exactOptional();
+const phone = filled('Must be a phone number.');
 
 /** `POST /__mock/organizations`. */
 export const createOrganizationBody = z.strictObject({
@@ -160,9 +165,7 @@ const uuid = z.string('Must be a UUID.').regex(UUID_PATTERN, 'Must be a UUID.');
 // The vocabularies come from the contract's generated types, never a list written again.
 const operationId = oneOfList(OPERATION_IDS);
 const count = integer(1, 1_000_000);
-const instant = z
-  .string('Must be an ISO 8601 date-time with an offset.')
-  .min(1, 'Must be an ISO 8601 date-time with an offset.');
+const instant = filled('Must be an ISO 8601 date-time with an offset.');
 const eventType = oneOfList(WEBHOOK_EVENT_TYPES);
 
 /** `POST /__mock/faults/request-failures`. */
@@ -187,9 +190,7 @@ export const dispatchFailureBody = z.strictObject({
 
 /** `POST /__mock/faults/carrier-outages`. */
 export const carrierOutageBody = z.strictObject({
-  destination: z
-    .string('Must be a carrier code such as UNITEL.')
-    .regex(CODE, 'Must be a carrier code such as UNITEL.'),
+  destination: code('Must be a carrier code such as UNITEL.'),
   from: instant,
   to: instant,
 });
@@ -228,7 +229,7 @@ export const redeliverFailedBody = z.strictObject({
 /** `POST /__mock/inbound`. */
 export const inboundBody = z.strictObject({
   from: phone,
-  to: z.string('Must be a sender ID name or id.').min(1, 'Must be a sender ID name or id.'),
+  to: filled('Must be a sender ID name or id.'),
   body: sendable(text(10_000)),
   environment: environment.exactOptional(),
   organization_id: uuid.exactOptional(),
@@ -249,10 +250,7 @@ export const triggerBody = z.strictObject({
     'CANCELLED',
     'COMPLETED',
   ]).exactOptional(),
-  error_code: z
-    .string('Must be an error code such as ABSENT_SUBSCRIBER.')
-    .regex(CODE, 'Must be an error code such as ABSENT_SUBSCRIBER.')
-    .exactOptional(),
+  error_code: code('Must be an error code such as ABSENT_SUBSCRIBER.').exactOptional(),
   organization_id: uuid.exactOptional(),
   environment: environment.exactOptional(),
   from: phone.exactOptional(),
@@ -262,7 +260,7 @@ export const triggerBody = z.strictObject({
 
 /** `POST /__mock/snapshots`: the name is optional, a label for people. */
 export const takeSnapshotBody = z.strictObject({
-  name: text(200).exactOptional(),
+  name: label,
 });
 
 /**
@@ -270,7 +268,7 @@ export const takeSnapshotBody = z.strictObject({
  * seed; the demo world as the starting organizations).
  */
 export const createWorldBody = z.strictObject({
-  name: text(200).exactOptional(),
+  name: label,
   clock: oneOf(['real', 'virtual']).exactOptional(),
   seed: z
     .number('Must be an integer.')
@@ -296,5 +294,5 @@ export type CreateWorldInput = z.infer<typeof createWorldBody>;
 
 /** `POST /__mock/worlds/{world_id}/fork`. */
 export const forkWorldBody = z.strictObject({
-  name: text(200).exactOptional(),
+  name: label,
 });
