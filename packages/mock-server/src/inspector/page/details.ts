@@ -29,7 +29,7 @@ import {
   messageRows,
   type View,
 } from './lists';
-import { pageOffset, pageSize, pages } from './paging';
+import { pageOf, pages } from './paging';
 import type { Route } from './router';
 import { smsCheckSection } from './sms-check';
 
@@ -159,10 +159,7 @@ function bubble(item: ThreadEntry): HTMLElement {
 
 /** `#/campaigns/<id>`. */
 export async function campaignView(id: string, route: Route): Promise<View> {
-  const view = await data<CampaignView>(`campaigns/${encodeURIComponent(id)}`, {
-    offset: pageOffset(route),
-    limit: pageSize(route),
-  });
+  const view = await data<CampaignView>(`campaigns/${encodeURIComponent(id)}`, pageOf(route));
   const c = view.campaign;
   // Every message no longer PENDING or SENT has its final status.
   const done = Object.entries(view.counts)

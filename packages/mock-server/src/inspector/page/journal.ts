@@ -12,7 +12,7 @@ import { data } from './api';
 import { headerTable } from './details';
 import { type Child, fields, html, link, pretty, section, table, time } from './dom';
 import { requestCells, type View, wallBeside } from './lists';
-import { pageOffset, pageSize, pages } from './paging';
+import { pageOf, pages } from './paging';
 import { listHref, type Route } from './router';
 
 const CLASSES = ['2xx', '4xx', '5xx'] as const;
@@ -38,7 +38,7 @@ export async function journalView(route: Route): Promise<View> {
     offset: number;
     operations: readonly string[];
     entries: readonly JournalRow[];
-  }>('requests', { ...filters, offset: pageOffset(route), limit: pageSize(route) });
+  }>('requests', { ...filters, ...pageOf(route) });
   const shown = [status, op, q === undefined ? undefined : `“${q}”`].filter((p) => p !== undefined);
   return {
     title: ['Request log', ...shown].join(' · '),

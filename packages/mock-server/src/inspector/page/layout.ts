@@ -40,7 +40,8 @@ interface LeftList {
 
 let anchor: Anchor | undefined;
 let leftList: LeftList | undefined;
-let cameFrom: Route | undefined;
+/** The list left for a record, when the new address goes back to it from a record. */
+let back: LeftList | undefined;
 
 const view = () => document.getElementById('view') as HTMLElement;
 
@@ -81,7 +82,7 @@ export function startLayout(refresh: () => Promise<void>): void {
 function leaving(oldUrl: string): void {
   const old = parseRoute(new URL(oldUrl).hash);
   const next = currentRoute();
-  cameFrom = old;
+  back = isRecord(old) && leftList?.address === addressOf(next) ? leftList : undefined;
   // A row is kept in place only while its list stays on screen or comes back: opened beside it,
   // or left with `Esc`. Another page of the list, or another view, opens at its top.
   const listShown = (route: Route) => (isList(route) ? route : listOf(route));
@@ -134,13 +135,6 @@ export function arrived(): void {
     }
     return;
   }
-  const back =
-    leftList !== undefined &&
-    leftList.address === addressOf(route) &&
-    cameFrom !== undefined &&
-    isRecord(cameFrom)
-      ? leftList
-      : undefined;
   window.scrollTo(0, back?.scrollY ?? 0);
   const opened = back === undefined ? null : rowLinkTo(root, back.record);
   focus(opened ?? root.querySelector<HTMLElement>('.pane-record') ?? root);

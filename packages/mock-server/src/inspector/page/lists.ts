@@ -25,7 +25,7 @@ import {
   organizationMessages,
   statusBar,
 } from './filters';
-import { pageOffset, pageSize, pages } from './paging';
+import { pageOf, pages } from './paging';
 import { listHref, type Route } from './router';
 
 /** A rendered view: its title and content. */
@@ -147,11 +147,7 @@ async function listView<Row>(
   statuses?: readonly string[],
 ): Promise<View> {
   const q = route.params.get('q') ?? undefined;
-  const page = await data<ListPage<Row>>(view, {
-    q,
-    offset: pageOffset(route),
-    limit: pageSize(route),
-  });
+  const page = await data<ListPage<Row>>(view, { q, ...pageOf(route) });
   return {
     title: q === undefined || statuses === undefined ? title : `${title} matching “${q}”`,
     content: [
@@ -289,8 +285,7 @@ export async function outboxView(route: Route, actions: Actions): Promise<View> 
   const failedOnly = route.params.get('state') === 'failed';
   const page = await data<OutboxPage>('deliveries', {
     state: failedOnly ? 'failed' : undefined,
-    offset: pageOffset(route),
-    limit: pageSize(route),
+    ...pageOf(route),
   });
   const redeliver = (event: Event) => {
     // A second click while the first runs sends nothing (the server would find none failed).

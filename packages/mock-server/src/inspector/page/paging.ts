@@ -10,16 +10,17 @@ import { listHref, type Route } from './router';
 const PAGE_SIZES = [20, 50, 100] as const;
 const DEFAULT_SIZE = 50;
 
-/** The page size in the address, or the default when it is absent or not one offered. */
-export function pageSize(route: Route): number {
-  const asked = Number(route.params.get('limit'));
-  return (PAGE_SIZES as readonly number[]).includes(asked) ? asked : DEFAULT_SIZE;
-}
-
-/** The offset in the address (0 when absent or not a whole number). */
-export function pageOffset(route: Route): number {
+/**
+ * The page the address asks for: its offset (0 when absent or not a whole number) and its size
+ * (the default when absent or not one offered).
+ */
+export function pageOf(route: Route): { offset: number; limit: number } {
   const offset = Number(route.params.get('offset') ?? 0);
-  return Number.isInteger(offset) && offset > 0 ? offset : 0;
+  const asked = Number(route.params.get('limit'));
+  return {
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+    limit: (PAGE_SIZES as readonly number[]).includes(asked) ? asked : DEFAULT_SIZE,
+  };
 }
 
 /**
@@ -30,9 +31,9 @@ export function pages(
   view: string,
   route: Route,
   total: number,
-  offset = pageOffset(route),
+  offset = pageOf(route).offset,
 ): Child {
-  const size = pageSize(route);
+  const size = pageOf(route).limit;
   const kept = Object.fromEntries(
     [...route.params].filter(([name]) => name !== 'offset' && name !== 'limit'),
   );
