@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { DomainError, type MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
-import { readWebhookSecret } from './webhook-secret';
 import { type WorldFile, worldFileSchema } from './world-file-schema';
 
 export { type WorldFile, worldFileSchema, worldJsonSchema } from './world-file-schema';
@@ -152,7 +151,7 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
         name: sender.name,
         status: sender.status,
       })),
-      webhook_secret: readWebhookSecret(mock, created.id) ?? null,
+      webhook_secret: created.webhook_secret,
     });
   });
   return credentials;
