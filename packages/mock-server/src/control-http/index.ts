@@ -3,13 +3,6 @@
  * in-process `mock.control` offers, as JSON in and out, errors in the service's envelope. It is a
  * plain data handler, `HttpRequest → HttpResponse`, separate from the public pipeline: no API keys,
  * no rate limits, no idempotency.
- *
- * @example
- * ```ts
- * const control = createControlHandler();
- * const deps = { ...worlds.default, startedAt: Date.now(), worlds, world: worlds.default, origin };
- * const response = await control(deps, { method: 'GET', path: '/__mock/clock', query: '', headers: {}, body: null });
- * ```
  */
 
 import { DomainError } from '@msgsvc/mock';

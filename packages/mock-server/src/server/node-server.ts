@@ -2,21 +2,8 @@
  * The mock as a Node HTTP server: the public API under `/c/v1`, the control API under `/__mock`
  * and the inspector page at `/`. Requests go from `IncomingMessage` to the http layer's plain data
  * and back (no web `Request`/`Response` on the hot path); bodies are limited to 1 MiB (413
- * `PAYLOAD_TOO_LARGE`); what Node's parser refuses is answered in the envelope too
- *. On a real clock, background work runs on a timer and before each request.
- *
- * @example
- * ```ts
- * import { createMockService, RealClock } from '../index';
- * import { RequestLog } from '../worlds/request-log';
- * import { createMockServer } from './node-server';
- *
- * const requestLog = new RequestLog();
- * const mock = createMockService({ clock: new RealClock(), observe: (q, r) => requestLog.record(q, r) });
- * mock.seedDemo();
- * const server = createMockServer({ mock, requestLog });
- * const { origin } = await server.listen(4780, '127.0.0.1'); // http://127.0.0.1:4780
- * ```
+ * `PAYLOAD_TOO_LARGE`); what Node's parser refuses is answered in the envelope too. On a real
+ * clock, background work runs on a timer and before each request.
  */
 
 import { once } from 'node:events';
@@ -122,7 +109,7 @@ const control = createControlHandler([...CONTROL_ROUTES, ...INSPECTOR_API_ROUTES
 /** The routes of one world under `/__mock/worlds/{id}`, the page's data included. */
 const worldControl = createControlHandler([...WORLD_SCOPED_ROUTES, ...INSPECTOR_API_ROUTES]);
 
-/** Creates the server; see the module example. */
+/** Creates the server; `listen` then starts it. */
 export function createMockServer(options: MockServerOptions): MockServer {
   const { mock } = options;
   const requestLog = options.requestLog ?? new RequestLog();
