@@ -36,7 +36,10 @@ const ANSWERS: Readonly<Record<string, { code: ErrorCode; message: string }>> = 
 const MALFORMED = { code: 'BAD_REQUEST', message: 'The request is not valid HTTP/1.1.' } as const;
 
 /** The envelope answering a parser error (see the module comment). */
-export function clientErrorResponse(error: { code?: string }, now: number): HttpResponse {
+export function clientErrorResponse(
+  error: { code?: string | undefined },
+  now: number,
+): HttpResponse {
   const answer =
     (error.code !== undefined && Object.hasOwn(ANSWERS, error.code)
       ? ANSWERS[error.code]
@@ -48,25 +51,12 @@ export function clientErrorResponse(error: { code?: string }, now: number): Http
  * Handles the server's `clientError`: writes the envelope straight to the socket (there is no
  * response object yet) and closes it. A connection already reset is just destroyed.
  */
-export function answerClientError(
-  error: Error & { code?: string },
-  socket: Duplex,
-  now: number,
-): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+export function answerClientError(code: string | undefined, socket: Duplex, now: number): void {
+  if (code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  writeAndClose(socket, clientErrorResponse(error, now));
-}
-
-/**
- * Handles the server's `connect` (a `CONNECT` request, which Node hands over as a bare socket and,
- * with no listener, closes without a word): the service implements no such method, so it is a 501
- * like any other it does not implement.
- */
-export function answerConnect(socket: Duplex, now: number): void {
-  writeAndClose(socket, clientErrorResponse({ code: 'HPE_INVALID_METHOD' }, now));
+  writeAndClose(socket, clientErrorResponse({ code }, now));
 }
 
 function writeAndClose(socket: Duplex, response: HttpResponse): void {

@@ -38,7 +38,7 @@ import type { WorldSettings } from '../worlds/build-world';
 import { RequestLog } from '../worlds/request-log';
 import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
 import { createAdminAccess, createCors } from './access';
-import { answerClientError, answerConnect } from './client-error';
+import { answerClientError } from './client-error';
 import {
   BODY_LIMIT,
   hasBody,
@@ -132,10 +132,14 @@ export function createMockServer(options: MockServerOptions): MockServer {
     onRequest(context, req, res),
   );
   // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
-  server.on('clientError', (error, socket) =>
-    answerClientError(error, socket, readonlyWorld(mock).now()),
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
+    answerClientError(error.code, socket, readonlyWorld(mock).now()),
   );
-  server.on('connect', (_req, socket) => answerConnect(socket, readonlyWorld(mock).now()));
+  // A `CONNECT` (handed over as a bare socket, closed without a word when no one listens) is a
+  // method the service does not implement: a 501 like any other.
+  server.on('connect', (_req, socket) =>
+    answerClientError('HPE_INVALID_METHOD', socket, readonlyWorld(mock).now()),
+  );
   let timer: NodeJS.Timeout | undefined;
 
   return {
