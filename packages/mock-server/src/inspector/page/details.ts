@@ -3,8 +3,8 @@
  * timeline, cost and segments, replies, webhook deliveries, and a form to simulate a reply), a
  * phone's thread, a campaign (per-state counts and its messages), a logged request (headers and
  * both bodies, keys by prefix) and a webhook delivery (payload, each attempt with its signature
- * headers, latency and answer as text, "redeliver now"). A message's and a campaign's page list the logged requests
- * that created it, idempotent replays included.
+ * headers, latency and answer as text, "redeliver now"). A message's and a campaign's page list
+ * the logged requests that created it, idempotent replays included.
  */
 import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
 import type { CreatingRequest } from '../request-links';

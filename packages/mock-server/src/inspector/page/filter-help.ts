@@ -20,7 +20,10 @@ function dialog(): HTMLDialogElement {
     // A placeholder (`campaign:<id>`) is shown, not followed.
     words.includes('<')
       ? html`<code>${words}</code>`
-      : html`<a href=${listHref(words.startsWith('"') ? 'search' : 'messages', { q: words })} data-close>
+      : html`<a
+          href=${listHref(words.startsWith('"') ? 'search' : 'messages', { q: words })}
+          data-close
+        >
           <code>${words}</code>
         </a>`;
   const help = html`<dialog id="filter-help" aria-labelledby="filter-help-title">

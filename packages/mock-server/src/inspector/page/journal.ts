@@ -39,7 +39,8 @@ export async function journalView(route: Route): Promise<View> {
     operations: readonly string[];
     entries: readonly JournalRow[];
   }>('requests', { ...filters, ...pageOf(route) });
-  const shown = [status, op, q === undefined ? undefined : `“${q}”`].filter((p) => p !== undefined);
+  const quoted = q === undefined ? undefined : `“${q}”`;
+  const shown = [status, op, quoted].filter((part) => part !== undefined);
   return {
     title: ['Request log', ...shown].join(' · '),
     content: [

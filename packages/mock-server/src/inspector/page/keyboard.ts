@@ -3,8 +3,8 @@
  * is on a row) move the keyboard focus to the row's own link in the next and previous row of the
  * list (the list pane when a record is shown beside it), so `Enter` opens the row as the focused
  * link's own action; `Esc` closes the record and goes back to its list; `/` focuses the search
- * box; `?` opens the help of the filter words. None of them acts while a field has the focus or with Ctrl, Alt or Meta held, so typing `j`
- * in the search box or a reply is text.
+ * box; `?` opens the help of the filter words. None of them acts while a field has the focus or
+ * with Ctrl, Alt or Meta held, so typing `j` in the search box or a reply is text.
  */
 
 import { openFilterHelp } from './filter-help';

@@ -179,7 +179,9 @@ export async function organizationsView(): Promise<View> {
       section(
         `Organization ${o.name}`,
         null,
-        html`<h3>${o.name} <span class="meta">${o.balance ?? '—'} ${o.currency ?? ''}</span></h3>`,
+        html`<h3>
+          ${o.name} <span class="meta">${o.balance ?? '—'} ${o.currency ?? ''}</span>
+        </h3>`,
         html`<p class="meta">id ${o.id}</p>`,
         table(
           `API keys of ${o.name}`,

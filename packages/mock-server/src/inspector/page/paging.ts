@@ -54,9 +54,13 @@ export function pages(
   // The size select is wrapped by its label, not tied by id: a live re-render must not carry one
   // list's choice to another.
   return html`<nav class="pager" aria-label="Pages">
-    ${go('⇤ First', 0, offset > 0)}${go('← Newer', Math.max(0, offset - size), offset > 0, 'prev')}
+    ${go('⇤ First', 0, offset > 0)}
+    ${go('← Newer', Math.max(0, offset - size), offset > 0, 'prev')}
     <span class="meta">${shown}</span>
-    ${go('Older →', offset + size, end < total, 'next')}${go('Last ⇥', lastAt, offset < lastAt)}
-    <label class="page-size">Per page <select onchange=${resize}>${PAGE_SIZES.map(option)}</select></label>
+    ${go('Older →', offset + size, end < total, 'next')}
+    ${go('Last ⇥', lastAt, offset < lastAt)}
+    <label class="page-size">
+      Per page <select onchange=${resize}>${PAGE_SIZES.map(option)}</select>
+    </label>
   </nav>`;
 }

@@ -78,13 +78,15 @@ function segmentsOfText(why: SegmentExplanation): Child {
     for (const c of why.forcingUcs2.filter((c) => c.segment === index)) {
       if (c.start > at) pieces.push(span.text.slice(at - span.start, c.start - span.start));
       const what = `${c.codePoint} forces UCS-2; GSM-7`;
-      pieces.push(html`<mark class="ucs2" title="${what}: ${replacementText(c)}">
-        ${shown(c)}<span class="visually-hidden"> (${what} replacement: ${replacementText(c)})</span>
+      const replacement = replacementText(c);
+      pieces.push(html`<mark class="ucs2" title="${what}: ${replacement}">
+        ${shown(c)}<span class="visually-hidden"> (${what} replacement: ${replacement})</span>
       </mark>`);
       at = c.end;
     }
     if (at < span.end) pieces.push(span.text.slice(at - span.start));
-    const head = `Segment ${index + 1} of ${why.segments} · ${span.units}/${why.perSegment} ${unit}`;
+    const size = `${span.units}/${why.perSegment} ${unit}`;
+    const head = `Segment ${index + 1} of ${why.segments} · ${size}`;
     return html`<li class="sms-segment">
       <span class="sms-segment-head">
         ${head} · characters ${span.codePointStart + 1}–${span.codePointEnd}
@@ -211,9 +213,8 @@ export function smsCheckSection(text: string, view: MessageView): Child {
   let body: Child[];
   if (facts.channel !== 'SMS') {
     const unit = facts.unit_price === null ? '—' : money(facts.unit_price, facts.currency);
-    body = [
-      html`<p>A ${facts.channel} message is priced per message, not by SMS segments: 1 × ${unit}.</p>`,
-    ];
+    const priced = `A ${facts.channel} message is priced per message, not by SMS segments`;
+    body = [html`<p>${priced}: 1 × ${unit}.</p>`];
   } else {
     const price =
       facts.unit_price === null ? null : { perSegment: facts.unit_price, currency: facts.currency };
