@@ -25,7 +25,7 @@ import {
 } from './lists';
 import { currentRoute, type Route } from './router';
 import { smsCheckView } from './sms-check';
-import { keepPaneScroll, markView, splitList, splitView } from './split-view';
+import { markView, splitList, splitView } from './split-view';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -104,16 +104,14 @@ async function render(): Promise<void> {
       showClock(summary);
       return;
     }
-    const filledIn = formValues(view);
-    const keptScroll = keepPaneScroll(view);
+    const kept = keep(view);
     replace(
       view,
       !('headed' in shown) && html`<h2 id="view-title">${shown.title}</h2>`,
       shown.content,
     );
-    keptScroll();
+    kept();
     markView(view, route);
-    restoreFormValues(view, filledIn);
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;
     showClock(summary);
@@ -159,29 +157,30 @@ function highlight(route: Route): void {
 type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
- * The values of the view's form controls, by id: a live update re-renders the view, and a choice
- * made without keeping the focus in the field (a select, a click elsewhere) must survive it.
+ * What a render must leave as the user had it, read before the view is replaced; the returned
+ * function puts it back: each form control's value, by id (a choice made without keeping the focus
+ * in the field, a select or a click elsewhere, must survive a live update), and the scroll of each
+ * pane that shows the same list or record.
  */
-function formValues(view: HTMLElement): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const control of view.querySelectorAll<FormControl>('input[id], select[id], textarea[id]')) {
-    values.set(control.id, control.value);
-  }
-  return values;
-}
-
-function restoreFormValues(view: HTMLElement, values: Map<string, string>): void {
-  for (const [id, value] of values) {
-    const control = view.querySelector<FormControl>(`#${CSS.escape(id)}`);
-    if (control === null || control.value === value) continue;
-    // A select keeps a value only if it still has that option.
-    if (
-      control instanceof HTMLSelectElement &&
-      ![...control.options].some((o) => o.value === value)
-    )
-      continue;
-    control.value = value;
-  }
+function keep(view: HTMLElement): () => void {
+  const controls = view.querySelectorAll<FormControl>('input[id], select[id], textarea[id]');
+  const values = [...controls].map((control) => [control.id, control.value] as const);
+  const panes = view.querySelectorAll<HTMLElement>('.pane[data-pane]');
+  const scrolls = [...panes].map((pane) => [pane.dataset.pane ?? '', pane.scrollTop] as const);
+  return () => {
+    for (const [id, value] of values) {
+      const control = view.querySelector<FormControl>(`#${CSS.escape(id)}`);
+      // A select keeps a value only if it still has that option.
+      const offered =
+        !(control instanceof HTMLSelectElement) ||
+        [...control.options].some((o) => o.value === value);
+      if (control !== null && offered) control.value = value;
+    }
+    for (const [address, top] of scrolls) {
+      const pane = view.querySelector<HTMLElement>(`.pane[data-pane="${CSS.escape(address)}"]`);
+      if (pane !== null) pane.scrollTop = top;
+    }
+  };
 }
 
 function notice(text: string, error: boolean): void {

@@ -109,23 +109,6 @@ export async function splitView(
 }
 
 /**
- * Remembers how far each pane of the view is scrolled; the returned function puts back the
- * scroll of each pane that shows the same list or record after the view was replaced.
- */
-export function keepPaneScroll(view: HTMLElement): () => void {
-  const scrolled = new Map<string, number>();
-  for (const pane of view.querySelectorAll<HTMLElement>('.pane[data-pane]')) {
-    scrolled.set(pane.getAttribute('data-pane') ?? '', pane.scrollTop);
-  }
-  return () => {
-    for (const pane of view.querySelectorAll<HTMLElement>('.pane[data-pane]')) {
-      const top = scrolled.get(pane.getAttribute('data-pane') ?? '');
-      if (top !== undefined) pane.scrollTop = top;
-    }
-  };
-}
-
-/**
  * Marks the view for the stylesheet and assistive technology: whether it is a list (a narrow
  * screen cuts a list's cells to one line, and wraps a record's), and the list row of the
  * record shown beside it (`aria-current`, and only that one).
