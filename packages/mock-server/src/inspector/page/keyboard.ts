@@ -7,7 +7,7 @@
  * with Ctrl, Alt or Meta held, so typing `j` in the search box or a reply is text.
  */
 
-import { openFilterHelp } from './filter-help';
+import { openFilterHelp } from './filters';
 import { currentRoute, parseRoute } from './router';
 import { backAddress, isList, listOf, ROWS } from './split-view';
 
