@@ -109,16 +109,12 @@ export async function runTriggerCli(
     world: (values.world ?? io.env.MSGSVC_MOCK_WORLD) || undefined,
   });
   // The body is the server's to judge; the client's types would refuse what the server explains.
-  const request = () => control.POST('/__mock/trigger', { body: body as never });
-  let answer: Awaited<ReturnType<typeof request>>;
-  try {
-    answer = await request();
-  } catch (error) {
+  const answer = await control.POST('/__mock/trigger', { body: body as never }).catch((error) => {
     io.stderr(
       `msgsvc-mock trigger: cannot reach the server at ${url} (${errorMessage(error)}); is "msgsvc-mock serve" running? Pass --url.`,
     );
-    return 1;
-  }
+  });
+  if (answer === undefined) return 1;
   const { data, error, response } = answer;
   if (data === undefined) {
     io.stderr(refusal(error, response.status));
