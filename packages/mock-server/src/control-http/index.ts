@@ -30,7 +30,7 @@ import { SERVER_ROUTES } from './routes-server';
 import { SNAPSHOT_ROUTES } from './routes-snapshots';
 import { WEBHOOK_ROUTES } from './routes-webhooks';
 
-export { CONTROL_PREFIX, type ControlDeps } from '../http/route';
+export { CONTROL_PREFIX } from '../http/route';
 
 /**
  * The routes of one world, answered at `/__mock/…` for the default world and at
