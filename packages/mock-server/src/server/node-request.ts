@@ -49,9 +49,9 @@ export function hasBody(method: string): boolean {
 }
 
 /**
- * Reads a body up to {@link BODY_LIMIT} bytes, as bytes: the pipeline decodes them as UTF-8 once, whole, so a
- * multi-byte character split across chunks stays whole and an invalid one is refused. A body that
- * declares or reaches more is `too_large` at once: the request stops being read here,
+ * Reads a body up to {@link BODY_LIMIT} bytes, as bytes: the pipeline decodes them as UTF-8 once,
+ * whole, so a multi-byte character split across chunks stays whole and an invalid one is refused.
+ * A body that declares or reaches more is `too_large` at once: the request stops being read here,
  * and the rest of it is the lingering close's to drop (see {@link lingerOnClose}).
  */
 export function readBody(req: IncomingMessage): Promise<BodyResult> {
