@@ -98,8 +98,6 @@ const INSPECTOR_EVENTS = `${CONTROL_PREFIX}${INSPECTOR_API}/events`;
 const WORLDS_PREFIX = `${CONTROL_PREFIX}/worlds/`;
 /** How often due background work runs on a real clock, in ms. */
 const TICK_MS = 50;
-/** How often idle worlds are looked for, at most, in ms. */
-const SWEEP_MS = 1_000;
 
 /** What every request handler of one server shares. */
 type ServerContext = ReturnType<typeof serverContext>;
@@ -149,15 +147,10 @@ export function createMockServer(options: MockServerOptions): MockServer {
       const address = await listenOn(server, port, host);
       context.origin = address.origin;
       // On a real clock, due background work runs on a timer too, not only before requests; idle
-      // worlds are freed on the same timer.
-      let lastSweep = Date.now();
+      // worlds are freed on the same timer (a pass over the worlds, as running their work is).
       timer = setInterval(() => {
         worlds.runDue();
-        const now = Date.now();
-        if (now - lastSweep >= SWEEP_MS) {
-          lastSweep = now;
-          worlds.sweep();
-        }
+        worlds.sweep();
       }, TICK_MS);
       return address;
     },
