@@ -80,13 +80,9 @@ export function createControlHandler(
       const route = match.values.find((candidate) => candidate.method === method);
       if (route === undefined) {
         const allow = match.values.map((candidate) => candidate.method).join(', ');
-        const response = toErrorResponse(
-          new DomainError({
-            code: 'METHOD_NOT_ALLOWED',
-            message: `${request.method} is not allowed here; allowed: ${allow}.`,
-          }),
-          readonlyWorld(deps.mock).now(),
-        );
+        const message = `${request.method} is not allowed here; allowed: ${allow}.`;
+        const refusal = new DomainError({ code: 'METHOD_NOT_ALLOWED', message });
+        const response = toErrorResponse(refusal, readonlyWorld(deps.mock).now());
         return { ...response, headers: { ...response.headers, allow } };
       }
       const json = WRITES.has(request.method) ? readJson(request) : undefined;
