@@ -6,9 +6,9 @@
  * to its prefix, in headers, query, path and bodies alike: a full key is never shown.
  *
  * Recording is on every request's path, so it only keeps references to the exchange; the cutting
- * and copying happen once, when an entry is first read, and the raw exchange is then let go
- *. Requests and responses are never changed after they are answered, so
- * the entry read later is the one that would have been built at once.
+ * and copying happen once, when an entry is first read, and the raw exchange is then let go.
+ * Requests and responses are never changed after they are answered, so the entry read later is
+ * the one that would have been built at once.
  */
 
 import { formatTimestamp, type HttpRequest, type HttpResponse } from '@msgsvc/mock/port';
@@ -50,13 +50,13 @@ const BODY_KEPT = 16_384;
 
 const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 
-/** An entry as read: redacted. */
-type Stored = RequestLogDetail & {
+/** An entry as read, redacted (what {@link RequestLog.newestFirst} yields). */
+export type StoredRequest = RequestLogDetail & {
   /** Whose key a refused request sent, for the near-miss hints; never the key itself. */
   readonly key_owner: KeyOwner | null;
 };
 
-/** An entry as recorded: the exchange itself, redacted into {@link Stored} when first read. */
+/** An entry as recorded: the exchange itself, redacted into {@link StoredRequest} when first read. */
 interface Slot {
   readonly seq: number;
   readonly atMs: number;
@@ -64,7 +64,7 @@ interface Slot {
   raw: Raw | undefined;
   // The redacted entry, built on first read. Row `GET /messages (filtered)`, mock / bare ≥ 50%:
   // 61–110% redacting on first read, 35–60% redacting every request as it is recorded.
-  stored: Stored | undefined;
+  stored: StoredRequest | undefined;
 }
 
 /** The exchange as answered; a body past {@link BODY_KEPT} is cut at once, so none is held whole. */
@@ -142,7 +142,7 @@ export class RequestLog {
   }
 
   /** Every kept entry, newest first, in the stored form (for the inspector's search and lists). */
-  *newestFirst(): IterableIterator<Stored> {
+  *newestFirst(): IterableIterator<StoredRequest> {
     for (let i = 1; i <= this.capacity; i++) {
       const slot = this.ring[(this.next - i + this.capacity) % this.capacity];
       if (slot === undefined) return;
@@ -166,7 +166,7 @@ export class RequestLog {
 }
 
 /** The redacted form of a slot, built on its first read; the raw exchange is dropped then. */
-function read(slot: Slot, keyOwner: KeyOwnerLookup | undefined): Stored {
+function read(slot: Slot, keyOwner: KeyOwnerLookup | undefined): StoredRequest {
   if (slot.stored !== undefined) return slot.stored;
   const { request, requestBody, response, responseBody } = slot.raw!;
   const key = request.headers['x-api-key'];
@@ -196,24 +196,11 @@ function read(slot: Slot, keyOwner: KeyOwnerLookup | undefined): Stored {
 }
 
 /** A stored entry's list form. */
-export function summary(stored: Stored): RequestLogEntry {
-  return {
-    seq: stored.seq,
-    at: stored.at,
-    world_at: stored.world_at,
-    method: stored.method,
-    path: stored.path,
-    query: stored.query,
-    status: stored.status,
-    code: stored.code,
-    key: stored.key,
-    trace_id: stored.trace_id,
-    idempotency_key: stored.idempotency_key,
-  };
+export function summary(stored: StoredRequest): RequestLogEntry {
+  const { request_headers, response_headers, request_body, response_body, key_owner, ...entry } =
+    stored;
+  return entry;
 }
-
-/** The stored form of an entry (what {@link RequestLog.newestFirst} yields). */
-export type StoredRequest = Stored;
 
 // Header names come from the client: a null-prototype record keeps `__proto__` an ordinary name.
 function redactHeaders(
