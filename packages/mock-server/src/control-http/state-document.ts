@@ -65,19 +65,16 @@ export function inspectorState({ mock, requestLog }: ControlDeps) {
   };
 }
 
-/** The newest organizations with their keys (by prefix) and sender IDs, in one pass over each. */
+/** The newest organizations with their keys (by prefix) and sender IDs. */
 function organizations(world: ReadonlyWorld) {
-  const shown = [...world.organizations.values()].slice(-ORGANIZATIONS);
-  const keys = new Map(shown.map((org) => [org.id, [] as ReturnType<typeof apiKeyView>[]]));
-  const senders = new Map(shown.map((org) => [org.id, [] as ReturnType<typeof senderIdView>[]]));
-  for (const key of world.apiKeys.values()) keys.get(key.organizationId)?.push(apiKeyView(key));
-  for (const sender of world.senders.values()) {
-    senders.get(sender.organizationId)?.push(senderIdView(world, sender));
-  }
-  return shown.map((organization) => ({
+  const keys = [...world.apiKeys.values()];
+  const senders = [...world.senders.values()];
+  return [...world.organizations.values()].slice(-ORGANIZATIONS).map((organization) => ({
     ...organizationView(world, organization),
-    api_keys: keys.get(organization.id) ?? [],
-    sender_ids: senders.get(organization.id) ?? [],
+    api_keys: keys.filter((key) => key.organizationId === organization.id).map(apiKeyView),
+    sender_ids: senders
+      .filter((sender) => sender.organizationId === organization.id)
+      .map((sender) => senderIdView(world, sender)),
   }));
 }
 
