@@ -2,7 +2,7 @@
  * Money: funding, debits and refunds, each one a ledger entry, so that at every instant
  * `balance = funded − Σ cost of charged messages not refunded` (checked by {@link checkLedger}).
  */
-import { DomainError } from '../core/errors';
+import { DomainError, found } from '../core/errors';
 import type { BillingAccount, LedgerEntry, LedgerKind, MessageRecord } from '../core/model';
 import type { World } from '../core/world';
 
@@ -14,11 +14,7 @@ export interface LedgerReference {
 
 /** The billing account with `id`, or a `RESOURCE_NOT_FOUND`. */
 export function getAccount(world: World, id: string): BillingAccount {
-  const account = world.accounts.get(id);
-  if (account === undefined) {
-    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Billing account not found.' });
-  }
-  return account;
+  return found(world.accounts.get(id), 'Billing account not found.');
 }
 
 /** Moves `amount` micro-units (signed) on an account and records why. */

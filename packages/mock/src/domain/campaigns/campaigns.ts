@@ -5,7 +5,7 @@
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount } from '../billing/billing-ledger';
 import type { Caller } from '../core/caller';
-import { DomainError } from '../core/errors';
+import { found } from '../core/errors';
 import type {
   CampaignRecord,
   CampaignStatus,
@@ -117,10 +117,7 @@ export function getCampaign(world: World, caller: Caller, id: string): CampaignR
     caller.organizationId,
     caller.environment,
   );
-  if (campaign === undefined) {
-    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Campaign not found.' });
-  }
-  return campaign;
+  return found(campaign, 'Campaign not found.');
 }
 
 /** Filters of `GET /campaigns`; every list is OR-ed. */

@@ -35,6 +35,16 @@ export class DomainError extends Error implements ErrorData {
   }
 }
 
+/** `value`, or a `RESOURCE_NOT_FOUND` (or `code`) saying `message` when there is none. */
+export function found<T>(
+  value: T | undefined,
+  message: string,
+  code: ErrorCode = 'RESOURCE_NOT_FOUND',
+): T {
+  if (value === undefined) throw new DomainError({ code, message });
+  return value;
+}
+
 /** Shorthand for a `VALIDATION_ERROR` naming the fields at fault. */
 export function validationError(fields: Record<string, string>): DomainError {
   return new DomainError({

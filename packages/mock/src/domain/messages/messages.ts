@@ -5,7 +5,7 @@
 import { countSegments, formatMoney } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
 import type { Caller } from '../core/caller';
-import { DomainError, validationError } from '../core/errors';
+import { DomainError, found, validationError } from '../core/errors';
 import type { ChannelType, MessageRecord } from '../core/model';
 import type { World } from '../core/world';
 import { normalizeRecipient } from '../phone/recipients';
@@ -93,10 +93,7 @@ export function getMessage(world: World, caller: Caller, id: string): MessageRec
     caller.organizationId,
     caller.environment,
   );
-  if (message === undefined) {
-    throw new DomainError({ code: 'NOT_FOUND', message: 'Message not found.' });
-  }
-  return message;
+  return found(message, 'Message not found.', 'NOT_FOUND');
 }
 
 /** A page of the caller's messages. */

@@ -3,9 +3,10 @@
  * is only ever shown in full once, when issued; everywhere else it is shown by prefix.
  */
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
-import { DomainError, validationError } from '../core/errors';
+import { found, validationError } from '../core/errors';
 import type { ApiKey, Environment } from '../core/model';
 import type { World } from '../core/world';
+import { getOrganization } from './organizations';
 import { secretBytes } from './secret-bytes';
 
 /** Every scope a key can hold, in canonical form. */
@@ -54,9 +55,7 @@ const KEY_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 
 /** Issues a key for an organization. */
 export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
-  if (!world.organizations.has(params.organizationId)) {
-    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Organization not found.' });
-  }
+  getOrganization(world, params.organizationId);
   const environment = params.environment ?? 'live';
   const scopes: string[] = [];
   for (const scope of params.scopes ?? SCOPES) {
@@ -113,8 +112,8 @@ export function revokeApiKey(world: World, idOrKey: string): ApiKey {
 function findApiKey(world: World, idOrKey: string): ApiKey {
   const direct = world.apiKeys.get(idOrKey);
   if (direct !== undefined) return direct;
-  for (const record of world.apiKeys.values()) if (record.id === idOrKey) return record;
-  throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'API key not found.' });
+  const byId = [...world.apiKeys.values()].find((record) => record.id === idOrKey);
+  return found(byId, 'API key not found.');
 }
 
 /**

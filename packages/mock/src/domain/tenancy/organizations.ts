@@ -4,7 +4,7 @@
  */
 
 import { fundAccount } from '../billing/billing-ledger';
-import { DomainError, validationError } from '../core/errors';
+import { found, validationError } from '../core/errors';
 import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../core/model';
 import { WEBHOOK_SECRET_PREFIX } from '../core/patterns';
 import { oneOf, SENDER_ID_STATUSES } from '../core/vocabulary';
@@ -63,11 +63,7 @@ export function createOrganization(world: World, params: CreateOrganizationParam
 
 /** The organization with `id`, or a `RESOURCE_NOT_FOUND`. */
 export function getOrganization(world: World, id: string): Organization {
-  const organization = world.organizations.get(id);
-  if (organization === undefined) {
-    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Organization not found.' });
-  }
-  return organization;
+  return found(world.organizations.get(id), 'Organization not found.');
 }
 
 /** Parameters of {@link createSender}. */
@@ -103,10 +99,7 @@ export function createSender(world: World, params: CreateSenderParams): SenderId
 /** Changes a sender ID's approval status. */
 export function setSenderStatus(world: World, id: string, status: SenderIdStatus): SenderId {
   oneOf(status, SENDER_ID_STATUSES, 'status');
-  const sender = world.senders.get(id);
-  if (sender === undefined) {
-    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Sender ID not found.' });
-  }
+  const sender = found(world.senders.get(id), 'Sender ID not found.');
   sender.status = status;
   const organization = getOrganization(world, sender.organizationId);
   if (status === 'APPROVED' && organization.defaultSenderId === null) {

@@ -9,7 +9,7 @@
 import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { sendBatch } from '../campaigns/campaigns';
 import type { Caller } from '../core/caller';
-import { DomainError, validationError } from '../core/errors';
+import { type DomainError, found, validationError } from '../core/errors';
 import type {
   CampaignRecord,
   Environment,
@@ -259,11 +259,7 @@ function unreachable(message: MessageRecord, target: MessageStatus): DomainError
 }
 
 function findMessage(world: World, id: string): MessageRecord {
-  const message = world.messages.get(id.toLowerCase());
-  if (message === undefined) {
-    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: `No message ${id}.` });
-  }
-  return message;
+  return found(world.messages.get(id.toLowerCase()), `No message ${id}.`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,13 +319,10 @@ function planCampaign(world: World, spec: TriggerSpec): () => TriggerOutcome['su
     throw validationError({ status: 'Must be COMPLETED or FAILED.' });
   }
   if (spec.campaignId !== undefined) {
-    const campaign = world.campaigns.get(spec.campaignId.toLowerCase());
-    if (campaign === undefined) {
-      throw new DomainError({
-        code: 'RESOURCE_NOT_FOUND',
-        message: `No campaign ${spec.campaignId}.`,
-      });
-    }
+    const campaign = found(
+      world.campaigns.get(spec.campaignId.toLowerCase()),
+      `No campaign ${spec.campaignId}.`,
+    );
     checkCompletable(campaign, outcome);
     return () => {
       complete(world, campaign, outcome);

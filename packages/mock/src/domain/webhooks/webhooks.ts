@@ -6,13 +6,14 @@
  * campaign) reach an endpoint in order: the next one waits until the previous one has finished.
  */
 
-import { DomainError, validationError } from '../core/errors';
+import { found, validationError } from '../core/errors';
 import type { Environment } from '../core/model';
 import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
 import { errorMessage } from '../core/platform-checks';
 import { namesOf } from '../core/vocabulary';
 import type { World } from '../core/world';
 import type { WorldEvent } from '../core/world-events';
+import { getOrganization } from '../tenancy/organizations';
 import type { AnswerBody } from './answer-body';
 import {
   campaignCompleted,
@@ -175,9 +176,7 @@ export interface AddEndpointParams {
 
 /** Registers an endpoint. */
 export function addWebhookEndpoint(world: World, params: AddEndpointParams): WebhookEndpoint {
-  const organization = world.organizations.get(params.organizationId);
-  if (organization === undefined)
-    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Organization not found.' });
+  const organization = getOrganization(world, params.organizationId);
   if (params.url != null && !/^https?:\/\/\S+$/.test(params.url))
     throw validationError({ url: 'Must be an http(s) URL.' });
   const secret = params.secret ?? organization.webhookSecret;
@@ -216,10 +215,10 @@ export function removeWebhookEndpoint(world: World, endpointId: string): void {
 
 /** The endpoint with `id`. */
 function getEndpoint(world: World, id: string): WebhookEndpoint {
-  const endpoint = world.webhooks.endpoints.find((e) => e.id === id);
-  if (endpoint === undefined)
-    throw new DomainError({ code: 'RESOURCE_NOT_FOUND', message: 'Webhook endpoint not found.' });
-  return endpoint;
+  return found(
+    world.webhooks.endpoints.find((e) => e.id === id),
+    'Webhook endpoint not found.',
+  );
 }
 
 /** Queues an event of a tenant for every endpoint that wants it. */
@@ -396,9 +395,11 @@ function finished(delivery: WebhookDelivery): boolean {
  * its own retries and the deliveries queued behind it.
  */
 export function redeliverNow(world: World, deliveryId: string): WebhookDelivery {
-  const delivery = world.webhooks.outbox.find((d) => d.id === deliveryId);
-  if (delivery === undefined)
-    throw new DomainError({ code: 'NOT_FOUND', message: 'Webhook delivery not found.' });
+  const delivery = found(
+    world.webhooks.outbox.find((d) => d.id === deliveryId),
+    'Webhook delivery not found.',
+    'NOT_FOUND',
+  );
   if (!finished(delivery)) {
     throw validationError({
       delivery_id: `Only a delivered or failed delivery can be sent again; this one is ${delivery.state}.`,
