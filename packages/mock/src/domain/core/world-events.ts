@@ -4,53 +4,43 @@
  */
 import type { CampaignStatus, MessageStatus } from './model';
 
+/** What every event says: what happened and when. */
+interface Happened<Type extends string> {
+  /** What happened. */
+  readonly type: Type;
+  /** When, in world time (epoch milliseconds). */
+  readonly at: number;
+}
+
+/** A move from one status to another. */
+interface Moved<Status extends string> {
+  /** The status before. */
+  readonly from: Status;
+  /** The status after. */
+  readonly to: Status;
+}
+
 /** Something that happened. */
 export type WorldEvent =
-  | {
-      /** What happened. */
-      readonly type: 'message.created';
+  | (Happened<'message.created'> & {
       /** The message it happened to. */
       readonly messageId: string;
-      /** When, in world time (epoch milliseconds). */
-      readonly at: number;
-    }
-  | {
-      /** What happened. */
-      readonly type: 'message.status_updated';
-      /** The message it happened to. */
-      readonly messageId: string;
-      /** The status before. */
-      readonly from: MessageStatus;
-      /** The status after. */
-      readonly to: MessageStatus;
-      /** When, in world time (epoch milliseconds). */
-      readonly at: number;
-    }
-  | {
-      /** What happened. */
-      readonly type: 'message.received';
+    })
+  | (Happened<'message.status_updated'> &
+      Moved<MessageStatus> & {
+        /** The message it happened to. */
+        readonly messageId: string;
+      })
+  | (Happened<'message.received'> & {
       /** The inbound message that arrived. */
       readonly inboundId: string;
-      /** When, in world time (epoch milliseconds). */
-      readonly at: number;
-    }
-  | {
-      /** What happened. */
-      readonly type: 'campaign.created';
+    })
+  | (Happened<'campaign.created'> & {
       /** The campaign it happened to. */
       readonly campaignId: string;
-      /** When, in world time (epoch milliseconds). */
-      readonly at: number;
-    }
-  | {
-      /** What happened. */
-      readonly type: 'campaign.status_updated';
-      /** The campaign it happened to. */
-      readonly campaignId: string;
-      /** The status before. */
-      readonly from: CampaignStatus;
-      /** The status after. */
-      readonly to: CampaignStatus;
-      /** When, in world time (epoch milliseconds). */
-      readonly at: number;
-    };
+    })
+  | (Happened<'campaign.status_updated'> &
+      Moved<CampaignStatus> & {
+        /** The campaign it happened to. */
+        readonly campaignId: string;
+      });

@@ -52,14 +52,7 @@ export function advance(world: World, ms: number): number {
   if (!Number.isFinite(ms) || ms < 0)
     throw new RangeError('advance(ms) takes a non-negative number.');
   const target = clock.now() + ms;
-  let count = 0;
-  for (;;) {
-    const at = world.scheduler.peekTime();
-    if (at === undefined || at > target) break;
-    clock.set(at);
-    run(world, world.scheduler.popDue(at)!.task);
-    count++;
-  }
+  const count = runWhile(world, clock, target, () => true);
   clock.set(target);
   return count;
 }
@@ -89,15 +82,7 @@ export interface ClockRun {
 export function runUntilIdle(world: World, horizon: number = IDLE_HORIZON_MS): ClockRun {
   const clock = virtualClock(world);
   const start = clock.now();
-  const limit = start + horizon;
-  let count = 0;
-  while (world.scheduler.work > 0) {
-    const at = world.scheduler.peekTime()!;
-    if (at > limit) break;
-    clock.set(at);
-    run(world, world.scheduler.popDue(at)!.task);
-    count++;
-  }
+  const count = runWhile(world, clock, start + horizon, () => world.scheduler.work > 0);
   return { tasksRun: count, elapsedMs: clock.now() - start, pending: world.scheduler.size };
 }
 
@@ -127,20 +112,34 @@ export function runUntil(
     count = advance(world, Math.max(0, target - start));
     return done();
   }
-  const limit = start + horizon;
-  while (!until()) {
+  let held = false;
+  count = runWhile(world, clock, start + horizon, () => {
+    held = until();
+    return !held;
+  });
+  if (!held) {
+    const why = world.scheduler.size === 0 ? 'with no work left' : `within ${horizon} ms`;
+    throw new Error(
+      `runUntil: the condition did not hold ${why} (${count} tasks ran, the clock moved ${clock.now() - start} ms).`,
+    );
+  }
+  return done();
+}
+
+/**
+ * Runs tasks in order while `more()` holds and the next is due by `limit`, moving the clock to each
+ * task's due time. Returns how many ran.
+ */
+function runWhile(world: World, clock: VirtualClock, limit: number, more: () => boolean): number {
+  let count = 0;
+  for (;;) {
+    if (!more()) return count;
     const at = world.scheduler.peekTime();
-    if (at === undefined || at > limit) {
-      const why = at === undefined ? 'with no work left' : `within ${horizon} ms`;
-      throw new Error(
-        `runUntil: the condition did not hold ${why} (${count} tasks ran, the clock moved ${clock.now() - start} ms).`,
-      );
-    }
+    if (at === undefined || at > limit) return count;
     clock.set(at);
     run(world, world.scheduler.popDue(at)!.task);
     count++;
   }
-  return done();
 }
 
 function virtualClock(world: World): VirtualClock {

@@ -58,14 +58,8 @@ export const DEFAULT_SIMULATION: SimulationConfig = {
   undeliveredCodes: ['ABSENT_SUBSCRIBER', 'UNKNOWN_SUBSCRIBER', 'HANDSET_MEMORY_FULL'],
 };
 
-const OUTCOME_ORDER: readonly Outcome[] = [
-  'DELIVERED',
-  'UNDELIVERED',
-  'EXPIRED',
-  'NO_RECEIPT',
-  'REJECTED',
-  'FAILED',
-];
+/** The order outcomes are drawn in: the default table's. */
+const OUTCOME_ORDER = Object.keys(DEFAULT_SIMULATION.outcomes) as Outcome[];
 
 /** Draws a latency from a range. */
 export function drawLatency(random: Random, [min, max]: Latency): number {

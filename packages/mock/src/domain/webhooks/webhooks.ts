@@ -143,19 +143,13 @@ export interface WebhookState {
   outbox: WebhookDelivery[];
 }
 
-/** What a transport reports for one attempt. */
-export interface AttemptResult {
-  readonly status: number | null;
-  readonly error: string | null;
-  /** A 3xx answer's `Location`, recorded and not followed. */
-  readonly location?: string | null;
-  /** The `webhook-timestamp` sent, in Unix seconds (see {@link WebhookAttempt.signedAt}). */
-  readonly signedAt?: number;
-  /** Milliseconds until the status (or the failure) came (see {@link WebhookAttempt.durationMs}). */
-  readonly durationMs?: number;
-  /** The receiver's response body, bounded (see {@link WebhookAttempt.answer}). */
-  readonly answer?: AnswerBody;
-}
+/**
+ * What a transport reports for one attempt: the attempt's fields but its time, with a 3xx answer's
+ * `Location` as received (recorded cut, and not followed).
+ */
+export type AttemptResult = Readonly<
+  Omit<WebhookAttempt, 'at' | 'location'> & { location?: string | null }
+>;
 
 /** Sends one attempt; the world records the result when it settles. */
 export type WebhookTransport = (
