@@ -75,14 +75,11 @@ export class MessageIndex {
     const index = this.tenants.find(message.organizationId, message.environment);
     // A row not indexed yet is indexed with its values of the moment by the next sync.
     if (index === undefined || row >= index.indexedUpTo) return;
-    const status = FIELDS.status(message);
-    if (before.status !== status) {
-      if (before.status !== null) bitset(index, 'status', before.status).clear(row);
-      if (status !== null) bitset(index, 'status', status).set(row);
-    }
-    if (before.errorCode !== message.errorCode) {
-      if (before.errorCode !== null) bitset(index, 'errorCode', before.errorCode).clear(row);
-      if (message.errorCode !== null) bitset(index, 'errorCode', message.errorCode).set(row);
+    for (const field of ['status', 'errorCode'] as const) {
+      const [was, now] = [before[field], FIELDS[field](message)];
+      if (was === now) continue;
+      if (was !== null) bitset(index, field, was).clear(row);
+      if (now !== null) bitset(index, field, now).set(row);
     }
   }
 

@@ -25,50 +25,48 @@ declare module '../core/world' {
   }
 }
 
+/** What every fault has: its id, for `clearFaults`. */
+interface Fault {
+  /** The fault's id (for `clearFaults`). */
+  id: string;
+}
+
+/** A fault that fires a number of times for an operation. */
+interface RequestFault extends Fault {
+  /** The operation it applies to; `null` for any. */
+  operationId: OperationId | null;
+  /** Requests still to hit. */
+  remaining: number;
+}
+
 /** Injected faults of a world. */
 export interface FaultState {
   /** Requests that will answer 500 or 503 without executing. */
-  requestFailures: {
-    /** The fault's id (for `clearFaults`). */
-    id: string;
-    /** The operation it applies to; `null` for any. */
-    operationId: OperationId | null;
+  requestFailures: (RequestFault & {
     /** The status the requests answer. */
     status: 500 | 503;
-    /** Requests still to fail. */
-    remaining: number;
-  }[];
-  /** Requests that will be answered late (wall-clock time). */
-  latencies: {
-    /** The fault's id (for `clearFaults`). */
-    id: string;
-    /** The operation it applies to; `null` for any. */
-    operationId: OperationId | null;
+  })[];
+  /** Requests that will be answered late (wall-clock time), by `ms` milliseconds. */
+  latencies: (RequestFault & {
     /** The delay, in milliseconds. */
     ms: number;
-    /** Requests still to delay. */
-    remaining: number;
-  }[];
+  })[];
   /** Campaigns whose dispatch will fail with `SYSTEM_DISPATCH_ERROR`. */
-  dispatchFailures: {
-    /** The fault's id (for `clearFaults`). */
-    id: string;
+  dispatchFailures: (Fault & {
     /** The campaign it applies to; `null` for the next ones processed. */
     campaignId: string | null;
     /** Campaigns still to fail. */
     remaining: number;
-  }[];
+  })[];
   /** Carrier outages: messages to `destination` are `UNDELIVERED` between `from` and `to`. */
-  outages: {
-    /** The fault's id (for `clearFaults`). */
-    id: string;
+  outages: (Fault & {
     /** The carrier code, e.g. `UNITEL`. */
     destination: string;
     /** Start of the outage, epoch milliseconds on the world's clock. */
     from: number;
     /** End of the outage, epoch milliseconds on the world's clock. */
     to: number;
-  }[];
+  })[];
 }
 
 /** A world without faults. */
@@ -194,11 +192,10 @@ export function clearFaults(world: World, id?: string): void {
     Object.assign(world.faults, noFaults());
     return;
   }
-  const f = world.faults;
-  f.requestFailures = f.requestFailures.filter((x) => x.id !== id);
-  f.latencies = f.latencies.filter((x) => x.id !== id);
-  f.dispatchFailures = f.dispatchFailures.filter((x) => x.id !== id);
-  f.outages = f.outages.filter((x) => x.id !== id);
+  for (const list of Object.values(world.faults) as Fault[][]) {
+    const index = list.findIndex((fault) => fault.id === id);
+    if (index >= 0) list.splice(index, 1);
+  }
 }
 
 /** `null` (any operation) when omitted; else a known operation id, or an `UnknownValueError`. */

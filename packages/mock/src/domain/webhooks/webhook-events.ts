@@ -76,10 +76,7 @@ export function campaignCompleted(
   )) {
     counts.total++;
     const status = MESSAGE_STATUS_TRAITS[message.status].listStatus;
-    if (status === 'SENT') counts.sent++;
-    else if (status === 'DELIVERED') counts.delivered++;
-    else if (status === 'FAILED') counts.failed++;
-    else if (status === 'UNDELIVERED') counts.undelivered++;
+    if (status !== 'PENDING') counts[status.toLowerCase() as Lowercase<typeof status>]++;
   }
   return payload('campaign.completed', campaign.id, at, {
     id: campaign.id,
