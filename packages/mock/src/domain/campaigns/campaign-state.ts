@@ -1,7 +1,6 @@
 /**
  * A campaign's state changes and its completion bookkeeping: one place that moves a campaign through
- * the transition table, and the counter that completes it when its last message settles
- *.
+ * the transition table, and the counter that completes it when its last message settles.
  */
 
 import type { CampaignRecord } from '../core/model';

@@ -1,5 +1,5 @@
 /**
- * What a tool built on the mock may read of a world (issue 23): the records and the indexes
+ * What a tool built on the mock may read of a world: the records and the indexes
  * the service keeps, each container typed read-only, the clock's time and the world's events. The
  * `World` class satisfies it as it is (tsc checks it where the port hands a world out,
  * `readonlyWorld` of `../../port.ts`), so a tool reads the live stores themselves: a view copies

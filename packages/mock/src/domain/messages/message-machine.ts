@@ -1,7 +1,6 @@
 /**
  * The message state machine as data: which event moves a message from which status to which, which
- * statuses are final, which refund the cost, and how list endpoints report a status
- *. Code elsewhere asks these tables; it never branches on a status by hand.
+ * statuses are final, which refund the cost, and how list endpoints report a status. Code elsewhere asks these tables; it never branches on a status by hand.
  */
 import type { components } from '@msgsvc/sdk';
 import type { MessageStatus } from '../core/model';
@@ -87,8 +86,8 @@ export const MESSAGE_STATUS_TRAITS = Object.fromEntries(
 export type ListMessageStatus = components['schemas']['MessageListStatus'];
 
 /**
- * The status list endpoints report for an exact one, and the one their `status` filter matches
- *: `EXPIRED` is `UNDELIVERED`, `REJECTED` and `CANCELLED` are `FAILED`.
+ * The status list endpoints report for an exact one, and the one their `status` filter matches:
+ * `EXPIRED` is `UNDELIVERED`, `REJECTED` and `CANCELLED` are `FAILED`.
  */
 export function listStatusOf(status: MessageStatus): ListMessageStatus {
   return MESSAGE_STATUS_TRAITS[status].listStatus;

@@ -1,10 +1,10 @@
 /**
- * Events on demand (issue 24, item 5): produce any webhook event the contract
- * lists by making it happen in the world, never by writing a payload. A status change moves a real
- * message through the message machine (`transitionMessage`: refunds, its campaign's bookkeeping), an
- * inbound reply is a real inbound message (opt-out keywords and all), a campaign completion runs
- * the campaign's own processing and dispatch now. So every payload is what the world would have
- * sent, and every id in it names a record the public API can fetch.
+ * Events on demand: produce any webhook event the contract lists by making it happen in the
+ * world, never by writing a payload. A status change moves a real message through the message
+ * machine (`transitionMessage`: refunds, its campaign's bookkeeping), an inbound reply is a real
+ * inbound message (opt-out keywords and all), a campaign completion runs the campaign's own
+ * processing and dispatch now. So every payload is what the world would have sent, and every id in
+ * it names a record the public API can fetch.
  */
 import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { sendBatch } from '../campaigns/campaigns';
