@@ -20,7 +20,7 @@ import { type MessageFilter, queryMessages } from '../messages/message-filter';
 import { insufficientFunds } from '../messages/messages';
 import { normalizeRecipients } from '../phone/recipients';
 import { drawLatency } from '../simulation/simulation';
-import { matchesAll, type Page, type PageRequest, selectPage } from '../storage/query';
+import { type Page, type PageRequest, selectPage } from '../storage/query';
 import type { RecordStore } from '../storage/record-store';
 import { getOrganization, usableSender } from '../tenancy/organizations';
 import { CAMPAIGN_STATUS_NOTES } from './campaign-machine';
@@ -139,22 +139,28 @@ export function listCampaigns(
   filter: CampaignFilter,
   page: PageRequest,
 ): Page<CampaignRecord> {
-  const tags =
-    filter.tagIds !== undefined && filter.tagIds.length > 0 ? new Set(filter.tagIds) : null;
-  const needle = filter.q?.toLowerCase();
-  const matches = matchesAll<CampaignRecord>(
-    [
-      [filter.statuses, (c) => c.status],
-      [filter.channels, (c) => c.channel],
-      [filter.senderIds, (c) => c.senderId],
-      [filter.errorCodes, (c) => c.errorCode],
-      [filter.triggers, (c) => c.trigger],
-    ],
-    [
-      tags === null ? undefined : (c) => c.tagIds.some((tag) => tags.has(tag)),
-      needle === undefined ? undefined : (c) => c.name.toLowerCase().includes(needle),
-    ],
-  );
+  const checks: ((campaign: CampaignRecord) => boolean)[] = [];
+  const oneOf = <T>(values: readonly T[] | undefined, field: (campaign: CampaignRecord) => T) => {
+    if (values !== undefined && values.length > 0) {
+      const set = new Set(values);
+      checks.push((campaign) => set.has(field(campaign)));
+    }
+  };
+  oneOf(filter.statuses, (c) => c.status);
+  oneOf(filter.channels, (c) => c.channel);
+  oneOf(filter.senderIds, (c) => c.senderId);
+  oneOf(filter.errorCodes, (c) => c.errorCode);
+  oneOf(filter.triggers, (c) => c.trigger);
+  if (filter.tagIds !== undefined && filter.tagIds.length > 0) {
+    const tags = new Set(filter.tagIds);
+    checks.push((campaign) => campaign.tagIds.some((tag) => tags.has(tag)));
+  }
+  if (filter.q !== undefined) {
+    const needle = filter.q.toLowerCase();
+    checks.push((campaign) => campaign.name.toLowerCase().includes(needle));
+  }
+  const matches =
+    checks.length === 0 ? null : (c: CampaignRecord) => checks.every((check) => check(c));
   return selectPage(
     world.campaigns.tenant(caller.organizationId, caller.environment),
     matches,

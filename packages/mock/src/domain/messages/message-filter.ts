@@ -11,7 +11,6 @@ import { countRange, selectRange } from '../storage/bitset';
 import {
   firstAfter,
   firstAtOrAfter,
-  matchesAll,
   type Page,
   type PageRequest,
   selectPage,
@@ -165,18 +164,24 @@ function digitsOf(q: string): string {
 
 /** The filter as one predicate over records (for short candidate lists). */
 function predicate(filter: MessageFilter): ((message: MessageRecord) => boolean) | null {
-  const digits = filter.q === undefined || isUuid(filter.q) ? undefined : digitsOf(filter.q);
-  return matchesAll<MessageRecord>(
-    [
-      [filter.statuses, (m) => MESSAGE_STATUS_TRAITS[m.status].listStatus],
-      [filter.channels, (m) => m.channel],
-      [filter.contactIds, (m) => m.contactId],
-      [filter.campaignIds, (m) => m.campaignId],
-      [filter.senderIds, (m) => m.senderId],
-      [filter.errorCodes, (m) => m.errorCode],
-      [filter.triggers, (m) => m.trigger],
-      [filter.destinations, (m) => m.destination],
-    ],
-    [digits === undefined ? undefined : (m) => m.e164.includes(digits)],
-  );
+  const checks: ((message: MessageRecord) => boolean)[] = [];
+  const oneOf = <T>(values: readonly T[] | undefined, field: (message: MessageRecord) => T) => {
+    if (values === undefined || values.length === 0) return;
+    const set = new Set(values);
+    checks.push((message) => set.has(field(message)));
+  };
+  oneOf(filter.statuses, (m) => MESSAGE_STATUS_TRAITS[m.status].listStatus);
+  oneOf(filter.channels, (m) => m.channel);
+  oneOf(filter.contactIds, (m) => m.contactId);
+  oneOf(filter.campaignIds, (m) => m.campaignId);
+  oneOf(filter.senderIds, (m) => m.senderId);
+  oneOf(filter.errorCodes, (m) => m.errorCode);
+  oneOf(filter.triggers, (m) => m.trigger);
+  oneOf(filter.destinations, (m) => m.destination);
+  if (filter.q !== undefined && !isUuid(filter.q)) {
+    const digits = digitsOf(filter.q);
+    checks.push((message) => message.e164.includes(digits));
+  }
+  if (checks.length === 0) return null;
+  return (message) => checks.every((check) => check(message));
 }

@@ -103,28 +103,3 @@ export function sortByUpdated<T extends TenantRecord>(records: T[], order: 'asc'
     (a, b) => sign * (a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   );
 }
-
-/** A record's field, and the values a filter accepts for it (none given: any). */
-export type FieldFilter<T> = readonly [
-  values: readonly unknown[] | undefined,
-  field: (record: T) => unknown,
-];
-
-/**
- * A predicate passing a record whose field is one of the values of every filter given values (a
- * filter's values are OR-ed, filters AND-ed) and that passes every `extra` check given; `null` when
- * nothing is given, so a list keeps every record without a call.
- */
-export function matchesAll<T>(
-  filters: readonly FieldFilter<T>[],
-  extra: readonly (((record: T) => boolean) | undefined)[] = [],
-): ((record: T) => boolean) | null {
-  const checks = extra.filter((check) => check !== undefined);
-  for (const [values, field] of filters) {
-    if (values === undefined || values.length === 0) continue;
-    const set = new Set(values);
-    checks.push((record) => set.has(field(record)));
-  }
-  if (checks.length === 0) return null;
-  return (record) => checks.every((check) => check(record));
-}
