@@ -218,14 +218,13 @@ function getEndpoint(world: World, id: string): WebhookEndpoint {
 /** Queues an event of a tenant for every endpoint that wants it. */
 function enqueueWebhookEvent(
   world: World,
-  organizationId: string,
-  environment: Environment,
+  tenant: TenantWebhookEvent['tenant'],
   event: WebhookEventPayload,
 ): void {
   for (const endpoint of world.webhooks.endpoints) {
     if (
-      endpoint.organizationId !== organizationId ||
-      endpoint.environment !== environment ||
+      endpoint.organizationId !== tenant.organizationId ||
+      endpoint.environment !== tenant.environment ||
       endpoint.disabled
     )
       continue;
@@ -282,16 +281,13 @@ export function subscribeWebhooks(world: World): () => void {
 /** Turns what happened in the world into webhook events. */
 function feedWebhooks(world: World, event: WorldEvent): void {
   if (world.webhooks.endpoints.length === 0) return;
-  const tenant = webhookEventOf(world, event);
-  if (tenant !== undefined) {
-    enqueueWebhookEvent(world, tenant.organizationId, tenant.environment, tenant.payload);
-  }
+  const webhook = webhookEventOf(world, event);
+  if (webhook !== undefined) enqueueWebhookEvent(world, webhook.tenant, webhook.payload);
 }
 
-/** A webhook event and the tenant whose endpoints receive it. */
+/** A webhook event and the record whose tenant's endpoints receive it. */
 export interface TenantWebhookEvent {
-  readonly organizationId: string;
-  readonly environment: Environment;
+  readonly tenant: { readonly organizationId: string; readonly environment: Environment };
   readonly payload: WebhookEventPayload;
 }
 
@@ -302,30 +298,18 @@ export interface TenantWebhookEvent {
 export function webhookEventOf(world: World, event: WorldEvent): TenantWebhookEvent | undefined {
   if (event.type === 'message.status_updated') {
     const message = world.messages.get(event.messageId)!;
-    return {
-      organizationId: message.organizationId,
-      environment: message.environment,
-      payload: messageStatusUpdated(message, event.from, event.at),
-    };
+    return { tenant: message, payload: messageStatusUpdated(message, event.from, event.at) };
   }
   if (event.type === 'message.received') {
     const inbound = world.inbound.find((i) => i.id === event.inboundId)!;
-    return {
-      organizationId: inbound.organizationId,
-      environment: inbound.environment,
-      payload: messageReceived(inbound),
-    };
+    return { tenant: inbound, payload: messageReceived(inbound) };
   }
   if (
     event.type === 'campaign.status_updated' &&
     (event.to === 'COMPLETED' || event.to === 'FAILED')
   ) {
     const campaign = world.campaigns.get(event.campaignId)!;
-    return {
-      organizationId: campaign.organizationId,
-      environment: campaign.environment,
-      payload: campaignCompleted(world, campaign, event.at),
-    };
+    return { tenant: campaign, payload: campaignCompleted(world, campaign, event.at) };
   }
   return undefined;
 }
