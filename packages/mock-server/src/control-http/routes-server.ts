@@ -7,7 +7,6 @@
  * list them, read one, fork one, delete one. Everything else a world offers is the rest of the
  * control API under `/__mock/worlds/{world_id}/…`.
  */
-import type { MockService } from '@msgsvc/mock';
 import { formatTimestamp, readonlyWorld } from '@msgsvc/mock/port';
 // Read from package.json at build time (tsup inlines the JSON), and from the file itself when the
 // sources run (tsx, vitest): never a second copy of the version to keep in step.
@@ -15,7 +14,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { clockView } from '../http/clock-view';
 import { CONTROL_PREFIX, type ControlContext, route } from '../http/route';
 import type { WorldSettings } from '../worlds/build-world';
-import type { OrganizationCredentials } from '../worlds/world-file';
+import { type OrganizationCredentials, worldCredentials } from '../worlds/world-file';
 import type { WorldEntry } from '../worlds/world-registry';
 import * as schemas from './control-schemas';
 
@@ -37,29 +36,6 @@ function worldView({ worlds }: ControlContext, entry: WorldEntry) {
     clock: clockView(entry.mock),
     counts: { organizations: world.organizations.size, messages: world.messages.size },
   };
-}
-
-/** Every organization of a world with its active keys in full: the answer that creates them. */
-function credentials(mock: MockService): OrganizationCredentials[] {
-  const world = readonlyWorld(mock);
-  return [...world.organizations.values()].map((organization) => ({
-    id: organization.id,
-    name: organization.name,
-    api_keys: [...world.apiKeys.values()]
-      .filter((key) => key.organizationId === organization.id && !key.revoked)
-      .map((key) => ({
-        id: key.id,
-        name: key.name,
-        environment: key.environment,
-        key: key.key,
-        scopes: [...key.scopes],
-      })),
-    // Read from the world itself: a new world's answer need not build its `mock.control`.
-    sender_ids: [...world.senders.values()]
-      .filter((sender) => sender.organizationId === organization.id)
-      .map((sender) => ({ id: sender.id, name: sender.name, status: sender.status })),
-    webhook_secret: organization.webhookSecret,
-  }));
 }
 
 /**
@@ -85,7 +61,7 @@ export function firstCredentials(organizations: readonly OrganizationCredentials
  * `organizations`.
  */
 function createdView(context: ControlContext, entry: WorldEntry) {
-  const organizations = credentials(entry.mock);
+  const organizations = worldCredentials(entry.mock);
   const { origin } = context;
   return {
     ...worldView(context, entry),

@@ -8,9 +8,9 @@ import { reportToStderr } from '../errors/control-errors';
 import { RequestLog } from './request-log';
 import {
   applyWorld,
-  demoCredentials,
   type OrganizationCredentials,
   type WorldFile,
+  worldCredentials,
 } from './world-file';
 
 /** What a world is built from: the server's settings, and what its creator asked for. */
@@ -72,7 +72,11 @@ export function buildWorld(
     onError: reportToStderr,
   });
   const { file } = settings;
-  const seed = () => (file === undefined ? [demoCredentials(mock)] : applyWorld(mock, file));
+  const seed = () => {
+    if (file === undefined) mock.seedDemo();
+    else applyWorld(mock, file);
+    return worldCredentials(mock);
+  };
   const organizations = seed();
   return { mock, requestLog, reseed: () => void seed(), organizations };
 }

@@ -77,18 +77,16 @@ export function loadWorldFile(path: string): WorldFile {
 }
 
 /**
- * Builds a world file into a mock (after `mock.reset()`, or on a fresh mock) and returns the
- * credentials it created.
+ * Builds a world file into a mock (after `mock.reset()`, or on a fresh mock).
  *
  * @example
  * ```ts
- * const credentials = applyWorld(mock, loadWorldFile('examples/world.example.json'));
- * console.log(credentials[0]?.api_keys[0]?.key);
+ * applyWorld(mock, loadWorldFile('examples/world.example.json'));
+ * console.log(worldCredentials(mock)[0]?.api_keys[0]?.key);
  * ```
  */
-export function applyWorld(mock: MockService, file: WorldFile): OrganizationCredentials[] {
-  const credentials: OrganizationCredentials[] = [];
-  if (file.demo === true) credentials.push(demoCredentials(mock));
+export function applyWorld(mock: MockService, file: WorldFile): void {
+  if (file.demo === true) mock.seedDemo();
   if (file.rate_limits !== undefined) mock.control.configureRateLimits(file.rate_limits);
   file.organizations.forEach((org, i) => {
     const at = `organizations.${i}`;
@@ -100,7 +98,7 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
         ...(org.balance === undefined ? {} : { balance: org.balance }),
       }),
     );
-    const senderIds = (org.sender_ids ?? []).map((sender, j) =>
+    (org.sender_ids ?? []).forEach((sender, j) => {
       step(`${at}.sender_ids.${j}`, () =>
         mock.control.createSenderId({
           organization_id: created.id,
@@ -108,8 +106,8 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
           ...(sender.status === undefined ? {} : { status: sender.status }),
           ...(sender.default === undefined ? {} : { make_default: sender.default }),
         }),
-      ),
-    );
+      );
+    });
     const tagIds = new Map<string, string>();
     (org.tags ?? []).forEach((name, j) => {
       tagIds.set(name, step(`${at}.tags.${j}`, () => mock.control.createTag(created.id, name)).id);
@@ -127,53 +125,41 @@ export function applyWorld(mock: MockService, file: WorldFile): OrganizationCred
     });
     // A world of several on a server draws its own keys, fixed ones included.
     const fresh = readonlyWorld(mock).keyNamespace !== undefined;
-    const keys = (org.api_keys ?? []).map(({ key: fixed, ...key }, j) =>
+    (org.api_keys ?? []).forEach(({ key: fixed, ...key }, j) => {
       step(`${at}.api_keys.${j}`, () =>
         mock.control.issueApiKey({
           organization_id: created.id,
           ...key,
           ...(fixed === undefined || fresh ? {} : { key: fixed }),
         }),
-      ),
-    );
-    credentials.push({
-      id: created.id,
-      name: created.name,
-      api_keys: keys.map((key) => ({
+      );
+    });
+  });
+}
+
+/**
+ * Every organization of a world with its active keys in full, read from the world itself: what
+ * the server prints at start-up and what creating a world answers.
+ */
+export function worldCredentials(mock: MockService): OrganizationCredentials[] {
+  const world = readonlyWorld(mock);
+  return [...world.organizations.values()].map((organization) => ({
+    id: organization.id,
+    name: organization.name,
+    api_keys: [...world.apiKeys.values()]
+      .filter((key) => key.organizationId === organization.id && !key.revoked)
+      .map((key) => ({
         id: key.id,
         name: key.name,
         environment: key.environment,
         key: key.key,
-        scopes: key.scopes,
+        scopes: [...key.scopes],
       })),
-      sender_ids: senderIds.map((sender) => ({
-        id: sender.id,
-        name: sender.name,
-        status: sender.status,
-      })),
-      webhook_secret: created.webhook_secret,
-    });
-  });
-  return credentials;
-}
-
-/** Seeds the demo world (once) and returns its credentials, in the shape of a world file's. */
-export function demoCredentials(mock: MockService): OrganizationCredentials {
-  const demo = mock.seedDemo();
-  const keys = [demo.liveKey, demo.testKey].map((key) => readonlyWorld(mock).apiKeys.get(key)!);
-  return {
-    id: demo.organization.id,
-    name: demo.organization.name,
-    api_keys: keys.map((key) => ({
-      id: key.id,
-      name: key.name,
-      environment: key.environment,
-      key: key.key,
-      scopes: [...key.scopes],
-    })),
-    sender_ids: [{ id: demo.sender.id, name: demo.sender.name, status: demo.sender.status }],
-    webhook_secret: demo.organization.webhookSecret,
-  };
+    sender_ids: [...world.senders.values()]
+      .filter((sender) => sender.organizationId === organization.id)
+      .map((sender) => ({ id: sender.id, name: sender.name, status: sender.status })),
+    webhook_secret: organization.webhookSecret,
+  }));
 }
 
 /** Runs one control call, turning a domain refusal into an error that names the file path. */
