@@ -195,6 +195,19 @@ describe('a damaged state file is refused whole (D123)', () => {
     expect(refuse({ senders: [{ ...state.senders[0], status: 'MAYBE' }] })).toThrow(
       /\$\.senders\[0\]\.status/,
     );
+    expect(refuse({ apiKeys: [state.apiKeys[0], state.apiKeys[0]] })).toThrow(
+      /\$\.apiKeys\[1\]: the same key appears twice/,
+    );
+    const task = { type: 'webhook.deliver', deliveryId: 'gone' };
+    expect(refuse({ scheduler: { tasks: [{ at: 0, seq: 0, task }], nextSeq: 1 } })).toThrow(
+      /\$\.scheduler\.tasks\[0\]\.task\.deliveryId: names webhook delivery "gone"/,
+    );
+    const { history } = state as unknown as { history: { messages: { at: number[] } } };
+    const uneven = {
+      ...history,
+      messages: { ...history.messages, at: [...history.messages.at, 0] },
+    };
+    expect(refuse({ history: uneven })).toThrow(/\$\.history\.messages\.at: has \d+ entries/);
   });
 
   it(

@@ -1,7 +1,8 @@
 /**
  * The shape of a `--state FILE`: a world snapshot (`mock.snapshot()`), with API keys kept
  * as prefix and SHA-256 instead of the key. Every field is checked on load, so a hand-edited
- * or damaged file is refused with the JSON path at fault instead of a 500 later. The compiler
+ * or damaged file is refused with the JSON path at fault instead of a 500 later, and so is a
+ * reference from one record to another that names no record in the file. The compiler
  * checks that what this schema accepts is a `WorldSnapshot` (see `state-file.ts`), so a field
  * added to the world and not here fails the build rather than the load.
  */
@@ -16,6 +17,7 @@ import {
 import { SNAPSHOT_VERSION, WEBHOOK_EVENT_TYPES } from '@msgsvc/mock/port';
 import type { components } from '@msgsvc/sdk';
 import { z } from 'zod';
+import { storedKey } from './stored-keys';
 
 /** Every value of a string union, as a tuple zod takes; the record makes the compiler list them all. */
 const names = <T extends string>(all: Record<T, true>) => Object.keys(all) as [T, ...T[]];
@@ -58,317 +60,427 @@ const eventType = z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEve
 const randomState = z.strictObject({ a: z.int(), b: z.int(), c: z.int(), d: z.int() });
 const latency = z.tuple([z.number().min(0), z.number().min(0)]);
 
-const task = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('campaign.process'), campaignId: id }),
-  z.strictObject({ type: z.literal('message.dispatch'), messageId: id }),
-  z.strictObject({
-    type: z.literal('message.receipt'),
-    messageId: id,
-    event: z.enum(['delivered', 'undelivered']),
-    errorCode: z.string().nullable(),
-  }),
-  z.strictObject({ type: z.literal('message.expire'), messageId: id }),
-  z.strictObject({ type: z.literal('inbound.reply'), messageId: id, body: z.string() }),
-  z.strictObject({ type: z.literal('webhook.deliver'), deliveryId: id }),
-]);
+/** The kinds of record a reference can name, as a problem calls them. */
+const KINDS = {
+  organizations: 'organization',
+  accounts: 'billing account',
+  senders: 'sender ID',
+  tags: 'tag',
+  contacts: 'contact',
+  messages: 'message',
+  campaigns: 'campaign',
+  deliveries: 'webhook delivery',
+} as const;
 
-const apiKeyFields = {
-  id,
-  name: z.string(),
-  organizationId: id,
-  environment,
-  scopes: z.array(z.string()),
-  revoked: z.boolean(),
-  createdAt: time,
-};
+type Kind = keyof typeof KINDS;
 
-/** An API key as this version writes it: prefix and SHA-256 of the key, never the key. */
-const hashedApiKey = z.strictObject({
-  ...apiKeyFields,
-  keyPrefix: z.string().regex(/^svc_(live|test)_/, 'must start with svc_live_ or svc_test_'),
-  keySha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'),
-});
+/** The `id`s of one list of a file not yet checked (none when it is not a list). */
+function idsOf(list: unknown): unknown[] {
+  return Array.isArray(list) ? list.map((record) => (record as { id?: unknown } | null)?.id) : [];
+}
 
-/** An API key as earlier versions wrote it, with the key itself (still loaded). */
-const plainApiKey = z.strictObject({ ...apiKeyFields, key: z.string().min(1) });
-
-const message = z.strictObject({
-  id,
-  organizationId: id,
-  environment,
-  billingAccountId: id,
-  campaignId: id.nullable(),
-  contactId: id.nullable(),
-  senderId: id,
-  externalId: z.string().nullable(),
-  channel,
-  destination: z.string(),
-  provider: z.string().nullable(),
-  e164: z.string(),
-  content: z.string(),
-  trigger,
-  segments: count,
-  encoding: z.enum(['GSM_7', 'UCS_2']).nullable(),
-  cost: micro,
-  charged: z.boolean(),
-  refunded: z.boolean(),
-  status: messageStatus,
-  errorCode: z.string().nullable(),
-  createdAt: time,
-  updatedAt: time,
-  row: count,
-});
-
-const campaign = z.strictObject({
-  id,
-  organizationId: id,
-  environment,
-  billingAccountId: id,
-  name: z.string(),
-  status: campaignStatus,
-  trigger,
-  fileMetadataId: z.string(),
-  channel,
-  senderId: id,
-  content: z.string(),
-  recipients: z.array(z.string()),
-  invalidRecipients: z.array(z.string()),
-  countryAlpha2: z.string(),
-  totalEstimatedRecipients: count,
-  estimatedCost: micro,
-  outstanding: count,
-  tagIds: z.array(id),
-  scheduledAt: time,
-  processAt: time,
-  processedAt: time.nullable(),
-  completedAt: time.nullable(),
-  errorCode: z.string().nullable(),
-  statusNote: z.string(),
-  reasonOfPause: z.string().nullable(),
-  createdAt: time,
-  updatedAt: time,
-});
-
-/**
- * One kind of record's status histories, in columns: step i belongs to the record at
- * index `subjects[i]` of the file's list of those records; its status and error code are numbers
- * into the name lists beside the columns (checked in `state-file.ts`).
- */
-function savedSteps<S extends string>(status: z.ZodType<S>) {
-  return z.strictObject({
-    statusNames: z.array(status),
-    codeNames: z.array(z.string()),
-    subjects: z.array(count),
-    statuses: z.array(count),
-    at: z.array(time),
-    errorCodes: z.array(count),
+/** A list of records whose ids are unique: the first one seen twice is the problem. */
+function uniqueIds<T extends z.ZodType<{ id: string }>>(record: T) {
+  return z.array(record).check((ctx) => {
+    const seen = new Set<string>();
+    const index = ctx.value.findIndex((r) => seen.size === seen.add(r.id).size);
+    if (index >= 0) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: [index, 'id'],
+        message: `${JSON.stringify(ctx.value[index]!.id)} appears twice`,
+      });
+    }
   });
 }
 
-const storedResponse = z.strictObject({
-  status: z.int().min(100).max(599),
-  headers: z.record(z.string(), z.string()),
-  body: z.string(),
-});
-
-/** The state file schema: a world snapshot of {@link SNAPSHOT_VERSION}. */
-export const stateFileSchema = z.strictObject({
-  version: z.literal(SNAPSHOT_VERSION),
-  time,
-  config: z.strictObject({
-    seed: z.number(),
-    prices: z.strictObject({
-      SMS: z.record(z.string(), micro.min(0)),
-      WHATSAPP: z.record(z.string(), micro.min(0)),
-    }),
-    simulation: z.strictObject({
-      processingDelay: latency,
-      dispatchLatency: latency,
-      receiptLatency: latency,
-      validityPeriod: z.number().min(0),
-      outcomes: z.strictObject({
-        DELIVERED: z.number().min(0),
-        UNDELIVERED: z.number().min(0),
-        EXPIRED: z.number().min(0),
-        NO_RECEIPT: z.number().min(0),
-        REJECTED: z.number().min(0),
-        FAILED: z.number().min(0),
-      }),
-      undeliveredCodes: z.array(z.string()),
-    }),
-    prefixTable: z
-      .array(
-        z.strictObject({
-          prefix: z.string().regex(/^\+\d+$/, 'must be + and digits'),
-          route: z.strictObject({ destination: z.string(), provider: z.string().nullable() }),
-        }),
-      )
-      .optional(),
-  }),
-  random: z.strictObject({ ids: randomState, traces: randomState, simulation: randomState }),
-  idState: z.strictObject({ msecs: z.int().min(-1).max(MAX_TIME), seq: count }),
-  scheduler: z.strictObject({
-    tasks: z.array(z.strictObject({ at: time, seq: count, task })),
-    nextSeq: count,
-  }),
-  organizations: z.array(
+/**
+ * The state file schema for one file: a world snapshot of {@link SNAPSHOT_VERSION} whose every
+ * reference names a record of `raw`, the parsed JSON about to be checked.
+ */
+export function stateFileSchema(raw: unknown) {
+  const file = (raw ?? {}) as Record<string, unknown>;
+  const lists = {
+    ...file,
+    deliveries: (file.webhooks as { outbox?: unknown } | undefined)?.outbox,
+  } as Record<Kind, unknown>;
+  /** An id that names a record of `kind` in the file. */
+  const ids = new Map<Kind, ReadonlySet<unknown>>();
+  const ref = (kind: Kind) => {
+    const known = ids.get(kind) ?? new Set(idsOf(lists[kind]));
+    ids.set(kind, known);
+    return id.check((ctx) => {
+      if (!known.has(ctx.value)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          message: `names ${KINDS[kind]} ${JSON.stringify(ctx.value)}, which is not in the file`,
+        });
+      }
+    });
+  };
+  const task = z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('campaign.process'), campaignId: ref('campaigns') }),
+    z.strictObject({ type: z.literal('message.dispatch'), messageId: ref('messages') }),
     z.strictObject({
-      id,
-      name: z.string(),
-      defaultCountry: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code'),
-      billingAccountId: id,
-      defaultSenderId: id.nullable(),
-      webhookSecret: z.string().startsWith('whsec_'),
-      createdAt: time,
+      type: z.literal('message.receipt'),
+      messageId: ref('messages'),
+      event: z.enum(['delivered', 'undelivered']),
+      errorCode: z.string().nullable(),
     }),
-  ),
-  accounts: z.array(
+    z.strictObject({ type: z.literal('message.expire'), messageId: ref('messages') }),
     z.strictObject({
-      id,
-      organizationId: id,
-      currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
-      balance: micro,
-      funded: micro,
-    }),
-  ),
-  ledger: z.array(
-    z.strictObject({
-      id,
-      billingAccountId: id,
-      kind: z.enum(['FUNDING', 'CAMPAIGN_DEBIT', 'MESSAGE_DEBIT', 'REFUND']),
-      amount: micro,
-      balanceAfter: micro,
-      at: time,
-      campaignId: id.nullable(),
-      messageId: id.nullable(),
-      note: z.string(),
-    }),
-  ),
-  apiKeys: z.array(z.union([hashedApiKey, plainApiKey])),
-  senders: z.array(
-    z.strictObject({
-      id,
-      organizationId: id,
-      name: z.string().min(1),
-      status: z.enum(['APPROVED', 'PENDING', 'REJECTED']),
-      createdAt: time,
-    }),
-  ),
-  contacts: z.array(
-    z.strictObject({
-      id,
-      organizationId: id,
-      name: z.string(),
-      email: z.string().nullable(),
-      e164: z.string().regex(/^\+\d{4,15}$/, 'must be an E.164 number'),
-      tagIds: z.array(id),
-      createdAt: time,
-      updatedAt: time,
-    }),
-  ),
-  tags: z.array(z.strictObject({ id, organizationId: id, name: z.string().min(1) })),
-  messages: z.array(message),
-  campaigns: z.array(campaign),
-  rateLimits: z.strictObject({
-    table: z.record(operationId, z.int().min(1).nullable()),
-    windows: z.array(z.tuple([z.string(), z.strictObject({ start: time, count })])),
-  }),
-  idempotency: z.array(
-    z.tuple([
-      z.string(),
-      z
-        .strictObject({
-          fingerprint: z.string(),
-          createdAt: time,
-          // Absent while the first request was still executing (JSON drops the `undefined`).
-          response: storedResponse.optional(),
-        })
-        .transform((record) => ({ ...record, response: record.response })),
-    ]),
-  ),
-  faults: z.strictObject({
-    requestFailures: z.array(
-      z.strictObject({
-        id,
-        operationId: operationId.nullable(),
-        status: z.union([z.literal(500), z.literal(503)]),
-        remaining: count,
-      }),
-    ),
-    latencies: z.array(
-      z.strictObject({ id, operationId: operationId.nullable(), ms: count, remaining: count }),
-    ),
-    dispatchFailures: z.array(z.strictObject({ id, campaignId: id.nullable(), remaining: count })),
-    outages: z.array(z.strictObject({ id, destination: z.string(), from: time, to: time })),
-  }),
-  inbound: z.array(
-    z.strictObject({
-      id,
-      organizationId: id,
-      environment,
-      senderId: id,
-      from: z.string(),
-      to: z.string(),
+      type: z.literal('inbound.reply'),
+      messageId: ref('messages'),
       body: z.string(),
-      channel,
-      inReplyTo: id.nullable(),
-      receivedAt: time,
     }),
-  ),
-  optOuts: z.array(z.string()),
-  webhooks: z.strictObject({
-    endpoints: z.array(
-      z.strictObject({
-        id,
-        organizationId: id,
-        environment,
-        url: z.string().nullable(),
-        secret: z.string().startsWith('whsec_'),
-        events: z.array(eventType).nullable(),
-        disabled: z.boolean(),
-        createdAt: time,
+    z.strictObject({ type: z.literal('webhook.deliver'), deliveryId: ref('deliveries') }),
+  ]);
+
+  const apiKeyFields = {
+    id,
+    name: z.string(),
+    organizationId: ref('organizations'),
+    environment,
+    scopes: z.array(z.string()),
+    revoked: z.boolean(),
+    createdAt: time,
+  };
+
+  /** An API key as this version writes it: prefix and SHA-256 of the key, never the key. */
+  const hashedApiKey = z.strictObject({
+    ...apiKeyFields,
+    keyPrefix: z.string().regex(/^svc_(live|test)_/, 'must start with svc_live_ or svc_test_'),
+    keySha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'),
+  });
+
+  /** An API key as earlier versions wrote it, with the key itself (still loaded). */
+  const plainApiKey = z.strictObject({ ...apiKeyFields, key: z.string().min(1) });
+
+  const message = z.strictObject({
+    id,
+    organizationId: ref('organizations'),
+    environment,
+    billingAccountId: ref('accounts'),
+    campaignId: ref('campaigns').nullable(),
+    contactId: ref('contacts').nullable(),
+    senderId: ref('senders'),
+    externalId: z.string().nullable(),
+    channel,
+    destination: z.string(),
+    provider: z.string().nullable(),
+    e164: z.string(),
+    content: z.string(),
+    trigger,
+    segments: count,
+    encoding: z.enum(['GSM_7', 'UCS_2']).nullable(),
+    cost: micro,
+    charged: z.boolean(),
+    refunded: z.boolean(),
+    status: messageStatus,
+    errorCode: z.string().nullable(),
+    createdAt: time,
+    updatedAt: time,
+    row: count,
+  });
+
+  const campaign = z.strictObject({
+    id,
+    organizationId: ref('organizations'),
+    environment,
+    billingAccountId: ref('accounts'),
+    name: z.string(),
+    status: campaignStatus,
+    trigger,
+    fileMetadataId: z.string(),
+    channel,
+    senderId: ref('senders'),
+    content: z.string(),
+    recipients: z.array(z.string()),
+    invalidRecipients: z.array(z.string()),
+    countryAlpha2: z.string(),
+    totalEstimatedRecipients: count,
+    estimatedCost: micro,
+    outstanding: count,
+    tagIds: z.array(ref('tags')),
+    scheduledAt: time,
+    processAt: time,
+    processedAt: time.nullable(),
+    completedAt: time.nullable(),
+    errorCode: z.string().nullable(),
+    statusNote: z.string(),
+    reasonOfPause: z.string().nullable(),
+    createdAt: time,
+    updatedAt: time,
+  });
+
+  /**
+   * One kind of record's status histories, in columns: step i belongs to the record at
+   * index `subjects[i]` of the file's list of those records; its status and error code are numbers
+   * into the name lists beside the columns.
+   */
+  function savedSteps<S extends string>(status: z.ZodType<S>, name: 'messages' | 'campaigns') {
+    const records = Array.isArray(file[name]) ? (file[name] as unknown[]).length : 0;
+    return z
+      .strictObject({
+        statusNames: z.array(status),
+        codeNames: z.array(z.string()),
+        subjects: z.array(count),
+        statuses: z.array(count),
+        at: z.array(time),
+        errorCodes: z.array(count),
+      })
+      .check((ctx) => {
+        const saved = ctx.value;
+        const problem = (path: PropertyKey[], message: string) =>
+          void ctx.issues.push({ code: 'custom', input: saved, path, message });
+        const steps = saved.subjects.length;
+        const uneven = (['statuses', 'at', 'errorCodes'] as const).find(
+          (column) => saved[column].length !== steps,
+        );
+        if (uneven !== undefined) {
+          const entries = saved[uneven].length;
+          return problem(
+            [uneven],
+            `has ${entries} entries for ${steps} steps; every column has one per step`,
+          );
+        }
+        const limits = [
+          ['subjects', records, `record of ${name}`],
+          ['statuses', saved.statusNames.length, 'status'],
+          ['errorCodes', saved.codeNames.length + 1, 'error code (0 is none)'],
+        ] as const;
+        for (const [column, limit, what] of limits) {
+          const i = saved[column].findIndex((n) => n >= limit);
+          if (i >= 0) return problem([column, i], `names ${what} ${saved[column][i]}, of ${limit}`);
+        }
+      });
+  }
+
+  const storedResponse = z.strictObject({
+    status: z.int().min(100).max(599),
+    headers: z.record(z.string(), z.string()),
+    body: z.string(),
+  });
+
+  return z.strictObject({
+    version: z.literal(SNAPSHOT_VERSION),
+    time,
+    config: z.strictObject({
+      seed: z.number(),
+      prices: z.strictObject({
+        SMS: z.record(z.string(), micro.min(0)),
+        WHATSAPP: z.record(z.string(), micro.min(0)),
       }),
-    ),
-    outbox: z.array(
-      z.strictObject({
-        id,
-        endpointId: id,
-        type: eventType,
-        orderKey: z.string(),
-        body: z.string(),
-        createdAt: time,
-        attempts: z.array(
+      simulation: z.strictObject({
+        processingDelay: latency,
+        dispatchLatency: latency,
+        receiptLatency: latency,
+        validityPeriod: z.number().min(0),
+        outcomes: z.strictObject({
+          DELIVERED: z.number().min(0),
+          UNDELIVERED: z.number().min(0),
+          EXPIRED: z.number().min(0),
+          NO_RECEIPT: z.number().min(0),
+          REJECTED: z.number().min(0),
+          FAILED: z.number().min(0),
+        }),
+        undeliveredCodes: z.array(z.string()),
+      }),
+      prefixTable: z
+        .array(
           z.strictObject({
-            at: time,
-            status: z.int().nullable(),
-            error: z.string().nullable(),
-            // Each absent from files written before it was recorded.
-            location: z.string().max(2048).exactOptional(),
-            signedAt: z.int().min(0).exactOptional(),
-            durationMs: z.number().min(0).exactOptional(),
-            answer: z
-              .strictObject({
-                body: z.string().max(2048),
-                binary: z.boolean(),
-                truncated: z.boolean(),
-              })
-              .exactOptional(),
+            prefix: z.string().regex(/^\+\d+$/, 'must be + and digits'),
+            route: z.strictObject({ destination: z.string(), provider: z.string().nullable() }),
           }),
-        ),
-        state: z.enum(['waiting', 'scheduled', 'in_flight', 'delivered', 'failed']),
-        nextAttemptAt: time.nullable(),
+        )
+        .optional(),
+    }),
+    random: z.strictObject({ ids: randomState, traces: randomState, simulation: randomState }),
+    idState: z.strictObject({ msecs: z.int().min(-1).max(MAX_TIME), seq: count }),
+    scheduler: z.strictObject({
+      tasks: z.array(z.strictObject({ at: time, seq: count, task })),
+      nextSeq: count,
+    }),
+    organizations: uniqueIds(
+      z.strictObject({
+        id,
+        name: z.string(),
+        defaultCountry: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code'),
+        billingAccountId: ref('accounts'),
+        defaultSenderId: ref('senders').nullable(),
+        webhookSecret: z.string().startsWith('whsec_'),
+        createdAt: time,
       }),
     ),
-  }),
-  // Absent from files written before histories were kept: those load, each record with the
-  // history its timestamps prove.
-  history: z
-    .strictObject({
-      messages: savedSteps(messageStatus),
-      campaigns: savedSteps(campaignStatus),
-    })
-    .optional(),
-});
+    // Before the other records: a world that lost its organizations is told by its keys first.
+    apiKeys: z.array(z.union([hashedApiKey, plainApiKey])).check((ctx) => {
+      const seen = new Set<string>();
+      const i = ctx.value.findIndex((key) => {
+        const stored = 'key' in key ? storedKey(key.key).keySha256 : key.keySha256;
+        return seen.size === seen.add(stored).size;
+      });
+      if (i >= 0) {
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          path: [i],
+          message: 'the same key appears twice',
+        });
+      }
+    }),
+    accounts: uniqueIds(
+      z.strictObject({
+        id,
+        organizationId: ref('organizations'),
+        currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
+        balance: micro,
+        funded: micro,
+      }),
+    ),
+    ledger: z.array(
+      z.strictObject({
+        id,
+        billingAccountId: ref('accounts'),
+        kind: z.enum(['FUNDING', 'CAMPAIGN_DEBIT', 'MESSAGE_DEBIT', 'REFUND']),
+        amount: micro,
+        balanceAfter: micro,
+        at: time,
+        campaignId: ref('campaigns').nullable(),
+        messageId: ref('messages').nullable(),
+        note: z.string(),
+      }),
+    ),
+    senders: z.array(
+      z.strictObject({
+        id,
+        organizationId: ref('organizations'),
+        name: z.string().min(1),
+        status: z.enum(['APPROVED', 'PENDING', 'REJECTED']),
+        createdAt: time,
+      }),
+    ),
+    contacts: z.array(
+      z.strictObject({
+        id,
+        organizationId: ref('organizations'),
+        name: z.string(),
+        email: z.string().nullable(),
+        e164: z.string().regex(/^\+\d{4,15}$/, 'must be an E.164 number'),
+        tagIds: z.array(ref('tags')),
+        createdAt: time,
+        updatedAt: time,
+      }),
+    ),
+    tags: z.array(
+      z.strictObject({ id, organizationId: ref('organizations'), name: z.string().min(1) }),
+    ),
+    messages: uniqueIds(message),
+    campaigns: uniqueIds(campaign),
+    rateLimits: z.strictObject({
+      table: z.record(operationId, z.int().min(1).nullable()),
+      windows: z.array(z.tuple([z.string(), z.strictObject({ start: time, count })])),
+    }),
+    idempotency: z.array(
+      z.tuple([
+        z.string(),
+        z
+          .strictObject({
+            fingerprint: z.string(),
+            createdAt: time,
+            // Absent while the first request was still executing (JSON drops the `undefined`).
+            response: storedResponse.optional(),
+          })
+          .transform((record) => ({ ...record, response: record.response })),
+      ]),
+    ),
+    faults: z.strictObject({
+      requestFailures: z.array(
+        z.strictObject({
+          id,
+          operationId: operationId.nullable(),
+          status: z.union([z.literal(500), z.literal(503)]),
+          remaining: count,
+        }),
+      ),
+      latencies: z.array(
+        z.strictObject({ id, operationId: operationId.nullable(), ms: count, remaining: count }),
+      ),
+      dispatchFailures: z.array(
+        z.strictObject({ id, campaignId: id.nullable(), remaining: count }),
+      ),
+      outages: z.array(z.strictObject({ id, destination: z.string(), from: time, to: time })),
+    }),
+    inbound: z.array(
+      z.strictObject({
+        id,
+        organizationId: ref('organizations'),
+        environment,
+        senderId: ref('senders'),
+        from: z.string(),
+        to: z.string(),
+        body: z.string(),
+        channel,
+        inReplyTo: id.nullable(),
+        receivedAt: time,
+      }),
+    ),
+    optOuts: z.array(z.string()),
+    webhooks: z.strictObject({
+      endpoints: z.array(
+        z.strictObject({
+          id,
+          organizationId: ref('organizations'),
+          environment,
+          url: z.string().nullable(),
+          secret: z.string().startsWith('whsec_'),
+          events: z.array(eventType).nullable(),
+          disabled: z.boolean(),
+          createdAt: time,
+        }),
+      ),
+      outbox: z.array(
+        z.strictObject({
+          id,
+          endpointId: id,
+          type: eventType,
+          orderKey: z.string(),
+          body: z.string(),
+          createdAt: time,
+          attempts: z.array(
+            z.strictObject({
+              at: time,
+              status: z.int().nullable(),
+              error: z.string().nullable(),
+              // Each absent from files written before it was recorded.
+              location: z.string().max(2048).exactOptional(),
+              signedAt: z.int().min(0).exactOptional(),
+              durationMs: z.number().min(0).exactOptional(),
+              answer: z
+                .strictObject({
+                  body: z.string().max(2048),
+                  binary: z.boolean(),
+                  truncated: z.boolean(),
+                })
+                .exactOptional(),
+            }),
+          ),
+          state: z.enum(['waiting', 'scheduled', 'in_flight', 'delivered', 'failed']),
+          nextAttemptAt: time.nullable(),
+        }),
+      ),
+    }),
+    // Absent from files written before histories were kept: those load, each record with the
+    // history its timestamps prove.
+    history: z
+      .strictObject({
+        messages: savedSteps(messageStatus, 'messages'),
+        campaigns: savedSteps(campaignStatus, 'campaigns'),
+      })
+      .optional(),
+  });
+}
 
 /** A parsed state file (API keys possibly hashed). */
-export type StateFile = z.output<typeof stateFileSchema>;
+export type StateFile = z.output<ReturnType<typeof stateFileSchema>>;

@@ -4,7 +4,7 @@
  * temporary file in the same folder, flushed to disk, then a rename — every few seconds while
  * something changed, and once more when the server stops. A crash loses at most the last interval;
  * a torn file is never seen. On load the whole file is checked, its shape and the references
- * between its records; it holds keys by prefix and hash only and is readable by its
+ * between its records (`state-file-schema.ts`); it holds keys by prefix and hash only and is readable by its
  * owner only (mode 0600).
  */
 import {
@@ -68,17 +68,13 @@ export function readStateFile(path: string): WorldSnapshot | undefined {
       `state file ${path}: not a world snapshot of version ${SNAPSHOT_VERSION} (found version ${JSON.stringify(version ?? null)}); move it away to start afresh.`,
     );
   }
-  const parsed = stateFileSchema.safeParse(value);
+  const parsed = stateFileSchema(value).safeParse(value);
   if (!parsed.success) {
     const first = closest(parsed.error.issues[0]!);
     const more = parsed.error.issues.length - 1;
     throw new StateFileError(
       `state file ${path}: at ${jsonPath(first.path)}: ${first.message.replace(/\.$/, '')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}.`,
     );
-  }
-  const dangling = danglingReference(parsed.data);
-  if (dangling !== undefined) {
-    throw new StateFileError(`state file ${path}: at ${dangling}.`);
   }
   return toSnapshot(parsed.data);
 }
@@ -126,173 +122,6 @@ function toSnapshot(file: StateFile): WorldSnapshot {
   // The schema and the snapshot type must agree; the compiler checks it here.
   const checked: WorldSnapshot = snapshot;
   return checked;
-}
-
-/** The kinds of record a reference can name, as the problem calls them. */
-const KINDS = {
-  organizations: 'organization',
-  accounts: 'billing account',
-  senders: 'sender ID',
-  tags: 'tag',
-  contacts: 'contact',
-  messages: 'message',
-  campaigns: 'campaign',
-  deliveries: 'webhook delivery',
-} as const;
-
-type Kind = keyof typeof KINDS;
-
-/**
- * Every list's references to other records, in the order they are checked: each field (an id, or
- * a list of ids) and the kind of record it names.
- */
-const REFERENCES: readonly (readonly [list: string, fields: Readonly<Record<string, Kind>>])[] = [
-  ['organizations', { billingAccountId: 'accounts', defaultSenderId: 'senders' }],
-  ['accounts', { organizationId: 'organizations' }],
-  ['ledger', { billingAccountId: 'accounts', campaignId: 'campaigns', messageId: 'messages' }],
-  ['senders', { organizationId: 'organizations' }],
-  ['tags', { organizationId: 'organizations' }],
-  ['contacts', { organizationId: 'organizations', tagIds: 'tags' }],
-  [
-    'messages',
-    {
-      organizationId: 'organizations',
-      billingAccountId: 'accounts',
-      campaignId: 'campaigns',
-      contactId: 'contacts',
-      senderId: 'senders',
-    },
-  ],
-  [
-    'campaigns',
-    {
-      organizationId: 'organizations',
-      billingAccountId: 'accounts',
-      senderId: 'senders',
-      tagIds: 'tags',
-    },
-  ],
-  ['inbound', { organizationId: 'organizations', senderId: 'senders' }],
-  ['webhooks.endpoints', { organizationId: 'organizations' }],
-];
-
-/**
- * The first reference from one record to another that names no record, as `path: message`, or
- * `undefined`. A world restored with one would answer 500s (or 401s) later, far from the cause.
- */
-function danglingReference(file: StateFile): string | undefined {
-  const known: Record<Kind, Set<string>> = {
-    organizations: ids(file.organizations),
-    accounts: ids(file.accounts),
-    senders: ids(file.senders),
-    tags: ids(file.tags),
-    contacts: ids(file.contacts),
-    messages: ids(file.messages),
-    campaigns: ids(file.campaigns),
-    deliveries: ids(file.webhooks.outbox),
-  };
-  const problems: string[] = [];
-  const check = (at: string, value: string | null, kind: Kind): void => {
-    if (problems.length === 0 && value !== null && !known[kind].has(value)) {
-      problems.push(
-        `${at}: names ${KINDS[kind]} ${JSON.stringify(value)}, which is not in the file`,
-      );
-    }
-  };
-  for (const name of ['organizations', 'accounts', 'messages', 'campaigns'] as const) {
-    duplicate(name, file[name], known[name], problems);
-  }
-  const keyIds = new Set<string>();
-  file.apiKeys.forEach((key, i) => {
-    check(`$.apiKeys[${i}].organizationId`, key.organizationId, 'organizations');
-    const stored = 'key' in key ? storedKey(key.key).keySha256 : key.keySha256;
-    if (problems.length === 0 && keyIds.size === keyIds.add(stored).size) {
-      problems.push(`$.apiKeys[${i}]: the same key appears twice`);
-    }
-  });
-  for (const [list, fields] of REFERENCES) {
-    // The schema has checked each field: an id, `null` or (`tagIds`) a list of ids.
-    const records = (
-      list === 'webhooks.endpoints' ? file.webhooks.endpoints : file[list as keyof StateFile]
-    ) as readonly Readonly<Record<string, string | null | readonly string[]>>[];
-    records.forEach((record, i) => {
-      for (const [field, kind] of Object.entries(fields)) {
-        const at = `$.${list}[${i}].${field}`;
-        const value = record[field] as string | null | readonly string[];
-        if (typeof value !== 'object' || value === null) check(at, value, kind);
-        else for (const [j, id] of value.entries()) check(`${at}[${j}]`, id, kind);
-      }
-    });
-  }
-  if (file.history !== undefined) {
-    steps('messages', file.history.messages, file.messages.length, problems);
-    steps('campaigns', file.history.campaigns, file.campaigns.length, problems);
-  }
-  // Not the outbox's endpoints: a removed endpoint's deliveries stay, failed, naming it.
-  file.scheduler.tasks.forEach(({ task }, i) => {
-    const at = `$.scheduler.tasks[${i}].task`;
-    if (task.type === 'campaign.process') check(`${at}.campaignId`, task.campaignId, 'campaigns');
-    else if (task.type === 'webhook.deliver')
-      check(`${at}.deliveryId`, task.deliveryId, 'deliveries');
-    else check(`${at}.messageId`, task.messageId, 'messages');
-  });
-  return problems[0];
-}
-
-function ids(records: readonly { id: string }[]): Set<string> {
-  return new Set(records.map((r) => r.id));
-}
-
-// The first id that appears twice in a list, when there is one and no problem came before.
-function duplicate(
-  name: string,
-  records: readonly { id: string }[],
-  set: ReadonlySet<string>,
-  problems: string[],
-): void {
-  if (problems.length === 0 && set.size !== records.length) {
-    const seen = new Set<string>();
-    const index = records.findIndex((r) => seen.size === seen.add(r.id).size);
-    problems.push(`$.${name}[${index}].id: ${JSON.stringify(records[index]!.id)} appears twice`);
-  }
-}
-
-/**
- * Whether a kind's history columns fit its records: as many entries in every column, each naming
- * a record the file has, a status and an error code of the name lists.
- */
-function steps(
-  name: 'messages' | 'campaigns',
-  saved: {
-    statusNames: unknown[];
-    codeNames: unknown[];
-    subjects: number[];
-    statuses: number[];
-    at: unknown[];
-    errorCodes: number[];
-  },
-  records: number,
-  problems: string[],
-): void {
-  if (problems.length > 0) return;
-  const at = `$.history.${name}`;
-  for (const column of ['statuses', 'at', 'errorCodes'] as const) {
-    if (saved[column].length !== saved.subjects.length) {
-      problems.push(
-        `${at}.${column}: has ${saved[column].length} entries for ${saved.subjects.length} steps; every column has one per step`,
-      );
-      return;
-    }
-  }
-  const beyond = (column: 'subjects' | 'statuses' | 'errorCodes', limit: number, what: string) => {
-    if (problems.length > 0) return;
-    const i = saved[column].findIndex((n) => n >= limit);
-    if (i >= 0)
-      problems.push(`${at}.${column}[${i}]: names ${what} ${saved[column][i]}, of ${limit}`);
-  };
-  beyond('subjects', records, `record of ${name}`);
-  beyond('statuses', saved.statusNames.length, 'status');
-  beyond('errorCodes', saved.codeNames.length + 1, 'error code (0 is none)');
 }
 
 /** The text of a state file: the snapshot with each API key as prefix and hash. */
