@@ -26,62 +26,62 @@ const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 /** The records the format checks read, one of each shape, all created by this run. */
 async function records(context: VerifyContext) {
   const { api } = context;
-  const message = await sentMessage(context);
+  const sent = await sentMessage(context);
+  const message = sent as unknown as Entry;
   const campaignEntries = await settledCampaignMessages(context);
   const { id } = await campaign(context);
   const campaigns = await settledRunCampaigns(context);
-  const detail = expectAnswer(await api.request('GET', `/messages/${message.id}`), 200);
+  const detail = expectAnswer(await api.request('GET', `/messages/${sent.id}`), 200);
   const listed = (await listPage(api, '/messages', { campaign_id: id, size: 200 })).entries;
-  const single = (await listPage(api, '/messages', { q: message.id })).entries;
+  const single = (await listPage(api, '/messages', { q: sent.id })).entries;
   const campaignDetail = expectAnswer(await api.request('GET', `/campaigns/${id}`), 200);
-  return {
-    message,
-    detail,
-    listed: [...listed, ...single],
-    campaignEntries,
-    campaigns,
-    campaignDetail,
-  };
+  const allCampaigns = [campaignDetail, ...campaigns];
+  return { message, detail, listed: [...listed, ...single], campaignEntries, allCampaigns };
 }
 
-/** Fails unless each named field of `record` that is not null matches `pattern`. */
-function expectFormat(
-  record: Entry,
-  fields: readonly string[],
+/** One record read: where it was read, the record, and the names checked on it. */
+type Site = readonly [where: string, record: Entry, fields: readonly string[]];
+
+/** Fails unless each named field of each record that is not (allowed to be) null matches `pattern`. */
+function expectFormats(
+  sites: readonly Site[],
   pattern: RegExp,
   what: string,
-  where: string,
   nullable: readonly string[] = [],
 ): void {
-  for (const field of fields) {
-    const value = record[field];
-    if (value === null && nullable.includes(field)) continue;
+  for (const [where, record, fields] of sites) {
+    for (const field of fields) {
+      const value = record[field];
+      if (value === null && nullable.includes(field)) continue;
+      expectThat(
+        typeof value === 'string' && pattern.test(value),
+        `${where}: ${field} ${what}`,
+        () => `${field} = ${JSON.stringify(value)}`,
+      );
+    }
+  }
+}
+
+/** Fails unless each record has every name of its `has` and none of its `lacks`. */
+function expectNames(sites: readonly (readonly [...Site, lacks: readonly string[]])[]): void {
+  for (const [where, record, has, lacks] of sites) {
+    const missing = has.filter((name) => !Object.hasOwn(record, name));
+    const foreign = lacks.filter((name) => Object.hasOwn(record, name));
     expectThat(
-      typeof value === 'string' && pattern.test(value),
-      `${where}: ${field} ${what}`,
-      () => `${field} = ${JSON.stringify(value)}`,
+      missing.length === 0 && foreign.length === 0,
+      `${where}: ${has.join(', ')}; none of ${lacks.join(', ')}`,
+      () =>
+        `${missing.length > 0 ? `missing ${missing.join(', ')}` : ''}${foreign.length > 0 ? ` with ${foreign.join(', ')}` : ''} in ${brief(record)}`,
     );
   }
 }
 
-/** Fails unless `record` has every name of `has` and none of `lacks`. */
-function expectNames(
-  record: Entry,
-  has: readonly string[],
-  lacks: readonly string[],
-  where: string,
-) {
-  const missing = has.filter((name) => !Object.hasOwn(record, name));
-  const foreign = lacks.filter((name) => Object.hasOwn(record, name));
-  expectThat(
-    missing.length === 0 && foreign.length === 0,
-    `${where}: ${has.join(', ')}; none of ${lacks.join(', ')}`,
-    () =>
-      `${missing.length > 0 ? `missing ${missing.join(', ')}` : ''}${foreign.length > 0 ? ` with ${foreign.join(', ')}` : ''} in ${brief(record)}`,
-  );
-}
-
 const TS = 'in YYYY-MM-DDTHH:MM:SS.ffffff+00:00 (D32)';
+const STAMPS = ['created_at', 'updated_at'];
+const SENT = 'POST /messages 201';
+const DETAIL = 'GET /messages/{id}';
+const LISTED = 'GET /messages entry';
+const ENTRY = 'GET /campaigns/{id}/messages entry';
 
 /** The checks of this group. */
 export const FORMAT_CHECKS: readonly Check[] = [
@@ -91,46 +91,23 @@ export const FORMAT_CHECKS: readonly Check[] = [
     cites: 'spec Resources (general conventions); spec Versioning; D15; D32',
     async run(context) {
       const r = await records(context);
-      expectFormat(
-        r.message as unknown as Entry,
-        ['created_at'],
-        TIMESTAMP,
-        TS,
-        'POST /messages 201',
-      );
-      expectFormat(r.detail, ['created_at', 'updated_at'], TIMESTAMP, TS, 'GET /messages/{id}');
-      for (const e of r.listed)
-        expectFormat(e, ['created_at', 'updated_at'], TIMESTAMP, TS, 'GET /messages entry');
-      for (const e of r.campaignEntries) {
-        const where = 'GET /campaigns/{id}/messages entry';
-        expectFormat(e, ['created_at', 'updated_at'], TIMESTAMP, TS, where);
-        expectFormat(
-          (e.campaign ?? {}) as Entry,
-          ['created_at', 'updated_at'],
-          TIMESTAMP,
-          TS,
-          `${where}, campaign`,
-        );
-        if (e.contact !== null && typeof e.contact === 'object') {
-          expectFormat(
-            e.contact as Entry,
-            ['created_at', 'updated_at'],
-            TIMESTAMP,
-            TS,
-            `${where}, contact`,
-          );
-        }
-      }
-      const campaignTimes = [
-        'created_at',
-        'updated_at',
-        'scheduled_at',
-        'processed_at',
-        'completed_at',
+      const embedded = (e: Entry, name: string): Site[] =>
+        e[name] !== null && typeof e[name] === 'object'
+          ? [[`${ENTRY}, ${name}`, e[name] as Entry, STAMPS]]
+          : [];
+      const campaignTimes = [...STAMPS, 'scheduled_at', 'processed_at', 'completed_at'];
+      const sites: Site[] = [
+        [SENT, r.message, ['created_at']],
+        [DETAIL, r.detail, STAMPS],
+        ...r.listed.map((e): Site => [LISTED, e, STAMPS]),
+        ...r.campaignEntries.flatMap((e): Site[] => [
+          [ENTRY, e, STAMPS],
+          [`${ENTRY}, campaign`, (e.campaign ?? {}) as Entry, STAMPS],
+          ...embedded(e, 'contact'),
+        ]),
+        ...r.allCampaigns.map((c): Site => ['campaign', c, campaignTimes]),
       ];
-      for (const c of [r.campaignDetail, ...r.campaigns]) {
-        expectFormat(c, campaignTimes, TIMESTAMP, TS, 'campaign', ['processed_at', 'completed_at']);
-      }
+      expectFormats(sites, TIMESTAMP, TS, ['processed_at', 'completed_at']);
     },
   },
   {
@@ -139,11 +116,12 @@ export const FORMAT_CHECKS: readonly Check[] = [
     cites: 'spec Message (cost); D32; D43',
     async run(context) {
       const r = await records(context);
-      const what = 'a decimal string with six fraction digits (D32)';
-      expectFormat(r.message as unknown as Entry, ['cost'], MONEY, what, 'POST /messages 201');
-      expectFormat(r.detail, ['cost'], MONEY, what, 'GET /messages/{id}');
-      for (const e of r.campaignEntries)
-        expectFormat(e, ['cost'], MONEY, what, 'GET /campaigns/{id}/messages entry');
+      const sites: Site[] = [
+        [SENT, r.message, ['cost']],
+        [DETAIL, r.detail, ['cost']],
+        ...r.campaignEntries.map((e): Site => [ENTRY, e, ['cost']]),
+      ];
+      expectFormats(sites, MONEY, 'a decimal string with six fraction digits (D32)');
     },
   },
   {
@@ -152,33 +130,14 @@ export const FORMAT_CHECKS: readonly Check[] = [
     cites: 'spec Resources (UUID v7); D32',
     async run(context) {
       const r = await records(context);
-      const what = 'a UUID v7 (D32)';
-      expectFormat(
-        r.message as unknown as Entry,
-        ['id', 'remitter_id'],
-        UUID_V7,
-        what,
-        'POST /messages 201',
-      );
-      expectFormat(
-        r.detail,
-        ['id', 'sms_remitter_id', 'organization_id', 'billing_account_id'],
-        UUID_V7,
-        what,
-        'GET /messages/{id}',
-      );
-      for (const e of r.listed)
-        expectFormat(e, ['id', 'remitter_id'], UUID_V7, what, 'GET /messages entry');
-      for (const e of r.campaignEntries)
-        expectFormat(
-          e,
-          ['id', 'campaign_id', 'sms_remitter_id'],
-          UUID_V7,
-          what,
-          'GET /campaigns/{id}/messages entry',
-        );
-      for (const c of [r.campaignDetail, ...r.campaigns])
-        expectFormat(c, ['id', 'sms_remitter_id'], UUID_V7, what, 'campaign');
+      const sites: Site[] = [
+        [SENT, r.message, ['id', 'remitter_id']],
+        [DETAIL, r.detail, ['id', 'sms_remitter_id', 'organization_id', 'billing_account_id']],
+        ...r.listed.map((e): Site => [LISTED, e, ['id', 'remitter_id']]),
+        ...r.campaignEntries.map((e): Site => [ENTRY, e, ['id', 'campaign_id', 'sms_remitter_id']]),
+        ...r.allCampaigns.map((c): Site => ['campaign', c, ['id', 'sms_remitter_id']]),
+      ];
+      expectFormats(sites, UUID_V7, 'a UUID v7 (D32)');
     },
   },
   {
@@ -188,60 +147,38 @@ export const FORMAT_CHECKS: readonly Check[] = [
     cites: 'spec Resources (each endpoint uses exactly the names listed for it); D20; D138',
     async run(context) {
       const r = await records(context);
-      const LIST = ['target_e164', 'remitter_id'];
-      const DETAIL = [
-        'e164_format',
-        'sms_remitter_id',
-        'provider_name',
-        'trigger_source',
-        'cost',
-        'is_refunded',
-      ];
-      const CAMPAIGN_ENTRY = [
-        'e164_format',
-        'sms_remitter_id',
-        'provider_id',
-        'contact',
-        'campaign',
-        'cost',
-        'is_refunded',
-      ];
-      for (const e of r.listed) {
-        expectNames(
-          e,
-          [...LIST, 'campaign_id', 'contact_id', 'channel_destination'],
-          ['e164_format', 'sms_remitter_id', 'provider_name', 'provider_id'],
-          'GET /messages entry',
-        );
-      }
-      expectNames(
-        r.detail,
-        DETAIL,
-        ['target_e164', 'remitter_id', 'provider_id', 'to', 'body'],
-        'GET /messages/{id}',
-      );
-      for (const e of r.campaignEntries) {
-        expectNames(
-          e,
-          CAMPAIGN_ENTRY,
-          ['target_e164', 'remitter_id', 'provider_name'],
-          'GET /campaigns/{id}/messages entry',
-        );
-      }
-      expectNames(
-        r.message as unknown as Entry,
-        ['to', 'body', 'remitter_id', 'segments', 'encoding', 'cost'],
-        ['target_e164', 'e164_format', 'content', 'sms_remitter_id'],
-        'POST /messages 201',
-      );
-      for (const c of [r.campaignDetail, ...r.campaigns]) {
-        expectNames(
-          c,
-          ['sms_remitter_id', 'sms_remitter', 'total_estimated_recipients', 'data'],
-          ['remitter_id'],
-          'campaign',
-        );
-      }
+      const listed = ['target_e164', 'remitter_id', 'campaign_id', 'contact_id'];
+      const detail = ['e164_format', 'sms_remitter_id', 'provider_name', 'trigger_source'];
+      const entry = ['e164_format', 'sms_remitter_id', 'provider_id', 'contact', 'campaign'];
+      const listedLacks = ['e164_format', 'sms_remitter_id', 'provider_name', 'provider_id'];
+      const campaignHas = ['sms_remitter_id', 'sms_remitter', 'total_estimated_recipients', 'data'];
+      expectNames([
+        ...r.listed.map(
+          (e) => [LISTED, e, [...listed, 'channel_destination'], listedLacks] as const,
+        ),
+        [
+          DETAIL,
+          r.detail,
+          [...detail, 'cost', 'is_refunded'],
+          ['target_e164', 'remitter_id', 'provider_id', 'to', 'body'],
+        ],
+        ...r.campaignEntries.map(
+          (e) =>
+            [
+              ENTRY,
+              e,
+              [...entry, 'cost', 'is_refunded'],
+              ['target_e164', 'remitter_id', 'provider_name'],
+            ] as const,
+        ),
+        [
+          SENT,
+          r.message,
+          ['to', 'body', 'remitter_id', 'segments', 'encoding', 'cost'],
+          ['target_e164', 'e164_format', 'content', 'sms_remitter_id'],
+        ],
+        ...r.allCampaigns.map((c) => ['campaign', c, campaignHas, ['remitter_id']] as const),
+      ]);
     },
   },
 ];
