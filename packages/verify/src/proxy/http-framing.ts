@@ -110,6 +110,8 @@ export class BodyReader {
   #trailerBytes = 0;
   /** Why the body could not be read, once {@link read} returned -1. */
   problem = '';
+  /** Called with the body's bytes as they pass, framing taken off. */
+  onData: ((bytes: Buffer) => void) | undefined;
 
   constructor(rules: BodyRules) {
     this.#rules = rules;
@@ -163,6 +165,7 @@ export class BodyReader {
   /** Passes over data bytes; `next` once the last has passed. */
   #data(buf: Buffer, i: number, next: Body): number {
     const n = Math.min(this.#left, buf.length - i);
+    this.onData?.(buf.subarray(i, i + n));
     this.#left -= n;
     if (this.#left === 0) this.#state = next;
     return i + n;

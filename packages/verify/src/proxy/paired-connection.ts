@@ -1,9 +1,8 @@
 /**
  * One client connection of the proxy and the upstream connection it alone uses: the
  * client's bytes go up through the {@link RequestFramer} (heads rewritten), the upstream's bytes
- * come back untouched (counted by the {@link ResponseFramer}), and a copy of both waits in an
- * {@link ExchangeTap} to be parsed and checked when the proxy has time. Nothing the copy's parser
- * finds (or fails to find) changes the traffic. The two connections live and end together: a
+ * come back untouched (counted by the {@link ResponseFramer}), and both framers hand what they
+ * find to an {@link ExchangeTap}, whose exchanges are checked when the proxy has time. The two connections live and end together: a
  * close on one side is passed to the other, an upstream that fails before answering is a 502 in
  * the envelope, and one that fails mid-answer cuts the client's connection, as the upstream
  * cut the answer.
@@ -33,7 +32,7 @@ export interface PairDeps {
   readonly onExchange: (exchange: TappedExchange) => void;
   /** The cassette's sequence number for a request to `target`, if it is recorded. */
   readonly seqOf: (target: string) => number | undefined;
-  /** The copy of this connection could not be parsed: the rest of it is not checked. */
+  /** The upstream's answers could not be framed: the rest of them is not checked. */
   readonly onBroken: (reason: string) => void;
   /** Both connections are closed. */
   readonly onClosed: (pair: PairedConnection) => void;
@@ -48,7 +47,7 @@ export class PairedConnection {
   readonly #upstream: Socket;
   readonly #framer: RequestFramer;
   /** Where the upstream's answers end: the traffic's own count, never the copy's. */
-  readonly #answers = new ResponseFramer();
+  readonly #answers: ResponseFramer;
   #connected = false;
   /** The upstream is closed (or never opened): nothing more comes from it. */
   #upstreamDone = false;
@@ -59,13 +58,13 @@ export class PairedConnection {
   #answerAfter = 0;
   #headTimer: NodeJS.Timeout | undefined;
   #closing = false;
-  #brokenReported = false;
 
   constructor(client: Socket, deps: PairDeps) {
     this.#deps = deps;
     this.#client = client;
     this.tap = new ExchangeTap(deps.keep, deps.onExchange);
-    this.#framer = new RequestFramer(deps);
+    this.#framer = new RequestFramer({ ...deps, sink: this.tap.requests });
+    this.#answers = new ResponseFramer(this.tap.responses);
     this.#framer.onHead = (method, target) => {
       this.#answers.expect(method);
       this.tap.arrived({
@@ -119,15 +118,10 @@ export class PairedConnection {
     if (out.length > 0) {
       const upstream = this.#upstream;
       let flowing = true;
-      if (out.length === 1) {
-        flowing = upstream.write(out[0]!);
-        this.tap.request(out[0]!);
-      } else {
+      if (out.length === 1) flowing = upstream.write(out[0]!);
+      else {
         upstream.cork();
-        for (const piece of out) {
-          flowing = upstream.write(piece) && flowing;
-          this.tap.request(piece);
-        }
+        for (const piece of out) flowing = upstream.write(piece) && flowing;
         upstream.uncork();
       }
       if (!flowing) {
@@ -166,7 +160,6 @@ export class PairedConnection {
       this.#client.once('drain', () => this.#upstream.resume());
     }
     this.#answers.push(chunk);
-    this.tap.response(chunk, performance.now());
     this.#deps.moved(chunk.length, 0);
     if (this.#answer !== undefined) this.#answerWhenDue();
     else if (this.#closing) this.#closeIfIdle();
@@ -231,8 +224,6 @@ export class PairedConnection {
     }
     const answers = this.#answers;
     answers.end();
-    // The copy is read now too (a body that ran to the close ends here), for checking only.
-    this.tap.drain(true);
     const unanswered =
       answers.responses < this.#framer.completed || this.#framer.heads > this.#framer.completed;
     if (answers.broken !== undefined) {
@@ -281,13 +272,10 @@ export class PairedConnection {
     }
   }
 
-  /** Parses what is left of the copy and reports a copy that could not be parsed, once. */
+  /** Hands on what is left of the copy and reports answers that could not be framed. */
   #report(): void {
-    this.tap.drain(this.#upstreamDone);
-    if (this.tap.broken !== undefined && !this.#brokenReported) {
-      this.#brokenReported = true;
-      this.#deps.onBroken(this.tap.broken);
-    }
+    this.tap.drain();
+    if (this.#answers.broken !== undefined) this.#deps.onBroken(this.#answers.broken);
   }
 }
 

@@ -7,6 +7,7 @@
  * length, a bare LF, a folded header, a bad chunk size) is refused rather than guessed at, so
  * that the proxy and the upstream always agree on where one request ends.
  */
+import type { MessageSink } from './exchange-tap';
 import { BodyReader, HeadReader, TOKEN } from './http-framing';
 
 /** Why a request is refused, as the proxy answers it. */
@@ -21,6 +22,8 @@ export interface Refusal {
 
 /** Options of {@link RequestFramer}. */
 export interface FramerOptions {
+  /** Told of each request forwarded: its head as rewritten, its body, its end. */
+  readonly sink?: MessageSink | undefined;
   /** The upstream's `Host` (host and port as in its URL). */
   readonly host: string;
   /** The upstream's path prefix without its trailing `/` (`''` for none). */
@@ -46,6 +49,7 @@ export class RequestFramer {
   readonly #host: string;
   readonly #prefix: string;
   readonly #maxHead: number;
+  readonly #sink: MessageSink | undefined;
   readonly #heads: HeadReader;
   readonly #body = new BodyReader({ strict: true, maxLine: MAX_LINE, maxTrailer: MAX_LINE * 4 });
   /** Whether a request was refused: nothing after it is framed. */
@@ -61,6 +65,8 @@ export class RequestFramer {
     this.#host = options.host;
     this.#prefix = options.prefix;
     this.#maxHead = options.maxHeadBytes;
+    this.#sink = options.sink;
+    this.#body.onData = (bytes) => this.#sink?.body(bytes);
     this.#heads = new HeadReader(options.maxHeadBytes);
   }
 
@@ -88,7 +94,7 @@ export class RequestFramer {
         if (end === -1) return this.#refuse(refuse(this.#body.problem));
         out.push(buf.subarray(i, end));
         i = end;
-        if (!this.#body.reading) this.completed++;
+        if (!this.#body.reading) this.#completed();
         continue;
       }
       const found = this.#heads.find(buf, i);
@@ -99,9 +105,14 @@ export class RequestFramer {
       if (refusal !== undefined) return this.#refuse(refusal);
       buf = found.bytes;
       i = found.to + 4;
-      if (!this.#body.reading) this.completed++;
+      if (!this.#body.reading) this.#completed();
     }
     return undefined;
+  }
+
+  #completed(): void {
+    this.completed++;
+    this.#sink?.end();
   }
 
   /** A head is cut: its part so far is refused already if a line of it ends in a bare LF. */
@@ -139,6 +150,7 @@ export class RequestFramer {
     out.push(Buffer.from(`${fields.text}\r\n`, 'latin1'));
     this.heads++;
     this.onHead?.(method!, target!);
+    this.#sink?.head(fields.text);
     return undefined;
   }
 

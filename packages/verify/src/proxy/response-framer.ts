@@ -7,6 +7,7 @@
  * `Transfer-Encoding` and chunk sizes; an answer it cannot frame leaves it `broken`, and the
  * connection then passes bytes on until the upstream closes.
  */
+import type { MessageSink } from './exchange-tap';
 import { BodyReader, HeadReader } from './http-framing';
 
 const STATUS_LINE = /^HTTP\/1\.[01] (\d{3})(?: |$)/;
@@ -25,6 +26,14 @@ export class ResponseFramer {
   responses = 0;
   /** Why the answers could not be framed (the rest passes unframed). */
   broken: string | undefined;
+
+  /** `sink`: told of each final answer passed: its head, its body, its end. */
+  readonly #sink: MessageSink | undefined;
+
+  constructor(sink?: MessageSink) {
+    this.#sink = sink;
+    if (sink !== undefined) this.#body.onData = (bytes) => sink.body(bytes);
+  }
 
   /** A request forwarded with `method`: its answer comes in this order. */
   expect(method: string): void {
@@ -49,7 +58,7 @@ export class ResponseFramer {
       if (this.#body.reading) {
         i = this.#body.read(buf, i);
         if (i === -1) this.#break(this.#body.problem);
-        else if (!this.#body.reading) this.responses++;
+        else if (!this.#body.reading) this.#ended();
         continue;
       }
       const found = this.#heads.find(buf, i);
@@ -69,7 +78,12 @@ export class ResponseFramer {
   end(): void {
     if (!this.#untilClose) return;
     this.#untilClose = false;
+    this.#ended();
+  }
+
+  #ended(): void {
     this.responses++;
+    this.#sink?.end();
   }
 
   #head(head: string): string | undefined {
@@ -95,12 +109,13 @@ export class ResponseFramer {
         chunked = value.toLowerCase().split(',').at(-1)!.trim() === 'chunked';
       }
     }
-    if (method === 'HEAD' || code === 204 || code === 304) this.responses++;
+    this.#sink?.head(head);
+    if (method === 'HEAD' || code === 204 || code === 304) this.#ended();
     else if (chunked) this.#body.chunked();
     else if (length !== undefined) {
       if (!/^\d{1,15}$/.test(length)) return 'an answer has a malformed Content-Length';
       this.#body.length(Number(length));
-      if (!this.#body.reading) this.responses++;
+      if (!this.#body.reading) this.#ended();
     } else this.#untilClose = true;
     return undefined;
   }

@@ -16,9 +16,20 @@ import { KEYS, VERIFY_WORLD } from '../verify/support';
 
 let server: RunningServer;
 let proxy: RunningProxy;
+/** Exchanges the proxy checked, and a wait for the second one. */
+let checked = 0;
+let secondChecked: () => void;
+const twoChecked = new Promise<void>((resolve) => {
+  secondChecked = resolve;
+});
 beforeAll(async () => {
   server = await startServer({ port: 0, host: '127.0.0.1', world: join(REPO_ROOT, VERIFY_WORLD) });
-  proxy = await startProxy({ upstream: server.url });
+  proxy = await startProxy({
+    upstream: server.url,
+    onExchange: () => {
+      if (++checked === 2) secondChecked();
+    },
+  });
 }, 60_000);
 afterAll(async () => {
   await proxy?.close();
@@ -65,5 +76,8 @@ describe('the checking copy is off the traffic path', () => {
     expect(direct.slice(0, 2)).toEqual(['200', '501 NOT_IMPLEMENTED core']);
     // Through the proxy: the mock's answers, as they were, then only the proxy's own refusal.
     expect(proxied).toEqual([...direct.slice(0, 2), '400 PROXY_BAD_REQUEST proxy']);
-  });
+    // The copy is read as the traffic was framed: the exchange with `FOO` is checked too.
+    await twoChecked;
+    expect(checked).toBe(2);
+  }, 20_000);
 });
