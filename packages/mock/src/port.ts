@@ -45,6 +45,7 @@ export {
   type StatusStepView,
   senderIdView,
 } from './control/views';
+export { CAMPAIGN_STATUSES } from './domain/campaigns/campaign-machine';
 export { validationError } from './domain/core/errors';
 // The record types of a world, for tools that read it directly (its layout may change with any
 // release, which the control API's views never do).
@@ -69,6 +70,7 @@ export type {
 } from './domain/core/model';
 export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
 export { formatTimestamp } from './domain/core/time-format';
+export { ENVIRONMENTS, SENDER_ID_STATUSES } from './domain/core/vocabulary';
 export type { WorldEvent } from './domain/core/world-events';
 export type {
   ReadonlyRecordStore,
@@ -79,7 +81,7 @@ export { SNAPSHOT_VERSION } from './domain/engine/snapshot';
 // The inspector's `is:opted-out` filter asks what sending asks.
 export { isOptedOut } from './domain/messages/inbound';
 // The inspector's `status:` words and counts mean what the public lists mean.
-export { listStatusOf } from './domain/messages/message-machine';
+export { listStatusOf, MESSAGE_STATUSES } from './domain/messages/message-machine';
 export type { StatusStep } from './domain/storage/step-log';
 export { SCOPES } from './domain/tenancy/api-keys';
 export type { AnswerBody } from './domain/webhooks/answer-body';
