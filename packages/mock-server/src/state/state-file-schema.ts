@@ -7,14 +7,16 @@
  * added to the world and not here fails the build rather than the load.
  */
 
+import { OPERATION_IDS } from '@msgsvc/mock';
 import {
-  type CampaignStatus,
-  type MessageStatus,
-  OPERATION_IDS,
-  type OperationId,
-  type WebhookEventType,
-} from '@msgsvc/mock';
-import { SNAPSHOT_VERSION, WEBHOOK_EVENT_TYPES } from '@msgsvc/mock/port';
+  CAMPAIGN_STATUSES,
+  DELIVERY_STATES,
+  ENVIRONMENTS,
+  MESSAGE_STATUSES,
+  SENDER_ID_STATUSES,
+  SNAPSHOT_VERSION,
+  WEBHOOK_EVENT_TYPES,
+} from '@msgsvc/mock/port';
 import type { components } from '@msgsvc/sdk';
 import { z } from 'zod';
 import { storedKey } from './stored-keys';
@@ -28,35 +30,15 @@ const time = z.int('must be epoch milliseconds (a whole number)').min(0).max(MAX
 const id = z.string().min(1);
 const micro = z.int('must be whole micro-units');
 const count = z.int().min(0);
-const environment = z.enum(['live', 'test']);
+const environment = z.enum(ENVIRONMENTS);
 const channel = z.enum(names<components['schemas']['ChannelType']>({ SMS: true, WHATSAPP: true }));
 const trigger = z.enum(
   names<components['schemas']['TriggerSource']>({ API_CLIENT: true, CUSTOMER_PORTAL: true }),
 );
-const messageStatus = z.enum(
-  names<MessageStatus>({
-    PENDING: true,
-    SENT: true,
-    DELIVERED: true,
-    FAILED: true,
-    UNDELIVERED: true,
-    EXPIRED: true,
-    REJECTED: true,
-    CANCELLED: true,
-  }),
-);
-const campaignStatus = z.enum(
-  names<CampaignStatus>({
-    DRAFT: true,
-    PENDING: true,
-    PROCESSING: true,
-    SENDING: true,
-    COMPLETED: true,
-    FAILED: true,
-  }),
-);
-const operationId = z.enum(OPERATION_IDS as [OperationId, ...OperationId[]]);
-const eventType = z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]]);
+const messageStatus = z.enum(MESSAGE_STATUSES);
+const campaignStatus = z.enum(CAMPAIGN_STATUSES);
+const operationId = z.enum(OPERATION_IDS);
+const eventType = z.enum(WEBHOOK_EVENT_TYPES);
 const randomState = z.strictObject({ a: z.int(), b: z.int(), c: z.int(), d: z.int() });
 const latency = z.tuple([z.number().min(0), z.number().min(0)]);
 
@@ -357,7 +339,7 @@ export function stateFileSchema(raw: unknown) {
         id,
         organizationId: ref('organizations'),
         name: z.string().min(1),
-        status: z.enum(['APPROVED', 'PENDING', 'REJECTED']),
+        status: z.enum(SENDER_ID_STATUSES),
         createdAt: time,
       }),
     ),
@@ -466,7 +448,7 @@ export function stateFileSchema(raw: unknown) {
                 .exactOptional(),
             }),
           ),
-          state: z.enum(['waiting', 'scheduled', 'in_flight', 'delivered', 'failed']),
+          state: z.enum(DELIVERY_STATES),
           nextAttemptAt: time.nullable(),
         }),
       ),
