@@ -165,12 +165,11 @@ const PARTS = {
     (r) => r.id,
   ),
   /** Contacts. */
-  contacts: part<Contact[]>({
-    save: (world) => [...world.contacts.values()].map(copyContact),
-    load: (world, saved) => {
-      for (const c of saved) world.contacts.set(c.id, copyContact(c));
-    },
-  }),
+  contacts: recordMap<Contact>(
+    (w) => w.contacts,
+    copyContact,
+    (c) => c.id,
+  ),
   /** Audience tags. */
   tags: recordMap<Tag>(
     (w) => w.tags,
