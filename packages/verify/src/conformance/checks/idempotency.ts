@@ -12,6 +12,10 @@ import { listPage } from './lists';
 const messagesTotal = async (context: VerifyContext) =>
   (await listPage(context.api, '/messages', { size: 1 })).total;
 
+/** POST /messages of `body` under the Idempotency-Key `key`, one send reserved. */
+const sendWithKey = (context: VerifyContext, body: unknown, key: string) =>
+  context.api.request('POST', '/messages', { body, headers: { 'idempotency-key': key }, sends: 1 });
+
 /** The checks of this group. */
 export const IDEMPOTENCY_CHECKS: readonly Check[] = [
   {
@@ -22,11 +26,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
       const key = `verify-${context.runId}-replay`;
       const body = { to: context.numbers.delivered, body: `verify replay ${context.runId}` };
       const before = await messagesTotal(context);
-      const first = await context.api.request('POST', '/messages', {
-        body,
-        headers: { 'idempotency-key': key },
-        sends: 1,
-      });
+      const first = await sendWithKey(context, body, key);
       expectAnswer(first, 201);
       // The same body with other key order and spacing is the same request.
       const again = await context.api.request('POST', '/messages', {
@@ -58,22 +58,10 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     cites: 'D9; D35',
     async run(context) {
       const key = `verify-${context.runId}-mismatch`;
-      const headers = { 'idempotency-key': key };
       const to = context.numbers.delivered;
+      expectAnswer(await sendWithKey(context, { to, body: 'one' }, key), 201);
       expectAnswer(
-        await context.api.request('POST', '/messages', {
-          body: { to, body: 'one' },
-          headers,
-          sends: 1,
-        }),
-        201,
-      );
-      expectAnswer(
-        await context.api.request('POST', '/messages', {
-          body: { to, body: 'two' },
-          headers,
-          sends: 1,
-        }),
+        await sendWithKey(context, { to, body: 'two' }, key),
         422,
         'IDEMPOTENCY_KEY_REUSED',
       );
@@ -84,7 +72,11 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
         recipients: [to, context.numbers.undelivered],
       };
       expectAnswer(
-        await context.api.request('POST', '/campaigns/batch', { body: batch, headers, sends: 2 }),
+        await context.api.request('POST', '/campaigns/batch', {
+          body: batch,
+          headers: { 'idempotency-key': key },
+          sends: 2,
+        }),
         422,
         'IDEMPOTENCY_KEY_REUSED',
       );
@@ -98,12 +90,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
       const key = `verify-${context.runId}-concurrent`;
       const body = { to: context.numbers.delivered, body: `verify concurrent ${context.runId}` };
       const before = await messagesTotal(context);
-      const send = () =>
-        context.api.request('POST', '/messages', {
-          body,
-          headers: { 'idempotency-key': key },
-          sends: 1,
-        });
+      const send = () => sendWithKey(context, body, key);
       const answers = await Promise.all([send(), send()]);
       const created = answers.filter((a) => a.status === 201);
       const ids = new Set(created.map((a) => (a.json as { id?: string }).id));
@@ -127,21 +114,13 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     title: 'A refused request stores nothing: the key then works for a corrected request',
     cites: 'D9',
     async run(context) {
-      const headers = { 'idempotency-key': `verify-${context.runId}-refused` };
+      const key = `verify-${context.runId}-refused`;
       expectAnswer(
-        await context.api.request('POST', '/messages', {
-          body: { to: 'abc', body: 'x' },
-          headers,
-          sends: 1,
-        }),
+        await sendWithKey(context, { to: 'abc', body: 'x' }, key),
         422,
         'VALIDATION_ERROR',
       );
-      const fixed = await context.api.request('POST', '/messages', {
-        body: { to: context.numbers.delivered, body: 'x' },
-        headers,
-        sends: 1,
-      });
+      const fixed = await sendWithKey(context, { to: context.numbers.delivered, body: 'x' }, key);
       expectAnswer(fixed, 201);
       expectThat(
         fixed.headers.get('idempotent-replayed') !== 'true',
@@ -155,11 +134,8 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     title: 'An Idempotency-Key over 255 characters is a 422 naming the header',
     cites: 'D9; D46',
     async run(context) {
-      const answer = await context.api.request('POST', '/messages', {
-        body: { to: context.numbers.delivered, body: 'x' },
-        headers: { 'idempotency-key': 'k'.repeat(256) },
-        sends: 1,
-      });
+      const body = { to: context.numbers.delivered, body: 'x' };
+      const answer = await sendWithKey(context, body, 'k'.repeat(256));
       expectAnswer(answer, 422, 'VALIDATION_ERROR', ['Idempotency-Key']);
     },
   },
@@ -177,17 +153,11 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
         name: `verify replay ${context.runId}`,
       };
       const headers = { 'idempotency-key': key };
-      const first = await context.api.request('POST', '/campaigns/batch', {
-        body,
-        headers,
-        sends: 2,
-      });
+      const send = () =>
+        context.api.request('POST', '/campaigns/batch', { body, headers, sends: 2 });
+      const first = await send();
       expectAnswer(first, 202);
-      const again = await context.api.request('POST', '/campaigns/batch', {
-        body,
-        headers,
-        sends: 2,
-      });
+      const again = await send();
       expectThat(
         again.status === 202 &&
           again.text === first.text &&
