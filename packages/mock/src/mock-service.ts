@@ -127,8 +127,8 @@ export interface ClockControls {
   pending(): number;
 }
 
-/** A mock messaging service. */
-export interface MockService {
+/** A mock messaging service: its world can be reset, snapshot and restored. */
+export interface MockService extends SnapshotControls {
   /** A fetch-compatible function: `createClient({ fetch: mock.fetch })`. */
   readonly fetch: FetchFunction;
   /**
@@ -175,12 +175,6 @@ export interface MockService {
   client(options?: ClientOptions): MessagingClient;
   /** Seeds the demo organization, keys and sender ID, and returns them. */
   seedDemo(): DemoWorld;
-  /** Replaces the world with a fresh one built from the same options. */
-  reset(): void;
-  /** The whole world — records, money, clock, randomness, pending work — as a JSON-safe value. */
-  snapshot(): WorldSnapshot;
-  /** Brings a snapshot back exactly, clock and pending work included. */
-  restore(snapshot: WorldSnapshot): void;
   /** An independent service starting from this one's current state (same options). */
   fork(): MockService;
 }

@@ -1,11 +1,19 @@
 /**
- * The control API of a mock service, assembled from its groups (declared in `mock-control.ts`).
+ * The control API of a mock service (declared in `mock-control.ts`), assembled from its groups,
+ * with its reads: messages, campaigns, counts and the ledger, in the public API's shapes, across
+ * tenants (a test asserts on what a handset received, whoever sent it).
  */
+import { checkLedger, ledgerOf } from '../domain/billing/billing-ledger';
+import { DomainError } from '../domain/core/errors';
+import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/engine/world';
+import { normalizeRecipient } from '../domain/phone/recipients';
+import { getOrganization } from '../domain/tenancy/organizations';
+import { campaignObject, messageDetail } from '../http/serializers';
 import { createAccountControls } from './accounts';
 import { createFaultControls } from './faults';
 import type { MockControl, SnapshotControls, WebhookListener } from './mock-control';
-import { createReadControls } from './reads';
+import { ledgerCheckView, ledgerEntryView } from './views';
 import { createWebhookControls } from './webhooks';
 
 /**
@@ -22,11 +30,52 @@ export function createMockControl(
 ): MockControl {
   return {
     ...createAccountControls(world),
-    ...createReadControls(world),
     ...createFaultControls(world),
     ...createWebhookControls(world, listeners),
-    snapshot: snapshots.snapshot,
-    restore: snapshots.restore,
-    reset: snapshots.reset,
+    ...snapshots,
+    messagesTo(number, defaultCountry = 'AO') {
+      const normalized = normalizeRecipient(number, defaultCountry);
+      const e164 = normalized.ok ? normalized.e164 : number;
+      const w = world();
+      return [...w.messages.all()]
+        .filter((message) => message.e164 === e164)
+        .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
+        .map((message) => messageDetail(w, message));
+    },
+
+    message(id) {
+      const w = world();
+      const message = w.messages.get(id);
+      if (message === undefined)
+        throw new DomainError({ code: 'NOT_FOUND', message: 'Message not found.' });
+      return messageDetail(w, message);
+    },
+
+    campaigns(organizationId, environment = 'live') {
+      oneOf(environment, ENVIRONMENTS, 'environment');
+      const w = world();
+      return w.campaigns
+        .tenant(organizationId, environment)
+        .map((campaign) => campaignObject(w, campaign));
+    },
+
+    counts() {
+      const w = world();
+      return {
+        messages: w.messages.size,
+        campaigns: w.campaigns.size,
+        pending_tasks: w.scheduler.size,
+      };
+    },
+
+    ledger(organizationId) {
+      const w = world();
+      const organization = getOrganization(w, organizationId);
+      return ledgerOf(w, organization.billingAccountId).map(ledgerEntryView);
+    },
+
+    checkLedger() {
+      return checkLedger(world()).map(ledgerCheckView);
+    },
   };
 }

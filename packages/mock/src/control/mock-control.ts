@@ -276,11 +276,11 @@ export interface WebhookControls {
 
 /** The whole world at once. */
 export interface SnapshotControls {
-  /** The whole world as a JSON-safe value. */
+  /** The whole world — records, money, clock, randomness, pending work — as a JSON-safe value. */
   snapshot(): WorldSnapshot;
-  /** Replaces the world with a snapshot's. */
+  /** Brings a snapshot back exactly, clock and pending work included. */
   restore(snapshot: WorldSnapshot): void;
-  /** Replaces the world with a fresh one. */
+  /** Replaces the world with a fresh one built from the same options. */
   reset(): void;
 }
 
