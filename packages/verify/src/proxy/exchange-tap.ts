@@ -94,7 +94,7 @@ function headerRecord(head: string): Record<string, string> {
 }
 
 /** One message as kept: its head's text and up to `cap` bytes of its body. */
-class KeptMessage {
+export class KeptMessage {
   readonly #chunks: Buffer[] = [];
   #bytes = 0;
   #truncated = false;
@@ -118,8 +118,8 @@ class KeptMessage {
   }
 }
 
-/** An exchange answered whole, as kept. */
-interface Answered {
+/** An exchange answered whole, as kept: read into a {@link TappedExchange} when there is time. */
+export interface KeptExchange {
   readonly arrival: Arrival;
   readonly message: KeptMessage;
   readonly response: KeptMessage;
@@ -129,17 +129,31 @@ interface Answered {
   readonly requestEnded: boolean;
 }
 
-/** Both directions of one connection, kept as framed, turned into exchanges on {@link ExchangeTap.drain}. */
+/** Reads a kept exchange: its heads' fields and its bodies as kept. */
+export function readExchange(kept: KeptExchange): TappedExchange {
+  const { arrival, message, response } = kept;
+  const request = message.done();
+  return {
+    arrival,
+    durationMs: kept.at - arrival.at,
+    requestHeaders: headerRecord(message.head),
+    // Answered before its body ended: what there was is not the body, and is not checked.
+    request: kept.requestEnded ? request : { ...request, truncated: true },
+    status: Number(response.head.slice(9, 12)),
+    responseHeaders: headerRecord(response.head),
+    response: response.done(),
+  };
+}
+
+/** Both directions of one connection as framed: each exchange handed on once answered whole. */
 export class ExchangeTap {
   readonly #cap: number;
-  readonly #onExchange: (exchange: TappedExchange) => void;
+  readonly #onExchange: (exchange: KeptExchange) => void;
   /** Requests whose head passed, not yet answered, in order. */
   readonly #waiting: { arrival: Arrival; message: KeptMessage }[] = [];
   /** The request and the answer passing. */
   #request: KeptMessage | undefined;
   #answer: KeptMessage | undefined;
-  /** Exchanges answered whole and not yet handed on. */
-  #answered: Answered[] = [];
   #arrival: Arrival | undefined;
 
   /** What the request framer reports (heads as the upstream got them). */
@@ -165,17 +179,12 @@ export class ExchangeTap {
       const request = this.#waiting.shift();
       this.#answer = undefined;
       if (response === undefined || request === undefined) return;
-      this.#answered.push({
-        ...request,
-        response,
-        at: performance.now(),
-        // Answered before its body ended: what there was is not the body, and is not checked.
-        requestEnded: request.message.ended,
-      });
+      const at = performance.now();
+      this.#onExchange({ ...request, response, at, requestEnded: request.message.ended });
     },
   };
 
-  constructor(cap: number, onExchange: (exchange: TappedExchange) => void) {
+  constructor(cap: number, onExchange: (exchange: KeptExchange) => void) {
     this.#cap = cap;
     this.#onExchange = onExchange;
   }
@@ -183,23 +192,5 @@ export class ExchangeTap {
   /** A request's head is about to pass: how it arrived. */
   arrived(arrival: Arrival): void {
     this.#arrival = arrival;
-  }
-
-  /** Hands on each exchange answered whole since the last call. */
-  drain(): void {
-    const answered = this.#answered;
-    this.#answered = [];
-    for (const { arrival, message, response, at, requestEnded } of answered) {
-      const request = message.done();
-      this.#onExchange({
-        arrival,
-        durationMs: at - arrival.at,
-        requestHeaders: headerRecord(message.head),
-        request: requestEnded ? request : { ...request, truncated: true },
-        status: Number(response.head.slice(9, 12)),
-        responseHeaders: headerRecord(response.head),
-        response: response.done(),
-      });
-    }
   }
 }

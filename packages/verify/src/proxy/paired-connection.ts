@@ -8,7 +8,7 @@
  * cut the answer.
  */
 import type { Socket } from 'node:net';
-import { ExchangeTap, type TappedExchange } from './exchange-tap';
+import { ExchangeTap, type KeptExchange } from './exchange-tap';
 import { proxyAnswer } from './proxy-answer';
 import { type Refusal, RequestFramer } from './request-framer';
 import { ResponseFramer } from './response-framer';
@@ -28,8 +28,8 @@ export interface PairDeps {
   readonly keep: number;
   /** Notes traffic for the deferred work (the quiet queue). */
   readonly moved: (bytes: number, requests: number) => void;
-  /** A finished exchange, parsed from the copy. */
-  readonly onExchange: (exchange: TappedExchange) => void;
+  /** An exchange answered whole, as kept for checking. */
+  readonly onExchange: (exchange: KeptExchange) => void;
   /** The cassette's sequence number for a request to `target`, if it is recorded. */
   readonly seqOf: (target: string) => number | undefined;
   /** The upstream's answers could not be framed: the rest of them is not checked. */
@@ -40,8 +40,6 @@ export interface PairDeps {
 
 /** A client connection and its upstream connection. */
 export class PairedConnection {
-  /** The copy of this connection's traffic, read when the proxy has time. */
-  readonly tap: ExchangeTap;
   readonly #deps: PairDeps;
   readonly #client: Socket;
   readonly #upstream: Socket;
@@ -62,12 +60,13 @@ export class PairedConnection {
   constructor(client: Socket, deps: PairDeps) {
     this.#deps = deps;
     this.#client = client;
-    this.tap = new ExchangeTap(deps.keep, deps.onExchange);
-    this.#framer = new RequestFramer({ ...deps, sink: this.tap.requests });
-    this.#answers = new ResponseFramer(this.tap.responses);
+    // A copy of what both framers find, checked when the proxy has time.
+    const tap = new ExchangeTap(deps.keep, deps.onExchange);
+    this.#framer = new RequestFramer({ ...deps, sink: tap.requests });
+    this.#answers = new ResponseFramer(tap.responses);
     this.#framer.onHead = (method, target) => {
       this.#answers.expect(method);
-      this.tap.arrived({
+      tap.arrived({
         at: performance.now(),
         wall: Date.now(),
         method,
@@ -97,7 +96,8 @@ export class PairedConnection {
       this.#clientGone = true;
       clearTimeout(this.#headTimer);
       this.#upstream.destroy();
-      this.#report();
+      // Answers that could not be framed went unchecked from there on: said once.
+      if (this.#answers.broken !== undefined) deps.onBroken(this.#answers.broken);
       deps.onClosed(this);
     });
   }
@@ -270,12 +270,6 @@ export class PairedConnection {
     if (idle || answers.broken !== undefined || this.#unreachable !== undefined) {
       this.#destroyBoth();
     }
-  }
-
-  /** Hands on what is left of the copy and reports answers that could not be framed. */
-  #report(): void {
-    this.tap.drain();
-    if (this.#answers.broken !== undefined) this.#deps.onBroken(this.#answers.broken);
   }
 }
 

@@ -12,7 +12,7 @@ import { redactSecrets } from '@msgsvc/sdk/contract';
 import { CassetteWriter } from '../replay/cassette-writer';
 import { checkExchange, type Violation } from './check-exchange';
 import { Contract } from './contract';
-import type { TappedExchange } from './exchange-tap';
+import { type KeptExchange, readExchange, type TappedExchange } from './exchange-tap';
 import { type PairDeps, PairedConnection } from './paired-connection';
 import { QuietQueue } from './quiet-queue';
 
@@ -99,14 +99,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const contract = new Contract();
   const cassette = options.record === undefined ? undefined : new CassetteWriter(options.record);
   const pairs = new Set<PairedConnection>();
-  /** Exchanges parsed and not yet checked: checked in the order their requests arrived. */
-  const finished: TappedExchange[] = [];
+  /** Exchanges answered and not yet checked: checked in the order their requests arrived. */
+  const finished: KeptExchange[] = [];
   const checkAll = () => {
-    for (const pair of pairs) pair.tap.drain();
-    if (finished.length === 0) return;
     const batch = finished.splice(0).sort((a, b) => a.arrival.at - b.arrival.at);
-    for (const exchange of batch) {
+    for (const kept of batch) {
       try {
+        const exchange = readExchange(kept);
         // After the last byte went out: checking (and recording) never delays an answer.
         const violations = violationsOf(contract, exchange);
         for (const violation of violations) options.onViolation?.(violation);
@@ -131,7 +130,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     keep: KEEP,
     moved: (bytes, requests) => queue.moved(bytes, requests),
     onExchange: (exchange) => {
-      // Parsed out of turn (a connection closing, an upstream failing): checked with the rest.
       finished.push(exchange);
       queue.soon();
     },
