@@ -6,6 +6,7 @@
  * disagree with the traffic about where a message ends. Bodies are kept up to a cap; a longer
  * body is only kept in part, and the check notes it was not checked.
  */
+import { trimOws } from './http-framing';
 
 /** When and how a request arrived, as the hot path saw it. */
 export interface Arrival {
@@ -85,7 +86,7 @@ function headerRecord(head: string): Record<string, string> {
     const colon = line.indexOf(':');
     if (colon <= 0) continue;
     const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+    const value = trimOws(line.slice(colon + 1));
     const seen = headers[name];
     if (seen === undefined) headers[name] = value;
     else if (!SINGLE.has(name)) headers[name] = `${seen}, ${value}`;
