@@ -21,7 +21,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import type { MockService, WorldSnapshot } from '@msgsvc/mock';
 import { SNAPSHOT_VERSION } from '@msgsvc/mock/port';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type StateFile, stateFileSchema } from './state-file-schema';
 import { standIn, storedKey } from './stored-keys';
 
@@ -79,18 +79,10 @@ export function readStateFile(path: string): WorldSnapshot | undefined {
   return toSnapshot(parsed.data);
 }
 
-/** `$.accounts[0].balance`. */
+/** `$.accounts[0].balance`: zod's dotted path, from the document's root. */
 function jsonPath(path: readonly PropertyKey[]): string {
-  let text = '$';
-  for (const part of path) {
-    text +=
-      typeof part === 'number'
-        ? `[${part}]`
-        : /^[A-Za-z_$][\w$]*$/.test(String(part))
-          ? `.${String(part)}`
-          : `[${JSON.stringify(String(part))}]`;
-  }
-  return text;
+  const dotted = z.core.toDotPath(path);
+  return dotted === '' || dotted.startsWith('[') ? `$${dotted}` : `$.${dotted}`;
 }
 
 /**
