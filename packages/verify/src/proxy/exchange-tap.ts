@@ -105,6 +105,7 @@ export class KeptMessage {
     readonly head: string,
     readonly cap: number,
   ) {}
+  /** Keeps the bytes of `chunk` that fit under the cap. */
   add(chunk: Buffer): void {
     const room = this.cap - this.#bytes;
     if (chunk.length > room) this.#truncated = true;

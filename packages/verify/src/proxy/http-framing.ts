@@ -244,7 +244,7 @@ const isField = (line: string): boolean => {
 
 /** A control character other than HTAB, never allowed in a field (RFC 9110 §5.5). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-export const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 /** `text` without the spaces and tabs around it (not `trim()`: that also cuts NBSP, a byte of obs-text). */
 export const trimOws = (text: string): string => text.replace(/^[ \t]+|[ \t]+$/g, '');
