@@ -104,7 +104,7 @@ type Camel<Name extends string> = Name extends `${infer Head}_${infer Tail}`
   : Name;
 
 /** A call's options as the domain names them, those given as `undefined` left out. */
-export type DomainOptions<P> = {
+type DomainOptions<P> = {
   [K in keyof P as Camel<K & string>]: Exclude<P[K], undefined>;
 };
 
