@@ -75,30 +75,22 @@ export function compareResponses(
   replayed: ComparedResponse,
   ids: Correspondence,
 ): Difference[] {
-  const found: Difference[] = [];
+  const run = new Comparison(ids);
   const sameStatus = recorded.status === replayed.status;
-  if (sameStatus) compareHeaders(recorded.headers, replayed.headers, found);
-  else {
-    found.push({
-      kind: 'status',
-      where: 'status',
-      message: `recorded ${recorded.status}, replayed ${replayed.status}`,
-    });
-  }
+  if (sameStatus) run.headers(recorded.headers, replayed.headers);
+  else run.note('status', 'status', `recorded ${recorded.status}, replayed ${replayed.status}`);
   const a = errorCode(recorded.json);
   const b = errorCode(replayed.json);
   if (a !== undefined && b !== undefined && a !== b) {
-    found.push({ kind: 'error-code', where: '/code', message: `recorded ${a}, replayed ${b}` });
+    run.note('error-code', '/code', `recorded ${a}, replayed ${b}`);
   }
   // Bodies of different statuses are different documents: past the error code, comparing them
   // says nothing more.
-  if (!sameStatus || !recorded.isJson || recorded.json === undefined) return found;
+  if (!sameStatus || !recorded.isJson || recorded.json === undefined) return run.found;
   if (!replayed.isJson || replayed.json === undefined) {
-    found.push({ kind: 'shape', where: '', message: 'recorded a JSON body, replayed none' });
-    return found;
-  }
-  walk(recorded.json, replayed.json, '', ids, found, 0);
-  return found;
+    run.note('shape', '', 'recorded a JSON body, replayed none');
+  } else run.walk(recorded.json, replayed.json, '', 0);
+  return run.found;
 }
 
 function errorCode(body: unknown): string | undefined {
@@ -107,260 +99,190 @@ function errorCode(body: unknown): string | undefined {
     : undefined;
 }
 
-function compareHeaders(
-  recorded: Readonly<Record<string, string>>,
-  replayed: Readonly<Record<string, string>>,
-  found: Difference[],
-): void {
-  for (const name of RECORDED_RESPONSE_HEADERS) {
-    const a = Object.hasOwn(recorded, name) ? recorded[name] : undefined;
-    const b = Object.hasOwn(replayed, name) ? replayed[name] : undefined;
-    if ((a === undefined) !== (b === undefined)) {
-      found.push({
-        kind: 'header',
-        where: `header ${name}`,
-        message: a === undefined ? 'replayed only' : 'recorded only, missing on replay',
-      });
-    } else if (name === 'content-type' && a !== undefined && b !== undefined) {
-      const media = (v: string) => v.split(';')[0]!.trim().toLowerCase();
-      if (media(a) !== media(b)) {
-        found.push({
-          kind: 'header',
-          where: `header ${name}`,
-          message: `recorded ${media(a)}, replayed ${media(b)}`,
-        });
+/** One response's comparison: the differences found so far and the ids paired on the way. */
+class Comparison {
+  readonly found: Difference[] = [];
+  constructor(readonly ids: Correspondence) {}
+
+  note(kind: DifferenceKind, where: string, message: string): void {
+    this.found.push({ kind, where, message });
+  }
+
+  headers(recorded: Readonly<Record<string, string>>, replayed: Readonly<Record<string, string>>) {
+    const media = (v: string) => v.split(';')[0]!.trim().toLowerCase();
+    for (const name of RECORDED_RESPONSE_HEADERS) {
+      const a = Object.hasOwn(recorded, name) ? recorded[name] : undefined;
+      const b = Object.hasOwn(replayed, name) ? replayed[name] : undefined;
+      if ((a === undefined) !== (b === undefined)) {
+        const message = a === undefined ? 'replayed only' : 'recorded only, missing on replay';
+        this.note('header', `header ${name}`, message);
+      } else if (name === 'content-type' && a !== undefined && b !== undefined) {
+        if (media(a) !== media(b)) {
+          this.note('header', `header ${name}`, `recorded ${media(a)}, replayed ${media(b)}`);
+        }
       }
     }
   }
-}
 
-function walk(
-  a: unknown,
-  b: unknown,
-  at: string,
-  ids: Correspondence,
-  found: Difference[],
-  depth: number,
-): void {
-  if (depth > MAX_DEPTH) return;
-  // A nullable field may be null on one side and a value on the other.
-  if (a === null || b === null) return;
-  const ta = typeName(a);
-  const tb = typeName(b);
-  if (ta !== tb) {
-    found.push({ kind: 'shape', where: at, message: `recorded a ${ta}, replayed a ${tb}` });
-    return;
+  walk(a: unknown, b: unknown, at: string, depth: number): void {
+    if (depth > MAX_DEPTH) return;
+    // A nullable field may be null on one side and a value on the other.
+    if (a === null || b === null) return;
+    const ta = typeName(a);
+    const tb = typeName(b);
+    if (ta !== tb) this.note('shape', at, `recorded a ${ta}, replayed a ${tb}`);
+    else if (typeof a === 'string') this.string(a, b as string, at);
+    else if (Array.isArray(a)) this.array(a, b as unknown[], at, depth);
+    else if (isObject(a)) this.object(a, b as Json, at, depth);
   }
-  if (typeof a === 'string') {
-    compareString(a, b as string, at, ids, found);
-    return;
-  }
-  if (Array.isArray(a)) {
-    compareArray(a, b as unknown[], at, ids, found, depth);
-    return;
-  }
-  if (!isObject(a)) return;
-  const bo = b as Json;
-  if (Array.isArray(a.entries) && typeof a.total === 'number') {
-    for (const name of PAGINATION) {
-      if (Object.hasOwn(a, name) && Object.hasOwn(bo, name) && a[name] !== bo[name]) {
-        found.push({
-          kind: 'pagination',
-          where: pointer(at, name),
-          message: `recorded ${JSON.stringify(a[name])}, replayed ${JSON.stringify(bo[name])}`,
-        });
+
+  object(a: Json, bo: Json, at: string, depth: number): void {
+    if (Array.isArray(a.entries) && typeof a.total === 'number') {
+      for (const name of PAGINATION) {
+        if (Object.hasOwn(a, name) && Object.hasOwn(bo, name) && a[name] !== bo[name]) {
+          const message = `recorded ${JSON.stringify(a[name])}, replayed ${JSON.stringify(bo[name])}`;
+          this.note('pagination', pointer(at, name), message);
+        }
       }
     }
-  }
-  for (const name of Object.keys(a)) {
-    if (!Object.hasOwn(bo, name)) {
-      found.push({ kind: 'shape', where: pointer(at, name), message: 'field missing on replay' });
+    for (const name of Object.keys(a)) {
+      if (!Object.hasOwn(bo, name))
+        this.note('shape', pointer(at, name), 'field missing on replay');
     }
-  }
-  for (const name of Object.keys(bo)) {
-    if (!Object.hasOwn(a, name)) {
-      found.push({ kind: 'shape', where: pointer(at, name), message: 'field added on replay' });
+    for (const name of Object.keys(bo)) {
+      if (!Object.hasOwn(a, name)) this.note('shape', pointer(at, name), 'field added on replay');
     }
+    for (const name of Object.keys(a)) {
+      if (Object.hasOwn(bo, name)) this.walk(a[name], bo[name], pointer(at, name), depth + 1);
+    }
+    this.timesWithin(a, bo, at);
   }
-  for (const name of Object.keys(a)) {
-    if (Object.hasOwn(bo, name)) walk(a[name], bo[name], pointer(at, name), ids, found, depth + 1);
-  }
-  compareTimesWithin(a, bo, at, found);
-}
 
-function compareString(
-  a: string,
-  b: string,
-  at: string,
-  ids: Correspondence,
-  found: Difference[],
-): void {
-  if (isUuid(a)) {
-    if (!isUuid(b)) {
-      found.push({
-        kind: 'format',
-        where: at,
-        message: `recorded a UUID, replayed ${JSON.stringify(b)}`,
-      });
+  string(a: string, b: string, at: string): void {
+    if (isUuid(a)) {
+      if (!isUuid(b)) this.note('format', at, `recorded a UUID, replayed ${JSON.stringify(b)}`);
+      else {
+        const why = this.ids.pairId(a, b);
+        if (why !== undefined) this.note('identity', at, `recorded ${a} ${why}`);
+      }
       return;
     }
-    const why = ids.pairId(a, b);
-    if (why !== undefined)
-      found.push({ kind: 'identity', where: at, message: `recorded ${a} ${why}` });
-    return;
-  }
-  if (isTimestamp(a)) {
-    const fa = timestampFormat(a);
-    const fb = isTimestamp(b) ? timestampFormat(b) : undefined;
-    if (fa !== fb) {
-      found.push({
-        kind: 'format',
-        where: at,
-        message: `recorded a timestamp like ${a}, replayed ${JSON.stringify(b)}`,
-      });
+    if (isTimestamp(a)) {
+      const fb = isTimestamp(b) ? timestampFormat(b) : undefined;
+      if (timestampFormat(a) === fb) this.ids.pairTime(a, b);
+      else this.note('format', at, `recorded a timestamp like ${a}, replayed ${JSON.stringify(b)}`);
       return;
     }
-    ids.pairTime(a, b);
-    return;
+    const digits = fractionDigits(a);
+    if (digits !== undefined && fractionDigits(b) !== digits) {
+      const message = `recorded a decimal with ${digits} fraction digits (${a}), replayed ${JSON.stringify(b)}`;
+      this.note('format', at, message);
+    }
   }
-  const digits = fractionDigits(a);
-  if (digits !== undefined && fractionDigits(b) !== digits) {
-    found.push({
-      kind: 'format',
-      where: at,
-      message: `recorded a decimal with ${digits} fraction digits (${a}), replayed ${JSON.stringify(b)}`,
-    });
-  }
-}
 
-/** Times of one record in the opposite strict order (equal on either side is tolerated). */
-function compareTimesWithin(a: Json, b: Json, at: string, found: Difference[]): void {
-  const names = Object.keys(a).filter(
-    (name) => typeof a[name] === 'string' && isTimestamp(a[name] as string),
-  );
-  for (let i = 0; i < names.length; i++) {
-    for (let j = i + 1; j < names.length; j++) {
-      const x = names[i]!;
-      const y = names[j]!;
-      const ra = pairRelation(a[x], a[y]);
-      const rb = pairRelation(b[x], b[y]);
-      if (ra !== undefined && rb !== undefined && ra !== 0 && rb === -ra) {
-        found.push({
-          kind: 'time-order',
-          where: at === '' ? '/' : at,
-          message: `recorded ${x} ${ra < 0 ? 'before' : 'after'} ${y}, replayed the other way round`,
-        });
+  /** Times of one record in the opposite strict order (equal on either side is tolerated). */
+  timesWithin(a: Json, b: Json, at: string): void {
+    const names = Object.keys(a).filter(
+      (name) => typeof a[name] === 'string' && isTimestamp(a[name] as string),
+    );
+    for (let i = 0; i < names.length; i++) {
+      for (let j = i + 1; j < names.length; j++) {
+        const x = names[i]!;
+        const y = names[j]!;
+        const ra = pairRelation(a[x], a[y]);
+        const rb = pairRelation(b[x], b[y]);
+        if (ra !== undefined && rb !== undefined && ra !== 0 && rb === -ra) {
+          const message = `recorded ${x} ${ra < 0 ? 'before' : 'after'} ${y}, replayed the other way round`;
+          this.note('time-order', at === '' ? '/' : at, message);
+        }
       }
     }
   }
-}
 
-function compareArray(
-  a: unknown[],
-  b: unknown[],
-  at: string,
-  ids: Correspondence,
-  found: Difference[],
-  depth: number,
-): void {
-  if (a.length !== b.length) {
-    found.push({
-      kind: 'entries',
-      where: at,
-      message: `recorded ${a.length} entries, replayed ${b.length}`,
-    });
-  }
-  const keyed = a.every((e) => isObject(e) && typeof e.id === 'string');
-  if (!keyed || !b.every((e) => isObject(e) && typeof e.id === 'string')) {
-    for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      walk(a[i], b[i], pointer(at, i), ids, found, depth + 1);
+  array(a: unknown[], b: unknown[], at: string, depth: number): void {
+    if (a.length !== b.length) {
+      this.note('entries', at, `recorded ${a.length} entries, replayed ${b.length}`);
     }
-    return;
-  }
-  const pairOf = pairEntries(a as Json[], b as Json[], at, ids, found);
-  const order = pairOf.filter((j) => j !== -1);
-  const sorted = order.every((j, k) => k === 0 || order[k - 1]! < j);
-  if (!sorted) {
-    found.push({
-      kind: 'ordering',
-      where: at,
-      message: `entries in another order: recorded positions 0…${a.length - 1} came back at ${order.join(', ')}`,
-    });
-  } else if (a.length === b.length) {
-    compareTimeSequence(a as Json[], b as Json[], at, found);
-  }
-  for (let i = 0; i < a.length; i++) {
-    if (pairOf[i] !== -1) walk(a[i], b[pairOf[i]!], pointer(at, i), ids, found, depth + 1);
-  }
-}
-
-/**
- * The replayed entry each recorded entry is compared with (its index in `b`, or -1). Recorded
- * entries the replay already knows are paired with their counterparts wherever they are; an entry
- * the replay has not met yet by what the client chose (the number, the text, a name), which the
- * replay sent as recorded; the rest with the target's unclaimed entries, in order. A reordered
- * list then still pairs each entry with its counterpart.
- */
-function pairEntries(
-  a: Json[],
-  b: Json[],
-  at: string,
-  ids: Correspondence,
-  found: Difference[],
-): number[] {
-  const pairOf = new Array<number>(a.length).fill(-1);
-  const claimed = new Set<number>();
-  const pair = (i: number, j: number) => {
-    pairOf[i] = j;
-    claimed.add(j);
-  };
-  const bIds = b.map((e) => (e.id as string).toLowerCase());
-  a.forEach((entry, i) => {
-    const expected = ids.id(entry.id as string);
-    if (expected === undefined) return;
-    const j = bIds.indexOf(expected);
-    if (j !== -1) pair(i, j);
-    else {
-      found.push({
-        kind: 'entries',
-        where: pointer(at, i),
-        message: `recorded entry ${entry.id as string} (the target's ${expected}) is not in the replayed list`,
-      });
+    const keyed = (list: unknown[]) => list.every((e) => isObject(e) && typeof e.id === 'string');
+    if (!keyed(a) || !keyed(b)) {
+      for (let i = 0; i < Math.min(a.length, b.length); i++) {
+        this.walk(a[i], b[i], pointer(at, i), depth + 1);
+      }
+      return;
     }
-  });
-  const unmet = a.flatMap((entry, i) => (ids.id(entry.id as string) === undefined ? [i] : []));
-  const prints = b.map(fingerprint);
-  for (const i of unmet) {
-    const print = fingerprint(a[i]!);
-    const j = print === '' ? -1 : prints.findIndex((p, k) => p === print && !claimed.has(k));
-    if (j !== -1) pair(i, j);
+    const pairOf = this.pairEntries(a as Json[], b as Json[], at);
+    const order = pairOf.filter((j) => j !== -1);
+    const sorted = order.every((j, k) => k === 0 || order[k - 1]! < j);
+    if (!sorted) {
+      const message = `entries in another order: recorded positions 0…${a.length - 1} came back at ${order.join(', ')}`;
+      this.note('ordering', at, message);
+    } else if (a.length === b.length) {
+      this.timeSequence(a as Json[], b as Json[], at);
+    }
+    for (let i = 0; i < a.length; i++) {
+      if (pairOf[i] !== -1) this.walk(a[i], b[pairOf[i]!], pointer(at, i), depth + 1);
+    }
   }
-  let next = 0;
-  for (const i of unmet) {
-    if (pairOf[i] !== -1) continue;
-    while (next < b.length && claimed.has(next)) next++;
-    if (next < b.length) pair(i, next++);
-  }
-  return pairOf;
-}
 
-/**
- * The order of a list by its times, as the target returned it: where the recording has each
- * entry strictly before (or after) the next by a time field, the replay must not have the
- * opposite (entries the id mapping cannot place, such as records the target already held).
- */
-function compareTimeSequence(a: Json[], b: Json[], at: string, found: Difference[]): void {
-  for (const field of ['created_at', 'updated_at']) {
-    for (let i = 0; i + 1 < a.length; i++) {
-      const ra = pairRelation(a[i]![field], a[i + 1]![field]);
-      const rb = pairRelation(b[i]![field], b[i + 1]![field]);
-      if (ra !== undefined && rb !== undefined && ra !== 0 && rb === -ra) {
-        found.push({
-          kind: 'ordering',
-          where: pointer(at, i + 1),
-          message: `recorded entries in ${ra > 0 ? 'descending' : 'ascending'} ${field} here, replayed the other way round`,
-        });
-        return;
+  /**
+   * The replayed entry each recorded entry is compared with (its index in `b`, or -1). Recorded
+   * entries the replay already knows are paired with their counterparts wherever they are; an
+   * entry the replay has not met yet by what the client chose (the number, the text, a name),
+   * which the replay sent as recorded; the rest with the target's unclaimed entries, in order. A
+   * reordered list then still pairs each entry with its counterpart.
+   */
+  pairEntries(a: Json[], b: Json[], at: string): number[] {
+    const pairOf = new Array<number>(a.length).fill(-1);
+    const claimed = new Set<number>();
+    const pair = (i: number, j: number) => {
+      pairOf[i] = j;
+      claimed.add(j);
+    };
+    const bIds = b.map((e) => (e.id as string).toLowerCase());
+    a.forEach((entry, i) => {
+      const expected = this.ids.id(entry.id as string);
+      if (expected === undefined) return;
+      const j = bIds.indexOf(expected);
+      if (j !== -1) pair(i, j);
+      else {
+        const message = `recorded entry ${entry.id as string} (the target's ${expected}) is not in the replayed list`;
+        this.note('entries', pointer(at, i), message);
+      }
+    });
+    const unmet = a.flatMap((entry, i) =>
+      this.ids.id(entry.id as string) === undefined ? [i] : [],
+    );
+    const prints = b.map(fingerprint);
+    for (const i of unmet) {
+      const print = fingerprint(a[i]!);
+      const j = print === '' ? -1 : prints.findIndex((p, k) => p === print && !claimed.has(k));
+      if (j !== -1) pair(i, j);
+    }
+    let next = 0;
+    for (const i of unmet) {
+      if (pairOf[i] !== -1) continue;
+      while (next < b.length && claimed.has(next)) next++;
+      if (next < b.length) pair(i, next++);
+    }
+    return pairOf;
+  }
+
+  /**
+   * The order of a list by its times, as the target returned it: where the recording has each
+   * entry strictly before (or after) the next by a time field, the replay must not have the
+   * opposite (entries the id mapping cannot place, such as records the target already held).
+   */
+  timeSequence(a: Json[], b: Json[], at: string): void {
+    for (const field of ['created_at', 'updated_at']) {
+      for (let i = 0; i + 1 < a.length; i++) {
+        const ra = pairRelation(a[i]![field], a[i + 1]![field]);
+        const rb = pairRelation(b[i]![field], b[i + 1]![field]);
+        if (ra !== undefined && rb !== undefined && ra !== 0 && rb === -ra) {
+          const order = ra > 0 ? 'descending' : 'ascending';
+          const message = `recorded entries in ${order} ${field} here, replayed the other way round`;
+          this.note('ordering', pointer(at, i + 1), message);
+          return;
+        }
       }
     }
   }
