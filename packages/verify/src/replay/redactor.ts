@@ -143,18 +143,13 @@ export class Redactor {
     if (Array.isArray(value)) return value.map((item) => this.#value(item, field, parent, within));
     if (typeof value !== 'object' || value === null) return value;
     // Own properties only, defined (not assigned): a `__proto__` key in a body stays plain data.
-    const out: Record<string, unknown> = {};
-    for (const [name, child] of Object.entries(value)) {
-      const inside = within !== '' ? within : name === 'contact' || name === 'fields' ? name : '';
-      // A field name is the client's text too (an unknown field may be named by a number).
-      Object.defineProperty(out, this.#scrub(name), {
-        value: this.#value(child, name, value, inside),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return out;
+    // A field name is the client's text too (an unknown field may be named by a number).
+    return Object.fromEntries(
+      Object.entries(value).map(([name, child]) => {
+        const inside = within !== '' ? within : name === 'contact' || name === 'fields' ? name : '';
+        return [this.#scrub(name), this.#value(child, name, value, inside)];
+      }),
+    );
   }
 
   #string(text: string, field: string | undefined, parent: unknown, within: string): string {

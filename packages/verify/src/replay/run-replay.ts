@@ -286,16 +286,10 @@ function translateJson(value: unknown, ids: Correspondence, depth: number): unkn
   if (typeof value === 'string') return ids.translate(value);
   if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((v) => translateJson(v, ids, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [name, child] of Object.entries(value)) {
-    Object.defineProperty(out, name, {
-      value: translateJson(child, ids, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
+  // fromEntries defines its keys, as JSON.parse does: a `__proto__` key stays plain data.
+  return Object.fromEntries(
+    Object.entries(value).map(([name, child]) => [name, translateJson(child, ids, depth + 1)]),
+  );
 }
 
 function recordedAnswer(exchange: RecordedExchange): ComparedResponse {
