@@ -20,7 +20,8 @@ import { listPage } from './lists';
 
 type Entry = Record<string, unknown>;
 
-const MONEY = /^-?\d+\.\d{6}$/;
+/** A money amount: a decimal string with six fraction digits. */
+export const MONEY = /^-?\d+\.\d{6}$/;
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The records the format checks read, one of each shape, all created by this run. */

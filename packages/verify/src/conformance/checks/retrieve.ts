@@ -6,8 +6,8 @@ import { expectAnswer } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
 import { brief, expectThat } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
+import { MONEY } from './formats';
 
-const MONEY = /^-?\d+\.\d{6}$/;
 /** A UUID v7 that no service has issued (its random part is all zeros). */
 const UNKNOWN_V7 = '01890000-0000-7000-8000-000000000000';
 
