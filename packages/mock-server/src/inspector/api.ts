@@ -29,7 +29,7 @@ import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
 import { clockView } from '../http/clock-view';
 import { pagingParams } from '../http/paging-params';
-import type { ControlDeps, ControlRoute } from '../http/route';
+import { type ControlContext, type ControlDeps, type ControlRoute, route } from '../http/route';
 import { phoneCount, phoneThread } from '../query/catalog';
 import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
 import { parseMessageQuery } from '../query/query-language';
@@ -62,8 +62,6 @@ function page(query: string) {
   const raw = input.q ?? '';
   return { q: readQuery(raw), raw, offset: input.offset ?? 0, limit: input.limit ?? 50 };
 }
-
-const ok = <T>(body: T) => ({ status: 200, body });
 
 function notFound(what: string): never {
   throw new DomainError({ code: 'NOT_FOUND', message: `${what} not found.` });
@@ -273,157 +271,102 @@ function inspectorSummary({ mock, requestLog }: ControlDeps) {
   };
 }
 
+/** A page of a list with each entry made a row. */
+function listed<T, R>(
+  hits: { total: number; offset?: number; entries: readonly T[] },
+  offset: number,
+  row: (entry: T) => R,
+) {
+  return { total: hits.total, offset: hits.offset ?? offset, entries: hits.entries.map(row) };
+}
+
+/** The search box: a few of each kind; with filter words, only messages are searched. */
+function searchView({ mock, requestLog, query }: ControlContext): SearchView {
+  const { raw } = page(query);
+  const world = readonlyWorld(mock);
+  const filter = parseMessageQuery(raw);
+  const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
+  const q = readQuery(raw);
+  const none = { total: 0, entries: [] };
+  const campaigns = filter.filtered ? none : campaignsMatching(world, q, 0, 10);
+  const phones = filter.filtered ? none : phonesMatching(world, q, 0, 10);
+  const requests = filter.filtered ? none : requestsMatching(requestLog, q, 0, 10);
+  const replies = filter.filtered ? none : inboundMatching(world, q, 0, 10);
+  const rows = <T, R>(hits: { total: number; entries: readonly T[] }, row: (entry: T) => R) => ({
+    total: hits.total,
+    entries: hits.entries.map(row),
+  });
+  return {
+    replies: rows(replies, inboundRow),
+    messages: rows(messages, (m) => messageRow(world, m)),
+    campaigns: rows(campaigns, (c) => campaignObject(world, c)),
+    phones: rows(phones, phoneRow),
+    requests: rows(requests, summary),
+  };
+}
+
 /** The routes of the page's data (paths relative to the control prefix). */
 export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/summary`,
-    handle: (deps) => ok(inspectorSummary(deps)),
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/search`,
-    handle: ({ mock, requestLog, query }) => {
-      const { raw } = page(query);
-      const world = readonlyWorld(mock);
-      const filter = parseMessageQuery(raw);
-      const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
-      // Filter words are about messages: with them, the other kinds are not searched.
-      const q = readQuery(raw);
-      const none = { total: 0, entries: [] };
-      const campaigns = filter.filtered ? none : campaignsMatching(world, q, 0, 10);
-      const phones = filter.filtered ? none : phonesMatching(world, q, 0, 10);
-      const requests = filter.filtered ? none : requestsMatching(requestLog, q, 0, 10);
-      const replies = filter.filtered ? none : inboundMatching(world, q, 0, 10);
-      return ok<SearchView>({
-        replies: { total: replies.total, entries: replies.entries.map(inboundRow) },
-        messages: {
-          total: messages.total,
-          entries: messages.entries.map((m) => messageRow(world, m)),
-        },
-        campaigns: {
-          total: campaigns.total,
-          entries: campaigns.entries.map((c) => campaignObject(world, c)),
-        },
-        phones: { total: phones.total, entries: phones.entries.map(phoneRow) },
-        requests: { total: requests.total, entries: requests.entries.map(summary) },
-      });
-    },
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/messages`,
-    handle: ({ mock, query }) => {
-      const { raw, offset, limit } = page(query);
-      const world = readonlyWorld(mock);
-      const hits = filteredMessages(world, raw, offset, limit);
-      return ok({
-        total: hits.total,
-        offset: hits.offset,
-        entries: hits.entries.map((m) => messageRow(world, m)),
-      });
-    },
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/messages/{message_id}`,
-    handle: (deps) => ok(messageView(deps, deps.params.message_id!)),
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/phones`,
-    handle: ({ mock, query }) => {
-      const { q, offset, limit } = page(query);
-      const hits = phonesMatching(readonlyWorld(mock), q, offset, limit);
-      return ok({
-        total: hits.total,
-        offset: hits.offset ?? offset,
-        entries: hits.entries.map(phoneRow),
-      });
-    },
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/phones/{number}`,
-    handle: ({ mock, params }) => {
-      const world = readonlyWorld(mock);
-      const thread = phoneThread(world, params.number!).map(
-        (item): ThreadEntry =>
-          item.kind === 'outbound'
-            ? { direction: 'outbound', ...messageRow(world, item.message) }
-            : { direction: 'inbound', ...inboundRow(item.message) },
-      );
-      return ok({ number: params.number, thread, ...phoneOptOuts(world, params.number!) });
-    },
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/campaigns`,
-    handle: ({ mock, query }) => {
-      const { raw, offset, limit } = page(query);
-      const world = readonlyWorld(mock);
-      const hits = filteredCampaigns(world, raw, offset, limit);
-      return ok({
-        total: hits.total,
-        offset: hits.offset,
-        entries: hits.entries.map((c) => ({
-          ...campaignObject(world, c),
-          organization: world.organizations.get(c.organizationId)?.name ?? null,
-        })),
-      });
-    },
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/campaigns/{campaign_id}`,
-    handle: (deps) => ok(campaignView(deps, deps.params.campaign_id!, deps.query)),
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/organizations`,
-    handle: ({ mock }) => ok({ entries: organizationsView(readonlyWorld(mock)) }),
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/requests`,
-    handle: (deps) => ok(journalPage(deps, deps.query)),
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/requests/{seq}`,
-    handle: (deps) =>
-      ok(journalDetail(deps, Number(deps.params.seq)) ?? notFound('Logged request')),
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/deliveries`,
-    handle: ({ mock, query }) => {
-      const world = readonlyWorld(mock);
-      return ok(deliveriesPage(world, query, (delivery) => deliveryRow(world, delivery)));
-    },
-  },
-  {
-    method: 'GET',
-    path: `${INSPECTOR_API}/deliveries/{delivery_id}`,
-    handle: async ({ mock, params }) => {
-      const world = readonlyWorld(mock);
-      const delivery =
-        world.webhooks.outbox.find((d) => d.id === params.delivery_id) ??
-        notFound('Webhook delivery');
-      return ok(await deliveryDetail(world, delivery));
-    },
-  },
-  {
-    method: 'POST',
-    path: `${INSPECTOR_API}/deliveries/{delivery_id}/redeliver`,
-    handle: ({ mock, params }) => {
-      const { id } = mock.control.redeliver(params.delivery_id!);
-      mock.clock.runDue();
-      const world = readonlyWorld(mock);
-      const delivery = world.webhooks.outbox.find((d) => d.id === id)!;
-      return { status: 202, body: deliveryRow(world, delivery) };
-    },
-  },
+  route(`GET ${INSPECTOR_API}/summary`, inspectorSummary),
+  route(`GET ${INSPECTOR_API}/search`, searchView),
+  route(`GET ${INSPECTOR_API}/messages`, ({ mock, query }) => {
+    const { raw, offset, limit } = page(query);
+    const world = readonlyWorld(mock);
+    return listed(filteredMessages(world, raw, offset, limit), offset, (m) => messageRow(world, m));
+  }),
+  route(`GET ${INSPECTOR_API}/messages/{message_id}`, (context) =>
+    messageView(context, context.params.message_id!),
+  ),
+  route(`GET ${INSPECTOR_API}/phones`, ({ mock, query }) => {
+    const { q, offset, limit } = page(query);
+    return listed(phonesMatching(readonlyWorld(mock), q, offset, limit), offset, phoneRow);
+  }),
+  route(`GET ${INSPECTOR_API}/phones/{number}`, ({ mock, params }) => {
+    const world = readonlyWorld(mock);
+    const thread = phoneThread(world, params.number!).map(
+      (item): ThreadEntry =>
+        item.kind === 'outbound'
+          ? { direction: 'outbound', ...messageRow(world, item.message) }
+          : { direction: 'inbound', ...inboundRow(item.message) },
+    );
+    return { number: params.number, thread, ...phoneOptOuts(world, params.number!) };
+  }),
+  route(`GET ${INSPECTOR_API}/campaigns`, ({ mock, query }) => {
+    const { raw, offset, limit } = page(query);
+    const world = readonlyWorld(mock);
+    return listed(filteredCampaigns(world, raw, offset, limit), offset, (c) => ({
+      ...campaignObject(world, c),
+      organization: world.organizations.get(c.organizationId)?.name ?? null,
+    }));
+  }),
+  route(`GET ${INSPECTOR_API}/campaigns/{campaign_id}`, (context) =>
+    campaignView(context, context.params.campaign_id!, context.query),
+  ),
+  route(`GET ${INSPECTOR_API}/organizations`, ({ mock }) => ({
+    entries: organizationsView(readonlyWorld(mock)),
+  })),
+  route(`GET ${INSPECTOR_API}/requests`, (context) => journalPage(context, context.query)),
+  route(
+    `GET ${INSPECTOR_API}/requests/{seq}`,
+    (context) => journalDetail(context, Number(context.params.seq)) ?? notFound('Logged request'),
+  ),
+  route(`GET ${INSPECTOR_API}/deliveries`, ({ mock, query }) => {
+    const world = readonlyWorld(mock);
+    return deliveriesPage(world, query, (delivery) => deliveryRow(world, delivery));
+  }),
+  route(`GET ${INSPECTOR_API}/deliveries/{delivery_id}`, ({ mock, params }) => {
+    const world = readonlyWorld(mock);
+    const delivery =
+      world.webhooks.outbox.find((d) => d.id === params.delivery_id) ??
+      notFound('Webhook delivery');
+    return deliveryDetail(world, delivery);
+  }),
+  route(`POST ${INSPECTOR_API}/deliveries/{delivery_id}/redeliver 202`, ({ mock, params }) => {
+    const { id } = mock.control.redeliver(params.delivery_id!);
+    mock.clock.runDue();
+    const world = readonlyWorld(mock);
+    return deliveryRow(world, world.webhooks.outbox.find((d) => d.id === id)!);
+  }),
 ];
 
 /** A phone number as a list row. */
