@@ -77,32 +77,12 @@ function uniqueIds<T extends z.ZodType<{ id: string }>>(record: T) {
   });
 }
 
-/**
- * The state file schema for one file: a world snapshot of {@link SNAPSHOT_VERSION} whose every
- * reference names a record of `raw`, the parsed JSON about to be checked.
- */
-export function stateFileSchema(raw: unknown) {
-  const file = (raw ?? {}) as Record<string, unknown>;
-  const lists = {
-    ...file,
-    deliveries: (file.webhooks as { outbox?: unknown } | undefined)?.outbox,
-  } as Record<Kind, unknown>;
-  /** An id that names a record of `kind` in the file. */
-  const ids = new Map<Kind, ReadonlySet<unknown>>();
-  const ref = (kind: Kind) => {
-    const known = ids.get(kind) ?? new Set(idsOf(lists[kind]));
-    ids.set(kind, known);
-    return id.check((ctx) => {
-      if (!known.has(ctx.value)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: ctx.value,
-          message: `names ${KINDS[kind]} ${JSON.stringify(ctx.value)}, which is not in the file`,
-        });
-      }
-    });
-  };
-  const task = z.discriminatedUnion('type', [
+/** Makes the schema of a reference to a record of `kind` in the file being checked. */
+type Ref = (kind: Kind) => z.ZodString;
+
+/** A scheduled task: what it does and the record it works on. */
+function taskSchema(ref: Ref) {
+  return z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('campaign.process'), campaignId: ref('campaigns') }),
     z.strictObject({ type: z.literal('message.dispatch'), messageId: ref('messages') }),
     z.strictObject({
@@ -119,7 +99,10 @@ export function stateFileSchema(raw: unknown) {
     }),
     z.strictObject({ type: z.literal('webhook.deliver'), deliveryId: ref('deliveries') }),
   ]);
+}
 
+/** The API keys, each held once: as this version writes them or as earlier ones did. */
+function apiKeysSchema(ref: Ref) {
   const apiKeyFields = {
     id,
     name: z.string(),
@@ -140,7 +123,26 @@ export function stateFileSchema(raw: unknown) {
   /** An API key as earlier versions wrote it, with the key itself (still loaded). */
   const plainApiKey = z.strictObject({ ...apiKeyFields, key: z.string().min(1) });
 
-  const message = z.strictObject({
+  return z.array(z.union([hashedApiKey, plainApiKey])).check((ctx) => {
+    const seen = new Set<string>();
+    const i = ctx.value.findIndex((key) => {
+      const stored = 'key' in key ? storedKey(key.key).keySha256 : key.keySha256;
+      return seen.size === seen.add(stored).size;
+    });
+    if (i >= 0) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: [i],
+        message: 'the same key appears twice',
+      });
+    }
+  });
+}
+
+/** A message record. */
+function messageSchema(ref: Ref) {
+  return z.strictObject({
     id,
     organizationId: ref('organizations'),
     environment,
@@ -166,8 +168,11 @@ export function stateFileSchema(raw: unknown) {
     updatedAt: time,
     row: count,
   });
+}
 
-  const campaign = z.strictObject({
+/** A campaign record. */
+function campaignSchema(ref: Ref) {
+  return z.strictObject({
     id,
     organizationId: ref('organizations'),
     environment,
@@ -196,59 +201,64 @@ export function stateFileSchema(raw: unknown) {
     createdAt: time,
     updatedAt: time,
   });
+}
 
-  /**
-   * One kind of record's status histories, in columns: step i belongs to the record at
-   * index `subjects[i]` of the file's list of those records; its status and error code are numbers
-   * into the name lists beside the columns.
-   */
-  function savedSteps<S extends string>(status: z.ZodType<S>, name: 'messages' | 'campaigns') {
-    const records = Array.isArray(file[name]) ? (file[name] as unknown[]).length : 0;
-    return z
-      .strictObject({
-        statusNames: z.array(status),
-        codeNames: z.array(z.string()),
-        subjects: z.array(count),
-        statuses: z.array(count),
-        at: z.array(time),
-        errorCodes: z.array(count),
-      })
-      .check((ctx) => {
-        const saved = ctx.value;
-        const problem = (path: PropertyKey[], message: string) =>
-          void ctx.issues.push({ code: 'custom', input: saved, path, message });
-        const steps = saved.subjects.length;
-        const uneven = (['statuses', 'at', 'errorCodes'] as const).find(
-          (column) => saved[column].length !== steps,
+/**
+ * One kind of record's status histories, in columns: step i belongs to the record at
+ * index `subjects[i]` of the file's list of those records; its status and error code are numbers
+ * into the name lists beside the columns.
+ */
+function savedSteps<S extends string>(
+  status: z.ZodType<S>,
+  name: 'messages' | 'campaigns',
+  file: Record<string, unknown>,
+) {
+  const records = Array.isArray(file[name]) ? (file[name] as unknown[]).length : 0;
+  return z
+    .strictObject({
+      statusNames: z.array(status),
+      codeNames: z.array(z.string()),
+      subjects: z.array(count),
+      statuses: z.array(count),
+      at: z.array(time),
+      errorCodes: z.array(count),
+    })
+    .check((ctx) => {
+      const saved = ctx.value;
+      const problem = (path: PropertyKey[], message: string) =>
+        void ctx.issues.push({ code: 'custom', input: saved, path, message });
+      const steps = saved.subjects.length;
+      const uneven = (['statuses', 'at', 'errorCodes'] as const).find(
+        (column) => saved[column].length !== steps,
+      );
+      if (uneven !== undefined) {
+        const entries = saved[uneven].length;
+        return problem(
+          [uneven],
+          `has ${entries} entries for ${steps} steps; every column has one per step`,
         );
-        if (uneven !== undefined) {
-          const entries = saved[uneven].length;
-          return problem(
-            [uneven],
-            `has ${entries} entries for ${steps} steps; every column has one per step`,
-          );
-        }
-        const limits = [
-          ['subjects', records, `record of ${name}`],
-          ['statuses', saved.statusNames.length, 'status'],
-          ['errorCodes', saved.codeNames.length + 1, 'error code (0 is none)'],
-        ] as const;
-        for (const [column, limit, what] of limits) {
-          const i = saved[column].findIndex((n) => n >= limit);
-          if (i >= 0) return problem([column, i], `names ${what} ${saved[column][i]}, of ${limit}`);
-        }
-      });
-  }
+      }
+      const limits = [
+        ['subjects', records, `record of ${name}`],
+        ['statuses', saved.statusNames.length, 'status'],
+        ['errorCodes', saved.codeNames.length + 1, 'error code (0 is none)'],
+      ] as const;
+      for (const [column, limit, what] of limits) {
+        const i = saved[column].findIndex((n) => n >= limit);
+        if (i >= 0) return problem([column, i], `names ${what} ${saved[column][i]}, of ${limit}`);
+      }
+    });
+}
 
-  const storedResponse = z.strictObject({
-    status: z.int().min(100).max(599),
-    headers: z.record(z.string(), z.string()),
-    body: z.string(),
-  });
+const storedResponse = z.strictObject({
+  status: z.int().min(100).max(599),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+});
 
-  return z.strictObject({
-    version: z.literal(SNAPSHOT_VERSION),
-    time,
+/** The world's settings and clocks: configuration, random sources, ids and the scheduler. */
+function settingsSchemas(ref: Ref) {
+  return {
     config: z.strictObject({
       seed: z.number(),
       prices: z.strictObject({
@@ -282,9 +292,15 @@ export function stateFileSchema(raw: unknown) {
     random: z.strictObject({ ids: randomState, traces: randomState, simulation: randomState }),
     idState: z.strictObject({ msecs: z.int().min(-1).max(MAX_TIME), seq: count }),
     scheduler: z.strictObject({
-      tasks: z.array(z.strictObject({ at: time, seq: count, task })),
+      tasks: z.array(z.strictObject({ at: time, seq: count, task: taskSchema(ref) })),
       nextSeq: count,
     }),
+  };
+}
+
+/** Who is served and what they pay: organizations, their keys, accounts and ledger. */
+function tenancySchemas(ref: Ref) {
+  return {
     organizations: uniqueIds(
       z.strictObject({
         id,
@@ -297,21 +313,7 @@ export function stateFileSchema(raw: unknown) {
       }),
     ),
     // Before the other records: a world that lost its organizations is told by its keys first.
-    apiKeys: z.array(z.union([hashedApiKey, plainApiKey])).check((ctx) => {
-      const seen = new Set<string>();
-      const i = ctx.value.findIndex((key) => {
-        const stored = 'key' in key ? storedKey(key.key).keySha256 : key.keySha256;
-        return seen.size === seen.add(stored).size;
-      });
-      if (i >= 0) {
-        ctx.issues.push({
-          code: 'custom',
-          input: ctx.value,
-          path: [i],
-          message: 'the same key appears twice',
-        });
-      }
-    }),
+    apiKeys: apiKeysSchema(ref),
     accounts: uniqueIds(
       z.strictObject({
         id,
@@ -334,6 +336,12 @@ export function stateFileSchema(raw: unknown) {
         note: z.string(),
       }),
     ),
+  };
+}
+
+/** An organization's sender IDs, contacts and tags. */
+function addressBookSchemas(ref: Ref) {
+  return {
     senders: z.array(
       z.strictObject({
         id,
@@ -358,107 +366,154 @@ export function stateFileSchema(raw: unknown) {
     tags: z.array(
       z.strictObject({ id, organizationId: ref('organizations'), name: z.string().min(1) }),
     ),
-    messages: uniqueIds(message),
-    campaigns: uniqueIds(campaign),
-    rateLimits: z.strictObject({
-      table: z.record(operationId, z.int().min(1).nullable()),
-      windows: z.array(z.tuple([z.string(), z.strictObject({ start: time, count })])),
-    }),
-    idempotency: z.array(
-      z.tuple([
-        z.string(),
-        z
-          .strictObject({
-            fingerprint: z.string(),
-            createdAt: time,
-            // Absent while the first request was still executing (JSON drops the `undefined`).
-            response: storedResponse.optional(),
-          })
-          .transform((record) => ({ ...record, response: record.response })),
-      ]),
+  };
+}
+
+/** Rate limits, idempotency records and faults: none names another record. */
+const trafficSchemas = {
+  rateLimits: z.strictObject({
+    table: z.record(operationId, z.int().min(1).nullable()),
+    windows: z.array(z.tuple([z.string(), z.strictObject({ start: time, count })])),
+  }),
+  idempotency: z.array(
+    z.tuple([
+      z.string(),
+      z
+        .strictObject({
+          fingerprint: z.string(),
+          createdAt: time,
+          // Absent while the first request was still executing (JSON drops the `undefined`).
+          response: storedResponse.optional(),
+        })
+        .transform((record) => ({ ...record, response: record.response })),
+    ]),
+  ),
+  faults: z.strictObject({
+    requestFailures: z.array(
+      z.strictObject({
+        id,
+        operationId: operationId.nullable(),
+        status: z.union([z.literal(500), z.literal(503)]),
+        remaining: count,
+      }),
     ),
-    faults: z.strictObject({
-      requestFailures: z.array(
-        z.strictObject({
-          id,
-          operationId: operationId.nullable(),
-          status: z.union([z.literal(500), z.literal(503)]),
-          remaining: count,
-        }),
-      ),
-      latencies: z.array(
-        z.strictObject({ id, operationId: operationId.nullable(), ms: count, remaining: count }),
-      ),
-      dispatchFailures: z.array(
-        z.strictObject({ id, campaignId: id.nullable(), remaining: count }),
-      ),
-      outages: z.array(z.strictObject({ id, destination: z.string(), from: time, to: time })),
+    latencies: z.array(
+      z.strictObject({ id, operationId: operationId.nullable(), ms: count, remaining: count }),
+    ),
+    dispatchFailures: z.array(z.strictObject({ id, campaignId: id.nullable(), remaining: count })),
+    outages: z.array(z.strictObject({ id, destination: z.string(), from: time, to: time })),
+  }),
+};
+
+/** The inbound messages. */
+function inboundSchema(ref: Ref) {
+  return z.array(
+    z.strictObject({
+      id,
+      organizationId: ref('organizations'),
+      environment,
+      senderId: ref('senders'),
+      from: z.string(),
+      to: z.string(),
+      body: z.string(),
+      channel,
+      inReplyTo: id.nullable(),
+      receivedAt: time,
     }),
-    inbound: z.array(
+  );
+}
+
+/** The webhook endpoints and their outbox. */
+function webhooksSchema(ref: Ref) {
+  return z.strictObject({
+    endpoints: z.array(
       z.strictObject({
         id,
         organizationId: ref('organizations'),
         environment,
-        senderId: ref('senders'),
-        from: z.string(),
-        to: z.string(),
-        body: z.string(),
-        channel,
-        inReplyTo: id.nullable(),
-        receivedAt: time,
+        url: z.string().nullable(),
+        secret: z.string().startsWith('whsec_'),
+        events: z.array(eventType).nullable(),
+        disabled: z.boolean(),
+        createdAt: time,
       }),
     ),
+    outbox: z.array(
+      z.strictObject({
+        id,
+        endpointId: id,
+        type: eventType,
+        orderKey: z.string(),
+        body: z.string(),
+        createdAt: time,
+        attempts: z.array(
+          z.strictObject({
+            at: time,
+            status: z.int().nullable(),
+            error: z.string().nullable(),
+            // Each absent from files written before it was recorded.
+            location: z.string().max(2048).exactOptional(),
+            signedAt: z.int().min(0).exactOptional(),
+            durationMs: z.number().min(0).exactOptional(),
+            answer: z
+              .strictObject({
+                body: z.string().max(2048),
+                binary: z.boolean(),
+                truncated: z.boolean(),
+              })
+              .exactOptional(),
+          }),
+        ),
+        state: z.enum(DELIVERY_STATES),
+        nextAttemptAt: time.nullable(),
+      }),
+    ),
+  });
+}
+
+/**
+ * The state file schema for one file: a world snapshot of {@link SNAPSHOT_VERSION} whose every
+ * reference names a record of `raw`, the parsed JSON about to be checked.
+ */
+export function stateFileSchema(raw: unknown) {
+  const file = (raw ?? {}) as Record<string, unknown>;
+  const lists = {
+    ...file,
+    deliveries: (file.webhooks as { outbox?: unknown } | undefined)?.outbox,
+  } as Record<Kind, unknown>;
+  /** An id that names a record of `kind` in the file. */
+  const ids = new Map<Kind, ReadonlySet<unknown>>();
+  const ref = (kind: Kind) => {
+    const known = ids.get(kind) ?? new Set(idsOf(lists[kind]));
+    ids.set(kind, known);
+    return id.check((ctx) => {
+      if (!known.has(ctx.value)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          message: `names ${KINDS[kind]} ${JSON.stringify(ctx.value)}, which is not in the file`,
+        });
+      }
+    });
+  };
+  return z.strictObject({
+    version: z.literal(SNAPSHOT_VERSION),
+    time,
+    ...settingsSchemas(ref),
+    ...tenancySchemas(ref),
+    ...addressBookSchemas(ref),
+    messages: uniqueIds(messageSchema(ref)),
+    campaigns: uniqueIds(campaignSchema(ref)),
+    ...trafficSchemas,
+    inbound: inboundSchema(ref),
     optOuts: z.array(z.string()),
-    webhooks: z.strictObject({
-      endpoints: z.array(
-        z.strictObject({
-          id,
-          organizationId: ref('organizations'),
-          environment,
-          url: z.string().nullable(),
-          secret: z.string().startsWith('whsec_'),
-          events: z.array(eventType).nullable(),
-          disabled: z.boolean(),
-          createdAt: time,
-        }),
-      ),
-      outbox: z.array(
-        z.strictObject({
-          id,
-          endpointId: id,
-          type: eventType,
-          orderKey: z.string(),
-          body: z.string(),
-          createdAt: time,
-          attempts: z.array(
-            z.strictObject({
-              at: time,
-              status: z.int().nullable(),
-              error: z.string().nullable(),
-              // Each absent from files written before it was recorded.
-              location: z.string().max(2048).exactOptional(),
-              signedAt: z.int().min(0).exactOptional(),
-              durationMs: z.number().min(0).exactOptional(),
-              answer: z
-                .strictObject({
-                  body: z.string().max(2048),
-                  binary: z.boolean(),
-                  truncated: z.boolean(),
-                })
-                .exactOptional(),
-            }),
-          ),
-          state: z.enum(DELIVERY_STATES),
-          nextAttemptAt: time.nullable(),
-        }),
-      ),
-    }),
+    webhooks: webhooksSchema(ref),
     // Absent from files written before histories were kept: those load, each record with the
     // history its timestamps prove.
     history: z
       .strictObject({
-        messages: savedSteps(messageStatus, 'messages'),
-        campaigns: savedSteps(campaignStatus, 'campaigns'),
+        messages: savedSteps(messageStatus, 'messages', file),
+        campaigns: savedSteps(campaignStatus, 'campaigns', file),
       })
       .optional(),
   });
