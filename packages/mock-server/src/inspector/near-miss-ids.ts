@@ -18,36 +18,32 @@ export interface FoundRecord {
   readonly environment: string | null;
 }
 
+/** Where each kind of record is looked up, in the order an id is tried. */
+const LOOKUPS: readonly (readonly [
+  RecordKind,
+  (world: ReadonlyWorld, id: string) => { readonly organizationId: string } | undefined,
+])[] = [
+  ['message', (world, id) => world.messages.get(id)],
+  ['campaign', (world, id) => world.campaigns.get(id)],
+  ['sender ID', (world, id) => world.senders.get(id)],
+  [
+    'organization',
+    (world, id) => (world.organizations.has(id) ? { organizationId: id } : undefined),
+  ],
+  ['contact', (world, id) => world.contacts.get(id)],
+];
+
 /** Finds the record an id names in a world, of whatever kind. */
 export function findRecord(world: ReadonlyWorld, id: string): FoundRecord | undefined {
-  const message = world.messages.get(id);
-  if (message !== undefined) {
-    return {
-      kind: 'message',
-      id,
-      organizationId: message.organizationId,
-      environment: message.environment,
-    };
-  }
-  const campaign = world.campaigns.get(id);
-  if (campaign !== undefined) {
-    return {
-      kind: 'campaign',
-      id,
-      organizationId: campaign.organizationId,
-      environment: campaign.environment,
-    };
-  }
-  const sender = world.senders.get(id);
-  if (sender !== undefined) {
-    return { kind: 'sender ID', id, organizationId: sender.organizationId, environment: null };
-  }
-  if (world.organizations.has(id)) {
-    return { kind: 'organization', id, organizationId: id, environment: null };
-  }
-  const contact = world.contacts.get(id);
-  if (contact !== undefined) {
-    return { kind: 'contact', id, organizationId: contact.organizationId, environment: null };
+  for (const [kind, lookup] of LOOKUPS) {
+    const record = lookup(world, id);
+    if (record === undefined) continue;
+    // Only messages and campaigns belong to one environment.
+    const environment =
+      (kind === 'message' || kind === 'campaign') && 'environment' in record
+        ? String(record.environment)
+        : null;
+    return { kind, id, organizationId: record.organizationId, environment };
   }
   return undefined;
 }
