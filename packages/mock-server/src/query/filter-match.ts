@@ -55,14 +55,19 @@ interface Common {
   readonly createdAt: number;
 }
 
-function commonTests(
+/** The tests of the keys both lists share; `campaignOf` reads the campaign a record belongs to. */
+function commonTests<T extends Common>(
   world: ReadonlyWorld,
   filter: MessageFilter | CampaignFilter,
-): Predicate<Common & { readonly campaignId: string | null }>[] {
-  const tests: Predicate<Common & { readonly campaignId: string | null }>[] = [];
+  campaignOf: (record: T) => string | null,
+): Predicate<T>[] {
+  const tests: Predicate<T>[] = [];
   if (filter.campaigns.length > 0) {
     const ids = campaignIds(world, filter.campaigns);
-    tests.push((record) => record.campaignId !== null && ids.has(record.campaignId));
+    tests.push((record) => {
+      const id = campaignOf(record);
+      return id !== null && ids.has(id);
+    });
   }
   if (filter.orgs.length > 0) {
     const ids = organizationIds(world, filter.orgs);
@@ -101,7 +106,7 @@ export function messagePredicate(
   world: ReadonlyWorld,
   filter: MessageFilter,
 ): Predicate<MessageRecord> | undefined {
-  const tests: Predicate<MessageRecord>[] = commonTests(world, filter);
+  const tests = commonTests<MessageRecord>(world, filter, (message) => message.campaignId);
   if (filter.statuses.length > 0) {
     // As the public lists' `status=`: a status they report (`failed`) holds for every exact
     // status they report as it (`FAILED`, `REJECTED`, `CANCELLED`); one they never report
@@ -135,24 +140,11 @@ export function campaignPredicate(
   world: ReadonlyWorld,
   filter: CampaignFilter,
 ): Predicate<CampaignRecord> | undefined {
-  const tests = commonTests(world, filter);
+  // A campaign is its own `campaign:`.
+  const tests = commonTests<CampaignRecord>(world, filter, (campaign) => campaign.id);
   if (filter.statuses.length > 0) {
     const statuses = new Set<string>(filter.statuses);
     tests.push((record) => statuses.has(record.status));
   }
-  // A campaign is its own `campaign:` (the common test reads `campaignId`).
-  return all(
-    tests.map(
-      (test): Predicate<CampaignRecord> =>
-        (campaign) =>
-          test({
-            organizationId: campaign.organizationId,
-            channel: campaign.channel,
-            environment: campaign.environment,
-            status: campaign.status,
-            createdAt: campaign.createdAt,
-            campaignId: campaign.id,
-          }),
-    ),
-  );
+  return all(tests);
 }
