@@ -167,12 +167,8 @@ function instant(key: string, value: string): number {
   return at;
 }
 
-interface Collected {
-  readonly values: Map<string, string[]>;
-  readonly text: string;
-}
-
-function collect(raw: string, target: QueryTarget): Collected {
+/** A query's values by key (each checked to be one of the target's) and its free text. */
+function collect(raw: string, target: QueryTarget) {
   const values = new Map<string, string[]>();
   const text: string[] = [];
   for (const word of tokenize(raw)) {
@@ -199,29 +195,30 @@ function collect(raw: string, target: QueryTarget): Collected {
 const upper = (value: string) => value.toUpperCase();
 const lower = (value: string) => value.toLowerCase();
 
-function common(target: QueryTarget, { values }: Collected) {
+/** The keys both lists share, read; `get` gives the raw values of the target's other keys. */
+function parse<S extends string>(raw: string, target: QueryTarget, statuses: readonly S[]) {
+  const { values, text } = collect(raw, target);
   const get = (key: string) => values.get(key) ?? [];
-  return {
+  const shared = {
     channels: get('channel').map((v) => member('channel', v, CHANNELS, upper)),
     environments: get('env').map((v) => member('env', v, ENVIRONMENTS, lower)),
     orgs: get('org').map(lower),
     campaigns: get('campaign').map(lower),
     before: get('before').map((v) => instant('before', v)),
     after: get('after').map((v) => instant('after', v)),
-    statuses: get('status'),
+    // Read after the others, so a query with several bad values is refused for the same one.
+    statuses: get('status').map((v) => member('status', v, statuses, upper)),
+    text,
     filtered: values.size > 0,
-    target,
   };
+  return { get, shared };
 }
 
 /** Parses a query of the messages list; throws a `VALIDATION_ERROR` on `q` when it is not valid. */
 export function parseMessageQuery(raw: string): MessageFilter {
-  const collected = collect(raw, 'messages');
-  const { statuses, target: _, ...rest } = common('messages', collected);
-  const get = (key: string) => collected.values.get(key) ?? [];
+  const { get, shared } = parse(raw, 'messages', MESSAGE_STATUSES);
   return {
-    ...rest,
-    statuses: statuses.map((v) => member('status', v, MESSAGE_STATUSES, upper)),
+    ...shared,
     errors: get('error').map((value) => {
       if (!/^[A-Za-z0-9_]{1,64}$/.test(value))
         refuse(
@@ -236,17 +233,10 @@ export function parseMessageQuery(raw: string): MessageFilter {
       return digits;
     }),
     flags: get('is').map((v) => member('is', v, FLAGS, lower)),
-    text: collected.text,
   };
 }
 
 /** Parses a query of the campaigns list; throws a `VALIDATION_ERROR` on `q` when it is not valid. */
 export function parseCampaignQuery(raw: string): CampaignFilter {
-  const collected = collect(raw, 'campaigns');
-  const { statuses, target: _, ...rest } = common('campaigns', collected);
-  return {
-    ...rest,
-    statuses: statuses.map((v) => member('status', v, CAMPAIGN_STATUSES, upper)),
-    text: collected.text,
-  };
+  return parse(raw, 'campaigns', CAMPAIGN_STATUSES).shared;
 }
