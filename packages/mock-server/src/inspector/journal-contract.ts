@@ -6,13 +6,8 @@
 import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import { CONTRACT_OUTLINE, type OutlineOperation } from './generated/contract-outline';
 
-/** An operation with its path split into segments (`{name}` segments match any value). */
-interface Template {
-  readonly operation: OutlineOperation;
-  readonly segments: readonly string[];
-}
-
-const TEMPLATES: readonly Template[] = CONTRACT_OUTLINE.operations.map((operation) => ({
+/** Every operation with its path split into segments (`{name}` segments match any value). */
+export const TEMPLATES = CONTRACT_OUTLINE.operations.map((operation) => ({
   operation,
   segments: operation.path.split('/').filter(Boolean),
 }));
@@ -58,9 +53,4 @@ export function operationsAt(path: string): {
 export function operationOf(method: string, path: string): OutlineOperation | undefined {
   const wanted = method === 'HEAD' ? 'GET' : method;
   return operationsAt(path).operations.find((operation) => operation.method === wanted);
-}
-
-/** Every operation's path template split, for comparing a path that matched none. */
-export function templates(): readonly Template[] {
-  return TEMPLATES;
 }

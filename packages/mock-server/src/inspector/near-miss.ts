@@ -19,7 +19,7 @@ import {
   operationOf,
   operationsAt,
   segmentsUnderBase,
-  templates,
+  TEMPLATES,
 } from './journal-contract';
 import { type FoundRecord, findRecord, kindOfParam, shapeProblem } from './near-miss-ids';
 
@@ -77,15 +77,9 @@ export function nearMisses(entry: StoredRequest, worlds: NearMissWorlds): NearMi
   return hints.slice(0, MAX_HINTS);
 }
 
-const hint = (
-  kind: NearMissKind,
-  message: string,
-  record: NearMiss['record'] = null,
-): NearMiss => ({
-  kind,
-  message,
-  record,
-});
+function hint(kind: NearMissKind, message: string, record: NearMiss['record'] = null): NearMiss {
+  return { kind, message, record };
+}
 
 /** The methods and operations at a path, as text: `GET (listMessages), POST (sendMessage)`. */
 function describe(operations: readonly OutlineOperation[]): string {
@@ -148,7 +142,7 @@ function closestPath(
   method: string,
 ): { path: string; distance: number; operations: OutlineOperation[] } | undefined {
   let best: { path: string; distance: number; operations: OutlineOperation[] } | undefined;
-  for (const template of templates()) {
+  for (const template of TEMPLATES) {
     if (template.segments.length !== segments.length) continue;
     let distance = 0;
     const concrete: string[] = [];
