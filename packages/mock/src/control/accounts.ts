@@ -31,22 +31,7 @@ export function createAccountControls(world: () => World): AccountControls {
   const balanceOf = (w: World, organizationId: string) =>
     formatMoney(getAccount(w, getOrganization(w, organizationId).billingAccountId).balance);
   return {
-    createOrganization(params) {
-      const { balance, ...options } = checkOptions('createOrganization', params);
-      const secret = options.webhookSecret;
-      if (secret !== undefined && !WEBHOOK_SECRET_PATTERN.test(secret)) {
-        throw validationError({
-          webhook_secret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.',
-        });
-      }
-      const w = world();
-      const organization = createOrganization(w, {
-        ...options,
-        ...(balance === undefined ? {} : { balance: money(balance) }),
-      });
-      // The one response that shows the new organization's webhook secret in full.
-      return { ...organizationView(w, organization), webhook_secret: organization.webhookSecret };
-    },
+    createOrganization: (params) => newOrganization(world(), params),
     organizations() {
       const w = world();
       return [...w.organizations.values()].map((organization) => organizationView(w, organization));
@@ -87,27 +72,46 @@ export function createAccountControls(world: () => World): AccountControls {
         .map((sender) => senderIdView(w, sender));
     },
     createTag: (organizationId, name) => tagView(createTag(world(), organizationId, name)),
-    createContact(params) {
-      const { number, ...options } = checkOptions('createContact', params);
-      const w = world();
-      const organization = getOrganization(w, options.organizationId);
-      const normalized = normalizeRecipient(number, organization.defaultCountry);
-      if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
-      // The domain names its own fields; a control caller gave `number` and `tag_ids`.
-      const contact = withFieldNames({ e164: 'number', tagIds: 'tag_ids' }, () =>
-        createContact(w, {
-          ...options,
-          organizationId: organization.id,
-          e164: normalized.e164,
-        }),
-      );
-      return contactView(contact);
-    },
+    createContact: (params) => newContact(world(), params),
     configureRateLimits(changes) {
       // A misspelt key is named as the HTTP body names it: `limits.<key>`.
       configureRateLimits(world(), changes, 'limits');
     },
   };
+}
+
+/** `createOrganization`: the one answer that shows the organization's webhook secret. */
+function newOrganization(w: World, params: Parameters<AccountControls['createOrganization']>[0]) {
+  const { balance, ...options } = checkOptions('createOrganization', params);
+  const secret = options.webhookSecret;
+  if (secret !== undefined && !WEBHOOK_SECRET_PATTERN.test(secret)) {
+    throw validationError({
+      webhook_secret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.',
+    });
+  }
+  const organization = createOrganization(w, {
+    ...options,
+    ...(balance === undefined ? {} : { balance: money(balance) }),
+  });
+  // The one response that shows the new organization's webhook secret in full.
+  return { ...organizationView(w, organization), webhook_secret: organization.webhookSecret };
+}
+
+/** `createContact`: the number normalized as a send's recipient is. */
+function newContact(w: World, params: Parameters<AccountControls['createContact']>[0]) {
+  const { number, ...options } = checkOptions('createContact', params);
+  const organization = getOrganization(w, options.organizationId);
+  const normalized = normalizeRecipient(number, organization.defaultCountry);
+  if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
+  // The domain names its own fields; a control caller gave `number` and `tag_ids`.
+  const contact = withFieldNames({ e164: 'number', tagIds: 'tag_ids' }, () =>
+    createContact(w, {
+      ...options,
+      organizationId: organization.id,
+      e164: normalized.e164,
+    }),
+  );
+  return contactView(contact);
 }
 
 /** Runs `work`, renaming the fields of a validation error it throws to the caller's names. */
