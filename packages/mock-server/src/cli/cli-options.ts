@@ -190,6 +190,11 @@ const NUMERIC = {
 
 type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
 
+/** What {@link parseFlags} returns: `parseArgs`'s own result for these options. */
+type ParsedFlags<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
+>;
+
 /**
  * Parses `argv` against `options` with `node:util` `parseArgs` (strict, positionals allowed).
  *
@@ -198,7 +203,7 @@ type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
 export function parseFlags<const O extends NonNullable<ParseArgsConfig['options']>>(
   argv: readonly string[],
   options: O,
-) {
+): ParsedFlags<O> {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
