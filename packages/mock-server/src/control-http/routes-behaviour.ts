@@ -7,8 +7,8 @@
 import type { CarrierCode, MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../errors/control-errors';
-import { clockView } from '../http/clock-view';
 import { route } from '../http/route';
+import { clockView } from '../http/views';
 import * as schemas from './control-schemas';
 
 /**

@@ -11,8 +11,8 @@ import { formatTimestamp, readonlyWorld } from '@msgsvc/mock/port';
 // Read from package.json at build time (tsup inlines the JSON), and from the file itself when the
 // sources run (tsx, vitest): never a second copy of the version to keep in step.
 import packageJson from '../../package.json' with { type: 'json' };
-import { clockView } from '../http/clock-view';
 import { CONTROL_PREFIX, type ControlContext, route } from '../http/route';
+import { clockView } from '../http/views';
 import type { WorldSettings } from '../worlds/build-world';
 import { type OrganizationCredentials, worldCredentials } from '../worlds/world-file';
 import type { WorldEntry } from '../worlds/world-registry';

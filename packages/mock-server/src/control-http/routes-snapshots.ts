@@ -6,8 +6,8 @@
 import type { WorldSnapshot } from '@msgsvc/mock';
 import { displaySecret, formatTimestamp, parse } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
-import { clockView } from '../http/clock-view';
 import type { ControlRoute } from '../http/route';
+import { clockView } from '../http/views';
 import type { StoredSnapshot } from '../worlds/snapshot-store';
 import * as schemas from './control-schemas';
 

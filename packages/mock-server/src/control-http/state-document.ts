@@ -22,11 +22,10 @@ import {
   readonlyWorld,
   senderIdView,
   formatTimestamp as ts,
-  type WebhookDelivery,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
-import { clockView } from '../http/clock-view';
 import type { ControlDeps } from '../http/route';
+import { clockView, deliverySummary } from '../http/views';
 import { phonesByActivity, phoneThread } from '../query/catalog';
 
 const ORGANIZATIONS = 50;
@@ -60,7 +59,7 @@ export function inspectorState({ mock, requestLog }: ControlDeps) {
     outbox: world.webhooks.outbox
       .slice(-OUTBOX)
       .reverse()
-      .map((delivery) => deliveryEntry(world, delivery)),
+      .map((delivery) => deliverySummary(world, delivery)),
     requests: requestLog.entries(REQUESTS),
   };
 }
@@ -165,18 +164,4 @@ function ledgers(world: ReadonlyWorld) {
     funded: formatMoney(account.funded),
     entries: latest.get(account.id) ?? [],
   }));
-}
-
-/** A webhook delivery with its event type, state, attempts and endpoint URL. */
-function deliveryEntry(world: ReadonlyWorld, delivery: WebhookDelivery) {
-  return {
-    id: delivery.id,
-    type: delivery.type,
-    state: delivery.state,
-    url: world.webhooks.endpoints.find((e) => e.id === delivery.endpointId)?.url ?? null,
-    attempts: delivery.attempts.length,
-    last_status: delivery.attempts.at(-1)?.status ?? null,
-    created_at: ts(delivery.createdAt),
-    next_attempt_at: delivery.nextAttemptAt === null ? null : ts(delivery.nextAttemptAt),
-  };
 }

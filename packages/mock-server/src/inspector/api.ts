@@ -27,9 +27,9 @@ import {
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
-import { clockView } from '../http/clock-view';
 import { pagingParams } from '../http/paging-params';
 import { type ControlContext, type ControlDeps, type ControlRoute, route } from '../http/route';
+import { clockView, deliverySummary } from '../http/views';
 import { phoneCount, phoneThread } from '../query/catalog';
 import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
 import { parseMessageQuery } from '../query/query-language';
@@ -98,17 +98,7 @@ function inboundRow(inbound: InboundMessage) {
 
 /** A webhook delivery as a list row. */
 function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
-  return {
-    id: delivery.id,
-    type: delivery.type,
-    state: delivery.state,
-    url: world.webhooks.endpoints.find((e) => e.id === delivery.endpointId)?.url ?? null,
-    attempts: delivery.attempts.length,
-    last_status: delivery.attempts.at(-1)?.status ?? null,
-    created_at: ts(delivery.createdAt),
-    next_attempt_at: delivery.nextAttemptAt === null ? null : ts(delivery.nextAttemptAt),
-    ...deliveryExtras(world, delivery),
-  };
+  return { ...deliverySummary(world, delivery), ...deliveryExtras(world, delivery) };
 }
 
 /**
