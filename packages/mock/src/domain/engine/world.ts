@@ -12,6 +12,7 @@ import type {
   ApiKey,
   BillingAccount,
   CampaignRecord,
+  ChannelType,
   Contact,
   InboundMessage,
   LedgerEntry,
@@ -27,13 +28,15 @@ import type { WorldConfig, World as WorldParts } from '../core/world';
 import type { WorldEvent } from '../core/world-events';
 import { StatusHistory } from '../history/status-history';
 import { MessageStore } from '../messages/message-store';
-import { createRouter, type PrefixRoute } from '../phone/carriers';
+import { createRouter, type PrefixRoute, type Route } from '../phone/carriers';
 import { type FaultState, noFaults } from '../policies/faults';
 import type { IdempotencyRecord } from '../policies/idempotency';
 import {
   applyRateLimitChanges,
   DEFAULT_RATE_LIMITS,
   type RateLimitChanges,
+  type RateLimitTable,
+  type RateLimitWindow,
 } from '../policies/rate-limits';
 import { DEFAULT_SIMULATION, type SimulationConfig } from '../simulation/simulation';
 import { RecordStore } from '../storage/record-store';
@@ -104,7 +107,9 @@ export class World implements WorldParts {
   readonly messages = new MessageStore();
   readonly campaigns = new RecordStore<CampaignRecord>({});
   readonly history = new StatusHistory();
-  readonly rateLimits: WorldParts['rateLimits'];
+  // Spelled out, not `WorldParts['rateLimits']`: the built declarations lose the module
+  // augmentation that adds the member, and an indexed type of it would not resolve there.
+  readonly rateLimits: { table: RateLimitTable; windows: Map<string, RateLimitWindow> };
   readonly faults: FaultState = noFaults();
   readonly inbound: InboundMessage[] = [];
   readonly optOuts = new Set<string>();
@@ -112,7 +117,7 @@ export class World implements WorldParts {
   webhookTransport: WebhookTransport | undefined;
   readonly inFlight = new Set<Promise<void>>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
-  route: WorldParts['route'];
+  route: (e164: string, channel: ChannelType) => Route;
 
   private readonly listeners = new Set<(event: WorldEvent) => void>();
   /** Events emitted while a subscriber runs, told after the current one (see {@link World.emit}). */
