@@ -20,3 +20,9 @@ export const pagingParams = {
     .max(200, 'Must be at most 200.')
     .exactOptional(),
 };
+
+/** A searchable list's query: free text `q` (at most 200 characters) and its paging. */
+export const listQuery = z.strictObject({
+  q: z.string().max(200, 'Must be at most 200 characters.').exactOptional(),
+  ...pagingParams,
+});

@@ -26,8 +26,7 @@ import {
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
-import { z } from 'zod';
-import { pagingParams } from '../http/paging-params';
+import { listQuery } from '../http/paging-params';
 import { type ControlContext, type ControlDeps, type ControlRoute, route } from '../http/route';
 import { clockView, deliverySummary } from '../http/views';
 import { phoneCount, phoneThread } from '../query/catalog';
@@ -51,11 +50,6 @@ import { smsCheckFacts } from './sms-check';
 
 /** The path every route of the page's data lives under (after the control prefix). */
 export const INSPECTOR_API = '/inspector/api';
-
-const listQuery = z.strictObject({
-  q: z.string().max(200, 'Must be at most 200 characters.').exactOptional(),
-  ...pagingParams,
-});
 
 function page(query: string) {
   const input = parseQuery(listQuery, query);

@@ -7,7 +7,7 @@
  */
 import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { z } from 'zod';
-import { pagingParams } from '../http/paging-params';
+import { listQuery } from '../http/paging-params';
 import type { ControlDeps } from '../http/route';
 import { readQuery } from '../query/search';
 import { type RequestLogDetail, type StoredRequest, summary } from '../worlds/request-log';
@@ -22,9 +22,7 @@ const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 /** What the `op` filter takes for requests of no operation (an unknown path or method). */
 const NO_OPERATION = 'none';
 
-const journalQuery = z.strictObject({
-  q: z.string().max(200, 'Must be at most 200 characters.').exactOptional(),
-  ...pagingParams,
+const journalQuery = listQuery.extend({
   class: z.enum(STATUS_CLASSES, `Must be one of ${STATUS_CLASSES.join(', ')}.`).exactOptional(),
   op: z
     .enum(
