@@ -11,6 +11,8 @@ import { brief, Drift } from './drift';
 export interface Exchange {
   readonly method: string;
   readonly path: string;
+  /** The query string sent: `?size=1`, or empty. */
+  readonly search: string;
   readonly status: number;
   readonly headers: Headers;
   readonly text: string;
@@ -88,7 +90,8 @@ export function createApi(options: ApiOptions): Api {
     } catch {
       json = undefined;
     }
-    return { method, path, status: response.status, headers: response.headers, text, json };
+    const { search } = url;
+    return { method, path, search, status: response.status, headers: response.headers, text, json };
   }
 
   return {

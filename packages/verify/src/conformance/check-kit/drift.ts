@@ -29,6 +29,30 @@ export function expectThat(condition: boolean, expected: string, got: () => stri
   if (!condition) throw new Drift(expected, got());
 }
 
+/**
+ * Fails unless each field of `want` has its value in `got` (a `RegExp`: a string it matches),
+ * naming every field in both the expectation (`where: total 0, pages 0`) and what came back.
+ */
+export function expectValues(where: string, got: object, want: Record<string, unknown>): void {
+  const names = Object.keys(want);
+  const values = got as Record<string, unknown>;
+  const show = (of: Record<string, unknown>) =>
+    names.map((name) => `${name} ${isPattern(of[name]) ? of[name] : brief(of[name])}`);
+  const holds = (name: string, value: unknown) =>
+    isPattern(value)
+      ? typeof values[name] === 'string' && value.test(values[name])
+      : Object.is(values[name], value);
+  expectThat(
+    names.every((name) => holds(name, want[name])),
+    `${where}: ${show(want).join(', ')}`,
+    () => show(values).join(', '),
+  );
+}
+
+// By shape: a parsed answer never holds a function, and a pattern may come from another realm.
+const isPattern = (value: unknown): value is RegExp =>
+  typeof (value as RegExp | null)?.test === 'function';
+
 /** Short JSON of a value for a failure message (at most 300 characters). */
 export function brief(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);

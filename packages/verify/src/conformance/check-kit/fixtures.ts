@@ -6,6 +6,7 @@
 import { describeExchange, expectAnswer } from './api';
 import type { VerifyContext } from './check';
 import { Drift } from './drift';
+import { type Entry, listPage, type Query } from './lists';
 import { waitFor } from './poll';
 
 /** Campaign states no campaign leaves. */
@@ -49,36 +50,40 @@ function campaignRecipients(context: VerifyContext): string[] {
   return [delivered, undelivered, invalid, spaced];
 }
 
+/**
+ * `POST /campaigns/batch` of an SMS campaign from the run's sender ID, every recipient reserved in
+ * the send budget; fails unless the answer is a 202 with a `campaign_id`.
+ */
+async function postCampaign(
+  context: VerifyContext,
+  batch: { name: string; content: string; recipients: string[] },
+  headers: Record<string, string> = {},
+): Promise<{ id: string; accepted: string }> {
+  const answer = await context.api.request('POST', '/campaigns/batch', {
+    body: { remitter_id: await senderId(context), channel_type: 'SMS', ...batch },
+    headers,
+    sends: batch.recipients.length,
+  });
+  const body = expectAnswer(answer, 202);
+  if (typeof body.campaign_id !== 'string') {
+    throw new Drift('202 with campaign_id (spec POST /campaigns/batch)', describeExchange(answer));
+  }
+  return { id: body.campaign_id, accepted: typeof body.message === 'string' ? body.message : '' };
+}
+
 /** The run's campaign: its id, its name and the 202's `message` text. */
 export function campaign(
   context: VerifyContext,
 ): Promise<{ id: string; name: string; accepted: string }> {
   return context.fixture('campaign', async () => {
     const name = `msgsvc verify ${context.runId}`;
-    const recipients = campaignRecipients(context);
-    const answer = await context.api.request('POST', '/campaigns/batch', {
-      body: {
-        remitter_id: await senderId(context),
-        content: `msgsvc verify campaign ${context.runId}`,
-        channel_type: 'SMS',
-        recipients,
-        name,
-      },
-      headers: { 'idempotency-key': `verify-${context.runId}-campaign` },
-      sends: recipients.length,
-    });
-    const body = expectAnswer(answer, 202);
-    if (typeof body.campaign_id !== 'string') {
-      throw new Drift(
-        '202 with campaign_id (spec POST /campaigns/batch)',
-        describeExchange(answer),
-      );
-    }
-    return {
-      id: body.campaign_id,
+    const batch = {
       name,
-      accepted: typeof body.message === 'string' ? body.message : '',
+      content: `msgsvc verify campaign ${context.runId}`,
+      recipients: campaignRecipients(context),
     };
+    const key = { 'idempotency-key': `verify-${context.runId}-campaign` };
+    return { ...(await postCampaign(context, batch, key)), name };
   });
 }
 
@@ -86,7 +91,7 @@ export function campaign(
  * The campaign once it is `COMPLETED` or `FAILED` (or whatever it reached when the run's time
  * budget ran out).
  */
-export function completedCampaign(context: VerifyContext): Promise<Record<string, unknown>> {
+export function completedCampaign(context: VerifyContext): Promise<Entry> {
   return context.fixture('completed-campaign', async () => {
     const { id } = await campaign(context);
     const waited = await waitFor(
@@ -103,29 +108,34 @@ export function completedCampaign(context: VerifyContext): Promise<Record<string
 const SETTLED = new Set(['DELIVERED', 'FAILED', 'UNDELIVERED']);
 
 /**
+ * `GET path?query` in one page of 200, read until every entry's status is one of `final` (or the
+ * run's time budget is spent).
+ */
+async function settledList(
+  context: VerifyContext,
+  path: string,
+  query: Query,
+  final: ReadonlySet<string>,
+): Promise<Entry[]> {
+  const waited = await waitFor(
+    context,
+    async () => (await listPage(context.api, path, { ...query, size: 200 })).entries,
+    (entries) => entries.every((e) => final.has(String(e.status))),
+    50,
+  );
+  return waited.value;
+}
+
+/**
  * The campaign's messages once every one is settled (`DELIVERED`, `FAILED` or `UNDELIVERED`), as
  * `GET /campaigns/{campaign_id}/messages` shows them in one page: the data the list, order and
  * filter checks compare against, which no later state change can shift between two reads.
  */
-export function settledCampaignMessages(
-  context: VerifyContext,
-): Promise<Record<string, unknown>[]> {
+export function settledCampaignMessages(context: VerifyContext): Promise<Entry[]> {
   return context.fixture('settled-campaign-messages', async () => {
     await completedCampaign(context);
     const { id } = await campaign(context);
-    const waited = await waitFor(
-      context,
-      async () => {
-        const answer = await context.api.request('GET', `/campaigns/${id}/messages`, {
-          query: { size: 200 },
-        });
-        const body = expectAnswer(answer, 200);
-        return (Array.isArray(body.entries) ? body.entries : []) as Record<string, unknown>[];
-      },
-      (entries) => entries.every((e) => SETTLED.has(String(e.status))),
-      50,
-    );
-    return waited.value;
+    return settledList(context, `/campaigns/${id}/messages`, {}, SETTLED);
   });
 }
 
@@ -140,24 +150,8 @@ export function invalidCampaign(context: VerifyContext): Promise<{ id: string; n
     // Two distinct invalid numbers (the second too short for any numbering plan), both failing
     // at the same instant: a tie in updated_at as well as in created_at, for the order checks.
     const recipients = [invalid, invalid.replace(/^(\+\d{3})(\d+)$/, '$1 $2'), '1234567'];
-    const answer = await context.api.request('POST', '/campaigns/batch', {
-      body: {
-        remitter_id: await senderId(context),
-        content: `msgsvc verify invalid ${context.runId}`,
-        channel_type: 'SMS',
-        recipients,
-        name,
-      },
-      sends: recipients.length,
-    });
-    const body = expectAnswer(answer, 202);
-    if (typeof body.campaign_id !== 'string') {
-      throw new Drift(
-        '202 with campaign_id (spec POST /campaigns/batch)',
-        describeExchange(answer),
-      );
-    }
-    return { id: body.campaign_id, name };
+    const { id } = await postCampaign(context, { name, content: name, recipients });
+    return { id, name };
   });
 }
 
@@ -166,22 +160,9 @@ export function invalidCampaign(context: VerifyContext): Promise<{ id: string; n
  * `GET /campaigns?q=<run id>` in one page. Read afresh on each call, since checks between two
  * calls may have created more.
  */
-export async function settledRunCampaigns(
-  context: VerifyContext,
-): Promise<Record<string, unknown>[]> {
+export async function settledRunCampaigns(context: VerifyContext): Promise<Entry[]> {
   const ours = [(await campaign(context)).id, (await invalidCampaign(context)).id];
-  const { value: entries } = await waitFor(
-    context,
-    async () => {
-      const answer = await context.api.request('GET', '/campaigns', {
-        query: { q: context.runId, size: 200 },
-      });
-      const body = expectAnswer(answer, 200);
-      return (Array.isArray(body.entries) ? body.entries : []) as Record<string, unknown>[];
-    },
-    (listed) => listed.every((e) => FINAL_CAMPAIGN.has(String(e.status))),
-    50,
-  );
+  const entries = await settledList(context, '/campaigns', { q: context.runId }, FINAL_CAMPAIGN);
   // Every check reading this list compares against it: it must hold the run's campaigns.
   const listed = new Set(entries.map((e) => e.id));
   if (!ours.every((id) => listed.has(id))) {

@@ -4,7 +4,7 @@
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
-import { brief, expectThat } from '../check-kit/drift';
+import { brief, expectThat, expectValues } from '../check-kit/drift';
 
 const micros = (money: unknown) => Math.round(Number(money) * 1_000_000);
 
@@ -32,11 +32,7 @@ export const COST_CHECKS: readonly Check[] = [
         ['中'.repeat(71), 2, 'UCS_2'],
       ] as const) {
         const sent = await send(context, text);
-        expectThat(
-          sent.segments === segments && sent.encoding === encoding,
-          `${text.length} × "${text[0]}": ${segments} segment(s), ${encoding}`,
-          () => `${sent.segments} segment(s), ${sent.encoding}`,
-        );
+        expectValues(`${text.length} × "${text[0]}"`, sent, { segments, encoding });
       }
     },
   },

@@ -6,18 +6,28 @@
  * limiter carries the three `X-RateLimit-*` headers with its operation's limit (spec Errors,
  * Limits).
  */
-import type { Api, Exchange, RequestSpec } from '../check-kit/api';
+import type { Exchange, RequestSpec } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
 import { brief, expectThat } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
-import { ABSENT_ID } from './list-filters';
+import { ABSENT_ID } from '../check-kit/lists';
+import { limitHeaders } from './limits';
 
-const TRACE_ID = /^[0-9a-f]{32}$/;
+/** A trace id: 32 lowercase hex digits. */
+export const TRACE_ID = /^[0-9a-f]{32}$/;
 /** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
 
+/** A request to send: method, path and what it carries. */
+type Probe = readonly [method: string, path: string, spec?: RequestSpec];
+
 /** Fails unless `answer` is `status` with the whole error envelope. */
-function expectEnvelope(answer: Exchange, status: number, code: string, service = 'core'): void {
+export function expectEnvelope(
+  answer: Exchange,
+  status: number,
+  code: string,
+  service = 'core',
+): void {
   const body = (answer.json ?? {}) as Record<string, unknown>;
   const header = answer.headers.get('x-trace-id');
   const type = answer.headers.get('content-type') ?? '';
@@ -44,23 +54,12 @@ function expectEnvelope(answer: Exchange, status: number, code: string, service 
 
 /** Fails unless `answer` carries the three rate-limit headers with `limit`. */
 function expectLimitHeaders(answer: Exchange, limit: number): void {
-  const read = (name: string) => answer.headers.get(name);
-  const whole = (value: string | null) => value !== null && /^\d+$/.test(value);
-  const remaining = read('x-ratelimit-remaining');
-  const reset = read('x-ratelimit-reset');
+  const got = limitHeaders(answer);
   expectThat(
-    read('x-ratelimit-limit') === String(limit) &&
-      whole(remaining) &&
-      Number(remaining) < limit &&
-      whole(reset) &&
-      Number(reset) <= 60,
+    got.limit === limit && got.remaining! < limit && got.reset! <= 60,
     `${answer.method} ${answer.path} → ${answer.status}: X-RateLimit-Limit ${limit}, X-RateLimit-Remaining below it, X-RateLimit-Reset in whole seconds ≤ 60`,
-    () => `Limit ${read('x-ratelimit-limit')}, Remaining ${remaining}, Reset ${reset}`,
+    () => `Limit ${got.limit}, Remaining ${got.remaining}, Reset ${got.reset}`,
   );
-}
-
-async function ask(api: Api, method: string, path: string, spec: RequestSpec = {}) {
-  return api.request(method, path, spec);
 }
 
 /** The checks of this group. */
@@ -73,41 +72,29 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
     async run(context) {
       const { api, numbers } = context;
       const { id } = await campaign(context);
-      const probes: [Exchange, number, string][] = [
-        [await ask(api, 'GET', '/messages', { key: null }), 401, 'AUTH_INVALID_API_KEY'],
+      const raw = JSON.stringify({ to: numbers.delivered, body: 'verify 415' });
+      const text = { 'content-type': 'text/plain' };
+      const probes: [Probe, number, string][] = [
+        [['GET', '/messages', { key: null }], 401, 'AUTH_INVALID_API_KEY'],
+        [['POST', '/campaigns/batch', { key: 'svc_test_', body: {} }], 401, 'AUTH_INVALID_API_KEY'],
+        [['GET', `/messages/${ABSENT_ID}`], 404, 'NOT_FOUND'],
+        [['GET', `/campaigns/${ABSENT_ID}`], 404, 'RESOURCE_NOT_FOUND'],
+        [['GET', `/campaigns/${ABSENT_ID}/messages`], 404, 'RESOURCE_NOT_FOUND'],
+        [['GET', '/no-such-thing'], 404, 'NOT_FOUND'],
+        [['DELETE', `/campaigns/${id}`], 405, 'METHOD_NOT_ALLOWED'],
+        [['POST', '/messages', { raw, headers: text, sends: 1 }], 415, 'UNSUPPORTED_MEDIA_TYPE'],
+        [['GET', '/campaigns', { query: { size: 201 } }], 422, 'VALIDATION_ERROR'],
+        [['GET', `/campaigns/${id}/messages`, { query: { page: 0 } }], 422, 'VALIDATION_ERROR'],
+        [['GET', '/messages/not-a-uuid'], 422, 'VALIDATION_ERROR'],
         [
-          await ask(api, 'POST', '/campaigns/batch', { key: 'svc_test_', body: {} }),
-          401,
-          'AUTH_INVALID_API_KEY',
-        ],
-        [await ask(api, 'GET', `/messages/${ABSENT_ID}`), 404, 'NOT_FOUND'],
-        [await ask(api, 'GET', `/campaigns/${ABSENT_ID}`), 404, 'RESOURCE_NOT_FOUND'],
-        [await ask(api, 'GET', `/campaigns/${ABSENT_ID}/messages`), 404, 'RESOURCE_NOT_FOUND'],
-        [await ask(api, 'GET', '/no-such-thing'), 404, 'NOT_FOUND'],
-        [await ask(api, 'DELETE', `/campaigns/${id}`), 405, 'METHOD_NOT_ALLOWED'],
-        [
-          await ask(api, 'POST', '/messages', {
-            raw: JSON.stringify({ to: numbers.delivered, body: 'verify 415' }),
-            headers: { 'content-type': 'text/plain' },
-            sends: 1,
-          }),
-          415,
-          'UNSUPPORTED_MEDIA_TYPE',
-        ],
-        [await ask(api, 'GET', '/campaigns', { query: { size: 201 } }), 422, 'VALIDATION_ERROR'],
-        [
-          await ask(api, 'GET', `/campaigns/${id}/messages`, { query: { page: 0 } }),
-          422,
-          'VALIDATION_ERROR',
-        ],
-        [await ask(api, 'GET', '/messages/not-a-uuid'), 422, 'VALIDATION_ERROR'],
-        [
-          await ask(api, 'POST', '/messages', { body: { to: 'abc', body: '' }, sends: 1 }),
+          ['POST', '/messages', { body: { to: 'abc', body: '' }, sends: 1 }],
           422,
           'VALIDATION_ERROR',
         ],
       ];
-      for (const [answer, status, code] of probes) expectEnvelope(answer, status, code);
+      for (const [[method, path, spec], status, code] of probes) {
+        expectEnvelope(await api.request(method, path, spec), status, code);
+      }
     },
   },
   {
@@ -140,30 +127,30 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
       const message = await sentMessage(context);
       const { id } = await campaign(context);
       const { api } = context;
-      const answers = [
-        await ask(api, 'GET', '/messages', { query: { size: 1 } }),
-        await ask(api, 'GET', `/messages/${message.id}`),
-        await ask(api, 'GET', '/campaigns', { query: { size: 1 } }),
-        await ask(api, 'GET', `/campaigns/${id}`),
-        await ask(api, 'GET', `/campaigns/${id}/messages`, { query: { size: 1 } }),
-        await ask(api, 'POST', '/messages', {
-          body: { to: context.numbers.delivered, body: `verify headers ${context.runId}` },
-          sends: 1,
-        }),
+      const body = { to: context.numbers.delivered, body: `verify headers ${context.runId}` };
+      const probes: [Probe, number][] = [
+        [['GET', '/messages', { query: { size: 1 } }], 200],
+        [['GET', `/messages/${message.id}`], 200],
+        [['GET', '/campaigns', { query: { size: 1 } }], 200],
+        [['GET', `/campaigns/${id}`], 200],
+        [['GET', `/campaigns/${id}/messages`, { query: { size: 1 } }], 200],
+        [['POST', '/messages', { body, sends: 1 }], 201],
       ];
-      const statuses = [200, 200, 200, 200, 200, 201];
-      answers.forEach((answer, i) => {
+      const answers: Exchange[] = [];
+      for (const [[method, path, spec], status] of probes) {
+        const answer = await api.request(method, path, spec);
+        answers.push(answer);
         const header = answer.headers.get('x-trace-id');
         const type = answer.headers.get('content-type') ?? '';
         expectThat(
-          answer.status === statuses[i] &&
+          answer.status === status &&
             header !== null &&
             TRACE_ID.test(header) &&
             type.startsWith('application/json'),
-          `${answer.method} ${answer.path}: ${statuses[i]} with X-Trace-Id of 32 hex digits and application/json`,
+          `${answer.method} ${answer.path}: ${status} with X-Trace-Id of 32 hex digits and application/json`,
           () => `${answer.status}, X-Trace-Id ${header}, Content-Type ${type}`,
         );
-      });
+      }
       // Two answers never share a trace id (one per request).
       const ids = new Set(answers.map((a) => a.headers.get('x-trace-id')));
       expectThat(ids.size === answers.length, 'a new X-Trace-Id for every request', () =>
@@ -180,35 +167,26 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
       const { api, numbers } = context;
       const message = await sentMessage(context);
       const { id } = await campaign(context);
-      const probes: [Exchange, number][] = [
-        [await ask(api, 'GET', '/messages', { query: { size: 1 } }), 60],
-        [await ask(api, 'GET', '/messages', { query: { size: 0 } }), 60],
-        [await ask(api, 'GET', `/messages/${message.id}`), 600],
-        [await ask(api, 'GET', `/messages/${ABSENT_ID}`), 600],
-        [await ask(api, 'GET', '/messages/not-a-uuid'), 600],
-        [await ask(api, 'GET', '/campaigns', { query: { size: 1 } }), 600],
-        [await ask(api, 'GET', `/campaigns/${id}`), 600],
-        [await ask(api, 'GET', `/campaigns/${ABSENT_ID}`), 600],
-        [await ask(api, 'GET', `/campaigns/${ABSENT_ID}/messages`), 600],
-        [await ask(api, 'POST', '/campaigns/batch', { body: { recipients: [] } }), 10],
-        [
-          await ask(api, 'POST', '/messages', {
-            raw: '{"to":',
-            headers: { 'content-type': 'application/json' },
-            sends: 1,
-          }),
-          300,
-        ],
-        [
-          await ask(api, 'POST', '/messages', {
-            raw: JSON.stringify({ to: numbers.delivered, body: 'x' }),
-            headers: { 'content-type': 'text/plain' },
-            sends: 1,
-          }),
-          300,
-        ],
+      const json = { 'content-type': 'application/json' };
+      const text = { 'content-type': 'text/plain' };
+      const raw = JSON.stringify({ to: numbers.delivered, body: 'x' });
+      const probes: [Probe, number][] = [
+        [['GET', '/messages', { query: { size: 1 } }], 60],
+        [['GET', '/messages', { query: { size: 0 } }], 60],
+        [['GET', `/messages/${message.id}`], 600],
+        [['GET', `/messages/${ABSENT_ID}`], 600],
+        [['GET', '/messages/not-a-uuid'], 600],
+        [['GET', '/campaigns', { query: { size: 1 } }], 600],
+        [['GET', `/campaigns/${id}`], 600],
+        [['GET', `/campaigns/${ABSENT_ID}`], 600],
+        [['GET', `/campaigns/${ABSENT_ID}/messages`], 600],
+        [['POST', '/campaigns/batch', { body: { recipients: [] } }], 10],
+        [['POST', '/messages', { raw: '{"to":', headers: json, sends: 1 }], 300],
+        [['POST', '/messages', { raw, headers: text, sends: 1 }], 300],
       ];
-      for (const [answer, limit] of probes) expectLimitHeaders(answer, limit);
+      for (const [[method, path, spec], limit] of probes) {
+        expectLimitHeaders(await api.request(method, path, spec), limit);
+      }
     },
   },
 ];

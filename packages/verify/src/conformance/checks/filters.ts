@@ -4,11 +4,9 @@
  * /campaigns, GET /campaigns/{campaign_id}/messages).
  */
 import type { Check } from '../check-kit/check';
-import { expectThat } from '../check-kit/drift';
+import { expectThat, expectValues } from '../check-kit/drift';
 import { campaign, completedCampaign, sentMessage } from '../check-kit/fixtures';
-import { expectRejected, listPage } from './lists';
-
-const ids = (entries: readonly Record<string, unknown>[]) => entries.map((e) => String(e.id));
+import { expectPage, expectRejected, idsOf, listPage, walk } from '../check-kit/lists';
 
 /** The checks of this group. */
 export const FILTER_CHECKS: readonly Check[] = [
@@ -19,19 +17,12 @@ export const FILTER_CHECKS: readonly Check[] = [
     async run(context) {
       const message = await sentMessage(context);
       const page = await listPage(context.api, '/messages', { q: message.id });
-      expectThat(
-        page.total === 1 && page.entries[0]?.id === message.id,
-        `GET /messages?q=${message.id}: total 1, that message`,
-        () => `total ${page.total}, ids ${ids(page.entries).join(', ')}`,
-      );
+      expectPage(page, { total: 1 });
+      expectValues(page.where, page.entries[0]!, { id: message.id });
       // With a campaign_id it is not in (a single send has none), the other filters still apply.
       const { id } = await campaign(context);
       const none = await listPage(context.api, '/messages', { q: message.id, campaign_id: id });
-      expectThat(
-        none.total === 0,
-        `GET /messages?q=${message.id}&campaign_id=<the run's campaign>: total 0`,
-        () => `total ${none.total}`,
-      );
+      expectPage(none, { total: 0 });
     },
   },
   {
@@ -44,7 +35,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       const written = `${digits.slice(0, 3)} ${digits.slice(3, 5)}-${digits.slice(5)}`;
       const page = await listPage(context.api, '/messages', { q: written, size: 200 });
       expectThat(
-        ids(page.entries).includes(message.id) &&
+        idsOf(page.entries).includes(message.id) &&
           page.entries.every((e) => String(e.target_e164).replace(/\D/g, '').includes(digits)),
         `GET /messages?q=${written}: entries whose target_e164 contains ${digits}, message ${message.id} among them`,
         () => `${page.total} entries: ${page.entries.map((e) => e.target_e164).join(', ')}`,
@@ -66,11 +57,7 @@ export const FILTER_CHECKS: readonly Check[] = [
         [{ created_at__ge: later }, 0],
       ] as const) {
         const page = await listPage(context.api, '/messages', { q: message.id, ...query });
-        expectThat(
-          page.total === expected,
-          `GET /messages?q=<id>&${new URLSearchParams(query)}: total ${expected}`,
-          () => `total ${page.total}`,
-        );
+        expectPage(page, { total: expected });
       }
     },
   },
@@ -130,7 +117,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       expectThat(
         failed.entries.every((e) => e.status === 'FAILED' || e.status === 'UNDELIVERED') &&
           invalid !== undefined &&
-          ids(failed.entries).includes(String(invalid.id)),
+          idsOf(failed.entries).includes(String(invalid.id)),
         'status=FAILED&status=UNDELIVERED: only those statuses, the invalid number among them',
         () => failed.entries.map((e) => `${e.target_e164} ${e.status}`).join(', '),
       );
@@ -144,21 +131,12 @@ export const FILTER_CHECKS: readonly Check[] = [
       const done = await completedCampaign(context);
       const { id, name } = await campaign(context);
       const byName = await listPage(context.api, '/campaigns', { q: name.toUpperCase() });
-      expectThat(
-        byName.total === 1 && byName.entries[0]?.id === id,
-        `GET /campaigns?q=<name in upper case>: the run's campaign only`,
-        () => `total ${byName.total}`,
-      );
-      const byStatus = await listPage(context.api, '/campaigns', {
-        q: name,
-        status: [String(done.status), 'SENDING'],
-      });
+      expectPage(byName, { total: 1 });
+      expectValues(byName.where, byName.entries[0]!, { id });
+      const status = [String(done.status), 'SENDING'];
+      expectPage(await listPage(context.api, '/campaigns', { q: name, status }), { total: 1 });
       const other = await listPage(context.api, '/campaigns', { q: name, status: 'PENDING' });
-      expectThat(
-        byStatus.total === 1 && other.total === 0,
-        `status=${done.status}&status=SENDING finds it, status=PENDING does not`,
-        () => `${byStatus.total} and ${other.total}`,
-      );
+      expectPage(other, { total: 0 });
     },
   },
   {
@@ -170,14 +148,10 @@ export const FILTER_CHECKS: readonly Check[] = [
       const { id } = await campaign(context);
       for (const path of [`/campaigns/${id}/messages`, '/messages']) {
         const query = path === '/messages' ? { campaign_id: id } : {};
-        const whole = ids((await listPage(context.api, path, { ...query, size: 200 })).entries);
+        const whole = idsOf((await listPage(context.api, path, { ...query, size: 200 })).entries);
         for (const size of [1, 2]) {
-          const walked: string[] = [];
-          for (let page = 1; page <= Math.ceil(whole.length / size) + 1; page++) {
-            walked.push(
-              ...ids((await listPage(context.api, path, { ...query, size, page })).entries),
-            );
-          }
+          const pages = Math.ceil(whole.length / size) + 1;
+          const walked = idsOf(await walk(context.api, path, query, size, pages));
           expectThat(
             walked.join() === whole.join(),
             `GET ${path} walked ${size} by ${size}: ${whole.join(', ')}`,

@@ -15,8 +15,8 @@ import {
   settledCampaignMessages,
   settledRunCampaigns,
 } from '../check-kit/fixtures';
+import { listPage } from '../check-kit/lists';
 import { TIMESTAMP } from './envelope';
-import { listPage } from './lists';
 
 type Entry = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { codeOf, describeExchange, expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import { senderId } from '../check-kit/fixtures';
-import { listPage } from './lists';
+import { listPage } from '../check-kit/lists';
 
 const messagesTotal = async (context: VerifyContext) =>
   (await listPage(context.api, '/messages', { size: 1 })).total;

@@ -14,10 +14,29 @@ import {
   settledCampaignMessages,
   settledRunCampaigns,
 } from '../check-kit/fixtures';
-import { ABSENT_ID } from './list-filters';
-import { listPage } from './lists';
+import { ABSENT_ID, createdWindow, idsOf, listPage, type Query } from '../check-kit/lists';
 
-type Query = Record<string, string | readonly string[]>;
+/**
+ * Fails unless no page of `GET path?query` by `api` lists one of `ours`, another organization's
+ * records (nor any record at all, for a query `none` holds for).
+ */
+export async function expectNoneOf(
+  api: Api,
+  path: string,
+  queries: readonly Query[],
+  ours: ReadonlySet<string>,
+  none: (query: Query) => boolean = () => false,
+): Promise<void> {
+  for (const query of queries) {
+    const page = await listPage(api, path, { ...query, size: 200 });
+    const leaked = idsOf(page.entries).filter((id) => ours.has(id));
+    expectThat(
+      leaked.length === 0 && (!none(query) || page.total === 0),
+      `${page.where}: none of the other organization's records`,
+      () => `total ${page.total}, ${leaked.length} of ours: ${leaked.join(', ')}`,
+    );
+  }
+}
 
 /**
  * The other organization's key, when it is of the main key's environment. A test key never sees
@@ -46,8 +65,7 @@ export const ISOLATION_CHECKS: readonly Check[] = [
       const entries = await settledCampaignMessages(context);
       const message = await sentMessage(context);
       const { id } = await campaign(context);
-      const ours = new Set([message.id, ...entries.map((e) => String(e.id))]);
-      const times = entries.map((e) => String(e.created_at)).sort();
+      const ours = new Set([message.id, ...idsOf(entries)]);
       const digits = message.to.replace(/\D/g, '').slice(-7);
       const queries: Query[] = [
         { campaign_id: id },
@@ -58,23 +76,15 @@ export const ISOLATION_CHECKS: readonly Check[] = [
         { q: message.id },
         { q: String(entries[0]?.id ?? message.id) },
         { q: digits },
-        { created_at__ge: times[0]!, created_at__le: times[times.length - 1]! },
+        createdWindow(entries),
         { created_at__ge: message.created_at },
         { status: ['DELIVERED', 'FAILED', 'UNDELIVERED'] },
         { channel_type: 'SMS', trigger_source: 'API_CLIENT' },
         { error_code: ['INVALID_PHONE_NUMBER', 'ABSENT_SUBSCRIBER'] },
         {},
       ];
-      for (const query of queries) {
-        const page = await listPage(other, '/messages', { ...query, size: 200 });
-        const leaked = page.entries.filter((e) => ours.has(String(e.id)));
-        expectThat(
-          leaked.length === 0 && (query.campaign_id === undefined || page.total === 0),
-          `GET /messages?${new URLSearchParams(query as Record<string, string>)} with the other key: none of this organization's messages`,
-          () =>
-            `total ${page.total}, ${leaked.length} of ours: ${leaked.map((e) => e.id).join(', ')}`,
-        );
-      }
+      // A campaign's messages are this organization's alone: the other key lists none at all.
+      await expectNoneOf(other, '/messages', queries, ours, (q) => q.campaign_id !== undefined);
       for (const path of [`/messages/${message.id}`, `/messages/${String(entries[0]?.id)}`]) {
         expectAnswer(await other.request('GET', path), 404, 'NOT_FOUND');
       }
@@ -88,27 +98,18 @@ export const ISOLATION_CHECKS: readonly Check[] = [
     async run(context) {
       const other = otherOrganization(context);
       const entries = await settledRunCampaigns(context);
-      const ours = new Set(entries.map((e) => String(e.id)));
+      const ours = new Set(idsOf(entries));
       const sender = String(entries[0]?.sms_remitter_id);
-      const times = entries.map((e) => String(e.created_at)).sort();
       const queries: Query[] = [
         { q: context.runId },
         { remitter_id: sender },
         { sms_remitter_id: sender },
-        { created_at__ge: times[0]!, created_at__le: times[times.length - 1]! },
+        createdWindow(entries),
         { status: ['COMPLETED', 'FAILED'] },
         { channel_type: 'SMS', trigger_source: 'API_CLIENT' },
         {},
       ];
-      for (const query of queries) {
-        const page = await listPage(other, '/campaigns', { ...query, size: 200 });
-        const leaked = page.entries.filter((e) => ours.has(String(e.id)));
-        expectThat(
-          leaked.length === 0,
-          `GET /campaigns?${new URLSearchParams(query as Record<string, string>)} with the other key: none of this organization's campaigns`,
-          () => `${leaked.length} of ours: ${leaked.map((e) => e.id).join(', ')}`,
-        );
-      }
+      await expectNoneOf(other, '/campaigns', queries, ours);
       for (const id of ours) {
         expectAnswer(await other.request('GET', `/campaigns/${id}`), 404, 'RESOURCE_NOT_FOUND');
         expectAnswer(
@@ -134,19 +135,13 @@ export const ISOLATION_CHECKS: readonly Check[] = [
       );
       const id = String(sent.id);
       expectAnswer(await context.api.request('GET', `/messages/${id}`), 404, 'NOT_FOUND');
-      for (const query of [
+      const queries = [
         { q: id },
         { sms_remitter_id: String(sent.remitter_id) },
         { remitter_id: String(sent.remitter_id) },
         { created_at__ge: String(sent.created_at) },
-      ]) {
-        const page = await listPage(context.api, '/messages', { ...query, size: 200 });
-        expectThat(
-          !page.entries.some((e) => e.id === id),
-          `GET /messages?${new URLSearchParams(query)}: not the other organization's message`,
-          () => `listed ${id}`,
-        );
-      }
+      ];
+      await expectNoneOf(context.api, '/messages', queries, new Set([id]));
     },
   },
 ];

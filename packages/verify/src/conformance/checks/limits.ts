@@ -10,7 +10,8 @@ import { expectThat } from '../check-kit/drift';
 
 const INVALID_BATCH = { recipients: [] };
 
-function limitHeaders(answer: Exchange) {
+/** The three `X-RateLimit-*` headers of `answer`, each a whole number or `undefined`. */
+export function limitHeaders(answer: Exchange) {
   const read = (name: string) => {
     const value = answer.headers.get(name);
     return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;

@@ -17,14 +17,9 @@ import {
   settledCampaignMessages,
   settledRunCampaigns,
 } from '../check-kit/fixtures';
-import { listPage } from './lists';
+import { ABSENT_ID, type Entry, idsOf, listPage, type Query } from '../check-kit/lists';
 
-type Entry = Record<string, unknown>;
-type Query = Record<string, string | readonly string[]>;
-
-/** A UUID v7 no service has issued: a value no record holds. */
-export const ABSENT_ID = '01890000-0000-7000-8000-00000000a5e7';
-/** A second such id, for a filter repeated with values none holds. */
+/** A second UUID v7 no service has issued, for a filter repeated with values none holds. */
 const ABSENT_ID_2 = '01890000-0000-7000-8000-00000000a5e8';
 
 /** One filter asked: the query and which of the known records must answer it. */
@@ -134,23 +129,14 @@ async function expectCases(
 ): Promise<void> {
   for (const { query, keep } of all) {
     const page = await listPage(api, path, { ...base, ...query, size: 200 });
-    const want = known
-      .filter(keep)
-      .map((e) => String(e.id))
-      .sort();
-    const got = page.entries.map((e) => String(e.id)).sort();
+    const want = idsOf(known.filter(keep)).sort();
+    const got = idsOf(page.entries).sort();
     expectThat(
       page.total === want.length && got.join() === want.join(),
-      `GET ${path}?${new URLSearchParams(flatten({ ...base, ...query }))}: exactly ${want.length} record(s) ${want.join(', ')}`,
+      `${page.where}: exactly ${want.length} record(s) ${want.join(', ')}`,
       () => `total ${page.total}: ${got.join(', ')}`,
     );
   }
-}
-
-function flatten(query: Query): [string, string][] {
-  return Object.entries(query).flatMap(([name, value]) =>
-    (typeof value === 'string' ? [value] : value).map((v): [string, string] => [name, v]),
-  );
 }
 
 /** The checks of this group. */

@@ -5,7 +5,7 @@
  * query parameters).
  */
 import type { Api } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import type { Check } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import {
   campaign,
@@ -13,46 +13,39 @@ import {
   settledCampaignMessages,
   settledRunCampaigns,
 } from '../check-kit/fixtures';
-import { expectOrderedBy, listPage } from './lists';
+import {
+  createdWindow,
+  type Entry,
+  expectOrderedBy,
+  idsOf,
+  listPage,
+  type Query,
+  walk,
+} from '../check-kit/lists';
 
-type Entry = Record<string, unknown>;
+/** Fails unless `got` lists the ids of `want`, in its order. */
+function expectSameIds(got: readonly Entry[], want: readonly Entry[], expected: string): void {
+  const [walked, whole] = [got, want].map((entries) => idsOf(entries).join(', '));
+  expectThat(walked === whole, expected, () => `${walked} instead of ${whole}`);
+}
 
 /**
  * Walks `path` in pages of `size` for each order and order_by, and fails unless every walk is
  * ordered across page boundaries and equal, id for id, to the whole list read in one page.
  */
-async function expectWalksOrdered(
-  api: Api,
-  path: string,
-  query: Record<string, string | number | readonly string[]>,
-  size: number,
-): Promise<void> {
+async function expectWalksOrdered(api: Api, path: string, query: Query, size: number) {
   for (const orderBy of ['created_at', 'updated_at'] as const) {
     for (const order of ['asc', 'desc'] as const) {
       const where = `GET ${path}?order=${order}&order_by=${orderBy}`;
       const sorting = { ...query, order, order_by: orderBy };
       const whole = await listPage(api, path, { ...sorting, size: 200 });
       expectOrderedBy(whole.entries, orderBy, order, where);
-      const walked: Entry[] = [];
-      for (let page = 1; page <= Math.ceil(whole.total / size); page++) {
-        walked.push(...(await listPage(api, path, { ...sorting, size, page })).entries);
-      }
+      const walked = await walk(api, path, sorting, size, Math.ceil(whole.total / size));
       expectOrderedBy(walked, orderBy, order, `${where} walked ${size} a page`);
-      const ids = (entries: readonly Entry[]) => entries.map((e) => String(e.id)).join(', ');
-      expectThat(
-        ids(walked) === ids(whole.entries),
-        `${where} walked ${size} a page: the entries of one page of 200, in its order`,
-        () => `${ids(walked)} instead of ${ids(whole.entries)}`,
-      );
+      const expected = `${where} walked ${size} a page: the entries of one page of 200, in its order`;
+      expectSameIds(walked, whole.entries, expected);
     }
   }
-}
-
-/** `created_at__ge`/`__le` around the settled campaign's messages: a window holding exactly them. */
-async function campaignWindow(context: VerifyContext) {
-  const entries = await settledCampaignMessages(context);
-  const times = entries.map((e) => String(e.created_at)).sort();
-  return { created_at__ge: times[0]!, created_at__le: times[times.length - 1]! };
 }
 
 /** The checks of this group. */
@@ -98,7 +91,8 @@ export const ORDER_CHECKS: readonly Check[] = [
     cites: 'spec Common list query parameters; spec GET /messages; D25',
     async run(context) {
       // No campaign_id: the list as a whole is ordered, not one campaign's index of it.
-      await expectWalksOrdered(context.api, '/messages', await campaignWindow(context), 2);
+      const window = createdWindow(await settledCampaignMessages(context));
+      await expectWalksOrdered(context.api, '/messages', window, 2);
     },
   },
   {
@@ -130,12 +124,8 @@ export const ORDER_CHECKS: readonly Check[] = [
           order: 'desc',
           order_by: 'created_at',
         });
-        const ids = (entries: readonly Entry[]) => entries.map((e) => String(e.id)).join(', ');
-        expectThat(
-          ids(plain.entries) === ids(explicit.entries),
-          `GET ${path} without order: the order of order=desc&order_by=created_at`,
-          () => `${ids(plain.entries)} instead of ${ids(explicit.entries)}`,
-        );
+        const expected = `GET ${path} without order: the order of order=desc&order_by=created_at`;
+        expectSameIds(plain.entries, explicit.entries, expected);
       }
     },
   },

@@ -4,10 +4,8 @@
  * the last one full and the next one empty (spec Pagination envelope).
  */
 import type { Check } from '../check-kit/check';
-import { expectThat } from '../check-kit/drift';
 import { campaign, settledCampaignMessages, settledRunCampaigns } from '../check-kit/fixtures';
-import { ABSENT_ID } from './list-filters';
-import { listPage } from './lists';
+import { ABSENT_ID, expectPage, listPage } from '../check-kit/lists';
 
 /** The checks of this group. */
 export const PAGE_CHECKS: readonly Check[] = [
@@ -30,16 +28,7 @@ export const PAGE_CHECKS: readonly Check[] = [
           [2, 7],
         ] as const) {
           const got = await listPage(context.api, path, { ...query, page, size });
-          expectThat(
-            got.total === 0 &&
-              got.pages === 0 &&
-              got.entries.length === 0 &&
-              got.page === page &&
-              got.size === size,
-            `GET ${path}?${new URLSearchParams(query)}&page=${page}&size=${size} (nothing matches): total 0, pages 0, no entries, page ${page}, size ${size}`,
-            () =>
-              `total ${got.total}, pages ${got.pages}, ${got.entries.length} entries, page ${got.page}, size ${got.size}`,
-          );
+          expectPage(got, { total: 0, pages: 0, entries: 0, page, size });
         }
       }
     },
@@ -61,27 +50,14 @@ export const PAGE_CHECKS: readonly Check[] = [
         for (const size of new Set([1, total])) {
           const pages = total / size;
           const last = await listPage(context.api, path, { ...query, size, page: pages });
+          expectPage(last, { total, pages, entries: size });
           const next = await listPage(context.api, path, { ...query, size, page: pages + 1 });
-          expectThat(
-            last.total === total &&
-              last.pages === pages &&
-              last.entries.length === size &&
-              next.pages === pages &&
-              next.entries.length === 0,
-            `GET ${path}?${new URLSearchParams(query)}&size=${size}: ${total} records, pages ${pages}, page ${pages} full (${size}), page ${pages + 1} empty`,
-            () =>
-              `total ${last.total}, pages ${last.pages}, ${last.entries.length} on page ${pages}, ${next.entries.length} on page ${pages + 1} (pages ${next.pages})`,
-          );
+          expectPage(next, { pages, entries: 0 });
         }
         if (total > 2) {
           // Not a multiple: the last page holds the rest.
-          const size = total - 1;
-          const second = await listPage(context.api, path, { ...query, size, page: 2 });
-          expectThat(
-            second.pages === 2 && second.entries.length === 1,
-            `GET ${path}?${new URLSearchParams(query)}&size=${size}&page=2: ${total} records, pages 2, 1 entry`,
-            () => `pages ${second.pages}, ${second.entries.length} entries`,
-          );
+          const second = await listPage(context.api, path, { ...query, size: total - 1, page: 2 });
+          expectPage(second, { pages: 2, entries: 1 });
         }
       }
     },

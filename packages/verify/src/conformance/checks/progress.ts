@@ -5,10 +5,10 @@
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
-import { brief, expectThat } from '../check-kit/drift';
+import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { campaign, completedCampaign } from '../check-kit/fixtures';
+import { expectPage, listPage } from '../check-kit/lists';
 import { pollUntil } from '../check-kit/poll';
-import { listPage } from './lists';
 
 const COARSE = ['PENDING', 'SENT', 'DELIVERED', 'FAILED', 'UNDELIVERED'];
 
@@ -74,23 +74,21 @@ export const PROGRESS_CHECKS: readonly Check[] = [
       await completedCampaign(context);
       const { id } = await campaign(context);
       const page = await listPage(context.api, `/campaigns/${id}/messages`, { size: 200 });
-      const invalid = page.entries.find((e) => e.e164_format === context.numbers.invalid);
+      // Three distinct recipients, none PENDING, list statuses only.
+      expectPage(page, { total: 3 });
+      const statuses = page.entries.map((e) => String(e.status));
       expectThat(
-        page.total === 3 &&
-          page.entries.every((e) => COARSE.includes(String(e.status)) && e.status !== 'PENDING') &&
-          invalid?.status === 'FAILED' &&
-          invalid.error_code === 'INVALID_PHONE_NUMBER' &&
-          invalid.cost === '0.000000' &&
-          invalid.is_refunded === false,
-        '3 messages (distinct recipients), none PENDING, list statuses only; the invalid number FAILED INVALID_PHONE_NUMBER, cost 0.000000, not refunded',
-        () =>
-          page.entries
-            .map(
-              (e) =>
-                `${e.e164_format} ${e.status} ${e.error_code} ${e.cost} refunded=${e.is_refunded}`,
-            )
-            .join('; '),
+        statuses.every((status) => COARSE.includes(status) && status !== 'PENDING'),
+        `${page.where}: list statuses past PENDING`,
+        () => statuses.join(', '),
       );
+      const invalid = page.entries.find((e) => e.e164_format === context.numbers.invalid) ?? {};
+      expectValues(`${page.where}: the invalid number, free`, invalid, {
+        status: 'FAILED',
+        error_code: 'INVALID_PHONE_NUMBER',
+        cost: '0.000000',
+        is_refunded: false,
+      });
     },
   },
   {
@@ -99,11 +97,7 @@ export const PROGRESS_CHECKS: readonly Check[] = [
     cites: 'spec Message states; D19; D38',
     async run(context) {
       const message = await sendAndWait(context, context.numbers.delivered, 'DELIVERED');
-      expectThat(
-        message.is_refunded === false && message.error_code === null,
-        'is_refunded false, error_code null',
-        () => brief(message),
-      );
+      expectValues('a delivered message', message, { is_refunded: false, error_code: null });
     },
   },
   {
@@ -112,11 +106,11 @@ export const PROGRESS_CHECKS: readonly Check[] = [
     cites: 'spec Message (is_refunded); D19; D28; D38',
     async run(context) {
       const message = await sendAndWait(context, context.numbers.undelivered, 'UNDELIVERED');
-      expectThat(
-        message.is_refunded === context.live && message.error_code === 'ABSENT_SUBSCRIBER',
-        `is_refunded ${context.live} (${context.live ? 'a live failure is credited back' : 'test sends are never charged'}), error_code ABSENT_SUBSCRIBER`,
-        () => `is_refunded ${message.is_refunded}, error_code ${message.error_code}`,
-      );
+      const why = context.live ? 'a live failure is credited back' : 'test sends are never charged';
+      expectValues(`an undelivered message (${why})`, message, {
+        is_refunded: context.live,
+        error_code: 'ABSENT_SUBSCRIBER',
+      });
     },
   },
 ];

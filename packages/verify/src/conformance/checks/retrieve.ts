@@ -4,12 +4,10 @@
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
-import { brief, expectThat } from '../check-kit/drift';
+import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
+import { ABSENT_ID } from '../check-kit/lists';
 import { MONEY } from './formats';
-
-/** A UUID v7 that no service has issued (its random part is all zeros). */
-const UNKNOWN_V7 = '01890000-0000-7000-8000-000000000000';
 
 /** The checks of this group. */
 export const RETRIEVE_CHECKS: readonly Check[] = [
@@ -20,16 +18,13 @@ export const RETRIEVE_CHECKS: readonly Check[] = [
     async run(context) {
       const message = await sentMessage(context);
       const body = expectAnswer(await context.api.request('GET', `/messages/${message.id}`), 200);
-      expectThat(
-        body.id === message.id &&
-          body.trigger_source === 'API_CLIENT' &&
-          body.campaign_id === null &&
-          typeof body.cost === 'string' &&
-          MONEY.test(body.cost) &&
-          body.e164_format === message.to,
-        `id ${message.id}, trigger_source API_CLIENT, campaign_id null, cost with six decimals, e164_format ${message.to}`,
-        () => brief(body),
-      );
+      expectValues(`GET /messages/${message.id}`, body, {
+        id: message.id,
+        trigger_source: 'API_CLIENT',
+        campaign_id: null,
+        cost: MONEY,
+        e164_format: message.to,
+      });
     },
   },
   {
@@ -47,7 +42,7 @@ export const RETRIEVE_CHECKS: readonly Check[] = [
     title: 'An unknown message is a 404 NOT_FOUND',
     cites: 'spec GET /messages/{message_id} (404); D1',
     async run({ api }) {
-      expectAnswer(await api.request('GET', `/messages/${UNKNOWN_V7}`), 404, 'NOT_FOUND');
+      expectAnswer(await api.request('GET', `/messages/${ABSENT_ID}`), 404, 'NOT_FOUND');
     },
   },
   {
@@ -55,9 +50,9 @@ export const RETRIEVE_CHECKS: readonly Check[] = [
     title: 'An unknown campaign, or its messages, is a 404 RESOURCE_NOT_FOUND',
     cites: 'D1; D7',
     async run({ api }) {
-      expectAnswer(await api.request('GET', `/campaigns/${UNKNOWN_V7}`), 404, 'RESOURCE_NOT_FOUND');
+      expectAnswer(await api.request('GET', `/campaigns/${ABSENT_ID}`), 404, 'RESOURCE_NOT_FOUND');
       expectAnswer(
-        await api.request('GET', `/campaigns/${UNKNOWN_V7}/messages`),
+        await api.request('GET', `/campaigns/${ABSENT_ID}/messages`),
         404,
         'RESOURCE_NOT_FOUND',
       );

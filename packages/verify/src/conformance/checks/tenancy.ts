@@ -4,10 +4,12 @@
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
-import { expectThat } from '../check-kit/drift';
+import { expectValues } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
-import { otherOrganization } from './isolation';
-import { listPage } from './lists';
+import { expectPage, listPage } from '../check-kit/lists';
+import { expectNoneOf, otherOrganization } from './isolation';
+
+const all = () => true;
 
 /** The checks of this group. */
 export const TENANCY_CHECKS: readonly Check[] = [
@@ -18,23 +20,15 @@ export const TENANCY_CHECKS: readonly Check[] = [
     needs: ['poor'],
     async run(context) {
       const poor = context.poor!;
-      const before = (await listPage(poor, '/messages', { size: 1 })).total;
+      const before = await listPage(poor, '/messages', { size: 1 });
       const answer = await poor.request('POST', '/messages', {
         body: { to: context.numbers.delivered, body: 'verify 402' },
         sends: 1,
       });
       const body = expectAnswer(answer, 402, 'BILLING_INSUFFICIENT_FUNDS');
-      expectThat(
-        body.service === 'billing',
-        'service "billing" (D3)',
-        () => `service ${JSON.stringify(body.service)}`,
-      );
-      const after = (await listPage(poor, '/messages', { size: 1 })).total;
-      expectThat(
-        after === before,
-        'no message created by the 402',
-        () => `${after - before} created`,
-      );
+      expectValues('the 402 (D3)', body, { service: 'billing' });
+      // No message created by the 402.
+      expectPage(await listPage(poor, '/messages', { size: 1 }), { total: before.total });
     },
   },
   {
@@ -43,18 +37,10 @@ export const TENANCY_CHECKS: readonly Check[] = [
     cites: 'spec Authentication 3; spec GET /messages/{message_id} (404); D1',
     needs: ['other'],
     async run(context) {
-      const message = await sentMessage(context);
-      expectAnswer(
-        await otherOrganization(context).request('GET', `/messages/${message.id}`),
-        404,
-        'NOT_FOUND',
-      );
-      const found = await listPage(otherOrganization(context), '/messages', { q: message.id });
-      expectThat(
-        found.total === 0,
-        `GET /messages?q=<its id> with the other key: total 0`,
-        () => `total ${found.total}`,
-      );
+      const { id } = await sentMessage(context);
+      const other = otherOrganization(context);
+      expectAnswer(await other.request('GET', `/messages/${id}`), 404, 'NOT_FOUND');
+      await expectNoneOf(other, '/messages', [{ q: id }], new Set([id]), all);
     },
   },
   {
@@ -64,22 +50,11 @@ export const TENANCY_CHECKS: readonly Check[] = [
     needs: ['other'],
     async run(context) {
       const { id, name } = await campaign(context);
-      expectAnswer(
-        await otherOrganization(context).request('GET', `/campaigns/${id}`),
-        404,
-        'RESOURCE_NOT_FOUND',
-      );
-      expectAnswer(
-        await otherOrganization(context).request('GET', `/campaigns/${id}/messages`),
-        404,
-        'RESOURCE_NOT_FOUND',
-      );
-      const found = await listPage(otherOrganization(context), '/campaigns', { q: name });
-      expectThat(
-        found.total === 0,
-        'GET /campaigns?q=<its name> with the other key: total 0',
-        () => `total ${found.total}`,
-      );
+      const other = otherOrganization(context);
+      for (const path of [`/campaigns/${id}`, `/campaigns/${id}/messages`]) {
+        expectAnswer(await other.request('GET', path), 404, 'RESOURCE_NOT_FOUND');
+      }
+      await expectNoneOf(other, '/campaigns', [{ q: name }], new Set([id]), all);
     },
   },
 ];

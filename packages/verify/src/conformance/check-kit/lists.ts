@@ -1,0 +1,99 @@
+/**
+ * Reading the lists: a page with its envelope checked, described by the request that read it; the
+ * 422 of a bad parameter; the order of entries; a list walked page by page.
+ */
+import { type Api, expectAnswer, type RequestSpec } from './api';
+import { brief, expectThat, expectValues } from './drift';
+
+/** A record as a list or a retrieve answers it. */
+export type Entry = Record<string, unknown>;
+/** A list's query parameters, repeated by giving an array. */
+export type Query = NonNullable<RequestSpec['query']>;
+
+/** A UUID v7 no service has issued: a value no record holds. */
+export const ABSENT_ID = '01890000-0000-7000-8000-00000000a5e7';
+
+/** A 200 list answer: the pagination envelope, and the request in words (`GET /messages?size=1`). */
+export interface ListPage {
+  readonly total: number;
+  readonly page: number;
+  readonly size: number;
+  readonly pages: number;
+  readonly entries: Entry[];
+  readonly where: string;
+}
+
+/** The ids of `entries`, in order. */
+export const idsOf = (entries: readonly Entry[]): string[] => entries.map((e) => String(e.id));
+
+/** The envelope of a 200 list answer; fails unless it has the five fields. */
+export async function listPage(api: Api, path: string, query: Query = {}): Promise<ListPage> {
+  const answer = await api.request('GET', path, { query });
+  const body = expectAnswer(answer, 200);
+  const where = `GET ${path}${answer.search}`;
+  expectThat(
+    ['total', 'page', 'size', 'pages'].every((name) => Number.isInteger(body[name])) &&
+      Array.isArray(body.entries),
+    `the pagination envelope (total, page, size, pages, entries) from ${where}`,
+    () => brief(body),
+  );
+  return { ...(body as unknown as ListPage), where };
+}
+
+/** Fails unless `page`'s envelope holds `want` (`entries`: how many). */
+export function expectPage(
+  page: ListPage,
+  want: Partial<Record<'total' | 'page' | 'size' | 'pages' | 'entries', number>>,
+): void {
+  expectValues(page.where, { ...page, entries: page.entries.length }, want);
+}
+
+/** Fails unless `GET path?query` is a 422 whose `fields` name the query's (first) parameter. */
+export async function expectRejected(api: Api, path: string, query: Query): Promise<void> {
+  const field = Object.keys(query)[0]!;
+  expectAnswer(await api.request('GET', path, { query }), 422, 'VALIDATION_ERROR', [field]);
+}
+
+/** The entries of pages 1 to `pages` of `path`, `size` a page, one after the other. */
+export async function walk(
+  api: Api,
+  path: string,
+  query: Query,
+  size: number,
+  pages: number,
+): Promise<Entry[]> {
+  const walked: Entry[] = [];
+  for (let page = 1; page <= pages; page++) {
+    walked.push(...(await listPage(api, path, { ...query, size, page })).entries);
+  }
+  return walked;
+}
+
+/** A field the lists can be ordered by (`order_by`). */
+export type OrderBy = 'created_at' | 'updated_at';
+
+/** Fails unless `entries` are strictly in `order` of `(key, id)` (ties by id, same direction). */
+export function expectOrderedBy(
+  entries: readonly Entry[],
+  key: OrderBy,
+  order: 'asc' | 'desc',
+  where: string,
+): void {
+  for (let i = 1; i < entries.length; i++) {
+    const a = entries[i - 1]!;
+    const b = entries[i]!;
+    const cmp =
+      String(a[key]).localeCompare(String(b[key])) || String(a.id).localeCompare(String(b.id));
+    expectThat(
+      order === 'asc' ? cmp < 0 : cmp > 0,
+      `${where}: entries in ${order} order of (${key}, id)`,
+      () => `entry ${i - 1} ${a[key]} ${a.id} before entry ${i} ${b[key]} ${b.id}`,
+    );
+  }
+}
+
+/** The `created_at` window of `entries`: from the first one's to the last one's, inclusive. */
+export function createdWindow(entries: readonly Entry[]): Record<string, string> {
+  const times = entries.map((e) => String(e.created_at)).sort();
+  return { created_at__ge: times[0]!, created_at__le: times[times.length - 1]! };
+}
