@@ -4,9 +4,9 @@
  */
 
 import type { WorldSnapshot } from '@msgsvc/mock';
-import { displaySecret, formatTimestamp, parse } from '@msgsvc/mock/port';
+import { displaySecret, formatTimestamp } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
-import type { ControlRoute } from '../http/route';
+import { route } from '../http/route';
 import { clockView } from '../http/views';
 import type { StoredSnapshot } from '../worlds/snapshot-store';
 import * as schemas from './control-schemas';
@@ -45,46 +45,21 @@ function withoutSecrets(snapshot: WorldSnapshot) {
 }
 
 /** Snapshot routes. */
-export const SNAPSHOT_ROUTES: readonly ControlRoute[] = [
-  {
-    method: 'GET',
-    path: '/snapshots',
-    handle: ({ snapshots }) => ({
-      status: 200,
-      body: { entries: snapshots.list().map(snapshotView) },
-    }),
-  },
-  {
-    method: 'POST',
-    path: '/snapshots',
-    handle: ({ mock, snapshots, json }) => {
-      const { name } = parse(schemas.takeSnapshotBody, json);
-      return { status: 201, body: snapshotView(snapshots.add(mock.snapshot(), name ?? null)) };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/snapshots/{snapshot_id}',
-    handle: ({ snapshots, params }) => ({
-      status: 200,
-      body: withoutSecrets(snapshots.get(params.snapshot_id!).snapshot),
-    }),
-  },
-  {
-    method: 'DELETE',
-    path: '/snapshots/{snapshot_id}',
-    handle: ({ snapshots, params }) => {
-      snapshots.delete(params.snapshot_id!);
-      return { status: 200, body: { id: params.snapshot_id, deleted: true } };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/snapshots/{snapshot_id}/restore',
-    handle: ({ mock, snapshots, params, requestLog }) => {
-      mock.restore(snapshots.get(params.snapshot_id!).snapshot);
-      requestLog.clear();
-      return { status: 200, body: { restored: params.snapshot_id, clock: clockView(mock) } };
-    },
-  },
+export const SNAPSHOT_ROUTES = [
+  route('GET /snapshots', ({ snapshots }) => ({ entries: snapshots.list().map(snapshotView) })),
+  route('POST /snapshots 201', schemas.takeSnapshotBody, ({ mock, snapshots }, { name }) =>
+    snapshotView(snapshots.add(mock.snapshot(), name ?? null)),
+  ),
+  route('GET /snapshots/{snapshot_id}', ({ snapshots, params }) =>
+    withoutSecrets(snapshots.get(params.snapshot_id!).snapshot),
+  ),
+  route('DELETE /snapshots/{snapshot_id}', ({ snapshots, params }) => {
+    snapshots.delete(params.snapshot_id!);
+    return { id: params.snapshot_id, deleted: true };
+  }),
+  route('POST /snapshots/{snapshot_id}/restore', ({ mock, snapshots, params, requestLog }) => {
+    mock.restore(snapshots.get(params.snapshot_id!).snapshot);
+    requestLog.clear();
+    return { restored: params.snapshot_id, clock: clockView(mock) };
+  }),
 ];

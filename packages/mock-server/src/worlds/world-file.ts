@@ -88,47 +88,38 @@ export function loadWorldFile(path: string): WorldFile {
 export function applyWorld(mock: MockService, file: WorldFile): void {
   if (file.demo === true) mock.seedDemo();
   if (file.rate_limits !== undefined) mock.control.configureRateLimits(file.rate_limits);
+  // A world of several on a server draws its own keys, fixed ones included.
+  const fresh = readonlyWorld(mock).keyNamespace !== undefined;
   file.organizations.forEach((org, i) => {
     const at = `organizations.${i}`;
-    const created = step(`${at}`, () =>
-      mock.control.createOrganization({
-        name: org.name,
-        ...(org.default_country === undefined ? {} : { default_country: org.default_country }),
-        ...(org.currency === undefined ? {} : { currency: org.currency }),
-        ...(org.balance === undefined ? {} : { balance: org.balance }),
-      }),
-    );
-    (org.sender_ids ?? []).forEach((sender, j) => {
+    const { sender_ids = [], api_keys = [], tags = [], contacts = [], ...fields } = org;
+    const { id } = step(at, () => mock.control.createOrganization(fields));
+    sender_ids.forEach(({ default: make_default, ...sender }, j) => {
       step(`${at}.sender_ids.${j}`, () =>
         mock.control.createSenderId({
-          organization_id: created.id,
-          name: sender.name,
-          ...(sender.status === undefined ? {} : { status: sender.status }),
-          ...(sender.default === undefined ? {} : { make_default: sender.default }),
+          organization_id: id,
+          ...sender,
+          ...(make_default === undefined ? {} : { make_default }),
         }),
       );
     });
     const tagIds = new Map<string, string>();
-    (org.tags ?? []).forEach((name, j) => {
-      tagIds.set(name, step(`${at}.tags.${j}`, () => mock.control.createTag(created.id, name)).id);
+    tags.forEach((name, j) => {
+      tagIds.set(name, step(`${at}.tags.${j}`, () => mock.control.createTag(id, name)).id);
     });
-    (org.contacts ?? []).forEach((contact, j) => {
+    contacts.forEach(({ tags: names = [], ...contact }, j) => {
       step(`${at}.contacts.${j}`, () =>
         mock.control.createContact({
-          organization_id: created.id,
-          name: contact.name,
-          number: contact.number,
-          ...(contact.email === undefined ? {} : { email: contact.email }),
-          tag_ids: (contact.tags ?? []).map((tag) => tagIds.get(tag)!),
+          organization_id: id,
+          ...contact,
+          tag_ids: names.map((tag) => tagIds.get(tag)!),
         }),
       );
     });
-    // A world of several on a server draws its own keys, fixed ones included.
-    const fresh = readonlyWorld(mock).keyNamespace !== undefined;
-    (org.api_keys ?? []).forEach(({ key: fixed, ...key }, j) => {
+    api_keys.forEach(({ key: fixed, ...key }, j) => {
       step(`${at}.api_keys.${j}`, () =>
         mock.control.issueApiKey({
-          organization_id: created.id,
+          organization_id: id,
           ...key,
           ...(fixed === undefined || fresh ? {} : { key: fixed }),
         }),
