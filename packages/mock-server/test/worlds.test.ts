@@ -286,6 +286,23 @@ describe('freeing worlds', () => {
     expect((await controlApi(server.url, undefined, 'default').get('/worlds')).status).toBe(404);
   });
 
+  it("opens a world's live feed under its prefix, and answers an unknown world's with a 404", async () => {
+    const server = await start({ clock: 'virtual' });
+    const world = await createWorld(server.url);
+    const controller = new AbortController();
+    const feed = await fetch(`${world.control_url}/inspector/api/events`, {
+      signal: controller.signal,
+    });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = feed.body!.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toContain('event: change');
+    controller.abort();
+    const unknown = await fetch(`${server.url}/__mock/worlds/nope/inspector/api/events`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe('RESOURCE_NOT_FOUND');
+  });
+
   it('refuses a world beyond --max-worlds with 409 WORLD_LIMIT_REACHED', async () => {
     const server = await start({ maxWorlds: 2 });
     await createWorld(server.url);

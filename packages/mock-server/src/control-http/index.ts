@@ -34,7 +34,7 @@ export { CONTROL_PREFIX } from '../http/route';
 
 /**
  * The routes of one world, answered at `/__mock/…` for the default world and at
- * `/__mock/worlds/{id}/…` for any world.
+ * `/__mock/worlds/{id}/…` for any world (see {@link inEveryWorld}).
  */
 export const WORLD_SCOPED_ROUTES: readonly ControlRoute[] = [
   ...ORGANIZATION_ROUTES,
@@ -50,6 +50,17 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [...SERVER_ROUTES, ...WOR
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
+ * `routes` as they are, for the default world, and again under `/worlds/{world_id}`: a route whose
+ * path names `world_id` runs against that world.
+ */
+export function inEveryWorld(routes: readonly ControlRoute[]): ControlRoute[] {
+  return [
+    ...routes,
+    ...routes.map((route) => ({ ...route, path: `/worlds/{world_id}${route.path}` })),
+  ];
+}
+
+/**
  * Builds a control handler over a route table, compiled once; each call names the world and the
  * server it runs against.
  */
@@ -58,6 +69,7 @@ export function createControlHandler(
 ): (deps: ControlDeps, request: HttpRequest) => Promise<HttpResponse> {
   const table = pathTemplates(routes.map((route) => [route.path, route]));
   return async (deps, request) => {
+    let { mock } = deps;
     try {
       // As on the public API: an unknown method is a 501, HEAD is GET without the body.
       if (!KNOWN_METHODS.has(request.method)) {
@@ -77,17 +89,24 @@ export function createControlHandler(
           message: `No control route for ${request.method} ${request.path}.`,
         });
       }
+      // The world the path names, before anything else is looked at: an unknown one is a 404.
+      const id = match.params.world_id;
+      const world = id === undefined ? deps.world : deps.worlds.get(id);
+      mock = world.mock;
+      mock.clock.runDue();
       const route = match.values.find((candidate) => candidate.method === method);
       if (route === undefined) {
         const allow = match.values.map((candidate) => candidate.method).join(', ');
         const message = `${request.method} is not allowed here; allowed: ${allow}.`;
         const refusal = new DomainError({ code: 'METHOD_NOT_ALLOWED', message });
-        const response = toErrorResponse(refusal, readonlyWorld(deps.mock).now());
+        const response = toErrorResponse(refusal, readonlyWorld(mock).now());
         return { ...response, headers: { ...response.headers, allow } };
       }
       const json = WRITES.has(request.method) ? readJson(request) : undefined;
       const result = await route.handle({
         ...deps,
+        ...world,
+        world,
         params: match.params,
         query: request.query,
         json,
@@ -105,7 +124,7 @@ export function createControlHandler(
       const traceId = controlTraceId();
       // Reported once, on stderr like the public API's; the 500 names the exception too.
       if (isUnexpected(error)) reportToStderr(error, { request, traceId });
-      return toErrorResponse(error, readonlyWorld(deps.mock).now(), traceId);
+      return toErrorResponse(error, readonlyWorld(mock).now(), traceId);
     }
   };
 }

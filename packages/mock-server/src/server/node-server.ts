@@ -20,11 +20,11 @@ import {
 import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
 import {
   CONTROL_PREFIX,
-  CONTROL_ROUTES,
   createControlHandler,
+  inEveryWorld,
   WORLD_SCOPED_ROUTES,
 } from '../control-http/index';
-import { HEALTH_PATH } from '../control-http/routes-server';
+import { HEALTH_PATH, SERVER_ROUTES } from '../control-http/routes-server';
 import {
   controlErrorResponse,
   controlTraceId,
@@ -94,18 +94,21 @@ export interface MockServer {
 }
 
 const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
-const INSPECTOR_EVENTS = `${CONTROL_PREFIX}${INSPECTOR_API}/events`;
-const WORLDS_PREFIX = `${CONTROL_PREFIX}/worlds/`;
+/** The inspector's live feed, the default world's or `/worlds/{id}`'s. */
+const INSPECTOR_EVENTS = new RegExp(
+  `^${CONTROL_PREFIX}(?:/worlds/([^/]+))?${INSPECTOR_API}/events$`,
+);
 /** How often due background work runs on a real clock, in ms. */
 const TICK_MS = 50;
 
 /** What every request handler of one server shares. */
 type ServerContext = ReturnType<typeof serverContext>;
 
-/** The server's routes, the default world's and the inspector page's data. */
-const control = createControlHandler([...CONTROL_ROUTES, ...INSPECTOR_API_ROUTES]);
-/** The routes of one world under `/__mock/worlds/{id}`, the page's data included. */
-const worldControl = createControlHandler([...WORLD_SCOPED_ROUTES, ...INSPECTOR_API_ROUTES]);
+/** The server's routes and every world's, the inspector page's data included. */
+const control = createControlHandler([
+  ...SERVER_ROUTES,
+  ...inEveryWorld([...WORLD_SCOPED_ROUTES, ...INSPECTOR_API_ROUTES]),
+]);
 
 /** Creates the server; `listen` then starts it. */
 export function createMockServer(options: MockServerOptions): MockServer {
@@ -293,55 +296,26 @@ async function serveAdmin(
     writeResponse(res, refused);
     return;
   }
+  const { worlds } = context;
   if (page) {
-    context.worlds.default.mock.clock.runDue();
+    worlds.default.mock.clock.runDue();
     writeResponse(res, inspectorPage(controlTraceId()));
     return;
   }
-  const scoped = worldScope(context.worlds, path);
-  if ('refused' in scoped) {
-    writeResponse(
-      res,
-      toErrorResponse(scoped.refused, readonlyWorld(context.worlds.default.mock).now()),
-    );
-    return;
-  }
-  const { world, rest } = scoped;
-  world.mock.clock.runDue();
   const host = req.headers.host;
   const origin = typeof host === 'string' ? `http://${host}` : context.origin;
-  const deps = { ...world, startedAt: context.startedAt, worlds: context.worlds, world, origin };
-  if ((rest ?? path) === INSPECTOR_EVENTS && request.method === 'GET') {
-    world.live.attach(res, controlTraceId());
-  } else if (rest === undefined) {
+  const world = worlds.default;
+  const events = request.method === 'GET' ? INSPECTOR_EVENTS.exec(path) : null;
+  if (events === null) {
+    const deps = { ...world, startedAt: context.startedAt, worlds, world, origin };
     writeResponse(res, await control(deps, request));
-  } else {
-    writeResponse(res, await worldControl(deps, { ...request, path: rest }));
+    return;
   }
-}
-
-/**
- * The world a control path addresses: `/__mock/worlds/{id}/<rest>` is `<rest>` of that
- * world (`rest` set to `/__mock/<rest>`); every other path is the default world's or the
- * server's own, `/__mock/worlds/{id}` and `/__mock/worlds/{id}/fork` included. An unknown id is a
- * 404, `refused` to answer.
- */
-function worldScope(
-  worlds: WorldRegistry,
-  path: string,
-): { world: WorldEntry; rest: string | undefined } | { refused: unknown } {
-  if (!path.startsWith(WORLDS_PREFIX)) return { world: worlds.default, rest: undefined };
-  const after = path.slice(WORLDS_PREFIX.length);
-  const slash = after.indexOf('/');
-  const tail = slash < 0 ? '' : after.slice(slash).replace(/\/$/, '');
-  if (tail === '' || tail === '/fork') return { world: worlds.default, rest: undefined };
   try {
-    return {
-      world: worlds.get(decodeOrKeep(after.slice(0, slash))),
-      rest: `${CONTROL_PREFIX}${tail}`,
-    };
+    const id = events[1];
+    (id === undefined ? world : worlds.get(decodeOrKeep(id))).live.attach(res, controlTraceId());
   } catch (error) {
-    return { refused: error };
+    writeResponse(res, toErrorResponse(error, readonlyWorld(world.mock).now()));
   }
 }
 
