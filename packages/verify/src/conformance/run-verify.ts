@@ -106,8 +106,16 @@ const DEFAULT_NUMBERS: VerifyNumbers = {
   invalid: '+244900000000',
 };
 
-function checkKey(flag: string, key: string | undefined, allowLive: boolean): void {
-  if (key === undefined) return;
+/** Each key's option, flag and client: the main key's and the extra credentials'. */
+const KEYS = [
+  ['apiKey', '--api-key', 'api'],
+  ['poorApiKey', '--poor-api-key', 'poor'],
+  ['restrictedApiKey', '--restricted-api-key', 'restricted'],
+  ['otherOrgApiKey', '--other-org-api-key', 'other'],
+] as const;
+
+/** Refuses a string that is not a key, and a live key without `allowLive`. */
+function checkKey(flag: string, key: string, allowLive: boolean): void {
   if (!API_KEY_PATTERN.test(key))
     throw new VerifyRefused(`${flag} is not an API key (svc_test_… or svc_live_…).`);
   if (key.startsWith('svc_live_') && !allowLive) {
@@ -131,32 +139,23 @@ function checkKey(flag: string, key: string | undefined, allowLive: boolean): vo
  *   base URL that does not answer.
  */
 export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
-  const allowLive = options.allowLive === true;
-  checkKey('--api-key', options.apiKey, allowLive);
-  checkKey('--poor-api-key', options.poorApiKey, allowLive);
-  checkKey('--restricted-api-key', options.restrictedApiKey, allowLive);
-  checkKey('--other-org-api-key', options.otherOrgApiKey, allowLive);
-
   const budget = new SendBudget(options.maxSends ?? 60);
   const timeBudgetMs = options.timeBudgetMs ?? 120_000;
   // 429s are waited out until then: the time budget, plus two rate-limit windows.
   const deadline = Date.now() + timeBudgetMs + 120_000;
-  const api = (key: string | undefined): Api | undefined =>
-    key === undefined
-      ? undefined
-      : createApi({
-          baseUrl: options.baseUrl,
-          apiKey: key,
-          budget,
-          deadline,
-          fetch: options.fetch,
-        });
+  const apis: Partial<Record<'api' | Credential, Api>> = {};
+  for (const [option, flag, client] of KEYS) {
+    const apiKey = options[option];
+    if (apiKey === undefined) continue;
+    checkKey(flag, apiKey, options.allowLive === true);
+    apis[client] = createApi({ ...options, apiKey, budget, deadline });
+  }
   const fixtures = new Map<string, Promise<unknown>>();
   const context: VerifyContext = {
-    api: api(options.apiKey)!,
-    poor: api(options.poorApiKey),
-    restricted: api(options.restrictedApiKey),
-    other: api(options.otherOrgApiKey),
+    api: apis.api!,
+    poor: apis.poor,
+    restricted: apis.restricted,
+    other: apis.other,
     live: options.apiKey.startsWith('svc_live_'),
     numbers: { ...DEFAULT_NUMBERS, ...options.numbers },
     waiting: new WaitBudget(timeBudgetMs),
@@ -165,37 +164,32 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     // Replaced for each check by `runCheck`, which keeps the check's own warnings.
     warn: () => {},
     fixture<T>(name: string, make: () => Promise<T>): Promise<T> {
-      let made = fixtures.get(name);
-      if (made === undefined) {
-        made = make();
-        fixtures.set(name, made);
-      }
-      return made as Promise<T>;
+      if (!fixtures.has(name)) fixtures.set(name, make());
+      return fixtures.get(name) as Promise<T>;
     },
   };
 
   await reachable(options.baseUrl, options.fetch ?? fetch);
-  const selected = CHECKS.filter(
-    (check) => options.only === undefined || options.only.some((id) => check.id.startsWith(id)),
-  );
   const results: CheckResult[] = [];
   let failed: string | undefined;
-  for (const check of selected) {
-    if (failed !== undefined) {
-      results.push(notRun(check, `not run: --bail, and ${failed} failed`));
-      continue;
-    }
-    const result = await runCheck(check, context);
+  for (const check of CHECKS) {
+    if (options.only !== undefined && !options.only.some((id) => check.id.startsWith(id))) continue;
+    const result =
+      failed === undefined
+        ? await runCheck(check, context)
+        : notRun(check, `not run: --bail, and ${failed} failed`);
     results.push(result);
-    if (options.bail === true && result.outcome === 'fail') failed = check.id;
+    if (options.bail === true && result.outcome === 'fail') failed ??= check.id;
   }
+  const count = (outcome: CheckResult['outcome']) =>
+    results.filter((r) => r.outcome === outcome).length;
   return {
     base_url: options.baseUrl,
     api_key: keyPrefix(options.apiKey),
     live: context.live,
-    passed: results.filter((r) => r.outcome === 'pass').length,
-    failed: results.filter((r) => r.outcome === 'fail').length,
-    skipped: results.filter((r) => r.outcome === 'skip').length,
+    passed: count('pass'),
+    failed: count('fail'),
+    skipped: count('skip'),
     sends_used: budget.used,
     max_sends: budget.max,
     results,
@@ -216,42 +210,33 @@ async function reachable(baseUrl: string, doFetch: typeof fetch): Promise<void> 
   }
 }
 
-const CREDENTIAL_FLAG: Record<Credential, string> = {
-  poor: '--poor-api-key',
-  restricted: '--restricted-api-key',
-  other: '--other-org-api-key',
-};
-
 /** A check skipped without running: no request of its own is sent. */
 function notRun(check: Check, reason: string): CheckResult {
   return { id: check.id, title: check.title, cites: check.cites, outcome: 'skip', reason, ms: 0 };
 }
 
+/** Runs one check with its own warnings; a thrown Drift (or anything else) is a failure. */
 async function runCheck(check: Check, shared: VerifyContext): Promise<CheckResult> {
+  const missing = (check.needs ?? []).find((need) => shared[need] === undefined);
+  if (missing !== undefined) {
+    return notRun(check, `needs ${KEYS.find(([, , client]) => client === missing)![1]}`);
+  }
   const warnings: string[] = [];
   const context: VerifyContext = { ...shared, warn: (message) => warnings.push(message) };
-  const result = await outcomeOf(check, context);
-  return warnings.length === 0 ? result : { ...result, warnings };
-}
-
-async function outcomeOf(check: Check, context: VerifyContext): Promise<CheckResult> {
-  const missing = (check.needs ?? []).find((need) => context[need] === undefined);
-  if (missing !== undefined) return notRun(check, `needs ${CREDENTIAL_FLAG[missing]}`);
-  const base = { id: check.id, title: check.title, cites: check.cites };
   const start = Date.now();
-  try {
-    await check.run(context);
-    return { ...base, outcome: 'pass', ms: Date.now() - start };
-  } catch (error) {
-    const ms = Date.now() - start;
-    if (error instanceof BudgetExhausted || error instanceof Skip) {
-      return { ...base, outcome: 'skip', reason: error.message, ms };
-    }
-    if (error instanceof Drift) {
-      return { ...base, outcome: 'fail', expected: error.expected, got: error.got, ms };
-    }
-    // A network failure or a body no check could read is drift too: the service did not answer.
-    const message = errorMessage(error);
-    return { ...base, outcome: 'fail', expected: 'an answer', got: message, ms };
-  }
+  const result = await check.run(context).then(
+    () => ({ outcome: 'pass' as const }),
+    (error: unknown) => {
+      if (error instanceof BudgetExhausted || error instanceof Skip) {
+        return { outcome: 'skip' as const, reason: error.message };
+      }
+      // A network failure or a body no check could read is drift too: the service did not answer.
+      const [expected, got] =
+        error instanceof Drift ? [error.expected, error.got] : ['an answer', errorMessage(error)];
+      return { outcome: 'fail' as const, expected, got };
+    },
+  );
+  const { id, title, cites } = check;
+  const ms = Date.now() - start;
+  return { id, title, cites, ...result, ms, ...(warnings.length > 0 && { warnings }) };
 }

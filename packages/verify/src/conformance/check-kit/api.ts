@@ -124,6 +124,26 @@ export function createApi(options: ApiOptions): Api {
   };
 }
 
+/** `POST /messages` of `{ to, body }`, its one message reserved; `spec` adds headers or a key. */
+export function sendMessage(
+  api: Api,
+  to: string,
+  body: string,
+  spec: Omit<RequestSpec, 'body' | 'raw'> = {},
+): Promise<Exchange> {
+  return api.request('POST', '/messages', { ...spec, body: { to, body }, sends: 1 });
+}
+
+/** `POST /campaigns/batch` of `batch`, every recipient reserved unless `spec.sends` says less. */
+export function sendBatch(
+  api: Api,
+  batch: { readonly recipients: readonly unknown[] },
+  spec: Omit<RequestSpec, 'body' | 'raw'> = {},
+): Promise<Exchange> {
+  const sends = batch.recipients.length;
+  return api.request('POST', '/campaigns/batch', { sends, ...spec, body: batch });
+}
+
 /** The error code of an error envelope, if the body is one. */
 export function codeOf(exchange: Exchange): string | undefined {
   const body = exchange.json as { code?: unknown } | undefined;

@@ -3,7 +3,7 @@
  * whose recipients cover a delivered, an undelivered and an invalid number plus a duplicate of the
  * first written another way.
  */
-import { describeExchange, expectAnswer } from './api';
+import { describeExchange, expectAnswer, sendBatch, sendMessage } from './api';
 import type { VerifyContext } from './check';
 import { Drift } from './drift';
 import { type Entry, listPage, type Query } from './lists';
@@ -25,10 +25,8 @@ export interface SentMessage {
 /** The run's first single message, to the delivered number. */
 export function sentMessage(context: VerifyContext): Promise<SentMessage> {
   return context.fixture('sent-message', async () => {
-    const answer = await context.api.request('POST', '/messages', {
-      body: { to: context.numbers.delivered, body: `msgsvc verify ${context.runId}` },
-      sends: 1,
-    });
+    const text = `msgsvc verify ${context.runId}`;
+    const answer = await sendMessage(context.api, context.numbers.delivered, text);
     const body = expectAnswer(answer, 201);
     if (typeof body.id !== 'string' || typeof body.remitter_id !== 'string') {
       throw new Drift('201 with id and remitter_id (D20)', describeExchange(answer));
@@ -40,6 +38,24 @@ export function sentMessage(context: VerifyContext): Promise<SentMessage> {
 /** The sender ID batches use: the one the deployment chose for the first message. */
 export async function senderId(context: VerifyContext): Promise<string> {
   return (await sentMessage(context)).remitter_id;
+}
+
+/**
+ * A batch from the run's sender ID to the delivered and the undelivered numbers, with `changes`
+ * (a field changed, added, or out of bounds).
+ */
+export async function batchOf(
+  context: VerifyContext,
+  changes: Record<string, unknown> = {},
+): Promise<Record<string, unknown> & { recipients: readonly unknown[] }> {
+  const { delivered, undelivered } = context.numbers;
+  return {
+    remitter_id: await senderId(context),
+    content: `verify ${context.runId}`,
+    channel_type: 'SMS',
+    recipients: [delivered, undelivered],
+    ...changes,
+  };
 }
 
 /** The campaign's recipients: 3 distinct numbers, 4 strings. */
@@ -59,11 +75,7 @@ async function postCampaign(
   batch: { name: string; content: string; recipients: string[] },
   headers: Record<string, string> = {},
 ): Promise<{ id: string; accepted: string }> {
-  const answer = await context.api.request('POST', '/campaigns/batch', {
-    body: { remitter_id: await senderId(context), channel_type: 'SMS', ...batch },
-    headers,
-    sends: batch.recipients.length,
-  });
+  const answer = await sendBatch(context.api, await batchOf(context, batch), { headers });
   const body = expectAnswer(answer, 202);
   if (typeof body.campaign_id !== 'string') {
     throw new Drift('202 with campaign_id (spec POST /campaigns/batch)', describeExchange(answer));

@@ -2,21 +2,15 @@
  * Segments and cost of single messages: GSM-7 holds 160 characters in one segment and 153 per
  * part after; UCS-2 70 and 67; cost = segments × price.
  */
-import { expectAnswer } from '../check-kit/api';
+import { expectAnswer, sendMessage } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
+import { MONEY } from './formats';
 
 const micros = (money: unknown) => Math.round(Number(money) * 1_000_000);
 
-async function send(context: VerifyContext, body: string) {
-  return expectAnswer(
-    await context.api.request('POST', '/messages', {
-      body: { to: context.numbers.delivered, body },
-      sends: 1,
-    }),
-    201,
-  );
-}
+const send = async (context: VerifyContext, body: string) =>
+  expectAnswer(await sendMessage(context.api, context.numbers.delivered, body), 201);
 
 /** The checks of this group. */
 export const COST_CHECKS: readonly Check[] = [
@@ -45,7 +39,7 @@ export const COST_CHECKS: readonly Check[] = [
       const three = await send(context, 'b'.repeat(153 * 2 + 10));
       expectThat(
         three.segments === 3 &&
-          /^\d+\.\d{6}$/.test(String(one.cost)) &&
+          MONEY.test(String(one.cost)) &&
           micros(three.cost) === 3 * micros(one.cost) &&
           micros(one.cost) > 0,
         `3 segments costing 3 × ${one.cost}`,

@@ -6,7 +6,7 @@
  * limiter carries the three `X-RateLimit-*` headers with its operation's limit (spec Errors,
  * Limits).
  */
-import type { Exchange, RequestSpec } from '../check-kit/api';
+import { type Exchange, type RequestSpec, sendMessage } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
 import { brief, expectThat } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
@@ -108,15 +108,8 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
         403,
         'AUTH_INVALID_SCOPE',
       );
-      expectEnvelope(
-        await context.poor!.request('POST', '/messages', {
-          body: { to: context.numbers.delivered, body: 'verify 402 envelope' },
-          sends: 1,
-        }),
-        402,
-        'BILLING_INSUFFICIENT_FUNDS',
-        'billing',
-      );
+      const refused = await sendMessage(context.poor!, context.numbers.delivered, 'verify 402');
+      expectEnvelope(refused, 402, 'BILLING_INSUFFICIENT_FUNDS', 'billing');
     },
   },
   {

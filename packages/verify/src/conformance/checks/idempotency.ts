@@ -3,18 +3,17 @@
  * refused, a concurrent repeat never creates a second record, refused requests store nothing
  * (spec Limits (idempotency window)).
  */
-import { codeOf, describeExchange, expectAnswer } from '../check-kit/api';
+import { codeOf, describeExchange, expectAnswer, sendBatch, sendMessage } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
-import { senderId } from '../check-kit/fixtures';
-import { listPage } from '../check-kit/lists';
+import { batchOf } from '../check-kit/fixtures';
+import { expectPage, listPage } from '../check-kit/lists';
 
 const messagesTotal = async (context: VerifyContext) =>
   (await listPage(context.api, '/messages', { size: 1 })).total;
 
-/** POST /messages of `body` under the Idempotency-Key `key`, one send reserved. */
-const sendWithKey = (context: VerifyContext, body: unknown, key: string) =>
-  context.api.request('POST', '/messages', { body, headers: { 'idempotency-key': key }, sends: 1 });
+/** The headers of a request under the Idempotency-Key `key`. */
+const keyed = (key: string) => ({ headers: { 'idempotency-key': key } });
 
 /** The checks of this group. */
 export const IDEMPOTENCY_CHECKS: readonly Check[] = [
@@ -24,13 +23,13 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     cites: 'spec Limits (idempotency); D9; D35',
     async run(context) {
       const key = `verify-${context.runId}-replay`;
-      const body = { to: context.numbers.delivered, body: `verify replay ${context.runId}` };
+      const [to, text] = [context.numbers.delivered, `verify replay ${context.runId}`];
       const before = await messagesTotal(context);
-      const first = await sendWithKey(context, body, key);
+      const first = await sendMessage(context.api, to, text, keyed(key));
       expectAnswer(first, 201);
       // The same body with other key order and spacing is the same request.
       const again = await context.api.request('POST', '/messages', {
-        raw: ` { "body": ${JSON.stringify(body.body)}, "to": ${JSON.stringify(body.to)} } `,
+        raw: ` { "body": ${JSON.stringify(text)}, "to": ${JSON.stringify(to)} } `,
         headers: { 'idempotency-key': key, 'content-type': 'application/json' },
         sends: 1,
       });
@@ -59,27 +58,11 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     async run(context) {
       const key = `verify-${context.runId}-mismatch`;
       const to = context.numbers.delivered;
-      expectAnswer(await sendWithKey(context, { to, body: 'one' }, key), 201);
-      expectAnswer(
-        await sendWithKey(context, { to, body: 'two' }, key),
-        422,
-        'IDEMPOTENCY_KEY_REUSED',
-      );
-      const batch = {
-        remitter_id: await senderId(context),
-        content: 'one',
-        channel_type: 'SMS',
-        recipients: [to, context.numbers.undelivered],
-      };
-      expectAnswer(
-        await context.api.request('POST', '/campaigns/batch', {
-          body: batch,
-          headers: { 'idempotency-key': key },
-          sends: 2,
-        }),
-        422,
-        'IDEMPOTENCY_KEY_REUSED',
-      );
+      expectAnswer(await sendMessage(context.api, to, 'one', keyed(key)), 201);
+      const again = await sendMessage(context.api, to, 'two', keyed(key));
+      expectAnswer(again, 422, 'IDEMPOTENCY_KEY_REUSED');
+      const batch = await sendBatch(context.api, await batchOf(context), keyed(key));
+      expectAnswer(batch, 422, 'IDEMPOTENCY_KEY_REUSED');
     },
   },
   {
@@ -88,9 +71,9 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     cites: 'D9',
     async run(context) {
       const key = `verify-${context.runId}-concurrent`;
-      const body = { to: context.numbers.delivered, body: `verify concurrent ${context.runId}` };
+      const text = `verify concurrent ${context.runId}`;
       const before = await messagesTotal(context);
-      const send = () => sendWithKey(context, body, key);
+      const send = () => sendMessage(context.api, context.numbers.delivered, text, keyed(key));
       const answers = await Promise.all([send(), send()]);
       const created = answers.filter((a) => a.status === 201);
       const ids = new Set(created.map((a) => (a.json as { id?: string }).id));
@@ -115,12 +98,8 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     cites: 'D9',
     async run(context) {
       const key = `verify-${context.runId}-refused`;
-      expectAnswer(
-        await sendWithKey(context, { to: 'abc', body: 'x' }, key),
-        422,
-        'VALIDATION_ERROR',
-      );
-      const fixed = await sendWithKey(context, { to: context.numbers.delivered, body: 'x' }, key);
+      expectAnswer(await sendMessage(context.api, 'abc', 'x', keyed(key)), 422, 'VALIDATION_ERROR');
+      const fixed = await sendMessage(context.api, context.numbers.delivered, 'x', keyed(key));
       expectAnswer(fixed, 201);
       expectThat(
         fixed.headers.get('idempotent-replayed') !== 'true',
@@ -134,8 +113,8 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     title: 'An Idempotency-Key over 255 characters is a 422 naming the header',
     cites: 'D9; D46',
     async run(context) {
-      const body = { to: context.numbers.delivered, body: 'x' };
-      const answer = await sendWithKey(context, body, 'k'.repeat(256));
+      const key = 'k'.repeat(256);
+      const answer = await sendMessage(context.api, context.numbers.delivered, 'x', keyed(key));
       expectAnswer(answer, 422, 'VALIDATION_ERROR', ['Idempotency-Key']);
     },
   },
@@ -145,16 +124,9 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
     cites: 'D9; D35',
     async run(context) {
       const key = `verify-${context.runId}-batch`;
-      const body = {
-        remitter_id: await senderId(context),
-        content: `verify batch replay ${context.runId}`,
-        channel_type: 'SMS',
-        recipients: [context.numbers.delivered, context.numbers.undelivered],
-        name: `verify replay ${context.runId}`,
-      };
-      const headers = { 'idempotency-key': key };
-      const send = () =>
-        context.api.request('POST', '/campaigns/batch', { body, headers, sends: 2 });
+      const name = `verify replay ${context.runId}`;
+      const body = await batchOf(context, { name });
+      const send = () => sendBatch(context.api, body, keyed(key));
       const first = await send();
       expectAnswer(first, 202);
       const again = await send();
@@ -165,8 +137,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
         `the same 202 (${first.text}) with Idempotent-Replayed: true`,
         () => `${describeExchange(again)} replayed=${again.headers.get('idempotent-replayed')}`,
       );
-      const named = await listPage(context.api, '/campaigns', { q: body.name });
-      expectThat(named.total === 1, 'one campaign with that name', () => `${named.total}`);
+      expectPage(await listPage(context.api, '/campaigns', { q: name }), { total: 1 });
     },
   },
 ];

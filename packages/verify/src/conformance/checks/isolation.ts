@@ -5,7 +5,7 @@
  * sent (spec What the service does ("A caller sees only its own organization's records"),
  * Authentication 3).
  */
-import { type Api, expectAnswer } from '../check-kit/api';
+import { type Api, expectAnswer, sendMessage } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
 import { expectThat, Skip } from '../check-kit/drift';
 import {
@@ -126,13 +126,9 @@ export const ISOLATION_CHECKS: readonly Check[] = [
     cites: 'spec What the service does; spec Authentication 3; D1; D24',
     needs: ['other'],
     async run(context) {
-      const sent = expectAnswer(
-        await otherOrganization(context).request('POST', '/messages', {
-          body: { to: context.numbers.delivered, body: `msgsvc verify other ${context.runId}` },
-          sends: 1,
-        }),
-        201,
-      );
+      const text = `msgsvc verify other ${context.runId}`;
+      const other = otherOrganization(context);
+      const sent = expectAnswer(await sendMessage(other, context.numbers.delivered, text), 201);
       const id = String(sent.id);
       expectAnswer(await context.api.request('GET', `/messages/${id}`), 404, 'NOT_FOUND');
       const queries = [

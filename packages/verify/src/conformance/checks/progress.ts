@@ -3,7 +3,7 @@
  * with its messages past PENDING; single messages reach their numbers' outcomes, refunded as the
  * spec says (States and transitions).
  */
-import { expectAnswer } from '../check-kit/api';
+import { expectAnswer, sendMessage } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { campaign, completedCampaign } from '../check-kit/fixtures';
@@ -13,13 +13,7 @@ import { pollUntil } from '../check-kit/poll';
 const COARSE = ['PENDING', 'SENT', 'DELIVERED', 'FAILED', 'UNDELIVERED'];
 
 async function sendAndWait(context: VerifyContext, to: string, until: string) {
-  const sent = expectAnswer(
-    await context.api.request('POST', '/messages', {
-      body: { to, body: `verify ${until}` },
-      sends: 1,
-    }),
-    201,
-  );
+  const sent = expectAnswer(await sendMessage(context.api, to, `verify ${until}`), 201);
   expectThat(sent.status === 'PENDING', 'a new message in PENDING (D20)', () =>
     String(sent.status),
   );

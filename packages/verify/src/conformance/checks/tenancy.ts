@@ -2,7 +2,7 @@
  * What needs other credentials: 402 for an organization that cannot pay (nothing created), and
  * isolation between organizations (spec POST /campaigns/batch (402), Authentication 3).
  */
-import { expectAnswer } from '../check-kit/api';
+import { expectAnswer, sendMessage } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
 import { expectValues } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
@@ -21,10 +21,7 @@ export const TENANCY_CHECKS: readonly Check[] = [
     async run(context) {
       const poor = context.poor!;
       const before = await listPage(poor, '/messages', { size: 1 });
-      const answer = await poor.request('POST', '/messages', {
-        body: { to: context.numbers.delivered, body: 'verify 402' },
-        sends: 1,
-      });
+      const answer = await sendMessage(poor, context.numbers.delivered, 'verify 402');
       const body = expectAnswer(answer, 402, 'BILLING_INSUFFICIENT_FUNDS');
       expectValues('the 402 (D3)', body, { service: 'billing' });
       // No message created by the 402.

@@ -5,10 +5,10 @@
  * the send budget: every recipient, except for the 1,001-recipient probe, which names the
  * invalid number 1,001 times and reserves one (spec POST /campaigns/batch, Limits).
  */
-import { expectAnswer } from '../check-kit/api';
+import { expectAnswer, sendBatch } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
-import { senderId } from '../check-kit/fixtures';
+import { batchOf } from '../check-kit/fixtures';
 
 /** Fails unless a batch with `changes` (one field out of bounds) is refused naming that field. */
 async function batchRefused(
@@ -17,18 +17,8 @@ async function batchRefused(
   sends?: number,
 ): Promise<void> {
   const field = Object.keys(changes)[0]!;
-  const body = {
-    remitter_id: await senderId(context),
-    content: 'verify bounds',
-    recipients: [context.numbers.delivered, context.numbers.undelivered],
-    channel_type: 'EMAIL',
-    ...changes,
-  };
-  // Reserved like any send: the budget holds even against a service that accepts the probe.
-  const answer = await context.api.request('POST', '/campaigns/batch', {
-    body,
-    sends: sends ?? (body.recipients as unknown[]).length,
-  });
+  const body = await batchOf(context, { channel_type: 'EMAIL', ...changes });
+  const answer = await sendBatch(context.api, body, sends === undefined ? {} : { sends });
   const got = expectAnswer(answer, 422, 'VALIDATION_ERROR', ['channel_type']);
   const names = Object.keys((got.fields ?? {}) as object);
   expectThat(
@@ -46,18 +36,12 @@ export const VALIDATION_CHECKS: readonly Check[] = [
       'A batch at every accepted edge (2 recipients, 10,000 characters, a 200-character name) is a 202',
     cites: 'spec POST /campaigns/batch; spec Limits',
     async run(context) {
-      const answer = await context.api.request('POST', '/campaigns/batch', {
-        body: {
-          remitter_id: await senderId(context),
-          content: 'v'.repeat(10_000),
-          channel_type: 'SMS',
-          recipients: [context.numbers.delivered, context.numbers.undelivered],
-          name: `${context.runId} `.padEnd(200, 'n'),
-          country_alpha2: 'AO',
-        },
-        sends: 2,
+      const body = await batchOf(context, {
+        content: 'v'.repeat(10_000),
+        name: `${context.runId} `.padEnd(200, 'n'),
+        country_alpha2: 'AO',
       });
-      expectAnswer(answer, 202);
+      expectAnswer(await sendBatch(context.api, body), 202);
     },
   },
   {
@@ -100,14 +84,9 @@ export const VALIDATION_CHECKS: readonly Check[] = [
     title: 'A batch on WHATSAPP, or with a sender ID that is not a UUID v7, is refused',
     cites: 'spec POST /campaigns/batch (SMS only, UUID v7); D21',
     async run(context) {
-      const body = {
-        remitter_id: await senderId(context),
-        content: 'verify',
-        recipients: [context.numbers.delivered, context.numbers.undelivered],
-        channel_type: 'WHATSAPP',
-      };
-      const whatsapp = await context.api.request('POST', '/campaigns/batch', { body, sends: 2 });
-      expectAnswer(whatsapp, 422, 'VALIDATION_ERROR', ['channel_type']);
+      const whatsapp = await batchOf(context, { channel_type: 'WHATSAPP' });
+      const answer = await sendBatch(context.api, whatsapp);
+      expectAnswer(answer, 422, 'VALIDATION_ERROR', ['channel_type']);
       await batchRefused(context, { remitter_id: '6f1c1d7e-2c47-4c1e-9b7e-1f2a3b4c5d6e' });
     },
   },
