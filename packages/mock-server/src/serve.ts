@@ -8,6 +8,7 @@ import type { MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import type { StartupInfo } from './cli/banner';
 import {
+  checkNumbers,
   invalidOrigins,
   SERVE_DEFAULTS,
   type ServeOptions,
@@ -99,19 +100,7 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
       `cors: ${badOrigins.map((origin) => JSON.stringify(origin)).join(', ')} is not an origin (e.g. http://localhost:5173).`,
     );
   }
-  if (!(options.worldTtl >= 0)) {
-    throw new RangeError(
-      `worldTtl must be a number of seconds, 0 or more (got ${options.worldTtl}).`,
-    );
-  }
-  if (!(Number.isInteger(options.maxWorlds) && options.maxWorlds >= 1)) {
-    throw new RangeError(`maxWorlds must be an integer of 1 or more (got ${options.maxWorlds}).`);
-  }
-  if (!(options.stateInterval > 0)) {
-    throw new RangeError(
-      `stateInterval must be a number of seconds above 0 (got ${options.stateInterval}).`,
-    );
-  }
+  checkNumbers(options);
   // Locked, read and checked before anything binds, like the world file.
   const lock = options.state === undefined ? undefined : takeLock(options.state);
   try {

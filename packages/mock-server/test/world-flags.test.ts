@@ -37,5 +37,9 @@ describe('world flags', () => {
   it('startServer refuses the same values', async () => {
     await expect(startServer({ worldTtl: -1 })).rejects.toThrow(RangeError);
     await expect(startServer({ maxWorlds: 0 })).rejects.toThrow(RangeError);
+    // Every numeric option has the command line's bounds, in the option's name.
+    await expect(startServer({ seed: 1.5 })).rejects.toThrow('seed must be an integer (got 1.5).');
+    await expect(startServer({ stateInterval: 0.01 })).rejects.toThrow(/^stateInterval must be/);
+    await expect(startServer({ worldTtl: 1e9 })).rejects.toThrow(/^worldTtl must be/);
   });
 });

@@ -163,30 +163,29 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** The numeric flags: their option, the values allowed and how the error names them. */
+/** The numeric options: the values allowed and how an error names them (flag or option alike). */
 const NUMERIC = {
-  port: ['port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'an integer from 0 to 65535'],
-  seed: ['seed', (n) => Number.isSafeInteger(n), 'an integer'],
-  speed: ['speed', (n) => n > 0 && n <= 1_000_000, 'a number above 0'],
-  'state-interval': [
-    'stateInterval',
-    (n) => n >= 0.1 && n <= 86_400,
-    'a number of seconds from 0.1 to 86400',
-  ],
-  'world-ttl': [
-    'worldTtl',
-    (n) => n >= 0 && n <= 30 * 86_400,
-    'a number of seconds from 0 to 2592000',
-  ],
-  'max-worlds': [
-    'maxWorlds',
-    (n) => Number.isInteger(n) && n >= 1 && n <= 100_000,
-    'an integer from 1 to 100000',
-  ],
-} as const satisfies Record<
-  string,
-  readonly [keyof typeof SERVE_DEFAULTS, (n: number) => boolean, string]
+  port: [(n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'an integer from 0 to 65535'],
+  seed: [(n) => Number.isSafeInteger(n), 'an integer'],
+  speed: [(n) => n > 0 && n <= 1_000_000, 'a number above 0'],
+  stateInterval: [(n) => n >= 0.1 && n <= 86_400, 'a number of seconds from 0.1 to 86400'],
+  worldTtl: [(n) => n >= 0 && n <= 30 * 86_400, 'a number of seconds from 0 to 2592000'],
+  maxWorlds: [(n) => Number.isInteger(n) && n >= 1 && n <= 100_000, 'an integer from 1 to 100000'],
+} as const satisfies Partial<
+  Record<keyof typeof SERVE_DEFAULTS, readonly [(n: number) => boolean, string]>
 >;
+
+/**
+ * Checks `startServer`'s numeric options against the command line's bounds.
+ *
+ * @throws {RangeError} naming the first option out of its bounds.
+ */
+export function checkNumbers(options: ServeOptions): void {
+  for (const [option, [ok, what]] of Object.entries(NUMERIC)) {
+    const value = options[option as keyof typeof NUMERIC];
+    if (!ok(value)) throw new RangeError(`${option} must be ${what} (got ${value}).`);
+  }
+}
 
 type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
 
@@ -268,9 +267,9 @@ function serveOptions(
     adminToken,
     cors,
     state: values.state,
-    stateInterval: numeric(values, 'state-interval'),
-    worldTtl: numeric(values, 'world-ttl'),
-    maxWorlds: numeric(values, 'max-worlds'),
+    stateInterval: numeric(values, 'stateInterval'),
+    worldTtl: numeric(values, 'worldTtl'),
+    maxWorlds: numeric(values, 'maxWorlds'),
   };
 }
 
@@ -292,12 +291,16 @@ function corsOrigins(flags: readonly string[] | undefined): string[] {
 }
 
 /** A numeric flag's value (its default when not given), or the error naming what it takes. */
-function numeric(values: Values, flag: keyof typeof NUMERIC): number {
-  const [option, ok, what] = NUMERIC[flag];
-  const text = values[flag];
-  return text === undefined
-    ? (SERVE_DEFAULTS[option] as number)
-    : number(`--${flag}`, text, ok, what);
+function numeric(values: Values, option: keyof typeof NUMERIC): number {
+  const flag = option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  const text = values[flag as keyof Values] as string | undefined;
+  if (text === undefined) return SERVE_DEFAULTS[option];
+  const [ok, what] = NUMERIC[option];
+  const value = text.trim() === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(value) || !ok(value)) {
+    throw new UsageError(`--${flag} must be ${what} (got "${text}").`);
+  }
+  return value;
 }
 
 // A zone is required: a local time would mean another instant on every machine.
@@ -316,14 +319,6 @@ function startTime(text: string): number {
     );
   }
   return time;
-}
-
-function number(flag: string, text: string, ok: (n: number) => boolean, what: string): number {
-  const value = text.trim() === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(value) || !ok(value)) {
-    throw new UsageError(`${flag} must be ${what} (got "${text}").`);
-  }
-  return value;
 }
 
 function host(text: string): string {
