@@ -147,7 +147,7 @@ async function serve(
     // Only a detail for the message a second server prints: the lock itself holds.
   }
   const keeper = startKeeper(mock, options);
-  const origin = clientOrigin(address.host, address.port);
+  const { origin } = address;
   return {
     url: origin,
     baseUrl: `${origin}/c/v1`,
@@ -234,13 +234,6 @@ function closer(
     })();
     return closing;
   };
-}
-
-/** An origin a local client can use: the unspecified address is reached through loopback. */
-function clientOrigin(host: string, port: number): string {
-  if (host === '0.0.0.0') return `http://127.0.0.1:${port}`;
-  if (host === '::') return `http://[::1]:${port}`;
-  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
 /**

@@ -20,11 +20,6 @@ export type BodyResult =
   | { readonly kind: 'too_large' }
   | { readonly kind: 'aborted' };
 
-/** What reading a whole request produced (see {@link BodyResult}). */
-export type ReadResult =
-  | { readonly kind: 'ok'; readonly request: HttpRequest }
-  | Exclude<BodyResult, { kind: 'ok' }>;
-
 /**
  * The request as plain data, with `body` (read by {@link readBody}, or `null`). One object literal
  * of one shape, never a spread with a field added: the pipeline reads these fields on every
@@ -77,13 +72,6 @@ export function readBody(req: IncomingMessage): Promise<BodyResult> {
     const onClose = () => settle({ kind: 'aborted' });
     req.on('data', onData).on('end', onEnd).on('close', onClose);
   });
-}
-
-/** Reads a whole request as plain data (see {@link readBody}). */
-export async function readRequest(req: IncomingMessage): Promise<ReadResult> {
-  if (!hasBody(req.method ?? 'GET')) return { kind: 'ok', request: toHttpRequest(req, null) };
-  const read = await readBody(req);
-  return read.kind === 'ok' ? { kind: 'ok', request: toHttpRequest(req, read.body) } : read;
 }
 
 /**

@@ -44,7 +44,6 @@ import {
   hasBody,
   lingerOnClose,
   readBody,
-  readRequest,
   toHttpRequest,
   writeResponse,
 } from './node-request';
@@ -87,7 +86,7 @@ export interface MockServer {
   readonly server: Server;
   /** The server's worlds: the default one and those created through `POST /__mock/worlds`. */
   readonly worlds: WorldRegistry;
-  /** Starts listening; `port` 0 picks a free port. Resolves with the real address. */
+  /** Starts listening (`port` 0: any free one); resolves with the address and a local origin. */
   listen(port: number, host: string): Promise<{ host: string; port: number; origin: string }>;
   /** Stops accepting connections, ends idle keep-alive ones and stops the clock timer. */
   close(): Promise<void>;
@@ -182,13 +181,17 @@ function serverContext(options: MockServerOptions, worlds: WorldRegistry) {
   };
 }
 
-/** Starts listening; resolves with the address actually bound, once it is. */
+/**
+ * Starts listening; resolves with the address actually bound, once it is, and an origin a local
+ * client can use (the unspecified address is reached through loopback).
+ */
 async function listenOn(server: Server, port: number, host: string) {
   // `once` rejects with the server's 'error' (EADDRINUSE…) if it comes first.
   await once(server.listen(port, host), 'listening');
-  const address = server.address() as AddressInfo;
-  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { host: address.address, port: address.port, origin: `http://${shown}:${address.port}` };
+  const { address, port: bound } = server.address() as AddressInfo;
+  const local = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  const shown = local.includes(':') ? `[${local}]` : local;
+  return { host: address, port: bound, origin: `http://${shown}:${bound}` };
 }
 
 /** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
@@ -204,23 +207,32 @@ function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResp
     // The page's script is code, not data: served without the token (a <script> cannot send one).
     writeResponse(res, inspectorScript(req.method ?? 'GET', controlTraceId()));
   } else if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
-    serveAdmin(context, req, res, path).catch((error) => fail(res, req, error));
+    withRequest(context, req, res, (request) =>
+      serveAdmin(context, res, path, request).catch((error) => fail(res, req, error)),
+    );
   } else {
-    servePublic(context, req, res);
+    // The public pipeline answers unknown paths with its own 404 envelope.
+    withRequest(context, req, res, (request) => answer(context, req, res, request));
   }
 }
 
-// Everything outside the control prefix and the page goes to the public pipeline, which
-// answers unknown paths with its own 404 envelope. A request without a body is
-// answered in the same tick: no promise, no microtask, on the hot path.
-function servePublic(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * Hands the request, its body read, to `then`; a body past the limit is a 413, and a client gone
+ * before the end of its body has no one to answer. A request without a body goes on in the same
+ * tick: no promise, no microtask, on the hot path.
+ */
+function withRequest(
+  context: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  then: (request: HttpRequest) => void,
+): void {
   if (!hasBody(req.method ?? 'GET')) {
-    answer(context, req, res, toHttpRequest(req, null));
+    then(toHttpRequest(req, null));
     return;
   }
-  // `aborted`: the client is gone before the end of its body, with no one to answer.
   readBody(req).then((read) => {
-    if (read.kind === 'ok') answer(context, req, res, toHttpRequest(req, read.body));
+    if (read.kind === 'ok') then(toHttpRequest(req, read.body));
     else if (read.kind === 'too_large') refuseTooLarge(context, req, res);
   });
 }
@@ -277,18 +289,10 @@ function worldGone(entry: WorldEntry): HttpResponse {
 /** The control API and the inspector page, behind the admin token when there is one. */
 async function serveAdmin(
   context: ServerContext,
-  req: IncomingMessage,
   res: ServerResponse,
   path: string,
+  request: HttpRequest,
 ): Promise<void> {
-  const read = await readRequest(req);
-  // A client gone before the end of its body has no one to answer.
-  if (read.kind === 'aborted') return;
-  if (read.kind === 'too_large') {
-    refuseTooLarge(context, req, res);
-    return;
-  }
-  const request = read.request;
   const page = INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
   // The health check is for anyone who can reach the port.
   const refused = path === HEALTH_PATH ? undefined : checkAccess(context, request, page);
@@ -302,8 +306,8 @@ async function serveAdmin(
     writeResponse(res, inspectorPage(controlTraceId()));
     return;
   }
-  const host = req.headers.host;
-  const origin = typeof host === 'string' ? `http://${host}` : context.origin;
+  const { host } = request.headers;
+  const origin = host === undefined ? context.origin : `http://${host}`;
   const world = worlds.default;
   const events = request.method === 'GET' ? INSPECTOR_EVENTS.exec(path) : null;
   if (events === null) {
