@@ -8,8 +8,7 @@ import type { MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import type { StartupInfo } from './cli/banner';
 import {
-  checkNumbers,
-  invalidOrigins,
+  checkServeOptions,
   SERVE_DEFAULTS,
   type ServeOptions,
   type StartServerOptions,
@@ -84,9 +83,8 @@ const DEFAULTS: ServeOptions = { ...SERVE_DEFAULTS, port: 0 };
  *
  * @throws {WorldFileError} for a bad world file, {@link StateFileError} for a bad state file or one
  * whose folder cannot be written, {@link StateFileLockedError} for a state file another running
- * server holds, a
- * `TypeError` for a `cors` entry that is not an origin; the listen error (e.g. `EADDRINUSE`)
- * otherwise.
+ * server holds, a `TypeError` for a `cors` entry that is not an origin, a `RangeError` for a
+ * number out of its flag's bounds; the listen error (e.g. `EADDRINUSE`) otherwise.
  */
 export async function startServer(given: StartServerOptions = {}): Promise<RunningServer> {
   const options = { ...DEFAULTS };
@@ -94,13 +92,7 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
     if (value !== undefined) Object.assign(options, { [name]: value });
   }
   const file = options.world === undefined ? undefined : loadWorldFile(options.world);
-  const badOrigins = invalidOrigins(options.cors);
-  if (badOrigins.length > 0) {
-    throw new TypeError(
-      `cors: ${badOrigins.map((origin) => JSON.stringify(origin)).join(', ')} is not an origin (e.g. http://localhost:5173).`,
-    );
-  }
-  checkNumbers(options);
+  checkServeOptions(options);
   // Locked, read and checked before anything binds, like the world file.
   const lock = options.state === undefined ? undefined : takeLock(options.state);
   try {

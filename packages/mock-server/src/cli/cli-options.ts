@@ -13,7 +13,7 @@ const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:
  *
  * @returns The entries that are not origins (empty when all are).
  */
-export function invalidOrigins(origins: readonly string[]): string[] {
+function invalidOrigins(origins: readonly string[]): string[] {
   return origins.filter((origin) => !ORIGIN.test(origin));
 }
 
@@ -176,11 +176,18 @@ const NUMERIC = {
 >;
 
 /**
- * Checks `startServer`'s numeric options against the command line's bounds.
+ * Checks `startServer`'s options against the command line's rules.
  *
- * @throws {RangeError} naming the first option out of its bounds.
+ * @throws {TypeError} for a `cors` entry that is not an origin.
+ * @throws {RangeError} naming the first number out of its bounds.
  */
-export function checkNumbers(options: ServeOptions): void {
+export function checkServeOptions(options: ServeOptions): void {
+  const badOrigins = invalidOrigins(options.cors).map((origin) => JSON.stringify(origin));
+  if (badOrigins.length > 0) {
+    throw new TypeError(
+      `cors: ${badOrigins.join(', ')} is not an origin (e.g. http://localhost:5173).`,
+    );
+  }
   for (const [option, [ok, what]] of Object.entries(NUMERIC)) {
     const value = options[option as keyof typeof NUMERIC];
     if (!ok(value)) throw new RangeError(`${option} must be ${what} (got ${value}).`);
