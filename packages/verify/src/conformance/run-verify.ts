@@ -160,7 +160,6 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     numbers: { ...DEFAULT_NUMBERS, ...options.numbers },
     waiting: new WaitBudget(timeBudgetMs),
     runId: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     // Replaced for each check by `runCheck`, which keeps the check's own warnings.
     warn: () => {},
     fixture<T>(name: string, make: () => Promise<T>): Promise<T> {

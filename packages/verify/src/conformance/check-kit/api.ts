@@ -4,6 +4,7 @@
  * unless the caller wants to see it, and reserves sends against the run's budget before a request
  * that could create messages.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SendBudget } from './budgets';
 import { brief, Drift } from './drift';
 
@@ -45,7 +46,6 @@ export interface ApiOptions {
   /** Epoch milliseconds after which a 429 is no longer waited out. */
   readonly deadline: number;
   readonly fetch?: typeof fetch | undefined;
-  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 /** A client of the public API for one key. */
@@ -54,12 +54,9 @@ export interface Api {
   request(method: string, path: string, spec?: RequestSpec): Promise<Exchange>;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** A client of the public API at `baseUrl` with `apiKey`. */
 export function createApi(options: ApiOptions): Api {
   const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? defaultSleep;
   const base = options.baseUrl.replace(/\/+$/, '');
 
   async function once(method: string, path: string, spec: RequestSpec): Promise<Exchange> {
@@ -72,17 +69,9 @@ export function createApi(options: ApiOptions): Api {
     const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
     const key = spec.key === undefined ? options.apiKey : spec.key;
     if (key !== null) headers['x-api-key'] = key;
-    let body: string | undefined = spec.raw;
-    if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await doFetch(url, {
-      method,
-      headers,
-      body: body ?? null,
-      redirect: 'manual',
-    });
+    if (spec.body !== undefined) headers['content-type'] ??= 'application/json';
+    const body = spec.body === undefined ? (spec.raw ?? null) : JSON.stringify(spec.body);
+    const response = await doFetch(url, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let json: unknown;
     try {
@@ -106,12 +95,8 @@ export function createApi(options: ApiOptions): Api {
           // Retry-After counts seconds of the deployment's clock, which a mock may run faster:
           // back off exponentially from 50 ms up to it (at most a second at a time), so a fast
           // clock's window is caught soon after it opens and a real one is not hammered.
-          const after = Number(exchange.headers.get('retry-after') ?? '1');
-          const ceiling = Math.min(
-            1_000,
-            (Number.isFinite(after) && after > 0 ? after : 1) * 1_000,
-          );
-          await sleep(Math.min(backoff, ceiling));
+          const after = Number(exchange.headers.get('retry-after'));
+          await sleep(Math.min(backoff, after > 0 ? after * 1_000 : 1_000, 1_000));
           backoff *= 2;
           continue;
         }

@@ -36,7 +36,6 @@ export interface VerifyContext {
   readonly waiting: WaitBudget;
   /** A short text unique to this run, for names and idempotency keys. */
   readonly runId: string;
-  readonly sleep: (ms: number) => Promise<void>;
   /**
    * Records a warning on the running check: something clients must tolerate, such as a field the
    * contract does not name. It never fails the check.

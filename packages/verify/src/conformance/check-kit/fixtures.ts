@@ -58,44 +58,37 @@ export async function batchOf(
   };
 }
 
-/** The campaign's recipients: 3 distinct numbers, 4 strings. */
-function campaignRecipients(context: VerifyContext): string[] {
-  const { delivered, undelivered, invalid } = context.numbers;
-  // The duplicate is the delivered number with separators, the same number once normalised.
-  const spaced = delivered.replace(/^(\+\d{3})(\d{3})(\d{3})(\d+)$/, '$1 $2-$3.$4');
-  return [delivered, undelivered, invalid, spaced];
-}
-
 /**
- * `POST /campaigns/batch` of an SMS campaign from the run's sender ID, every recipient reserved in
- * the send budget; fails unless the answer is a 202 with a `campaign_id`.
+ * `POST /campaigns/batch` of an SMS campaign named `name` from the run's sender ID, every
+ * recipient reserved in the send budget; fails unless the answer is a 202 with a `campaign_id`.
  */
 async function postCampaign(
   context: VerifyContext,
-  batch: { name: string; content: string; recipients: string[] },
+  name: string,
+  recipients: string[],
   headers: Record<string, string> = {},
-): Promise<{ id: string; accepted: string }> {
-  const answer = await sendBatch(context.api, await batchOf(context, batch), { headers });
+): Promise<{ id: string; name: string; accepted: string }> {
+  const batch = await batchOf(context, { name, content: name, recipients });
+  const answer = await sendBatch(context.api, batch, { headers });
   const body = expectAnswer(answer, 202);
   if (typeof body.campaign_id !== 'string') {
     throw new Drift('202 with campaign_id (spec POST /campaigns/batch)', describeExchange(answer));
   }
-  return { id: body.campaign_id, accepted: typeof body.message === 'string' ? body.message : '' };
+  const accepted = typeof body.message === 'string' ? body.message : '';
+  return { id: body.campaign_id, name, accepted };
 }
 
 /** The run's campaign: its id, its name and the 202's `message` text. */
 export function campaign(
   context: VerifyContext,
 ): Promise<{ id: string; name: string; accepted: string }> {
-  return context.fixture('campaign', async () => {
-    const name = `msgsvc verify ${context.runId}`;
-    const batch = {
-      name,
-      content: `msgsvc verify campaign ${context.runId}`,
-      recipients: campaignRecipients(context),
-    };
+  return context.fixture('campaign', () => {
+    const { delivered, undelivered, invalid } = context.numbers;
+    // 3 distinct numbers in 4 strings: the last is the delivered number written with separators.
+    const spaced = delivered.replace(/^(\+\d{3})(\d{3})(\d{3})(\d+)$/, '$1 $2-$3.$4');
+    const recipients = [delivered, undelivered, invalid, spaced];
     const key = { 'idempotency-key': `verify-${context.runId}-campaign` };
-    return { ...(await postCampaign(context, batch, key)), name };
+    return postCampaign(context, `msgsvc verify ${context.runId}`, recipients, key);
   });
 }
 
@@ -156,14 +149,13 @@ export function settledCampaignMessages(context: VerifyContext): Promise<Entry[]
  * recipients, which fail at processing and are never charged, so it sends nothing. It gives the campaign list two of this run's records and a campaign that settles at once.
  */
 export function invalidCampaign(context: VerifyContext): Promise<{ id: string; name: string }> {
-  return context.fixture('invalid-campaign', async () => {
+  return context.fixture('invalid-campaign', () => {
     const name = `msgsvc verify invalid ${context.runId}`;
     const { invalid } = context.numbers;
     // Two distinct invalid numbers (the second too short for any numbering plan), both failing
     // at the same instant: a tie in updated_at as well as in created_at, for the order checks.
     const recipients = [invalid, invalid.replace(/^(\+\d{3})(\d+)$/, '$1 $2'), '1234567'];
-    const { id } = await postCampaign(context, { name, content: name, recipients });
-    return { id, name };
+    return postCampaign(context, name, recipients);
   });
 }
 

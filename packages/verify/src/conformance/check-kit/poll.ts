@@ -5,6 +5,7 @@
  * a deployment where nothing progresses (a campaign stuck in `PROCESSING`) costs the run its
  * budget once, however many checks wait on it, and the run still reports.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { VerifyContext } from './check';
 import { Drift } from './drift';
 
@@ -33,7 +34,7 @@ export async function waitFor<T>(
     if (done(value)) return { value, done: true };
     const left = context.waiting.left;
     if (left <= 0) return { value, done: false };
-    await context.sleep(Math.min(delay, left));
+    await sleep(Math.min(delay, left));
     value = await read();
     const now = Date.now();
     context.waiting.spend(now - mark);

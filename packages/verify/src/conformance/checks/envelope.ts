@@ -11,12 +11,11 @@ import type { Check } from '../check-kit/check';
 import { brief, expectThat } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
 import { ABSENT_ID } from '../check-kit/lists';
+import { TIMESTAMP } from './formats';
 import { limitHeaders } from './limits';
 
 /** A trace id: 32 lowercase hex digits. */
 export const TRACE_ID = /^[0-9a-f]{32}$/;
-/** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
-export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
 
 /** A request to send: method, path and what it carries. */
 type Probe = readonly [method: string, path: string, spec?: RequestSpec];

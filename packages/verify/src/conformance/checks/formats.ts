@@ -3,86 +3,117 @@
  * (and of the records embedded in them) is `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, every amount has six
  * fraction digits, every id the service creates is a UUID v7; and each message shape uses its
  * own endpoint's names and none of its siblings' (spec "each endpoint uses exactly the names listed
- * for it").
+ * for it"). Which field has which format, and which names each shape has, is read off the
+ * contract (openapi.yaml), where it is written once.
  */
 
+import { OPENAPI_DOCUMENT } from '../../proxy/generated/openapi-document';
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
-import { brief, expectThat } from '../check-kit/drift';
+import { brief, expectThat, expectValues } from '../check-kit/drift';
 import {
   campaign,
   sentMessage,
   settledCampaignMessages,
   settledRunCampaigns,
 } from '../check-kit/fixtures';
-import { listPage } from '../check-kit/lists';
-import { TIMESTAMP } from './envelope';
+import { type Entry, listPage } from '../check-kit/lists';
 
-type Entry = Record<string, unknown>;
+/** A schema of the contract, as far as these checks read it. */
+interface Schema {
+  readonly $ref?: string;
+  readonly anyOf?: readonly Schema[];
+  readonly type?: string;
+  readonly pattern?: string;
+  readonly required?: readonly string[];
+  readonly properties?: Readonly<Record<string, Schema>>;
+}
 
+const SCHEMAS = (OPENAPI_DOCUMENT.components as { schemas: Record<string, Schema> }).schemas;
+
+/** The contract's pattern of the named string schema (`Timestamp`, `Money`). */
+const patternOf = (name: string) => new RegExp(SCHEMAS[name]!.pattern!);
+
+/** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
+export const TIMESTAMP = patternOf('Timestamp');
 /** A money amount: a decimal string with six fraction digits. */
-export const MONEY = /^-?\d+\.\d{6}$/;
+export const MONEY = patternOf('Money');
+// Stricter than the contract's UuidV7 (lower case), as the service writes them.
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** The records the format checks read, one of each shape, all created by this run. */
-async function records(context: VerifyContext) {
+/** The property names of the named schema. */
+const namesOf = (name: string) => Object.keys(SCHEMAS[name]!.properties ?? {});
+
+/** One shape read: where, the contract's schema of it, the records, and the ids the service made. */
+type Shape = readonly [where: string, schema: string, records: readonly Entry[], ids: string[]];
+
+/** The records the format checks read, all created by this run, each with its shape. */
+async function shapes(context: VerifyContext): Promise<Shape[]> {
   const { api } = context;
   const sent = await sentMessage(context);
-  const message = sent as unknown as Entry;
-  const campaignEntries = await settledCampaignMessages(context);
+  const entries = await settledCampaignMessages(context);
   const { id } = await campaign(context);
   const campaigns = await settledRunCampaigns(context);
   const detail = expectAnswer(await api.request('GET', `/messages/${sent.id}`), 200);
   const listed = (await listPage(api, '/messages', { campaign_id: id, size: 200 })).entries;
   const single = (await listPage(api, '/messages', { q: sent.id })).entries;
   const campaignDetail = expectAnswer(await api.request('GET', `/campaigns/${id}`), 200);
-  const allCampaigns = [campaignDetail, ...campaigns];
-  return { message, detail, listed: [...listed, ...single], campaignEntries, allCampaigns };
+  const messageIds = ['id', 'sms_remitter_id', 'organization_id', 'billing_account_id'];
+  return [
+    ['POST /messages 201', 'SentMessage', [sent as unknown as Entry], ['id', 'remitter_id']],
+    ['GET /messages/{id}', 'Message', [detail], messageIds],
+    ['GET /messages entry', 'MessageListEntry', [...listed, ...single], ['id', 'remitter_id']],
+    [
+      'GET /campaigns/{id}/messages entry',
+      'CampaignMessageEntry',
+      entries,
+      ['id', 'campaign_id', 'sms_remitter_id'],
+    ],
+    ['campaign', 'Campaign', [campaignDetail, ...campaigns], ['id', 'sms_remitter_id']],
+  ];
 }
 
-/** One record read: where it was read, the record, and the names checked on it. */
-type Site = readonly [where: string, record: Entry, fields: readonly string[]];
-
-/** Fails unless each named field of each record that is not (allowed to be) null matches `pattern`. */
-function expectFormats(
-  sites: readonly Site[],
-  pattern: RegExp,
-  what: string,
-  nullable: readonly string[] = [],
-): void {
-  for (const [where, record, fields] of sites) {
-    for (const field of fields) {
-      const value = record[field];
-      if (value === null && nullable.includes(field)) continue;
+/**
+ * Fails unless each field of `record` (and of the records embedded in it) that the contract's
+ * `schema` gives the string format `format` matches it; a field the contract lets be null may be.
+ */
+function expectFormat(where: string, schema: string, record: Entry, format: string, what: string) {
+  for (const [field, property] of Object.entries(SCHEMAS[schema]!.properties ?? {})) {
+    const options = property.anyOf ?? [property];
+    const type =
+      options
+        .find((option) => option.$ref)
+        ?.$ref?.split('/')
+        .pop() ?? '';
+    const value = record[field];
+    if (value === null && options.some((option) => option.type === 'null')) continue;
+    if (type === format) {
       expectThat(
-        typeof value === 'string' && pattern.test(value),
+        typeof value === 'string' && patternOf(format).test(value),
         `${where}: ${field} ${what}`,
         () => `${field} = ${JSON.stringify(value)}`,
       );
+    } else if (SCHEMAS[type]?.type === 'object') {
+      expectFormat(`${where}, ${field}`, type, (value ?? {}) as Entry, format, what);
     }
   }
 }
 
-/** Fails unless each record has every name of its `has` and none of its `lacks`. */
-function expectNames(sites: readonly (readonly [...Site, lacks: readonly string[]])[]): void {
-  for (const [where, record, has, lacks] of sites) {
-    const missing = has.filter((name) => !Object.hasOwn(record, name));
-    const foreign = lacks.filter((name) => Object.hasOwn(record, name));
-    expectThat(
-      missing.length === 0 && foreign.length === 0,
-      `${where}: ${has.join(', ')}; none of ${lacks.join(', ')}`,
-      () =>
-        `${missing.length > 0 ? `missing ${missing.join(', ')}` : ''}${foreign.length > 0 ? ` with ${foreign.join(', ')}` : ''} in ${brief(record)}`,
-    );
+/** Fails unless every record of every shape has each field of the contract's `format` in it. */
+async function expectFormats(context: VerifyContext, format: string, what: string) {
+  for (const [where, schema, records] of await shapes(context)) {
+    for (const record of records) expectFormat(where, schema, record, format, what);
   }
 }
 
-const TS = 'in YYYY-MM-DDTHH:MM:SS.ffffff+00:00 (D32)';
-const STAMPS = ['created_at', 'updated_at'];
-const SENT = 'POST /messages 201';
-const DETAIL = 'GET /messages/{id}';
-const LISTED = 'GET /messages entry';
-const ENTRY = 'GET /campaigns/{id}/messages entry';
+/** The shapes of a message (and the campaign): each has its own names and none of the others'. */
+const MESSAGE_SHAPES = [
+  'SentMessage',
+  'Message',
+  'MessageListEntry',
+  'CampaignMessageEntry',
+  'Campaign',
+];
 
 /** The checks of this group. */
 export const FORMAT_CHECKS: readonly Check[] = [
@@ -91,24 +122,7 @@ export const FORMAT_CHECKS: readonly Check[] = [
     title: 'Every timestamp of every record, embedded ones too, has microseconds and +00:00',
     cites: 'spec Resources (general conventions); spec Versioning; D15; D32',
     async run(context) {
-      const r = await records(context);
-      const embedded = (e: Entry, name: string): Site[] =>
-        e[name] !== null && typeof e[name] === 'object'
-          ? [[`${ENTRY}, ${name}`, e[name] as Entry, STAMPS]]
-          : [];
-      const campaignTimes = [...STAMPS, 'scheduled_at', 'processed_at', 'completed_at'];
-      const sites: Site[] = [
-        [SENT, r.message, ['created_at']],
-        [DETAIL, r.detail, STAMPS],
-        ...r.listed.map((e): Site => [LISTED, e, STAMPS]),
-        ...r.campaignEntries.flatMap((e): Site[] => [
-          [ENTRY, e, STAMPS],
-          [`${ENTRY}, campaign`, (e.campaign ?? {}) as Entry, STAMPS],
-          ...embedded(e, 'contact'),
-        ]),
-        ...r.allCampaigns.map((c): Site => ['campaign', c, campaignTimes]),
-      ];
-      expectFormats(sites, TIMESTAMP, TS, ['processed_at', 'completed_at']);
+      await expectFormats(context, 'Timestamp', 'in YYYY-MM-DDTHH:MM:SS.ffffff+00:00 (D32)');
     },
   },
   {
@@ -116,13 +130,7 @@ export const FORMAT_CHECKS: readonly Check[] = [
     title: 'Every cost, on the send, the message and the campaign entries, has six fraction digits',
     cites: 'spec Message (cost); D32; D43',
     async run(context) {
-      const r = await records(context);
-      const sites: Site[] = [
-        [SENT, r.message, ['cost']],
-        [DETAIL, r.detail, ['cost']],
-        ...r.campaignEntries.map((e): Site => [ENTRY, e, ['cost']]),
-      ];
-      expectFormats(sites, MONEY, 'a decimal string with six fraction digits (D32)');
+      await expectFormats(context, 'Money', 'a decimal string with six fraction digits (D32)');
     },
   },
   {
@@ -130,15 +138,10 @@ export const FORMAT_CHECKS: readonly Check[] = [
     title: 'Every id the service created is a UUID v7',
     cites: 'spec Resources (UUID v7); D32',
     async run(context) {
-      const r = await records(context);
-      const sites: Site[] = [
-        [SENT, r.message, ['id', 'remitter_id']],
-        [DETAIL, r.detail, ['id', 'sms_remitter_id', 'organization_id', 'billing_account_id']],
-        ...r.listed.map((e): Site => [LISTED, e, ['id', 'remitter_id']]),
-        ...r.campaignEntries.map((e): Site => [ENTRY, e, ['id', 'campaign_id', 'sms_remitter_id']]),
-        ...r.allCampaigns.map((c): Site => ['campaign', c, ['id', 'sms_remitter_id']]),
-      ];
-      expectFormats(sites, UUID_V7, 'a UUID v7 (D32)');
+      for (const [where, , records, ids] of await shapes(context)) {
+        const want = Object.fromEntries(ids.map((field) => [field, UUID_V7]));
+        for (const record of records) expectValues(`${where}, a UUID v7 (D32)`, record, want);
+      }
     },
   },
   {
@@ -147,39 +150,20 @@ export const FORMAT_CHECKS: readonly Check[] = [
       'Each message shape uses its endpoint’s names (target_e164/e164_format, remitter_id/sms_remitter_id, provider_name/provider_id) and none of the others',
     cites: 'spec Resources (each endpoint uses exactly the names listed for it); D20; D138',
     async run(context) {
-      const r = await records(context);
-      const listed = ['target_e164', 'remitter_id', 'campaign_id', 'contact_id'];
-      const detail = ['e164_format', 'sms_remitter_id', 'provider_name', 'trigger_source'];
-      const entry = ['e164_format', 'sms_remitter_id', 'provider_id', 'contact', 'campaign'];
-      const listedLacks = ['e164_format', 'sms_remitter_id', 'provider_name', 'provider_id'];
-      const campaignHas = ['sms_remitter_id', 'sms_remitter', 'total_estimated_recipients', 'data'];
-      expectNames([
-        ...r.listed.map(
-          (e) => [LISTED, e, [...listed, 'channel_destination'], listedLacks] as const,
-        ),
-        [
-          DETAIL,
-          r.detail,
-          [...detail, 'cost', 'is_refunded'],
-          ['target_e164', 'remitter_id', 'provider_id', 'to', 'body'],
-        ],
-        ...r.campaignEntries.map(
-          (e) =>
-            [
-              ENTRY,
-              e,
-              [...entry, 'cost', 'is_refunded'],
-              ['target_e164', 'remitter_id', 'provider_name'],
-            ] as const,
-        ),
-        [
-          SENT,
-          r.message,
-          ['to', 'body', 'remitter_id', 'segments', 'encoding', 'cost'],
-          ['target_e164', 'e164_format', 'content', 'sms_remitter_id'],
-        ],
-        ...r.allCampaigns.map((c) => ['campaign', c, campaignHas, ['remitter_id']] as const),
-      ]);
+      const names = new Set(MESSAGE_SHAPES.flatMap(namesOf));
+      for (const [where, schema, records] of await shapes(context)) {
+        const has = SCHEMAS[schema]!.required ?? [];
+        const lacks = [...names].filter((name) => !namesOf(schema).includes(name));
+        for (const record of records) {
+          const missing = has.filter((name) => !Object.hasOwn(record, name));
+          const foreign = lacks.filter((name) => Object.hasOwn(record, name));
+          expectThat(
+            missing.length === 0 && foreign.length === 0,
+            `${where}: ${has.join(', ')}; none of ${lacks.join(', ')}`,
+            () => `missing ${missing.join(', ')}; with ${foreign.join(', ')}; in ${brief(record)}`,
+          );
+        }
+      }
     },
   },
 ];
