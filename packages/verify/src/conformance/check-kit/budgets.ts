@@ -1,10 +1,14 @@
 /**
- * A verify run's two budgets. The send budget: every request that could create messages reserves,
- * before it is made, the number of messages it would create if the service accepted it; a
- * reservation that does not fit is refused, so the run never exceeds `--max-sends` even against a
- * service that accepts what it should refuse. The wait budget (`--time-budget`): one time for the
- * whole run, drawn on by every poll of every check (see `poll.ts`).
+ * A verify run's two budgets, and the waits that draw on the second. The send budget: every
+ * request that could create messages reserves, before it is made, the number of messages it would
+ * create if the service accepted it; a reservation that does not fit is refused, so the run never
+ * exceeds `--max-sends` even against a service that accepts what it should refuse. The wait budget
+ * (`--time-budget`): verify cannot move a deployment's clock, so it polls for progress, from 50–100
+ * ms growing to 1 s; the budget is the run's, not each wait's, so a deployment where nothing
+ * progresses (a campaign stuck in `PROCESSING`) costs the run its budget once, however many checks
+ * wait on it, and the run still reports.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Thrown (and reported as a skip) when a check needs more sends than the budget has left. */
 export class BudgetExhausted extends Error {
@@ -58,6 +62,30 @@ export class WaitBudget {
   /** Counts `ms` spent waiting. */
   spend(ms: number): void {
     this.#spent += Math.max(0, ms);
+  }
+
+  /**
+   * Reads `read` until `done(value)` or the budget is spent (the time between reads, reads
+   * included, is charged to it; a first read that is already done costs nothing): the last value
+   * read, and whether it was what was waited for.
+   */
+  async until<T>(
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    firstDelay = 100,
+  ): Promise<{ value: T; done: boolean }> {
+    let value = await read();
+    let delay = firstDelay;
+    let mark = Date.now();
+    while (!done(value)) {
+      if (this.left <= 0) return { value, done: false };
+      await sleep(Math.min(delay, this.left));
+      value = await read();
+      this.spend(Date.now() - mark);
+      mark = Date.now();
+      delay = Math.min(1_000, delay * 1.5);
+    }
+    return { value, done: true };
   }
 
   /** The budget in words, for a failure message. */

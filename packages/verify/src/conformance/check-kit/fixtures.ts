@@ -7,7 +7,6 @@ import { describeExchange, expectAnswer, sendBatch, sendMessage } from './api';
 import type { VerifyContext } from './check';
 import { Drift } from './drift';
 import { type Entry, listPage, type Query } from './lists';
-import { waitFor } from './poll';
 
 /** Campaign states no campaign leaves. */
 const FINAL_CAMPAIGN = new Set(['COMPLETED', 'FAILED']);
@@ -99,8 +98,7 @@ export function campaign(
 export function completedCampaign(context: VerifyContext): Promise<Entry> {
   return context.fixture('completed-campaign', async () => {
     const { id } = await campaign(context);
-    const waited = await waitFor(
-      context,
+    const waited = await context.waiting.until(
       async () => expectAnswer(await context.api.request('GET', `/campaigns/${id}`), 200),
       (body) => FINAL_CAMPAIGN.has(String(body.status)),
       50,
@@ -122,8 +120,7 @@ async function settledList(
   query: Query,
   final: ReadonlySet<string>,
 ): Promise<Entry[]> {
-  const waited = await waitFor(
-    context,
+  const waited = await context.waiting.until(
     async () => (await listPage(context.api, path, { ...query, size: 200 })).entries,
     (entries) => entries.every((e) => final.has(String(e.status))),
     50,

@@ -8,7 +8,6 @@ import type { Check, VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { campaign, completedCampaign } from '../check-kit/fixtures';
 import { expectPage, listPage } from '../check-kit/lists';
-import { pollUntil } from '../check-kit/poll';
 
 const COARSE = ['PENDING', 'SENT', 'DELIVERED', 'FAILED', 'UNDELIVERED'];
 
@@ -17,13 +16,16 @@ async function sendAndWait(context: VerifyContext, to: string, until: string) {
   expectThat(sent.status === 'PENDING', 'a new message in PENDING (D20)', () =>
     String(sent.status),
   );
-  return pollUntil(
-    context,
+  const { value: message, done } = await context.waiting.until(
     async () => expectAnswer(await context.api.request('GET', `/messages/${String(sent.id)}`), 200),
-    (message) => message.status === until,
-    `message to ${to} ${until}`,
-    (message) => `${message.status} ${message.error_code}`,
+    (read) => read.status === until,
   );
+  expectThat(
+    done,
+    `message to ${to} ${until} within ${context.waiting.describe()}`,
+    () => `${message.status} ${message.error_code} when the budget ran out`,
+  );
+  return message;
 }
 
 /** The checks of this group. */
