@@ -7,11 +7,10 @@
 import type { components } from '../../generated/control';
 import { withQuery } from './router';
 
-/** An error answer of the server, in its envelope. */
+/** An error answer of the server: its status, and its envelope's message. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
     message: string,
   ) {
     super(message);
@@ -58,30 +57,21 @@ export async function worlds(): Promise<WorldSummary[]> {
 }
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { ...authHeaders, accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const json = body === undefined ? {} : { 'content-type': 'application/json' };
   const response = await fetch(url, {
     method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: { ...authHeaders, accept: 'application/json', ...json },
+    body: body === undefined ? null : JSON.stringify(body),
   });
   const text = await response.text();
-  const json: unknown = text === '' ? null : JSON.parse(text);
-  if (!response.ok) {
-    const envelope = (json ?? {}) as {
-      code?: string;
-      message?: string;
-      fields?: Record<string, string>;
-    };
-    const detail =
-      envelope.fields === undefined ? '' : ` ${Object.values(envelope.fields).join(' ')}`;
-    throw new ApiError(
-      response.status,
-      envelope.code ?? 'ERROR',
-      `${envelope.message ?? response.statusText}${detail}`,
-    );
-  }
-  return json as T;
+  const answer: unknown = text === '' ? null : JSON.parse(text);
+  if (response.ok) return answer as T;
+  const envelope = (answer ?? {}) as { message?: string; fields?: Record<string, string> };
+  const detail = envelope.fields === undefined ? [] : ['', ...Object.values(envelope.fields)];
+  throw new ApiError(
+    response.status,
+    `${envelope.message ?? response.statusText}${detail.join(' ')}`,
+  );
 }
 
 /**
@@ -102,13 +92,10 @@ export async function listen(
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          if (buffer.slice(0, end).includes('event: change')) onChange();
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-        }
+        // Events end with a blank line; the last piece is the start of the next one.
+        const events = (buffer + value).split('\n\n');
+        buffer = events.pop() ?? '';
+        for (const event of events) if (event.includes('event: change')) onChange();
       }
     } catch {
       // Reported below; the loop reconnects.

@@ -10,7 +10,7 @@ import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntr
 import type { CreatingRequest } from '../request-links';
 import { control, data } from './api';
 import { contractForm } from './contract-form';
-import { type Child, chip, fields, html, link, pretty, section, table, time } from './dom';
+import { type Child, chip, fields, html, link, pretty, section, tableOf, time } from './dom';
 import type { FieldSpec } from './fault-specs';
 import {
   campaignCounts,
@@ -54,12 +54,11 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
       section(
         'Replies',
         `Replies (${view.replies.length})`,
-        table(
-          'Replies',
-          ['Received (world)', 'From', 'Content'],
-          view.replies.map((r) => [time(r.received_at), r.from, r.content]),
-          'No replies.',
-        ),
+        tableOf<MessageView['replies'][number]>('Replies', 'No replies.', {
+          'Received (world)': (r) => time(r.received_at),
+          From: (r) => r.from,
+          Content: (r) => r.content,
+        })(view.replies),
       ),
       section('Webhook deliveries', 'Webhook deliveries', deliveryRows(view.deliveries)),
       section(
@@ -201,28 +200,18 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         'Campaign messages',
         'Messages',
         messageRows(view.messages.entries),
-        pages(
-          `campaigns/${encodeURIComponent(c.id)}`,
-          route,
-          view.messages.total,
-          view.messages.offset,
-        ),
+        pages(`campaigns/${encodeURIComponent(c.id)}`, route, view.messages),
       ),
     ],
   };
 }
 
 /** A table of header names and values. */
-export function headerTable(caption: string, headers: Readonly<Record<string, string>>): Child {
-  return table(
-    caption,
-    ['Header', 'Value'],
-    Object.entries(headers).map(([name, value]) => [
-      html`<code>${name}</code>`,
-      html`<code>${value}</code>`,
-    ]),
-  );
-}
+export const headerTable = (caption: string, headers: Readonly<Record<string, string>>): Child =>
+  tableOf<[string, string]>(caption, 'Nothing yet.', {
+    Header: ([name]) => html`<code>${name}</code>`,
+    Value: ([, value]) => html`<code>${value}</code>`,
+  })(Object.entries(headers));
 
 /** `#/webhooks/<id>`. */
 export async function deliveryView(id: string, actions: Actions): Promise<View> {
@@ -314,13 +303,8 @@ function attemptAnswer(attempt: DeliveryDetail['attempts'][number]): Child {
   ];
 }
 
-/** One step, as the inspector's API gives it. */
-interface TimelineStep {
-  readonly status: string;
-  /** World time, ISO 8601. */
-  readonly at: string;
-  readonly error_code: string | null;
-}
+/** One step of a message's or a campaign's history. */
+type TimelineStep = (MessageView | CampaignView)['history'][number];
 
 /** The timeline of `steps`. */
 function timeline(steps: readonly TimelineStep[]): Child {

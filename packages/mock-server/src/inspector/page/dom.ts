@@ -125,6 +125,22 @@ export function table(
   </table>`;
 }
 
+/** A table's columns, in order: each header with the cell it shows for a row. */
+export type Columns<Row> = Readonly<Record<string, (row: Row) => Child>>;
+
+/** The {@link table} of rows of one kind, each column a header and the cell it shows. */
+export function tableOf<Row>(caption: string, empty: string, columns: Columns<Row>, kind?: string) {
+  const cells = Object.values(columns);
+  return (entries: readonly Row[]): HTMLElement =>
+    table(
+      caption,
+      Object.keys(columns),
+      entries.map((row) => cells.map((cell) => cell(row))),
+      empty,
+      kind,
+    );
+}
+
 /** JSON text pretty-printed when it parses, as written when it does not. */
 export function pretty(text: string | null): string {
   if (text === null) return '(none)';

@@ -10,8 +10,8 @@ import type { JournalDetail, JournalRow } from '../journal';
 import type { CreatedRecord } from '../request-links';
 import { data } from './api';
 import { headerTable } from './details';
-import { type Child, fields, html, link, pretty, section, table, time } from './dom';
-import { requestCells, type View, wallBeside } from './lists';
+import { type Child, fields, html, link, pretty, section, tableOf, time } from './dom';
+import { REQUEST_COLUMNS, type View, wallBeside } from './lists';
 import { pageOf, pages } from './paging';
 import { listHref, type Route } from './router';
 
@@ -22,11 +22,6 @@ interface Filters {
   readonly q?: string | undefined;
   readonly class?: string | undefined;
   readonly op?: string | undefined;
-}
-
-/** The address of the journal with these filters (its first page). */
-function journalHref(filters: Filters): string {
-  return listHref('requests', { q: filters.q, class: filters.class, op: filters.op });
 }
 
 /** `#/requests`: the journal, filtered by the address. */
@@ -46,7 +41,7 @@ export async function journalView(route: Route): Promise<View> {
     content: [
       filterBar(filters, page.operations),
       html`<div class="journal">${journalRows(page.entries)}</div>`,
-      pages('requests', route, page.total, page.offset),
+      pages('requests', route, page),
     ],
   };
 }
@@ -54,7 +49,7 @@ export async function journalView(route: Route): Promise<View> {
 /** Status-class links and the operation select. */
 function filterBar(filters: Filters, operations: readonly string[]): Child {
   const classLink = (value?: string) => html`<a
-    href=${journalHref({ ...filters, class: value })}
+    href=${listHref('requests', { ...filters, class: value })}
     aria-current=${filters.class === value && 'true'}
     data-key="class-${value ?? 'all'}"
   >
@@ -62,7 +57,7 @@ function filterBar(filters: Filters, operations: readonly string[]): Child {
   </a>`;
   const choose = (event: Event) => {
     const value = (event.target as HTMLSelectElement).value;
-    location.hash = journalHref({ ...filters, op: value === '' ? undefined : value });
+    location.hash = listHref('requests', { ...filters, op: value === '' ? undefined : value });
   };
   const option = (value: string, label = value) =>
     html`<option value=${value} selected=${value === (filters.op ?? '')}>${label}</option>`;
@@ -74,7 +69,7 @@ function filterBar(filters: Filters, operations: readonly string[]): Child {
       ${option('', 'Any operation')}${operations.map((op) => option(op))}
       ${option('none', 'None (no such path or method)')}
     </select>
-    ${filtered && html`<a href=${journalHref({ q: filters.q })}>Clear filters</a>`}
+    ${filtered && html`<a href=${listHref('requests', { q: filters.q })}>Clear filters</a>`}
   </div>`;
 }
 
@@ -87,23 +82,17 @@ function createdLink(created: CreatedRecord): Child {
 }
 
 /** The journal's rows: what each request was, its answer, and its hint or what it created. */
-function journalRows(entries: readonly JournalRow[]): Child {
-  return table(
-    'Requests',
-    ['World time', 'Method', 'Path', 'Status', 'Operation', 'Near miss or result', 'Key'],
-    entries.map((r) => [
-      ...requestCells(r),
-      r.operation ?? '—',
-      r.hint !== null
-        ? html`<span class="hint">${r.hint}</span>`
-        : r.created !== null
-          ? createdLink(r.created)
-          : '',
-      r.key ?? '—',
-    ]),
-    'No requests.',
-  );
-}
+const journalRows = tableOf<JournalRow>('Requests', 'No requests.', {
+  ...REQUEST_COLUMNS,
+  Operation: (r) => r.operation ?? '—',
+  'Near miss or result': (r) =>
+    r.hint !== null
+      ? html`<span class="hint">${r.hint}</span>`
+      : r.created !== null
+        ? createdLink(r.created)
+        : '',
+  Key: (r) => r.key ?? '—',
+});
 
 /** `#/requests/<seq>`: one request in full, with its near misses and what it created. */
 export async function journalRequestView(seq: string): Promise<View> {

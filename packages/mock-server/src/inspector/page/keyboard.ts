@@ -9,7 +9,7 @@
 
 import { openFilterHelp } from './filters';
 import { currentRoute, parseRoute } from './router';
-import { backAddress, isList, listOf, ROWS } from './split-view';
+import { backAddress, listShown, ROWS } from './split-view';
 
 /** Which of a row's links is the row's own record, when none is of the list's kind. */
 const KINDS_FIRST = ['messages', 'requests', 'webhooks', 'campaigns', 'phones'];
@@ -73,9 +73,7 @@ function rowLink(row: Element): HTMLElement | null {
     const parts = parseRoute(a.getAttribute('href') ?? '').parts;
     return parts.length >= 2 ? parts[0] : undefined;
   };
-  const route = currentRoute();
-  const list = isList(route) ? route : listOf(route);
-  const preferred = [list?.parts[0], ...KINDS_FIRST];
+  const preferred = [listShown(currentRoute())?.parts[0], ...KINDS_FIRST];
   for (const kind of preferred) {
     const link = links.find((a) => kind !== undefined && kindOf(a) === kind);
     if (link !== undefined) return link;

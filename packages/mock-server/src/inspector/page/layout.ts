@@ -13,7 +13,7 @@ import {
   addressOf,
   isList,
   isRecord,
-  listOf,
+  listShown,
   openBesideList,
   ROWS,
   recordAddress,
@@ -85,7 +85,6 @@ function leaving(oldUrl: string): void {
   back = isRecord(old) && leftList?.address === addressOf(next) ? leftList : undefined;
   // A row is kept in place only while its list stays on screen or comes back: opened beside it,
   // or left with `Esc`. Another page of the list, or another view, opens at its top.
-  const listShown = (route: Route) => (isList(route) ? route : listOf(route));
   const before = listShown(old);
   const after = listShown(next);
   anchor =

@@ -17,7 +17,7 @@ import type {
   SearchView,
 } from '../api';
 import { control, data } from './api';
-import { type Child, chip, html, link, section, table, time } from './dom';
+import { type Child, type Columns, chip, html, link, section, table, tableOf, time } from './dom';
 import {
   campaignStatus,
   messageBadges,
@@ -40,75 +40,50 @@ export interface Actions {
 }
 
 /** Rows of messages. */
-export function messageRows(entries: readonly MessageRow[]): Child {
-  return table(
-    'Messages',
-    ['Created (world)', 'To', 'Status', 'Content', 'Organization', 'Campaign'],
-    entries.map((m) => [
-      time(m.created_at),
-      link(m.to, 'phones', m.to),
-      [messageStatus(m.status), messageBadges(m)],
-      link(m.content === '' ? '(empty)' : m.content, 'messages', m.id),
-      organizationMessages(m.organization),
-      m.campaign_id === null ? '—' : link('campaign', 'campaigns', m.campaign_id),
-    ]),
-    'No messages.',
-  );
-}
+export const messageRows = tableOf<MessageRow>('Messages', 'No messages.', {
+  'Created (world)': (m) => time(m.created_at),
+  To: (m) => link(m.to, 'phones', m.to),
+  Status: (m) => [messageStatus(m.status), messageBadges(m)],
+  Content: (m) => link(m.content === '' ? '(empty)' : m.content, 'messages', m.id),
+  Organization: (m) => organizationMessages(m.organization),
+  Campaign: (m) => (m.campaign_id === null ? '—' : link('campaign', 'campaigns', m.campaign_id)),
+});
 
-function phoneRows(entries: readonly PhoneRow[]): Child {
-  return table(
-    'Phones',
-    ['Number', 'Sent to it', 'Replies from it', 'Last activity (world)'],
-    entries.map((p) => [
-      link(p.number, 'phones', p.number),
-      String(p.outbound),
-      String(p.inbound),
-      time(p.last_at),
-    ]),
-    'No phones.',
-  );
-}
+const phoneRows = tableOf<PhoneRow>('Phones', 'No phones.', {
+  Number: (p) => link(p.number, 'phones', p.number),
+  'Sent to it': (p) => String(p.outbound),
+  'Replies from it': (p) => String(p.inbound),
+  'Last activity (world)': (p) => time(p.last_at),
+});
 
-function campaignRows(
-  entries: readonly (CampaignRow | Omit<CampaignRow, 'organization'>)[],
-): Child {
-  return table(
-    'Campaigns',
-    ['Created (world)', 'Name', 'Status', 'Recipients', 'Organization'],
-    entries.map((c) => [
-      time(c.created_at),
-      link(c.name, 'campaigns', c.id),
-      campaignStatus(c.status),
-      String(c.total_estimated_recipients),
-      'organization' in c ? (c.organization ?? '—') : '—',
-    ]),
-    'No campaigns.',
-  );
-}
+const campaignRows = tableOf<Partial<CampaignRow> & Omit<CampaignRow, 'organization'>>(
+  'Campaigns',
+  'No campaigns.',
+  {
+    'Created (world)': (c) => time(c.created_at),
+    Name: (c) => link(c.name, 'campaigns', c.id),
+    Status: (c) => campaignStatus(c.status),
+    Recipients: (c) => String(c.total_estimated_recipients),
+    Organization: (c) => c.organization ?? '—',
+  },
+);
 
 /**
- * The cells every request list starts with: world time (the wall clock beside it when they
+ * The columns every request list starts with: world time (the wall clock beside it when they
  * differ), method, path (a link to the request) and status.
  */
-export function requestCells(r: RequestLogEntry): Child[] {
-  return [
-    [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)],
-    r.method,
-    link(`${r.path}${r.query === '' ? '' : `?${r.query}`}`, 'requests', String(r.seq)),
-    [String(r.status), r.code === null ? null : ` ${r.code}`],
-  ];
-}
+export const REQUEST_COLUMNS: Columns<RequestLogEntry> = {
+  'World time': (r) => [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)],
+  Method: (r) => r.method,
+  Path: (r) => link(`${r.path}${r.query === '' ? '' : `?${r.query}`}`, 'requests', String(r.seq)),
+  Status: (r) => [String(r.status), r.code === null ? null : ` ${r.code}`],
+};
 
-/** The request log rows. */
-function requestRows(entries: readonly RequestLogEntry[]): Child {
-  return table(
-    'Requests',
-    ['World time', 'Method', 'Path', 'Status', 'Key', 'Trace id'],
-    entries.map((r) => [...requestCells(r), r.key ?? '—', html`<code>${r.trace_id ?? '—'}</code>`]),
-    'No requests yet.',
-  );
-}
+const requestRows = tableOf<RequestLogEntry>('Requests', 'No requests yet.', {
+  ...REQUEST_COLUMNS,
+  Key: (r) => r.key ?? '—',
+  'Trace id': (r) => html`<code>${r.trace_id ?? '—'}</code>`,
+});
 
 /** " · wall 12:00:01" when the wall clock differs from the world's by a second or more. */
 export function wallBeside(world: string | null, wall: string): Child {
@@ -117,23 +92,16 @@ export function wallBeside(world: string | null, wall: string): Child {
 }
 
 /** Webhook delivery rows. */
-export function deliveryRows(entries: readonly DeliveryRow[]): Child {
-  return table(
-    'Webhook deliveries',
-    ['Queued (world)', 'Event', 'About', 'State', 'Attempts', 'Last answer', 'Latency', 'Endpoint'],
-    entries.map((d) => [
-      time(d.created_at),
-      link(d.type, 'webhooks', d.id),
-      deliveryLinks(d),
-      chip(d.state),
-      String(d.attempts),
-      d.last_status === null ? '—' : String(d.last_status),
-      latency(d.last_duration_ms),
-      d.url ?? '(in-process listener)',
-    ]),
-    'No webhook deliveries.',
-  );
-}
+export const deliveryRows = tableOf<DeliveryRow>('Webhook deliveries', 'No webhook deliveries.', {
+  'Queued (world)': (d) => time(d.created_at),
+  Event: (d) => link(d.type, 'webhooks', d.id),
+  About: deliveryLinks,
+  State: (d) => chip(d.state),
+  Attempts: (d) => String(d.attempts),
+  'Last answer': (d) => (d.last_status === null ? '—' : String(d.last_status)),
+  Latency: (d) => latency(d.last_duration_ms),
+  Endpoint: (d) => d.url ?? '(in-process listener)',
+});
 
 /**
  * A list view: a page of `view`'s records (the address's `q`, offset and page size), the rows and
@@ -153,7 +121,7 @@ async function listView<Row>(
     content: [
       statuses === undefined ? null : statusBar(view, statuses, route),
       rows(page.entries),
-      pages(view, route, page.total, page.offset),
+      pages(view, route, page),
     ],
   };
 }
@@ -211,15 +179,12 @@ export async function organizationsView(): Promise<View> {
   };
 }
 
-/** Rows of replies. */
-function replyRows(entries: SearchView['replies']['entries']): Child {
-  return table(
-    'Replies',
-    ['Received (world)', 'From', 'To', 'Content'],
-    entries.map((r) => [time(r.received_at), link(r.from, 'phones', r.from), r.to, r.content]),
-    'No replies.',
-  );
-}
+const replyRows = tableOf<SearchView['replies']['entries'][number]>('Replies', 'No replies.', {
+  'Received (world)': (r) => time(r.received_at),
+  From: (r) => link(r.from, 'phones', r.from),
+  To: (r) => r.to,
+  Content: (r) => r.content,
+});
 
 /** `#/search?q=`: the first matches of each kind, with links to all of them. */
 export async function searchView(route: Route): Promise<View> {
@@ -320,7 +285,7 @@ export async function outboxView(route: Route, actions: Actions): Promise<View> 
         </button>
       </nav>`,
       deliveryRows(page.entries),
-      pages('webhooks', route, page.total, page.offset),
+      pages('webhooks', route, page),
     ],
   };
 }

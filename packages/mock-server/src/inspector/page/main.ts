@@ -87,9 +87,6 @@ async function render(): Promise<void> {
   const route = currentRoute();
   highlight(route);
   const view = $('view');
-  // Live updates put the keyboard focus back where it was (same link or button).
-  const focused = document.activeElement?.getAttribute('data-key') ?? null;
-  const wasInView = view.contains(document.activeElement);
   try {
     const list = splitList(route);
     const [shown, summary] = await Promise.all([
@@ -126,12 +123,6 @@ async function render(): Promise<void> {
       html`<p>${error instanceof Error ? error.message : String(error)}</p>`,
     );
   }
-  if (wasInView && focused !== null) {
-    const again = [...view.querySelectorAll<HTMLElement>('[data-key]')].find(
-      (el) => el.getAttribute('data-key') === focused,
-    );
-    again?.focus();
-  }
 }
 
 function showClock(summary: InspectorSummary): void {
@@ -158,10 +149,13 @@ type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 /**
  * What a render must leave as the user had it, read before the view is replaced; the returned
  * function puts it back: each form control's value, by id (a choice made without keeping the focus
- * in the field, a select or a click elsewhere, must survive a live update), and the scroll of each
- * pane that shows the same list or record.
+ * in the field, a select or a click elsewhere, must survive a live update), the scroll of each
+ * pane that shows the same list or record, and the keyboard focus (the same link or button).
  */
 function keep(view: HTMLElement): () => void {
+  const focused = view.contains(document.activeElement)
+    ? document.activeElement?.getAttribute('data-key')
+    : null;
   const controls = view.querySelectorAll<FormControl>('input[id], select[id], textarea[id]');
   const values = [...controls].map((control) => [control.id, control.value] as const);
   const panes = view.querySelectorAll<HTMLElement>('.pane[data-pane]');
@@ -179,6 +173,9 @@ function keep(view: HTMLElement): () => void {
       const pane = view.querySelector<HTMLElement>(`.pane[data-pane="${CSS.escape(address)}"]`);
       if (pane !== null) pane.scrollTop = top;
     }
+    if (focused != null) {
+      view.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+    }
   };
 }
 
@@ -192,12 +189,6 @@ function setStatus(live: boolean): void {
   status.className = live ? 'ok' : 'error';
 }
 
-/** Whether the keyboard focus is in a field of the view (a form being filled in). */
-function typingInView(): boolean {
-  const active = document.activeElement;
-  return isField(active) && $('view').contains(active);
-}
-
 /**
  * Whether a pointer is pressed in the view. Pressing a button moves the focus out of a field, which
  * renders a change held for it; a render that replaced the form between the press and the release
@@ -207,7 +198,9 @@ let pressing = false;
 
 /** Whether a render now would replace what the user is working on (a field, a pressed button). */
 function holding(): boolean {
-  return pressing || typingInView();
+  return (
+    pressing || (isField(document.activeElement) && $('view').contains(document.activeElement))
+  );
 }
 
 /** Renders the change held for the user, once they let go of the view. */

@@ -3,6 +3,7 @@
  * in the address as `limit`). The server moves an offset past the end to the last page and
  * says where the page it answered starts; the pager counts from there.
  */
+import type { ListPage } from '../api';
 import { type Child, html } from './dom';
 import { listHref, type Route } from './router';
 
@@ -24,15 +25,10 @@ export function pageOf(route: Route): { offset: number; limit: number } {
 }
 
 /**
- * The pager of `view`'s list of `total`, on the page starting at `offset` (the server's answer;
- * the address's when not given). Its links keep the address's filters (`q`, `state`, `class`, …).
+ * The pager of `view`'s list, on the page the server answered (its `total`, and the `offset` it
+ * starts at). Its links keep the address's filters (`q`, `state`, `class`, …).
  */
-export function pages(
-  view: string,
-  route: Route,
-  total: number,
-  offset = pageOf(route).offset,
-): Child {
+export function pages(view: string, route: Route, { total, offset }: ListPage<unknown>): Child {
   const size = pageOf(route).limit;
   const kept = Object.fromEntries(
     [...route.params].filter(([name]) => name !== 'offset' && name !== 'limit'),

@@ -60,6 +60,11 @@ export function listOf(route: Route): Route | undefined {
   return isList(parsed) ? parsed : undefined;
 }
 
+/** The list on screen with a route: itself, or the list its record was opened from. */
+export function listShown(route: Route): Route | undefined {
+  return isList(route) ? route : listOf(route);
+}
+
 /** The list to show beside the record now: only on a wide screen. */
 export function splitList(route: Route): Route | undefined {
   return isWide() ? listOf(route) : undefined;
@@ -145,8 +150,7 @@ export function openBesideList(event: MouseEvent): void {
   if (link === null || link === undefined) return;
   const target = parseRoute(link.getAttribute('href') ?? '');
   if (!isRecord(target)) return;
-  const current = parseRoute(location.hash);
-  const list = isList(current) ? current : listOf(current);
+  const list = listShown(parseRoute(location.hash));
   if (list === undefined) return;
   event.preventDefault();
   target.params.set('list', addressOf(list).slice(2));
