@@ -13,7 +13,9 @@
 // - the same generator's types for the mock server's control API (openapi/control.yaml), behind
 //   `createControlClient` (D113): packages/mock-server/src/generated/control.ts; and the same file
 //   in the mock, whose in-process control API answers the same views:
-//   packages/mock/src/generated/control.ts.
+//   packages/mock/src/generated/control.ts;
+// - the control API's request schemas, zod, from the same document (generate-control-requests.mjs):
+//   packages/mock-server/src/generated/control-requests.ts.
 //
 //   node scripts/generate.mjs           write them all
 //   node scripts/generate.mjs --check   regenerate in memory; exit 1 if a committed file differs
@@ -25,6 +27,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { parse } from 'yaml';
 import { contractOutline } from './generate-contract-outline.mjs';
+import { controlRequests } from './generate-control-requests.mjs';
 
 const root = new URL('../', import.meta.url);
 const specUrl = new URL('openapi/openapi.yaml', root);
@@ -207,6 +210,16 @@ const OUTPUTS = [
     url: new URL('packages/verify/src/proxy/generated/openapi-document.ts', root),
     generate: generateDocument,
     source: 'openapi/openapi.yaml',
+  },
+  {
+    url: new URL('packages/mock-server/src/generated/control-requests.ts', root),
+    generate: async () =>
+      controlRequests(
+        parse(await readFile(controlSpecUrl, 'utf8')),
+        parse(await readFile(specUrl, 'utf8')),
+        CONTROL_BANNER,
+      ),
+    source: 'openapi/control.yaml',
   },
   { url: pageOutUrl, generate: generatePageScript, source: 'the inspector page sources' },
   {

@@ -1,12 +1,12 @@
 // One source for the control API's requests (issue 23): every request body and query that
-// openapi/control.yaml documents is walked field by field against the zod schema the HTTP control
-// route parses it with — the same names, the same required ones, strict where the document says
-// `additionalProperties: false`, the same enum values. The type twin (control-schemas.test-d.ts)
-// ties the schemas to the generated types; this one reads the YAML itself, so a vocabulary or a
-// `propertyNames` the generator drops cannot drift either.
+// openapi/control.yaml documents is walked field by field against the zod schema (generated from
+// it) that the HTTP control route parses it with — the same names, the same required ones, strict
+// where the document says `additionalProperties: false`, the same enum values. The type twin
+// (control-schemas.test-d.ts) ties the schemas to the generated types; this one reads the YAML
+// itself, so a vocabulary or a `propertyNames` the generator drops cannot drift either.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as schemas from '../src/control-http/control-schemas';
+import * as schemas from '../src/generated/control-requests';
 import { controlDocument } from './support/control-contract';
 
 type Json = Record<string, unknown>;
@@ -15,32 +15,32 @@ type ZodObject = z.ZodObject<z.ZodRawShape>;
 /** The zod schema each documented request body is parsed with, by operation id. */
 const BODIES: Record<string, ZodObject> = {
   createOrganization: schemas.createOrganizationBody,
-  fundOrganization: schemas.fundBody,
-  issueApiKey: schemas.issueKeyBody,
+  fundOrganization: schemas.fundOrganizationBody,
+  issueApiKey: schemas.issueApiKeyBody,
   createSenderId: schemas.createSenderIdBody,
   createTag: schemas.createTagBody,
   createContact: schemas.createContactBody,
   updateSenderId: schemas.updateSenderIdBody,
-  advanceClock: schemas.advanceBody,
-  addWebhookEndpoint: schemas.webhookEndpointBody,
-  simulateInbound: schemas.inboundBody,
+  advanceClock: schemas.advanceClockBody,
+  addWebhookEndpoint: schemas.addWebhookEndpointBody,
+  simulateInbound: schemas.simulateInboundBody,
   redeliverFailed: schemas.redeliverFailedBody,
-  triggerEvent: schemas.triggerBody,
-  injectRequestFailure: schemas.requestFailureBody,
-  injectLatency: schemas.latencyBody,
-  injectDispatchFailure: schemas.dispatchFailureBody,
-  injectCarrierOutage: schemas.carrierOutageBody,
+  triggerEvent: schemas.triggerEventBody,
+  injectRequestFailure: schemas.injectRequestFailureBody,
+  injectLatency: schemas.injectLatencyBody,
+  injectDispatchFailure: schemas.injectDispatchFailureBody,
+  injectCarrierOutage: schemas.injectCarrierOutageBody,
   takeSnapshot: schemas.takeSnapshotBody,
   createWorld: schemas.createWorldBody as unknown as ZodObject,
   forkWorld: schemas.forkWorldBody,
-  configureRateLimits: schemas.rateLimitsBody as unknown as ZodObject,
+  configureRateLimits: schemas.configureRateLimitsBody as unknown as ZodObject,
 };
 /** The zod schema each documented query string is parsed with, by operation id. */
 const QUERIES: Record<string, ZodObject> = {
-  listOrganizationCampaigns: schemas.environmentQuery,
-  readOutbox: schemas.outboxQuery,
-  listMessages: schemas.filteredListQuery,
-  listCampaigns: schemas.filteredListQuery,
+  listOrganizationCampaigns: schemas.listOrganizationCampaignsQuery,
+  readOutbox: schemas.readOutboxQuery,
+  listMessages: schemas.listMessagesQuery,
+  listCampaigns: schemas.listCampaignsQuery,
 };
 // The inspector page's `?token=` is read by the inspector, not by a control-http schema.
 const QUERIES_ELSEWHERE = new Set(['openInspector']);

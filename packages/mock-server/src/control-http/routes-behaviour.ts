@@ -7,9 +7,9 @@
 import type { CarrierCode, MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../errors/control-errors';
+import * as schemas from '../generated/control-requests';
 import { route } from '../http/route';
 import { clockView } from '../http/views';
-import * as schemas from './control-schemas';
 
 /**
  * A real clock follows the wall clock and cannot be moved: those calls answer 409
@@ -35,13 +35,13 @@ export const BEHAVIOUR_ROUTES = [
     return { reset: true, clock: clockView(mock) };
   }),
   route('GET /rate-limits', ({ mock }) => limits(mock)),
-  route('PUT /rate-limits', schemas.rateLimitsBody, ({ mock }, input) => {
+  route('PUT /rate-limits', schemas.configureRateLimitsBody, ({ mock }, input) => {
     if (input.disabled === true) mock.control.configureRateLimits(false);
     if (input.limits !== undefined) mock.control.configureRateLimits(input.limits);
     return limits(mock);
   }),
   route('GET /clock', ({ mock }) => clockView(mock)),
-  route('POST /clock/advance', schemas.advanceBody, ({ mock }, { ms }) => {
+  route('POST /clock/advance', schemas.advanceClockBody, ({ mock }, { ms }) => {
     requireVirtual(mock);
     const ran = mock.clock.advance(ms);
     return { ...clockView(mock), tasks_run: ran, elapsed_ms: ms };
@@ -62,17 +62,25 @@ export const BEHAVIOUR_ROUTES = [
     mock.control.clearFaults(params.fault_id!);
     return mock.control.faults();
   }),
-  route('POST /faults/request-failures 201', schemas.requestFailureBody, ({ mock }, input) => ({
-    id: mock.control.failNextRequests(input),
-  })),
-  route('POST /faults/latencies 201', schemas.latencyBody, ({ mock }, input) => ({
+  route(
+    'POST /faults/request-failures 201',
+    schemas.injectRequestFailureBody,
+    ({ mock }, input) => ({
+      id: mock.control.failNextRequests(input),
+    }),
+  ),
+  route('POST /faults/latencies 201', schemas.injectLatencyBody, ({ mock }, input) => ({
     id: mock.control.addLatency(input),
   })),
-  route('POST /faults/campaign-failures 201', schemas.dispatchFailureBody, ({ mock }, input) => ({
-    id: mock.control.failNextDispatch(input),
-  })),
+  route(
+    'POST /faults/campaign-failures 201',
+    schemas.injectDispatchFailureBody,
+    ({ mock }, input) => ({
+      id: mock.control.failNextDispatch(input),
+    }),
+  ),
   // Checked against the carriers this world routes to (a custom prefix table has its own).
-  route('POST /faults/carrier-outages 201', schemas.carrierOutageBody, ({ mock }, input) => ({
+  route('POST /faults/carrier-outages 201', schemas.injectCarrierOutageBody, ({ mock }, input) => ({
     id: mock.control.carrierOutage({ ...input, destination: input.destination as CarrierCode }),
   })),
 ];

@@ -4,8 +4,8 @@
  * rejecting) a sender ID. Each one calls `mock.control.*` and renders the result.
  */
 import { displaySecret } from '@msgsvc/mock/port';
+import * as schemas from '../generated/control-requests';
 import { type ControlContext, route } from '../http/route';
-import * as schemas from './control-schemas';
 
 /** The organization of the path, or a 404. */
 function organizationOf({ mock, params }: ControlContext) {
@@ -28,10 +28,14 @@ export const ORGANIZATION_ROUTES = [
       webhook_secret_prefix: displaySecret(control.webhookSecret(organization.id)),
     };
   }),
-  route('POST /organizations/{organization_id}/fund', schemas.fundBody, (context, { amount }) => {
-    const id = organizationOf(context);
-    return { organization_id: id, balance: context.mock.control.fundAccount(id, amount) };
-  }),
+  route(
+    'POST /organizations/{organization_id}/fund',
+    schemas.fundOrganizationBody,
+    (context, { amount }) => {
+      const id = organizationOf(context);
+      return { organization_id: id, balance: context.mock.control.fundAccount(id, amount) };
+    },
+  ),
   route('GET /organizations/{organization_id}/ledger', (context) => {
     const id = organizationOf(context);
     const { control } = context.mock;
@@ -39,7 +43,7 @@ export const ORGANIZATION_ROUTES = [
   }),
   route(
     'GET /organizations/{organization_id}/campaigns',
-    schemas.environmentQuery,
+    schemas.listOrganizationCampaignsQuery,
     (context, { environment }) => ({
       entries: context.mock.control.campaigns(organizationOf(context), environment ?? 'live'),
     }),
@@ -49,7 +53,7 @@ export const ORGANIZATION_ROUTES = [
   })),
   route(
     'POST /organizations/{organization_id}/api-keys 201',
-    schemas.issueKeyBody,
+    schemas.issueApiKeyBody,
     (context, input) =>
       context.mock.control.issueApiKey({ organization_id: organizationOf(context), ...input }),
   ),

@@ -5,9 +5,9 @@
  * the world (`GET /__mock/state`).
  */
 import { campaignObject, messageDetail, readonlyWorld } from '@msgsvc/mock/port';
+import { listCampaignsQuery, listMessagesQuery } from '../generated/control-requests';
 import { route } from '../http/route';
 import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
-import { filteredListQuery } from './control-schemas';
 import { inspectorState } from './state-document';
 
 /** Read routes. */
@@ -16,13 +16,13 @@ export const READ_ROUTES = [
     number: params.number,
     entries: mock.control.messagesTo(params.number!),
   })),
-  route('GET /messages', filteredListQuery, ({ mock }, { q = '', offset = 0, limit = 50 }) => {
+  route('GET /messages', listMessagesQuery, ({ mock }, { q = '', offset = 0, limit = 50 }) => {
     const world = readonlyWorld(mock);
     const found = filteredMessages(world, q, offset, limit);
     const entries = found.entries.map((message) => messageDetail(world, message));
     return { total: found.total, offset: found.offset, entries };
   }),
-  route('GET /campaigns', filteredListQuery, ({ mock }, { q = '', offset = 0, limit = 50 }) => {
+  route('GET /campaigns', listCampaignsQuery, ({ mock }, { q = '', offset = 0, limit = 50 }) => {
     const world = readonlyWorld(mock);
     const found = filteredCampaigns(world, q, offset, limit);
     const entries = found.entries.map((campaign) => campaignObject(world, campaign));

@@ -10,13 +10,14 @@
 import { formatTimestamp, readonlyWorld } from '@msgsvc/mock/port';
 // Read from package.json at build time (tsup inlines the JSON), and from the file itself when the
 // sources run (tsx, vitest): never a second copy of the version to keep in step.
+import type { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
+import * as schemas from '../generated/control-requests';
 import { CONTROL_PREFIX, type ControlContext, route } from '../http/route';
 import { clockView } from '../http/views';
 import type { WorldSettings } from '../worlds/build-world';
 import { type OrganizationCredentials, worldCredentials } from '../worlds/world-file';
 import type { WorldEntry } from '../worlds/world-registry';
-import * as schemas from './control-schemas';
 
 /** The health check's path, outside any access check. */
 export const HEALTH_PATH = `${CONTROL_PREFIX}/health`;
@@ -74,7 +75,10 @@ function createdView(context: ControlContext, entry: WorldEntry) {
 }
 
 /** The settings of a new world: the server's, with what the request asked for. */
-function settingsOf(base: WorldSettings, input: schemas.CreateWorldInput): WorldSettings {
+function settingsOf(
+  base: WorldSettings,
+  input: z.output<typeof schemas.createWorldBody>,
+): WorldSettings {
   const clock = input.clock ?? base.clock;
   return {
     clock,

@@ -6,10 +6,10 @@
 import type { WorldSnapshot } from '@msgsvc/mock';
 import { displaySecret, formatTimestamp } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
+import * as schemas from '../generated/control-requests';
 import { route } from '../http/route';
 import { clockView } from '../http/views';
 import type { StoredSnapshot } from '../worlds/snapshot-store';
-import * as schemas from './control-schemas';
 
 function snapshotView(stored: StoredSnapshot) {
   return {

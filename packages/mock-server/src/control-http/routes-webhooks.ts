@@ -4,8 +4,9 @@
  * (`STOP` opts the number out), and make any webhook event of the contract happen on demand
  * through the world's own machinery (`POST /__mock/trigger`).
  */
+
+import * as schemas from '../generated/control-requests';
 import { route } from '../http/route';
-import * as schemas from './control-schemas';
 
 /** Webhook, inbound and trigger routes. */
 export const WEBHOOK_ROUTES = [
@@ -16,7 +17,7 @@ export const WEBHOOK_ROUTES = [
   }),
   route(
     'POST /organizations/{organization_id}/webhook-endpoints 201',
-    schemas.webhookEndpointBody,
+    schemas.addWebhookEndpointBody,
     ({ mock, params }, input) =>
       mock.control.addWebhookEndpoint({ organization_id: params.organization_id!, ...input }),
   ),
@@ -24,7 +25,7 @@ export const WEBHOOK_ROUTES = [
     mock.control.removeWebhookEndpoint(params.endpoint_id!);
     return { id: params.endpoint_id, deleted: true };
   }),
-  route('GET /webhooks/outbox', schemas.outboxQuery, ({ mock }, filter) => ({
+  route('GET /webhooks/outbox', schemas.readOutboxQuery, ({ mock }, filter) => ({
     entries: mock.control.outbox(filter),
   })),
   route(
@@ -37,12 +38,14 @@ export const WEBHOOK_ROUTES = [
       return result;
     },
   ),
-  route('POST /inbound 201', schemas.inboundBody, ({ mock }, input) =>
+  route('POST /inbound 201', schemas.simulateInboundBody, ({ mock }, input) =>
     mock.control.simulateInbound(input),
   ),
   route('GET /organizations/{organization_id}/inbound', ({ mock, params }) => {
     const organization = mock.control.organization(params.organization_id!);
     return { entries: mock.control.inbound(organization.id) };
   }),
-  route('POST /trigger', schemas.triggerBody, ({ mock }, input) => mock.control.trigger(input)),
+  route('POST /trigger', schemas.triggerEventBody, ({ mock }, input) =>
+    mock.control.trigger(input),
+  ),
 ];
