@@ -4,16 +4,17 @@
  * names the valid keys — prototype-named keys and values included — never a crash. Accent folding
  * (D158) is checked on the fold every search uses.
  */
-import { DomainError } from '@msgsvc/mock';
+import { createMockService, DomainError, type MockService } from '@msgsvc/mock';
+import { isOptedOut, listStatusOf, type MessageRecord } from '@msgsvc/mock/port';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import {
-  parseCampaignQuery,
-  parseMessageQuery,
-  QUERY_KEYS,
-  tokenize,
-} from '../src/query/query-language';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { filteredCampaigns, filteredMessages } from '../src/query/filtered-lists';
+import { parseFilter, tokenize } from '../src/query/query-language';
+import { QUERY_KEYS } from '../src/query/query-vocabulary';
 import { foldText } from '../src/query/search';
+
+const parseMessageQuery = (q: string) => parseFilter('messages', q);
+const parseCampaignQuery = (q: string) => parseFilter('campaigns', q);
 
 /** The `q` message of the error a query is refused with. */
 function refusal(parse: () => unknown): string {
@@ -29,34 +30,94 @@ function refusal(parse: () => unknown): string {
   throw new Error('accepted');
 }
 
+// A world with a message of each kind the keys tell apart, at known world times.
+const MIDNIGHT = Date.UTC(2026, 2, 4);
+let mock: MockService;
+let acmeId: string;
+let campaignId: string;
+
+function post(key: string, path: string, body: unknown): Record<string, string> {
+  const response = mock.handle({
+    method: 'POST',
+    path: `/c/v1/${path}`,
+    query: '',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response instanceof Promise || response.status >= 300) throw new Error(`${path} failed`);
+  return JSON.parse(response.body as string);
+}
+
+beforeAll(() => {
+  mock = createMockService({ rateLimits: false, startTime: MIDNIGHT - 3_600_000 });
+  const demo = mock.seedDemo();
+  const acme = mock.control.createOrganization({ name: 'Acme', balance: '1000.00' });
+  acmeId = acme.id;
+  const acmeKey = mock.control.issueApiKey({ organization_id: acme.id }).key;
+  mock.control.createSenderId({ organization_id: acme.id, name: 'ACME', status: 'APPROVED' });
+  post(demo.liveKey, 'messages', { to: '+244923000001', body: 'Olá nota: um mundo' });
+  mock.clock.runUntil(new Date(MIDNIGHT));
+  post(demo.testKey, 'messages', { to: '+244924000002', body: 'Teste' });
+  mock.clock.runUntil(new Date(Date.UTC(2026, 2, 4, 9, 15, 30, 123)));
+  post(acmeKey, 'messages', { to: '+244923111222', body: 'Seu crédito' });
+  post(demo.liveKey, 'messages', { to: '+244900000002', body: 'Ausente' });
+  mock.clock.runUntil(new Date(Date.UTC(2026, 2, 4, 10, 15)));
+  campaignId = post(demo.liveKey, 'campaigns/batch', {
+    remitter_id: demo.sender.id,
+    channel_type: 'SMS',
+    name: 'Natal: 2026',
+    content: 'Feliz Natal',
+    // A number each of delivered, failed (refunded), rejected (refunded) and invalid.
+    recipients: ['+244923700001', '+244900000005', '+244900000004', '1234562'],
+  }).campaign_id!;
+  mock.clock.runUntilIdle();
+  mock.control.simulateInbound({ from: '+244923000001', to: 'MSGSVC', body: 'STOP' });
+});
+
+/** The ids a messages list finds for `q`, sorted. */
+const found = (q: string) =>
+  filteredMessages(mock.world, q, 0, 200)
+    .entries.map((m) => m.id)
+    .sort();
+/** The ids of the world's messages `test` lets through, sorted (the oracle). */
+function oracle(test: (message: MessageRecord) => boolean, some: string | false = 'any'): string[] {
+  const ids = [...mock.world.messages.all()].filter(test).map((m) => m.id);
+  if (some !== false) expect(ids.length, some).toBeGreaterThan(0);
+  return ids.sort();
+}
+
 describe('message filters', () => {
   it('read every key, in any case', () => {
-    const filter = parseMessageQuery(
-      'Status:FAILED channel:WhatsApp env:Test org:Acme campaign:0198c9a0-0000-7000-8000-000000000001 ' +
-        'error:absent_subscriber to:+244-923 before:2026-01-02 after:2026-01-01T09:30:00Z ' +
-        'is:Refunded IS:opted-out',
+    const failed = (m: MessageRecord) => listStatusOf(m.status) === 'FAILED';
+    const cases: [string, (m: MessageRecord) => boolean][] = [
+      ['Status:FAILED', failed],
+      ['channel:Sms', (m) => m.channel === 'SMS'],
+      ['env:Test', (m) => m.environment === 'test'],
+      ['org:ACME', (m) => m.organizationId === acmeId],
+      [`campaign:${campaignId.toUpperCase()}`, (m) => m.campaignId === campaignId],
+      ['error:invalid_phone_number', (m) => m.errorCode === 'INVALID_PHONE_NUMBER'],
+      ['error:Absent_Subscriber', (m) => m.errorCode === 'ABSENT_SUBSCRIBER'],
+      ['to:+244-923', (m) => m.e164.includes('244923')],
+      ['before:2026-03-04', (m) => m.createdAt < MIDNIGHT],
+      ['after:2026-03-04T10:15:00Z', (m) => m.createdAt >= Date.UTC(2026, 2, 4, 10, 15)],
+      ['is:Refunded', (m) => m.refunded],
+      ['IS:opted-out', (m) => isOptedOut(mock.world, m.organizationId, m.environment, m.e164)],
+    ];
+    for (const [query, test] of cases) expect(found(query), query).toEqual(oracle(test, query));
+    expect(found('channel:WhatsApp')).toEqual([]);
+    // Different keys all hold.
+    expect(found(`Status:FAILED campaign:${campaignId} is:refunded`)).toEqual(
+      oracle((m) => failed(m) && m.campaignId === campaignId && m.refunded),
     );
-    expect(filter).toEqual({
-      statuses: ['FAILED'],
-      channels: ['WHATSAPP'],
-      environments: ['test'],
-      orgs: ['acme'],
-      campaigns: ['0198c9a0-0000-7000-8000-000000000001'],
-      errors: ['ABSENT_SUBSCRIBER'],
-      to: ['244923'],
-      before: [Date.parse('2026-01-02T00:00:00Z')],
-      after: [Date.parse('2026-01-01T09:30:00Z')],
-      flags: ['refunded', 'opted-out'],
-      text: '',
-      filtered: true,
-    });
   });
 
   it('keep free text around the filters, quoted phrases as written', () => {
-    const filter = parseMessageQuery('  Olá  status:sent "nota: um"   mundo ');
-    expect(filter.statuses).toEqual(['SENT']);
-    expect(filter.text).toBe('Olá nota: um mundo');
-    expect(parseMessageQuery('credito').filtered).toBe(false);
+    const text = parseMessageQuery('  Olá  status:sent "nota: um"   mundo ').text;
+    expect(text).toBe('Olá nota: um mundo');
+    expect(found('  Olá  env:live "nota: um"   mundo ')).toEqual(
+      oracle((m) => m.content === 'Olá nota: um mundo'),
+    );
+    expect(parseMessageQuery('credito').keys.size).toBe(0);
     expect(parseMessageQuery('').text).toBe('');
     // A colon after something that is no key name is text: times, numbers, `+244:`.
     expect(parseMessageQuery('Campaign 77: at 10:30 +244:').text).toBe(
@@ -65,36 +126,43 @@ describe('message filters', () => {
   });
 
   it('collect a repeated key as alternatives', () => {
-    const filter = parseMessageQuery('status:failed status:REJECTED to:923 to:924');
-    expect(filter.statuses).toEqual(['FAILED', 'REJECTED']);
-    expect(filter.to).toEqual(['923', '924']);
+    expect(found('status:failed status:DELIVERED to:923 to:924')).toEqual(
+      oracle(
+        (m) =>
+          ['FAILED', 'DELIVERED'].includes(listStatusOf(m.status)) &&
+          (m.e164.includes('923') || m.e164.includes('924')),
+      ),
+    );
   });
 
   it('take quoted values with spaces and colons', () => {
-    const filter = parseMessageQuery('org:"Loja Central" campaign:"Natal: 2026" x');
-    expect(filter.orgs).toEqual(['loja central']);
-    expect(filter.campaigns).toEqual(['natal: 2026']);
-    expect(filter.text).toBe('x');
+    expect(found('campaign:"Natal: 2026" feliz')).toEqual(
+      oracle((m) => m.campaignId === campaignId),
+    );
+    expect(found('org:"Acme" crédito')).toEqual(oracle((m) => m.organizationId === acmeId));
   });
 
   it('read times as world time: a date is midnight UTC, a time without offset is UTC', () => {
-    const at = (value: string) => parseMessageQuery(`after:${value}`).after[0];
-    expect(at('2026-03-04')).toBe(Date.UTC(2026, 2, 4));
-    expect(at('2026-03-04T10:15')).toBe(Date.UTC(2026, 2, 4, 10, 15));
-    expect(at('2026-03-04T10:15:30.123456+01:00')).toBe(Date.UTC(2026, 2, 4, 9, 15, 30, 123));
-    expect(at('2026-03-04t10:15:30z')).toBe(Date.UTC(2026, 2, 4, 10, 15, 30));
+    const from = (at: number) => oracle((m) => m.createdAt >= at);
+    expect(found('after:2026-03-04')).toEqual(from(MIDNIGHT));
+    expect(found('after:2026-03-04T10:15')).toEqual(from(Date.UTC(2026, 2, 4, 10, 15)));
+    // A finer fraction is cut, not rounded: .123999 is the message sent at .123.
+    const at123 = Date.UTC(2026, 2, 4, 9, 15, 30, 123);
+    expect(found('after:2026-03-04T10:15:30.123999+01:00')).toEqual(from(at123));
+    expect(found('before:2026-03-04t09:15:30.123z')).toEqual(oracle((m) => m.createdAt < at123));
   });
 });
 
 describe('campaign filters', () => {
   it('read the keys that apply to a campaign, with campaign states', () => {
-    expect(parseCampaignQuery('status:completed channel:sms org:acme natal')).toMatchObject({
-      statuses: ['COMPLETED'],
-      channels: ['SMS'],
-      orgs: ['acme'],
-      text: 'natal',
-      filtered: true,
-    });
+    const ids = (q: string) => filteredCampaigns(mock.world, q, 0, 200).entries.map((c) => c.id);
+    expect(ids('status:COMPLETED channel:sms org:demo natal')).toEqual([]);
+    const campaign = mock.world.campaigns.get(campaignId)!;
+    expect(campaign.status).toBe('COMPLETED');
+    expect(ids(`status:completed channel:SMS env:LIVE campaign:${campaignId} natal`)).toEqual([
+      campaignId,
+    ]);
+    expect(ids('status:completed org:acme')).toEqual([]);
     expect(refusal(() => parseCampaignQuery('status:delivered'))).toContain(
       'status: takes draft, pending, processing, sending, completed, failed',
     );

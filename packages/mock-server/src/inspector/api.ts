@@ -31,7 +31,7 @@ import { type ControlContext, type ControlDeps, type ControlRoute, route } from 
 import { clockView, deliverySummary } from '../http/views';
 import { phoneCount, phoneThread } from '../query/catalog';
 import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
-import { parseMessageQuery } from '../query/query-language';
+import { parseFilter } from '../query/query-language';
 import {
   campaignsMatching,
   inboundMatching,
@@ -268,14 +268,15 @@ function listed<T, R>(
 function searchView({ mock, requestLog, query }: ControlContext): SearchView {
   const { raw } = page(query);
   const world = readonlyWorld(mock);
-  const filter = parseMessageQuery(raw);
+  const filter = parseFilter('messages', raw);
   const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
   const q = readQuery(raw);
   const none = { total: 0, entries: [] };
-  const campaigns = filter.filtered ? none : campaignsMatching(world, q, 0, 10);
-  const phones = filter.filtered ? none : phonesMatching(world, q, 0, 10);
-  const requests = filter.filtered ? none : requestsMatching(requestLog, q, 0, 10);
-  const replies = filter.filtered ? none : inboundMatching(world, q, 0, 10);
+  const filtered = filter.keys.size > 0;
+  const campaigns = filtered ? none : campaignsMatching(world, q, 0, 10);
+  const phones = filtered ? none : phonesMatching(world, q, 0, 10);
+  const requests = filtered ? none : requestsMatching(requestLog, q, 0, 10);
+  const replies = filtered ? none : inboundMatching(world, q, 0, 10);
   const rows = <T, R>(hits: { total: number; entries: readonly T[] }, row: (entry: T) => R) => ({
     total: hits.total,
     entries: hits.entries.map(row),

@@ -4,7 +4,7 @@
  * a filter means one thing wherever it is typed.
  */
 import type { CampaignRecord, MessageRecord, ReadonlyWorld } from '@msgsvc/mock/port';
-import { parseCampaignQuery, parseMessageQuery } from './query-language';
+import { parseFilter } from './query-language';
 import { campaignsMatching, type Hits, messagesMatching, readQuery } from './search';
 
 /** A page whose start is known (an offset past the end is moved to the last page). */
@@ -19,7 +19,7 @@ export function filteredMessages(
   offset: number,
   limit: number,
 ): FilteredPage<MessageRecord> {
-  const filter = parseMessageQuery(q);
+  const filter = parseFilter('messages', q);
   const hits = messagesMatching(world, readQuery(filter.text), offset, limit, filter);
   return { ...hits, offset: hits.offset ?? offset };
 }
@@ -31,7 +31,7 @@ export function filteredCampaigns(
   offset: number,
   limit: number,
 ): FilteredPage<CampaignRecord> {
-  const filter = parseCampaignQuery(q);
+  const filter = parseFilter('campaigns', q);
   const hits = campaignsMatching(world, readQuery(filter.text), offset, limit, filter);
   return { ...hits, offset: hits.offset ?? offset };
 }

@@ -6,62 +6,26 @@
  * hold. Keys and closed values are case-insensitive; a value with spaces is quoted (`org:"Loja
  * Central"`), and so is free text holding a colon (`"nota: 1"`). An unknown key or a bad value is
  * a `VALIDATION_ERROR` on `q` that lists the valid keys, never a crash: the parser builds
- * no object from the input, so `status:__proto__` is just a status that does not exist.
+ * no object from the input, so `status:__proto__` is just a status that does not exist. What each
+ * key takes and lets through is its entry of `QUERY_FIELDS`.
  */
-import { DomainError, type MessageStatus } from '@msgsvc/mock';
-import type { CampaignRecord, MessageRecord } from '@msgsvc/mock/port';
+import { DomainError } from '@msgsvc/mock';
+import { isOptedOut, listStatusOf, type ReadonlyWorld } from '@msgsvc/mock/port';
 import {
-  CAMPAIGN_STATUSES,
-  CHANNELS,
-  ENVIRONMENTS,
-  FLAGS,
-  MESSAGE_STATUSES,
-  type MessageFlag,
+  type Predicate,
+  QUERY_FIELDS,
   QUERY_KEYS,
+  type QueryField,
+  type QueryKey,
   type QueryTarget,
 } from './query-vocabulary';
 
-export { QUERY_KEYS } from './query-vocabulary';
-
-/** A parsed filter of messages; an empty list means "any". */
-export interface MessageFilter {
-  /**
-   * As the public lists' `status=` means them (`FAILED` holds for `REJECTED` and `CANCELLED` too); `EXPIRED`, `REJECTED` and `CANCELLED`, which no list reports, hold for themselves alone.
-   */
-  readonly statuses: readonly MessageStatus[];
-  readonly channels: readonly MessageRecord['channel'][];
-  /** Environments of the key that created it. */
-  readonly environments: readonly ('live' | 'test')[];
-  /** Organization ids or names, lower-cased. */
-  readonly orgs: readonly string[];
-  /** Campaign ids or names, lower-cased. */
-  readonly campaigns: readonly string[];
-  /** Error codes, upper-cased. */
-  readonly errors: readonly string[];
-  /** Runs of digits of the recipient's number. */
-  readonly to: readonly string[];
-  /** Created strictly before one of these instants (epoch ms, world time). */
-  readonly before: readonly number[];
-  /** Created at or after one of these instants (epoch ms, world time). */
-  readonly after: readonly number[];
-  readonly flags: readonly MessageFlag[];
+/** A parsed query: the values of each key given, read, and the free text. */
+export interface QueryFilter {
+  /** Each key given with its values (a key given twice: either value holds). */
+  readonly keys: ReadonlyMap<QueryKey, readonly unknown[]>;
   /** The free text, words joined by one space (quoted phrases as written); `''` when none. */
   readonly text: string;
-  /** Whether any key was given (as opposed to free text alone). */
-  readonly filtered: boolean;
-}
-
-/** A parsed filter of campaigns; an empty list means "any". */
-export interface CampaignFilter {
-  readonly statuses: readonly CampaignRecord['status'][];
-  readonly channels: readonly CampaignRecord['channel'][];
-  readonly environments: readonly ('live' | 'test')[];
-  readonly orgs: readonly string[];
-  readonly campaigns: readonly string[];
-  readonly before: readonly number[];
-  readonly after: readonly number[];
-  readonly text: string;
-  readonly filtered: boolean;
 }
 
 /** One word of a query: a `key:value` filter, or free text. */
@@ -121,122 +85,51 @@ export function tokenize(raw: string): QueryWord[] {
   return words;
 }
 
-function listOf(target: QueryTarget): string {
-  return QUERY_KEYS[target].map((key) => `${key}:`).join(' ');
+/** A value as its key's test compares it, or the refusal that says what the key takes. */
+function readValue(key: QueryKey, value: string, target: QueryTarget): unknown {
+  const field: QueryField = QUERY_FIELDS[key];
+  const words = field.words?.(target);
+  const takes = words?.join(', ').toLowerCase() ?? field.takes;
+  const no = (reason = `is not valid: ${key}: takes ${takes}`) =>
+    refuse(`${key}:${value} ${reason}.`);
+  if (words === undefined) return field.read!(value, no);
+  return words.find((word) => word.toLowerCase() === value.toLowerCase()) ?? no();
 }
 
-/** A value of a closed vocabulary, case ignored. */
-function member<T extends string>(
-  key: string,
-  value: string,
-  allowed: readonly T[],
-  fold: (value: string) => string,
-): T {
-  const found = allowed.find((name) => name === fold(value));
-  if (found === undefined)
-    refuse(`${key}:${value} is not valid: ${key}: takes ${allowed.join(', ').toLowerCase()}.`);
-  return found;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
-
-/** An ISO date (midnight UTC) or date-time (UTC when it names no offset), as epoch ms. */
-function instant(key: string, value: string): number {
-  let text = value.toUpperCase();
-  if (DATE.test(text)) text = `${text}T00:00:00Z`;
-  else if (!DATE_TIME.test(text)) {
-    refuse(
-      `${key}:${value} is not valid: ${key}: takes a world time, 2026-01-01 or 2026-01-01T09:30:00Z.`,
-    );
-  } else if (!/(Z|[+-]\d{2}:\d{2})$/.test(text)) text = `${text}Z`;
-  // Milliseconds are what the world keeps: a finer fraction is cut, not rounded.
-  text = text.replace(/(\.\d{3})\d+/, '$1');
-  const at = Date.parse(text);
-  // Date.parse rolls 2026-02-31 over to March; a date that does not exist is refused instead.
-  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (
-    Number.isNaN(at) ||
-    calendar.getUTCMonth() !== month - 1 ||
-    calendar.getUTCDate() !== day ||
-    Number(text.slice(11, 13)) > 23
-  ) {
-    refuse(`${key}:${value} is not a date that exists.`);
-  }
-  return at;
-}
-
-/** A query's values by key (each checked to be one of the target's) and its free text. */
-function collect(raw: string, target: QueryTarget) {
-  const values = new Map<string, string[]>();
+/** Parses a query of a list; throws a `VALIDATION_ERROR` on `q` when it is not valid. */
+export function parseFilter(target: QueryTarget, raw: string): QueryFilter {
+  const keys = new Map<QueryKey, unknown[]>();
   const text: string[] = [];
+  const known = QUERY_KEYS[target] as readonly string[];
+  const list = known.map((key) => `${key}:`).join(' ');
   for (const word of tokenize(raw)) {
     if (word.kind === 'text') {
       text.push(word.text);
       continue;
     }
-    if (!QUERY_KEYS[target].includes(word.key)) {
-      const other: QueryTarget = target === 'messages' ? 'campaigns' : 'messages';
-      const hint = QUERY_KEYS[other].includes(word.key)
-        ? ` ${word.key}: filters ${other}, not ${target}.`
+    const key = word.key as QueryKey;
+    if (!known.includes(key)) {
+      const hint = QUERY_KEYS.messages.includes(key)
+        ? ` ${key}: filters messages, not ${target}.`
         : ' To search for text with a colon, put it in quotes: "like: this".';
-      refuse(`Unknown filter ${word.key}:. The ${target} filters are ${listOf(target)}.${hint}`);
+      refuse(`Unknown filter ${key}:. The ${target} filters are ${list}.${hint}`);
     }
-    if (word.value === '')
-      refuse(`${word.key}: needs a value. The ${target} filters are ${listOf(target)}.`);
-    const list = values.get(word.key) ?? [];
-    list.push(word.value);
-    values.set(word.key, list);
+    if (word.value === '') refuse(`${key}: needs a value. The ${target} filters are ${list}.`);
+    keys.set(key, [...(keys.get(key) ?? []), readValue(key, word.value, target)]);
   }
-  return { values, text: text.join(' ').trim() };
+  return { keys, text: text.join(' ').trim() };
 }
 
-const upper = (value: string) => value.toUpperCase();
-const lower = (value: string) => value.toLowerCase();
-
-/** The keys both lists share, read; `get` gives the raw values of the target's other keys. */
-function parse<S extends string>(raw: string, target: QueryTarget, statuses: readonly S[]) {
-  const { values, text } = collect(raw, target);
-  const get = (key: string) => values.get(key) ?? [];
-  const shared = {
-    channels: get('channel').map((v) => member('channel', v, CHANNELS, upper)),
-    environments: get('env').map((v) => member('env', v, ENVIRONMENTS, lower)),
-    orgs: get('org').map(lower),
-    campaigns: get('campaign').map(lower),
-    before: get('before').map((v) => instant('before', v)),
-    after: get('after').map((v) => instant('after', v)),
-    // Read after the others, so a query with several bad values is refused for the same one.
-    statuses: get('status').map((v) => member('status', v, statuses, upper)),
-    text,
-    filtered: values.size > 0,
+/** The test of a filter's keys (its free text aside); `undefined` lets everything through. */
+export function filterTest<T>(world: ReadonlyWorld, filter: QueryFilter): Predicate<T> | undefined {
+  const scope = { world, listStatusOf, isOptedOut };
+  // Names are resolved once per query (an organization named becomes its id), not per record.
+  const tests = [...filter.keys].map(
+    ([key, values]) => QUERY_FIELDS[key].test(values as never, scope) as Predicate<T>,
+  );
+  if (tests.length <= 1) return tests[0];
+  return (record) => {
+    for (const test of tests) if (!test(record)) return false;
+    return true;
   };
-  return { get, shared };
-}
-
-/** Parses a query of the messages list; throws a `VALIDATION_ERROR` on `q` when it is not valid. */
-export function parseMessageQuery(raw: string): MessageFilter {
-  const { get, shared } = parse(raw, 'messages', MESSAGE_STATUSES);
-  return {
-    ...shared,
-    errors: get('error').map((value) => {
-      if (!/^[A-Za-z0-9_]{1,64}$/.test(value))
-        refuse(
-          `error:${value} is not valid: error: takes an error code such as ABSENT_SUBSCRIBER.`,
-        );
-      return value.toUpperCase();
-    }),
-    to: get('to').map((value) => {
-      const digits = value.replace(/[\s().+-]/g, '');
-      if (!/^\d{1,15}$/.test(digits))
-        refuse(`to:${value} is not valid: to: takes digits of a phone number, such as to:923.`);
-      return digits;
-    }),
-    flags: get('is').map((v) => member('is', v, FLAGS, lower)),
-  };
-}
-
-/** Parses a query of the campaigns list; throws a `VALIDATION_ERROR` on `q` when it is not valid. */
-export function parseCampaignQuery(raw: string): CampaignFilter {
-  return parse(raw, 'campaigns', CAMPAIGN_STATUSES).shared;
 }

@@ -16,8 +16,8 @@ import type {
   ReadonlyWorld,
 } from '@msgsvc/mock/port';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
-import { campaignPredicate, campaignsNamed, messagePredicate } from './filter-match';
-import type { CampaignFilter, MessageFilter } from './query-language';
+import { filterTest, type QueryFilter } from './query-language';
+import { campaignsNamed } from './query-vocabulary';
 
 /**
  * Text as searches compare it: lower-cased, accents and other combining marks taken off (NFD, then
@@ -66,20 +66,18 @@ export function messagesMatching(
   query: SearchQuery,
   offset: number,
   limit: number,
-  filter?: MessageFilter,
+  filter?: QueryFilter,
 ): Hits<MessageRecord> {
   const all = messagesOldestFirst(world);
-  const test = filter === undefined ? undefined : messagePredicate(world, filter);
+  const test = filter === undefined ? undefined : filterTest<MessageRecord>(world, filter);
   const byId = query.kind === 'empty' ? undefined : world.messages.get(query.text);
   if (byId !== undefined) {
     const found = test === undefined || test(byId) ? [byId] : [];
     return { total: found.length, offset: 0, entries: found };
   }
   // A campaign's messages are read from the domain's campaign index, not found in the world.
-  const candidates =
-    filter === undefined || filter.campaigns.length === 0
-      ? all
-      : campaignsMessages(world, filter.campaigns);
+  const campaigns = filter?.keys.get('campaign') as readonly string[] | undefined;
+  const candidates = campaigns === undefined ? all : campaignsMessages(world, campaigns);
   const text = textTest(query);
   const both =
     text === undefined || test === undefined
@@ -212,12 +210,12 @@ export function campaignsMatching(
   query: SearchQuery,
   offset: number,
   limit: number,
-  filter?: CampaignFilter,
+  filter?: QueryFilter,
 ): Hits<CampaignRecord> {
   const all = [...world.campaigns.all()].sort(
     (a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1),
   );
-  const test = filter === undefined ? undefined : campaignPredicate(world, filter);
+  const test = filter === undefined ? undefined : filterTest<CampaignRecord>(world, filter);
   const text = query.kind === 'empty' ? '' : foldText(query.text);
   const matched = all.filter(
     (campaign) =>

@@ -2,15 +2,14 @@
  * Filters as clicks: every status chip, per-state count and badge links to the list it
  * names, written in the filter language (`#/messages?q=status:failed`), so a click and typed words
  * reach the same list; the search box sends filter words to a list instead of the search; and its
- * `?` help (a button beside it, and the `?` key) lists the words, built from the same lists the
- * server parses with (`query/query-vocabulary.ts`).
+ * `?` help (a button beside it, and the `?` key) lists the words, read from the table the server
+ * parses with (`query/query-vocabulary.ts`).
  */
 import {
-  CAMPAIGN_STATUSES,
-  CHANNELS,
-  FLAGS,
-  MESSAGE_STATUSES,
+  QUERY_FIELDS,
   QUERY_HELP,
+  type QueryKey,
+  type QueryTarget,
 } from '../../query/query-vocabulary';
 import { type Child, chip, h, html, table } from './dom';
 import { listHref, type Route } from './router';
@@ -166,7 +165,8 @@ export function phoneOptOutBadges(
 
 /** The `?` help: every key with an example (a link), the closed keys' values, how words combine. */
 function dialog(): HTMLDialogElement {
-  const lower = (values: readonly string[]) => values.map((v) => v.toLowerCase()).join(', ');
+  const closed = (key: QueryKey, target: QueryTarget = 'messages') =>
+    QUERY_FIELDS[key].words?.(target).join(', ').toLowerCase();
   const example = (words: string) =>
     // A placeholder (`campaign:<id>`) is shown, not followed.
     words.includes('<')
@@ -190,10 +190,10 @@ function dialog(): HTMLDialogElement {
       QUERY_HELP.map(([words, meaning]) => [example(words), meaning]),
     )}
     <dl>
-      <dt>Message statuses</dt><dd>${lower(MESSAGE_STATUSES)}</dd>
-      <dt>Campaign states</dt><dd>${lower(CAMPAIGN_STATUSES)}</dd>
-      <dt>Channels</dt><dd>${lower(CHANNELS)}</dd>
-      <dt>Flags of is:</dt><dd>${FLAGS.join(', ')}</dd>
+      <dt>Message statuses</dt><dd>${closed('status')}</dd>
+      <dt>Campaign states</dt><dd>${closed('status', 'campaigns')}</dd>
+      <dt>Channels</dt><dd>${closed('channel')}</dd>
+      <dt>Flags of is:</dt><dd>${closed('is')}</dd>
     </dl>
     <p class="meta">
       Every status chip and per-state count on the page is a link to its filtered list. The control
