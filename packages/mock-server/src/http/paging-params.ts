@@ -1,25 +1,15 @@
 /**
- * `offset` and `limit` of a paged list, as query parameters (strings coerced to integers): one
- * definition for the control API's filtered lists and the inspector's own list routes, so their
- * bounds and messages cannot drift apart.
+ * `offset` and `limit` of a paged list, as query parameters (strings read as integers): the control
+ * contract's (`ListOffset`, `ListLimit`), for the control API's filtered lists and the inspector's
+ * own list routes alike, so their bounds and messages cannot drift apart.
  */
 import { z } from 'zod';
+import { listMessagesQuery } from '../generated/control-requests';
+
+const { offset, limit } = listMessagesQuery.shape;
 
 /** The zod shape of `offset` (from 0) and `limit` (1–200); spread it into a `z.strictObject`. */
-export const pagingParams = {
-  offset: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(0, 'Must not be negative.')
-    .max(10_000_000, 'Must be at most 10000000.')
-    .exactOptional(),
-  limit: z.coerce
-    .number('Must be a number.')
-    .int('Must be an integer.')
-    .min(1, 'Must be at least 1.')
-    .max(200, 'Must be at most 200.')
-    .exactOptional(),
-};
+export const pagingParams = { offset, limit };
 
 /** A searchable list's query: free text `q` (at most 200 characters) and its paging. */
 export const listQuery = z.strictObject({
