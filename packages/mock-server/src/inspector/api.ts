@@ -42,8 +42,7 @@ import {
 } from '../query/search';
 import { type RequestLogEntry, summary } from '../worlds/request-log';
 import { messageBadges, phoneOptOuts } from './badges';
-import { journalDetail, journalPage } from './journal';
-import { requestsMatching } from './journal-search';
+import { journalDetail, journalPage, requestsMatching } from './journal';
 import { attemptAnswer, deliveriesPage, deliveryExtras } from './outbox-extras';
 import { requestsFor } from './request-links';
 import { smsCheckFacts } from './sms-check';

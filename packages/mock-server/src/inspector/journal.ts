@@ -1,20 +1,25 @@
 /**
- * The request journal's data (issue 25 item 5): the log filtered by status class (`class=4xx`)
- * and by the contract's operation (`op=sendMessage`, `op=none` for requests that matched none),
- * searched by text over what each request said, each row with its operation, its first
- * near-miss hint and what it created; one request in full with all its hints and links
- *. Hints are computed when an entry is first shown, then kept with it.
+ * The request journal's data: the log filtered by status class (`class=4xx`) and by the
+ * contract's operation (`op=sendMessage`, `op=none` for requests that matched none), searched by
+ * text over what each request said (accents and case ignored), each row with its operation, its
+ * first near-miss hint and what it created; one request in full with all its hints and links. The
+ * search box finds requests the same way.
  */
 import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
+import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { z } from 'zod';
 import { listQuery } from '../http/paging-params';
 import type { ControlDeps } from '../http/route';
-import { readQuery } from '../query/search';
-import { type RequestLogDetail, type StoredRequest, summary } from '../worlds/request-log';
+import { foldText, type Hits, readQuery, type SearchQuery } from '../query/search';
+import {
+  type RequestLog,
+  type RequestLogDetail,
+  type StoredRequest,
+  summary,
+} from '../worlds/request-log';
 import { OPERATION_IDS, operationOf } from './journal-contract';
-import { journalMatches } from './journal-search';
 import { type NearMiss, type NearMissWorlds, nearMisses } from './near-miss';
-import { type CreatedRecord, createdBy } from './request-links';
+import { type CreatedRecord, createdBy, perEntry } from './request-links';
 
 /** The status classes the journal filters by. */
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
@@ -48,33 +53,49 @@ export type JournalDetail = RequestLogDetail & {
   readonly created: CreatedRecord | null;
 };
 
+const operationIdOf = (entry: StoredRequest) =>
+  operationOf(entry.method, entry.path)?.operationId ?? null;
+
+/**
+ * Logged requests containing the query and that `test` lets through, newest first: found by
+ * what the journal finds them by, their line, body text and created record.
+ */
+export function requestsMatching(
+  log: RequestLog,
+  query: SearchQuery,
+  offset: number,
+  limit: number,
+  test: (entry: StoredRequest) => boolean = () => true,
+): Hits<StoredRequest> {
+  const needle = query.kind === 'empty' ? '' : foldText(query.text);
+  const matched = [...log.newestFirst()].filter(
+    (entry) => test(entry) && (needle === '' || haystackOf(entry).includes(needle)),
+  );
+  return { total: matched.length, entries: matched.slice(offset, offset + limit) };
+}
+
 /** `GET …/inspector/api/requests`: a page of the journal, filtered. */
 export function journalPage(deps: ControlDeps, query: string) {
   const input = parseQuery(journalQuery, query);
-  const q = readQuery(input.q ?? '');
   const offset = input.offset ?? 0;
-  const limit = input.limit ?? 50;
   const worlds = worldsOf(deps);
-  const matched: StoredRequest[] = [];
-  for (const entry of deps.requestLog.newestFirst()) {
-    if (input.class !== undefined && `${Math.floor(entry.status / 100)}xx` !== input.class)
-      continue;
-    if (
-      input.op !== undefined &&
-      (operationOf(entry.method, entry.path)?.operationId ?? NO_OPERATION) !== input.op
-    )
-      continue;
-    if (q.kind !== 'empty' && !journalMatches(entry, q.text)) continue;
-    matched.push(entry);
-  }
+  const hits = requestsMatching(
+    deps.requestLog,
+    readQuery(input.q ?? ''),
+    offset,
+    input.limit ?? 50,
+    (entry) =>
+      (input.class === undefined || `${Math.floor(entry.status / 100)}xx` === input.class) &&
+      (input.op === undefined || (operationIdOf(entry) ?? NO_OPERATION) === input.op),
+  );
   return {
-    total: matched.length,
+    total: hits.total,
     offset,
     operations: OPERATION_IDS,
-    entries: matched.slice(offset, offset + limit).map(
+    entries: hits.entries.map(
       (entry): JournalRow => ({
         ...summary(entry),
-        operation: operationOf(entry.method, entry.path)?.operationId ?? null,
+        operation: operationIdOf(entry),
         hint: hintsOf(entry, worlds)[0]?.message ?? null,
         created: createdBy(entry),
       }),
@@ -86,9 +107,10 @@ export function journalPage(deps: ControlDeps, query: string) {
 export function journalDetail(deps: ControlDeps, seq: number): JournalDetail | undefined {
   for (const entry of deps.requestLog.newestFirst()) {
     if (entry.seq !== seq) continue;
+    const { key_owner: _owner, ...detail } = entry;
     return {
-      ...deps.requestLog.detail(seq)!,
-      operation: operationOf(entry.method, entry.path)?.operationId ?? null,
+      ...detail,
+      operation: operationIdOf(entry),
       hints: hintsOf(entry, worldsOf(deps)),
       created: createdBy(entry),
     };
@@ -106,14 +128,51 @@ function worldsOf(deps: ControlDeps): NearMissWorlds {
   };
 }
 
-// Computed when first shown, then kept with the entry (it leaves with it).
-const hints = new WeakMap<StoredRequest, NearMiss[]>();
+const hintsOf = perEntry(nearMisses);
 
-function hintsOf(entry: StoredRequest, worlds: NearMissWorlds): NearMiss[] {
-  let found = hints.get(entry);
-  if (found === undefined) {
-    found = nearMisses(entry, worlds);
-    hints.set(entry, found);
+/**
+ * What a logged request is found by, folded: its method, path and query (decoded), status, error
+ * code, trace id, idempotency key, the text of its request body (every string, key and number of
+ * the JSON, so a message's words are found however the client escaped them) and the id of what it
+ * created. Not the response body: a list response quotes many messages, and every poll would match.
+ */
+const haystackOf = perEntry((entry) =>
+  foldText(
+    [
+      entry.method,
+      decodeOrKeep(entry.path),
+      decodeOrKeep(entry.query.replace(/\+/g, ' ')),
+      String(entry.status),
+      entry.code ?? '',
+      entry.trace_id ?? '',
+      entry.idempotency_key ?? '',
+      bodyText(entry.request_body),
+      createdBy(entry)?.id ?? '',
+    ].join('\n'),
+  ),
+);
+
+/** The words of a JSON body (its strings, keys and numbers), or the text as it is. */
+function bodyText(body: string | null): string {
+  if (body === null) return '';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
   }
-  return found;
+  const words: string[] = [];
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 8 || words.length > 2_000) return;
+    if (typeof value === 'string' || typeof value === 'number') words.push(String(value));
+    else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        words.push(key);
+        walk(item, depth + 1);
+      }
+    }
+  };
+  walk(parsed, 0);
+  return words.join('\n');
 }

@@ -17,19 +17,22 @@ export interface CreatedRecord {
   readonly replayed: boolean;
 }
 
-const created = new WeakMap<StoredRequest, CreatedRecord | null>();
-
-/** What a logged request created; null when it created nothing (or it is no longer known). */
-export function createdBy(entry: StoredRequest): CreatedRecord | null {
-  let found = created.get(entry);
-  if (found === undefined) {
-    found = read(entry);
-    created.set(entry, found);
-  }
-  return found;
+/**
+ * `work` done once per logged entry, when first asked for, and kept with the entry (it leaves the
+ * log with it): the log is read again on every list, search and detail.
+ */
+export function perEntry<A extends unknown[], T>(
+  work: (entry: StoredRequest, ...rest: A) => T,
+): (entry: StoredRequest, ...rest: A) => T {
+  const kept = new WeakMap<StoredRequest, T>();
+  return (entry, ...rest) => {
+    if (!kept.has(entry)) kept.set(entry, work(entry, ...rest));
+    return kept.get(entry) as T;
+  };
 }
 
-function read(entry: StoredRequest): CreatedRecord | null {
+/** What a logged request created; null when it created nothing (or it is no longer known). */
+export const createdBy = perEntry((entry): CreatedRecord | null => {
   if (entry.method !== 'POST' || entry.status < 200 || entry.status >= 300) return null;
   const operation = operationOf(entry.method, entry.path);
   if (operation === undefined || entry.response_body === null) return null;
@@ -47,7 +50,7 @@ function read(entry: StoredRequest): CreatedRecord | null {
   const id = Object.hasOwn(fields, `${kind}_id`) ? fields[`${kind}_id`] : fields.id;
   if (typeof id !== 'string' || id === '') return null;
   return { kind, id, replayed: entry.response_headers['idempotent-replayed'] === 'true' };
-}
+});
 
 /** A request as a record's detail lists it: the log row and whether it was a replay. */
 export type CreatingRequest = ReturnType<typeof summary> & { readonly replayed: boolean };

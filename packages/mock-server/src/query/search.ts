@@ -7,7 +7,7 @@
  *
  * The search of a world's records lives here, below both route sets, because the control API's
  * filtered lists read the same pages (`filtered-lists.ts`); logged requests are the journal's
- * to search (`inspector/journal-search.ts`).
+ * to search (`inspector/journal.ts`).
  */
 import type {
   CampaignRecord,
