@@ -1,13 +1,13 @@
 /**
  * The page's actions, each one call of the documented control API (so each respects the admin
  * token like any client): move the clock, reset, take and restore snapshots, arm and clear faults,
- * trigger webhook events.
+ * trigger webhook events, simulate a reply.
  */
 import type { components } from '../../generated/control';
+import type { MessageView } from '../api';
 import { control } from './api';
-import { contractForm } from './contract-form';
 import { type Child, html, section, table, time } from './dom';
-import { FAULT_FORMS, type FieldSpec, select, text } from './fault-specs';
+import { FAULT_FORMS, type FieldSpec, required, select, text } from './fault-specs';
 import type { Actions, View } from './lists';
 
 type Schemas = components['schemas'];
@@ -175,4 +175,75 @@ function triggerForm(actions: Actions): Child {
       void actions.run(`Triggered ${chosen}`, () => control('POST', 'trigger', body));
     },
   );
+}
+
+/** The form that simulates a reply from the message's recipient. */
+export function replyForm(view: MessageView, actions: Actions): Child {
+  const m = view.message;
+  const body = { ...text('reply-body', `Reply from ${m.e164_format}`), value: 'Obrigado!' };
+  return contractForm('Simulate a reply', 'Simulate reply', { body: required(body) }, (filled) => {
+    void actions.run('Reply simulated', () =>
+      control('POST', 'inbound', {
+        ...filled,
+        from: m.e164_format,
+        to: m.sms_remitter?.name ?? m.sms_remitter_id,
+        organization_id: m.organization_id,
+        environment: view.environment,
+      }),
+    );
+  });
+}
+
+/** A field spec as a control named `name`. */
+function fieldControl(spec: FieldSpec, name: string): HTMLElement {
+  const required = spec.required ?? false;
+  if (spec.input === 'select') {
+    const option = (value: string | number) =>
+      html`<option value=${value} selected=${String(value) === spec.value}>${value}</option>`;
+    return html`<select id=${spec.id} name=${name} required=${required}>
+      ${spec.blank !== undefined && html`<option value="">${spec.blank}</option>`}
+      ${(spec.options ?? []).map(option)}
+    </select>`;
+  }
+  return html`<input
+    id=${spec.id}
+    name=${name}
+    type=${spec.input}
+    required=${required}
+    placeholder=${spec.placeholder}
+    min=${spec.min}
+    max=${spec.max}
+    value=${spec.value}
+    size=${spec.size ?? (spec.input === 'number' ? 8 : 24)}
+  />`;
+}
+
+/**
+ * A form built from field specs held to the control contract (see `fault-specs.ts`): a submission
+ * sends only the fields filled in — numbers as numbers — so an omitted property takes the server's
+ * default and the server's checks stay the only ones (its refusal is the page's notice).
+ */
+function contractForm(
+  title: string,
+  button: string,
+  fields: Readonly<Record<string, FieldSpec>>,
+  submit: (body: Record<string, string | number>) => void,
+): Child {
+  const send = (event: Event) => {
+    event.preventDefault();
+    const filled = new FormData(event.currentTarget as HTMLFormElement);
+    const body: Record<string, string | number> = {};
+    for (const [name, spec] of Object.entries(fields)) {
+      const raw = String(filled.get(name) ?? '').trim();
+      const numeric = spec.input === 'number' || spec.options?.some((o) => typeof o === 'number');
+      if (raw !== '') body[name] = numeric ? Number(raw) : raw;
+    }
+    submit(body);
+  };
+  const label = ([name, spec]: [string, FieldSpec]) =>
+    html`<label for=${spec.id}>${spec.label}${fieldControl(spec, name)}</label>`;
+  return html`<form class="inline" aria-label=${title} onsubmit=${send}>
+    ${Object.entries(fields).map(label)}
+    <button type="submit">${button}</button>
+  </form>`;
 }

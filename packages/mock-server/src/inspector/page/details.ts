@@ -8,10 +8,9 @@
  */
 import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
 import type { CreatingRequest } from '../request-links';
+import { replyForm } from './actions';
 import { control, data } from './api';
-import { contractForm } from './contract-form';
 import { type Child, chip, fields, html, link, pretty, section, tableOf, time } from './dom';
-import type { FieldSpec } from './fault-specs';
 import {
   campaignCounts,
   campaignStatus,
@@ -45,7 +44,6 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
         null,
         html`<p class="content">${m.content}</p>`,
         messageFields(view),
-        html`<h3>Status timeline</h3>`,
         timeline(view.history),
       ),
       creatingRequests(view.requests),
@@ -96,29 +94,6 @@ function messageFields(view: MessageView): HTMLElement {
     ['Updated (world)', time(m.updated_at)],
     ['Id', html`<code>${m.id}</code>`],
   ]);
-}
-
-/** The form that simulates a reply from the message's recipient. */
-function replyForm(view: MessageView, actions: Actions): Child {
-  const m = view.message;
-  const body: FieldSpec = {
-    id: 'reply-body',
-    label: `Reply from ${m.e164_format}`,
-    input: 'text',
-    required: true,
-    value: 'Obrigado!',
-  };
-  return contractForm('Simulate a reply', 'Simulate reply', { body }, (filled) => {
-    void actions.run('Reply simulated', () =>
-      control('POST', 'inbound', {
-        ...filled,
-        from: m.e164_format,
-        to: m.sms_remitter?.name ?? m.sms_remitter_id,
-        organization_id: m.organization_id,
-        environment: view.environment,
-      }),
-    );
-  });
 }
 
 /** `#/phones/<number>`: the thread with that number, both ways. */
@@ -192,7 +167,6 @@ export async function campaignView(id: string, route: Route): Promise<View> {
           ['Id', html`<code>${c.id}</code>`],
         ]),
         html`<p class="content">${c.content}</p>`,
-        html`<h3>Status timeline</h3>`,
         timeline(view.history),
       ),
       creatingRequests(view.requests),
@@ -255,13 +229,19 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
   };
 }
 
-/** One attempt of a delivery: when, its answer, and the headers it was signed with. */
+/** One attempt of a delivery: when, its answer and latency, and the headers it was signed with. */
 function attemptItem(attempt: DeliveryDetail['attempts'][number]): HTMLElement {
-  const answer =
-    attempt.status === null ? `no answer: ${attempt.error ?? ''}` : `HTTP ${attempt.status}`;
+  const { answer, status } = attempt;
+  const outcome = status === null ? `no answer: ${attempt.error ?? ''}` : `HTTP ${status}`;
+  const what = answer?.binary
+    ? `Response body: binary, first bytes in hex${answer.truncated ? ' (more not kept)' : ''}`
+    : `Response body${answer?.truncated ? ' (first 2 KiB)' : ''}`;
+  const body = answer !== null && (answer.body === '' ? '(empty)' : answer.body);
   return html`<li>
-    <p>${time(attempt.at)} → ${answer}</p>
-    ${attemptAnswer(attempt)}
+    <p>${time(attempt.at)} → ${outcome}</p>
+    <p class="meta">Latency ${latency(attempt.duration_ms)}</p>
+    <p class="meta">${body === false ? 'No response body.' : what}</p>
+    ${body !== false && html`<pre class="answer" tabindex="0">${body}</pre>`}
     ${attempt.headers !== null && headerTable('Signed headers', attempt.headers)}
   </li>`;
 }
@@ -288,33 +268,19 @@ function creatingRequest(r: CreatingRequest): HTMLElement {
   </li>`;
 }
 
-/** One attempt's latency and the receiver's answer, under its status line. */
-function attemptAnswer(attempt: DeliveryDetail['attempts'][number]): Child {
-  const answer = attempt.answer;
-  const latencyLine = html`<p class="meta">Latency ${latency(attempt.duration_ms)}</p>`;
-  if (answer === null) return [latencyLine, html`<p class="meta">No response body.</p>`];
-  const what = answer.binary
-    ? `Response body: binary, first bytes in hex${answer.truncated ? ' (more not kept)' : ''}`
-    : `Response body${answer.truncated ? ' (first 2 KiB)' : ''}`;
-  return [
-    latencyLine,
-    html`<p class="meta">${what}</p>`,
-    html`<pre class="answer" tabindex="0">${answer.body === '' ? '(empty)' : answer.body}</pre>`,
-  ];
-}
-
 /** One step of a message's or a campaign's history. */
 type TimelineStep = (MessageView | CampaignView)['history'][number];
 
-/** The timeline of `steps`. */
+/** The status timeline of `steps`, under its heading. */
 function timeline(steps: readonly TimelineStep[]): Child {
-  if (steps.length === 0) return html`<p class="empty">No status recorded.</p>`;
+  const heading = html`<h3>Status timeline</h3>`;
+  if (steps.length === 0) return [heading, html`<p class="empty">No status recorded.</p>`];
   const step = ({ status, at, error_code }: TimelineStep, i: number) => html`<li>
     ${chip(status)} ${time(at)}
     ${i > 0 && html`<span class="meta"> ${elapsed(steps[i - 1]!.at, at)}</span>`}
     ${error_code !== null && [' ', html`<code>${error_code}</code>`]}
   </li>`;
-  return html`<ol class="timeline" aria-label="Status timeline">${steps.map(step)}</ol>`;
+  return [heading, html`<ol class="timeline" aria-label="Status timeline">${steps.map(step)}</ol>`];
 }
 
 /** The world time between two steps, `+1.250 s`, `+4 min 10 s`, `+6 h 0 min`. */

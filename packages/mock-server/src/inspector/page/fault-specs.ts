@@ -85,7 +85,7 @@ export const select = (
 ): FieldSpec => ({ id, label, input: 'select', options, blank });
 
 /** The same field, refused by the browser when empty. */
-const required = (field: FieldSpec): FieldSpec => ({ ...field, required: true });
+export const required = (field: FieldSpec): FieldSpec => ({ ...field, required: true });
 
 const operation = (id: string) => select(id, 'Operation id', OPERATION_IDS, 'any operation');
 const count = (id: string, label: string): FieldSpec => ({

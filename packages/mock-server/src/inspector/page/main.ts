@@ -249,12 +249,8 @@ function onToolbar(event: Event): void {
  */
 async function showWorlds(): Promise<void> {
   const select = $<HTMLSelectElement>('world');
-  let list: Awaited<ReturnType<typeof worlds>>;
-  try {
-    list = await worlds();
-  } catch {
-    return;
-  }
+  const list = await worlds().catch(() => undefined);
+  if (list === undefined) return;
   const current = shownWorld ?? 'default';
   const option = (id: string, label: string) =>
     html`<option value=${id} selected=${id === current}>${label}</option>`;

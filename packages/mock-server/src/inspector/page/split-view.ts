@@ -84,30 +84,24 @@ export async function splitView(
   viewFor: (route: Route) => Promise<View>,
 ): Promise<SplitView> {
   const [shownList, shownRecord] = await Promise.all([viewFor(list), viewFor(route)]);
+  // The record's pane takes the focus when a row is opened (layout.ts), and titles the view.
+  const pane = (kind: string, title: string, address: string, shown: View) => html`<div
+    class="pane pane-${kind}"
+    role="region"
+    aria-labelledby=${title}
+    data-pane=${address}
+    tabindex=${kind === 'record' && '-1'}
+  >
+    <h2 id=${title}>${shown.title}</h2>
+    ${shown.content}
+  </div>`;
   return {
     title: shownRecord.title,
     headed: true,
     content: [
       html`<div class="split">
-        <div
-          class="pane pane-list"
-          role="region"
-          aria-labelledby="list-title"
-          data-pane=${addressOf(list)}
-        >
-          <h2 id="list-title">${shownList.title}</h2>
-          ${shownList.content}
-        </div>
-        <div
-          class="pane pane-record"
-          role="region"
-          aria-labelledby="view-title"
-          data-pane=${recordAddress(route)}
-          tabindex="-1"
-        >
-          <h2 id="view-title">${shownRecord.title}</h2>
-          ${shownRecord.content}
-        </div>
+        ${pane('list', 'list-title', addressOf(list), shownList)}
+        ${pane('record', 'view-title', recordAddress(route), shownRecord)}
       </div>`,
     ],
   };
