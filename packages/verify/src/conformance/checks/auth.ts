@@ -4,28 +4,22 @@
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
+import { operationOf } from '../check-kit/contract';
 import { expectThat } from '../check-kit/drift';
 import { sentMessage } from '../check-kit/fixtures';
 
 const UNKNOWN_KEY = 'svc_test_0000000000000000000000000000verify';
 
-async function expectScope(
-  context: VerifyContext,
-  method: string,
-  path: string,
-  scope: string,
-  body?: unknown,
-  sends = 0,
-): Promise<void> {
+/** Fails unless the restricted key's `method path` is a 403 naming the operation's scope. */
+async function expectScope(context: VerifyContext, method: string, path: string, body?: unknown) {
   // Bodies are invalid on purpose: scopes are checked before validation, so a service that
   // skipped the scope check answers 422 instead of sending anything.
-  const answer = await context.restricted!.request(
-    method,
-    path,
-    body === undefined ? {} : { body, sends },
-  );
+  const sends = path === '/messages' ? 1 : 0;
+  const spec = body === undefined ? {} : { body, sends };
+  const answer = await context.restricted!.request(method, path, spec);
   const got = expectAnswer(answer, 403, 'AUTH_INVALID_SCOPE', ['apikey']);
   const named = (got.fields as Record<string, unknown>).apikey;
+  const scope = operationOf(method, path)['x-required-scope'];
   expectThat(
     typeof named === 'string' && named.includes(scope),
     `fields.apikey naming ${scope} for ${method} ${path} (D5)`,
@@ -73,10 +67,8 @@ export const AUTH_CHECKS: readonly Check[] = [
     cites: 'spec Authentication 7; D5',
     needs: ['restricted'],
     async run(context) {
-      await expectScope(context, 'POST', '/campaigns/batch', 'apikey:campaign:send', {
-        recipients: [],
-      });
-      await expectScope(context, 'POST', '/messages', 'apikey:messages:send', { to: '' }, 1);
+      await expectScope(context, 'POST', '/campaigns/batch', { recipients: [] });
+      await expectScope(context, 'POST', '/messages', { to: '' });
     },
   },
   {
@@ -86,9 +78,9 @@ export const AUTH_CHECKS: readonly Check[] = [
     needs: ['restricted'],
     async run(context) {
       const message = await sentMessage(context);
-      await expectScope(context, 'GET', '/messages', 'apikey:messages:list');
-      await expectScope(context, 'GET', `/messages/${message.id}`, 'apikey:messages:read');
-      await expectScope(context, 'GET', '/campaigns', 'apikey:campaigns:read');
+      await expectScope(context, 'GET', '/messages');
+      await expectScope(context, 'GET', `/messages/${message.id}`);
+      await expectScope(context, 'GET', '/campaigns');
     },
   },
 ];

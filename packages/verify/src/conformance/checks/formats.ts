@@ -7,9 +7,9 @@
  * contract (openapi.yaml), where it is written once.
  */
 
-import { OPENAPI_DOCUMENT } from '../../proxy/generated/openapi-document';
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
+import { namesOf, patternOf, SCHEMAS } from '../check-kit/contract';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import {
   campaign,
@@ -19,30 +19,12 @@ import {
 } from '../check-kit/fixtures';
 import { type Entry, listPage } from '../check-kit/lists';
 
-/** A schema of the contract, as far as these checks read it. */
-interface Schema {
-  readonly $ref?: string;
-  readonly anyOf?: readonly Schema[];
-  readonly type?: string;
-  readonly pattern?: string;
-  readonly required?: readonly string[];
-  readonly properties?: Readonly<Record<string, Schema>>;
-}
-
-const SCHEMAS = (OPENAPI_DOCUMENT.components as { schemas: Record<string, Schema> }).schemas;
-
-/** The contract's pattern of the named string schema (`Timestamp`, `Money`). */
-const patternOf = (name: string) => new RegExp(SCHEMAS[name]!.pattern!);
-
 /** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
 export const TIMESTAMP = patternOf('Timestamp');
 /** A money amount: a decimal string with six fraction digits. */
 export const MONEY = patternOf('Money');
 // Stricter than the contract's UuidV7 (lower case), as the service writes them.
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** The property names of the named schema. */
-const namesOf = (name: string) => Object.keys(SCHEMAS[name]!.properties ?? {});
 
 /** One shape read: where, the contract's schema of it, the records, and the ids the service made. */
 type Shape = readonly [where: string, schema: string, records: readonly Entry[], ids: string[]];

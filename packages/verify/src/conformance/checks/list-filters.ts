@@ -10,6 +10,7 @@
  */
 import type { Api } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
+import { enumOf } from '../check-kit/contract';
 import { expectThat } from '../check-kit/drift';
 import {
   campaign,
@@ -40,10 +41,30 @@ function cases(param: string, field: string, lists: readonly (readonly string[])
   }));
 }
 
+/**
+ * `param` (a field of the same name) asked with each value of the contract's enumeration `name`
+ * alone, and with all of them repeated, last first.
+ */
+function eachOf(param: string, name: string): FilterCase[] {
+  const values = enumOf(name);
+  return cases(param, param, [...values.map((v) => [v]), [...values].reverse()]);
+}
+
 /** Each value held alone, a value none holds, and every held value repeated with it. */
 function eachValue(entries: readonly Entry[], param: string, field: string, absent: string) {
   const held = valuesOf(entries, field);
   return cases(param, field, [...held.map((v) => [v]), [absent], [absent, ...held]]);
+}
+
+/**
+ * The sender ID filter under both its names at once, the first with a value none holds and the
+ * second with the records' sender ID: a record matches any value of either.
+ */
+function bothNames(entries: readonly Entry[], [none, held]: readonly string[]): FilterCase[] {
+  return valuesOf(entries, 'sms_remitter_id').map((sender) => ({
+    query: { [none!]: [ABSENT_ID], [held!]: [sender] },
+    keep: (e) => e.sms_remitter_id === sender,
+  }));
 }
 
 /** Timestamps one microsecond apart (microsecond precision). */
@@ -84,32 +105,21 @@ function createdAtCases(entries: readonly Entry[]): FilterCase[] {
 /** The message filters shared by both message lists. */
 function messageCases(entries: readonly Entry[], senderParams: readonly string[]): FilterCase[] {
   const all: FilterCase[] = [
+    ...eachOf('status', 'MessageListStatus'),
     ...cases('status', 'status', [
-      ['PENDING'],
-      ['SENT'],
-      ['DELIVERED'],
-      ['FAILED'],
-      ['UNDELIVERED'],
       ['FAILED', 'UNDELIVERED'],
       ['DELIVERED', 'UNDELIVERED'],
     ]),
-    ...cases('channel_type', 'channel_type', [['SMS'], ['WHATSAPP'], ['WHATSAPP', 'SMS']]),
+    ...eachOf('channel_type', 'ChannelType'),
     ...eachValue(entries, 'error_code', 'error_code', 'VERIFY_NO_SUCH_CODE'),
-    ...cases('trigger_source', 'trigger_source', [['API_CLIENT'], ['CUSTOMER_PORTAL']]),
+    ...eachOf('trigger_source', 'TriggerSource'),
     ...eachValue(entries, 'channel_destination', 'channel_destination', 'VERIFY_NOWHERE'),
     ...eachValue(entries, 'contact_id', 'contact_id', ABSENT_ID),
     ...cases('contact_id', 'contact_id', [[ABSENT_ID, ABSENT_ID_2]]),
     ...senderParams.flatMap((param) => eachValue(entries, param, 'sms_remitter_id', ABSENT_ID)),
     ...createdAtCases(entries),
   ];
-  const [sender] = valuesOf(entries, 'sms_remitter_id');
-  if (senderParams.length === 2 && sender !== undefined) {
-    // Both names given: a record matches any value of either.
-    all.push({
-      query: { sms_remitter_id: [ABSENT_ID], remitter_id: [sender] },
-      keep: (e) => e.sms_remitter_id === sender,
-    });
-  }
+  if (senderParams.length === 2) all.push(...bothNames(entries, senderParams));
   const number = entries.find((e) => e.status === 'DELIVERED') ?? entries[0];
   if (number !== undefined) {
     const digits = text(number.e164_format).replace(/\D/g, '').slice(-7);
@@ -186,32 +196,22 @@ export const LIST_FILTER_CHECKS: readonly Check[] = [
     async run(context) {
       await invalidCampaign(context);
       const entries = await settledRunCampaigns(context);
-      const [sender] = valuesOf(entries, 'sms_remitter_id');
       const all: FilterCase[] = [
-        ...cases(
-          'status',
-          'status',
-          ['DRAFT', 'PENDING', 'PROCESSING', 'SENDING', 'COMPLETED', 'FAILED'].map((s) => [s]),
-        ),
+        ...eachOf('status', 'CampaignStatus'),
         ...eachValue(entries, 'status', 'status', 'PENDING'),
-        ...cases('channel_type', 'channel_type', [['SMS'], ['WHATSAPP'], ['WHATSAPP', 'SMS']]),
+        ...eachOf('channel_type', 'ChannelType'),
         ...cases('tag_id', 'tag_id', [[ABSENT_ID]]),
         ...eachValue(entries, 'remitter_id', 'sms_remitter_id', ABSENT_ID),
         ...eachValue(entries, 'sms_remitter_id', 'sms_remitter_id', ABSENT_ID),
         ...eachValue(entries, 'error_code', 'error_code', 'VERIFY_NO_SUCH_CODE'),
-        ...cases('trigger_source', 'trigger_source', [['API_CLIENT'], ['CUSTOMER_PORTAL']]),
+        ...eachOf('trigger_source', 'TriggerSource'),
         ...createdAtCases(entries),
+        ...bothNames(entries, ['remitter_id', 'sms_remitter_id']),
         {
           query: { q: `invalid ${context.runId}` },
           keep: (e) => text(e.name).includes(`invalid ${context.runId}`),
         },
       ];
-      if (sender !== undefined) {
-        all.push({
-          query: { remitter_id: [ABSENT_ID], sms_remitter_id: [sender] },
-          keep: (e) => e.sms_remitter_id === sender,
-        });
-      }
       await expectCases(context.api, '/campaigns', { q: context.runId }, entries, all);
     },
   },

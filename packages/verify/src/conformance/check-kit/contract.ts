@@ -1,0 +1,47 @@
+/**
+ * What the checks read off the contract (openapi.yaml, in the copy generated for the proxy), where
+ * each fact is written once: the formats of fields, the values of enumerations, the names of
+ * each shape, and each operation's scope and rate limit.
+ */
+import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
+import { OPENAPI_DOCUMENT } from '../../proxy/generated/openapi-document';
+
+/** A schema of the contract, as far as the checks read it. */
+export interface Schema {
+  readonly $ref?: string;
+  readonly anyOf?: readonly Schema[];
+  readonly type?: string;
+  readonly enum?: readonly string[];
+  readonly pattern?: string;
+  readonly required?: readonly string[];
+  readonly properties?: Readonly<Record<string, Schema>>;
+}
+
+/** The contract's named schemas (`components.schemas`). */
+export const SCHEMAS = (OPENAPI_DOCUMENT.components as { schemas: Record<string, Schema> }).schemas;
+
+/** The pattern of the named string schema (`Timestamp`, `Money`). */
+export const patternOf = (name: string): RegExp => new RegExp(SCHEMAS[name]!.pattern!);
+
+/** The values of the named enumeration (`MessageListStatus`). */
+export const enumOf = (name: string): readonly string[] => SCHEMAS[name]!.enum!;
+
+/** The property names of the named object schema. */
+export const namesOf = (name: string): string[] => Object.keys(SCHEMAS[name]!.properties ?? {});
+
+const PATHS = OPENAPI_DOCUMENT.paths as Record<string, Record<string, Operation>>;
+const TEMPLATES = pathTemplates(Object.keys(PATHS).map((template) => [template, template]));
+
+/** What an operation of the contract declares of itself. */
+export interface Operation {
+  /** The scope a key needs for it. */
+  readonly 'x-required-scope': string;
+  /** Its rate limit, per API key and minute. */
+  readonly 'x-rate-limit': { readonly limit: number };
+}
+
+/** The operation of the contract that `method path` (a path after `/c/v1`) names. */
+export function operationOf(method: string, path: string): Operation {
+  const template = matchPath(TEMPLATES, pathSegments(path, 1))!.values[0]!;
+  return PATHS[template]![method.toLowerCase()]!;
+}
