@@ -133,12 +133,12 @@ export function createMockServer(options: MockServerOptions): MockServer {
   );
   // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
-    answerClientError(error.code, socket, readonlyWorld(mock).now()),
+    answerClientError(error.code, socket, context.now()),
   );
   // A `CONNECT` (handed over as a bare socket, closed without a word when no one listens) is a
   // method the service does not implement: a 501 like any other.
   server.on('connect', (_req, socket) =>
-    answerClientError('HPE_INVALID_METHOD', socket, readonlyWorld(mock).now()),
+    answerClientError('HPE_INVALID_METHOD', socket, context.now()),
   );
   let timer: NodeJS.Timeout | undefined;
 
@@ -178,6 +178,8 @@ function serverContext(options: MockServerOptions, worlds: WorldRegistry) {
     /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
     origin: 'http://127.0.0.1',
     recallKey: options.recallKey,
+    /** The default world's time, for the server's own refusals. */
+    now: () => readonlyWorld(worlds.default.mock).now(),
   };
 }
 
@@ -196,7 +198,7 @@ async function listenOn(server: Server, port: number, host: string) {
 
 /** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
 function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
-  const preflight = context.cors?.apply(req, res, readonlyWorld(context.worlds.default.mock).now());
+  const preflight = context.cors?.apply(req, res, context.now());
   if (preflight !== undefined) {
     req.resume();
     writeResponse(res, preflight);
@@ -294,10 +296,12 @@ async function serveAdmin(
   request: HttpRequest,
 ): Promise<void> {
   const page = INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
-  // The health check is for anyone who can reach the port.
-  const refused = path === HEALTH_PATH ? undefined : checkAccess(context, request, page);
+  // The health check is for anyone who can reach the port. The page is opened from a browser's
+  // address bar, so it may carry the token in `?token=`.
+  const token = page ? new URLSearchParams(request.query).get('token') : null;
+  const refused = path === HEALTH_PATH ? undefined : context.access.check(request, token);
   if (refused !== undefined) {
-    writeResponse(res, refused);
+    writeResponse(res, controlErrorResponse(refused, context.now()));
     return;
   }
   const { worlds } = context;
@@ -319,38 +323,16 @@ async function serveAdmin(
     const id = events[1];
     (id === undefined ? world : worlds.get(decodeOrKeep(id))).live.attach(res, controlTraceId());
   } catch (error) {
-    writeResponse(res, toErrorResponse(error, readonlyWorld(world.mock).now()));
+    writeResponse(res, toErrorResponse(error, context.now()));
   }
 }
 
 // 413 and close the connection; the rest of the body is read and dropped first.
-function refuseTooLarge(
-  { worlds }: ServerContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-): void {
+function refuseTooLarge({ now }: ServerContext, req: IncomingMessage, res: ServerResponse): void {
   lingerOnClose(req);
   const message = `The request body exceeds the limit of ${BODY_LIMIT} bytes.`;
-  const now = readonlyWorld(worlds.default.mock).now();
-  writeResponse(
-    res,
-    errorResponse({ code: 'PAYLOAD_TOO_LARGE', message }, controlTraceId(), now),
-    true,
-  );
-}
-
-/** The refusal of an admin request without the token, or `undefined` when it may go on. */
-function checkAccess(
-  { worlds, access }: ServerContext,
-  request: HttpRequest,
-  page: boolean,
-): HttpResponse | undefined {
-  // The page is opened from a browser's address bar, so it may carry the token in `?token=`.
-  const token = page ? new URLSearchParams(request.query).get('token') : null;
-  const refused = access.check(request, token);
-  return refused === undefined
-    ? undefined
-    : controlErrorResponse(refused, readonlyWorld(worlds.default.mock).now());
+  const refusal = errorResponse({ code: 'PAYLOAD_TOO_LARGE', message }, controlTraceId(), now());
+  writeResponse(res, refusal, true);
 }
 
 /**
