@@ -17,7 +17,6 @@ import {
   messageDetail,
   messageHistory,
   organizationView,
-  parseQuery,
   type ReadonlyWorld,
   readonlyWorld,
   senderIdView,
@@ -26,6 +25,7 @@ import {
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
+import type { z } from 'zod';
 import { listQuery } from '../http/paging-params';
 import { type ControlContext, type ControlDeps, type ControlRoute, route } from '../http/route';
 import { clockView, deliverySummary } from '../http/views';
@@ -34,13 +34,14 @@ import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
 import { parseFilter } from '../query/query-language';
 import {
   campaignsMatching,
+  type Hits,
   inboundMatching,
   lastPageAt,
   messagesMatching,
   phonesMatching,
   readQuery,
 } from '../query/search';
-import { type RequestLogEntry, summary } from '../worlds/request-log';
+import { summary } from '../worlds/request-log';
 import { messageBadges, phoneOptOuts } from './badges';
 import { journalDetail, journalPage, requestsMatching } from './journal';
 import { attemptAnswer, deliveriesPage, deliveryExtras } from './outbox-extras';
@@ -49,12 +50,6 @@ import { smsCheckFacts } from './sms-check';
 
 /** The path every route of the page's data lives under (after the control prefix). */
 export const INSPECTOR_API = '/inspector/api';
-
-function page(query: string) {
-  const input = parseQuery(listQuery, query);
-  const raw = input.q ?? '';
-  return { q: readQuery(raw), raw, offset: input.offset ?? 0, limit: input.limit ?? 50 };
-}
 
 function notFound(what: string): never {
   throw new DomainError({ code: 'NOT_FOUND', message: `${what} not found.` });
@@ -129,9 +124,9 @@ async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDelivery) {
 }
 
 /** One message with everything about it: the public API's view, timeline, replies, deliveries. */
-function messageView({ mock, requestLog }: ControlDeps, id: string) {
+function messageView({ mock, requestLog, params }: ControlContext) {
   const world = readonlyWorld(mock);
-  const message = world.messages.get(id) ?? notFound('Message');
+  const message = world.messages.get(params.message_id!) ?? notFound('Message');
   // A delivery is about this message when its event names it (status updates carry its id).
   const quoted = `"${message.id}"`;
   return {
@@ -169,10 +164,12 @@ function messageView({ mock, requestLog }: ControlDeps, id: string) {
  * `GET /campaigns/{id}/messages?status=` lists; `exact` breaks down the statuses they fold in
  * (`{ FAILED: { REJECTED: 2, CANCELLED: 1 } }`).
  */
-function campaignView({ mock, requestLog }: ControlDeps, id: string, query: string) {
+function campaignView(
+  { mock, requestLog, params }: ControlContext,
+  { offset: asked = 0, limit = 50 }: ListInput,
+) {
   const world = readonlyWorld(mock);
-  const campaign = world.campaigns.get(id) ?? notFound('Campaign');
-  const { offset: asked, limit } = page(query);
+  const campaign = world.campaigns.get(params.campaign_id!) ?? notFound('Campaign');
   const messages = world.messages.indexed(
     'campaign',
     campaign.organizationId,
@@ -255,55 +252,49 @@ function inspectorSummary({ mock, requestLog }: ControlDeps) {
 }
 
 /** A page of a list with each entry made a row. */
-function listed<T, R>(
-  hits: { total: number; offset?: number; entries: readonly T[] },
-  offset: number,
-  row: (entry: T) => R,
-) {
-  return { total: hits.total, offset: hits.offset ?? offset, entries: hits.entries.map(row) };
+function listed<T, R>(hits: Hits<T>, row: (entry: T) => R) {
+  return { total: hits.total, offset: hits.offset ?? 0, entries: hits.entries.map(row) };
 }
 
+/** A searchable list's `q`, `offset` and `limit`, as parsed. */
+type ListInput = z.output<typeof listQuery>;
+
 /** The search box: a few of each kind; with filter words, only messages are searched. */
-function searchView({ mock, requestLog, query }: ControlContext): SearchView {
-  const { raw } = page(query);
+function searchView({ mock, requestLog }: ControlContext, { q: raw = '' }: ListInput) {
   const world = readonlyWorld(mock);
   const filter = parseFilter('messages', raw);
   const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
   const q = readQuery(raw);
   const none = { total: 0, entries: [] };
   const filtered = filter.keys.size > 0;
-  const campaigns = filtered ? none : campaignsMatching(world, q, 0, 10);
-  const phones = filtered ? none : phonesMatching(world, q, 0, 10);
-  const requests = filtered ? none : requestsMatching(requestLog, q, 0, 10);
-  const replies = filtered ? none : inboundMatching(world, q, 0, 10);
-  const rows = <T, R>(hits: { total: number; entries: readonly T[] }, row: (entry: T) => R) => ({
+  const rows = <T, R>(hits: Hits<T>, row: (entry: T) => R) => ({
     total: hits.total,
     entries: hits.entries.map(row),
   });
   return {
-    replies: rows(replies, inboundRow),
+    replies: rows(filtered ? none : inboundMatching(world, q, 0, 10), inboundRow),
     messages: rows(messages, (m) => messageRow(world, m)),
-    campaigns: rows(campaigns, (c) => campaignObject(world, c)),
-    phones: rows(phones, phoneRow),
-    requests: rows(requests, summary),
+    campaigns: rows(filtered ? none : campaignsMatching(world, q, 0, 10), (c) =>
+      campaignObject(world, c),
+    ),
+    phones: rows(filtered ? none : phonesMatching(world, q, 0, 10), phoneRow),
+    requests: rows(filtered ? none : requestsMatching(requestLog, q, 0, 10), summary),
   };
 }
 
 /** The routes of the page's data (paths relative to the control prefix). */
 export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   route(`GET ${INSPECTOR_API}/summary`, inspectorSummary),
-  route(`GET ${INSPECTOR_API}/search`, searchView),
-  route(`GET ${INSPECTOR_API}/messages`, ({ mock, query }) => {
-    const { raw, offset, limit } = page(query);
+  route(`GET ${INSPECTOR_API}/search`, listQuery, searchView),
+  route(`GET ${INSPECTOR_API}/messages`, listQuery, ({ mock }, { q = '', offset, limit }) => {
     const world = readonlyWorld(mock);
-    return listed(filteredMessages(world, raw, offset, limit), offset, (m) => messageRow(world, m));
+    const hits = filteredMessages(world, q, offset ?? 0, limit ?? 50);
+    return listed(hits, (m) => messageRow(world, m));
   }),
-  route(`GET ${INSPECTOR_API}/messages/{message_id}`, (context) =>
-    messageView(context, context.params.message_id!),
-  ),
-  route(`GET ${INSPECTOR_API}/phones`, ({ mock, query }) => {
-    const { q, offset, limit } = page(query);
-    return listed(phonesMatching(readonlyWorld(mock), q, offset, limit), offset, phoneRow);
+  route(`GET ${INSPECTOR_API}/messages/{message_id}`, messageView),
+  route(`GET ${INSPECTOR_API}/phones`, listQuery, ({ mock }, { q = '', offset, limit }) => {
+    const hits = phonesMatching(readonlyWorld(mock), readQuery(q), offset ?? 0, limit ?? 50);
+    return listed(hits, phoneRow);
   }),
   route(`GET ${INSPECTOR_API}/phones/{number}`, ({ mock, params }) => {
     const world = readonlyWorld(mock);
@@ -315,17 +306,15 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     );
     return { number: params.number, thread, ...phoneOptOuts(world, params.number!) };
   }),
-  route(`GET ${INSPECTOR_API}/campaigns`, ({ mock, query }) => {
-    const { raw, offset, limit } = page(query);
+  route(`GET ${INSPECTOR_API}/campaigns`, listQuery, ({ mock }, { q = '', offset, limit }) => {
     const world = readonlyWorld(mock);
-    return listed(filteredCampaigns(world, raw, offset, limit), offset, (c) => ({
+    const hits = filteredCampaigns(world, q, offset ?? 0, limit ?? 50);
+    return listed(hits, (c) => ({
       ...campaignObject(world, c),
       organization: world.organizations.get(c.organizationId)?.name ?? null,
     }));
   }),
-  route(`GET ${INSPECTOR_API}/campaigns/{campaign_id}`, (context) =>
-    campaignView(context, context.params.campaign_id!, context.query),
-  ),
+  route(`GET ${INSPECTOR_API}/campaigns/{campaign_id}`, listQuery, campaignView),
   route(`GET ${INSPECTOR_API}/organizations`, ({ mock }) => ({
     entries: organizationsView(readonlyWorld(mock)),
   })),
@@ -397,13 +386,4 @@ export type ThreadEntry =
   | ({ readonly direction: 'outbound' } & MessageRow)
   | ({ readonly direction: 'inbound' } & InboundRow);
 /** The search box's answer. */
-export interface SearchView {
-  readonly replies: { readonly total: number; readonly entries: readonly InboundRow[] };
-  readonly messages: { readonly total: number; readonly entries: readonly MessageRow[] };
-  readonly campaigns: {
-    readonly total: number;
-    readonly entries: readonly ReturnType<typeof campaignObject>[];
-  };
-  readonly phones: { readonly total: number; readonly entries: readonly PhoneRow[] };
-  readonly requests: { readonly total: number; readonly entries: readonly RequestLogEntry[] };
-}
+export type SearchView = ReturnType<typeof searchView>;
