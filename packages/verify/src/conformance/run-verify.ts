@@ -168,7 +168,14 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     },
   };
 
-  await reachable(options.baseUrl, options.fetch ?? fetch);
+  try {
+    await context.api.request('GET', '/messages', { key: null });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? errorMessage(error);
+    throw new VerifyRefused(
+      `${options.baseUrl} does not answer (${cause}); is the service running?`,
+    );
+  }
   const results: CheckResult[] = [];
   let failed: string | undefined;
   for (const check of CHECKS) {
@@ -193,20 +200,6 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     max_sends: budget.max,
     results,
   };
-}
-
-async function reachable(baseUrl: string, doFetch: typeof fetch): Promise<void> {
-  try {
-    const response = await doFetch(`${baseUrl.replace(/\/+$/, '')}/messages`, {
-      redirect: 'manual',
-    });
-    await response.arrayBuffer();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    throw new VerifyRefused(
-      `${baseUrl} does not answer (${cause ?? (error as Error).message}); is the service running?`,
-    );
-  }
 }
 
 /** A check skipped without running: no request of its own is sent. */
