@@ -296,8 +296,8 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'pages-empty-one-object-lists',
     breaks: 'GET /campaigns and campaign messages: an empty result has pages 0 (D25)',
     file: 'http/serializers.ts',
-    search: 'return { total, page, size, pages: pageCount(total, size), entries };',
-    replace: 'return { total, page, size, pages: pageCount(total, size) || 1, entries };',
+    search: 'const pages = pageCount(total, size);',
+    replace: 'const pages = pageCount(total, size) || 1;',
   },
   {
     id: 'page-past-end-not-empty',
@@ -657,8 +657,8 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'detail-cost-two-decimals',
     breaks: 'Retrieve Message: cost has six fraction digits (D32)',
     file: 'http/serializers.ts',
-    search: '    cost: formatMoney(message.cost),\n    /** Whether',
-    replace: '    cost: formatMoney(message.cost).slice(0, -4),\n    /** Whether',
+    search: '    cost: formatMoney(message.cost),\n    is_refunded',
+    replace: '    cost: formatMoney(message.cost).slice(0, -4),\n    is_refunded',
   },
   {
     id: 'campaign-entry-cost-two-decimals',
@@ -694,9 +694,10 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'detail-with-list-name',
     breaks: 'Retrieve Message uses sms_remitter_id and not remitter_id (spec)',
     file: 'http/serializers.ts',
-    search: '    sms_remitter_id: message.senderId,\n    /** The sender ID, or `null`. */',
+    search:
+      '    sms_remitter_id: message.senderId,\n    sms_remitter: senderOf(world, message.senderId),\n    external_id: message.externalId,\n    channel_type',
     replace:
-      '    sms_remitter_id: message.senderId,\n    remitter_id: message.senderId,\n    /** The sender ID, or `null`. */',
+      '    sms_remitter_id: message.senderId,\n    remitter_id: message.senderId,\n    sms_remitter: senderOf(world, message.senderId),\n    external_id: message.externalId,\n    channel_type',
   },
   {
     id: 'accepted-text-changed',
@@ -879,8 +880,8 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'detail-trigger-portal',
     breaks: 'a message sent through the API has trigger_source API_CLIENT (D20)',
     file: 'http/serializers.ts',
-    search: '    trigger_source: message.trigger,\n    /** What it cost',
-    replace: "    trigger_source: 'CUSTOMER_PORTAL',\n    /** What it cost",
+    search: '    trigger_source: message.trigger,\n    cost: formatMoney',
+    replace: "    trigger_source: 'CUSTOMER_PORTAL',\n    cost: formatMoney",
   },
   {
     id: 'recipients-counted-plus-one',
