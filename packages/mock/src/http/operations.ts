@@ -91,6 +91,17 @@ function defined<T extends object>(object: T): { [K in keyof T]: Exclude<T[K], u
   ) as never;
 }
 
+/** A page of a list whose entries are rendered here (`GET /messages` keeps its entry texts). */
+function listPage<T>(
+  query: { page: number; size: number },
+  total: number,
+  entries: readonly T[],
+  write: (entry: T) => unknown,
+): OperationResult {
+  const texts = entries.map((entry) => JSON.stringify(write(entry)));
+  return { status: 200, json: render.pageEnvelopeJson(total, query.page, query.size, texts) };
+}
+
 /** `GET /messages`'s query string, parsed and turned into a filter and a page. */
 const messageListQuery = memoByQuery((query) => {
   const input = parseQuery(schemas.listMessagesQuery, query);
@@ -204,15 +215,9 @@ export const OPERATIONS: readonly Operation[] = [
         }),
         pageRequest(input),
       );
-      return {
-        status: 200,
-        body: render.pageEnvelope(
-          page.total,
-          input.page,
-          input.size,
-          page.entries.map((campaign) => render.campaignObject(world, campaign)),
-        ),
-      };
+      return listPage(input, page.total, page.entries, (entry) =>
+        render.campaignObject(world, entry),
+      );
     },
   },
   {
@@ -235,15 +240,9 @@ export const OPERATIONS: readonly Operation[] = [
       const { input, filter, request } = campaignMessageListQuery(query);
       const page = listCampaignMessages(world, caller, id, filter, request);
       const campaign = getCampaign(world, caller, id);
-      return {
-        status: 200,
-        body: render.pageEnvelope(
-          page.total,
-          input.page,
-          input.size,
-          page.entries.map((message) => render.campaignMessageEntry(world, message, campaign)),
-        ),
-      };
+      return listPage(input, page.total, page.entries, (entry) =>
+        render.campaignMessageEntry(world, entry, campaign),
+      );
     },
   },
 ];

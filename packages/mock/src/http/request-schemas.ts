@@ -8,7 +8,7 @@
  * validator instead of all of zod. Every message is set here, none comes from zod's locale,
  * so the answers do not depend on a zod configuration the application may have changed.
  */
-import type { components, operations } from '@msgsvc/sdk';
+import type { components } from '@msgsvc/sdk';
 import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../domain/campaigns/campaign-machine';
 import { UUID_PATTERN, UUID_V7_PATTERN } from '../domain/core/patterns';
@@ -245,28 +245,19 @@ export const listCampaignsQuery = strictObject({
   trigger_source: z.exactOptional(many(trigger)),
 });
 
-/** The list operations and, per operation, the query parameters the contract types as arrays. */
-type ListOperation = 'listMessages' | 'listCampaigns' | 'listCampaignMessages';
-type ArrayParameters<Q> = {
-  [K in keyof Q]-?: NonNullable<Q[K]> extends readonly unknown[] ? K : never;
-}[keyof Q];
-type RepeatableParameter = {
-  [O in ListOperation]: ArrayParameters<NonNullable<operations[O]['parameters']['query']>>;
-}[ListOperation];
+/** Whether a parameter's schema takes a list: `many(…)`, optional or not. */
+function takesList(schema: z.ZodMiniType): boolean {
+  const def = schema._zod.def as { type: string; innerType?: z.ZodMiniType };
+  return def.type === 'array' || (def.innerType !== undefined && takesList(def.innerType));
+}
+
+/** Which query parameters of each list take several values: those their schemas read with `many`. */
+export const REPEATABLE: ReadonlySet<string> = new Set(
+  [listMessagesQuery, listCampaignsQuery]
+    .flatMap((schema) => Object.entries(schema.shape))
+    .filter(([, schema]) => takesList(schema))
+    .map(([name]) => name),
+);
 
 /** Every query parameter of the list operations that takes several values (`?status=A&status=B`). */
-export const REPEATABLE_PARAMETERS = namesOf<RepeatableParameter>({
-  status: true,
-  channel_type: true,
-  contact_id: true,
-  campaign_id: true,
-  sms_remitter_id: true,
-  remitter_id: true,
-  error_code: true,
-  trigger_source: true,
-  channel_destination: true,
-  tag_id: true,
-});
-
-/** Which query parameters of each list take several values. */
-export const REPEATABLE: ReadonlySet<string> = new Set(REPEATABLE_PARAMETERS);
+export const REPEATABLE_PARAMETERS = [...REPEATABLE];

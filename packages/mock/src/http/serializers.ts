@@ -37,9 +37,7 @@ function senderOf(world: ReadonlyWorld, id: string): Schema['SmsRemitter'] {
   const sender = world.senders.get(id);
   if (sender === undefined) throw new Error(`The sender ID ${id} is missing from the world.`);
   return {
-    /** The sender ID's id. */
     id: sender.id,
-    /** The sender ID's name, as handsets show it. */
     name: sender.name,
   };
 }
@@ -47,45 +45,25 @@ function senderOf(world: ReadonlyWorld, id: string): Schema['SmsRemitter'] {
 /** The body of `GET /messages/{message_id}`. */
 export function messageDetail(world: ReadonlyWorld, message: MessageRecord) {
   return {
-    /** The message's id (UUID v7). */
     id: message.id,
-    /** The organization that sent it. */
     organization_id: message.organizationId,
-    /** The billing account charged. */
     billing_account_id: message.billingAccountId,
-    /** The campaign it belongs to; `null` for a single send. */
     campaign_id: message.campaignId,
-    /** The organization's contact with this number, if any. */
     contact_id: message.contactId,
-    /** The sender ID's id. */
     sms_remitter_id: message.senderId,
-    /** The sender ID, or `null`. */
     sms_remitter: senderOf(world, message.senderId),
-    /** The client's own reference, if one was given. */
     external_id: message.externalId,
-    /** `SMS` or `WHATSAPP`. */
     channel_type: message.channel,
-    /** The carrier or route code, e.g. `UNITEL`. */
     channel_destination: message.destination,
-    /** The gateway handler; `null` when never routed. */
     provider_name: message.provider,
-    /** The recipient in E.164 (as written, when it is not a valid number). */
     e164_format: message.e164,
-    /** The text. */
     content: message.content,
-    /** `API_CLIENT` or `CUSTOMER_PORTAL`. */
     trigger_source: message.trigger,
-    /** What it cost, a decimal string with six fraction digits. */
     cost: formatMoney(message.cost),
-    /** Whether the cost was refunded. */
     is_refunded: message.refunded,
-    /** The exact status (eight values). */
     status: message.status,
-    /** Why it failed, or `null`. */
     error_code: message.errorCode,
-    /** When it was created (ISO 8601, microseconds). */
     created_at: ts(message.createdAt),
-    /** When it last changed. */
     updated_at: ts(message.updatedAt),
   } satisfies Schema['Message'];
 }
@@ -143,47 +121,26 @@ export function campaignMessageEntry(
 /** A campaign, as `GET /campaigns` and `GET /campaigns/{campaign_id}` render it. */
 export function campaignObject(world: ReadonlyWorld, campaign: CampaignRecord) {
   return {
-    /** The campaign's id (UUID v7). */
     id: campaign.id,
-    /** When it last changed. */
     updated_at: ts(campaign.updatedAt),
-    /** When it was accepted (ISO 8601, microseconds). */
     created_at: ts(campaign.createdAt),
-    /** The campaign's name. */
     name: campaign.name,
-    /** One of the six campaign states. */
     status: campaign.status,
-    /** The organization that sent it. */
     organization_id: campaign.organizationId,
-    /** The billing account charged. */
     billing_account_id: campaign.billingAccountId,
-    /** `API_CLIENT` or `CUSTOMER_PORTAL`. */
     trigger_source: campaign.trigger,
-    /** The stored recipient list. */
     file_metadata_id: campaign.fileMetadataId,
-    /** Always `SMS` for campaigns. */
     channel_type: campaign.channel,
-    /** The sender ID's id. */
     sms_remitter_id: campaign.senderId,
-    /** The sender ID, or `null`. */
     sms_remitter: senderOf(world, campaign.senderId),
-    /** The text. */
     content: campaign.content,
-    /** Distinct recipients after normalisation. */
     total_estimated_recipients: campaign.totalEstimatedRecipients,
-    /** The time of acceptance, for campaigns sent through the API. */
     scheduled_at: ts(campaign.scheduledAt),
-    /** When processing finished; `null` until then. */
     processed_at: campaign.processedAt === null ? null : ts(campaign.processedAt),
-    /** When it reached `COMPLETED` or `FAILED`; `null` until then. */
     completed_at: campaign.completedAt === null ? null : ts(campaign.completedAt),
-    /** The campaign-level failure code, or `null`. */
     error_code: campaign.errorCode,
-    /** A short sentence describing the current state. */
     status_note: campaign.statusNote,
-    /** Extra state. */
     data: {
-      /** Why the campaign is paused; `null` unless paused (never, through the API). */
       reason_of_pause: campaign.reasonOfPause,
     },
   } satisfies Schema['Campaign'];
@@ -218,14 +175,9 @@ export function batchAccepted(campaign: CampaignRecord) {
   } satisfies Schema['BatchAccepted'];
 }
 
-/** A list response. */
-export function pageEnvelope<T>(total: number, page: number, size: number, entries: T[]) {
-  return { total, page, size, pages: pageCount(total, size), entries };
-}
-
 /**
- * A list response as JSON text, around entries already serialized: what `JSON.stringify` of
- * {@link pageEnvelope} writes (the fields are integers), without building the object first.
+ * A list response (`total`, `page`, `size`, `pages`, `entries`) as JSON text, around entries
+ * already serialized: the cached entry texts are joined, not parsed and written again.
  */
 export function pageEnvelopeJson(
   total: number,
