@@ -133,12 +133,7 @@ export class RequestLog {
 
   /** The newest `limit` entries, newest first. */
   entries(limit = this.capacity): RequestLogEntry[] {
-    const out: RequestLogEntry[] = [];
-    for (const stored of this.newestFirst()) {
-      if (out.length >= limit) break;
-      out.push(summary(stored));
-    }
-    return out;
+    return [...this.newestFirst()].slice(0, limit).map(summary);
   }
 
   /** Every kept entry, newest first, in the stored form (for the inspector's search and lists). */
