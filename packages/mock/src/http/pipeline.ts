@@ -8,7 +8,7 @@ import { DomainError, validationError } from '../domain/core/errors';
 import type { World } from '../domain/engine/world';
 import { takeLatency, takeRequestFailure } from '../domain/policies/faults';
 import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/policies/idempotency';
-import { consumeRateLimit, type RateLimitDecision } from '../domain/policies/rate-limits';
+import { consumeRateLimit } from '../domain/policies/rate-limits';
 import { authenticate, requireScope } from './authenticate';
 import { bodyText, requireJsonUtf8 } from './body';
 import { errorResponse } from './envelope';
@@ -128,7 +128,11 @@ function failIfInjected(world: World, operation: Operation): void {
 function rateLimit(exchange: Exchange, apiKeyId: string, operation: Operation): void {
   const limit = consumeRateLimit(exchange.world, apiKeyId, operation.operationId);
   if (limit === undefined) return;
-  exchange.headers = rateLimitHeaders(limit);
+  exchange.headers = {
+    'x-ratelimit-limit': String(limit.limit),
+    'x-ratelimit-remaining': String(limit.remaining),
+    'x-ratelimit-reset': String(Math.max(0, Math.ceil(limit.resetIn / 1000))),
+  };
   if (limit.allowed) return;
   exchange.headers['retry-after'] = String(Math.max(1, Math.ceil(limit.resetIn / 1000)));
   throw new DomainError({
@@ -161,7 +165,16 @@ function reserve(
     });
   }
   const fingerprint = fingerprintOf(operation.operationId, json);
-  const decision = beginOrRetryLater(world, apiKeyId, idempotencyKey, fingerprint, exchange);
+  let decision: ReturnType<typeof beginIdempotent>;
+  try {
+    decision = beginIdempotent(world, apiKeyId, idempotencyKey, fingerprint);
+  } catch (error) {
+    // A key still in flight is a 409 that says when to try again.
+    if (error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_IN_USE') {
+      exchange.headers['retry-after'] = '1';
+    }
+    throw error;
+  }
   if (decision.kind !== 'replay') return { kind: 'execute', idempotencyKey };
   return {
     kind: 'replay',
@@ -219,24 +232,6 @@ function noRouteMessage({ method, path }: HttpRequest): string {
     : `${message} The public API is under ${BASE_PATH}: did you mean ${suggestion}?`;
 }
 
-/** Begins an idempotent execution; a key still in flight is a 409 with `Retry-After: 1`. */
-function beginOrRetryLater(
-  world: World,
-  apiKeyId: string,
-  idempotencyKey: string,
-  fingerprint: string,
-  exchange: Exchange,
-) {
-  try {
-    return beginIdempotent(world, apiKeyId, idempotencyKey, fingerprint);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_IN_USE') {
-      exchange.headers['retry-after'] = '1';
-    }
-    throw error;
-  }
-}
-
 /**
  * The error envelope of a failure. Anything but a {@link DomainError} is a bug: a 500 naming the
  * exception, not retried (`X-Should-Retry: false`: it would fail the same way), reported once.
@@ -261,14 +256,6 @@ function stored(response: HttpResponse | undefined) {
     status: response.status,
     headers: { 'content-type': 'application/json' },
     body: response.body,
-  };
-}
-
-function rateLimitHeaders(limit: RateLimitDecision): Record<string, string> {
-  return {
-    'x-ratelimit-limit': String(limit.limit),
-    'x-ratelimit-remaining': String(limit.remaining),
-    'x-ratelimit-reset': String(Math.max(0, Math.ceil(limit.resetIn / 1000))),
   };
 }
 
