@@ -48,6 +48,16 @@ export function expectPage(
   expectValues(page.where, { ...page, entries: page.entries.length }, want);
 }
 
+/** Fails unless every entry of `page` has one of `values` in `field`. */
+export function expectOnly(page: ListPage, field: string, values: readonly unknown[]): void {
+  const got = [...new Set(page.entries.map((e) => e[field]))];
+  expectThat(
+    got.every((value) => values.includes(value)),
+    `${page.where}: only ${field} ${values.join(' or ')}`,
+    () => `${field} ${got.join(', ')}`,
+  );
+}
+
 /** Fails unless `GET path?query` is a 422 whose `fields` name the query's (first) parameter. */
 export async function expectRejected(api: Api, path: string, query: Query): Promise<void> {
   const field = Object.keys(query)[0]!;
