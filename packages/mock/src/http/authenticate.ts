@@ -84,13 +84,16 @@ function invalidKeyMessage(
   if (/^bearer\s/i.test(key)) {
     return 'Invalid API key: send the key alone in X-API-KEY, without "Bearer " in front.';
   }
-  const around = surrounding(key);
-  if (around !== undefined) {
+  const chars = [...key];
+  const last = chars.length - 1;
+  const end = INVISIBLE.test(chars[0]!) ? 0 : INVISIBLE.test(chars[last]!) ? last : -1;
+  if (end !== -1) {
+    const around = `${codePoint(chars[end]!)} at the ${end === 0 ? 'start' : 'end'}`;
     return `The API key has surrounding whitespace or an invisible character (${around}): a key is only letters, digits, _ and - — check how it was copied or read.`;
   }
-  const inside = [...key].findIndex((char) => INVISIBLE.test(char));
+  const inside = chars.findIndex((char) => INVISIBLE.test(char));
   if (inside !== -1) {
-    return `Invalid API key: it contains whitespace, a line break or an invisible character (${codePoint([...key][inside]!)} after ${inside} characters); a key is only letters, digits, _ and -.`;
+    return `Invalid API key: it contains whitespace, a line break or an invisible character (${codePoint(chars[inside]!)} after ${inside} characters); a key is only letters, digits, _ and -.`;
   }
   if (!PREFIX.test(key)) {
     return `Invalid API key: it starts with "${key.slice(0, 4)}…", but a key looks like svc_live_ (live) or svc_test_ (test) followed by letters, digits, _ or -.`;
@@ -99,16 +102,6 @@ function invalidKeyMessage(
     return `Invalid API key: ${keyPrefix(key)} is malformed — after svc_live_ or svc_test_ a key has only letters, digits, _ and -.`;
   }
   return `Invalid API key: no key ${keyPrefix(key)} exists (unknown to this service).`;
-}
-
-// "U+00A0 at the end", "U+FEFF at the start".
-function surrounding(key: string): string | undefined {
-  const chars = [...key];
-  if (INVISIBLE.test(chars[0]!)) return `${codePoint(chars[0]!)} at the start`;
-  if (INVISIBLE.test(chars[chars.length - 1]!)) {
-    return `${codePoint(chars[chars.length - 1]!)} at the end`;
-  }
-  return undefined;
 }
 
 function codePoint(char: string): string {
