@@ -1,8 +1,8 @@
 /**
  * The page's requests: its own data under `/__mock/inspector/api`, and actions through the control
  * API. The admin token, when the server needs one, comes from the page's `?token=` (the server
- * already required it to serve the page) and is sent as `Authorization: Bearer` on every request
- *; a refusal is reported, never retried.
+ * already required it to serve the page) and is sent as `Authorization: Bearer` on every request;
+ * a refusal is reported, never retried.
  */
 import type { components } from '../../generated/control';
 import { withQuery } from './router';

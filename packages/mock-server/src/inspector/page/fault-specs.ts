@@ -1,5 +1,5 @@
 /**
- * Every fault kind of the control API as a form of the page (issue 25 item 7): one entry per
+ * Every fault kind of the control API as a form of the page: one entry per
  * `POST /__mock/faults/<kind>` of openapi/control.yaml, one field per property of its request body.
  * The types hold the table to the generated contract both ways — a fault route without a form, a
  * form for no route, a body property without a field or a field for none fails the typecheck — and

@@ -8,7 +8,7 @@
  */
 
 import { openFilterHelp } from './filters';
-import { currentRoute, parseRoute } from './router';
+import { currentRoute } from './router';
 import { backAddress, listShown, ROWS } from './split-view';
 
 /** Which of a row's links is the row's own record, when none is of the list's kind. */
@@ -66,17 +66,12 @@ function rows(): HTMLElement[] {
  * the first kind in {@link KINDS_FIRST} (a message row also links its phone and its campaign).
  */
 function rowLink(row: Element): HTMLElement | null {
-  const links = [...row.querySelectorAll<HTMLAnchorElement>('a[href^="#/"]')];
+  const list = listShown(currentRoute())?.parts[0];
   // A record's address has an id (`#/messages/<id>`); a filter link (`#/messages?q=status:…`)
   // names the kind too but is not the row's own link.
-  const kindOf = (a: HTMLAnchorElement) => {
-    const parts = parseRoute(a.getAttribute('href') ?? '').parts;
-    return parts.length >= 2 ? parts[0] : undefined;
-  };
-  const preferred = [listShown(currentRoute())?.parts[0], ...KINDS_FIRST];
-  for (const kind of preferred) {
-    const link = links.find((a) => kind !== undefined && kindOf(a) === kind);
-    if (link !== undefined) return link;
+  for (const kind of list === undefined ? KINDS_FIRST : [list, ...KINDS_FIRST]) {
+    const link = row.querySelector<HTMLElement>(`a[href^="#/${kind}/"]`);
+    if (link !== null) return link;
   }
   return row.querySelector<HTMLElement>('a[href], button');
 }

@@ -1,11 +1,10 @@
 /**
- * Where the page stands after each navigation. The masthead (header, search and
- * views) stays at the top of the window; its height is published as `--masthead-h` so sticky panes
- * and the browser's own scrolling (`scroll-padding-top`) keep clear of it. A new view opens at its
- * top with the keyboard focus on it, without scrolling the page: `focus()` alone scrolled the
- * view's top to the window's top and hid the header (the "opens 152 px down" of issue 25). Opening
- * a row beside its list, and going back from a record to its list, leave the row where it was on
- * screen and the focus on it.
+ * Where the page stands after each navigation. The masthead (header, search and views) stays at
+ * the top of the window; its height is published as `--masthead-h` so sticky panes and the
+ * browser's own scrolling (`scroll-padding-top`) keep clear of it. A new view opens at its top with
+ * the keyboard focus on it, without scrolling the page (a plain `focus()` would scroll the header
+ * away). Opening a row beside its list, and going back from a record to its list, leave the row
+ * where it was on screen and the focus on it.
  */
 import { onLayoutKey } from './keyboard';
 import { currentRoute, parseRoute, type Route } from './router';

@@ -45,23 +45,6 @@ function replacementText(c: Ucs2Character): string {
   return c.replacement.replace(/ /g, '␠').replace(/\n/g, '⏎');
 }
 
-/** One row per distinct character: a text with 80 `ç` would otherwise list 80 rows. */
-function offendersByCharacter(
-  why: SegmentExplanation,
-): { first: Ucs2Character; positions: number[]; segments: number[] }[] {
-  const rows = new Map<string, { first: Ucs2Character; positions: number[]; segments: number[] }>();
-  for (const c of why.forcingUcs2) {
-    let row = rows.get(c.char);
-    if (row === undefined) {
-      row = { first: c, positions: [], segments: [] };
-      rows.set(c.char, row);
-    }
-    row.positions.push(c.codePointIndex + 1);
-    if (!row.segments.includes(c.segment + 1)) row.segments.push(c.segment + 1);
-  }
-  return [...rows.values()];
-}
-
 /** Numbers counted from 1, the first eight of them, then how many more. */
 function listed(numbers: readonly number[]): string {
   const head = numbers.slice(0, 8).join(', ');
@@ -109,13 +92,16 @@ function offenderTable(why: SegmentExplanation): Child {
       : c.replacement === ''
         ? 'drop it (invisible)'
         : html`<code>${replacementText(c)}</code>`;
-  const rows = offendersByCharacter(why).map(({ first: c, positions, segments }) => [
-    html`<mark class="ucs2">${shown(c)}</mark>`,
-    replacement(c),
-    html`<td class="num">${positions.length}</td>`,
-    listed(positions),
-    listed(segments),
-    html`<code>${c.codePoint}</code>`,
+  // One row per distinct character: a text with 80 `ç` would otherwise list 80 rows.
+  const byCharacter = new Map<string, Ucs2Character[]>();
+  for (const c of why.forcingUcs2) byCharacter.get(c.char)?.push(c) ?? byCharacter.set(c.char, [c]);
+  const rows = [...byCharacter.values()].map((all) => [
+    html`<mark class="ucs2">${shown(all[0]!)}</mark>`,
+    replacement(all[0]!),
+    html`<td class="num">${all.length}</td>`,
+    listed(all.map((c) => c.codePointIndex + 1)),
+    listed([...new Set(all.map((c) => c.segment + 1))]),
+    html`<code>${all[0]!.codePoint}</code>`,
   ]);
   const verdict = `${plural(why.forcingUcs2.length, 'character')} outside GSM-7 made the whole text UCS-2 (70 units in one SMS, 67 per segment when split, instead of 160 and 153 septets).`;
   // On a phone the table scrolls in its own box (focusable, named) rather than the page sideways.

@@ -53,7 +53,7 @@ export function isRecord(route: Route): boolean {
 }
 
 /** The list a record was opened from, when its address names one (whatever the width). */
-export function listOf(route: Route): Route | undefined {
+function listOf(route: Route): Route | undefined {
   const list = route.params.get('list');
   if (list === null || !isRecord(route)) return undefined;
   const parsed = parseRoute(list);
