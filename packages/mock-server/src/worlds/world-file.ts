@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { DomainError, type MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
+import type { components } from '../generated/control';
 import { type WorldFile, worldFileSchema } from './world-file-schema';
 
 export { type WorldFile, worldFileSchema, worldJsonSchema } from './world-file-schema';
@@ -15,38 +16,14 @@ export class WorldFileError extends Error {
   override name = 'WorldFileError';
 }
 
-/** An API key as printed on start (the full key: this is how a user learns it). */
-export interface KeyCredentials {
-  readonly id: string;
-  readonly name: string;
-  readonly environment: 'live' | 'test';
-  readonly key: string;
-  readonly scopes: readonly string[];
-}
+/**
+ * What a user needs to talk to one organization: its active API keys in full (printed once, at
+ * start-up), its sender IDs and its webhook secret — the control contract's `WorldOrganization`.
+ */
+export type OrganizationCredentials = components['schemas']['WorldOrganization'];
 
-/** A sender ID as the server reports it at start-up. */
-export interface SenderIdCredentials {
-  /** The id to send with (`remitter_id` on the wire). */
-  id: string;
-  /** The name recipients see. */
-  name: string;
-  /** `APPROVED`, `PENDING` or `REJECTED`. */
-  status: string;
-}
-
-/** What a user needs to talk to one organization. */
-export interface OrganizationCredentials {
-  /** The organization's id. */
-  readonly id: string;
-  /** Its name. */
-  readonly name: string;
-  /** Its API keys, in full (the server prints them once, at start-up). */
-  readonly api_keys: readonly KeyCredentials[];
-  /** Its sender IDs. */
-  readonly sender_ids: readonly SenderIdCredentials[];
-  /** The organization's webhook signing secret, when the service has one. */
-  readonly webhook_secret: string | null;
-}
+/** A sender ID as the server reports it at start-up (`id` is `remitter_id` on the wire). */
+export type SenderIdCredentials = OrganizationCredentials['sender_ids'][number];
 
 /**
  * Reads and validates a world file.
