@@ -79,12 +79,9 @@ function ofMock(
   ) {
     return check(mock as CheckedMock);
   }
-  return {
-    pass: false,
-    refused: true,
-    message: () =>
-      `${name}: expected a mock service (createMockService() or the fixture's \`mock\`), received ${typeof received}`,
-  };
+  return refusal(
+    `${name}: expected a mock service (createMockService() or the fixture's \`mock\`), received ${typeof received}`,
+  );
 }
 
 /** Every message the world holds, oldest first, in the Retrieve Message shape. */

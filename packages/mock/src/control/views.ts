@@ -9,6 +9,7 @@
  */
 
 import { keyPrefix, type WebhookEvent } from '@msgsvc/sdk';
+import { redactSecrets } from '@msgsvc/sdk/contract';
 import { formatMoney } from '@msgsvc/sdk/sms';
 import type { LedgerCheck } from '../domain/billing/billing-ledger';
 import type {
@@ -24,7 +25,6 @@ import type {
   SenderId,
   Tag,
 } from '../domain/core/model';
-import { WEBHOOK_SECRET_PREFIX } from '../domain/core/patterns';
 import { formatTimestamp } from '../domain/core/time-format';
 import type { ReadonlyWorld } from '../domain/engine/readonly-world';
 import type { StatusStep } from '../domain/history/status-history';
@@ -88,13 +88,13 @@ export function apiKeyView(key: ApiKey): ApiKeyView {
 }
 
 /**
- * A webhook secret as it may be displayed: `whsec_` and its first four characters.
+ * A webhook secret as it may be displayed: `whsec_` and its first four characters, as every
+ * secret is redacted.
  *
- * @param secret - The full secret.
+ * @param secret - The full secret (`whsec_…`, as every stored secret is).
  */
 export function displaySecret(secret: string): string {
-  const kindEnd = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? WEBHOOK_SECRET_PREFIX.length : 0;
-  return `${secret.slice(0, kindEnd + 4)}…`;
+  return redactSecrets(secret);
 }
 
 /**
