@@ -258,6 +258,20 @@ describe('bad queries', () => {
     expect(answer.body.fields.q).toContain(message);
     expect(answer.body.trace_id).toEqual(expect.any(String));
   });
+  it('q is bounded as the control contract bounds it, on the page’s lists and the control API', async () => {
+    const long = 'x'.repeat(300);
+    expect((await inspector(`messages?q=${long}`)).status).toBe(200);
+    expect((await control(`messages?q=${long}`)).status).toBe(200);
+    const tooLong = 'x'.repeat(501);
+    for (const answer of [
+      await inspector(`messages?q=${tooLong}`),
+      await inspector(`search?q=${tooLong}`),
+      await control(`messages?q=${tooLong}`),
+    ]) {
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.fields)).toEqual(['q']);
+    }
+  });
 });
 
 describe('the control API takes the same words', () => {

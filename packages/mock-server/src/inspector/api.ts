@@ -26,7 +26,7 @@ import {
 import { formatMoney } from '@msgsvc/sdk/sms';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import type { z } from 'zod';
-import { listQuery } from '../http/paging-params';
+import { listMessagesQuery as listQuery } from '../generated/control-requests';
 import { type ControlContext, type ControlDeps, type ControlRoute, route } from '../http/route';
 import { clockView, deliverySummary } from '../http/views';
 import { phoneCount, phoneThread } from '../query/catalog';

@@ -8,7 +8,7 @@
 import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { z } from 'zod';
-import { listQuery } from '../http/paging-params';
+import { listMessagesQuery } from '../generated/control-requests';
 import type { ControlDeps } from '../http/route';
 import { foldText, type Hits, readQuery, type SearchQuery } from '../query/search';
 import {
@@ -27,7 +27,7 @@ const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 /** What the `op` filter takes for requests of no operation (an unknown path or method). */
 const NO_OPERATION = 'none';
 
-const journalQuery = listQuery.extend({
+const journalQuery = listMessagesQuery.extend({
   class: z.enum(STATUS_CLASSES, `Must be one of ${STATUS_CLASSES.join(', ')}.`).exactOptional(),
   op: z
     .enum(

@@ -11,7 +11,7 @@ import {
   type WebhookDelivery,
 } from '@msgsvc/mock/port';
 import { z } from 'zod';
-import { pagingParams } from '../http/paging-params';
+import { listMessagesQuery } from '../generated/control-requests';
 
 /** What the outbox's rows add to a delivery: its subject, and its last attempt's latency. */
 export function deliveryExtras(world: ReadonlyWorld, delivery: WebhookDelivery) {
@@ -70,9 +70,8 @@ export function attemptAnswer(attempt: WebhookAttempt) {
   };
 }
 
-const deliveriesQuery = z.strictObject({
+const deliveriesQuery = listMessagesQuery.omit({ q: true }).extend({
   state: z.enum(DELIVERY_STATES, `Must be one of ${DELIVERY_STATES.join(', ')}.`).exactOptional(),
-  ...pagingParams,
 });
 
 /**
