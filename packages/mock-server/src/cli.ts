@@ -56,37 +56,6 @@ const PROCESS_IO: CliIo = {
 };
 
 /**
- * The verify kit, or `undefined` where it is not installed. The name is a literal so that bundlers
- * see it: tsup keeps it external, and the standalone executable, which can find no installed
- * package, compiles the kit in.
- */
-async function loadVerifyKit(): Promise<typeof import('@msgsvc/verify') | undefined> {
-  try {
-    return await import('@msgsvc/verify');
-  } catch (error) {
-    // Only the kit itself missing; a kit that is installed but broken says so in its own words.
-    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-    const missing =
-      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
-      typeof message === 'string' &&
-      message.includes(`'${VERIFY_KIT}'`);
-    if (missing) return undefined;
-    throw error;
-  }
-}
-
-/** What `msgsvc-mock verify` or `proxy` says where the verify kit is not installed. */
-function verifyKitMissing(command: 'verify' | 'proxy'): string {
-  const kitCommand = command === 'verify' ? 'msgsvc-verify' : 'msgsvc-verify proxy';
-  return (
-    `msgsvc-mock ${command}: this is ${kitCommand} of the verify kit, ${VERIFY_KIT}, ` +
-    'which is not installed here.\n' +
-    `Install it beside the server: npm install -D ${VERIFY_KIT}\n` +
-    `or run it without installing: npx -p ${VERIFY_KIT} ${kitCommand} … (the same arguments)`
-  );
-}
-
-/**
  * Runs the CLI. Resolves with the exit code once the command is done (for `serve`: once the server
  * has stopped after a signal).
  */
@@ -118,15 +87,34 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
   return serveUntilStopped(command, io);
 }
 
-/** `msgsvc-mock verify` or `proxy`: the verify kit's command, or how to get the kit. */
+/**
+ * `msgsvc-mock verify` or `proxy`: the verify kit's command, or how to get the kit. The kit's name
+ * is a literal so that bundlers see it: tsup keeps it external, and the standalone executable,
+ * which can find no installed package, compiles the kit in.
+ */
 async function runVerifyKit(
   command: 'verify' | 'proxy',
   argv: readonly string[],
   io: CliIo,
 ): Promise<number> {
-  const kit = await loadVerifyKit();
-  if (kit === undefined) {
-    io.stderr(verifyKitMissing(command));
+  let kit: typeof import('@msgsvc/verify');
+  try {
+    kit = await import('@msgsvc/verify');
+  } catch (error) {
+    // Only the kit itself missing; a kit that is installed but broken says so in its own words.
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    const missing =
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+      typeof message === 'string' &&
+      message.includes(`'${VERIFY_KIT}'`);
+    if (!missing) throw error;
+    const kitCommand = command === 'verify' ? 'msgsvc-verify' : 'msgsvc-verify proxy';
+    io.stderr(
+      `msgsvc-mock ${command}: this is ${kitCommand} of the verify kit, ${VERIFY_KIT}, ` +
+        'which is not installed here.\n' +
+        `Install it beside the server: npm install -D ${VERIFY_KIT}\n` +
+        `or run it without installing: npx -p ${VERIFY_KIT} ${kitCommand} … (the same arguments)`,
+    );
     return 1;
   }
   const run = command === 'verify' ? kit.runVerifyCli : kit.runProxyCli;
