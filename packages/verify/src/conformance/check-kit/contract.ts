@@ -1,7 +1,7 @@
 /**
  * What the checks read off the contract (openapi.yaml, in the copy generated for the proxy), where
- * each fact is written once: the formats of fields, the values of enumerations, the names of
- * each shape, and each operation's scope and rate limit.
+ * each fact is written once: the formats and bounds of fields, the values of enumerations, the
+ * names of each shape, and each operation's scope and rate limit.
  */
 import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import { OPENAPI_DOCUMENT } from '../../proxy/generated/openapi-document';
@@ -13,6 +13,10 @@ export interface Schema {
   readonly type?: string;
   readonly enum?: readonly string[];
   readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
   readonly required?: readonly string[];
   readonly properties?: Readonly<Record<string, Schema>>;
 }
@@ -22,6 +26,12 @@ export const SCHEMAS = (OPENAPI_DOCUMENT.components as { schemas: Record<string,
 
 /** The pattern of the named string schema (`Timestamp`, `Money`). */
 export const patternOf = (name: string): RegExp => new RegExp(SCHEMAS[name]!.pattern!);
+
+/** The schema of `field` in the named object schema, its `$ref` followed. */
+export function fieldOf(name: string, field: string): Schema {
+  const schema = SCHEMAS[name]!.properties![field]!;
+  return schema.$ref === undefined ? schema : SCHEMAS[schema.$ref.split('/').pop()!]!;
+}
 
 /** The values of the named enumeration (`MessageListStatus`). */
 export const enumOf = (name: string): readonly string[] => SCHEMAS[name]!.enum!;
