@@ -33,6 +33,10 @@ interface KeptBody {
 export interface TappedExchange {
   /** When and how its request arrived. */
   readonly arrival: Arrival;
+  /** The request target's path, as the client sent it. */
+  readonly path: string;
+  /** The request target's query, without `?` (`''` for none). */
+  readonly query: string;
   /** Milliseconds from the request's head to the response's last byte. */
   readonly durationMs: number;
   /** The request's headers as the upstream got them. */
@@ -135,8 +139,11 @@ export interface KeptExchange {
 export function readExchange(kept: KeptExchange): TappedExchange {
   const { arrival, message, response } = kept;
   const request = message.done();
+  const [path = '', query = ''] = arrival.target.split(/\?(.*)/s);
   return {
     arrival,
+    path,
+    query,
     durationMs: kept.at - arrival.at,
     requestHeaders: headerRecord(message.head),
     // Answered before its body ended: what there was is not the body, and is not checked.

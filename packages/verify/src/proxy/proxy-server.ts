@@ -110,7 +110,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         const violations = violationsOf(contract, exchange);
         for (const violation of violations) options.onViolation?.(violation);
         options.onExchange?.(violations);
-        if (cassette !== undefined) record(cassette, exchange);
+        cassette?.record(exchange);
       } catch (error) {
         // A check that throws is a bug of the kit: reported, never fatal to the traffic.
         process.emitWarning(`msgsvc-verify proxy: checking an exchange failed: ${String(error)}`);
@@ -200,33 +200,9 @@ async function listen(server: Server, port: number, host: string): Promise<strin
   return `http://${shown}:${address.port}`;
 }
 
-/** Writes `exchange` to the cassette, if it was recorded (its request has a `seq`). */
-function record(cassette: CassetteWriter, exchange: TappedExchange): void {
-  const { arrival } = exchange;
-  if (arrival.seq === undefined) return;
-  cassette.record({
-    seq: arrival.seq,
-    startedAt: new Date(arrival.wall),
-    durationMs: exchange.durationMs,
-    method: arrival.method,
-    url: arrival.target,
-    requestHeaders: exchange.requestHeaders,
-    requestBody: exchange.request.bytes,
-    requestTruncated: exchange.request.truncated,
-    status: exchange.status,
-    responseHeaders: exchange.responseHeaders,
-    responseBody: exchange.response.bytes,
-    responseTruncated: exchange.response.truncated,
-  });
-}
-
 /** Checks `exchange` against the contract: its violations as the proxy reports them. */
 function violationsOf(contract: Contract, exchange: TappedExchange): ProxyViolation[] {
-  const { arrival, requestHeaders, responseHeaders, status } = exchange;
-  const url = arrival.target;
-  const queryAt = url.indexOf('?');
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  const { arrival, path, query, requestHeaders, responseHeaders, status } = exchange;
   let found: Violation[];
   try {
     found = checkExchange(contract, {

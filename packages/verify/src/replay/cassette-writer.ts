@@ -4,8 +4,9 @@
  * its owner only (0600, as the state file): redacted is not public.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
+import type { TappedExchange } from '../proxy/exchange-tap';
 import { CASSETTE_VERSION, type CassetteHeader } from './cassette-format';
-import { type RawExchange, Redactor } from './redactor';
+import { Redactor } from './redactor';
 
 /** The public API's path prefix: what a cassette records, and what its paths are relative to. */
 const RECORDED_BASE_PATH = '/c/v1';
@@ -45,12 +46,12 @@ export class CassetteWriter {
     return ++this.#seq;
   }
 
-  /** Writes a finished exchange (its url with the base path). */
-  record(raw: RawExchange): void {
-    if (this.#closed) return;
-    const rest = raw.url.slice(RECORDED_BASE_PATH.length);
-    const url = rest.startsWith('/') ? rest : `/${rest}`;
-    writeSync(this.#fd, `${JSON.stringify(this.#redactor.redact({ ...raw, url }))}\n`);
+  /** Writes a finished exchange, if its request was recorded (it has a `seq`). */
+  record(exchange: TappedExchange): void {
+    const seq = exchange.arrival.seq;
+    if (this.#closed || seq === undefined) return;
+    const line = this.#redactor.redact(exchange, seq, RECORDED_BASE_PATH);
+    writeSync(this.#fd, `${JSON.stringify(line)}\n`);
     this.written++;
   }
 

@@ -8,6 +8,7 @@
 
 import { keyPrefix } from '@msgsvc/sdk';
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
+import type { TappedExchange } from '../proxy/exchange-tap';
 import { isTimestamp, isUuid } from './by-rule';
 import {
   RECORDED_REQUEST_HEADERS,
@@ -17,24 +18,6 @@ import {
   type RecordedKey,
 } from './cassette-format';
 import { PhoneMask } from './phone-mask';
-
-/** An exchange as the proxy saw it, before redaction. */
-export interface RawExchange {
-  readonly seq: number;
-  readonly startedAt: Date;
-  readonly durationMs: number;
-  readonly method: string;
-  /** Relative to the public API's base path, with its query: `/messages?size=5`. */
-  readonly url: string;
-  /** Lower-case names. */
-  readonly requestHeaders: Readonly<Record<string, string>>;
-  readonly requestBody: Buffer;
-  readonly requestTruncated: boolean;
-  readonly status: number;
-  readonly responseHeaders: Readonly<Record<string, string>>;
-  readonly responseBody: Buffer;
-  readonly responseTruncated: boolean;
-}
 
 /** Fields holding a phone number, in any body. */
 const PHONE_FIELDS = new Set(['to', 'target_e164', 'e164_format', 'recipients', 'phone', 'from']);
@@ -54,35 +37,32 @@ export class Redactor {
   readonly #contents = new Map<string, string>();
   readonly #people = new Map<string, string>();
 
-  /** The cassette line for `raw`. */
-  redact(raw: RawExchange): RecordedExchange {
-    const queryAt = raw.url.indexOf('?');
-    const path = queryAt === -1 ? raw.url : raw.url.slice(0, queryAt);
-    const query = queryPairs(queryAt === -1 ? '' : raw.url.slice(queryAt + 1));
-    const key = raw.requestHeaders['x-api-key'];
-    const requestBody = this.#body(raw.requestBody, raw.requestTruncated);
+  /** The cassette line for `exchange`, number `seq`, its path relative to `base`. */
+  redact(exchange: TappedExchange, seq: number, base: string): RecordedExchange {
+    const { arrival, requestHeaders, responseHeaders } = exchange;
+    const key = requestHeaders['x-api-key'];
     return {
-      seq: raw.seq,
-      started_at: raw.startedAt.toISOString(),
-      duration_ms: Math.round(raw.durationMs * 1000) / 1000,
+      seq,
+      started_at: new Date(arrival.wall).toISOString(),
+      duration_ms: Math.round(exchange.durationMs * 1000) / 1000,
       request: {
-        method: raw.method,
-        path: path
+        method: arrival.method,
+        path: `/${exchange.path.slice(base.length).replace(/^\//, '')}`
           .split('/')
           .map((part) => this.#urlPart(part, decodeOrKeep))
           .join('/'),
-        query: query.map(
+        query: queryPairs(exchange.query).map(
           ([name, value]) =>
             [this.#urlPart(name, decodeQueryPart), this.#queryValue(name, value)] as const,
         ),
-        headers: this.#headers(raw.requestHeaders, RECORDED_REQUEST_HEADERS, true),
+        headers: this.#headers(requestHeaders, RECORDED_REQUEST_HEADERS, true),
         api_key: key === undefined ? null : this.#key(key),
-        body: requestBody,
+        body: this.#body(exchange.request),
       },
       response: {
-        status: raw.status,
-        headers: this.#headers(raw.responseHeaders, RECORDED_RESPONSE_HEADERS, false),
-        body: this.#body(raw.responseBody, raw.responseTruncated),
+        status: exchange.status,
+        headers: this.#headers(responseHeaders, RECORDED_RESPONSE_HEADERS, false),
+        body: this.#body(exchange.response),
       },
     };
   }
@@ -114,7 +94,7 @@ export class Redactor {
     return out;
   }
 
-  #body(bytes: Buffer, truncated: boolean): RecordedBody | null {
+  #body({ bytes, truncated }: TappedExchange['request']): RecordedBody | null {
     if (truncated) return { truncated: true };
     if (bytes.length === 0) return null;
     const text = bytes.toString('utf8');
