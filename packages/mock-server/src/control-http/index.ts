@@ -16,12 +16,7 @@ import {
   requireJsonUtf8,
 } from '@msgsvc/mock/port';
 import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
-import {
-  controlTraceId,
-  isUnexpected,
-  reportToStderr,
-  toErrorResponse,
-} from '../errors/control-errors';
+import { controlTraceId, toErrorResponse } from '../errors/control-errors';
 import { CONTROL_PREFIX, type ControlDeps, type ControlRoute } from '../http/route';
 import { BEHAVIOUR_ROUTES } from './routes-behaviour';
 import { ORGANIZATION_ROUTES } from './routes-organizations';
@@ -121,10 +116,7 @@ export function createControlHandler(
         body: JSON.stringify(result.body),
       };
     } catch (error) {
-      const traceId = controlTraceId();
-      // Reported once, on stderr like the public API's; the 500 names the exception too.
-      if (isUnexpected(error)) reportToStderr(error, { request, traceId });
-      return toErrorResponse(error, readonlyWorld(mock).now(), traceId);
+      return toErrorResponse(error, readonlyWorld(mock).now(), request);
     }
   };
 }

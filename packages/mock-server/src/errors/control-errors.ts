@@ -11,6 +11,7 @@ import { DomainError, UnknownValueError } from '@msgsvc/mock';
 import {
   envelopeResponse,
   errorResponse,
+  type HttpRequest,
   type HttpResponse,
   type UnexpectedErrorContext,
   unexpectedError,
@@ -60,31 +61,21 @@ export function controlErrorResponse(error: ControlError, now: number): HttpResp
   );
 }
 
-/** Whether a control route's exception is a bug (not a refusal the API documents). */
-export function isUnexpected(error: unknown): boolean {
-  return !(
-    error instanceof ControlError ||
-    error instanceof DomainError ||
-    error instanceof UnknownValueError
-  );
-}
-
 /**
  * Turns anything a control route threw into an error response (never throws); an unexpected
- * exception is a 500 naming it and its first stack frames.
+ * exception is a 500 naming it and its first stack frames, reported once on stderr when the
+ * `request` it answers is given.
  */
-export function toErrorResponse(
-  error: unknown,
-  now: number,
-  traceId = controlTraceId(),
-): HttpResponse {
+export function toErrorResponse(error: unknown, now: number, request?: HttpRequest): HttpResponse {
   if (error instanceof ControlError) return controlErrorResponse(error, now);
+  const traceId = controlTraceId();
   if (error instanceof DomainError) return errorResponse(error, traceId, now);
   // A name outside its vocabulary (an operation id, a carrier): a TypeError in-process, a 422
   // naming the field and the accepted values here.
   if (error instanceof UnknownValueError) {
     return errorResponse(validationError({ [error.field]: error.fieldMessage }), traceId, now);
   }
+  if (request !== undefined) reportToStderr(error, { request, traceId });
   return errorResponse(unexpectedError(error), traceId, now, { 'x-should-retry': 'false' });
 }
 
