@@ -6,6 +6,7 @@
  * page (`details.ts`), the requests that created it. Text from the server is only ever text
  * (`dom.ts`).
  */
+import type { ListPage } from '../api';
 import type { JournalDetail, JournalRow } from '../journal';
 import type { CreatedRecord } from '../request-links';
 import { data } from './api';
@@ -28,12 +29,10 @@ interface Filters {
 export async function journalView(route: Route): Promise<View> {
   const [q, status, op] = ['q', 'class', 'op'].map((name) => route.params.get(name) ?? undefined);
   const filters: Filters = { q, class: status, op };
-  const page = await data<{
-    total: number;
-    offset: number;
-    operations: readonly string[];
-    entries: readonly JournalRow[];
-  }>('requests', { ...filters, ...pageOf(route) });
+  const page = await data<ListPage<JournalRow> & { operations: readonly string[] }>('requests', {
+    ...filters,
+    ...pageOf(route),
+  });
   const quoted = q === undefined ? undefined : `“${q}”`;
   const shown = [status, op, quoted].filter((part) => part !== undefined);
   return {
