@@ -8,10 +8,9 @@ import { createMockService, DomainError, type MockService } from '@msgsvc/mock';
 import { isOptedOut, listStatusOf, type MessageRecord } from '@msgsvc/mock/port';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { filteredCampaigns, filteredMessages } from '../src/query/filtered-lists';
 import { parseFilter, tokenize } from '../src/query/query-language';
 import { QUERY_KEYS } from '../src/query/query-vocabulary';
-import { foldText } from '../src/query/search';
+import { filteredCampaigns, filteredMessages, foldText } from '../src/query/search';
 
 const parseMessageQuery = (q: string) => parseFilter('messages', q);
 const parseCampaignQuery = (q: string) => parseFilter('campaigns', q);

@@ -30,10 +30,11 @@ import { listMessagesQuery as listQuery } from '../generated/control-requests';
 import { type ControlContext, type ControlDeps, type ControlRoute, route } from '../http/route';
 import { clockView, deliverySummary } from '../http/views';
 import { phoneCount, phoneThread } from '../query/catalog';
-import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
 import { parseFilter } from '../query/query-language';
 import {
   campaignsMatching,
+  filteredCampaigns,
+  filteredMessages,
   type Hits,
   inboundMatching,
   lastPageAt,

@@ -6,7 +6,7 @@
  * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
  *
  * The search of a world's records lives here, below both route sets, because the control API's
- * filtered lists read the same pages (`filtered-lists.ts`); logged requests are the journal's
+ * filtered lists read the same pages ({@link filteredMessages}); logged requests are the journal's
  * to search (`inspector/journal.ts`).
  */
 import type {
@@ -16,7 +16,7 @@ import type {
   ReadonlyWorld,
 } from '@msgsvc/mock/port';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
-import { filterTest, type QueryFilter } from './query-language';
+import { filterTest, parseFilter, type QueryFilter } from './query-language';
 import { campaignsNamed } from './query-vocabulary';
 
 /**
@@ -55,11 +55,22 @@ export function readQuery(raw: string): SearchQuery {
   return { kind: 'text', text };
 }
 
+/** Messages matching `q` (filter words and free text), newest first: the lists' page. */
+export function filteredMessages(world: ReadonlyWorld, q: string, offset: number, limit: number) {
+  const filter = parseFilter('messages', q);
+  return messagesMatching(world, readQuery(filter.text), offset, limit, filter);
+}
+
+/** Campaigns matching `q` (filter words and free text), newest first: the lists' page. */
+export function filteredCampaigns(world: ReadonlyWorld, q: string, offset: number, limit: number) {
+  const filter = parseFilter('campaigns', q);
+  return campaignsMatching(world, readQuery(filter.text), offset, limit, filter);
+}
+
 /**
  * Messages matching `query` (by number, by content, or by id) and `filter`'s keys, newest
  * first: the total and the `offset`..`offset + limit` slice, an offset past the end moved to the
- * last page. The one place a scan happens: every candidate is tested once (the total needs
- * them all), and only the page's are kept.
+ * last page.
  */
 export function messagesMatching(
   world: ReadonlyWorld,
@@ -67,32 +78,28 @@ export function messagesMatching(
   offset: number,
   limit: number,
   filter?: QueryFilter,
-): Hits<MessageRecord> {
-  const all = messagesOldestFirst(world);
-  const test = filter === undefined ? undefined : filterTest<MessageRecord>(world, filter);
+): Required<Hits<MessageRecord>> {
+  const keys = filter === undefined ? undefined : filterTest<MessageRecord>(world, filter);
   const byId = query.kind === 'empty' ? undefined : world.messages.get(query.text);
   if (byId !== undefined) {
-    const found = test === undefined || test(byId) ? [byId] : [];
+    const found = keys === undefined || keys(byId) ? [byId] : [];
     return { total: found.length, offset: 0, entries: found };
   }
   // A campaign's messages are read from the domain's campaign index, not found in the world.
   const campaigns = filter?.keys.get('campaign') as readonly string[] | undefined;
-  const candidates = campaigns === undefined ? all : campaignsMessages(world, campaigns);
-  const text = textTest(query);
-  const both =
-    text === undefined || test === undefined
-      ? (text ?? test)
-      : (message: MessageRecord) => text(message) && test(message);
-  return newestPage(candidates.length, (i) => candidates[i]!, both, offset, limit);
-}
-
-/** The test of a message against a number (any run of its digits) or a text (its content, accents and case aside, or its campaign's id). */
-function textTest(query: SearchQuery): ((message: MessageRecord) => boolean) | undefined {
-  if (query.kind === 'empty') return undefined;
-  if (query.kind === 'number') return (message) => message.e164.includes(query.digits);
-  const needle = foldText(query.text);
-  return (message) =>
-    message.campaignId === query.text || foldText(message.content).includes(needle);
+  const candidates =
+    campaigns === undefined ? messagesOldestFirst(world) : campaignsMessages(world, campaigns);
+  const needle = query.kind === 'text' ? foldText(query.text) : '';
+  return newestPage(candidates, offset, limit, (message) => {
+    if (keys !== undefined && !keys(message)) return false;
+    if (query.kind === 'number') return message.e164.includes(query.digits);
+    // A text is the message's content (accents and case aside) or its campaign's id.
+    return (
+      query.kind === 'empty' ||
+      message.campaignId === query.text ||
+      foldText(message.content).includes(needle)
+    );
+  });
 }
 
 /**
@@ -112,31 +119,22 @@ function campaignsMessages(
 }
 
 /**
- * The page of the candidates `test` lets through, newest first; `at(i)` is the i-th oldest
- * candidate. One pass counts and keeps the page asked for; a second, only when the offset was past
- * the end, keeps the last page. Serves bench row `inspector filtered list (status),
- * 100k messages` (≤ 100 ms), with no index: a scan measured fast enough.
+ * The page of the records (oldest first) that `test` lets through, newest first. One pass counts
+ * and keeps the page asked for; a second, only when the offset was past the end, keeps the last
+ * page. Serves bench row `inspector filtered list (status), 100k messages` (≤ 100 ms), with no
+ * index: a scan measured fast enough.
  */
 function newestPage<T>(
-  count: number,
-  at: (i: number) => T,
-  test: ((record: T) => boolean) | undefined,
+  records: readonly T[],
   offset: number,
   limit: number,
-): Hits<T> {
-  if (test === undefined) {
-    const start = lastPageAt(offset, count, limit);
-    const entries: T[] = [];
-    for (let i = count - 1 - start; i >= Math.max(0, count - start - limit); i--) {
-      entries.push(at(i));
-    }
-    return { total: count, offset: start, entries };
-  }
+  test: (record: T) => boolean = () => true,
+): Required<Hits<T>> {
   const keep = (from: number): { total: number; entries: T[] } => {
     const entries: T[] = [];
     let total = 0;
-    for (let i = count - 1; i >= 0; i--) {
-      const record = at(i);
+    for (let i = records.length - 1; i >= 0; i--) {
+      const record = records[i]!;
       if (!test(record)) continue;
       if (total >= from && total < from + limit) entries.push(record);
       total++;
@@ -144,9 +142,8 @@ function newestPage<T>(
     return { total, entries };
   };
   const first = keep(offset);
-  if (first.total === 0) return { total: 0, offset: 0, entries: [] };
-  if (offset < first.total) return { ...first, offset };
   const start = lastPageAt(offset, first.total, limit);
+  if (start === offset || first.total === 0) return { ...first, offset: start };
   return { total: first.total, offset: start, entries: keep(start).entries };
 }
 
@@ -166,19 +163,18 @@ export function inboundMatching(
   offset: number,
   limit: number,
 ): Hits<InboundMessage> {
-  const matched: InboundMessage[] = [];
   const folded = query.kind === 'empty' ? '' : foldText(query.text);
-  for (let i = world.inbound.length - 1; i >= 0; i--) {
-    const inbound = world.inbound[i]!;
-    const hit =
+  return newestPage(
+    world.inbound,
+    offset,
+    limit,
+    (inbound) =>
       query.kind === 'empty' ||
       inbound.id === query.text ||
       (query.kind === 'number'
         ? inbound.from.includes(query.digits)
-        : foldText(inbound.body).includes(folded));
-    if (hit) matched.push(inbound);
-  }
-  return { total: matched.length, entries: matched.slice(offset, offset + limit) };
+        : foldText(inbound.body).includes(folded)),
+  );
 }
 
 /** Phone numbers containing the query's digits, most recently active first. */
@@ -211,19 +207,20 @@ export function campaignsMatching(
   offset: number,
   limit: number,
   filter?: QueryFilter,
-): Hits<CampaignRecord> {
-  const all = [...world.campaigns.all()].sort(
-    (a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1),
+): Required<Hits<CampaignRecord>> {
+  const oldestFirst = [...world.campaigns.all()].sort(
+    (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1),
   );
-  const test = filter === undefined ? undefined : filterTest<CampaignRecord>(world, filter);
+  const keys = filter === undefined ? undefined : filterTest<CampaignRecord>(world, filter);
   const text = query.kind === 'empty' ? '' : foldText(query.text);
-  const matched = all.filter(
+  return newestPage(
+    oldestFirst,
+    offset,
+    limit,
     (campaign) =>
-      (test === undefined || test(campaign)) &&
+      (keys === undefined || keys(campaign)) &&
       (query.kind === 'empty' ||
         campaign.id === query.text ||
         foldText(campaign.name).includes(text)),
   );
-  const at = lastPageAt(offset, matched.length, limit);
-  return { total: matched.length, offset: at, entries: matched.slice(at, at + limit) };
 }
