@@ -7,7 +7,7 @@
 import { campaignObject, messageDetail, readonlyWorld } from '@msgsvc/mock/port';
 import { listCampaignsQuery, listMessagesQuery } from '../generated/control-requests';
 import { route } from '../http/route';
-import { filteredCampaigns, filteredMessages } from '../query/filtered-lists';
+import { filteredCampaigns, filteredMessages } from '../query/search';
 import { inspectorState } from './state-document';
 
 /** Read routes. */
