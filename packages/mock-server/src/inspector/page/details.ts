@@ -6,7 +6,7 @@
  * headers, latency and answer as text, "redeliver now"). A message's and a campaign's page list
  * the logged requests that created it, idempotent replays included.
  */
-import type { CampaignView, DeliveryDetail, DeliveryRow, MessageView, ThreadEntry } from '../api';
+import type { CampaignView, DeliveryDetail, MessageView, ThreadEntry } from '../api';
 import type { CreatingRequest } from '../request-links';
 import { replyForm } from './actions';
 import { control, data } from './api';
@@ -193,10 +193,7 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
   const finished = d.state === 'delivered' || d.state === 'failed';
   const redeliver = () =>
     void actions.run('Redelivery scheduled', () =>
-      control<DeliveryRow>(
-        'POST',
-        `inspector/api/deliveries/${encodeURIComponent(d.id)}/redeliver`,
-      ),
+      control('POST', `inspector/api/deliveries/${encodeURIComponent(d.id)}/redeliver`),
     );
   return {
     title: `Webhook ${d.type}`,
