@@ -34,11 +34,6 @@ export function sentMessage(context: VerifyContext): Promise<SentMessage> {
   });
 }
 
-/** The sender ID batches use: the one the deployment chose for the first message. */
-export async function senderId(context: VerifyContext): Promise<string> {
-  return (await sentMessage(context)).remitter_id;
-}
-
 /**
  * A batch from the run's sender ID to the delivered and the undelivered numbers, with `changes`
  * (a field changed, added, or out of bounds).
@@ -49,7 +44,8 @@ export async function batchOf(
 ): Promise<Record<string, unknown> & { recipients: readonly unknown[] }> {
   const { delivered, undelivered } = context.numbers;
   return {
-    remitter_id: await senderId(context),
+    // The sender ID the deployment chose for the run's first message.
+    remitter_id: (await sentMessage(context)).remitter_id,
     content: `verify ${context.runId}`,
     channel_type: 'SMS',
     recipients: [delivered, undelivered],
