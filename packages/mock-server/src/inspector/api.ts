@@ -12,6 +12,7 @@ import {
   campaignHistory,
   campaignObject,
   type InboundMessage,
+  ledgerEntryView,
   listStatusOf,
   type MessageRecord,
   messageDetail,
@@ -45,7 +46,7 @@ import {
 import { summary } from '../worlds/request-log';
 import { messageBadges, phoneOptOuts } from './badges';
 import { journalDetail, journalPage, requestsMatching } from './journal';
-import { attemptAnswer, deliveriesPage, deliveryExtras } from './outbox-extras';
+import { deliveriesPage, deliveryExtras } from './outbox-extras';
 import { requestsFor } from './request-links';
 import { smsCheckFacts } from './sms-check';
 
@@ -101,7 +102,9 @@ async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDelivery) {
       at: ts(attempt.at),
       status: attempt.status,
       error: attempt.error,
-      ...attemptAnswer(attempt),
+      // Wall-clock ms until the answer, and its first 2 KiB; null where the attempt kept none.
+      duration_ms: attempt.durationMs ?? null,
+      answer: attempt.answer ?? null,
       headers:
         endpoint === undefined
           ? null
@@ -223,14 +226,7 @@ function organizationsView(world: ReadonlyWorld) {
         .filter((entry) => entry.billingAccountId === organization.billingAccountId)
         .slice(-20)
         .reverse()
-        .map((entry) => ({
-          id: entry.id,
-          kind: entry.kind,
-          amount: formatMoney(entry.amount),
-          balance_after: formatMoney(entry.balanceAfter),
-          at: ts(entry.at),
-          note: entry.note,
-        })),
+        .map(ledgerEntryView),
     };
   });
 }

@@ -7,7 +7,6 @@ import {
   DELIVERY_STATES,
   parseQuery,
   type ReadonlyWorld,
-  type WebhookAttempt,
   type WebhookDelivery,
 } from '@msgsvc/mock/port';
 import { z } from 'zod';
@@ -51,23 +50,6 @@ function deliverySubject(world: ReadonlyWorld, delivery: WebhookDelivery): Deliv
     };
   }
   return { message_id: null, campaign_id: delivery.orderKey, phone: null };
-}
-
-/** An attempt's latency and the receiver's answer, as the page shows them. */
-export function attemptAnswer(attempt: WebhookAttempt) {
-  return {
-    /** Wall-clock milliseconds until the answer; `null` for attempts recorded before it was kept. */
-    duration_ms: attempt.durationMs ?? null,
-    /** The first 2 KiB of the answer as text, or a binary answer's first bytes in hex. */
-    answer:
-      attempt.answer === undefined
-        ? null
-        : {
-            body: attempt.answer.body,
-            binary: attempt.answer.binary,
-            truncated: attempt.answer.truncated,
-          },
-  };
 }
 
 const deliveriesQuery = listMessagesQuery.omit({ q: true }).extend({
