@@ -82,21 +82,13 @@ const DEFAULT_RECIPIENT = '+244900000001';
 /** The recipients of a created campaign: fictional and without forced outcomes. */
 const DEFAULT_CAMPAIGN_SIZE = 3;
 
-/** The fields each event type reads; any other one given is refused, naming it. */
+/** The fields each event type reads whatever its subject, besides those its subject decides. */
 const APPLIES: Readonly<Record<WebhookEventType, readonly (keyof TriggerSpec)[]>> = {
-  'message.status_updated': [
-    'messageId',
-    'status',
-    'errorCode',
-    'organizationId',
-    'environment',
-    'to',
-    'body',
-  ],
-  'message.received': ['messageId', 'organizationId', 'environment', 'from', 'to', 'body'],
-  'campaign.completed': ['campaignId', 'status', 'organizationId', 'environment'],
+  'message.status_updated': ['messageId', 'status', 'errorCode'],
+  'message.received': ['messageId', 'body'],
+  'campaign.completed': ['campaignId', 'status'],
 };
-/** Fields a given subject decides for itself, refused beside it. */
+/** The fields it reads only when no subject is given: a given one decides them, refused beside it. */
 const DECIDED_BY_SUBJECT: Readonly<Record<WebhookEventType, readonly (keyof TriggerSpec)[]>> = {
   'message.status_updated': ['organizationId', 'environment', 'to', 'body'],
   'message.received': ['organizationId', 'environment', 'from', 'to'],
@@ -136,13 +128,13 @@ export function triggerEvent(world: World, spec: TriggerSpec): TriggerOutcome {
 
 function checkApplicable(spec: TriggerSpec): void {
   const fields: Record<string, string> = {};
-  const applies = APPLIES[spec.type];
+  const decided = DECIDED_BY_SUBJECT[spec.type];
   const subjectGiven = spec.messageId !== undefined || spec.campaignId !== undefined;
   for (const key of Object.keys(spec) as (keyof TriggerSpec)[]) {
     if (key === 'type' || spec[key] === undefined) continue;
-    if (!applies.includes(key)) {
+    if (!APPLIES[spec.type].includes(key) && !decided.includes(key)) {
       fields[wire(key)] = `Does not apply to ${spec.type}.`;
-    } else if (subjectGiven && DECIDED_BY_SUBJECT[spec.type].includes(key)) {
+    } else if (subjectGiven && decided.includes(key)) {
       fields[wire(key)] =
         `Applies only when no ${spec.type === 'campaign.completed' ? 'campaign_id' : 'message_id'} is given: the existing record decides it.`;
     }
