@@ -44,11 +44,10 @@ import {
   readQuery,
 } from '../query/search';
 import { summary } from '../worlds/request-log';
-import { messageBadges, phoneOptOuts } from './badges';
 import { journalDetail, journalPage, requestsMatching } from './journal';
+import { messageBadges, phoneOptOuts, smsCheckFacts } from './message-extras';
 import { deliveriesPage, deliveryExtras } from './outbox-extras';
 import { requestsFor } from './request-links';
-import { smsCheckFacts } from './sms-check';
 
 /** The path every route of the page's data lives under (after the control prefix). */
 export const INSPECTOR_API = '/inspector/api';
