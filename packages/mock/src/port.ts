@@ -69,8 +69,16 @@ export type {
   TriggerSource,
 } from './domain/core/model';
 export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
+export {
+  FIELDS,
+  MAX_TIME,
+  RECORD_KINDS,
+  type RecordSchemaOptions,
+  type RecordSchemas,
+  recordSchemas,
+} from './domain/core/record-schemas';
 export { formatTimestamp } from './domain/core/time-format';
-export { ENVIRONMENTS, SENDER_ID_STATUSES } from './domain/core/vocabulary';
+export { ENVIRONMENTS } from './domain/core/vocabulary';
 export type { WorldEvent } from './domain/core/world-events';
 export type {
   ReadonlyRecordStore,
