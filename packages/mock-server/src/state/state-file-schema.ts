@@ -12,29 +12,20 @@ import {
   CAMPAIGN_STATUSES,
   DELIVERY_STATES,
   ENVIRONMENTS,
+  FIELDS,
+  MAX_TIME,
   MESSAGE_STATUSES,
-  SENDER_ID_STATUSES,
+  RECORD_KINDS,
+  type RecordSchemas,
+  recordSchemas,
   SNAPSHOT_VERSION,
   WEBHOOK_EVENT_TYPES,
 } from '@msgsvc/mock/port';
-import type { components } from '@msgsvc/sdk';
 import { z } from 'zod';
 import { storedKey } from './stored-keys';
 
-/** Every value of a string union, as a tuple zod takes; the record makes the compiler list them all. */
-const names = <T extends string>(all: Record<T, true>) => Object.keys(all) as [T, ...T[]];
-
-// Epoch milliseconds: a whole number a `Date` can hold.
-const MAX_TIME = 8_640_000_000_000_000;
-const time = z.int('must be epoch milliseconds (a whole number)').min(0).max(MAX_TIME);
-const id = z.string().min(1);
-const micro = z.int('must be whole micro-units');
-const count = z.int().min(0);
+const { time, id, micro, count } = FIELDS;
 const environment = z.enum(ENVIRONMENTS);
-const channel = z.enum(names<components['schemas']['ChannelType']>({ SMS: true, WHATSAPP: true }));
-const trigger = z.enum(
-  names<components['schemas']['TriggerSource']>({ API_CLIENT: true, CUSTOMER_PORTAL: true }),
-);
 const messageStatus = z.enum(MESSAGE_STATUSES);
 const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 const operationId = z.enum(OPERATION_IDS);
@@ -43,16 +34,7 @@ const randomState = z.strictObject({ a: z.int(), b: z.int(), c: z.int(), d: z.in
 const latency = z.tuple([z.number().min(0), z.number().min(0)]);
 
 /** The kinds of record a reference can name, as a problem calls them. */
-const KINDS = {
-  organizations: 'organization',
-  accounts: 'billing account',
-  senders: 'sender ID',
-  tags: 'tag',
-  contacts: 'contact',
-  messages: 'message',
-  campaigns: 'campaign',
-  deliveries: 'webhook delivery',
-} as const;
+const KINDS = { ...RECORD_KINDS, deliveries: 'webhook delivery' } as const;
 
 type Kind = keyof typeof KINDS;
 
@@ -102,26 +84,12 @@ function taskSchema(ref: Ref) {
 }
 
 /** The API keys, each held once: as this version writes them or as earlier ones did. */
-function apiKeysSchema(ref: Ref) {
-  const apiKeyFields = {
-    id,
-    name: z.string(),
-    organizationId: ref('organizations'),
-    environment,
-    scopes: z.array(z.string()),
-    revoked: z.boolean(),
-    createdAt: time,
-  };
-
+function apiKeysSchema(plainApiKey: RecordSchemas['apiKey']) {
   /** An API key as this version writes it: prefix and SHA-256 of the key, never the key. */
-  const hashedApiKey = z.strictObject({
-    ...apiKeyFields,
+  const hashedApiKey = plainApiKey.omit({ key: true }).extend({
     keyPrefix: z.string().regex(/^svc_(live|test)_/, 'must start with svc_live_ or svc_test_'),
     keySha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'),
   });
-
-  /** An API key as earlier versions wrote it, with the key itself (still loaded). */
-  const plainApiKey = z.strictObject({ ...apiKeyFields, key: z.string().min(1) });
 
   return z.array(z.union([hashedApiKey, plainApiKey])).check((ctx) => {
     const seen = new Set<string>();
@@ -137,69 +105,6 @@ function apiKeysSchema(ref: Ref) {
         message: 'the same key appears twice',
       });
     }
-  });
-}
-
-/** A message record. */
-function messageSchema(ref: Ref) {
-  return z.strictObject({
-    id,
-    organizationId: ref('organizations'),
-    environment,
-    billingAccountId: ref('accounts'),
-    campaignId: ref('campaigns').nullable(),
-    contactId: ref('contacts').nullable(),
-    senderId: ref('senders'),
-    externalId: z.string().nullable(),
-    channel,
-    destination: z.string(),
-    provider: z.string().nullable(),
-    e164: z.string(),
-    content: z.string(),
-    trigger,
-    segments: count,
-    encoding: z.enum(['GSM_7', 'UCS_2']).nullable(),
-    cost: micro,
-    charged: z.boolean(),
-    refunded: z.boolean(),
-    status: messageStatus,
-    errorCode: z.string().nullable(),
-    createdAt: time,
-    updatedAt: time,
-    row: count,
-  });
-}
-
-/** A campaign record. */
-function campaignSchema(ref: Ref) {
-  return z.strictObject({
-    id,
-    organizationId: ref('organizations'),
-    environment,
-    billingAccountId: ref('accounts'),
-    name: z.string(),
-    status: campaignStatus,
-    trigger,
-    fileMetadataId: z.string(),
-    channel,
-    senderId: ref('senders'),
-    content: z.string(),
-    recipients: z.array(z.string()),
-    invalidRecipients: z.array(z.string()),
-    countryAlpha2: z.string(),
-    totalEstimatedRecipients: count,
-    estimatedCost: micro,
-    outstanding: count,
-    tagIds: z.array(ref('tags')),
-    scheduledAt: time,
-    processAt: time,
-    processedAt: time.nullable(),
-    completedAt: time.nullable(),
-    errorCode: z.string().nullable(),
-    statusNote: z.string(),
-    reasonOfPause: z.string().nullable(),
-    createdAt: time,
-    updatedAt: time,
   });
 }
 
@@ -298,77 +203,6 @@ function settingsSchemas(ref: Ref) {
   };
 }
 
-/** Who is served and what they pay: organizations, their keys, accounts and ledger. */
-function tenancySchemas(ref: Ref) {
-  return {
-    organizations: uniqueIds(
-      z.strictObject({
-        id,
-        name: z.string(),
-        defaultCountry: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code'),
-        billingAccountId: ref('accounts'),
-        defaultSenderId: ref('senders').nullable(),
-        webhookSecret: z.string().startsWith('whsec_'),
-        createdAt: time,
-      }),
-    ),
-    // Before the other records: a world that lost its organizations is told by its keys first.
-    apiKeys: apiKeysSchema(ref),
-    accounts: uniqueIds(
-      z.strictObject({
-        id,
-        organizationId: ref('organizations'),
-        currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
-        balance: micro,
-        funded: micro,
-      }),
-    ),
-    ledger: z.array(
-      z.strictObject({
-        id,
-        billingAccountId: ref('accounts'),
-        kind: z.enum(['FUNDING', 'CAMPAIGN_DEBIT', 'MESSAGE_DEBIT', 'REFUND']),
-        amount: micro,
-        balanceAfter: micro,
-        at: time,
-        campaignId: ref('campaigns').nullable(),
-        messageId: ref('messages').nullable(),
-        note: z.string(),
-      }),
-    ),
-  };
-}
-
-/** An organization's sender IDs, contacts and tags. */
-function addressBookSchemas(ref: Ref) {
-  return {
-    senders: z.array(
-      z.strictObject({
-        id,
-        organizationId: ref('organizations'),
-        name: z.string().min(1),
-        status: z.enum(SENDER_ID_STATUSES),
-        createdAt: time,
-      }),
-    ),
-    contacts: z.array(
-      z.strictObject({
-        id,
-        organizationId: ref('organizations'),
-        name: z.string(),
-        email: z.string().nullable(),
-        e164: z.string().regex(/^\+\d{4,15}$/, 'must be an E.164 number'),
-        tagIds: z.array(ref('tags')),
-        createdAt: time,
-        updatedAt: time,
-      }),
-    ),
-    tags: z.array(
-      z.strictObject({ id, organizationId: ref('organizations'), name: z.string().min(1) }),
-    ),
-  };
-}
-
 /** Rate limits, idempotency records and faults: none names another record. */
 const trafficSchemas = {
   rateLimits: z.strictObject({
@@ -404,24 +238,6 @@ const trafficSchemas = {
     outages: z.array(z.strictObject({ id, destination: z.string(), from: time, to: time })),
   }),
 };
-
-/** The inbound messages. */
-function inboundSchema(ref: Ref) {
-  return z.array(
-    z.strictObject({
-      id,
-      organizationId: ref('organizations'),
-      environment,
-      senderId: ref('senders'),
-      from: z.string(),
-      to: z.string(),
-      body: z.string(),
-      channel,
-      inReplyTo: id.nullable(),
-      receivedAt: time,
-    }),
-  );
-}
 
 /** The webhook endpoints and their outbox. */
 function webhooksSchema(ref: Ref) {
@@ -496,16 +312,23 @@ export function stateFileSchema(raw: unknown) {
       }
     });
   };
+  const records = recordSchemas({ ref, messageStatus, campaignStatus });
   return z.strictObject({
     version: z.literal(SNAPSHOT_VERSION),
     time,
     ...settingsSchemas(ref),
-    ...tenancySchemas(ref),
-    ...addressBookSchemas(ref),
-    messages: uniqueIds(messageSchema(ref)),
-    campaigns: uniqueIds(campaignSchema(ref)),
+    organizations: uniqueIds(records.organization),
+    // Before the other records: a world that lost its organizations is told by its keys first.
+    apiKeys: apiKeysSchema(records.apiKey),
+    accounts: uniqueIds(records.account),
+    ledger: z.array(records.ledgerEntry),
+    senders: z.array(records.sender),
+    contacts: z.array(records.contact),
+    tags: z.array(records.tag),
+    messages: uniqueIds(records.message),
+    campaigns: uniqueIds(records.campaign),
     ...trafficSchemas,
-    inbound: inboundSchema(ref),
+    inbound: z.array(records.inbound),
     optOuts: z.array(z.string()),
     webhooks: webhooksSchema(ref),
     // Absent from files written before histories were kept: those load, each record with the
