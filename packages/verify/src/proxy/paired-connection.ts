@@ -9,8 +9,8 @@
  */
 import type { Socket } from 'node:net';
 import { ExchangeTap, type KeptExchange } from './exchange-tap';
-import { proxyAnswer } from './proxy-answer';
-import { type Refusal, RequestFramer } from './request-framer';
+import { proxyAnswer, proxyRefusal, type Refusal } from './proxy-answer';
+import { RequestFramer } from './request-framer';
 import { ResponseFramer } from './response-framer';
 
 /** What every pair of a proxy shares. */
@@ -138,11 +138,9 @@ export class PairedConnection {
       this.#headTimer ??= setTimeout(() => {
         this.#headTimer = undefined;
         if (this.#framer.partialHead) {
-          this.#refuse({
-            status: 408,
-            code: 'PROXY_REQUEST_TIMEOUT',
-            message: `the request head did not arrive whole within ${this.#deps.headersTimeoutMs} ms`,
-          });
+          const ms = this.#deps.headersTimeoutMs;
+          const why = `the request head did not arrive whole within ${ms} ms`;
+          this.#refuse(proxyRefusal('PROXY_REQUEST_TIMEOUT', why));
         }
       }, this.#deps.headersTimeoutMs);
     } else if (this.#headTimer !== undefined) {
@@ -172,7 +170,7 @@ export class PairedConnection {
   #refuse(refusal: Refusal): void {
     clearTimeout(this.#headTimer);
     this.#headTimer = undefined;
-    this.#answer = answerOf(refusal);
+    this.#answer = proxyAnswer(refusal);
     this.#answerAfter = this.#framer.completed;
     this.#client.pause();
     if (this.#upstreamDone) this.#upstreamEnded(undefined, true);
@@ -196,11 +194,10 @@ export class PairedConnection {
       (error as NodeJS.ErrnoException | undefined)?.code ??
       error?.message ??
       'the connection closed before an answer';
-    return {
-      status: 502,
-      code: 'PROXY_UPSTREAM_UNREACHABLE',
-      message: `the proxy could not reach ${this.#deps.origin}: ${why}`,
-    };
+    return proxyRefusal(
+      'PROXY_UPSTREAM_UNREACHABLE',
+      `the proxy could not reach ${this.#deps.origin}: ${why}`,
+    );
   }
 
   /**
@@ -216,7 +213,7 @@ export class PairedConnection {
       // Never opened: the client may not have asked anything yet. Its requests get the 502.
       this.#unreachable = error ?? new Error('the connection closed before it opened');
       if (this.#framer.heads > 0 && this.#answer === undefined) {
-        this.#answer = answerOf(this.#badGateway(this.#unreachable));
+        this.#answer = proxyAnswer(this.#badGateway(this.#unreachable));
       }
       if (this.#answer !== undefined) this.#endClient(this.#answer);
       else if (this.#closing) this.#destroyBoth();
@@ -235,7 +232,7 @@ export class PairedConnection {
     } else if (this.#answer !== undefined && answers.responses >= this.#answerAfter) {
       this.#endClient(this.#answer);
     } else if (unanswered) {
-      this.#endClient(answerOf(this.#badGateway(error)));
+      this.#endClient(proxyAnswer(this.#badGateway(error)));
     } else {
       this.#endClient();
     }
@@ -272,6 +269,3 @@ export class PairedConnection {
     }
   }
 }
-
-const answerOf = (refusal: Refusal): Buffer =>
-  proxyAnswer(refusal.status, refusal.code, refusal.message);

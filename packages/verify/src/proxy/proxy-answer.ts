@@ -5,11 +5,38 @@
  */
 import { STATUS_CODES } from 'node:http';
 
+/** Each code the proxy answers with, and its HTTP status. */
+const STATUS = {
+  PROXY_BAD_REQUEST: 400,
+  PROXY_REQUEST_TIMEOUT: 408,
+  PROXY_HEADERS_TOO_LARGE: 431,
+  PROXY_CONNECT_NOT_SUPPORTED: 501,
+  PROXY_UPSTREAM_UNREACHABLE: 502,
+  PROXY_HTTP_VERSION_NOT_SUPPORTED: 505,
+} as const;
+
+/** Why a request is refused, as the proxy answers it. */
+export interface Refusal {
+  /** The HTTP status the proxy answers with. */
+  readonly status: (typeof STATUS)[keyof typeof STATUS];
+  /** The envelope's `code` (`PROXY_…`). */
+  readonly code: keyof typeof STATUS;
+  /** What was wrong, in a sentence. */
+  readonly message: string;
+}
+
+/** The refusal `code` (with its status) saying `message`. */
+export const proxyRefusal = (code: Refusal['code'], message: string): Refusal => ({
+  status: STATUS[code],
+  code,
+  message,
+});
+
 /** The bytes of one answer: `status` with `{ code, message, status, service: "proxy" }`. */
-export function proxyAnswer(status: number, code: string, message: string): Buffer {
+export function proxyAnswer({ status, code, message }: Refusal): Buffer {
   const body = JSON.stringify({ code, message, status, service: 'proxy' });
   return Buffer.from(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +

@@ -9,16 +9,9 @@
  */
 import type { MessageSink } from './exchange-tap';
 import { BodyReader, HeadReader, TOKEN, trimOws } from './http-framing';
+import { proxyRefusal, type Refusal } from './proxy-answer';
 
-/** Why a request is refused, as the proxy answers it. */
-export interface Refusal {
-  /** The HTTP status the proxy answers with. */
-  readonly status: 400 | 408 | 431 | 501 | 502 | 505;
-  /** The envelope's `code` (`PROXY_…`). */
-  readonly code: string;
-  /** What was wrong, in a sentence. */
-  readonly message: string;
-}
+export type { Refusal } from './proxy-answer';
 
 /** Options of {@link RequestFramer}. */
 export interface FramerOptions {
@@ -38,11 +31,7 @@ const MAX_LINE = 4096;
 /** Addressed to the proxy, or a protocol switch the proxy does not make. */
 const DROPPED = new Set(['host', 'upgrade', 'proxy-connection', 'proxy-authorization']);
 
-const refuse = (message: string): Refusal => ({
-  status: 400,
-  code: 'PROXY_BAD_REQUEST',
-  message,
-});
+const refuse = (message: string): Refusal => proxyRefusal('PROXY_BAD_REQUEST', message);
 
 /** Frames and rewrites the requests of one client connection, chunk by chunk. */
 export class RequestFramer {
@@ -228,27 +217,18 @@ interface Fields {
 /** The refusal of a version other than HTTP/1.1 and 1.0, or of a tunnel. */
 function unsupportedRequest(method: string, major: string, minor: string): Refusal | undefined {
   if (major !== '1' || (minor !== '0' && minor !== '1')) {
-    return {
-      status: 505,
-      code: 'PROXY_HTTP_VERSION_NOT_SUPPORTED',
-      message: `HTTP/${major}.${minor} is not supported; the proxy speaks HTTP/1.1 and HTTP/1.0`,
-    };
+    const message = `HTTP/${major}.${minor} is not supported; the proxy speaks HTTP/1.1 and HTTP/1.0`;
+    return proxyRefusal('PROXY_HTTP_VERSION_NOT_SUPPORTED', message);
   }
   if (method === 'CONNECT') {
-    return {
-      status: 501,
-      code: 'PROXY_CONNECT_NOT_SUPPORTED',
-      message: 'the proxy forwards HTTP requests and opens no tunnel (D160)',
-    };
+    const message = 'the proxy forwards HTTP requests and opens no tunnel (D160)';
+    return proxyRefusal('PROXY_CONNECT_NOT_SUPPORTED', message);
   }
   return undefined;
 }
 
-const tooLarge = (): Refusal => ({
-  status: 431,
-  code: 'PROXY_HEADERS_TOO_LARGE',
-  message: 'the request head is larger than the proxy accepts',
-});
+const tooLarge = (): Refusal =>
+  proxyRefusal('PROXY_HEADERS_TOO_LARGE', 'the request head is larger than the proxy accepts');
 
 /** The first character a head may not hold: a control other than HTAB, or a CR or LF outside a CRLF. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
