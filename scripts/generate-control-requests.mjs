@@ -1,9 +1,9 @@
 // The control API's request schemas, zod, from openapi/control.yaml: one `<operationId>Body` per
-// JSON request body and one `<operationId>Query` per query string, each field built with the rules
-// of packages/mock-server/src/control-http/control-rules.ts from the contract's type, bounds,
-// pattern and vocabulary, so the routes parse exactly what the document says. A pattern's message
-// is written here, once, for people. Called by scripts/generate.mjs; writes
-// packages/mock-server/src/generated/control-requests.ts.
+// JSON request body and one `<operationId>Query` per query string, each field built by one of the
+// RULES below from the contract's type, bounds, pattern and vocabulary, so the routes parse
+// exactly what the document says. Every message is written here, once, for people. Objects are
+// strict: an unknown field is a `VALIDATION_ERROR`, so a typo never silently does nothing. Called
+// by scripts/generate.mjs; writes packages/mock-server/src/generated/control-requests.ts.
 
 /** Messages for a field's pattern: by field name first (one pattern, two meanings), then pattern. */
 const PATTERN_MESSAGES = {
@@ -22,13 +22,102 @@ const PATTERN_MESSAGES = {
     'Must be a UUID.',
 };
 
-/** Fields the contract leaves open that the server checks further, by `Schema.field`. */
-const SPECIAL = {
-  // A world file, with its own schema (world.schema.json).
-  'CreateWorldRequest.world': 'worldFileSchema',
-  // The pattern, and a date that exists.
-  'CreateWorldRequest.start_time': 'rules.dateTime',
-};
+/** Fields checked further than their pattern, by `Schema.field`: a date that exists. */
+const SPECIAL = { 'CreateWorldRequest.start_time': 'dateTime' };
+
+/** The rules every field is built with, copied into the generated module. */
+const RULES = `/** Text of \`min\` to \`max\` characters a handset or a person can read: no lone surrogate, no NUL. */
+function text(min: number, max?: number) {
+  let schema = z.string('Must be a string.');
+  if (min > 0) {
+    schema = schema.min(
+      min,
+      min === 1 ? 'Must not be empty.' : \`Must be at least \${min} characters.\`,
+    );
+  }
+  if (max !== undefined) schema = schema.max(max, \`Must be at most \${max} characters.\`);
+  return schema.check((ctx) => {
+    const problem = textProblem(ctx.value);
+    if (problem !== undefined)
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+  });
+}
+
+/** A string that matches \`pattern\`; \`message\` says what it must be. */
+function matching(pattern: RegExp, message: string) {
+  return z.string(message).regex(pattern, message);
+}
+
+/** A date-time that matches \`pattern\` and exists (no 30 February). */
+function dateTime(pattern: RegExp, message: string) {
+  return matching(pattern, message).refine(
+    (value) => Number.isFinite(Date.parse(value.replace(/(\\.\\d{3})\\d+/, '$1'))),
+    message,
+  );
+}
+
+/** An email address. */
+function email() {
+  return z.string('Must be an email address.').email('Must be an email address.');
+}
+
+/** \`true\` or \`false\`. */
+function flag() {
+  return z.boolean('Must be true or false.');
+}
+
+function bounded<T extends z.ZodNumber | z.ZodCoercedNumber>(
+  schema: T,
+  min?: number,
+  max?: number,
+) {
+  let out = schema.int('Must be an integer.') as T;
+  if (min !== undefined) {
+    out = out.min(min, min === 0 ? 'Must not be negative.' : \`Must be at least \${min}.\`) as T;
+  }
+  return max === undefined ? out : (out.max(max, \`Must be at most \${max}.\`) as T);
+}
+
+/** An integer from \`min\` to \`max\` (either bound may be open). */
+function integer(min?: number, max?: number) {
+  return bounded(z.number('Must be a number.'), min, max);
+}
+
+/** An integer from \`min\` to \`max\` in a query string (its text read as a number). */
+function queryInteger(min?: number, max?: number) {
+  return bounded(z.coerce.number('Must be a number.'), min, max);
+}
+
+/** Listed values: "Must be live or test.", or "Must be one of …" for a long list. */
+function oneOf<const T extends readonly (string | number)[]>(values: T) {
+  const last = values[values.length - 1];
+  const message =
+    values.length > 3
+      ? \`Must be one of \${values.join(', ')}.\`
+      : \`Must be \${values.length === 1 ? last : \`\${values.slice(0, -1).join(', ')} or \${last}\`}.\`;
+  return z.literal(values, message);
+}
+
+/** A list of \`item\`, at least \`min\` long. */
+function list<T extends z.ZodType>(item: T, min: number) {
+  const schema = z.array(item, 'Must be a list.');
+  return min === 0
+    ? schema
+    : schema.min(min, \`Must have at least \${min} item\${min === 1 ? '' : 's'}.\`);
+}
+
+/**
+ * A map keyed by a vocabulary (rate limits by operation id): a strict object of those keys, so an
+ * unknown one (\`sendMesage\`, \`__proto__\`) is named with the valid ones instead of being kept.
+ */
+function keyed<const K extends readonly string[], V extends z.ZodType>(keys: K, value: V) {
+  const shape = Object.fromEntries(keys.map((key) => [key, value.exactOptional()]));
+  const unknown = \`Must be one of \${keys.join(', ')}.\`;
+  return z.strictObject(shape as Record<K[number], z.ZodExactOptional<V>>, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknown : undefined),
+  });
+}
+`;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
@@ -49,7 +138,7 @@ export function controlRequests(control, publicSpec, banner) {
     return current;
   };
   const literal = (value) => JSON.stringify(value);
-  // Arguments without the trailing ones not given: `rules.text(1)`, `rules.integer(0, 60000)`.
+  // Arguments without the trailing ones not given: `text(1)`, `integer(0, 60000)`.
   const args = (...values) =>
     values
       .map(String)
@@ -59,7 +148,6 @@ export function controlRequests(control, publicSpec, banner) {
 
   const field = (node, name, path, query) => {
     const special = SPECIAL[path];
-    if (special === 'worldFileSchema') return special;
     const schema = resolve(node);
     const types = [schema.type].flat();
     const nullable = types.includes('null') ? '.nullable()' : '';
@@ -73,24 +161,27 @@ export function controlRequests(control, publicSpec, banner) {
     if (special !== undefined) {
       code = `${special}(${regex(pattern)}, ${literal(message)})`;
     } else if (schema.enum !== undefined) {
-      code = `rules.oneOf(${literal(schema.enum)})`;
+      code = `oneOf(${literal(schema.enum)})`;
     } else if (type === 'integer') {
-      const integer = query ? 'rules.queryInteger' : 'rules.integer';
+      const integer = query ? 'queryInteger' : 'integer';
       code = `${integer}(${args(schema.minimum, schema.maximum)})`;
     } else if (type === 'boolean') {
-      code = 'rules.flag()';
+      code = 'flag()';
     } else if (type === 'array') {
-      code = `rules.list(${field(schema.items, name, `${path}[]`, query)}, ${schema.minItems ?? 0})`;
+      code = `list(${field(schema.items, name, `${path}[]`, query)}, ${schema.minItems ?? 0})`;
+    } else if (type === 'object' && schema.properties === undefined && !schema.propertyNames) {
+      // An object the contract leaves open (a world file): the route reads it with its own schema.
+      code = 'z.record(z.string(), z.unknown())';
     } else if (type === 'object' && schema.propertyNames !== undefined) {
       const keys = resolve(schema.propertyNames).enum;
       const value = field(schema.additionalProperties, name, `${path}{}`, query);
-      code = `rules.keyed(${literal(keys)}, ${value})`;
+      code = `keyed(${literal(keys)}, ${value})`;
     } else if (pattern !== undefined) {
-      code = `rules.matching(${regex(pattern)}, ${literal(message)})`;
+      code = `matching(${regex(pattern)}, ${literal(message)})`;
     } else if (schema.format === 'email') {
-      code = 'rules.email()';
+      code = 'email()';
     } else if (type === 'string') {
-      code = `rules.text(${args(schema.minLength ?? 0, schema.maxLength)})`;
+      code = `text(${args(schema.minLength ?? 0, schema.maxLength)})`;
     } else {
       throw new Error(`control-requests: no rule for ${path} (${JSON.stringify(schema)})`);
     }
@@ -107,9 +198,10 @@ export function controlRequests(control, publicSpec, banner) {
 
   const lines = [
     banner,
+    "import { textProblem } from '@msgsvc/mock/port';",
     "import { z } from 'zod';",
-    "import * as rules from '../control-http/control-rules';",
-    "import { worldFileSchema } from '../worlds/world-file-schema';",
+    '',
+    RULES.trim(),
   ];
   for (const [path, item] of Object.entries(control.paths)) {
     for (const method of METHODS) {

@@ -1,5 +1,5 @@
 // One source for the control API's requests (issue 23): each zod schema the HTTP control routes
-// parse with (generated from openapi/control.yaml with control-rules.ts) must infer exactly the
+// parse with (generated from openapi/control.yaml) must infer exactly the
 // request body (or query) type generated from the same document — both ways, so a rule that widens
 // or narrows a field, an optionality or a vocabulary fails `tsc`. The runtime twin
 // (control-schemas.test.ts) checks the same against the YAML itself, field by field.

@@ -17,6 +17,7 @@ import { CONTROL_PREFIX, type ControlContext, route } from '../http/route';
 import { clockView } from '../http/views';
 import type { WorldSettings } from '../worlds/build-world';
 import { type OrganizationCredentials, worldCredentials } from '../worlds/world-file';
+import { worldFileSchema } from '../worlds/world-file-schema';
 import type { WorldEntry } from '../worlds/world-registry';
 
 /** The health check's path, outside any access check. */
@@ -75,10 +76,7 @@ function createdView(context: ControlContext, entry: WorldEntry) {
 }
 
 /** The settings of a new world: the server's, with what the request asked for. */
-function settingsOf(
-  base: WorldSettings,
-  input: z.output<typeof schemas.createWorldBody>,
-): WorldSettings {
+function settingsOf(base: WorldSettings, input: z.output<typeof createWorldBody>): WorldSettings {
   const clock = input.clock ?? base.clock;
   return {
     clock,
@@ -96,6 +94,9 @@ function settingsOf(
   };
 }
 
+/** `POST /__mock/worlds`: the contract's body, its `world` a world file (world.schema.json). */
+const createWorldBody = schemas.createWorldBody.extend({ world: worldFileSchema.exactOptional() });
+
 /** Health and world routes. */
 export const SERVER_ROUTES = [
   route('GET /health', ({ mock, startedAt, worlds }) => ({
@@ -110,7 +111,7 @@ export const SERVER_ROUTES = [
   route('GET /worlds', (context) => ({
     entries: context.worlds.list().map((entry) => worldView(context, entry)),
   })),
-  route('POST /worlds 201', schemas.createWorldBody, (context, input) => {
+  route('POST /worlds 201', createWorldBody, (context, input) => {
     const settings = settingsOf(context.worlds.default.settings, input);
     return createdView(context, context.worlds.create(settings, input.name ?? null));
   }),
