@@ -20,7 +20,7 @@ export type QueryTarget = 'messages' | 'campaigns';
 export type Predicate<T> = (record: T) => boolean;
 
 /** What a key's test may use beside its values: the world and the mock rules it applies. */
-export interface Scope {
+interface Scope {
   readonly world: ReadonlyWorld;
   readonly listStatusOf: typeof listStatusOf;
   readonly isOptedOut: typeof isOptedOut;
@@ -64,12 +64,12 @@ export const CAMPAIGN_STATUSES = Object.keys({
   FAILED: 1,
 } satisfies Record<CampaignRecord['status'], 1>) as CampaignRecord['status'][];
 /** Every channel. */
-export const CHANNELS = Object.keys({ SMS: 1, WHATSAPP: 1 } satisfies Record<
+const CHANNELS = Object.keys({ SMS: 1, WHATSAPP: 1 } satisfies Record<
   MessageRecord['channel'],
   1
 >) as MessageRecord['channel'][];
 /** Every environment (a key's). */
-export const ENVIRONMENTS = ['live', 'test'] as const;
+const ENVIRONMENTS = ['live', 'test'] as const;
 
 /** The campaigns `campaign:` names (by id or by name, case ignored). */
 export function campaignsNamed(world: ReadonlyWorld, names: readonly string[]): CampaignRecord[] {
