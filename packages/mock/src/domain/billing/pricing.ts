@@ -55,7 +55,7 @@ export interface MessagePrice {
  */
 function unitPrice(prices: PriceTable, channel: ChannelType, destination: string): number {
   const table = prices[channel];
-  return table[destination] ?? table.GLOBAL_AGGREGATOR ?? maxPrice(table);
+  return table[destination] ?? table.GLOBAL_AGGREGATOR ?? Math.max(0, ...Object.values(table));
 }
 
 /**
@@ -77,8 +77,4 @@ export function priceMessage(
     encoding: segmentsOf.encoding,
     cost: segmentsOf.segments * unitPrice(prices, channel, destination),
   };
-}
-
-function maxPrice(table: Readonly<Record<string, number>>): number {
-  return Math.max(0, ...Object.values(table));
 }

@@ -83,11 +83,6 @@ export class MessageIndex {
     }
   }
 
-  /** The list status a message is indexed under (for {@link update}'s `before`). */
-  static listStatusOf(message: MessageRecord): string | null {
-    return FIELDS.status(message);
-  }
-
   /**
    * `mask` AND the union of the bitsets of `values` of `field` within a tenant, written into
    * `mask` (whose length sets the rows covered); with `fresh`, `mask`'s contents are ignored, as if

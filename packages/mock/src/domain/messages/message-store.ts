@@ -7,7 +7,7 @@
 import { copyMessage, type MessageRecord, type MessageStatus } from '../core/model';
 import { RecordStore } from '../storage/record-store';
 import { MessageIndex } from './message-index';
-import { MESSAGE_STATUS_TRAITS } from './message-machine';
+import { listStatusOf, MESSAGE_STATUS_TRAITS } from './message-machine';
 
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
@@ -35,7 +35,7 @@ export class MessageStore extends RecordStore<MessageRecord, 'campaign'> {
 
   /** Changes a message's status and error code, keeping the indexes right. */
   setState(message: MessageRecord, status: MessageStatus, errorCode: string | null): void {
-    const before = { status: MessageIndex.listStatusOf(message), errorCode: message.errorCode };
+    const before = { status: listStatusOf(message.status), errorCode: message.errorCode };
     message.status = status;
     message.errorCode = errorCode;
     this.columns.update(message, message.row, before);

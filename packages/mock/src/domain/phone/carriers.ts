@@ -32,16 +32,32 @@ export interface PrefixRoute {
   readonly route: Route;
 }
 
-const MOVICEL = { destination: 'MOVICEL', provider: 'movicel-smpp-1' } as const satisfies Route;
-const UNITEL = { destination: 'UNITEL', provider: 'unitel-smpp-1' } as const satisfies Route;
-const AFRICELL = {
-  destination: 'AFRICELL_AO',
-  provider: 'africell-smpp-1',
-} as const satisfies Route;
-const TEST_NETWORK = {
-  destination: 'TEST_NETWORK',
-  provider: 'simulator-1',
-} as const satisfies Route;
+/** The gateway handler of each built-in carrier code. */
+const PROVIDERS = {
+  MOVICEL: 'movicel-smpp-1',
+  UNITEL: 'unitel-smpp-1',
+  AFRICELL_AO: 'africell-smpp-1',
+  TEST_NETWORK: 'simulator-1',
+  GLOBAL_AGGREGATOR: 'global-aggregator-1',
+  WHATSAPP_CLOUD: 'whatsapp-cloud-1',
+} as const;
+
+/**
+ * The carrier codes of the built-in routes, e.g. `UNITEL` (the contract's `CarrierCode` is only a
+ * pattern). A world with a prefix table of its own may route to others: its codes are accepted at
+ * run time, and typed with a cast (`'MYCARRIER' as CarrierCode`).
+ */
+export type CarrierCode = keyof typeof PROVIDERS;
+
+const builtIn = (destination: CarrierCode): Route => ({
+  destination,
+  provider: PROVIDERS[destination],
+});
+const [MOVICEL, UNITEL, AFRICELL] = [builtIn('MOVICEL'), builtIn('UNITEL'), builtIn('AFRICELL_AO')];
+/** Valid numbers outside the table still route, through the international aggregator. */
+const FALLBACK_ROUTE = builtIn('GLOBAL_AGGREGATOR');
+/** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
+const WHATSAPP_ROUTE = builtIn('WHATSAPP_CLOUD');
 
 /** Angolan mobile prefixes (libphonenumber carrier data, 2026). */
 export const DEFAULT_PREFIX_TABLE: readonly PrefixRoute[] = [
@@ -54,36 +70,8 @@ export const DEFAULT_PREFIX_TABLE: readonly PrefixRoute[] = [
   { prefix: '+24495', route: AFRICELL },
   { prefix: '+24496', route: AFRICELL },
   // The reserved fictional range of the magic numbers (no operator uses 90): a simulated network.
-  { prefix: '+24490', route: TEST_NETWORK },
+  { prefix: '+24490', route: builtIn('TEST_NETWORK') },
 ];
-
-const AGGREGATOR = {
-  destination: 'GLOBAL_AGGREGATOR',
-  provider: 'global-aggregator-1',
-} as const satisfies Route;
-const WHATSAPP_CLOUD = {
-  destination: 'WHATSAPP_CLOUD',
-  provider: 'whatsapp-cloud-1',
-} as const satisfies Route;
-
-/** Valid numbers outside the table still route, through the international aggregator. */
-const FALLBACK_ROUTE: Route = AGGREGATOR;
-/** Every WhatsApp message goes through the WhatsApp Cloud gateway, whatever the number. */
-const WHATSAPP_ROUTE: Route = WHATSAPP_CLOUD;
-
-/**
- * The carrier codes of the built-in routes, e.g. `UNITEL` (the contract's `CarrierCode` is only a
- * pattern). A world with a prefix table of its own may route to others: its codes are accepted at
- * run time, and typed with a cast (`'MYCARRIER' as CarrierCode`).
- */
-export type CarrierCode = (
-  | typeof MOVICEL
-  | typeof UNITEL
-  | typeof AFRICELL
-  | typeof TEST_NETWORK
-  | typeof AGGREGATOR
-  | typeof WHATSAPP_CLOUD
-)['destination'];
 
 /**
  * The carriers a world can route a message to: its prefix table's (the default one when none is

@@ -89,22 +89,13 @@ export function injectRequestFailure(
   const id = world.newId();
   const status = params.status ?? 500;
   if (status !== 500 && status !== 503) throw validationError({ status: 'Must be 500 or 503.' });
-  world.faults.requestFailures.push({
-    id,
-    operationId,
-    status,
-    remaining: positive(params.count ?? 1, 'count'),
-  });
-  return id;
+  const remaining = positive(params.count ?? 1, 'count');
+  return arm(world.faults.requestFailures, { id, operationId, status, remaining });
 }
 
 /** Consumes a request failure for `operationId`, if one is armed. */
 export function takeRequestFailure(world: World, operationId: string): 500 | 503 | undefined {
-  const fault = take(
-    world.faults.requestFailures,
-    (f) => f.operationId === null || f.operationId === operationId,
-  );
-  return fault?.status;
+  return take(world.faults.requestFailures, 'operationId', operationId)?.status;
 }
 
 /** The next `count` requests to `operationId` (any when omitted) take `ms` more wall-clock time. */
@@ -116,21 +107,13 @@ export function injectLatency(
   const id = world.newId();
   if (!Number.isFinite(params.ms) || params.ms < 0)
     throw validationError({ ms: 'Must be a non-negative number.' });
-  world.faults.latencies.push({
-    id,
-    operationId,
-    ms: params.ms,
-    remaining: positive(params.count ?? 1, 'count'),
-  });
-  return id;
+  const remaining = positive(params.count ?? 1, 'count');
+  return arm(world.faults.latencies, { id, operationId, ms: params.ms, remaining });
 }
 
 /** Consumes a latency fault for `operationId`: the delay in milliseconds, or 0. */
 export function takeLatency(world: World, operationId: string): number {
-  return (
-    take(world.faults.latencies, (f) => f.operationId === null || f.operationId === operationId)
-      ?.ms ?? 0
-  );
+  return take(world.faults.latencies, 'operationId', operationId)?.ms ?? 0;
 }
 
 /** The next `count` campaigns processed (or the one named) fail to dispatch. */
@@ -139,22 +122,17 @@ export function injectDispatchFailure(
   params: { campaignId?: string; count?: number } = {},
 ): string {
   const id = world.newId();
-  world.faults.dispatchFailures.push({
+  const remaining = positive(params.count ?? 1, 'count');
+  return arm(world.faults.dispatchFailures, {
     id,
     campaignId: params.campaignId ?? null,
-    remaining: positive(params.count ?? 1, 'count'),
+    remaining,
   });
-  return id;
 }
 
 /** Consumes a dispatch failure for a campaign being processed. */
 export function takeDispatchFault(world: World, campaignId: string): boolean {
-  return (
-    take(
-      world.faults.dispatchFailures,
-      (f) => f.campaignId === null || f.campaignId === campaignId,
-    ) !== undefined
-  );
+  return take(world.faults.dispatchFailures, 'campaignId', campaignId) !== undefined;
 }
 
 /** Messages to `destination` are undelivered between `from` and `to` (epoch ms, inclusive). */
@@ -169,14 +147,12 @@ export function injectCarrierOutage(
     'destination',
   );
   if (!(params.to >= params.from)) throw validationError({ to: 'Must not be before from.' });
-  const id = world.newId();
-  world.faults.outages.push({
-    id,
+  return arm(world.faults.outages, {
+    id: world.newId(),
     destination,
     from: params.from,
     to: params.to,
   });
-  return id;
 }
 
 /** Whether `destination` is in an outage at `time`. */
@@ -204,11 +180,19 @@ function anyOrOne(operationId: string | undefined): OperationId | null {
   return operationId === undefined ? null : oneOf(operationId, OPERATION_IDS, 'operation_id');
 }
 
-function take<T extends { remaining: number }>(
+/** Adds `fault` to `list`; returns its id. */
+function arm<T extends Fault>(list: T[], fault: T): string {
+  list.push(fault);
+  return fault.id;
+}
+
+/** Consumes one firing of the first fault of `list` for `value` of `field` (or for any). */
+function take<K extends string, T extends { remaining: number } & Record<K, string | null>>(
   list: T[],
-  matches: (fault: T) => boolean,
+  field: K,
+  value: string,
 ): T | undefined {
-  const index = list.findIndex(matches);
+  const index = list.findIndex((fault) => fault[field] === null || fault[field] === value);
   if (index === -1) return undefined;
   const fault = list[index]!;
   fault.remaining--;

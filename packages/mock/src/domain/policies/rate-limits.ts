@@ -107,11 +107,9 @@ export function applyRateLimitChanges(
   changes: RateLimitChanges | false,
   field = 'rateLimits',
 ): RateLimitTable {
-  if (changes === false) return unlimited();
+  if (changes === false) {
+    return Object.fromEntries(OPERATION_IDS.map((op) => [op, null])) as Record<OperationId, null>;
+  }
   for (const key of Object.keys(changes)) oneOf(key, OPERATION_IDS, `${field}.${key}`);
   return { ...table, ...changes };
-}
-
-function unlimited(): RateLimitTable {
-  return Object.fromEntries(OPERATION_IDS.map((op) => [op, null])) as Record<OperationId, null>;
 }

@@ -56,26 +56,26 @@ export function seedDemoWorld(world: World): DemoWorld {
 }
 
 function createDemo(world: World): DemoWorld {
+  // A world with a key namespace (one of several on a server) gets keys and a secret of its own.
+  const fixed = world.keyNamespace === undefined;
   const organization = createOrganization(world, {
     name: 'Demo Organization',
     defaultCountry: 'AO',
     currency: 'AOA',
     balance: DEMO_BALANCE,
-    // A world with a key namespace gets a signing secret of its own, like its keys.
-    ...(world.keyNamespace === undefined ? { webhookSecret: DEMO_WEBHOOK_SECRET } : {}),
+    ...(fixed ? { webhookSecret: DEMO_WEBHOOK_SECRET } : {}),
   });
   const liveKey = issueApiKey(world, {
     organizationId: organization.id,
     environment: 'live',
     name: 'Demo live key',
-    // A world with a key namespace (one of several on a server) gets keys of its own.
-    ...(world.keyNamespace === undefined ? { key: DEMO_LIVE_KEY } : {}),
+    ...(fixed ? { key: DEMO_LIVE_KEY } : {}),
   });
   const testKey = issueApiKey(world, {
     organizationId: organization.id,
     environment: 'test',
     name: 'Demo test key',
-    ...(world.keyNamespace === undefined ? { key: DEMO_TEST_KEY } : {}),
+    ...(fixed ? { key: DEMO_TEST_KEY } : {}),
   });
   const sender = createSender(world, {
     organizationId: organization.id,

@@ -49,14 +49,9 @@ export async function readAnswerBody(
     reader.cancel().catch(() => undefined);
   }
   if (length === 0 && !cut) return undefined;
-  const bytes = new Uint8Array(Math.min(length, MAX_ANSWER_BYTES));
-  let at = 0;
-  for (const chunk of chunks) {
-    if (at >= bytes.length) break;
-    const part = chunk.subarray(0, bytes.length - at);
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
+  const bytes = new Uint8Array(
+    await new Blob(chunks as BlobPart[]).slice(0, MAX_ANSWER_BYTES).arrayBuffer(),
+  );
   return describeAnswer(bytes, cut);
 }
 

@@ -197,7 +197,10 @@ export function addWebhookEndpoint(world: World, params: AddEndpointParams): Web
 
 /** Removes an endpoint; its pending deliveries fail. */
 export function removeWebhookEndpoint(world: World, endpointId: string): void {
-  const endpoint = getEndpoint(world, endpointId);
+  const endpoint = found(
+    world.webhooks.endpoints.find((e) => e.id === endpointId),
+    'Webhook endpoint not found.',
+  );
   world.webhooks.endpoints = world.webhooks.endpoints.filter((e) => e !== endpoint);
   for (const delivery of world.webhooks.outbox) {
     if (delivery.endpointId === endpointId && !finished(delivery)) {
@@ -205,14 +208,6 @@ export function removeWebhookEndpoint(world: World, endpointId: string): void {
       delivery.nextAttemptAt = null;
     }
   }
-}
-
-/** The endpoint with `id`. */
-function getEndpoint(world: World, id: string): WebhookEndpoint {
-  return found(
-    world.webhooks.endpoints.find((e) => e.id === id),
-    'Webhook endpoint not found.',
-  );
 }
 
 /** Queues an event of a tenant for every endpoint that wants it. */
@@ -275,14 +270,11 @@ export function attemptDelivery(world: World, deliveryId: string): void {
  * only tells its subscribers. Returns the unsubscribe function.
  */
 export function subscribeWebhooks(world: World): () => void {
-  return world.subscribe((event) => feedWebhooks(world, event));
-}
-
-/** Turns what happened in the world into webhook events. */
-function feedWebhooks(world: World, event: WorldEvent): void {
-  if (world.webhooks.endpoints.length === 0) return;
-  const webhook = webhookEventOf(world, event);
-  if (webhook !== undefined) enqueueWebhookEvent(world, webhook.tenant, webhook.payload);
+  return world.subscribe((event) => {
+    if (world.webhooks.endpoints.length === 0) return;
+    const webhook = webhookEventOf(world, event);
+    if (webhook !== undefined) enqueueWebhookEvent(world, webhook.tenant, webhook.payload);
+  });
 }
 
 /** A webhook event and the record whose tenant's endpoints receive it. */
