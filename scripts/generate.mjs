@@ -13,7 +13,8 @@
 // - the same generator's types for the mock server's control API (openapi/control.yaml), behind
 //   `createControlClient` (D113): packages/mock-server/src/generated/control.ts; and the same file
 //   in the mock, whose in-process control API answers the same views:
-//   packages/mock/src/generated/control.ts;
+//   packages/mock/src/generated/control.ts, with the names each control request takes:
+//   packages/mock/src/generated/control-fields.ts;
 // - the control API's request schemas, zod, from the same document (generate-control-requests.mjs):
 //   packages/mock-server/src/generated/control-requests.ts.
 //
@@ -117,6 +118,36 @@ async function generateControlTypes() {
   return `${CONTROL_BANNER}\n${astToString(markOptionalHeaderRefs(controlAst, controlSpec))}`;
 }
 
+// Per control operation, the names its request takes (path and query parameters, then body fields):
+// the in-process control calls refuse any other name, as the HTTP routes do.
+async function generateControlFields() {
+  const spec = parse(await readFile(controlSpecUrl, 'utf8'));
+  const resolve = (node) =>
+    node?.$ref?.startsWith('#/') ? resolve(pointer(spec, node.$ref.slice(2))) : node;
+  const fields = {};
+  for (const item of Object.values(spec.paths)) {
+    for (const operation of ['get', 'put', 'post', 'delete', 'patch'].map((m) => item[m])) {
+      if (operation === undefined) continue;
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])]
+        .map(resolve)
+        .filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+      const body = resolve(resolve(operation.requestBody)?.content?.['application/json']?.schema);
+      const names = [...parameters.map((p) => p.name), ...Object.keys(body?.properties ?? {})];
+      if (names.length > 0) fields[operation.operationId] = names;
+    }
+  }
+  return `${CONTROL_BANNER}
+/** Per control operation (\`operationId\`), the names its request takes: parameters, then body fields. */
+export const CONTROL_FIELDS = ${JSON.stringify(fields)} as const;
+`;
+}
+
+function pointer(document, path) {
+  return path
+    .split('/')
+    .reduce((at, part) => at[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+}
+
 async function generateTypes() {
   const spec = parse(await readFile(specUrl, 'utf8'));
   const ast = await openapiTS(specUrl, OPTIONS);
@@ -204,6 +235,11 @@ const OUTPUTS = [
   {
     url: new URL('packages/mock/src/generated/control.ts', root),
     generate: generateControlTypes,
+    source: 'openapi/control.yaml',
+  },
+  {
+    url: new URL('packages/mock/src/generated/control-fields.ts', root),
+    generate: generateControlFields,
     source: 'openapi/control.yaml',
   },
   {
