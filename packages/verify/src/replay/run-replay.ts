@@ -100,7 +100,7 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
   const ids = new Correspondence();
   const differences: ReplayDifference[] = [];
   const skipped: SkippedExchange[] = [];
-  const target = new Target(options.fetch ?? fetch, base);
+  const target = targetAt(options.fetch ?? fetch, base);
   const pace = options.keepTiming === true ? pacer(cassette) : undefined;
   for (const exchange of cassette.exchanges) {
     const at = { seq: exchange.seq, method: exchange.request.method, path: shownPath(exchange) };
@@ -164,43 +164,33 @@ function pacer(cassette: Cassette): (exchange: RecordedExchange) => Promise<void
   };
 }
 
-/** The deployment replayed against, and how many of the requests sent to it it answered. */
-class Target {
-  readonly #send: typeof fetch;
-  readonly #base: string;
-  /** Network failures in a row. */
-  #failures = 0;
-  /** Requests answered. */
-  answered = 0;
-
-  constructor(send: typeof fetch, base: string) {
-    this.#send = send;
-    this.#base = base;
-  }
-
-  /**
-   * Sends `request`: its answer, or why none came.
-   *
-   * @throws {ReplayAborted} once the target did not answer `UNREACHABLE_AFTER` requests in a row.
-   */
-  async send(request: { url: string; init: RequestInit }): Promise<ComparedResponse | string> {
-    try {
-      const answer = await readAnswer(await this.#send(request.url, request.init));
-      this.#failures = 0;
-      this.answered++;
-      return answer;
-    } catch (error) {
-      const cause = String(
-        (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message,
-      );
-      if (++this.#failures >= UNREACHABLE_AFTER) {
-        throw new ReplayAborted(
-          `${this.#base} did not answer ${UNREACHABLE_AFTER} requests in a row (${cause}).`,
+/**
+ * The deployment replayed against: `send` gives a request's answer, or why none came, and counts
+ * the answers.
+ *
+ * @throws {ReplayAborted} once the target did not answer `UNREACHABLE_AFTER` requests in a row.
+ */
+function targetAt(fetcher: typeof fetch, base: string) {
+  let failures = 0;
+  const target = {
+    answered: 0,
+    async send(request: { url: string; init: RequestInit }): Promise<ComparedResponse | string> {
+      try {
+        const answer = await readAnswer(await fetcher(request.url, request.init));
+        failures = 0;
+        target.answered++;
+        return answer;
+      } catch (error) {
+        const cause = String(
+          (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message,
         );
+        if (++failures < UNREACHABLE_AFTER) return cause;
+        const message = `${base} did not answer ${UNREACHABLE_AFTER} requests in a row (${cause}).`;
+        throw new ReplayAborted(message);
       }
-      return cause;
-    }
-  }
+    },
+  };
+  return target;
 }
 
 function countByKind(differences: readonly Difference[]): Partial<Record<DifferenceKind, number>> {
