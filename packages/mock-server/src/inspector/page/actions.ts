@@ -194,28 +194,18 @@ export function replyForm(view: MessageView, actions: Actions): Child {
   });
 }
 
-/** A field spec as a control named `name`. */
+/** A field spec as a control named `name`: its other properties are the control's attributes. */
 function fieldControl(spec: FieldSpec, name: string): HTMLElement {
-  const required = spec.required ?? false;
-  if (spec.input === 'select') {
+  const { label, input, options = [], blank, size, ...attributes } = spec;
+  if (input === 'select') {
     const option = (value: string | number) =>
       html`<option value=${value} selected=${String(value) === spec.value}>${value}</option>`;
-    return html`<select id=${spec.id} name=${name} required=${required}>
-      ${spec.blank !== undefined && html`<option value="">${spec.blank}</option>`}
-      ${(spec.options ?? []).map(option)}
+    return html`<select id=${spec.id} name=${name} required=${spec.required}>
+      ${blank !== undefined && html`<option value="">${blank}</option>`}${options.map(option)}
     </select>`;
   }
-  return html`<input
-    id=${spec.id}
-    name=${name}
-    type=${spec.input}
-    required=${required}
-    placeholder=${spec.placeholder}
-    min=${spec.min}
-    max=${spec.max}
-    value=${spec.value}
-    size=${spec.size ?? (spec.input === 'number' ? 8 : 24)}
-  />`;
+  const width = size ?? (input === 'number' ? 8 : 24);
+  return html`<input name=${name} type=${input} size=${width} ...${attributes} />`;
 }
 
 /**
