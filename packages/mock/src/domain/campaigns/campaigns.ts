@@ -19,7 +19,6 @@ import { quoteMessage } from '../messages/message-factory';
 import { type MessageFilter, queryMessages } from '../messages/message-filter';
 import { insufficientFunds } from '../messages/messages';
 import { normalizeRecipients } from '../phone/recipients';
-import { drawLatency } from '../simulation/simulation';
 import { type Page, type PageRequest, selectPage } from '../storage/query';
 import type { RecordStore } from '../storage/record-store';
 import { getOrganization, usableSender } from '../tenancy/organizations';
@@ -69,7 +68,7 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
   // First accepted, first processed: a campaign drawn a shorter delay than the one accepted
   // before it waits for it (tasks due at the same instant run in scheduling order), so the
   // campaigns a balance pays for are always the earliest accepted. Nothing is reserved.
-  const drawn = now + drawLatency(world.random.simulation, world.config.simulation.processingDelay);
+  const drawn = now + world.random.simulation.int(...world.config.simulation.processingDelay);
   const before = world.campaigns.tenant(organization.id, caller.environment).at(-1);
   const processAt = before?.status === 'PROCESSING' ? Math.max(drawn, before.processAt) : drawn;
   const campaign: CampaignRecord = {

@@ -7,7 +7,6 @@ import { priceMessage } from '../billing/pricing';
 import type { ChannelType, Environment, MessageRecord, TriggerSource } from '../core/model';
 import type { World } from '../core/world';
 import { UNROUTABLE } from '../phone/carriers';
-import { drawLatency } from '../simulation/simulation';
 import { contactForNumber } from '../tenancy/organizations';
 
 /** What a new message needs to know. */
@@ -90,7 +89,7 @@ export function createMessage(world: World, spec: NewMessage, charged: boolean):
   world.history.messageStep(message, message.status, now, message.errorCode);
   world.emit({ type: 'message.created', messageId: message.id, at: now });
   if (valid) {
-    world.schedule(drawLatency(world.random.simulation, world.config.simulation.dispatchLatency), {
+    world.schedule(world.random.simulation.int(...world.config.simulation.dispatchLatency), {
       type: 'message.dispatch',
       messageId: message.id,
     });

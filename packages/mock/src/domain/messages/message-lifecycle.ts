@@ -6,12 +6,12 @@
  * `subscribeCampaignBookkeeping`, so that messages never import campaigns).
  */
 import { refundMessage } from '../billing/billing-ledger';
-import type { MessageRecord } from '../core/model';
+import type { InboundMessage, MessageRecord } from '../core/model';
 import { nextState } from '../core/state-machine';
 import type { World } from '../core/world';
 import { inOutage } from '../policies/faults';
 import { MAGIC_REPLY_DELAY_MS, magicBehaviour } from '../simulation/magic-numbers';
-import { drawLatency, drawOutcome } from '../simulation/simulation';
+import { drawOutcome } from '../simulation/simulation';
 import { isOptedOut, simulateInbound } from './inbound';
 import {
   DEFAULT_ERROR_CODES,
@@ -95,7 +95,7 @@ export function dispatchMessage(world: World, messageId: string): void {
   const latency =
     magic !== undefined
       ? (magic.receiptDelay ?? MAGIC_RECEIPT_DELAY_MS)
-      : drawLatency(world.random.simulation, simulation.receiptLatency);
+      : world.random.simulation.int(...simulation.receiptLatency);
   let errorCode: string | null = null;
   if (outcome === 'UNDELIVERED') {
     const codes = simulation.undeliveredCodes;
@@ -151,8 +151,12 @@ export function expireMessage(world: World, messageId: string): void {
 /** Task: a magic number's handset answers the message it received. */
 export function replyToMessage(world: World, messageId: string, body: string): void {
   const message = world.messages.get(messageId);
-  if (message === undefined) return;
-  simulateInbound(world, {
+  if (message !== undefined) answerMessage(world, message, body);
+}
+
+/** The handset a message went to answers the sender ID it came from. */
+export function answerMessage(world: World, message: MessageRecord, body: string): InboundMessage {
+  return simulateInbound(world, {
     from: message.e164,
     to: message.senderId,
     body,

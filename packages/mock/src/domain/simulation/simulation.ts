@@ -61,11 +61,6 @@ export const DEFAULT_SIMULATION: SimulationConfig = {
 /** The order outcomes are drawn in: the default table's. */
 const OUTCOME_ORDER = Object.keys(DEFAULT_SIMULATION.outcomes) as Outcome[];
 
-/** Draws a latency from a range. */
-export function drawLatency(random: Random, [min, max]: Latency): number {
-  return random.int(min, max);
-}
-
 /** Draws an outcome by the configured shares. */
 export function drawOutcome(random: Random, config: SimulationConfig): Outcome {
   const total = OUTCOME_ORDER.reduce((sum, outcome) => sum + config.outcomes[outcome], 0);

@@ -70,7 +70,7 @@ export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
   const length = 32 - namespace.length;
   let key = params.key;
   if (key === undefined && world.keyNamespace === undefined)
-    key = `${start}${randomSecret(world, length)}`;
+    key = `${start}${alphabetText(Array.from({ length }, () => world.random.ids.uint32()))}`;
   // A namespaced world's stream starts again on restore: skip what it already issued.
   while (key === undefined || (params.key === undefined && world.apiKeys.has(key))) {
     key = `${start}${alphabetText(secretBytes(world, length))}`;
@@ -141,15 +141,9 @@ export function rekeyApiKeys(world: World): ApiKey[] {
   return changed;
 }
 
-function alphabetText(bytes: Uint8Array): string {
+/** Random values as key characters, each one's remainder picking a letter or digit. */
+function alphabetText(values: ArrayLike<number>): string {
   let secret = '';
-  for (const byte of bytes) secret += KEY_ALPHABET[byte % KEY_ALPHABET.length];
+  for (let i = 0; i < values.length; i++) secret += KEY_ALPHABET[values[i]! % KEY_ALPHABET.length];
   return secret;
-}
-
-function randomSecret(world: World, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++)
-    out += KEY_ALPHABET[world.random.ids.uint32() % KEY_ALPHABET.length];
-  return out;
 }

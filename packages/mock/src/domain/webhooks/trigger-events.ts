@@ -19,7 +19,7 @@ import type {
 } from '../core/model';
 import type { World } from '../core/world';
 import { simulateInbound } from '../messages/inbound';
-import { dispatchMessage, transitionMessage } from '../messages/message-lifecycle';
+import { answerMessage, dispatchMessage, transitionMessage } from '../messages/message-lifecycle';
 import {
   MESSAGE_STATUS_TRAITS,
   MESSAGE_STATUSES,
@@ -260,19 +260,8 @@ function findMessage(world: World, id: string): MessageRecord {
 function planInbound(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
   const body = spec.body ?? DEFAULT_INBOUND_BODY;
   if (spec.messageId !== undefined) {
-    // A reply: the handset the message went to answers the sender ID it came from.
     const message = findMessage(world, spec.messageId);
-    return () =>
-      inboundSubject(
-        simulateInbound(world, {
-          from: message.e164,
-          to: message.senderId,
-          body,
-          channelType: message.channel,
-          environment: message.environment,
-          inReplyTo: message.id,
-        }),
-      );
+    return () => inboundSubject(answerMessage(world, message, body));
   }
   // A handset writes first, to a sender ID named or the organization's default.
   let to = spec.to;
