@@ -109,6 +109,12 @@ describe('the outbox over HTTP', () => {
       });
       expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
     }
+    // A page past the end is the last page, as on every other list.
+    const past = await inspector('deliveries?state=failed&offset=9999&limit=1');
+    expect(past.body.offset).toBe(failedIds.length - 1);
+    expect(past.body.entries.map((d: { id: string }) => d.id)).toEqual([
+      page.body.entries.at(-1).id,
+    ]);
     // Another state filters too; an unknown one is refused in the envelope.
     expect((await inspector('deliveries?state=delivered')).body.total).toBe(0);
     const bad = await inspector('deliveries?state=broken');

@@ -11,6 +11,7 @@ import {
 } from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { listMessagesQuery } from '../generated/control-requests';
+import { newestPage } from '../query/search';
 
 /** What the outbox's rows add to a delivery: its subject, and its last attempt's latency. */
 export function deliveryExtras(world: ReadonlyWorld, delivery: WebhookDelivery) {
@@ -65,24 +66,14 @@ export function deliveriesPage<Row>(
   query: string,
   row: (delivery: WebhookDelivery) => Row,
 ) {
-  const input = parseQuery(deliveriesQuery, query);
-  const offset = input.offset ?? 0;
-  const limit = input.limit ?? 50;
+  const { state, offset = 0, limit = 50 } = parseQuery(deliveriesQuery, query);
   const outbox = world.webhooks.outbox;
-  let failed = 0;
-  for (const delivery of outbox) if (delivery.state === 'failed') failed += 1;
-  const chosen =
-    input.state === undefined
-      ? outbox
-      : outbox.filter((delivery) => delivery.state === input.state);
-  const end = Math.max(0, chosen.length - offset);
-  return {
-    total: chosen.length,
-    failed,
+  const failed = outbox.filter((delivery) => delivery.state === 'failed').length;
+  const page = newestPage(
+    outbox,
     offset,
-    entries: chosen
-      .slice(Math.max(0, end - limit), end)
-      .reverse()
-      .map(row),
-  };
+    limit,
+    (delivery) => state === undefined || delivery.state === state,
+  );
+  return { ...page, failed, entries: page.entries.map(row) };
 }
