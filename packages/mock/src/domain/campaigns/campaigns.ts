@@ -16,8 +16,8 @@ import type {
 import { formatTimestamp } from '../core/time-format';
 import type { World } from '../core/world';
 import { quoteMessage } from '../messages/message-factory';
-import { type MessageFilter, queryMessages } from '../messages/message-filter';
-import { insufficientFunds } from '../messages/messages';
+import type { MessageFilter } from '../messages/message-filter';
+import { insufficientFunds, listMessages } from '../messages/messages';
 import { normalizeRecipients } from '../phone/recipients';
 import { type Page, type PageRequest, selectPage } from '../storage/query';
 import type { RecordStore } from '../storage/record-store';
@@ -179,14 +179,5 @@ export function listCampaignMessages(
   const campaignIds = filter.campaignIds ?? [];
   if (campaignIds.length > 0 && !campaignIds.includes(campaign.id))
     return { total: 0, entries: [] };
-  return queryMessages(
-    world.messages,
-    caller.organizationId,
-    caller.environment,
-    {
-      ...filter,
-      campaignIds: [campaign.id],
-    },
-    page,
-  );
+  return listMessages(world, caller, { ...filter, campaignIds: [campaign.id] }, page);
 }

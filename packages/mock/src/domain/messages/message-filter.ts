@@ -85,7 +85,7 @@ export function queryMessages(
   if (filter.campaignIds !== undefined && filter.campaignIds.length > 0) {
     mask = intersect(
       mask,
-      rowsOf(store, 'campaign', organizationId, environment, filter.campaignIds, rows.length),
+      rowsOf(store, organizationId, environment, filter.campaignIds, rows.length),
     );
   }
   if (q !== undefined) {
@@ -122,7 +122,6 @@ function intersect(mask: Uint32Array | null, words: Uint32Array): Uint32Array {
 /** The rows of the messages of any of `ids` in the campaign index, as a bitset. */
 function rowsOf(
   store: MessageStore,
-  index: 'campaign',
   organizationId: string,
   environment: string,
   ids: readonly string[],
@@ -130,7 +129,7 @@ function rowsOf(
 ): Uint32Array {
   const words = new Uint32Array(Math.ceil(rows / 32));
   for (const id of ids) {
-    for (const message of store.indexed(index, organizationId, environment, id)) {
+    for (const message of store.indexed('campaign', organizationId, environment, id)) {
       words[message.row >>> 5]! |= 1 << (message.row & 31);
     }
   }
