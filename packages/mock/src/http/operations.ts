@@ -51,14 +51,12 @@ export interface Operation {
   readonly handle: (context: OperationContext) => OperationResult;
 }
 
-function pageRequest(query: {
-  page: number;
-  size: number;
-  order: 'asc' | 'desc';
-  order_by: 'created_at' | 'updated_at';
-  created_at__ge?: number;
-  created_at__le?: number;
-}): PageRequest {
+type PageParameter = 'page' | 'size' | 'order' | 'order_by' | 'created_at__ge' | 'created_at__le';
+
+/** The paging, order and creation window every list's query shares, as the domain asks for them. */
+function pageRequest(
+  query: Pick<z.output<typeof schemas.listCampaignsQuery>, PageParameter>,
+): PageRequest {
   return {
     page: query.page,
     size: query.size,
