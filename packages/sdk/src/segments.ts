@@ -31,10 +31,9 @@ export interface SegmentCount {
   parts: string[];
 }
 
-const GSM_SINGLE = 160;
-const GSM_CONCATENATED = 153;
-const UCS2_SINGLE = 70;
-const UCS2_CONCATENATED = 67;
+// Units per segment: [one message, a segment of a concatenated one].
+const GSM_LIMITS = [160, 153] as const;
+const UCS2_LIMITS = [70, 67] as const;
 
 /**
  * Counts the SMS segments a text is sent as, and splits it where the network would.
@@ -58,36 +57,15 @@ const UCS2_CONCATENATED = 67;
  * ```
  */
 export function countSegments(text: string): SegmentCount {
-  const split = splitText(text);
-  const parts: string[] = [];
-  let start = 0;
-  for (const end of split.ends) {
-    parts.push(text.slice(start, end));
-    start = end;
-  }
-  return {
-    encoding: split.encoding,
-    segments: split.ends.length,
-    units: split.units,
-    perSegment: split.perSegment,
-    remainingInSegment: split.perSegment - split.usedInLast,
-    parts,
-  };
+  const { ends, ...count } = splitText(text);
+  return { ...count, parts: ends.map((end, i) => text.slice(ends[i - 1] ?? 0, end)) };
 }
 
 /**
  * Where the network cuts a text: the one implementation behind {@link countSegments} and
  * {@link explainSegments}, so a count and its explanation can never disagree.
  */
-interface TextSplit {
-  /** The encoding the whole text is sent in. */
-  encoding: SegmentEncoding;
-  /** Septets (`GSM_7`) or UTF-16 code units (`UCS_2`) of the whole text. */
-  units: number;
-  /** The limit each segment was filled to. */
-  perSegment: number;
-  /** Units in the last segment (0 for the empty text). */
-  usedInLast: number;
+interface TextSplit extends Omit<SegmentCount, 'parts'> {
   /** The UTF-16 offset where each segment ends, ascending; the last is `text.length`. */
   ends: number[];
 }
@@ -99,52 +77,46 @@ interface TextSplit {
  * @returns The encoding, sizes and the end offset of each segment.
  */
 function splitText(text: string): TextSplit {
-  if (text === '') {
-    return { encoding: 'GSM_7', units: 0, perSegment: GSM_SINGLE, usedInLast: 0, ends: [] };
-  }
   const septets = countSeptets(text);
-  return septets < 0 ? splitUcs2(text) : splitGsm7(text, septets);
-}
-
-function splitGsm7(text: string, septets: number): TextSplit {
-  if (septets <= GSM_SINGLE) return single('GSM_7', text, septets, GSM_SINGLE);
-  const ends: number[] = [];
-  let used = 0;
-  for (let i = 0; i < text.length; i++) {
-    // Every GSM-7 character is one code unit; countSeptets has vouched for each one.
-    const size = septetsOf(text.charCodeAt(i));
-    if (used + size > GSM_CONCATENATED) {
-      ends.push(i);
-      used = 0;
-    }
-    used += size;
+  const gsm = septets >= 0;
+  const encoding: SegmentEncoding = gsm ? 'GSM_7' : 'UCS_2';
+  const units = gsm ? septets : text.length;
+  const [single, concatenated] = gsm ? GSM_LIMITS : UCS2_LIMITS;
+  if (units <= single) {
+    const ends = text === '' ? [] : [text.length];
+    return {
+      encoding,
+      segments: ends.length,
+      units,
+      perSegment: single,
+      remainingInSegment: single - units,
+      ends,
+    };
   }
-  ends.push(text.length);
-  return {
-    encoding: 'GSM_7',
-    units: septets,
-    perSegment: GSM_CONCATENATED,
-    usedInLast: used,
-    ends,
-  };
-}
-
-function splitUcs2(text: string): TextSplit {
-  const units = text.length;
-  if (units <= UCS2_SINGLE) return single('UCS_2', text, units, UCS2_SINGLE);
   const ends: number[] = [];
   let used = 0;
   for (let i = 0; i < text.length; ) {
-    const size = unitsAt(text, i);
-    if (used + size > UCS2_CONCATENATED) {
+    // Every GSM-7 character is one code unit (countSeptets has vouched for each one); a UCS-2
+    // surrogate pair is two.
+    const width = gsm ? 1 : unitsAt(text, i);
+    const size = gsm ? septetsOf(text.charCodeAt(i)) : width;
+    if (used + size > concatenated) {
       ends.push(i);
       used = 0;
     }
     used += size;
-    i += size;
+    i += width;
   }
   ends.push(text.length);
-  return { encoding: 'UCS_2', units, perSegment: UCS2_CONCATENATED, usedInLast: used, ends };
+  const remainingInSegment = concatenated - used;
+  return {
+    encoding,
+    segments: ends.length,
+    units,
+    perSegment: concatenated,
+    remainingInSegment,
+    ends,
+  };
 }
 
 /**
@@ -155,10 +127,6 @@ function unitsAt(text: string, i: number): 1 | 2 {
   const code = text.charCodeAt(i);
   const next = text.charCodeAt(i + 1);
   return code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
-}
-
-function single(encoding: SegmentEncoding, text: string, units: number, limit: number): TextSplit {
-  return { encoding, units, perSegment: limit, usedInLast: units, ends: [text.length] };
 }
 
 /** One segment of {@link SegmentExplanation.spans}: where it is in the text and what it holds. */
@@ -260,41 +228,27 @@ export interface SegmentExplanation {
  * ```
  */
 export function explainSegments(text: string): SegmentExplanation {
-  const split = splitText(text);
+  const { ends, ...count } = splitText(text);
   const spans: SegmentSpan[] = [];
   const forcingUcs2: Ucs2Character[] = [];
   let start = 0;
   let codePoint = 0;
-  for (const end of split.ends) {
+  for (const end of ends) {
     const codePointStart = codePoint;
-    let units = 0;
-    for (let i = start; i < end; ) {
-      const size = unitsAt(text, i);
-      const septets = septetsOf(text.charCodeAt(i));
-      if (split.encoding === 'GSM_7') units += septets;
-      else {
-        units += size;
-        if (septets === 0) forcingUcs2.push(offender(text, i, size, codePoint, spans.length));
+    // A GSM-7 text has no character without septets, and no surrogate pairs.
+    for (let i = start, size = 0; i < end; i += size, codePoint += 1) {
+      size = unitsAt(text, i);
+      if (septetsOf(text.charCodeAt(i)) === 0) {
+        forcingUcs2.push(offender(text, i, size, codePoint, spans.length));
       }
-      i += size;
-      codePoint += 1;
     }
-    spans.push({
-      start,
-      end,
-      codePointStart,
-      codePointEnd: codePoint,
-      units,
-      text: text.slice(start, end),
-    });
+    const slice = text.slice(start, end);
+    const units = count.encoding === 'GSM_7' ? countSeptets(slice) : slice.length;
+    spans.push({ start, end, codePointStart, codePointEnd: codePoint, units, text: slice });
     start = end;
   }
   return {
-    encoding: split.encoding,
-    segments: spans.length,
-    units: split.units,
-    perSegment: split.perSegment,
-    remainingInSegment: split.perSegment - split.usedInLast,
+    ...count,
     spans,
     forcingUcs2,
     ifReplaced: forcingUcs2.length === 0 ? null : replaced(text, forcingUcs2),
@@ -333,12 +287,6 @@ function replaced(text: string, offenders: readonly Ucs2Character[]): ReplacedTe
     from = o.end;
   }
   out += text.slice(from);
-  const split = splitText(out);
-  return {
-    text: out,
-    encoding: split.encoding,
-    segments: split.ends.length,
-    units: split.units,
-    unreplaced,
-  };
+  const { encoding, segments, units } = splitText(out);
+  return { text: out, encoding, segments, units, unreplaced };
 }
