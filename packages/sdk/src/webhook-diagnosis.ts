@@ -118,13 +118,7 @@ export function reformattings(body: string): Array<readonly [string, string]> {
   variants.push(['without its trailing whitespace', body.trimEnd()]);
   variants.push(['with a final line break', `${body}\n`]);
   const seen = new Set([body]);
-  const distinct: Array<readonly [string, string]> = [];
-  for (const variant of variants) {
-    if (seen.has(variant[1])) continue;
-    seen.add(variant[1]);
-    distinct.push(variant);
-  }
-  return distinct;
+  return variants.filter(([, text]) => !seen.has(text) && seen.add(text));
 }
 
 /**

@@ -76,6 +76,7 @@ export interface VerifyWebhookOptions {
 }
 
 const SECRET_PREFIX = 'whsec_';
+const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 const DEFAULT_TOLERANCE_SECONDS = 300;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const encoder = new TextEncoder();
@@ -170,15 +171,10 @@ export async function verifyWebhook<T = WebhookEvent>(
     throw new WebhookVerificationError('INVALID_BODY', bodyNotRawMessage(rawBody));
   }
 
-  const id = readHeader(headers, 'webhook-id');
-  const timestamp = readHeader(headers, 'webhook-timestamp');
-  const signatures = readHeader(headers, 'webhook-signature');
+  const values = SIGNATURE_HEADERS.map((name) => readHeader(headers, name));
+  const [id, timestamp, signatures] = values;
   if (id === undefined || timestamp === undefined || signatures === undefined) {
-    const missing = [
-      id === undefined ? 'webhook-id' : undefined,
-      timestamp === undefined ? 'webhook-timestamp' : undefined,
-      signatures === undefined ? 'webhook-signature' : undefined,
-    ].filter((name) => name !== undefined);
+    const missing = SIGNATURE_HEADERS.filter((_, i) => values[i] === undefined);
     throw new WebhookVerificationError(
       'MISSING_HEADERS',
       `Missing ${missing.join(', ')}: pass the request's headers as received (a Headers object or Node's req.headers).`,
@@ -188,6 +184,7 @@ export async function verifyWebhook<T = WebhookEvent>(
   checkTimestamp(timestamp, options);
 
   const expected = await computeSignature(key, id, timestamp, rawBody);
+  const text = typeof rawBody === 'string' ? rawBody : utf8(rawBody);
   const candidates = signatures
     .split(' ')
     .filter((entry) => entry.startsWith('v1,'))
@@ -197,11 +194,14 @@ export async function verifyWebhook<T = WebhookEvent>(
       'INVALID_SIGNATURE',
       candidates.length === 0
         ? `webhook-signature has no v1 signature: expected "v1,<base64>", got "${signatures.slice(0, 12)}…".`
-        : await diagnoseMismatch(key, id, timestamp, rawBody, candidates),
+        : await diagnoseMismatch(key, id, timestamp, text, candidates),
     );
   }
-
-  return parseJson<T>(rawBody);
+  try {
+    return JSON.parse(text ?? '') as T;
+  } catch {
+    throw new WebhookVerificationError('INVALID_JSON', 'Webhook body is not valid JSON');
+  }
 }
 
 function checkTimestamp(header: string, options: VerifyWebhookOptions): void {
@@ -213,18 +213,10 @@ function checkTimestamp(header: string, options: VerifyWebhookOptions): void {
   }
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE_SECONDS;
   const now = Math.floor((options.now ?? Date.now)() / 1000);
-  const timestamp = Number(header);
-  if (timestamp < now - tolerance) {
-    throw new WebhookVerificationError(
-      'TIMESTAMP_TOO_OLD',
-      timestampMessage(timestamp - now, tolerance),
-    );
-  }
-  if (timestamp > now + tolerance) {
-    throw new WebhookVerificationError(
-      'TIMESTAMP_TOO_NEW',
-      timestampMessage(timestamp - now, tolerance),
-    );
+  const offset = Number(header) - now;
+  if (Math.abs(offset) > tolerance) {
+    const reason = offset < 0 ? 'TIMESTAMP_TOO_OLD' : 'TIMESTAMP_TOO_NEW';
+    throw new WebhookVerificationError(reason, timestampMessage(offset, tolerance));
   }
 }
 
@@ -233,18 +225,10 @@ async function diagnoseMismatch(
   key: Uint8Array<ArrayBuffer>,
   id: string,
   timestamp: string,
-  rawBody: string | Uint8Array,
+  text: string | undefined,
   candidates: readonly string[],
 ): Promise<string> {
-  let text: string;
-  try {
-    text =
-      typeof rawBody === 'string'
-        ? rawBody
-        : new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
-  } catch {
-    return mismatchMessage(undefined, false);
-  }
+  if (text === undefined) return mismatchMessage(undefined, false);
   for (const [change, variant] of reformattings(text)) {
     const signature = await computeSignature(key, id, timestamp, variant);
     if (candidates.some((candidate) => constantTimeEqual(candidate, signature))) {
@@ -280,9 +264,7 @@ function decodeSecret(secret: string): Uint8Array<ArrayBuffer> | undefined {
   const base64 = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
   if (!BASE64.test(base64)) return undefined;
   try {
-    const binary = atob(base64);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
     return bytes.length > 0 ? bytes : undefined;
   } catch {
     return undefined;
@@ -314,15 +296,12 @@ function readHeader(headers: WebhookHeaders, name: string): string | undefined {
   return text === undefined || text === null || text === '' ? undefined : text;
 }
 
-function parseJson<T>(rawBody: string | Uint8Array): T {
+// A byte body's text, or `undefined` when it is not UTF-8 (then it is not JSON either).
+function utf8(bytes: Uint8Array): string | undefined {
   try {
-    const text =
-      typeof rawBody === 'string'
-        ? rawBody
-        : new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
-    return JSON.parse(text) as T;
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new WebhookVerificationError('INVALID_JSON', 'Webhook body is not valid JSON');
+    return undefined;
   }
 }
 
@@ -336,7 +315,5 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return btoa(String.fromCharCode(...bytes));
 }
