@@ -11,8 +11,6 @@ import type { MessageSink } from './exchange-tap';
 import { BodyReader, HeadReader, TOKEN, trimOws } from './http-framing';
 import { proxyRefusal, type Refusal } from './proxy-answer';
 
-export type { Refusal } from './proxy-answer';
-
 /** Options of {@link RequestFramer}. */
 export interface FramerOptions {
   /** Told of each request forwarded: its head as rewritten, its body, its end. */

@@ -4,7 +4,8 @@
  * read differently refused rather than forwarded.
  */
 import { describe, expect, it } from 'vitest';
-import { type Refusal, RequestFramer } from '../../src/proxy/request-framer';
+import type { Refusal } from '../../src/proxy/proxy-answer';
+import { RequestFramer } from '../../src/proxy/request-framer';
 
 const framer = (prefix = '') =>
   new RequestFramer({ host: 'upstream.test:8443', prefix, maxHeadBytes: 16 * 1024 });
