@@ -134,19 +134,17 @@ function fictionalAngolanNumber(
   return national !== undefined && FICTIONAL_ANGOLAN.test(national) ? national : undefined;
 }
 
+// libphonenumber's length verdicts by the reasons they give; any other verdict (a length that
+// fits) leaves a number that cannot exist.
+const LENGTH_REASONS: Readonly<Record<string, PhoneNumberInvalidReason>> = {
+  TOO_SHORT: 'TOO_SHORT',
+  TOO_LONG: 'TOO_LONG',
+  INVALID_COUNTRY: 'INVALID_COUNTRY',
+  NOT_A_NUMBER: 'INVALID_FORMAT',
+};
+
 function reasonFor(text: string, country: CountryCode | undefined): PhoneNumberInvalidReason {
-  switch (validatePhoneNumberLength(text, country)) {
-    case 'TOO_SHORT':
-      return 'TOO_SHORT';
-    case 'TOO_LONG':
-      return 'TOO_LONG';
-    case 'INVALID_COUNTRY':
-      return 'INVALID_COUNTRY';
-    case 'NOT_A_NUMBER':
-      return 'INVALID_FORMAT';
-    default:
-      return 'INVALID_NUMBER';
-  }
+  return LENGTH_REASONS[validatePhoneNumberLength(text, country) ?? ''] ?? 'INVALID_NUMBER';
 }
 
 function invalid(reason: PhoneNumberInvalidReason): NormalizedPhoneNumber {

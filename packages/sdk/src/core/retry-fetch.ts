@@ -32,6 +32,7 @@ import {
   ConnectionError,
   InvalidResponseError,
   MessagingError,
+  type MessagingErrorInit,
   TimeoutError,
 } from './errors';
 
@@ -179,7 +180,7 @@ export function createTransport(options: TransportOptions): Transport {
     const body = call.buffered ? await request.arrayBuffer() : undefined;
     for (;;) {
       const attempt = ++call.event.attempt;
-      if (call.signal?.aborted) throw fail(call, aborted(call.signal, call.key, attempt - 1));
+      if (call.signal?.aborted) throw fail(call, aborted(call, attempt - 1));
       const budget = call.deadline - options.now();
       if (budget <= 0) throw fail(call, totalTimedOut(call, attempt - 1));
       const limit = Math.min(call.timeout, budget);
@@ -194,9 +195,9 @@ export function createTransport(options: TransportOptions): Transport {
       try {
         outcome = answered(call, await exchange(options.fetch, sent, limit, call.signal), started);
       } catch (failure) {
-        if (call.signal?.aborted) throw fail(call, aborted(call.signal, call.key, attempt));
+        if (call.signal?.aborted) throw fail(call, aborted(call, attempt));
         // Anything thrown during an attempt (a hook, the body check) is a connection failure too.
-        outcome = attemptError(failure, limit, limit === budget, call.key, attempt);
+        outcome = attemptError(call, failure, limit, limit === budget);
       }
       if (outcome instanceof MessagingError) outcome = retryOrFail(call, outcome, limit === budget);
       if (typeof outcome !== 'number') return outcome;
@@ -275,47 +276,38 @@ function answered(call: Call, { response, text }: Exchange, started: number) {
 // The wait before the next attempt after a failed one, or the failure thrown when it is final: no
 // retries left, no time left, or a timeout caused by the total deadline (`last`).
 function retryOrFail(call: Call, error: MessagingError, last: boolean): number {
-  const { options, event } = call;
-  const delay = backoff(event.attempt);
-  if (
-    event.attempt > call.retries ||
-    (error instanceof TimeoutError && last) ||
-    options.now() + delay >= call.deadline
-  ) {
-    throw fail(call, error);
-  }
-  options.onRetry?.({
-    ...described(call),
-    delayMs: delay,
-    status: error.status,
-    traceId: error.traceId,
-    error,
-  });
+  const final = error instanceof TimeoutError && last;
+  const delay = final ? undefined : retryIn(call, backoff(call.event.attempt), error, undefined);
+  if (delay === undefined) throw fail(call, error);
   return delay;
 }
 
 // An answer that may pass if asked again: the wait before asking, or the answer itself when the
-// call may not wait (no retries left, a server that asks for more patience than allowed, or one
-// that says a retry would fail the same way).
+// call may not wait (a server that asks for more patience than allowed, or one that says a retry
+// would fail the same way, or no retries or time left).
 function retryOrAnswer(call: Call, response: Response, text: string): Settled | number {
-  const { options, event } = call;
-  const asked = retryAfterMs(response.headers, options.now());
-  const delay = asked ?? backoff(event.attempt);
-  if (
-    event.attempt > call.retries ||
+  const asked = retryAfterMs(response.headers, call.options.now());
+  const refused =
     (asked !== undefined && asked > call.maxRetryAfter) ||
-    response.headers.get('x-should-retry') === 'false' ||
-    options.now() + delay >= call.deadline
-  ) {
-    return { response, text, parsed: undefined, attempts: event.attempt };
-  }
-  options.onRetry?.({
-    ...described(call),
-    delayMs: delay,
-    status: response.status,
-    traceId: traceOf(response),
-    error: undefined,
-  });
+    response.headers.get('x-should-retry') === 'false';
+  const delay = refused
+    ? undefined
+    : retryIn(call, asked ?? backoff(call.event.attempt), undefined, response);
+  return delay ?? { response, text, parsed: undefined, attempts: call.event.attempt };
+}
+
+// Reports a retry after `delay` and returns it, or `undefined` when no retries or time are left.
+function retryIn(
+  call: Call,
+  delay: number,
+  error: MessagingError | undefined,
+  response: Response | undefined,
+): number | undefined {
+  const { options, event } = call;
+  if (event.attempt > call.retries || options.now() + delay >= call.deadline) return undefined;
+  const status = error?.status ?? response?.status;
+  const traceId = error?.traceId ?? (response && traceOf(response));
+  options.onRetry?.({ ...described(call), delayMs: delay, status, traceId, error });
   return delay;
 }
 
@@ -336,7 +328,18 @@ function success(call: Call, response: Response, text: string): Settled | Invali
   }
   const attempts = call.event.attempt;
   if (wrong === undefined) return { response, text, parsed, attempts };
-  return invalidBody(response, text, invalid, call.key, attempts, wrong);
+  return clientError(
+    InvalidResponseError,
+    `The service answered ${response.status} ${wrong}`,
+    call,
+    {
+      status: response.status,
+      code: 'INVALID_RESPONSE',
+      traceId: traceOf(response),
+      bodyPreview: text.slice(0, 200),
+      cause: invalid,
+    },
+  );
 }
 
 // The wait between attempts. It counts against `totalTimeout` like the attempts do: a sleep that
@@ -347,7 +350,7 @@ async function pause(call: Call, delay: number): Promise<void> {
   try {
     slept = await sleepWithin(options.sleep, delay, signal, call.deadline - options.now());
   } catch (cause) {
-    throw signal?.aborted ? fail(call, aborted(signal, call.key, call.event.attempt)) : cause;
+    throw signal?.aborted ? fail(call, aborted(call, call.event.attempt)) : cause;
   }
   if (!slept) throw fail(call, totalTimedOut(call, call.event.attempt));
 }
@@ -364,67 +367,49 @@ function fail<E extends MessagingError>(call: Call, error: E): E {
   return error;
 }
 
-function totalTimedOut(call: Call, attempts: number): TimeoutError {
-  return timedOut('totalTimeout', call.totalTimeout ?? 0, call.key, attempts, undefined);
+// An error of the client's own, carrying the call's key and (by default) the attempts made so far.
+function clientError<E extends MessagingError>(
+  Class: new (message: string, init: MessagingErrorInit) => E,
+  message: string,
+  call: Call,
+  init: MessagingErrorInit,
+  attempts = call.event.attempt,
+): E {
+  return new Class(message, { idempotencyKey: call.key, attempts, ...init });
 }
 
-function invalidBody(
-  response: Response,
-  text: string,
-  cause: unknown,
-  key: string | undefined,
-  attempts: number,
-  wrong: string,
-): InvalidResponseError {
-  const status = response.status;
-  return new InvalidResponseError(`The service answered ${status} ${wrong}`, {
-    status,
-    code: 'INVALID_RESPONSE',
-    traceId: traceOf(response),
-    idempotencyKey: key,
-    attempts,
-    bodyPreview: text.slice(0, 200),
-    cause,
-  });
-}
-
-function attemptError(
-  failure: unknown,
-  limit: number,
-  total: boolean,
-  key: string | undefined,
-  attempt: number,
-): MessagingError {
+function attemptError(call: Call, failure: unknown, limit: number, total: boolean) {
   const known = failure instanceof AttemptFailure;
   if (known && failure.reason === 'timeout') {
-    return timedOut(total ? 'totalTimeout' : 'timeout', limit, key, attempt, failure.cause);
+    const option = total ? 'totalTimeout' : 'timeout';
+    return timedOut(call, call.event.attempt, option, limit, failure.cause);
   }
   const message =
     known && failure.reason === 'body'
       ? 'The connection broke while the body was read; the request may have been executed'
       : 'Connection error';
-  return new ConnectionError(message, {
-    code: 'CONNECTION_ERROR',
-    idempotencyKey: key,
-    attempts: attempt,
-    cause: known ? failure.cause : failure,
-  });
+  const cause = known ? failure.cause : failure;
+  return clientError(ConnectionError, message, call, { code: 'CONNECTION_ERROR', cause });
+}
+
+function totalTimedOut(call: Call, attempts: number): TimeoutError {
+  return timedOut(call, attempts, 'totalTimeout', call.totalTimeout ?? 0, undefined);
 }
 
 function timedOut(
+  call: Call,
+  attempts: number,
   option: 'timeout' | 'totalTimeout',
   ms: number,
-  key: string | undefined,
-  attempts: number,
   cause: unknown,
 ): TimeoutError {
-  return new TimeoutError(`Request exceeded ${option} (${ms} ms)`, {
-    code: 'TIMEOUT',
-    idempotencyKey: key,
-    attempts,
-    cause,
-    option,
-  });
+  const init = { code: 'TIMEOUT', option, cause };
+  return clientError(TimeoutError, `Request exceeded ${option} (${ms} ms)`, call, init, attempts);
+}
+
+function aborted(call: Call, attempts: number): AbortError {
+  const init = { code: 'ABORTED', cause: call.signal?.reason };
+  return clientError(AbortError, 'Request was aborted', call, init, attempts);
 }
 
 function traceOf(response: Response): string | undefined {
@@ -444,15 +429,6 @@ function copy(request: Request, body: ArrayBuffer | undefined): Request {
 
 function decode(body: ArrayBuffer | undefined): string | undefined {
   return body === undefined ? undefined : new TextDecoder().decode(body);
-}
-
-function aborted(signal: AbortSignal, idempotencyKey: string | undefined, attempts: number) {
-  return new AbortError('Request was aborted', {
-    code: 'ABORTED',
-    idempotencyKey,
-    attempts,
-    cause: signal.reason,
-  });
 }
 
 // An API key is shown by its prefix (the environment and four characters), as the service does.
