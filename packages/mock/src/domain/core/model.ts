@@ -8,15 +8,13 @@ import type { components } from '@msgsvc/sdk';
 // biome-ignore lint/style/noRestrictedImports: types only; the records are typed from their schemas.
 import type { z } from 'zod';
 import type { RecordSchemas } from './record-schemas';
-import type { ENVIRONMENTS, SENDER_ID_STATUSES } from './vocabulary';
 
 /** The contract's schemas: the enums below are theirs, never written again by hand. */
 type Schema = components['schemas'];
 /** The record `K` as its schema outputs it. */
 type Stored<K extends keyof RecordSchemas> = z.output<RecordSchemas[K]>;
 
-/** Live and test keys see separate data. */
-export type Environment = (typeof ENVIRONMENTS)[number];
+export type { Environment, SenderIdStatus } from './vocabulary';
 /** Channels named by the service. */
 export type ChannelType = Schema['ChannelType'];
 /** The eight message statuses of Retrieve Message. */
@@ -29,8 +27,6 @@ export type TriggerSource = Schema['TriggerSource'];
 export type Encoding = NonNullable<MessageRecord['encoding']>;
 /** Why money moved. */
 export type LedgerKind = LedgerEntry['kind'];
-/** Approval states of a sender ID. */
-export type SenderIdStatus = (typeof SENDER_ID_STATUSES)[number];
 
 /** An organization: the unit of ownership and isolation. */
 export interface Organization extends Stored<'organization'> {}

@@ -33,21 +33,20 @@ const trigger = z.enum(
   namesOf<Schema['TriggerSource']>({ API_CLIENT: true, CUSTOMER_PORTAL: true }),
 );
 
-/** The kinds of record one record can name, each with the name a problem calls it by. */
-export const RECORD_KINDS = {
-  organizations: 'organization',
-  accounts: 'billing account',
-  senders: 'sender ID',
-  tags: 'tag',
-  contacts: 'contact',
-  messages: 'message',
-  campaigns: 'campaign',
-} as const;
+/** The kinds of record one record can name, by the world's list of them. */
+export type RecordKind =
+  | 'organizations'
+  | 'accounts'
+  | 'senders'
+  | 'tags'
+  | 'contacts'
+  | 'messages'
+  | 'campaigns';
 
 /** What the record schemas are made with: how a reference is checked and the status lists. */
 export interface RecordSchemaOptions {
   /** The schema of an id naming a record of `kind` (a state file checks that the record exists). */
-  ref(kind: keyof typeof RECORD_KINDS): z.ZodString;
+  ref(kind: RecordKind): z.ZodString;
   /** The message statuses. */
   messageStatus: z.ZodType<Schema['MessageStatus']>;
   /** The campaign states. */

@@ -4,11 +4,19 @@
  * fire, and the test that relies on it would pass without testing anything.
  */
 
-/** Every environment: live and test keys see separate data. */
-export const ENVIRONMENTS = namesOf({ live: true, test: true });
+/** Live and test keys see separate data. */
+export type Environment = 'live' | 'test';
+/** Every environment. */
+export const ENVIRONMENTS = namesOf<Environment>({ live: true, test: true });
 
+/** Approval states of a sender ID. */
+export type SenderIdStatus = 'APPROVED' | 'PENDING' | 'REJECTED';
 /** Every approval state of a sender ID. */
-export const SENDER_ID_STATUSES = namesOf({ APPROVED: true, PENDING: true, REJECTED: true });
+export const SENDER_ID_STATUSES = namesOf<SenderIdStatus>({
+  APPROVED: true,
+  PENDING: true,
+  REJECTED: true,
+});
 
 /**
  * The keys of a table that names every member of `T` once: the compiler checks the table against
