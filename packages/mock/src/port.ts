@@ -72,7 +72,7 @@ export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
 export {
   FIELDS,
   MAX_TIME,
-  RECORD_KINDS,
+  type RecordKind,
   type RecordSchemaOptions,
   type RecordSchemas,
   recordSchemas,
