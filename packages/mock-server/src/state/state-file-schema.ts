@@ -15,7 +15,7 @@ import {
   FIELDS,
   MAX_TIME,
   MESSAGE_STATUSES,
-  RECORD_KINDS,
+  type RecordKind,
   type RecordSchemas,
   recordSchemas,
   SNAPSHOT_VERSION,
@@ -34,7 +34,16 @@ const randomState = z.strictObject({ a: z.int(), b: z.int(), c: z.int(), d: z.in
 const latency = z.tuple([z.number().min(0), z.number().min(0)]);
 
 /** The kinds of record a reference can name, as a problem calls them. */
-const KINDS = { ...RECORD_KINDS, deliveries: 'webhook delivery' } as const;
+const KINDS: Record<RecordKind | 'deliveries', string> = {
+  organizations: 'organization',
+  accounts: 'billing account',
+  senders: 'sender ID',
+  tags: 'tag',
+  contacts: 'contact',
+  messages: 'message',
+  campaigns: 'campaign',
+  deliveries: 'webhook delivery',
+};
 
 type Kind = keyof typeof KINDS;
 
