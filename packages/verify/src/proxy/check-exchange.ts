@@ -219,39 +219,35 @@ function checkResponse(
       `Content-Type is "${exchange.responseHeaders['content-type'] ?? ''}", not application/json`,
     );
   }
-  if (!body.ok) {
-    if (body.truncated === true) add('response', 'response-body', NOT_CHECKED, 'warning');
-    else add('response', 'response-body', 'the body is not JSON');
-    return;
-  }
-  checkResponseBody(
-    contract,
-    `${declared.pointer}/content/application~1json/schema`,
-    body.value,
-    add,
-    'response-body',
-  );
-  if (exchange.status >= 400) checkEnvelopePromises(exchange, body.value, add);
+  const schema = `${declared.pointer}/content/application~1json/schema`;
+  checkBody(contract, exchange, body, schema, 'response-body', 'the body is not JSON', add);
 }
 
-/** Broken promises are violations of `rule`; fields the contract does not name, warnings. */
-function checkResponseBody(
+/**
+ * A response body against the schema at `pointer`: broken promises are violations of `rule`,
+ * fields the contract does not name warnings; an error answer's envelope keeps its own promises.
+ */
+function checkBody(
   contract: Contract,
+  exchange: ObservedExchange,
+  body: Parsed,
   pointer: string,
-  value: unknown,
+  rule: 'response-body' | 'envelope',
+  notJson: string,
   add: Add,
-  rule: ViolationRule,
 ): void {
-  const { errors, added } = contract.responseProblems(pointer, value);
+  if (!body.ok) {
+    if (body.truncated === true) add('response', rule, NOT_CHECKED, 'warning');
+    else add('response', rule, notJson);
+    return;
+  }
+  const { errors, added } = contract.responseProblems(pointer, body.value);
   if (errors.length > 0) add('response', rule, errors.join('; '));
   for (const field of added) {
-    add(
-      'response',
-      'added-field',
-      `${field} is not in the contract (clients must tolerate added fields)`,
-      'warning',
-    );
+    const message = `${field} is not in the contract (clients must tolerate added fields)`;
+    add('response', 'added-field', message, 'warning');
   }
+  if (exchange.status >= 400) checkEnvelopePromises(exchange, body.value, add);
 }
 
 /** An answer the contract has no schema for must still be the error envelope. */
@@ -262,13 +258,9 @@ function checkEnvelope(
   add: Add,
 ): void {
   if (exchange.status < 400) return;
-  if (!body.ok) {
-    if (body.truncated === true) add('response', 'envelope', NOT_CHECKED, 'warning');
-    else add('response', 'envelope', `the ${exchange.status} body is not JSON`);
-    return;
-  }
-  checkResponseBody(contract, '/components/schemas/ErrorEnvelope', body.value, add, 'envelope');
-  checkEnvelopePromises(exchange, body.value, add);
+  const notJson = `the ${exchange.status} body is not JSON`;
+  const schema = '/components/schemas/ErrorEnvelope';
+  checkBody(contract, exchange, body, schema, 'envelope', notJson, add);
 }
 
 function checkEnvelopePromises(exchange: ObservedExchange, value: unknown, add: Add): void {
