@@ -96,7 +96,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       await completedCampaign(context);
       const { id } = await campaign(context);
       const all = await listPage(context.api, '/messages', { campaign_id: id, size: 200 });
-      // The campaign's 3 distinct recipients: a duplicate is sent once (D16).
+      // The campaign's 3 distinct recipients: a duplicate is sent once.
       expectPage(all, { total: 3 });
       expectOnly(all, 'campaign_id', [id]);
       const failed = await listPage(context.api, '/messages', {
