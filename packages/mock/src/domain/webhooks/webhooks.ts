@@ -211,11 +211,7 @@ export function removeWebhookEndpoint(world: World, endpointId: string): void {
 }
 
 /** Queues an event of a tenant for every endpoint that wants it. */
-function enqueueWebhookEvent(
-  world: World,
-  tenant: TenantWebhookEvent['tenant'],
-  event: WebhookEventPayload,
-): void {
+function enqueueWebhookEvent(world: World, { tenant, payload: event }: TenantWebhookEvent): void {
   for (const endpoint of world.webhooks.endpoints) {
     if (
       endpoint.organizationId !== tenant.organizationId ||
@@ -273,7 +269,7 @@ export function subscribeWebhooks(world: World): () => void {
   return world.subscribe((event) => {
     if (world.webhooks.endpoints.length === 0) return;
     const webhook = webhookEventOf(world, event);
-    if (webhook !== undefined) enqueueWebhookEvent(world, webhook.tenant, webhook.payload);
+    if (webhook !== undefined) enqueueWebhookEvent(world, webhook);
   });
 }
 
