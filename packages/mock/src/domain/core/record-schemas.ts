@@ -41,7 +41,8 @@ export type RecordKind =
   | 'tags'
   | 'contacts'
   | 'messages'
-  | 'campaigns';
+  | 'campaigns'
+  | 'deliveries';
 
 /** What the record schemas are made with: how a reference is checked and the status lists. */
 export interface RecordSchemaOptions {
@@ -56,6 +57,26 @@ export interface RecordSchemaOptions {
 /** The schema of each record of a world, its fields in the order a problem is looked for. */
 export function recordSchemas({ ref, messageStatus, campaignStatus }: RecordSchemaOptions) {
   return {
+    /** A unit of background work: what it does and the record it works on. */
+    task: z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('campaign.process'), campaignId: ref('campaigns') }),
+      z.strictObject({ type: z.literal('message.dispatch'), messageId: ref('messages') }),
+      z.strictObject({
+        type: z.literal('message.receipt'),
+        messageId: ref('messages'),
+        // The receipt's message event, spelled here because core/ knows no concept: the engine
+        // hands it to `receiveReceipt`, so tsc fails there if the message machine drops one.
+        event: z.enum(['delivered', 'undelivered']),
+        errorCode: z.string().nullable(),
+      }),
+      z.strictObject({ type: z.literal('message.expire'), messageId: ref('messages') }),
+      z.strictObject({
+        type: z.literal('inbound.reply'),
+        messageId: ref('messages'),
+        body: z.string(),
+      }),
+      z.strictObject({ type: z.literal('webhook.deliver'), deliveryId: ref('deliveries') }),
+    ]),
     /** An organization: the unit of ownership and isolation. */
     organization: z.strictObject({
       /** The organization's id. */

@@ -1,23 +1,14 @@
 /**
  * Background work, as data (so it survives snapshots). Each task type has exactly one handler,
- * registered in `../engine/engine.ts`, and one role, in {@link TASK_ROLES}.
+ * registered in `../engine/engine.ts`, and one role, in {@link TASK_ROLES}; their fields are described
+ * once, by the task schema of `record-schemas.ts`.
  */
+// biome-ignore lint/style/noRestrictedImports: types only; tasks are typed from their schema.
+import type { z } from 'zod';
+import type { RecordSchemas } from './record-schemas';
 
 /** A unit of background work. */
-export type Task =
-  | { readonly type: 'campaign.process'; readonly campaignId: string }
-  | { readonly type: 'message.dispatch'; readonly messageId: string }
-  | {
-      readonly type: 'message.receipt';
-      readonly messageId: string;
-      // The receipt's message event, spelled here because core/ knows no concept: the engine hands it to
-      // `receiveReceipt`, so tsc fails there if the message machine ever drops one of the two.
-      readonly event: 'delivered' | 'undelivered';
-      readonly errorCode: string | null;
-    }
-  | { readonly type: 'message.expire'; readonly messageId: string }
-  | { readonly type: 'inbound.reply'; readonly messageId: string; readonly body: string }
-  | { readonly type: 'webhook.deliver'; readonly deliveryId: string };
+export type Task = Readonly<z.output<RecordSchemas['task']>>;
 
 /**
  * `work` is what a test waits for: processing, dispatch, receipts, replies, webhook attempts.
