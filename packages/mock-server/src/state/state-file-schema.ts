@@ -34,7 +34,7 @@ const randomState = z.strictObject({ a: z.int(), b: z.int(), c: z.int(), d: z.in
 const latency = z.tuple([z.number().min(0), z.number().min(0)]);
 
 /** The kinds of record a reference can name, as a problem calls them. */
-const KINDS: Record<RecordKind | 'deliveries', string> = {
+const KINDS: Record<RecordKind, string> = {
   organizations: 'organization',
   accounts: 'billing account',
   senders: 'sender ID',
@@ -70,27 +70,6 @@ function uniqueIds<T extends z.ZodType<{ id: string }>>(record: T) {
 
 /** Makes the schema of a reference to a record of `kind` in the file being checked. */
 type Ref = (kind: Kind) => z.ZodString;
-
-/** A scheduled task: what it does and the record it works on. */
-function taskSchema(ref: Ref) {
-  return z.discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('campaign.process'), campaignId: ref('campaigns') }),
-    z.strictObject({ type: z.literal('message.dispatch'), messageId: ref('messages') }),
-    z.strictObject({
-      type: z.literal('message.receipt'),
-      messageId: ref('messages'),
-      event: z.enum(['delivered', 'undelivered']),
-      errorCode: z.string().nullable(),
-    }),
-    z.strictObject({ type: z.literal('message.expire'), messageId: ref('messages') }),
-    z.strictObject({
-      type: z.literal('inbound.reply'),
-      messageId: ref('messages'),
-      body: z.string(),
-    }),
-    z.strictObject({ type: z.literal('webhook.deliver'), deliveryId: ref('deliveries') }),
-  ]);
-}
 
 /** The API keys, each held once: as this version writes them or as earlier ones did. */
 function apiKeysSchema(plainApiKey: RecordSchemas['apiKey']) {
@@ -171,7 +150,7 @@ const storedResponse = z.strictObject({
 });
 
 /** The world's settings and clocks: configuration, random sources, ids and the scheduler. */
-function settingsSchemas(ref: Ref) {
+function settingsSchemas(task: RecordSchemas['task']) {
   return {
     config: z.strictObject({
       seed: z.number(),
@@ -206,7 +185,7 @@ function settingsSchemas(ref: Ref) {
     random: z.strictObject({ ids: randomState, traces: randomState, simulation: randomState }),
     idState: z.strictObject({ msecs: z.int().min(-1).max(MAX_TIME), seq: count }),
     scheduler: z.strictObject({
-      tasks: z.array(z.strictObject({ at: time, seq: count, task: taskSchema(ref) })),
+      tasks: z.array(z.strictObject({ at: time, seq: count, task })),
       nextSeq: count,
     }),
   };
@@ -325,7 +304,7 @@ export function stateFileSchema(raw: unknown) {
   return z.strictObject({
     version: z.literal(SNAPSHOT_VERSION),
     time,
-    ...settingsSchemas(ref),
+    ...settingsSchemas(records.task),
     organizations: uniqueIds(records.organization),
     // Before the other records: a world that lost its organizations is told by its keys first.
     apiKeys: apiKeysSchema(records.apiKey),
