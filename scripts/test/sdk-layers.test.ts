@@ -83,7 +83,7 @@ describe('the SDK (packages/sdk/src)', () => {
     expect(files.get('index.ts')).toContain('client.ts');
     expect(files.get('client.ts')).toContain('resources/campaigns.ts');
     // `import type` only: a circle of types is a circle all the same.
-    expect(files.get('core/context.ts')).toContain('core/retry-fetch.ts');
+    expect(files.get('core/call.ts')).toContain('core/request-options.ts');
     expect([...files.keys()].some((file) => file.endsWith('.test.ts'))).toBe(false);
   });
 

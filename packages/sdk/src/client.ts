@@ -5,7 +5,7 @@
  */
 
 import type { Client } from 'openapi-fetch';
-import type { ClientContext } from './core/context';
+import type { ClientContext } from './core/call';
 import {
   createTransport,
   type RetryOptions,

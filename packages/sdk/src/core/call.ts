@@ -9,12 +9,25 @@
  * alone and the SDK parses it once, in the transport.
  */
 
+import type { Client } from 'openapi-fetch';
+import type { paths } from '../generated/openapi';
 import { readable } from '../internal/exchange';
+import type { Sleep } from '../internal/runtime';
 import { APIPromise } from './api-promise';
-import type { ClientContext } from './context';
 import { errorFromResponse } from './errors';
-import type { RequestOptions } from './request-options';
-import type { CallControl, Settled } from './retry-fetch';
+import type { RequestOptions, SendOptions } from './request-options';
+import type { CallControl, Settled, Transport } from './retry-fetch';
+
+/**
+ * What every resource shares with its client: the typed openapi-fetch client, the retrying
+ * transport (for per-request policy overrides), and the clock and sleep (injectable for tests).
+ */
+export interface ClientContext {
+  readonly raw: Client<paths>;
+  readonly fetch: Transport;
+  readonly sleep: Sleep;
+  readonly now: () => number;
+}
 
 /** The openapi-fetch options a call adds to its typed parameters. */
 export interface CallInit {
@@ -35,7 +48,7 @@ type Result = { error?: unknown };
  * Calls `run` with the openapi-fetch options for `options` and wraps the outcome.
  *
  * @param idempotencyKey - The key the request carries, reported with the result or the error.
- * @param accept - Checks a success's body for what the caller relies on (see `required-field.ts`).
+ * @param accept - Checks a success's body for what the caller relies on (see {@link send}).
  */
 export function call<T>(
   ctx: ClientContext,
@@ -82,4 +95,29 @@ export function call<T>(
       return outcome;
     }),
   );
+}
+
+/**
+ * A send: the call carries an `Idempotency-Key` (the caller's, or a new UUID) that every retry
+ * reuses, and an answer without `field` (`id` of a sent message, `campaign_id` of an accepted
+ * batch) is a failed attempt: the record exists and the application would never learn which it
+ * is. Only that field is checked, so whatever else a newer service adds or reshapes still passes.
+ *
+ * @param field - The answer's field the application keeps, required as a non-empty string.
+ * @param run - The openapi-fetch call, given the key's header.
+ */
+export function send<T>(
+  ctx: ClientContext,
+  options: SendOptions | undefined,
+  field: keyof T & string,
+  run: (header: { 'Idempotency-Key': string }, init: CallInit) => Promise<Result & { data?: T }>,
+): APIPromise<T> {
+  const key = options?.idempotencyKey ?? crypto.randomUUID();
+  const accept = (body: unknown) => {
+    const value = (body as Record<string, unknown> | null | undefined)?.[field];
+    return typeof value === 'string' && value !== ''
+      ? undefined
+      : `without the \`${field}\` the contract promises`;
+  };
+  return call(ctx, (init) => run({ 'Idempotency-Key': key }, init), options, key, accept);
 }

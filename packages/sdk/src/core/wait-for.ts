@@ -7,7 +7,7 @@
  */
 
 import { bounded, sleepWithin } from '../internal/sleep-within';
-import type { ClientContext } from './context';
+import type { ClientContext } from './call';
 import { AbortError, ConnectionError, MessagingError, WaitTimeoutError } from './errors';
 import { passes } from './retry-fetch';
 

@@ -23,7 +23,9 @@
  *
  * @module
  */
+import { type CallInit, type ClientContext, call } from '../core/call';
 import type { PaginationError } from '../core/errors';
+import type { RequestOptions } from '../core/request-options';
 import { type WalkEntry, walkPages } from './keyset-walk';
 import type { ListQuery, Page } from './page';
 
@@ -108,4 +110,18 @@ export class PageList<
     }
     return out;
   }
+}
+
+/**
+ * A list call: a {@link PageList} whose every page is one call.
+ *
+ * @param run - The openapi-fetch call for one page's query.
+ */
+export function listCall<P extends Page<WalkEntry>, Q extends ListQuery>(
+  ctx: ClientContext,
+  params: Q,
+  options: RequestOptions | undefined,
+  run: (query: Q, init: CallInit) => Promise<{ data?: P; error?: unknown }>,
+): PageList<P['entries'][number], P, Q> {
+  return new PageList((query) => call(ctx, (init) => run(query, init), options), params);
 }

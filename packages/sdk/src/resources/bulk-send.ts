@@ -21,7 +21,7 @@
  */
 import type { APIPromise } from '../core/api-promise';
 import type { BatchAccepted, SendBatchParams } from '../core/api-types';
-import type { ClientContext } from '../core/context';
+import type { ClientContext } from '../core/call';
 import { AbortError, MessagingError } from '../core/errors';
 import type { SendOptions } from '../core/request-options';
 import { createPacer } from '../internal/pacer';

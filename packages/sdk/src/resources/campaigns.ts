@@ -16,19 +16,14 @@ import type {
   CampaignStatus,
   SendBatchParams,
 } from '../core/api-types';
-import { call } from '../core/call';
-import type { ClientContext } from '../core/context';
+import { type ClientContext, call, send } from '../core/call';
 import type { RequestOptions, SendOptions } from '../core/request-options';
-import { requireField } from '../core/required-field';
 import { type WaitForOptions, waitForStatus } from '../core/wait-for';
-import { PageList } from '../pagination/page-list';
+import { listCall, type PageList } from '../pagination/page-list';
 import type { BulkSendResult, SendBulkOptions, SendBulkParams } from './bulk-types';
 
 /** The states a campaign never leaves. */
 export const CAMPAIGN_TERMINAL_STATUSES: readonly CampaignStatus[] = ['COMPLETED', 'FAILED'];
-
-// An accepted batch's `campaign_id` is what the application (and `sendBulk`) keeps.
-const CAMPAIGN_ID = requireField('campaign_id');
 
 /** The campaign operations of a {@link MessagingClient}. */
 export class Campaigns {
@@ -55,18 +50,8 @@ export class Campaigns {
    * ```
    */
   sendBatch(params: SendBatchParams, options?: SendOptions): APIPromise<BatchAccepted> {
-    const key = options?.idempotencyKey ?? crypto.randomUUID();
-    return call(
-      this.#ctx,
-      (init) =>
-        this.#ctx.raw.POST('/campaigns/batch', {
-          params: { header: { 'Idempotency-Key': key } },
-          body: params,
-          ...init,
-        }),
-      options,
-      key,
-      CAMPAIGN_ID,
+    return send(this.#ctx, options, 'campaign_id', (header, init) =>
+      this.#ctx.raw.POST('/campaigns/batch', { params: { header }, body: params, ...init }),
     );
   }
 
@@ -112,14 +97,8 @@ export class Campaigns {
     params: CampaignListParams = {},
     options?: RequestOptions,
   ): PageList<Campaign, CampaignPage, CampaignListParams> {
-    return new PageList(
-      (query) =>
-        call(
-          this.#ctx,
-          (init) => this.#ctx.raw.GET('/campaigns', { params: { query }, ...init }),
-          options,
-        ),
-      params,
+    return listCall(this.#ctx, params, options, (query, init) =>
+      this.#ctx.raw.GET('/campaigns', { params: { query }, ...init }),
     );
   }
 
@@ -129,18 +108,11 @@ export class Campaigns {
     params: CampaignMessageListParams = {},
     options?: RequestOptions,
   ): PageList<CampaignMessageEntry, CampaignMessagePage, CampaignMessageListParams> {
-    return new PageList(
-      (query) =>
-        call(
-          this.#ctx,
-          (init) =>
-            this.#ctx.raw.GET('/campaigns/{campaign_id}/messages', {
-              params: { path: { campaign_id: campaignId }, query },
-              ...init,
-            }),
-          options,
-        ),
-      params,
+    return listCall(this.#ctx, params, options, (query, init) =>
+      this.#ctx.raw.GET('/campaigns/{campaign_id}/messages', {
+        params: { path: { campaign_id: campaignId }, query },
+        ...init,
+      }),
     );
   }
 

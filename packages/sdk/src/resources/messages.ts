@@ -14,12 +14,10 @@ import type {
   SendMessageParams,
   SentMessage,
 } from '../core/api-types';
-import { call } from '../core/call';
-import type { ClientContext } from '../core/context';
+import { type ClientContext, call, send } from '../core/call';
 import type { RequestOptions, SendOptions } from '../core/request-options';
-import { requireField } from '../core/required-field';
 import { type WaitForOptions, waitForStatus } from '../core/wait-for';
-import { PageList } from '../pagination/page-list';
+import { listCall, type PageList } from '../pagination/page-list';
 
 /** The states a message never leaves. */
 export const MESSAGE_TERMINAL_STATUSES: readonly MessageStatus[] = [
@@ -30,9 +28,6 @@ export const MESSAGE_TERMINAL_STATUSES: readonly MessageStatus[] = [
   'CANCELLED',
   'FAILED',
 ];
-
-// A sent message's `id` is what the application keeps; an answer without it is not a send.
-const SENT_ID = requireField('id');
 
 /** The message operations of a {@link MessagingClient}. */
 export class Messages {
@@ -55,18 +50,8 @@ export class Messages {
    * ```
    */
   send(params: SendMessageParams, options?: SendOptions): APIPromise<SentMessage> {
-    const key = options?.idempotencyKey ?? crypto.randomUUID();
-    return call(
-      this.#ctx,
-      (init) =>
-        this.#ctx.raw.POST('/messages', {
-          params: { header: { 'Idempotency-Key': key } },
-          body: params,
-          ...init,
-        }),
-      options,
-      key,
-      SENT_ID,
+    return send(this.#ctx, options, 'id', (header, init) =>
+      this.#ctx.raw.POST('/messages', { params: { header }, body: params, ...init }),
     );
   }
 
@@ -95,14 +80,8 @@ export class Messages {
     params: MessageListParams = {},
     options?: RequestOptions,
   ): PageList<MessageListEntry, MessageListPage, MessageListParams> {
-    return new PageList(
-      (query) =>
-        call(
-          this.#ctx,
-          (init) => this.#ctx.raw.GET('/messages', { params: { query }, ...init }),
-          options,
-        ),
-      params,
+    return listCall(this.#ctx, params, options, (query, init) =>
+      this.#ctx.raw.GET('/messages', { params: { query }, ...init }),
     );
   }
 
