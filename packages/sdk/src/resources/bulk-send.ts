@@ -102,6 +102,9 @@ export async function sendBulk(
   const pacer = createPacer(batchesPerMinute, 60_000, ctx.now, ctx.sleep);
   const chunks: BulkChunkResult[] = [];
   let failed = 0;
+  // An error that ends the fan-out carries the chunks done so far.
+  const ending = (error: MessagingError) =>
+    Object.assign(error, { result: resultOf(key, [...chunks], failed) });
   for (let index = 0; index < total; index++) {
     const start = Math.floor((index * n) / total);
     const end = Math.floor(((index + 1) * n) / total);
@@ -116,7 +119,7 @@ export async function sendBulk(
         await pacer.wait(signal);
       } catch (cause) {
         if (!signal?.aborted) throw cause;
-        throw aborted(key, signal.reason, chunks, failed);
+        throw ending(aborted(key, signal.reason));
       }
       try {
         const { data, response } = await campaigns
@@ -133,10 +136,9 @@ export async function sendBulk(
         const replayed = response.headers.get('idempotent-replayed') === 'true';
         chunk = { ...base, status: 'sent', campaignId: data.campaign_id, replayed };
       } catch (error) {
-        if (error instanceof AbortError) throw aborted(key, error, chunks, failed);
+        if (error instanceof AbortError) throw ending(aborted(key, error));
         if (!(error instanceof MessagingError)) throw error;
-        if (error.code === 'IDEMPOTENCY_KEY_REUSED')
-          throw reused(key, index, error, chunks, failed);
+        if (error.code === 'IDEMPOTENCY_KEY_REUSED') throw ending(reused(key, index, error));
         chunk = { ...base, status: 'failed', error };
       }
       pacer.done();
@@ -170,30 +172,17 @@ function resultOf(key: string, chunks: BulkChunkResult[], failed: number): BulkS
   };
 }
 
-function aborted(
-  key: string,
-  cause: unknown,
-  chunks: BulkChunkResult[],
-  failed: number,
-): BulkAbortError {
-  const error = new BulkAbortError(`Bulk send aborted; resume with idempotencyKey "${key}"`, {
+function aborted(key: string, cause: unknown): BulkAbortError {
+  return new BulkAbortError(`Bulk send aborted; resume with idempotencyKey "${key}"`, {
     code: 'ABORTED',
     idempotencyKey: key,
     cause,
   });
-  return Object.assign(error, { result: resultOf(key, [...chunks], failed) });
 }
 
-function reused(
-  key: string,
-  index: number,
-  error: MessagingError,
-  chunks: BulkChunkResult[],
-  failed: number,
-): BulkResumeError {
-  const refused = new BulkResumeError(
+function reused(key: string, index: number, error: MessagingError): BulkResumeError {
+  return new BulkResumeError(
     `idempotencyKey "${key}" was used for other chunks (chunk ${index}): resume with the first run's recipients, content, name and chunkSize`,
     { ...error, idempotencyKey: key, response: error.response, cause: error },
   );
-  return Object.assign(refused, { result: resultOf(key, [...chunks], failed) });
 }
