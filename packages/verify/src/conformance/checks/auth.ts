@@ -4,9 +4,9 @@
  */
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
-import { operationOf } from '../check-kit/contract';
 import { expectThat } from '../check-kit/drift';
 import { sentMessage } from '../check-kit/fixtures';
+import { operationOf } from './contract';
 
 const UNKNOWN_KEY = 'svc_test_0000000000000000000000000000verify';
 

@@ -8,10 +8,10 @@
  */
 import { type Exchange, type RequestSpec, sendMessage } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
-import { operationOf } from '../check-kit/contract';
 import { expectThat, expectValues } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
 import { ABSENT_ID } from '../check-kit/lists';
+import { operationOf } from './contract';
 import { TIMESTAMP } from './formats';
 import { limitHeaders } from './limits';
 

@@ -9,7 +9,6 @@
 
 import { expectAnswer } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
-import { namesOf, patternOf, SCHEMAS } from '../check-kit/contract';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import {
   campaign,
@@ -18,6 +17,7 @@ import {
   settledRunCampaigns,
 } from '../check-kit/fixtures';
 import { type Entry, listPage } from '../check-kit/lists';
+import { namesOf, patternOf, SCHEMAS } from './contract';
 
 /** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
 export const TIMESTAMP = patternOf('Timestamp');

@@ -10,7 +10,6 @@
  */
 import type { Api } from '../check-kit/api';
 import type { Check } from '../check-kit/check';
-import { enumOf } from '../check-kit/contract';
 import { expectThat } from '../check-kit/drift';
 import {
   campaign,
@@ -19,6 +18,7 @@ import {
   settledRunCampaigns,
 } from '../check-kit/fixtures';
 import { ABSENT_ID, type Entry, idsOf, listPage, type Query } from '../check-kit/lists';
+import { enumOf } from './contract';
 
 /** A second UUID v7 no service has issued, for a filter repeated with values none holds. */
 const ABSENT_ID_2 = '01890000-0000-7000-8000-00000000a5e8';

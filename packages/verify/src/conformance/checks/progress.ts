@@ -5,10 +5,10 @@
  */
 import { expectAnswer, sendMessage } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
-import { enumOf } from '../check-kit/contract';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { campaign, completedCampaign } from '../check-kit/fixtures';
 import { expectOnly, expectPage, listPage } from '../check-kit/lists';
+import { enumOf } from './contract';
 
 /** The list statuses a message reaches after `PENDING`. */
 const PAST_PENDING = enumOf('MessageListStatus').filter((status) => status !== 'PENDING');

@@ -7,9 +7,9 @@
  */
 import { expectAnswer, sendBatch } from '../check-kit/api';
 import type { Check, VerifyContext } from '../check-kit/check';
-import { fieldOf } from '../check-kit/contract';
 import { expectThat } from '../check-kit/drift';
 import { batchOf } from '../check-kit/fixtures';
+import { fieldOf } from './contract';
 
 /** Fails unless a batch with `changes` (one field out of bounds) is refused naming that field. */
 async function batchRefused(
