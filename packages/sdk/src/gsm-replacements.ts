@@ -17,7 +17,8 @@ import { countSeptets } from './gsm-alphabet';
 const SINGLE_QUOTE = "'";
 const DOUBLE_QUOTE = '"';
 
-// char → stand-in. Keys are the characters' code points so the table reads unambiguously.
+// char → stand-in, for what NFKD does not already fold to GSM-7. Keys are code points so the table
+// reads unambiguously.
 const TABLE = new Map<string, string>(
   (
     [
@@ -32,7 +33,6 @@ const TABLE = new Map<string, string>(
       [0x0060, SINGLE_QUOTE], // GRAVE ACCENT (backtick)
       [0x00b4, SINGLE_QUOTE], // ACUTE ACCENT
       [0x02bc, SINGLE_QUOTE], // MODIFIER LETTER APOSTROPHE
-      [0xff07, SINGLE_QUOTE], // FULLWIDTH APOSTROPHE
       // Double quotation marks; « » are Portuguese quotation marks.
       [0x201c, DOUBLE_QUOTE], // LEFT DOUBLE QUOTATION MARK
       [0x201d, DOUBLE_QUOTE], // RIGHT DOUBLE QUOTATION MARK
@@ -43,7 +43,6 @@ const TABLE = new Map<string, string>(
       [0x2033, DOUBLE_QUOTE], // DOUBLE PRIME
       // Hyphens and dashes.
       [0x2010, '-'], // HYPHEN
-      [0x2011, '-'], // NON-BREAKING HYPHEN
       [0x2012, '-'], // FIGURE DASH
       [0x2013, '-'], // EN DASH
       [0x2014, '-'], // EM DASH
@@ -52,7 +51,6 @@ const TABLE = new Map<string, string>(
       [0x2022, '-'], // BULLET
       [0x2043, '-'], // HYPHEN BULLET
       // Other punctuation and symbols.
-      [0x2026, '...'], // HORIZONTAL ELLIPSIS
       [0x00b7, '.'], // MIDDLE DOT
       [0x2044, '/'], // FRACTION SLASH (what NFKD leaves in ½)
       [0x2215, '/'], // DIVISION SLASH
@@ -68,9 +66,6 @@ const TABLE = new Map<string, string>(
       [0x0110, 'D'], // LATIN CAPITAL LETTER D WITH STROKE
       // Spaces and line breaks.
       [0x0009, ' '], // CHARACTER TABULATION
-      [0x00a0, ' '], // NO-BREAK SPACE
-      [0x202f, ' '], // NARROW NO-BREAK SPACE
-      [0x2007, ' '], // FIGURE SPACE
       [0x2028, '\n'], // LINE SEPARATOR
       [0x2029, '\n'], // PARAGRAPH SEPARATOR
       // Invisible characters: dropped.
