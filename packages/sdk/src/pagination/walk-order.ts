@@ -20,17 +20,11 @@ export type Direction = 1 | -1;
 
 /** Whether `entry` comes strictly after `cursor` in a walk going `direction`. */
 export function isAfter(entry: Keyed, cursor: Keyed, direction: Direction): boolean {
-  const order =
-    entry.created_at !== cursor.created_at
-      ? entry.created_at < cursor.created_at
-        ? -1
-        : 1
-      : entry.id < cursor.id
-        ? -1
-        : entry.id > cursor.id
-          ? 1
-          : 0;
-  return order * direction > 0;
+  const [a, b] =
+    entry.created_at === cursor.created_at
+      ? [entry.id, cursor.id]
+      : [entry.created_at, cursor.created_at];
+  return direction > 0 ? a > b : a < b;
 }
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/;
