@@ -7,24 +7,13 @@
  * sent.
  */
 import type { Contract, JsonObject } from './contract';
+import type { TappedExchange } from './exchange-tap';
 
-/** One exchange as the proxy saw it. Header names are lower case. */
-export interface ObservedExchange {
+/** One exchange as the proxy saw it (the tapped exchange, its request's method beside it). */
+export type ObservedExchange = Omit<TappedExchange, 'arrival' | 'durationMs'> & {
+  /** The request's method. */
   readonly method: string;
-  /** The raw path, without the query. */
-  readonly path: string;
-  /** The raw query, without `?`. */
-  readonly query: string;
-  readonly requestHeaders: Readonly<Record<string, string | undefined>>;
-  readonly requestBody: string;
-  readonly status: number;
-  readonly responseHeaders: Readonly<Record<string, string | undefined>>;
-  readonly responseBody: string;
-  /** The request's body is only the first bytes of it (a longer one, or answered before it ended): not checked. */
-  readonly requestTruncated?: boolean | undefined;
-  /** The same for the response's body. */
-  readonly responseTruncated?: boolean | undefined;
-}
+};
 
 /** Which rule a violation breaks. */
 export type ViolationRule =
@@ -73,9 +62,7 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
   const add: Add = (side, rule, message, severity = 'error') =>
     violations.push({ severity, side, rule, operation: operationId, message });
 
-  const body: Parsed = exchange.responseTruncated
-    ? { ok: false, truncated: true }
-    : parseJson(exchange.responseBody);
+  const body = parseJson(exchange.response);
   if (match?.operation === undefined) {
     // An unknown path or method: only the 404/405 in the envelope is promised.
     if (![404, 405, 501].includes(exchange.status)) {
@@ -89,16 +76,17 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
   return violations;
 }
 
-/** A body parsed, or not JSON, or too long to have been kept whole (then not checked). */
+/** A body parsed, or not JSON, or not kept whole (then not checked). */
 type Parsed = { ok: true; value: unknown } | { ok: false; truncated?: true };
 
 /** What a warning says of a body the proxy did not keep whole. */
 const NOT_CHECKED =
   'not checked: the proxy did not keep the whole body (longer than the 2 MiB it keeps, or answered before it ended)';
 
-function parseJson(text: string): Parsed {
+function parseJson({ bytes, truncated }: TappedExchange['request']): Parsed {
+  if (truncated) return { ok: false, truncated: true };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(bytes.toString('utf8')) };
   } catch {
     return { ok: false };
   }
@@ -151,13 +139,10 @@ function checkRequest(
     add('request', 'request-header', `Content-Type is "${type}", not application/json`);
     return;
   }
-  if (exchange.requestTruncated === true) {
-    add('request', 'request-body', NOT_CHECKED, 'warning');
-    return;
-  }
-  const parsed = parseJson(exchange.requestBody);
+  const parsed = parseJson(exchange.request);
   if (!parsed.ok) {
-    add('request', 'request-body', 'the body is not JSON');
+    if (parsed.truncated === true) add('request', 'request-body', NOT_CHECKED, 'warning');
+    else add('request', 'request-body', 'the body is not JSON');
     return;
   }
   const errors = contract.errors(

@@ -31,14 +31,14 @@ beforeAll(async () => {
       path: url.pathname,
       query: url.search.slice(1),
       requestHeaders: headers,
-      requestBody: text,
+      request: { bytes: Buffer.from(text), truncated: false },
       status: response.status,
       responseHeaders: Object.fromEntries(response.headers),
-      responseBody: await response.text(),
+      response: { bytes: Buffer.from(await response.text()), truncated: false },
     };
   };
   const sent = await call('POST', '/messages', { to: '+244900000001', body: 'Your code is 1234' });
-  const id = (JSON.parse(sent.responseBody) as Json).id as string;
+  const id = (JSON.parse(text(sent)) as Json).id as string;
   exchanges = {
     retrieve: await call('GET', `/messages/${id}`),
     list: await call('GET', '/messages'),
@@ -46,11 +46,14 @@ beforeAll(async () => {
   };
 });
 
+/** The response body of `exchange`, as text. */
+const text = (exchange: ObservedExchange) => exchange.response.bytes.toString('utf8');
+
 /** `exchange` with its response body changed by `edit`. */
 function edited(exchange: ObservedExchange, edit: (body: Json) => void): ObservedExchange {
-  const body = JSON.parse(exchange.responseBody) as Json;
+  const body = JSON.parse(text(exchange)) as Json;
   edit(body);
-  return { ...exchange, responseBody: JSON.stringify(body) };
+  return { ...exchange, response: { bytes: Buffer.from(JSON.stringify(body)), truncated: false } };
 }
 
 const split = (exchange: ObservedExchange) => {
@@ -176,10 +179,12 @@ describe('the mock itself', () => {
       headers: retrieve.responseHeaders as Record<string, string>,
       body,
     });
-    expect(() => assertOnContract(request, response(retrieve.responseBody))).not.toThrow();
-    const grown = edited(retrieve, (body) => {
-      body.priority = 'high';
-    }).responseBody;
+    expect(() => assertOnContract(request, response(text(retrieve)))).not.toThrow();
+    const grown = text(
+      edited(retrieve, (body) => {
+        body.priority = 'high';
+      }),
+    );
     expect(() => assertOnContract(request, response(grown))).toThrow(/additional propert/i);
   });
 });
