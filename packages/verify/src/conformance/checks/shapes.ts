@@ -24,10 +24,10 @@ function problems(context: VerifyContext, exchange: Exchange): string[] {
     path: `${BASE_PATH}${exchange.path}`,
     query: '',
     requestHeaders: { 'x-api-key': context.api.key },
-    requestBody: '',
+    request: { bytes: Buffer.alloc(0), truncated: false },
     status: exchange.status,
     responseHeaders: Object.fromEntries(exchange.headers),
-    responseBody: exchange.text,
+    response: { bytes: Buffer.from(exchange.text), truncated: false },
   });
   const errors: string[] = [];
   for (const finding of found) {
