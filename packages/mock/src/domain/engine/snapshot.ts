@@ -46,45 +46,21 @@ interface Part<T> {
 
 const part = <T>(definition: Part<T>): Part<T> => definition;
 
-const copy = <T extends object>(record: T): T => ({ ...record });
-
-// Records the world mutates (messages not yet final, campaigns, accounts, deliveries…) are copied;
+// Records the world mutates (messages not yet final, campaigns, accounts, deliveries…) are cloned;
 // records it never changes again (final messages, ledger entries, inbound messages, scheduled tasks)
-// are shared, so a snapshot costs one shallow copy per mutable record. Treat a snapshot as
-// read-only.
-function copyWebhooks(state: WebhookState): WebhookState {
-  return {
-    endpoints: state.endpoints.map((e) => ({
-      ...e,
-      events: e.events === null ? null : [...e.events],
-    })),
-    outbox: state.outbox.map((d) => ({ ...d, attempts: d.attempts.map(copy) })),
-  };
-}
+// are shared. Treat a snapshot as read-only.
+const clone = <T>(value: T): T => structuredClone(value);
 
-function copyCampaign(campaign: CampaignRecord): CampaignRecord {
-  return {
-    ...campaign,
-    recipients: [...campaign.recipients],
-    invalidRecipients: [...campaign.invalidRecipients],
-    tagIds: [...campaign.tagIds],
-  };
-}
-
-const copyApiKey = (key: ApiKey): ApiKey => ({ ...key, scopes: [...key.scopes] });
-const copyContact = (contact: Contact): Contact => ({ ...contact, tagIds: [...contact.tagIds] });
-
-/** A part kept as a map by id: saved as its values, loaded back under `keyOf`. */
-function recordMap<T extends object>(
+/** A part kept as a map by id (or by `keyOf`): saved as its values. */
+function recordMap<T extends { id: string }>(
   of: (world: World) => Map<string, T>,
-  copyRecord: (record: T) => T,
-  keyOf: (record: T) => string,
+  keyOf: (record: T) => string = (record) => record.id,
 ): Part<T[]> {
   return part({
-    save: (world) => [...of(world).values()].map(copyRecord),
+    save: (world) => [...of(world).values()].map(clone),
     load: (world, saved) => {
       const map = of(world);
-      for (const record of saved) map.set(keyOf(record), copyRecord(record));
+      for (const record of saved) map.set(keyOf(record), clone(record));
     },
   });
 }
@@ -92,10 +68,10 @@ function recordMap<T extends object>(
 /** A part kept as a map by a composite key: saved as `[key, value]` pairs. */
 function entryMap<T extends object>(of: (world: World) => Map<string, T>): Part<[string, T][]> {
   return part({
-    save: (world) => [...of(world)].map(([key, value]) => [key, copy(value)]),
+    save: (world) => [...of(world)].map(([key, value]) => [key, clone(value)]),
     load: (world, saved) => {
       const map = of(world);
-      for (const [key, value] of saved) map.set(key, copy(value));
+      for (const [key, value] of saved) map.set(key, clone(value));
     },
   });
 }
@@ -134,17 +110,9 @@ const PARTS = {
     },
   }),
   /** Organizations. */
-  organizations: recordMap<Organization>(
-    (w) => w.organizations,
-    copy,
-    (o) => o.id,
-  ),
+  organizations: recordMap<Organization>((w) => w.organizations),
   /** Billing accounts. */
-  accounts: recordMap<BillingAccount>(
-    (w) => w.accounts,
-    copy,
-    (a) => a.id,
-  ),
+  accounts: recordMap<BillingAccount>((w) => w.accounts),
   /** Ledger entries, oldest first. */
   ledger: part<LedgerEntry[]>({
     save: (world) => [...world.ledger],
@@ -155,27 +123,14 @@ const PARTS = {
   /** API keys, revoked ones included. */
   apiKeys: recordMap<ApiKey>(
     (w) => w.apiKeys,
-    copyApiKey,
     (k) => k.key,
   ),
   /** Sender IDs. */
-  senders: recordMap<SenderId>(
-    (w) => w.senders,
-    copy,
-    (r) => r.id,
-  ),
+  senders: recordMap<SenderId>((w) => w.senders),
   /** Contacts. */
-  contacts: recordMap<Contact>(
-    (w) => w.contacts,
-    copyContact,
-    (c) => c.id,
-  ),
+  contacts: recordMap<Contact>((w) => w.contacts),
   /** Audience tags. */
-  tags: recordMap<Tag>(
-    (w) => w.tags,
-    copy,
-    (t) => t.id,
-  ),
+  tags: recordMap<Tag>((w) => w.tags),
   /** Tenant by tenant, each in creation order (restoring in this order rebuilds the same rows). */
   messages: part<MessageRecord[]>({
     save: (world) => {
@@ -195,36 +150,36 @@ const PARTS = {
   }),
   /** Campaigns. */
   campaigns: part<CampaignRecord[]>({
-    save: (world) => [...world.campaigns.all()].map(copyCampaign),
+    save: (world) => [...world.campaigns.all()].map(clone),
     load: (world, saved) => {
-      world.campaigns.load(saved.map(copyCampaign));
+      world.campaigns.load(saved.map(clone));
     },
   }),
   /** Rate limits (requests per minute by operation id) and their open windows. */
   rateLimits: part<{ table: RateLimitTable; windows: [string, RateLimitWindow][] }>({
     save: (world) => ({
       table: { ...world.rateLimits.table },
-      windows: [...world.rateLimits.windows].map(([k, w]) => [k, { ...w }]),
+      windows: [...world.rateLimits.windows].map(clone),
     }),
     load: (world, saved) => {
       world.rateLimits.table = { ...saved.table };
-      for (const [k, w] of saved.windows) world.rateLimits.windows.set(k, { ...w });
+      for (const [k, w] of saved.windows) world.rateLimits.windows.set(k, clone(w));
     },
   }),
   /** Idempotency records as `[apiKeyId|Idempotency-Key, record]` pairs. */
   idempotency: entryMap<IdempotencyRecord>((w) => w.idempotency),
   /** Armed faults. */
   faults: part<FaultState>({
-    save: (world) => structuredClone(world.faults),
+    save: (world) => clone(world.faults),
     load: (world, saved) => {
-      Object.assign(world.faults, structuredClone(saved));
+      Object.assign(world.faults, clone(saved));
     },
   }),
   /** Inbound messages, oldest first. */
   inbound: part<InboundMessage[]>({
     save: (world) => [...world.inbound],
     load: (world, saved) => {
-      for (const inbound of saved) world.inbound.push(copy(inbound));
+      for (const inbound of saved) world.inbound.push(clone(inbound));
     },
   }),
   /** Opted-out numbers as `organizationId|environment|e164`. */
@@ -236,9 +191,9 @@ const PARTS = {
   }),
   /** Webhook endpoints and the outbox. */
   webhooks: part<WebhookState>({
-    save: (world) => copyWebhooks(world.webhooks),
+    save: (world) => clone(world.webhooks),
     load: (world, saved) => {
-      Object.assign(world.webhooks, copyWebhooks(saved));
+      Object.assign(world.webhooks, clone(saved));
     },
   }),
   /**
