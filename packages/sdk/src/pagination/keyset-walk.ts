@@ -62,122 +62,110 @@ export async function* walkPages<
   yield first;
   const last = first.entries.at(-1);
   if (last === undefined || first.page >= first.pages) return;
-  yield* new KeysetWalk(fetchPage, query, first, last).rest();
+  yield* walkRest(fetchPage, query, first, last);
 }
 
-// The walk past the first page: its cursor, the pages it numbers and the entries it holds back.
-class KeysetWalk<Entry extends WalkEntry, P extends Page<Entry>, Q extends ListQuery> {
-  readonly #fetchPage: (query: Q) => Promise<P>;
-  readonly #query: Q;
-  readonly #first: P;
-  readonly #direction: Direction;
+// The walk past the first page: page 1 bounded at the cursor, again and again (see the module
+// notes), with the pages it numbers and the entries it holds back.
+async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q extends ListQuery>(
+  fetchPage: (query: Q) => Promise<P>,
+  query: Q,
+  first: P,
+  last: Keyed,
+): AsyncGenerator<P, void, undefined> {
+  const direction: Direction = query.order === 'asc' ? 1 : -1;
   // The last entry passed: yielded, or dropped by a mutable filter while draining.
-  #cursor: Keyed;
+  let cursor = last;
   // The `page` of the last page yielded: pages are numbered on from the first one.
-  #ordinal: number;
+  let ordinal = first.page;
   // Entries read and not yet yielded: pages are yielded full, but for the last.
-  readonly #buffer: Entry[] = [];
+  const buffer: Entry[] = [];
   // The envelope's size is the requested one; never less than 1, or no page would fill.
-  readonly #size: number;
-
-  constructor(fetchPage: (query: Q) => Promise<P>, query: Q, first: P, last: Keyed) {
-    this.#fetchPage = fetchPage;
-    this.#query = query;
-    this.#first = first;
-    this.#direction = query.order === 'asc' ? 1 : -1;
-    this.#cursor = last;
-    this.#ordinal = first.page;
-    this.#size = Math.max(1, first.size);
-  }
-
-  // Every page after the first: page 1 bounded at the cursor, again and again (see the module notes).
-  async *rest(): AsyncGenerator<P, void, undefined> {
-    const ceiling = await this.#ceiling();
-    if (this.#direction > 0 && ceiling === undefined) return;
-    let page = this.#first;
-    for (;;) {
-      // The next request's inclusive bound: the cursor's instant, or just past it once drained.
-      let from = this.#cursor.created_at;
-      if (this.#fillsOneInstant(page)) {
-        yield* this.#drain(from);
-        from = instantPast(from, this.#direction);
-      }
-      // Page 1 from `from` on (up to the ceiling, ascending).
-      const bound =
-        this.#direction < 0
-          ? { created_at__le: from }
-          : { created_at__ge: from, created_at__le: ceiling };
-      page = await this.#fetchPage({ ...this.#query, ...bound, page: 1 });
-      const fresh = page.entries.filter(this.#isNew);
-      if (fresh.length === 0 && page.page < page.pages && !this.#fillsOneInstant(page)) {
-        // Only a page out of the list's own order gets here; going on could loop for ever.
-        throw new PaginationError('A list page came out of order', {
-          code: 'PAGE_INCONSISTENT',
-        });
-      }
-      yield* this.#advance(fresh);
-      if (page.entries.length === 0 || page.page >= page.pages) break;
-    }
-    if (this.#buffer.length > 0) yield this.#next(this.#buffer.length);
-  }
-
-  // The newest `created_at` an ascending walk goes up to: the caller's `created_at__le`, or the
-  // newest record's when the walk starts, under the filters no record can leave (so that whatever
-  // matched when the walk started lies at or below it). None: nothing to walk.
-  async #ceiling(): Promise<string | undefined> {
-    const ceiling = this.#query.created_at__le;
-    if (this.#direction < 0 || ceiling !== undefined) return ceiling;
-    const newest = await this.#fetchPage({
-      ...withoutMutableFilters(this.#query),
-      order: 'desc',
-      page: 1,
-      size: 1,
-    });
-    return newest.entries[0]?.created_at;
-  }
-
-  #isNew = (entry: Keyed): boolean => isAfter(entry, this.#cursor, this.#direction);
-
+  const size = Math.max(1, first.size);
+  const isNew = (entry: Keyed): boolean => isAfter(entry, cursor, direction);
   // A page of the next `count` buffered entries, with the first page's envelope.
-  #next(count: number): P {
-    return { ...this.#first, page: ++this.#ordinal, entries: this.#buffer.splice(0, count) };
-  }
-
+  const next = (count: number): P => ({
+    ...first,
+    page: ++ordinal,
+    entries: buffer.splice(0, count),
+  });
   // Whether `page` is full (more entries follow) and lies entirely at the cursor's instant, which
   // may then hold more matching entries than a page. Entries come in walk order and none lies past
   // the cursor, so the first one at the cursor's instant puts them all there.
-  #fillsOneInstant(page: P): boolean {
-    return page.page < page.pages && page.entries[0]?.created_at === this.#cursor.created_at;
-  }
+  const fillsOneInstant = (page: P): boolean =>
+    page.page < page.pages && page.entries[0]?.created_at === cursor.created_at;
 
   // Takes `fresh` entries (in walk order, after the cursor) and yields the pages they fill.
-  *#advance(fresh: readonly Entry[]): Generator<P, void, undefined> {
+  function* advance(fresh: readonly Entry[]): Generator<P, void, undefined> {
     const newest = fresh.at(-1);
     if (newest === undefined) return;
-    if (this.#isNew(newest)) this.#cursor = newest;
-    this.#buffer.push(...fresh);
-    while (this.#buffer.length >= this.#size) yield this.#next(this.#size);
+    if (isNew(newest)) cursor = newest;
+    buffer.push(...fresh);
+    while (buffer.length >= size) yield next(size);
   }
 
   // Reads one instant whole by offset (see the module notes), yielding what the walk has not.
-  async *#drain(instant: string): AsyncGenerator<P, void, undefined> {
-    const matches = mutableFilterOf(this.#query);
+  async function* drain(instant: string): AsyncGenerator<P, void, undefined> {
+    const matches = mutableFilterOf(query);
     const stable: Q = {
-      ...withoutMutableFilters(this.#query),
+      ...withoutMutableFilters(query),
       created_at__ge: instant,
       created_at__le: instant,
       size: DRAIN_SIZE,
     };
     for (let n = 1; ; n++) {
-      const page = await this.#fetchPage({ ...stable, page: n });
+      const page = await fetchPage({ ...stable, page: n });
       const fresh: Entry[] = [];
       for (const entry of page.entries) {
-        if (!this.#isNew(entry)) continue; // passed before, or a repeat
-        this.#cursor = entry;
+        if (!isNew(entry)) continue; // passed before, or a repeat
+        cursor = entry;
         if (matches(entry)) fresh.push(entry);
       }
-      yield* this.#advance(fresh);
+      yield* advance(fresh);
       if (page.entries.length === 0 || page.page >= page.pages) return;
     }
   }
+
+  const ceiling = await ceilingOf(fetchPage, query, direction);
+  if (direction > 0 && ceiling === undefined) return;
+  let page = first;
+  for (;;) {
+    // The next request's inclusive bound: the cursor's instant, or just past it once drained.
+    let from = cursor.created_at;
+    if (fillsOneInstant(page)) {
+      yield* drain(from);
+      from = instantPast(from, direction);
+    }
+    // Page 1 from `from` on (up to the ceiling, ascending).
+    const bound =
+      direction < 0 ? { created_at__le: from } : { created_at__ge: from, created_at__le: ceiling };
+    page = await fetchPage({ ...query, ...bound, page: 1 });
+    const fresh = page.entries.filter(isNew);
+    if (fresh.length === 0 && page.page < page.pages && !fillsOneInstant(page)) {
+      // Only a page out of the list's own order gets here; going on could loop for ever.
+      throw new PaginationError('A list page came out of order', { code: 'PAGE_INCONSISTENT' });
+    }
+    yield* advance(fresh);
+    if (page.entries.length === 0 || page.page >= page.pages) break;
+  }
+  if (buffer.length > 0) yield next(buffer.length);
+}
+
+// The newest `created_at` an ascending walk goes up to: the caller's `created_at__le`, or the
+// newest record's when the walk starts, under the filters no record can leave (so that whatever
+// matched when the walk started lies at or below it). None: nothing to walk.
+async function ceilingOf<Q extends ListQuery>(
+  fetchPage: (query: Q) => Promise<Page<WalkEntry>>,
+  query: Q,
+  direction: Direction,
+): Promise<string | undefined> {
+  const ceiling = query.created_at__le;
+  if (direction < 0 || ceiling !== undefined) return ceiling;
+  const newest = await fetchPage({
+    ...withoutMutableFilters(query),
+    order: 'desc',
+    page: 1,
+    size: 1,
+  });
+  return newest.entries[0]?.created_at;
 }
