@@ -1,19 +1,13 @@
 /**
- * One timer for every deadline in flight: each attempt's, a retry wait's `totalTimeout` and a
- * `waitFor`'s wall-clock timeout (below, "attempts"). An attempt registers its deadline and unregisters when it
- * ends; the timer is set for the earliest deadline and, when it fires, expires what is due and is
- * set again for the next. Almost every attempt ends long before its deadline (30 s by default), so
- * a call costs a set insertion and removal instead of arming and clearing a timer of its own
- * (issue 10's overhead target: timers were a tenth of the client's own cost per call).
+ * One timer for every deadline in flight (an attempt's limit, a retry wait's `totalTimeout`, a
+ * `waitFor`'s wall-clock timeout): it is set for the earliest and, when it fires, expires what is
+ * due and is set for the next. Most attempts end long before their deadline, so a call costs a set
+ * insertion and removal instead of a timer of its own.
  *
- * The timer keeps the process alive while any attempt is registered and lets it go when none is
- *. A custom or in-process `fetch` that stalls holds no socket, so an unref'd timer let Node
- * exit with code 0 while a send was pending: the call never settled and the application's `catch`
- * never ran. A finished call still holds nothing open for its 30 s limit: the timer is unref'd as
- * the last attempt ends. Only the empty ↔ non-empty transitions toggle it, not every attempt.
- *
- * An attempt without a limit (`timeout: Infinity`, no `totalTimeout`) registers too, with an
- * infinite deadline: it keeps the process alive as long as it is pending, as a connection would.
+ * The timer keeps the process alive while anything is registered (a stalled in-process `fetch`
+ * holds no socket, and Node would exit with the call unsettled) and is unref'd once nothing is;
+ * only the empty ↔ non-empty transitions toggle it. A deadline of `Infinity` registers too, so an
+ * attempt without a limit keeps the process alive as a connection would.
  */
 
 /** Something with a deadline: {@link expire} is called once it has passed. */

@@ -1,15 +1,10 @@
 /**
  * One attempt as a whole exchange: the request sent, the response headers received and the body
- * read, all under one time limit and the caller's signal. A body is part of the answer: a
- * connection that breaks or stalls after the headers is as much a failed attempt as one that
- * breaks before them (issue 10), and the service's answers are small JSON, so reading them here
- * costs nothing a caller would not pay anyway.
+ * read, all under one time limit and the caller's signal. A connection that breaks or stalls after
+ * the headers is as much a failed attempt as one that breaks before them.
  *
- * The race between the exchange and its limits is one object per attempt with no closures (its
- * abort listener is the object itself) and no timer of its own (one shared timer watches every
- * attempt's deadline, `deadlines.ts`, and keeps the process alive while any attempt is pending):
- * this runs on every call, and both a closure per step and a timer per attempt measurably slowed
- * calls (issue 10's overhead target).
+ * The race is one object per attempt with no closures (its abort listener is the object itself)
+ * and no timer of its own (the shared one in `deadlines.ts`): this runs on every call.
  */
 import { type Expiring, release, watch } from './deadlines';
 
@@ -20,11 +15,9 @@ export interface Exchange {
 }
 
 /**
- * A platform `Response` with the exchange's status, headers and body, its body unread. The
- * exchange's own response cannot be handed on: its body was read, and patching `text()` onto it
- * would give callers a doctored object (issue 23). Built only when someone will read it (an error,
- * `withResponse()`, the raw client): a `Response` per call measurably slows a call that only
- * wants its parsed body.
+ * A platform `Response` with the exchange's status, headers and body, its body unread (the
+ * exchange's own was read). Built only when someone will read it: an error, `withResponse()`, the
+ * raw client.
  *
  * @param exchange - The response and the body read from it.
  */

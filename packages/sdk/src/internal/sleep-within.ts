@@ -1,12 +1,8 @@
 /**
- * Every wait of the SDK (a retry's, a poll's, a paced batch's) runs the client's sleep through here.
- * A custom sleep (a virtual clock's, a test's) may ignore the signal it is handed, and a call must
- * not outlive its caller's abort: the wait settles as soon as the signal aborts. A retry's wait is
- * also bounded by what is left of the call's `totalTimeout`: the transport checks that a backoff
- * fits the budget before it sleeps, but a sleep can take longer than it was asked to (a custom
- * sleep that advances a mock's virtual clock over HTTP, or any timer on a starved machine). So the
- * wait is raced against the budget on the shared deadline timer (the one every attempt uses, which
- * also keeps the process alive while the call is pending) and against the caller's signal.
+ * Every wait of the SDK (a retry's, a poll's, a paced batch's) runs the client's sleep through here:
+ * it settles as soon as the caller's signal aborts (a custom sleep may ignore the signal), and a
+ * retry's wait ends at the call's `totalTimeout` even when the sleep overruns (a virtual clock
+ * advanced over HTTP, a starved timer), on the shared deadline timer.
  */
 import { release, watch } from './deadlines';
 import type { Sleep } from './runtime';
