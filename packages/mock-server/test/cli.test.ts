@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WEBHOOK_SECRET_PATTERN } from '@msgsvc/mock/port';
 import { MessagingClient } from '@msgsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOnContract } from '../../../openapi/test/support/response-check';
@@ -16,6 +15,9 @@ import { HELP } from '../src/cli/cli-options';
 import { startServer } from '../src/serve';
 import { REPO_ROOT, runCliToEnd, type StartedCli, startCli } from './support/cli-process';
 import { controlApi, publicApi, send } from './support/http';
+
+// A webhook secret as the control contract's pattern states it.
+const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
 
 /** A fetch that validates every exchange against the contract, for the SDK. */
 async function checkedFetch(request: Request): Promise<Response> {

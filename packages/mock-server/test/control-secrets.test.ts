@@ -4,11 +4,13 @@
 // a snapshot restored by id still brings back keys that work. Over real HTTP, in this process.
 
 import { createMockService, type MockService } from '@msgsvc/mock';
-import { WEBHOOK_SECRET_PATTERN } from '@msgsvc/mock/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/server/node-server';
 import { controlDocument } from './support/control-contract';
 import { controlApi, type Exchange, publicApi } from './support/http';
+
+// A webhook secret as the control contract's pattern states it.
+const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
 
 /** How every Standard Webhooks signing secret starts. */
 const WEBHOOK_SECRET_PREFIX = 'whsec_';

@@ -68,7 +68,6 @@ export type {
   SenderIdStatus,
   TriggerSource,
 } from './domain/core/model';
-export { UUID_PATTERN, WEBHOOK_SECRET_PATTERN } from './domain/core/patterns';
 export {
   FIELDS,
   MAX_TIME,
