@@ -184,11 +184,14 @@ export function createTransport(options: TransportOptions): Transport {
       const budget = call.deadline - options.now();
       if (budget <= 0) throw fail(call, totalTimedOut(call, attempt - 1));
       const limit = Math.min(call.timeout, budget);
-      const sent = attempt === 1 && !call.buffered ? request : copy(request, body);
+      // A body can be read only once: a retried request is sent again with the buffered one (a
+      // request with a body is buffered whenever it may be retried).
+      const sent =
+        attempt === 1 && !call.buffered ? request : new Request(request, { body: body ?? null });
       options.onRequest?.({
         ...described(call),
         headers: redact(sent.headers),
-        body: decode(body),
+        body: body && new TextDecoder().decode(body),
       });
       const started = options.now();
       let outcome: Settled | number | MessagingError;
@@ -207,27 +210,10 @@ export function createTransport(options: TransportOptions): Transport {
 }
 
 // One call's resolved policy and the event its hooks receive.
-interface Call {
-  readonly options: TransportOptions;
-  readonly request: Request;
-  readonly control: CallControl | undefined;
-  readonly timeout: number;
-  readonly totalTimeout: number | undefined;
-  readonly maxRetryAfter: number;
-  readonly key: string | undefined;
-  readonly retries: number;
-  readonly signal: AbortSignal | undefined;
-  readonly deadline: number;
-  readonly buffered: boolean;
-  readonly event: AttemptEvent;
-}
+type Call = ReturnType<typeof startCall>;
 
 // Resolves the call's policy: the client's options overridden by `control`.
-function startCall(
-  options: TransportOptions,
-  request: Request,
-  control: CallControl | undefined,
-): Call {
+function startCall(options: TransportOptions, request: Request, control: CallControl | undefined) {
   const totalTimeout = control?.totalTimeout ?? options.totalTimeout;
   const method = request.method;
   const idempotent = IDEMPOTENT.test(method);
@@ -419,16 +405,6 @@ function traceOf(response: Response): string | undefined {
 // Exponential backoff with jitter: 0.5 s · 2ⁿ⁻¹ for attempt n, at most 8 s, less up to a quarter.
 function backoff(attempt: number): number {
   return 500 * 2 ** Math.min(attempt - 1, 4) * (1 - Math.random() * 0.25);
-}
-
-// The request again, with the buffered body (if any): a body can be read only once. Without one
-// the request has none to take (a request with a body is buffered whenever it may be retried).
-function copy(request: Request, body: ArrayBuffer | undefined): Request {
-  return new Request(request, { body: body ?? null });
-}
-
-function decode(body: ArrayBuffer | undefined): string | undefined {
-  return body === undefined ? undefined : new TextDecoder().decode(body);
 }
 
 // An API key is shown by its prefix (the environment and four characters), as the service does.
