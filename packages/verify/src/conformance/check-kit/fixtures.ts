@@ -3,9 +3,9 @@
  * whose recipients cover a delivered, an undelivered and an invalid number plus a duplicate of the
  * first written another way.
  */
-import { describeExchange, expectAnswer, sendBatch, sendMessage } from './api';
+import { expectAnswer, sendBatch, sendMessage } from './api';
 import type { VerifyContext } from './check';
-import { Drift } from './drift';
+import { Drift, expectValues } from './drift';
 import { type Entry, listPage, type Query } from './lists';
 
 /** Campaign states no campaign leaves. */
@@ -27,9 +27,7 @@ export function sentMessage(context: VerifyContext): Promise<SentMessage> {
     const text = `msgsvc verify ${context.runId}`;
     const answer = await sendMessage(context.api, context.numbers.delivered, text);
     const body = expectAnswer(answer, 201);
-    if (typeof body.id !== 'string' || typeof body.remitter_id !== 'string') {
-      throw new Drift('201 with id and remitter_id (D20)', describeExchange(answer));
-    }
+    expectValues('POST /messages 201 (D20)', body, { id: /./, remitter_id: /./ });
     return body as unknown as SentMessage;
   });
 }
@@ -66,11 +64,9 @@ async function postCampaign(
   const batch = await batchOf(context, { name, content: name, recipients });
   const answer = await sendBatch(context.api, batch, { headers });
   const body = expectAnswer(answer, 202);
-  if (typeof body.campaign_id !== 'string') {
-    throw new Drift('202 with campaign_id (spec POST /campaigns/batch)', describeExchange(answer));
-  }
+  expectValues('POST /campaigns/batch 202', body, { campaign_id: /./ });
   const accepted = typeof body.message === 'string' ? body.message : '';
-  return { id: body.campaign_id, name, accepted };
+  return { id: String(body.campaign_id), name, accepted };
 }
 
 /** The run's campaign: its id, its name and the 202's `message` text. */
