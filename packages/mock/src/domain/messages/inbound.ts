@@ -29,10 +29,7 @@ export interface InboundParams {
   readonly from: string;
   /** The sender ID name (or id) the handset wrote to. */
   readonly to: string;
-  /**
-   * The organization whose sender ID it is: needed when organizations share the name `to`
-   *.
-   */
+  /** The organization whose sender ID it is: needed when organizations share the name `to`. */
   readonly organizationId?: string;
   readonly body: string;
   readonly channelType?: ChannelType;
