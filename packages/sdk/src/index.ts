@@ -33,31 +33,7 @@ export { type ClientOptions, MessagingClient } from './client';
 export { keyPrefix } from './core/api-key';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export type * from './core/api-types';
-export {
-  AbortError,
-  AuthenticationError,
-  BadRequestError,
-  type ClientErrorCode,
-  ConflictError,
-  ConnectionError,
-  type ErrorCode,
-  errorFromResponse,
-  InsufficientFundsError,
-  InvalidResponseError,
-  MessagingError,
-  type MessagingErrorInit,
-  NotFoundError,
-  PaginationError,
-  PayloadTooLargeError,
-  PermissionError,
-  RateLimitError,
-  RequestTimeoutError,
-  ServerError,
-  TimeoutError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-  WaitTimeoutError,
-} from './core/errors';
+export * from './core/errors';
 export type { RequestOptions, SendOptions } from './core/request-options';
 export type {
   AttemptEvent,

@@ -23,6 +23,7 @@
  * @module
  */
 
+import { type Branded, brandAll, KIND } from '../internal/brand';
 import { retryAfterMs } from '../internal/retry-after';
 import type { KnownErrorCode } from './api-types';
 import { errorMessage } from './error-message';
@@ -82,28 +83,6 @@ export interface MessagingErrorInit {
   option?: 'timeout' | 'totalTimeout' | undefined;
   /** The underlying failure (a network error, the abort reason), as `Error.cause`. */
   cause?: unknown;
-}
-
-const KIND = Symbol('kind');
-type Branded = { [KIND]: symbol; prototype: object };
-
-/**
- * Brands error classes, keyed by their names (object keys survive minification, class names may
- * not): each prototype carries a registry symbol that every copy of the SDK shares, and
- * `instanceof` looks for that symbol. `name` lives on the prototype so minifiers cannot change it.
- * The bulk send's errors (`resources/bulk-errors.ts`) are branded the same way where they live.
- */
-export function brandAll(classes: Record<string, typeof MessagingError>): void {
-  for (const [name, cls] of Object.entries(classes)) {
-    const symbol = Symbol.for(`@msgsvc/sdk:${name}`);
-    (cls as unknown as Branded)[KIND] = symbol;
-    Object.defineProperty(cls.prototype, symbol, { value: true });
-    Object.defineProperty(cls.prototype, 'name', {
-      value: name,
-      writable: true,
-      configurable: true,
-    });
-  }
 }
 
 /**

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { AbortError, brandAll, ConflictError } from '../core/errors';
+import { AbortError, ConflictError } from '../core/errors';
+import { brandAll } from '../internal/brand';
 import type { BulkSendResult } from './bulk-types';
 
 /**
