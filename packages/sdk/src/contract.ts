@@ -35,13 +35,5 @@
 
 export { API_KEY_PATTERN } from './internal/api-key-grammar';
 export { decodeOrKeep } from './internal/decode-or-keep';
-export {
-  matchPath,
-  type PathMatch,
-  type PathTemplates,
-  pathSegments,
-  pathTemplates,
-  splitUrl,
-  type UrlParts,
-} from './internal/path-template';
+export * from './internal/path-template';
 export { redactSecrets } from './internal/redact-secrets';

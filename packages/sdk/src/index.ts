@@ -31,10 +31,10 @@
 
 export { type ClientOptions, MessagingClient } from './client';
 export { keyPrefix } from './core/api-key';
-export { APIPromise, type WithResponse } from './core/api-promise';
+export * from './core/api-promise';
 export type * from './core/api-types';
 export * from './core/errors';
-export type { RequestOptions, SendOptions } from './core/request-options';
+export type * from './core/request-options';
 export type {
   AttemptEvent,
   ErrorEvent,
@@ -51,13 +51,7 @@ export type { components, operations, paths } from './generated/openapi';
 export type { Logger, LogLevel } from './logging';
 export type { ListQuery, Page } from './pagination/page';
 export { PageList } from './pagination/page-list';
-export { BulkAbortError, BulkResumeError } from './resources/bulk-errors';
-export type {
-  BulkChunkResult,
-  BulkProgress,
-  BulkSendResult,
-  SendBulkOptions,
-  SendBulkParams,
-} from './resources/bulk-types';
+export * from './resources/bulk-errors';
+export type * from './resources/bulk-types';
 export { CAMPAIGN_TERMINAL_STATUSES, Campaigns } from './resources/campaigns';
 export { MESSAGE_TERMINAL_STATUSES, Messages } from './resources/messages';

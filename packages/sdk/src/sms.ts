@@ -15,15 +15,6 @@
  *
  * @module \@msgsvc/sdk/sms
  */
-export { type CostEstimate, type EstimateCostParams, estimateCost } from './estimate';
-export { formatMoney, MICROS_PER_UNIT, parseMoney } from './money';
-export {
-  countSegments,
-  explainSegments,
-  type ReplacedText,
-  type SegmentCount,
-  type SegmentEncoding,
-  type SegmentExplanation,
-  type SegmentSpan,
-  type Ucs2Character,
-} from './segments';
+export * from './estimate';
+export * from './money';
+export * from './segments';
