@@ -132,10 +132,9 @@ export class MessagingError extends Error {
     super(message, cause === undefined ? undefined : { cause });
     Object.assign(this, details, { fields: details.fields ?? {}, attempts: details.attempts });
     // The fields of one kind of error appear only on that kind (and only when known).
-    if (retryAfter !== undefined) Object.assign(this, { retryAfter });
-    if (bodyPreview !== undefined) Object.assign(this, { bodyPreview });
-    if (option !== undefined) Object.assign(this, { option });
-    if (lastStatus !== undefined) Object.assign(this, { lastStatus });
+    for (const [name, value] of Object.entries({ retryAfter, bodyPreview, option, lastStatus })) {
+      if (value !== undefined) Object.assign(this, { [name]: value });
+    }
     Object.defineProperty(this, 'response', { value: response });
   }
 }
