@@ -6,8 +6,9 @@
  * does not name (clients tolerate additions); never throws for anything a client or server
  * sent.
  */
+
+import type { TappedExchange } from '../replay/tapped-exchange';
 import type { Contract, JsonObject } from './contract';
-import type { TappedExchange } from './exchange-tap';
 
 /** One exchange as the proxy saw it (the tapped exchange, its request's method beside it). */
 export type ObservedExchange = Omit<TappedExchange, 'arrival' | 'durationMs'> & {

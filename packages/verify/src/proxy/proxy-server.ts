@@ -10,9 +10,10 @@ import { connect as tlsConnect } from 'node:tls';
 import { keyPrefix } from '@msgsvc/sdk';
 import { redactSecrets } from '@msgsvc/sdk/contract';
 import { CassetteWriter } from '../replay/cassette-writer';
+import type { TappedExchange } from '../replay/tapped-exchange';
 import { checkExchange, type Violation } from './check-exchange';
 import { Contract } from './contract';
-import { type KeptExchange, readExchange, type TappedExchange } from './exchange-tap';
+import { type KeptExchange, readExchange } from './exchange-tap';
 import { type PairDeps, PairedConnection } from './paired-connection';
 import { QuietQueue } from './quiet-queue';
 

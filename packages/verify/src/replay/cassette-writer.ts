@@ -4,9 +4,9 @@
  * its owner only (0600, as the state file): redacted is not public.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { TappedExchange } from '../proxy/exchange-tap';
 import { CASSETTE_VERSION, type CassetteHeader } from './cassette-format';
 import { Redactor } from './redactor';
+import type { TappedExchange } from './tapped-exchange';
 
 /** The public API's path prefix: what a cassette records, and what its paths are relative to. */
 const RECORDED_BASE_PATH = '/c/v1';

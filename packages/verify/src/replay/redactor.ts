@@ -8,7 +8,6 @@
 
 import { keyPrefix } from '@msgsvc/sdk';
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
-import type { TappedExchange } from '../proxy/exchange-tap';
 import { isTimestamp, isUuid } from './by-rule';
 import {
   RECORDED_REQUEST_HEADERS,
@@ -18,6 +17,7 @@ import {
   type RecordedKey,
 } from './cassette-format';
 import { PhoneMask } from './phone-mask';
+import type { TappedExchange } from './tapped-exchange';
 
 /** Fields holding a phone number, in any body. */
 const PHONE_FIELDS = new Set(['to', 'target_e164', 'e164_format', 'recipients', 'phone', 'from']);
