@@ -65,8 +65,22 @@ export async function* walkPages<
   yield* walkRest(fetchPage, query, first, last);
 }
 
+// Where a walk past the first page stands.
+interface Walk<Entry extends WalkEntry, P extends Page<Entry>> {
+  readonly first: P;
+  readonly direction: Direction;
+  // The envelope's size is the requested one; never less than 1, or no page would fill.
+  readonly size: number;
+  // The last entry passed: yielded, or dropped by a mutable filter while draining.
+  cursor: Keyed;
+  // The `page` of the last page yielded: pages are numbered on from the first one.
+  ordinal: number;
+  // Entries read and not yet yielded: pages are yielded full, but for the last.
+  readonly buffer: Entry[];
+}
+
 // The walk past the first page: page 1 bounded at the cursor, again and again (see the module
-// notes), with the pages it numbers and the entries it holds back.
+// notes).
 async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q extends ListQuery>(
   fetchPage: (query: Q) => Promise<P>,
   query: Q,
@@ -74,81 +88,96 @@ async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q exten
   last: Keyed,
 ): AsyncGenerator<P, void, undefined> {
   const direction: Direction = query.order === 'asc' ? 1 : -1;
-  // The last entry passed: yielded, or dropped by a mutable filter while draining.
-  let cursor = last;
-  // The `page` of the last page yielded: pages are numbered on from the first one.
-  let ordinal = first.page;
-  // Entries read and not yet yielded: pages are yielded full, but for the last.
-  const buffer: Entry[] = [];
-  // The envelope's size is the requested one; never less than 1, or no page would fill.
-  const size = Math.max(1, first.size);
-  const isNew = (entry: Keyed): boolean => isAfter(entry, cursor, direction);
-  // A page of the next `count` buffered entries, with the first page's envelope.
-  const next = (count: number): P => ({
-    ...first,
-    page: ++ordinal,
-    entries: buffer.splice(0, count),
-  });
-  // Whether `page` is full (more entries follow) and lies entirely at the cursor's instant, which
-  // may then hold more matching entries than a page. Entries come in walk order and none lies past
-  // the cursor, so the first one at the cursor's instant puts them all there.
-  const fillsOneInstant = (page: P): boolean =>
-    page.page < page.pages && page.entries[0]?.created_at === cursor.created_at;
-
-  // Takes `fresh` entries (in walk order, after the cursor) and yields the pages they fill.
-  function* advance(fresh: readonly Entry[]): Generator<P, void, undefined> {
-    const newest = fresh.at(-1);
-    if (newest === undefined) return;
-    if (isNew(newest)) cursor = newest;
-    buffer.push(...fresh);
-    while (buffer.length >= size) yield next(size);
-  }
-
-  // Reads one instant whole by offset (see the module notes), yielding what the walk has not.
-  async function* drain(instant: string): AsyncGenerator<P, void, undefined> {
-    const matches = mutableFilterOf(query);
-    const stable: Q = {
-      ...withoutMutableFilters(query),
-      created_at__ge: instant,
-      created_at__le: instant,
-      size: DRAIN_SIZE,
-    };
-    for (let n = 1; ; n++) {
-      const page = await fetchPage({ ...stable, page: n });
-      const fresh: Entry[] = [];
-      for (const entry of page.entries) {
-        if (!isNew(entry)) continue; // passed before, or a repeat
-        cursor = entry;
-        if (matches(entry)) fresh.push(entry);
-      }
-      yield* advance(fresh);
-      if (page.entries.length === 0 || page.page >= page.pages) return;
-    }
-  }
-
+  const walk: Walk<Entry, P> = {
+    first,
+    direction,
+    size: Math.max(1, first.size),
+    cursor: last,
+    ordinal: first.page,
+    buffer: [],
+  };
   const ceiling = await ceilingOf(fetchPage, query, direction);
   if (direction > 0 && ceiling === undefined) return;
   let page = first;
   for (;;) {
     // The next request's inclusive bound: the cursor's instant, or just past it once drained.
-    let from = cursor.created_at;
-    if (fillsOneInstant(page)) {
-      yield* drain(from);
+    let from = walk.cursor.created_at;
+    if (fillsOneInstant(walk, page)) {
+      yield* drain(walk, fetchPage, query, from);
       from = instantPast(from, direction);
     }
     // Page 1 from `from` on (up to the ceiling, ascending).
     const bound =
       direction < 0 ? { created_at__le: from } : { created_at__ge: from, created_at__le: ceiling };
     page = await fetchPage({ ...query, ...bound, page: 1 });
-    const fresh = page.entries.filter(isNew);
-    if (fresh.length === 0 && page.page < page.pages && !fillsOneInstant(page)) {
+    const fresh = page.entries.filter((entry) => isNew(walk, entry));
+    if (fresh.length === 0 && page.page < page.pages && !fillsOneInstant(walk, page)) {
       // Only a page out of the list's own order gets here; going on could loop for ever.
       throw new PaginationError('A list page came out of order', { code: 'PAGE_INCONSISTENT' });
     }
-    yield* advance(fresh);
+    yield* advance(walk, fresh);
     if (page.entries.length === 0 || page.page >= page.pages) break;
   }
-  if (buffer.length > 0) yield next(buffer.length);
+  if (walk.buffer.length > 0) yield next(walk, walk.buffer.length);
+}
+
+// Whether an entry lies past the walk's cursor.
+function isNew(walk: Walk<WalkEntry, Page<WalkEntry>>, entry: Keyed): boolean {
+  return isAfter(entry, walk.cursor, walk.direction);
+}
+
+// A page of the next `count` buffered entries, with the first page's envelope.
+function next<Entry extends WalkEntry, P extends Page<Entry>>(
+  walk: Walk<Entry, P>,
+  count: number,
+): P {
+  return { ...walk.first, page: ++walk.ordinal, entries: walk.buffer.splice(0, count) };
+}
+
+// Whether `page` is full (more entries follow) and lies entirely at the cursor's instant, which
+// may then hold more matching entries than a page. Entries come in walk order and none lies past
+// the cursor, so the first one at the cursor's instant puts them all there.
+function fillsOneInstant(walk: Walk<WalkEntry, Page<WalkEntry>>, page: Page<WalkEntry>): boolean {
+  return page.page < page.pages && page.entries[0]?.created_at === walk.cursor.created_at;
+}
+
+// Takes `fresh` entries (in walk order, after the cursor) and yields the pages they fill.
+function* advance<Entry extends WalkEntry, P extends Page<Entry>>(
+  walk: Walk<Entry, P>,
+  fresh: readonly Entry[],
+): Generator<P, void, undefined> {
+  const newest = fresh.at(-1);
+  if (newest === undefined) return;
+  if (isNew(walk, newest)) walk.cursor = newest;
+  walk.buffer.push(...fresh);
+  while (walk.buffer.length >= walk.size) yield next(walk, walk.size);
+}
+
+// Reads one instant whole by offset (see the module notes), yielding what the walk has not.
+async function* drain<Entry extends WalkEntry, P extends Page<Entry>, Q extends ListQuery>(
+  walk: Walk<Entry, P>,
+  fetchPage: (query: Q) => Promise<P>,
+  query: Q,
+  instant: string,
+): AsyncGenerator<P, void, undefined> {
+  const matches = mutableFilterOf(query);
+  const stable: Q = {
+    ...withoutMutableFilters(query),
+    created_at__ge: instant,
+    created_at__le: instant,
+    size: DRAIN_SIZE,
+  };
+  for (let n = 1; ; n++) {
+    const page = await fetchPage({ ...stable, page: n });
+    const fresh: Entry[] = [];
+    for (const entry of page.entries) {
+      if (!isNew(walk, entry)) continue; // passed before, or a repeat
+      walk.cursor = entry;
+      if (matches(entry)) fresh.push(entry);
+    }
+    yield* advance(walk, fresh);
+    if (page.entries.length === 0 || page.page >= page.pages) return;
+  }
 }
 
 // The newest `created_at` an ascending walk goes up to: the caller's `created_at__le`, or the

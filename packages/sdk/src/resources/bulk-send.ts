@@ -74,31 +74,10 @@ export async function sendBulk(
   params: SendBulkParams,
   options: SendBulkOptions = {},
 ): Promise<BulkSendResult> {
-  // Options in the params object would be sent as batch fields or, worse, ignored: a fan-out whose
-  // key was ignored cannot resume. Said loudly, before anything is sent.
-  const misplaced = OPTION_NAMES.find((name) => Object.hasOwn(params, name));
-  if (misplaced !== undefined) {
-    throw new TypeError(
-      `sendBulk takes \`${misplaced}\` in its second argument (options), not in params`,
-    );
-  }
-  const { recipients, ...batch } = params;
-  const {
-    idempotencyKey: key = crypto.randomUUID(),
-    onProgress,
-    chunkSize = 1000,
-    batchesPerMinute = 10,
-    stopOnError = false,
-    ...request
-  } = options;
+  const { recipients, batch, key, onProgress, batchesPerMinute, stopOnError, request, total } =
+    planOf(params, options);
   const signal = request.signal;
   const n = recipients.length;
-  // Parts of 2..chunkSize can cover any n >= 2 only when chunkSize >= 3.
-  if (n < 2) throw new RangeError('sendBulk needs 2 or more recipients; use messages.send for one');
-  if (!(chunkSize >= 3 && chunkSize <= 1000)) throw new RangeError('chunkSize must be 3 to 1000');
-  const total = Math.ceil(n / chunkSize);
-  if (key.length + String(total).length >= 255) throw new RangeError('idempotencyKey is too long');
-
   const pacer = createPacer(batchesPerMinute, 60_000, ctx.now, ctx.sleep);
   const chunks: BulkChunkResult[] = [];
   let failed = 0;
@@ -148,6 +127,34 @@ export async function sendBulk(
     onProgress?.({ completed: index + 1, total, chunk });
   }
   return resultOf(key, chunks, failed);
+}
+
+// Checks a fan-out's arguments before anything is sent, and fills in the defaults.
+function planOf(params: SendBulkParams, options: SendBulkOptions) {
+  // Options in the params object would be sent as batch fields or, worse, ignored: a fan-out whose
+  // key was ignored cannot resume. Said loudly, before anything is sent.
+  const misplaced = OPTION_NAMES.find((name) => Object.hasOwn(params, name));
+  if (misplaced !== undefined) {
+    throw new TypeError(
+      `sendBulk takes \`${misplaced}\` in its second argument (options), not in params`,
+    );
+  }
+  const { recipients, ...batch } = params;
+  const {
+    idempotencyKey: key = crypto.randomUUID(),
+    onProgress,
+    chunkSize = 1000,
+    batchesPerMinute = 10,
+    stopOnError = false,
+    ...request
+  } = options;
+  const n = recipients.length;
+  // Parts of 2..chunkSize can cover any n >= 2 only when chunkSize >= 3.
+  if (n < 2) throw new RangeError('sendBulk needs 2 or more recipients; use messages.send for one');
+  if (!(chunkSize >= 3 && chunkSize <= 1000)) throw new RangeError('chunkSize must be 3 to 1000');
+  const total = Math.ceil(n / chunkSize);
+  if (key.length + String(total).length >= 255) throw new RangeError('idempotencyKey is too long');
+  return { recipients, batch, key, onProgress, batchesPerMinute, stopOnError, request, total };
 }
 
 // A campaign's name says which chunk of how many it is, so that two plans' first chunks always
