@@ -76,8 +76,8 @@ export {
   type RecordSchemas,
   recordSchemas,
 } from './domain/core/record-schemas';
+export { type StateSchemas, stateSchemas } from './domain/core/state-schemas';
 export { formatTimestamp } from './domain/core/time-format';
-export { ENVIRONMENTS } from './domain/core/vocabulary';
 export type { WorldEvent } from './domain/core/world-events';
 export type {
   ReadonlyRecordStore,
@@ -92,7 +92,6 @@ export { listStatusOf, MESSAGE_STATUSES } from './domain/messages/message-machin
 export type { StatusStep } from './domain/storage/step-log';
 export { SCOPES } from './domain/tenancy/api-keys';
 export type { AnswerBody } from './domain/webhooks/answer-body';
-export { WEBHOOK_EVENT_TYPES } from './domain/webhooks/webhook-events';
 export type {
   WebhookAttempt,
   WebhookDelivery,

@@ -10,8 +10,6 @@
 import { OPERATION_IDS } from '@msgsvc/mock';
 import {
   CAMPAIGN_STATUSES,
-  DELIVERY_STATES,
-  ENVIRONMENTS,
   FIELDS,
   MAX_TIME,
   MESSAGE_STATUSES,
@@ -19,17 +17,16 @@ import {
   type RecordSchemas,
   recordSchemas,
   SNAPSHOT_VERSION,
-  WEBHOOK_EVENT_TYPES,
+  type StateSchemas,
+  stateSchemas,
 } from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { storedKey } from './stored-keys';
 
 const { time, id, micro, count } = FIELDS;
-const environment = z.enum(ENVIRONMENTS);
 const messageStatus = z.enum(MESSAGE_STATUSES);
 const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 const operationId = z.enum(OPERATION_IDS);
-const eventType = z.enum(WEBHOOK_EVENT_TYPES);
 const randomState = z.strictObject({ a: z.int(), b: z.int(), c: z.int(), d: z.int() });
 const latency = z.tuple([z.number().min(0), z.number().min(0)]);
 
@@ -67,9 +64,6 @@ function uniqueIds<T extends z.ZodType<{ id: string }>>(record: T) {
     }
   });
 }
-
-/** Makes the schema of a reference to a record of `kind` in the file being checked. */
-type Ref = (kind: Kind) => z.ZodString;
 
 /** The API keys, each held once: as this version writes them or as earlier ones did. */
 function apiKeysSchema(plainApiKey: RecordSchemas['apiKey']) {
@@ -143,12 +137,6 @@ function savedSteps<S extends string>(
     });
 }
 
-const storedResponse = z.strictObject({
-  status: z.int().min(100).max(599),
-  headers: z.record(z.string(), z.string()),
-  body: z.string(),
-});
-
 /** The world's settings and clocks: configuration, random sources, ids and the scheduler. */
 function settingsSchemas(task: RecordSchemas['task']) {
   return {
@@ -191,88 +179,20 @@ function settingsSchemas(task: RecordSchemas['task']) {
   };
 }
 
-/** Rate limits, idempotency records and faults: none names another record. */
-const trafficSchemas = {
-  rateLimits: z.strictObject({
-    table: z.record(operationId, z.int().min(1).nullable()),
-    windows: z.array(z.tuple([z.string(), z.strictObject({ start: time, count })])),
-  }),
-  idempotency: z.array(
-    z.tuple([
-      z.string(),
-      z
-        .strictObject({
-          fingerprint: z.string(),
-          createdAt: time,
-          // Absent while the first request was still executing (JSON drops the `undefined`).
-          response: storedResponse.optional(),
-        })
-        .transform((record) => ({ ...record, response: record.response })),
-    ]),
-  ),
-  faults: z.strictObject({
-    requestFailures: z.array(
-      z.strictObject({
-        id,
-        operationId: operationId.nullable(),
-        status: z.union([z.literal(500), z.literal(503)]),
-        remaining: count,
-      }),
-    ),
-    latencies: z.array(
-      z.strictObject({ id, operationId: operationId.nullable(), ms: count, remaining: count }),
-    ),
-    dispatchFailures: z.array(z.strictObject({ id, campaignId: id.nullable(), remaining: count })),
-    outages: z.array(z.strictObject({ id, destination: z.string(), from: time, to: time })),
-  }),
-};
-
-/** The webhook endpoints and their outbox. */
-function webhooksSchema(ref: Ref) {
-  return z.strictObject({
-    endpoints: z.array(
-      z.strictObject({
-        id,
-        organizationId: ref('organizations'),
-        environment,
-        url: z.string().nullable(),
-        secret: z.string().startsWith('whsec_'),
-        events: z.array(eventType).nullable(),
-        disabled: z.boolean(),
-        createdAt: time,
-      }),
-    ),
-    outbox: z.array(
-      z.strictObject({
-        id,
-        endpointId: id,
-        type: eventType,
-        orderKey: z.string(),
-        body: z.string(),
-        createdAt: time,
-        attempts: z.array(
-          z.strictObject({
-            at: time,
-            status: z.int().nullable(),
-            error: z.string().nullable(),
-            // Each absent from files written before it was recorded.
-            location: z.string().max(2048).exactOptional(),
-            signedAt: z.int().min(0).exactOptional(),
-            durationMs: z.number().min(0).exactOptional(),
-            answer: z
-              .strictObject({
-                body: z.string().max(2048),
-                binary: z.boolean(),
-                truncated: z.boolean(),
-              })
-              .exactOptional(),
-          }),
-        ),
-        state: z.enum(DELIVERY_STATES),
-        nextAttemptAt: time.nullable(),
-      }),
-    ),
-  });
+/** Rate limits, idempotency records, faults and webhooks, described by the mock. */
+function savedStateSchemas(state: StateSchemas) {
+  return {
+    rateLimits: z.strictObject({
+      table: z.record(operationId, z.int().min(1).nullable()),
+      windows: z.array(z.tuple([z.string(), state.rateLimitWindow])),
+    }),
+    idempotency: z.array(z.tuple([z.string(), state.idempotencyRecord])),
+    faults: state.faults,
+    webhooks: z.strictObject({
+      endpoints: z.array(state.webhookEndpoint),
+      outbox: z.array(state.webhookDelivery),
+    }),
+  };
 }
 
 /**
@@ -301,6 +221,7 @@ export function stateFileSchema(raw: unknown) {
     });
   };
   const records = recordSchemas({ ref, messageStatus, campaignStatus });
+  const { webhooks, ...traffic } = savedStateSchemas(stateSchemas({ ref }));
   return z.strictObject({
     version: z.literal(SNAPSHOT_VERSION),
     time,
@@ -315,10 +236,10 @@ export function stateFileSchema(raw: unknown) {
     tags: z.array(records.tag),
     messages: uniqueIds(records.message),
     campaigns: uniqueIds(records.campaign),
-    ...trafficSchemas,
+    ...traffic,
     inbound: z.array(records.inbound),
     optOuts: z.array(z.string()),
-    webhooks: webhooksSchema(ref),
+    webhooks,
     // Absent from files written before histories were kept: those load, each record with the
     // history its timestamps prove.
     history: z

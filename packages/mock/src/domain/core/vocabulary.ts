@@ -3,6 +3,7 @@
  * event types. A misspelt name must fail loudly: a fault armed for `sendMesage` would never
  * fire, and the test that relies on it would pass without testing anything.
  */
+import type { WebhookEvent } from '@msgsvc/sdk';
 
 /** Live and test keys see separate data. */
 export type Environment = 'live' | 'test';
@@ -16,6 +17,26 @@ export const SENDER_ID_STATUSES = namesOf<SenderIdStatus>({
   APPROVED: true,
   PENDING: true,
   REJECTED: true,
+});
+
+/** Webhook event types: the contract's (`WebhookEvent['type']`). */
+export type WebhookEventType = WebhookEvent['type'];
+/** Every event type, checked against the contract by the compiler. */
+export const WEBHOOK_EVENT_TYPES = namesOf<WebhookEventType>({
+  'message.status_updated': true,
+  'message.received': true,
+  'campaign.completed': true,
+});
+
+/** Where a webhook delivery stands. */
+export type DeliveryState = 'waiting' | 'scheduled' | 'in_flight' | 'delivered' | 'failed';
+/** Every delivery state. */
+export const DELIVERY_STATES = namesOf<DeliveryState>({
+  waiting: true,
+  scheduled: true,
+  in_flight: true,
+  delivered: true,
+  failed: true,
 });
 
 /**

@@ -13,6 +13,7 @@
 
 import { validationError } from '../core/errors';
 import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
+import type { SavedState } from '../core/state-schemas';
 import { oneOf } from '../core/vocabulary';
 import type { World } from '../core/world';
 import { carriersOf } from '../phone/carriers';
@@ -26,48 +27,10 @@ declare module '../core/world' {
 }
 
 /** What every fault has: its id, for `clearFaults`. */
-interface Fault {
-  /** The fault's id (for `clearFaults`). */
-  id: string;
-}
-
-/** A fault that fires a number of times for an operation. */
-interface RequestFault extends Fault {
-  /** The operation it applies to; `null` for any. */
-  operationId: OperationId | null;
-  /** Requests still to hit. */
-  remaining: number;
-}
+type Fault = { id: string };
 
 /** Injected faults of a world. */
-export interface FaultState {
-  /** Requests that will answer 500 or 503 without executing. */
-  requestFailures: (RequestFault & {
-    /** The status the requests answer. */
-    status: 500 | 503;
-  })[];
-  /** Requests that will be answered late (wall-clock time), by `ms` milliseconds. */
-  latencies: (RequestFault & {
-    /** The delay, in milliseconds. */
-    ms: number;
-  })[];
-  /** Campaigns whose dispatch will fail with `SYSTEM_DISPATCH_ERROR`. */
-  dispatchFailures: (Fault & {
-    /** The campaign it applies to; `null` for the next ones processed. */
-    campaignId: string | null;
-    /** Campaigns still to fail. */
-    remaining: number;
-  })[];
-  /** Carrier outages: messages to `destination` are `UNDELIVERED` between `from` and `to`. */
-  outages: (Fault & {
-    /** The carrier code, e.g. `UNITEL`. */
-    destination: string;
-    /** Start of the outage, epoch milliseconds on the world's clock. */
-    from: number;
-    /** End of the outage, epoch milliseconds on the world's clock. */
-    to: number;
-  })[];
-}
+export interface FaultState extends SavedState<'faults'> {}
 
 /** A world without faults. */
 export function noFaults(): FaultState {

@@ -4,6 +4,7 @@
  * layer asks {@link beginIdempotent} before executing and {@link finishIdempotent} after.
  */
 import { DomainError } from '../core/errors';
+import type { SavedState } from '../core/state-schemas';
 import type { World } from '../core/world';
 
 // This concept's part of every world (see core/world.ts).
@@ -18,19 +19,10 @@ declare module '../core/world' {
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A stored response, replayed as it was. */
-export interface StoredResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
+export interface StoredResponse extends SavedState<'storedResponse'> {}
 
 /** One remembered key. */
-export interface IdempotencyRecord {
-  readonly fingerprint: string;
-  readonly createdAt: number;
-  /** `undefined` while the first request is still executing. */
-  response: StoredResponse | undefined;
-}
+export interface IdempotencyRecord extends SavedState<'idempotencyRecord'> {}
 
 /** What to do with a request that carries a key. */
 export type IdempotencyDecision =

@@ -3,6 +3,7 @@
  * windows are world state, so they advance with a virtual clock and survive a snapshot.
  */
 import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
+import type { SavedState } from '../core/state-schemas';
 import { oneOf } from '../core/vocabulary';
 import type { World } from '../core/world';
 
@@ -52,10 +53,7 @@ export interface RateLimitDecision {
 }
 
 /** One key's window for one operation. */
-export interface RateLimitWindow {
-  start: number;
-  count: number;
-}
+export interface RateLimitWindow extends SavedState<'rateLimitWindow'> {}
 
 /**
  * Counts a request of `apiKeyId` to `operationId` and says whether it may proceed. Returns

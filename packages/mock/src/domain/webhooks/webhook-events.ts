@@ -3,22 +3,13 @@
  * (`{ type, timestamp, data }`). A payload is built when the event happens, so a late
  * or retried delivery still tells what was true then.
  */
-import type { WebhookEvent } from '@msgsvc/sdk';
 import type { CampaignRecord, InboundMessage, MessageRecord, MessageStatus } from '../core/model';
 import { formatTimestamp as ts } from '../core/time-format';
-import { namesOf } from '../core/vocabulary';
+import type { WebhookEventType } from '../core/vocabulary';
 import type { World } from '../core/world';
 import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
 
-/** Event types: the contract's (`WebhookEvent['type']`). */
-export type WebhookEventType = WebhookEvent['type'];
-
-/** Every event type, checked against the contract by the compiler. */
-export const WEBHOOK_EVENT_TYPES = namesOf<WebhookEventType>({
-  'message.status_updated': true,
-  'message.received': true,
-  'campaign.completed': true,
-});
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../core/vocabulary';
 
 /** An event ready to deliver: its type, what orders it, and its JSON body. */
 export interface WebhookEventPayload {

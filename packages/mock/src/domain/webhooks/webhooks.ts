@@ -10,11 +10,10 @@ import { found, validationError } from '../core/errors';
 import type { Environment } from '../core/model';
 import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
 import { errorMessage } from '../core/platform-checks';
-import { namesOf } from '../core/vocabulary';
+import type { SavedState } from '../core/state-schemas';
 import type { World } from '../core/world';
 import type { WorldEvent } from '../core/world-events';
 import { getOrganization } from '../tenancy/organizations';
-import type { AnswerBody } from './answer-body';
 import {
   campaignCompleted,
   messageReceived,
@@ -49,93 +48,15 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
 ];
 
 /** A registered endpoint. `url: null` means an in-process listener. */
-export interface WebhookEndpoint {
-  /** The endpoint's id. */
-  id: string;
-  /** The organization whose events it receives. */
-  organizationId: string;
-  /** The environment (`live` or `test`) whose events it receives. */
-  environment: Environment;
-  /** Where deliveries are sent; `null` for an in-process listener. */
-  url: string | null;
-  /** The Standard Webhooks signing secret, `whsec_…`. */
-  secret: string;
-  /** Event types it receives; `null` = all. */
-  events: WebhookEventType[] | null;
-  /** True once disabled: it receives nothing more. */
-  disabled: boolean;
-  /** When it was registered, in world time (epoch milliseconds). */
-  createdAt: number;
-}
-
+export interface WebhookEndpoint extends SavedState<'webhookEndpoint'> {}
 /** One attempt at a delivery. */
-export interface WebhookAttempt {
-  /** When it was made: world time, epoch milliseconds. */
-  at: number;
-  /** HTTP status, or `null` when no answer came (connection error, exception). */
-  status: number | null;
-  /** Why no answer came (the transport's error message), or `null`. */
-  error: string | null;
-  /**
-   * The `Location` a 3xx answer named (cut to 2048 characters); never followed.
-   * Absent on other answers and in snapshots taken before it existed.
-   */
-  location?: string;
-  /**
-   * The `webhook-timestamp` the attempt was signed with (Unix seconds): the wall-clock second it
-   * was sent, which a virtual clock's world time is not. Absent when the transport failed
-   * before signing, and in snapshots taken before it was recorded.
-   */
-  signedAt?: number;
-  /**
-   * Wall-clock milliseconds from sending to the receiver's status (or to the failure).
-   * Absent in snapshots taken before it was recorded.
-   */
-  durationMs?: number;
-  /**
-   * The receiver's response body: its first 2 KiB as text, or a binary body's first bytes in hex
-   * (see {@link AnswerBody}). Absent when the answer had no body, for an in-process
-   * listener, and in snapshots taken before it was recorded.
-   */
-  answer?: AnswerBody;
-}
+export interface WebhookAttempt extends SavedState<'webhookAttempt'> {}
+/** An outbox entry: one event for one endpoint. */
+export interface WebhookDelivery extends SavedState<'webhookDelivery'> {}
+export { DELIVERY_STATES, type DeliveryState } from '../core/vocabulary';
 
 /** The longest `Location` kept on an attempt: a receiver's header must not grow the outbox. */
 const MAX_LOCATION_LENGTH = 2048;
-
-/** An outbox entry: one event for one endpoint. */
-export interface WebhookDelivery {
-  /** Also the `webhook-id` header: stable across retries, so receivers can deduplicate. */
-  id: string;
-  /** The endpoint it goes to. */
-  endpointId: string;
-  /** The event type, e.g. `message.status_updated`. */
-  type: WebhookEventType;
-  /** Deliveries with the same key go out in order (one subject's events). */
-  orderKey: string;
-  /** The signed JSON payload, exactly as sent. */
-  body: string;
-  /** When the event happened, epoch milliseconds. */
-  createdAt: number;
-  /** Every attempt so far, oldest first. */
-  attempts: WebhookAttempt[];
-  /** Where the delivery stands. */
-  state: DeliveryState;
-  /** When the next attempt is due, or `null`. */
-  nextAttemptAt: number | null;
-}
-
-/** Where a delivery stands. */
-export type DeliveryState = 'waiting' | 'scheduled' | 'in_flight' | 'delivered' | 'failed';
-
-/** Every delivery state. */
-export const DELIVERY_STATES = namesOf<DeliveryState>({
-  waiting: true,
-  scheduled: true,
-  in_flight: true,
-  delivered: true,
-  failed: true,
-});
 
 /** The webhook part of a world's state. */
 export interface WebhookState {

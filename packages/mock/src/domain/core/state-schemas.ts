@@ -1,0 +1,178 @@
+/**
+ * The one description of a world's saved state beside its records: webhook endpoints and their
+ * outbox, injected faults, idempotency records and rate-limit windows. The concepts type their
+ * state from these schemas; a state file is checked with them. Like `record-schemas.ts`, loaded by
+ * the port only.
+ */
+// biome-ignore lint/style/noRestrictedImports: saved state's one description is its schema (validation stays in http; only the port loads this).
+import { z } from 'zod';
+import { OPERATION_IDS } from './operation-ids';
+import { FIELDS, type RecordSchemaOptions } from './record-schemas';
+import { DELIVERY_STATES, ENVIRONMENTS, WEBHOOK_EVENT_TYPES } from './vocabulary';
+
+const { time, id, count } = FIELDS;
+const eventType = z.enum(WEBHOOK_EVENT_TYPES);
+const operationId = z.enum(OPERATION_IDS);
+
+/** One attempt at a webhook delivery. */
+const webhookAttempt = z.strictObject({
+  /** When it was made: world time, epoch milliseconds. */
+  at: time,
+  /** HTTP status, or `null` when no answer came (connection error, exception). */
+  status: z.int().nullable(),
+  /** Why no answer came (the transport's error message), or `null`. */
+  error: z.string().nullable(),
+  // Each optional field below is absent from snapshots taken before it was recorded.
+  /** The `Location` a 3xx answer named (cut to 2048 characters); never followed. */
+  location: z.string().max(2048).exactOptional(),
+  /**
+   * The `webhook-timestamp` the attempt was signed with (Unix seconds): the wall-clock second it
+   * was sent, which a virtual clock's world time is not. Absent when the transport failed first.
+   */
+  signedAt: z.int().min(0).exactOptional(),
+  /** Wall-clock milliseconds from sending to the receiver's status (or to the failure). */
+  durationMs: z.number().min(0).exactOptional(),
+  /**
+   * The receiver's response body: its first 2 KiB as text, or a binary body's first bytes in hex.
+   * Absent when the answer had no body, and for an in-process listener.
+   */
+  answer: z
+    .strictObject({ body: z.string().max(2048), binary: z.boolean(), truncated: z.boolean() })
+    .exactOptional(),
+});
+
+/** A response an idempotency record replays as it was. */
+const storedResponse = z.strictObject({
+  status: z.int().min(100).max(599),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+});
+
+/** What every fault has. */
+const fault = {
+  /** The fault's id (for `clearFaults`). */
+  id,
+};
+
+/** What a fault that fires a number of times for an operation has. */
+const requestFault = {
+  ...fault,
+  /** The operation it applies to; `null` for any. */
+  operationId: operationId.nullable(),
+};
+
+/** The schema of each part of a world's saved state that its records do not hold. */
+export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
+  return {
+    /** A registered webhook endpoint. `url: null` means an in-process listener. */
+    webhookEndpoint: z.strictObject({
+      /** The endpoint's id. */
+      id,
+      /** The organization whose events it receives. */
+      organizationId: ref('organizations'),
+      /** The environment (`live` or `test`) whose events it receives. */
+      environment: z.enum(ENVIRONMENTS),
+      /** Where deliveries are sent; `null` for an in-process listener. */
+      url: z.string().nullable(),
+      /** The Standard Webhooks signing secret, `whsec_…`. */
+      secret: z.string().startsWith('whsec_'),
+      /** Event types it receives; `null` = all. */
+      events: z.array(eventType).nullable(),
+      /** True once disabled: it receives nothing more. */
+      disabled: z.boolean(),
+      /** When it was registered, in world time (epoch milliseconds). */
+      createdAt: time,
+    }),
+    webhookAttempt,
+    /** An outbox entry: one event for one endpoint. */
+    webhookDelivery: z.strictObject({
+      /** Also the `webhook-id` header: stable across retries, so receivers can deduplicate. */
+      id,
+      /** The endpoint it goes to. */
+      endpointId: id,
+      /** The event type, e.g. `message.status_updated`. */
+      type: eventType,
+      /** Deliveries with the same key go out in order (one subject's events). */
+      orderKey: z.string(),
+      /** The signed JSON payload, exactly as sent. */
+      body: z.string(),
+      /** When the event happened, epoch milliseconds. */
+      createdAt: time,
+      /** Every attempt so far, oldest first. */
+      attempts: z.array(webhookAttempt),
+      /** Where the delivery stands. */
+      state: z.enum(DELIVERY_STATES),
+      /** When the next attempt is due, or `null`. */
+      nextAttemptAt: time.nullable(),
+    }),
+    /** Injected faults of a world. */
+    faults: z.strictObject({
+      /** Requests that will answer 500 or 503 without executing. */
+      requestFailures: z.array(
+        z.strictObject({
+          ...requestFault,
+          /** The status the requests answer. */
+          status: z.union([z.literal(500), z.literal(503)]),
+          /** Requests still to hit. */
+          remaining: count,
+        }),
+      ),
+      /** Requests that will be answered late (wall-clock time), by `ms` milliseconds. */
+      latencies: z.array(
+        z.strictObject({
+          ...requestFault,
+          /** The delay, in milliseconds. */
+          ms: count,
+          /** Requests still to hit. */
+          remaining: count,
+        }),
+      ),
+      /** Campaigns whose dispatch will fail with `SYSTEM_DISPATCH_ERROR`. */
+      dispatchFailures: z.array(
+        z.strictObject({
+          ...fault,
+          /** The campaign it applies to; `null` for the next ones processed. */
+          campaignId: id.nullable(),
+          /** Campaigns still to fail. */
+          remaining: count,
+        }),
+      ),
+      /** Carrier outages: messages to `destination` are `UNDELIVERED` between `from` and `to`. */
+      outages: z.array(
+        z.strictObject({
+          ...fault,
+          /** The carrier code, e.g. `UNITEL`. */
+          destination: z.string(),
+          /** Start of the outage, epoch milliseconds on the world's clock. */
+          from: time,
+          /** End of the outage, epoch milliseconds on the world's clock. */
+          to: time,
+        }),
+      ),
+    }),
+    storedResponse,
+    /** One remembered `Idempotency-Key`. */
+    idempotencyRecord: z
+      .strictObject({
+        /** The first request's fingerprint. */
+        fingerprint: z.string(),
+        /** When the key was first used, epoch milliseconds. */
+        createdAt: time,
+        /** Absent while the first request is still executing (JSON drops the `undefined`). */
+        response: storedResponse.optional(),
+      })
+      .transform((record) => ({ ...record, response: record.response })),
+    /** One key's rate-limit window for one operation. */
+    rateLimitWindow: z.strictObject({
+      /** When the window opened, epoch milliseconds. */
+      start: time,
+      /** Requests counted in it. */
+      count,
+    }),
+  };
+}
+
+/** The schemas of {@link stateSchemas}, by part. */
+export type StateSchemas = ReturnType<typeof stateSchemas>;
+/** The part `K` of a world's saved state as its schema outputs it. */
+export type SavedState<K extends keyof StateSchemas> = z.output<StateSchemas[K]>;
