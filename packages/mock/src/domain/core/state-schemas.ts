@@ -14,6 +14,16 @@ const { time, id, count } = FIELDS;
 const eventType = z.enum(WEBHOOK_EVENT_TYPES);
 const operationId = z.enum(OPERATION_IDS);
 
+/** A receiver's answer body as an attempt keeps it. */
+const answerBody = z.strictObject({
+  /** The text (at most 2,048 bytes of UTF-8), or a binary body's first bytes in hex. */
+  body: z.string().max(2048),
+  /** The body is not UTF-8 text (or holds control characters): `body` is hex. */
+  binary: z.boolean(),
+  /** More came (or was still coming when the attempt's deadline passed) than was kept. */
+  truncated: z.boolean(),
+});
+
 /** One attempt at a webhook delivery. */
 const webhookAttempt = z.strictObject({
   /** When it was made: world time, epoch milliseconds. */
@@ -36,15 +46,16 @@ const webhookAttempt = z.strictObject({
    * The receiver's response body: its first 2 KiB as text, or a binary body's first bytes in hex.
    * Absent when the answer had no body, and for an in-process listener.
    */
-  answer: z
-    .strictObject({ body: z.string().max(2048), binary: z.boolean(), truncated: z.boolean() })
-    .exactOptional(),
+  answer: answerBody.exactOptional(),
 });
 
 /** A response an idempotency record replays as it was. */
 const storedResponse = z.strictObject({
+  /** The HTTP status. */
   status: z.int().min(100).max(599),
+  /** The response headers. */
   headers: z.record(z.string(), z.string()),
+  /** The response body, as sent. */
   body: z.string(),
 });
 
@@ -83,6 +94,9 @@ export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
       /** When it was registered, in world time (epoch milliseconds). */
       createdAt: time,
     }),
+    /** A receiver's answer body as an attempt keeps it. */
+    answerBody,
+    /** One attempt at a webhook delivery. */
     webhookAttempt,
     /** An outbox entry: one event for one endpoint. */
     webhookDelivery: z.strictObject({
@@ -150,6 +164,7 @@ export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
         }),
       ),
     }),
+    /** A response an idempotency record replays as it was. */
     storedResponse,
     /** One remembered `Idempotency-Key`. */
     idempotencyRecord: z
@@ -161,7 +176,11 @@ export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
         /** Absent while the first request is still executing (JSON drops the `undefined`). */
         response: storedResponse.optional(),
       })
-      .transform((record) => ({ ...record, response: record.response })),
+      .transform((record) => ({
+        ...record,
+        /** The first request's response; `undefined` while it is still executing. */
+        response: record.response,
+      })),
     /** One key's rate-limit window for one operation. */
     rateLimitWindow: z.strictObject({
       /** When the window opened, epoch milliseconds. */

@@ -4,6 +4,7 @@
  * receiver answering a gigabyte costs the outbox 2 KiB), decoded as UTF-8 when it is text, and
  * described by its first bytes in hex when it is not, so whatever a receiver sends is shown as text.
  */
+import type { SavedState } from '../core/state-schemas';
 
 /** How many bytes of a receiver's answer an attempt keeps. */
 export const MAX_ANSWER_BYTES = 2048;
@@ -12,14 +13,7 @@ export const MAX_ANSWER_BYTES = 2048;
 const BINARY_PREVIEW_BYTES = 64;
 
 /** A receiver's answer body as an attempt keeps it. */
-export interface AnswerBody {
-  /** The text (at most 2,048 bytes of UTF-8), or a binary body's first bytes in hex. */
-  readonly body: string;
-  /** The body is not UTF-8 text (or holds control characters): `body` is hex. */
-  readonly binary: boolean;
-  /** More came (or was still coming when the attempt's deadline passed) than was kept. */
-  readonly truncated: boolean;
-}
+export interface AnswerBody extends SavedState<'answerBody'> {}
 
 /**
  * Reads at most {@link MAX_ANSWER_BYTES} (plus one chunk, to know whether more came) of `stream`,
