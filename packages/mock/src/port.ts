@@ -76,7 +76,7 @@ export {
   type RecordSchemas,
   recordSchemas,
 } from './domain/core/record-schemas';
-export { type StateSchemas, stateSchemas } from './domain/core/state-schemas';
+export { stateSchemas } from './domain/core/state-schemas';
 export { formatTimestamp } from './domain/core/time-format';
 export type { WorldEvent } from './domain/core/world-events';
 export type {

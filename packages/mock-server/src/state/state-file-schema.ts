@@ -17,7 +17,6 @@ import {
   type RecordSchemas,
   recordSchemas,
   SNAPSHOT_VERSION,
-  type StateSchemas,
   stateSchemas,
 } from '@msgsvc/mock/port';
 import { z } from 'zod';
@@ -179,22 +178,6 @@ function settingsSchemas(task: RecordSchemas['task']) {
   };
 }
 
-/** Rate limits, idempotency records, faults and webhooks, described by the mock. */
-function savedStateSchemas(state: StateSchemas) {
-  return {
-    rateLimits: z.strictObject({
-      table: z.record(operationId, z.int().min(1).nullable()),
-      windows: z.array(z.tuple([z.string(), state.rateLimitWindow])),
-    }),
-    idempotency: z.array(z.tuple([z.string(), state.idempotencyRecord])),
-    faults: state.faults,
-    webhooks: z.strictObject({
-      endpoints: z.array(state.webhookEndpoint),
-      outbox: z.array(state.webhookDelivery),
-    }),
-  };
-}
-
 /**
  * The state file schema for one file: a world snapshot of {@link SNAPSHOT_VERSION} whose every
  * reference names a record of `raw`, the parsed JSON about to be checked.
@@ -221,7 +204,7 @@ export function stateFileSchema(raw: unknown) {
     });
   };
   const records = recordSchemas({ ref, messageStatus, campaignStatus });
-  const { webhooks, ...traffic } = savedStateSchemas(stateSchemas({ ref }));
+  const state = stateSchemas({ ref });
   return z.strictObject({
     version: z.literal(SNAPSHOT_VERSION),
     time,
@@ -236,10 +219,18 @@ export function stateFileSchema(raw: unknown) {
     tags: z.array(records.tag),
     messages: uniqueIds(records.message),
     campaigns: uniqueIds(records.campaign),
-    ...traffic,
+    rateLimits: z.strictObject({
+      table: z.record(operationId, z.int().min(1).nullable()),
+      windows: z.array(z.tuple([z.string(), state.rateLimitWindow])),
+    }),
+    idempotency: z.array(z.tuple([z.string(), state.idempotencyRecord])),
+    faults: state.faults,
     inbound: z.array(records.inbound),
     optOuts: z.array(z.string()),
-    webhooks,
+    webhooks: z.strictObject({
+      endpoints: z.array(state.webhookEndpoint),
+      outbox: z.array(state.webhookDelivery),
+    }),
     // Absent from files written before histories were kept: those load, each record with the
     // history its timestamps prove.
     history: z
