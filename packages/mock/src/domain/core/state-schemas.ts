@@ -192,6 +192,6 @@ export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
 }
 
 /** The schemas of {@link stateSchemas}, by part. */
-export type StateSchemas = ReturnType<typeof stateSchemas>;
+type StateSchemas = ReturnType<typeof stateSchemas>;
 /** The part `K` of a world's saved state as its schema outputs it. */
 export type SavedState<K extends keyof StateSchemas> = z.output<StateSchemas[K]>;
