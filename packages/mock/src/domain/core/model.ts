@@ -50,9 +50,34 @@ export interface CampaignRecord extends Stored<'campaign'> {}
 export interface InboundMessage extends Stored<'inbound'> {}
 
 /**
- * A copy of a message record. Only messages still in flight are copied by a snapshot (final ones
- * are shared), so no bench row pays for the spread.
+ * A copy of a message record. Written out field by field: an object spread of a record this wide
+ * is about ten times slower, and snapshots copy every message.
  */
 export function copyMessage(m: MessageRecord): MessageRecord {
-  return { ...m };
+  return {
+    id: m.id,
+    organizationId: m.organizationId,
+    environment: m.environment,
+    billingAccountId: m.billingAccountId,
+    campaignId: m.campaignId,
+    contactId: m.contactId,
+    senderId: m.senderId,
+    externalId: m.externalId,
+    channel: m.channel,
+    destination: m.destination,
+    provider: m.provider,
+    e164: m.e164,
+    content: m.content,
+    trigger: m.trigger,
+    segments: m.segments,
+    encoding: m.encoding,
+    cost: m.cost,
+    charged: m.charged,
+    refunded: m.refunded,
+    status: m.status,
+    errorCode: m.errorCode,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    row: m.row,
+  };
 }
