@@ -55,7 +55,19 @@ export interface RecordSchemaOptions {
 }
 
 /** The schema of each record of a world, its fields in the order a problem is looked for. */
-export function recordSchemas({ ref, messageStatus, campaignStatus }: RecordSchemaOptions) {
+export function recordSchemas(options: RecordSchemaOptions) {
+  return {
+    ...tenancySchemas(options),
+    ...billingSchemas(options),
+    ...addressBookSchemas(options),
+    ...messageSchemas(options),
+    ...campaignSchemas(options),
+    ...inboundSchemas(options),
+  };
+}
+
+/** Background work, organizations and their API keys. */
+function tenancySchemas({ ref }: RecordSchemaOptions) {
   return {
     /** A unit of background work: what it does and the record it works on. */
     task: z.discriminatedUnion('type', [
@@ -113,6 +125,12 @@ export function recordSchemas({ ref, messageStatus, campaignStatus }: RecordSche
       /** The full key, `svc_live_…` or `svc_test_…`. */
       key: z.string().min(1),
     }),
+  };
+}
+
+/** Billing accounts and their ledger. */
+function billingSchemas({ ref }: RecordSchemaOptions) {
+  return {
     /** A billing account; the balance is integer micro-units of `currency`. */
     account: z.strictObject({
       /** The account's id. */
@@ -147,6 +165,12 @@ export function recordSchemas({ ref, messageStatus, campaignStatus }: RecordSche
       /** A short human description. */
       note: z.string(),
     }),
+  };
+}
+
+/** Sender IDs, contacts and tags. */
+function addressBookSchemas({ ref }: RecordSchemaOptions) {
+  return {
     /** A sender ID: the name handsets see, registered by an organization (`remitter_id`). */
     sender: z.strictObject({
       /** The sender ID's id. */
@@ -188,6 +212,12 @@ export function recordSchemas({ ref, messageStatus, campaignStatus }: RecordSche
       /** The tag, e.g. `vip`. */
       name: z.string().min(1),
     }),
+  };
+}
+
+/** Messages. */
+function messageSchemas({ ref, messageStatus }: RecordSchemaOptions) {
+  return {
     /** A message, in the one internal shape every endpoint renders its own way. */
     message: z.strictObject({
       /** The message's id (UUID v7). */
@@ -239,6 +269,12 @@ export function recordSchemas({ ref, messageStatus, campaignStatus }: RecordSche
       /** Position in its tenant's creation order: the key of the list indexes (set when stored). */
       row: count,
     }),
+  };
+}
+
+/** Campaigns. */
+function campaignSchemas({ ref, campaignStatus }: RecordSchemaOptions) {
+  return {
     /** A batch campaign. */
     campaign: z.strictObject({
       /** The campaign's id (UUID v7). */
@@ -296,6 +332,12 @@ export function recordSchemas({ ref, messageStatus, campaignStatus }: RecordSche
       /** Last change, epoch milliseconds. */
       updatedAt: time,
     }),
+  };
+}
+
+/** Replies. */
+function inboundSchemas({ ref }: RecordSchemaOptions) {
+  return {
     /** A message a handset sent to one of the organization's sender IDs. */
     inbound: z.strictObject({
       /** The inbound message's id (UUID v7). */

@@ -73,7 +73,16 @@ const requestFault = {
 };
 
 /** The schema of each part of a world's saved state that its records do not hold. */
-export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
+export function stateSchemas(options: Pick<RecordSchemaOptions, 'ref'>) {
+  return {
+    ...webhookSchemas(options),
+    ...faultSchemas(),
+    ...policySchemas(),
+  };
+}
+
+/** Webhook endpoints and the deliveries of their events. */
+function webhookSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
   return {
     /** A registered webhook endpoint. `url: null` means an in-process listener. */
     webhookEndpoint: z.strictObject({
@@ -119,6 +128,12 @@ export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
       /** When the next attempt is due, or `null`. */
       nextAttemptAt: time.nullable(),
     }),
+  };
+}
+
+/** The faults armed. */
+function faultSchemas() {
+  return {
     /** Injected faults of a world. */
     faults: z.strictObject({
       /** Requests that will answer 500 or 503 without executing. */
@@ -164,6 +179,12 @@ export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
         }),
       ),
     }),
+  };
+}
+
+/** Idempotency records and rate-limit windows. */
+function policySchemas() {
+  return {
     /** A response an idempotency record replays as it was. */
     storedResponse,
     /** One remembered `Idempotency-Key`. */
