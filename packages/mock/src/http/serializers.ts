@@ -43,7 +43,7 @@ function senderOf(world: ReadonlyWorld, id: string): Schema['SmsRemitter'] {
 }
 
 /** The body of `GET /messages/{message_id}`. */
-export function messageDetail(world: ReadonlyWorld, message: MessageRecord) {
+export function messageDetail(world: ReadonlyWorld, message: MessageRecord): Schema['Message'] {
   return {
     id: message.id,
     organization_id: message.organizationId,
@@ -119,7 +119,7 @@ export function campaignMessageEntry(
 }
 
 /** A campaign, as `GET /campaigns` and `GET /campaigns/{campaign_id}` render it. */
-export function campaignObject(world: ReadonlyWorld, campaign: CampaignRecord) {
+export function campaignObject(world: ReadonlyWorld, campaign: CampaignRecord): Schema['Campaign'] {
   return {
     id: campaign.id,
     updated_at: ts(campaign.updatedAt),

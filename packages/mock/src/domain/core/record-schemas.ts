@@ -66,28 +66,48 @@ export function recordSchemas(options: RecordSchemaOptions) {
   };
 }
 
+/** A task of one type: its `type` and the fields of the record it works on. */
+function taskOf<T extends string, F extends z.ZodRawShape>(type: T, fields: F) {
+  return z.strictObject({
+    /** What the task does. */
+    type: z.literal(type),
+    ...fields,
+  });
+}
+
 /** Background work, organizations and their API keys. */
 function tenancySchemas({ ref }: RecordSchemaOptions) {
+  const onMessage = {
+    /** The message it works on. */
+    messageId: ref('messages'),
+  };
   return {
     /** A unit of background work: what it does and the record it works on. */
     task: z.discriminatedUnion('type', [
-      z.strictObject({ type: z.literal('campaign.process'), campaignId: ref('campaigns') }),
-      z.strictObject({ type: z.literal('message.dispatch'), messageId: ref('messages') }),
-      z.strictObject({
-        type: z.literal('message.receipt'),
-        messageId: ref('messages'),
+      taskOf('campaign.process', {
+        /** The campaign it processes. */
+        campaignId: ref('campaigns'),
+      }),
+      taskOf('message.dispatch', onMessage),
+      taskOf('message.receipt', {
+        ...onMessage,
         // The receipt's message event, spelled here because core/ knows no concept: the engine
         // hands it to `receiveReceipt`, so tsc fails there if the message machine drops one.
+        /** What the receipt says happened. */
         event: z.enum(['delivered', 'undelivered']),
+        /** The carrier's error code, when the message was not delivered. */
         errorCode: z.string().nullable(),
       }),
-      z.strictObject({ type: z.literal('message.expire'), messageId: ref('messages') }),
-      z.strictObject({
-        type: z.literal('inbound.reply'),
-        messageId: ref('messages'),
+      taskOf('message.expire', onMessage),
+      taskOf('inbound.reply', {
+        ...onMessage,
+        /** The reply's text. */
         body: z.string(),
       }),
-      z.strictObject({ type: z.literal('webhook.deliver'), deliveryId: ref('deliveries') }),
+      taskOf('webhook.deliver', {
+        /** The delivery it attempts. */
+        deliveryId: ref('deliveries'),
+      }),
     ]),
     /** An organization: the unit of ownership and isolation. */
     organization: z.strictObject({
