@@ -121,10 +121,13 @@ function keyed<const K extends readonly string[], V extends z.ZodType>(keys: K, 
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-/** The generated module's text, from the parsed control document and the public one. */
-export function controlRequests(control, publicSpec, banner) {
+/**
+ * Follows `$ref`s, local to `document` or into the public document (`./openapi.yaml#/…`), to the
+ * node they name.
+ */
+export function resolverOf(control, publicSpec) {
   const documents = { '': control, './openapi.yaml': publicSpec };
-  const resolve = (node, document = control) => {
+  return (node, document = control) => {
     let current = node;
     let at = document;
     while (current && typeof current.$ref === 'string') {
@@ -137,6 +140,20 @@ export function controlRequests(control, publicSpec, banner) {
     }
     return current;
   };
+}
+
+/** Every operation of the control document, with its path, method and path item. */
+export function* controlOperations(control) {
+  for (const [path, item] of Object.entries(control.paths)) {
+    for (const method of METHODS) {
+      if (item[method] !== undefined) yield { path, method, item, operation: item[method] };
+    }
+  }
+}
+
+/** The generated module's text, from the parsed control document and the public one. */
+export function controlRequests(control, publicSpec, banner) {
+  const resolve = resolverOf(control, publicSpec);
   const literal = (value) => JSON.stringify(value);
   // Arguments without the trailing ones not given: `text(1)`, `integer(0, 60000)`.
   const args = (...values) =>
@@ -203,34 +220,30 @@ export function controlRequests(control, publicSpec, banner) {
     '',
     RULES.trim(),
   ];
-  for (const [path, item] of Object.entries(control.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (operation === undefined) continue;
-      const where = `\`${method.toUpperCase()} ${path}\``;
-      const body = resolve(operation.requestBody)?.content?.['application/json']?.schema;
-      if (body !== undefined) {
-        const name = body.$ref?.split('/').pop() ?? operation.operationId;
-        const schema = resolve(body);
-        lines.push(
-          '',
-          `/** The body of ${where}. */`,
-          `export const ${operation.operationId}Body = ${object(name, schema.properties, schema.required ?? [], false)};`,
-        );
-      }
-      const query = (operation.parameters ?? [])
-        .map((p) => resolve(p))
-        .filter((p) => p.in === 'query');
-      // The inspector page's `?token=` is read by the page itself.
-      if (query.length > 0 && operation.operationId !== 'openInspector') {
-        const properties = Object.fromEntries(query.map((p) => [p.name, p.schema]));
-        const required = query.filter((p) => p.required === true).map((p) => p.name);
-        lines.push(
-          '',
-          `/** The query of ${where}. */`,
-          `export const ${operation.operationId}Query = ${object(operation.operationId, properties, required, true)};`,
-        );
-      }
+  for (const { path, method, operation } of controlOperations(control)) {
+    const where = `\`${method.toUpperCase()} ${path}\``;
+    const body = resolve(operation.requestBody)?.content?.['application/json']?.schema;
+    if (body !== undefined) {
+      const name = body.$ref?.split('/').pop() ?? operation.operationId;
+      const schema = resolve(body);
+      lines.push(
+        '',
+        `/** The body of ${where}. */`,
+        `export const ${operation.operationId}Body = ${object(name, schema.properties, schema.required ?? [], false)};`,
+      );
+    }
+    const query = (operation.parameters ?? [])
+      .map((p) => resolve(p))
+      .filter((p) => p.in === 'query');
+    // The inspector page's `?token=` is read by the page itself.
+    if (query.length > 0 && operation.operationId !== 'openInspector') {
+      const properties = Object.fromEntries(query.map((p) => [p.name, p.schema]));
+      const required = query.filter((p) => p.required === true).map((p) => p.name);
+      lines.push(
+        '',
+        `/** The query of ${where}. */`,
+        `export const ${operation.operationId}Query = ${object(operation.operationId, properties, required, true)};`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -28,7 +28,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { parse } from 'yaml';
 import { contractOutline } from './generate-contract-outline.mjs';
-import { controlRequests } from './generate-control-requests.mjs';
+import { controlOperations, controlRequests, resolverOf } from './generate-control-requests.mjs';
 
 const root = new URL('../', import.meta.url);
 const specUrl = new URL('openapi/openapi.yaml', root);
@@ -122,30 +122,20 @@ async function generateControlTypes() {
 // the in-process control calls refuse any other name, as the HTTP routes do.
 async function generateControlFields() {
   const spec = parse(await readFile(controlSpecUrl, 'utf8'));
-  const resolve = (node) =>
-    node?.$ref?.startsWith('#/') ? resolve(pointer(spec, node.$ref.slice(2))) : node;
+  const resolve = resolverOf(spec);
   const fields = {};
-  for (const item of Object.values(spec.paths)) {
-    for (const operation of ['get', 'put', 'post', 'delete', 'patch'].map((m) => item[m])) {
-      if (operation === undefined) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])]
-        .map(resolve)
-        .filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
-      const body = resolve(resolve(operation.requestBody)?.content?.['application/json']?.schema);
-      const names = [...parameters.map((p) => p.name), ...Object.keys(body?.properties ?? {})];
-      if (names.length > 0) fields[operation.operationId] = names;
-    }
+  for (const { item, operation } of controlOperations(spec)) {
+    const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])]
+      .map((parameter) => resolve(parameter))
+      .filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+    const body = resolve(resolve(operation.requestBody)?.content?.['application/json']?.schema);
+    const names = [...parameters.map((p) => p.name), ...Object.keys(body?.properties ?? {})];
+    if (names.length > 0) fields[operation.operationId] = names;
   }
   return `${CONTROL_BANNER}
 /** Per control operation (\`operationId\`), the names its request takes: parameters, then body fields. */
 export const CONTROL_FIELDS = ${JSON.stringify(fields)} as const;
 `;
-}
-
-function pointer(document, path) {
-  return path
-    .split('/')
-    .reduce((at, part) => at[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
 }
 
 async function generateTypes() {
