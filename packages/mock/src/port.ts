@@ -38,7 +38,6 @@ export type { ApiKeyView, OrganizationView, SenderIdView } from './control/mock-
 export {
   apiKeyView,
   campaignHistory,
-  displaySecret,
   ledgerEntryView,
   messageHistory,
   organizationView,

@@ -3,7 +3,7 @@
  * and contacts; and the credentials addressed by their own id: revoking an API key, approving (or
  * rejecting) a sender ID. Each one calls `mock.control.*` and renders the result.
  */
-import { displaySecret } from '@msgsvc/mock/port';
+import { redactSecrets } from '@msgsvc/sdk/contract';
 import * as schemas from '../generated/control-requests';
 import { type ControlContext, route } from '../http/route';
 
@@ -25,7 +25,7 @@ export const ORGANIZATION_ROUTES = [
       ...organization,
       api_keys: control.apiKeys(organization.id),
       sender_ids: control.senderIds(organization.id),
-      webhook_secret_prefix: displaySecret(control.webhookSecret(organization.id)),
+      webhook_secret_prefix: redactSecrets(control.webhookSecret(organization.id)),
     };
   }),
   route(

@@ -4,8 +4,9 @@
  */
 
 import type { WorldSnapshot } from '@msgsvc/mock';
-import { displaySecret, formatTimestamp } from '@msgsvc/mock/port';
+import { formatTimestamp } from '@msgsvc/mock/port';
 import { keyPrefix } from '@msgsvc/sdk';
+import { redactSecrets } from '@msgsvc/sdk/contract';
 import * as schemas from '../generated/control-requests';
 import { route } from '../http/route';
 import { clockView } from '../http/views';
@@ -32,13 +33,13 @@ function withoutSecrets(snapshot: WorldSnapshot) {
     apiKeys: snapshot.apiKeys.map((key) => ({ ...key, key: keyPrefix(key.key) })),
     organizations: snapshot.organizations.map((organization) => ({
       ...organization,
-      webhookSecret: displaySecret(organization.webhookSecret),
+      webhookSecret: redactSecrets(organization.webhookSecret),
     })),
     webhooks: {
       ...snapshot.webhooks,
       endpoints: snapshot.webhooks.endpoints.map((endpoint) => ({
         ...endpoint,
-        secret: displaySecret(endpoint.secret),
+        secret: redactSecrets(endpoint.secret),
       })),
     },
   };

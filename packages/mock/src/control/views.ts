@@ -1,11 +1,6 @@
 /**
- * How the control API renders records, in-process and over HTTP alike (one vocabulary): snake_case
- * fields like the public API, timestamps as ISO 8601 and money as decimal strings, in the service's
- * formats. API keys and webhook secrets are rendered by prefix except in the one response that
- * creates them (the only time a full secret is shown, as in the service itself). Status histories,
- * as tools read them through `@msgsvc/mock/port`, are each step's status, its world time and the
- * error code the record carried from that step on, oldest first, complete for as long as the world
- * has lived (across snapshots, restores and state files).
+ * How the control API renders records, in-process and over HTTP alike. API keys and webhook secrets
+ * are rendered by prefix except in the one response that creates them, as in the service itself.
  */
 
 import { keyPrefix, type WebhookEvent } from '@msgsvc/sdk';
@@ -46,12 +41,7 @@ import type {
   WebhookEndpointView,
 } from './mock-control';
 
-/**
- * An organization with its billing account.
- *
- * @param world - The world the organization lives in.
- * @param organization - The organization.
- */
+/** An organization with its billing account. */
 export function organizationView(
   world: ReadonlyWorld,
   organization: Organization,
@@ -69,11 +59,7 @@ export function organizationView(
   };
 }
 
-/**
- * An API key by prefix.
- *
- * @param key - The key.
- */
+/** An API key by prefix. */
 export function apiKeyView(key: ApiKey): ApiKeyView {
   return {
     id: key.id,
@@ -87,22 +73,7 @@ export function apiKeyView(key: ApiKey): ApiKeyView {
   };
 }
 
-/**
- * A webhook secret as it may be displayed: `whsec_` and its first four characters, as every
- * secret is redacted.
- *
- * @param secret - The full secret (`whsec_…`, as every stored secret is).
- */
-export function displaySecret(secret: string): string {
-  return redactSecrets(secret);
-}
-
-/**
- * A sender ID.
- *
- * @param world - The world it lives in (for its organization's default).
- * @param sender - The sender ID.
- */
+/** A sender ID. */
 export function senderIdView(world: ReadonlyWorld, sender: SenderId): SenderIdView {
   return {
     id: sender.id,
@@ -114,20 +85,12 @@ export function senderIdView(world: ReadonlyWorld, sender: SenderId): SenderIdVi
   };
 }
 
-/**
- * An audience tag.
- *
- * @param tag - The tag.
- */
+/** An audience tag. */
 export function tagView(tag: Tag): TagView {
   return { id: tag.id, organization_id: tag.organizationId, name: tag.name };
 }
 
-/**
- * A contact.
- *
- * @param contact - The contact.
- */
+/** A contact. */
 export function contactView(contact: Contact): ContactView {
   return {
     id: contact.id,
@@ -140,11 +103,7 @@ export function contactView(contact: Contact): ContactView {
   };
 }
 
-/**
- * A ledger entry.
- *
- * @param entry - The entry.
- */
+/** A ledger entry. */
 export function ledgerEntryView(entry: LedgerEntry): LedgerEntryView {
   return {
     id: entry.id,
@@ -158,11 +117,7 @@ export function ledgerEntryView(entry: LedgerEntry): LedgerEntryView {
   };
 }
 
-/**
- * One account's ledger check.
- *
- * @param check - The check.
- */
+/** One account's ledger check. */
 export function ledgerCheckView(check: LedgerCheck): LedgerCheckView {
   return {
     billing_account_id: check.billingAccountId,
@@ -173,11 +128,7 @@ export function ledgerCheckView(check: LedgerCheck): LedgerCheckView {
   };
 }
 
-/**
- * The armed faults.
- *
- * @param faults - The world's fault state.
- */
+/** The armed faults. */
 export function faultsView(faults: FaultState): FaultsView {
   return {
     request_failures: faults.requestFailures.map((f) => ({
@@ -206,29 +157,21 @@ export function faultsView(faults: FaultState): FaultsView {
   };
 }
 
-/**
- * A webhook endpoint, its secret by prefix.
- *
- * @param endpoint - The endpoint.
- */
+/** A webhook endpoint, its secret by prefix. */
 export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
   return {
     id: endpoint.id,
     organization_id: endpoint.organizationId,
     environment: endpoint.environment,
     url: endpoint.url,
-    secret_prefix: displaySecret(endpoint.secret),
+    secret_prefix: redactSecrets(endpoint.secret),
     events: endpoint.events === null ? null : [...endpoint.events],
     disabled: endpoint.disabled,
     created_at: formatTimestamp(endpoint.createdAt),
   };
 }
 
-/**
- * An outbox entry.
- *
- * @param delivery - The delivery.
- */
+/** An outbox entry. */
 export function deliveryView(delivery: WebhookDelivery): DeliveryView {
   return {
     id: delivery.id,
@@ -248,11 +191,7 @@ export function deliveryView(delivery: WebhookDelivery): DeliveryView {
   };
 }
 
-/**
- * An inbound message.
- *
- * @param inbound - The inbound message.
- */
+/** An inbound message. */
 export function inboundView(inbound: InboundMessage): InboundView {
   return {
     id: inbound.id,
@@ -267,11 +206,7 @@ export function inboundView(inbound: InboundMessage): InboundView {
   };
 }
 
-/**
- * A trigger's outcome in the control vocabulary.
- *
- * @param outcome - What `triggerEvent` did.
- */
+/** A trigger's outcome in the control vocabulary. */
 export function triggerView(outcome: TriggerOutcome): TriggerView {
   return {
     type: outcome.type,
@@ -282,7 +217,10 @@ export function triggerView(outcome: TriggerOutcome): TriggerView {
   };
 }
 
-/** One step of a status history. */
+/**
+ * One step of a status history. A history holds every step since the record was created, across
+ * snapshots, restores and state files.
+ */
 export interface StatusStepView<S extends string = string> {
   /** The status reached. */
   readonly status: S;
