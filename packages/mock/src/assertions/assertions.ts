@@ -1,8 +1,6 @@
 /**
  * The matchers' checks as plain functions, for runners without `expect.extend` (mocha, ava,
- * node:test, tap, uvu): each throws an `AssertionError` with the message the matching matcher fails
- * with, and returns nothing when the check passes. They take what the test sent (`to`, `body`), not
- * the stored shape (`e164_format`, `content`).
+ * node:test, tap, uvu): each throws an `AssertionError` with the matcher's message.
  */
 import {
   type ChargeOptions,
@@ -11,6 +9,7 @@ import {
   checkCharged,
   checkDelivered,
   checkSent,
+  isAsymmetric,
   type SentExpectation,
 } from './checks';
 
@@ -44,15 +43,6 @@ function hold(result: CheckResult, wanted: boolean): void {
   throw new MockAssertionError(result.message(), diff);
 }
 
-/** Whether an expected value is an asymmetric matcher (`expect.stringContaining('1234')`). */
-function isAsymmetric(value: unknown): value is { asymmetricMatch(actual: unknown): boolean } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function'
-  );
-}
-
 /**
  * Deep equality of the data a message holds (strings, numbers, null, arrays, plain objects), a
  * key holding `undefined` as one that is absent, with asymmetric matchers honoured in `expected`.
@@ -73,7 +63,6 @@ function equals(actual: unknown, expected: unknown): boolean {
  * Throws unless the mock accepted a message matching `expected` (any organization, any status);
  * the error lists the messages sent to that recipient, or every message when none went there.
  *
- * @param mock - The mock service.
  * @param expected - `to` in any format, `body` as text, a `RegExp` or an asymmetric matcher, and
  *   any field of the message (`status`, `external_id`, …).
  * @throws MockAssertionError when no message matches.
@@ -90,7 +79,6 @@ export function assertSent(mock: CheckedMock, expected: SentExpectation = {}): v
 /**
  * Throws if the mock accepted a message matching `expected`; the error lists those messages.
  *
- * @param mock - The mock service.
  * @param expected - As for {@link assertSent}.
  * @throws MockAssertionError when a message matches.
  */
@@ -102,7 +90,6 @@ export function assertNotSent(mock: CheckedMock, expected: SentExpectation = {})
  * Throws unless a message to `to` reached `DELIVERED`; the error shows that recipient's messages
  * and their statuses, and says when the carrier has not answered yet (run the clock).
  *
- * @param mock - The mock service.
  * @param to - The recipient, in any format the API accepts.
  * @throws MockAssertionError when none is delivered.
  */
@@ -113,7 +100,6 @@ export function assertDelivered(mock: CheckedMock, to: string): void {
 /**
  * Throws if a message to `to` reached `DELIVERED`.
  *
- * @param mock - The mock service.
  * @param to - The recipient, in any format the API accepts.
  * @throws MockAssertionError when one is delivered.
  */
@@ -125,7 +111,6 @@ export function assertNotDelivered(mock: CheckedMock, to: string): void {
  * Throws unless the account was charged exactly `amount` in all (debits less refunds, funding left
  * out); the error lists the ledger and carries both totals as `actual` and `expected`.
  *
- * @param mock - The mock service.
  * @param amount - A decimal string (`'12.000000'`, `'12'`) or a number of currency units.
  * @param options - `organizationId`: default the demo organization, else the only one.
  * @throws MockAssertionError when the total differs.

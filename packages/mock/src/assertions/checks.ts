@@ -1,9 +1,6 @@
 /**
- * The checks behind the matchers (`expect(mock).toHaveSent({ to, body })`, `toHaveDelivered(to)`,
- * `toHaveCharged(amount)`) and the plain assertions (`assertSent`, …): what a mock service did,
- * read through the control API in the public API's shapes (`messagesTo`, `message`, `ledger`). Each
- * answers pass or fail with the message for either way, so a matcher and an assertion fail with the
- * same words. Runner-neutral: the one thing a runner may lend is `equals` (asymmetric-aware).
+ * The checks behind the matchers (`toHaveSent`, …) and the plain assertions (`assertSent`, …), so
+ * both fail with the same words. Runner-neutral: the one thing a runner may lend is `equals`.
  */
 import type { Message } from '@msgsvc/sdk';
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
@@ -126,23 +123,22 @@ function printExpectation(expected: SentExpectation): string {
 }
 
 function printable(value: unknown): string {
-  if (typeof value === 'object' && value !== null && 'asymmetricMatch' in value) {
-    const described = (value as { toString(): string }).toString();
-    const sample = (value as { sample?: unknown }).sample;
-    return sample === undefined ? described : `${described}(${JSON.stringify(sample)})`;
-  }
-  return JSON.stringify(value);
+  if (!isAsymmetric(value)) return JSON.stringify(value);
+  const { sample } = value as { sample?: unknown };
+  return sample === undefined ? String(value) : `${String(value)}(${JSON.stringify(sample)})`;
+}
+
+/** Whether an expected value is an asymmetric matcher (`expect.stringContaining('1234')`). */
+export function isAsymmetric(
+  value: unknown,
+): value is { asymmetricMatch(actual: unknown): boolean } {
+  return typeof (value as { asymmetricMatch?: unknown } | null)?.asymmetricMatch === 'function';
 }
 
 /**
  * Passes when the mock accepted a message matching `expected` (any organization, any status): a
  * failure lists the messages sent to that recipient, or every message when none went there.
- *
- * @param received - The mock service.
- * @param expected - What to look for.
- * @param equals - How a field or body is compared with what `expected` gives for it.
- * @param name - Who asks, named when `received` is not a mock.
- * @returns The answer, with its message for either way.
+ * `name` (who asks) is named when `received` is not a mock.
  */
 export function checkSent(
   received: unknown,
@@ -171,11 +167,6 @@ export function checkSent(
 /**
  * Passes when a message to `to` reached `DELIVERED`. A failure shows that recipient's messages and
  * their statuses, and says when the simulated carrier has not answered yet (run the clock).
- *
- * @param received - The mock service.
- * @param to - The recipient, in any format the API accepts.
- * @param name - Who asks, named when `received` is not a mock.
- * @returns The answer, with its message for either way.
  */
 export function checkDelivered(
   received: unknown,
@@ -219,13 +210,7 @@ function refusal(message: string): CheckResult {
 /**
  * Passes when the organization's account was charged exactly `amount` in all: every debit less
  * every refund, funding left out. `amount` is a decimal string (`'8.000000'`, `'8'`) or a number of
- * currency units. A failure lists the ledger.
- *
- * @param received - The mock service.
- * @param amount - The total charged, e.g. `'12.000000'`.
- * @param options - Which organization's account.
- * @param name - Who asks, named when the call itself is wrong.
- * @returns The answer, with its message for either way and the two totals.
+ * currency units. A failure lists the ledger; the answer carries the two totals.
  */
 export function checkCharged(
   received: unknown,

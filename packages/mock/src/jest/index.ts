@@ -31,7 +31,7 @@
 
 import type {} from 'expect';
 import { type MockMatchers, mockMatchers } from '../testing/matchers';
-import { runnerApi } from './runner-api';
+import { runnerApi } from './use-mock-service';
 
 runnerApi().expect.extend(mockMatchers);
 

@@ -1,10 +1,10 @@
 /**
  * The hooks-style fixture for runners without `test.extend` (Jest, Bun): one object whose `mock`,
- * `client` and `demo` are fresh for each test.
+ * `client` and `demo` are fresh for each test. Jest itself is never a dependency: nothing here is
+ * loaded outside a runner that provides its hooks.
  */
 import { createMockService, type MockServiceOptions } from '../mock-service';
 import type { MockFixtures } from '../testing/matchers';
-import { runnerApi } from './runner-api';
 
 /** What {@link useMockService} returns: the current test's fixtures, read as properties. */
 export type MockContext = Readonly<MockFixtures>;
@@ -64,4 +64,58 @@ export function useMockService(options: MockServiceOptions = {}): MockContext {
       return read('demo', () => this.mock.seedDemo());
     },
   };
+}
+
+/** The part of a Jest-compatible runner this entry uses. */
+interface RunnerApi {
+  readonly expect: { extend(matchers: Record<string, unknown>): void };
+  beforeEach(hook: () => void): void;
+  afterAll(hook: () => void): void;
+}
+
+function isRunnerApi(value: unknown): value is RunnerApi {
+  const api = value as Partial<RunnerApi> | undefined;
+  return (
+    typeof api?.expect?.extend === 'function' &&
+    typeof api.beforeEach === 'function' &&
+    typeof api.afterAll === 'function'
+  );
+}
+
+/**
+ * The runner's module, through the module's own `require`: `@jest/globals`, which Jest's CommonJS
+ * runtime answers, or `bun:test` (Bun gives the test file its globals, not the modules it imports,
+ * and has a `require` in ES modules too).
+ */
+function fromRunnerModule(): unknown {
+  // In an ES module under Jest there is no `require`, and a static import would make every load
+  // depend on `@jest/globals`; there, Jest's globals are the way (`injectGlobals` defaults on).
+  if (typeof require !== 'function') return undefined;
+  for (const name of ['@jest/globals', 'bun:test']) {
+    try {
+      return require(name);
+    } catch {
+      // Not this runner: try the next.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The running test runner's `expect`, `beforeEach` and `afterAll`: the globals Jest (and vitest
+ * with `globals: true`) put on the test's global object, else `@jest/globals`, which Jest's module
+ * registry answers even when `injectGlobals` is off, or Bun's `bun:test`. Throws a sentence naming
+ * the fix outside a Jest-compatible runner.
+ */
+export function runnerApi(): RunnerApi {
+  const globals: unknown = globalThis;
+  if (isRunnerApi(globals)) return globals;
+  const runnerModule = fromRunnerModule();
+  if (isRunnerApi(runnerModule)) return runnerModule;
+  throw new Error(
+    '@msgsvc/mock/jest found no Jest expect and hooks: import it from a test file or a file of ' +
+      "Jest's setupFilesAfterEnv (setupFiles run before Jest installs expect), under Jest or " +
+      "Bun's test runner. With injectGlobals: false, Jest gives @jest/globals to CommonJS " +
+      'modules only: keep injectGlobals on in an ES module project.',
+  );
 }
