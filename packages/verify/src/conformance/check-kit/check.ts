@@ -57,3 +57,11 @@ export interface Check {
   readonly needs?: readonly Credential[];
   run(context: VerifyContext): Promise<void>;
 }
+
+/**
+ * A group's checks, in order, from specs keyed by their ids: an object literal cannot hold one
+ * key twice, so no two checks of a group share an id.
+ */
+export function checks(specs: Readonly<Record<string, Omit<Check, 'id'>>>): readonly Check[] {
+  return Object.entries(specs).map(([id, spec]) => ({ id, ...spec }));
+}

@@ -3,7 +3,7 @@
  * operation's scope is a 403 naming the canonical scope (spec Authentication).
  */
 import { expectAnswer } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import { sentMessage } from '../check-kit/fixtures';
 import { operationOf } from './contract';
@@ -28,9 +28,8 @@ async function expectScope(context: VerifyContext, method: string, path: string,
 }
 
 /** The checks of this group. */
-export const AUTH_CHECKS: readonly Check[] = [
-  {
-    id: 'auth.missing-key',
+export const AUTH_CHECKS = checks({
+  'auth.missing-key': {
     title: 'A request without X-API-KEY is a 401 AUTH_INVALID_API_KEY',
     cites: 'spec Authentication 6',
     async run({ api }) {
@@ -39,8 +38,7 @@ export const AUTH_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'auth.malformed-key',
+  'auth.malformed-key': {
     title: 'A malformed key is a 401 AUTH_INVALID_API_KEY',
     cites: 'spec Authentication 4, 6',
     async run({ api }) {
@@ -49,8 +47,7 @@ export const AUTH_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'auth.unknown-key',
+  'auth.unknown-key': {
     title: 'A well-formed key that was never issued is a 401',
     cites: 'spec Authentication 6',
     async run({ api }) {
@@ -61,8 +58,7 @@ export const AUTH_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'auth.scope-send',
+  'auth.scope-send': {
     title: 'A key without send scopes gets 403 naming apikey:campaign:send / apikey:messages:send',
     cites: 'spec Authentication 7; D5',
     needs: ['restricted'],
@@ -71,8 +67,7 @@ export const AUTH_CHECKS: readonly Check[] = [
       await expectScope(context, 'POST', '/messages', { to: '' });
     },
   },
-  {
-    id: 'auth.scope-read',
+  'auth.scope-read': {
     title: 'A key without read scopes gets 403 on every read, naming its scope',
     cites: 'spec Authentication 7; D5; D6',
     needs: ['restricted'],
@@ -83,4 +78,4 @@ export const AUTH_CHECKS: readonly Check[] = [
       await expectScope(context, 'GET', '/campaigns');
     },
   },
-];
+});

@@ -3,7 +3,7 @@
  * part after; UCS-2 70 and 67; cost = segments × price.
  */
 import { expectAnswer, sendMessage } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import { checks, type VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { MONEY } from './formats';
 
@@ -13,9 +13,8 @@ const send = async (context: VerifyContext, body: string) =>
   expectAnswer(await sendMessage(context.api, context.numbers.delivered, body), 201);
 
 /** The checks of this group. */
-export const COST_CHECKS: readonly Check[] = [
-  {
-    id: 'cost.segments',
+export const COST_CHECKS = checks({
+  'cost.segments': {
     title: 'GSM-7: 160 characters are 1 segment, 161 are 2; UCS-2: 70 are 1, 71 are 2',
     cites: 'D20; D42',
     async run(context) {
@@ -30,8 +29,7 @@ export const COST_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'cost.per-segment',
+  'cost.per-segment': {
     title: 'A message of 3 segments costs 3 times one of 1 segment to the same number',
     cites: 'D26; D32',
     async run(context) {
@@ -47,4 +45,4 @@ export const COST_CHECKS: readonly Check[] = [
       );
     },
   },
-];
+});

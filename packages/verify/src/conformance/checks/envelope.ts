@@ -7,7 +7,7 @@
  * Limits).
  */
 import { type Exchange, type RequestSpec, sendMessage } from '../check-kit/api';
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectThat, expectValues } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
 import { ABSENT_ID } from '../check-kit/lists';
@@ -67,9 +67,8 @@ function expectLimitHeaders(answer: Exchange, limit: number): void {
 }
 
 /** The checks of this group. */
-export const ENVELOPE_CHECKS: readonly Check[] = [
-  {
-    id: 'envelope.every-error',
+export const ENVELOPE_CHECKS = checks({
+  'envelope.every-error': {
     title:
       'Every error status (401, 404, 405, 415, 422) carries the whole envelope, trace_id = X-Trace-Id',
     cites: 'spec Errors; D1; D2; D3; D4; D32; D33',
@@ -101,8 +100,7 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'envelope.credential-errors',
+  'envelope.credential-errors': {
     title: 'The 402 (service billing) and the 403 carry the whole envelope too',
     cites: 'spec Errors; spec Authentication 7; D3; D4; D14',
     needs: ['poor', 'restricted'],
@@ -116,8 +114,7 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
       expectEnvelope(refused, 402, 'BILLING_INSUFFICIENT_FUNDS', 'billing');
     },
   },
-  {
-    id: 'envelope.success-headers',
+  'envelope.success-headers': {
     title: 'Every 2xx (200, 201, 202) carries X-Trace-Id and application/json',
     cites: 'D4; spec Endpoints (JSON)',
     async run(context) {
@@ -150,8 +147,7 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'envelope.rate-limit-headers',
+  'envelope.rate-limit-headers': {
     title:
       'Every answer after the limiter carries X-RateLimit-* with its operation limit: 2xx, 404, 415, 422',
     cites: 'spec Limits; D8; D34',
@@ -182,4 +178,4 @@ export const ENVELOPE_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});

@@ -3,14 +3,13 @@
  * content types, bodies that are not JSON (spec Errors).
  */
 import { expectAnswer } from '../check-kit/api';
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import { expectEnvelope, TRACE_ID } from './envelope';
 
 /** The checks of this group. */
-export const ERROR_CHECKS: readonly Check[] = [
-  {
-    id: 'errors.envelope',
+export const ERROR_CHECKS = checks({
+  'errors.envelope': {
     title: 'Errors carry code, message, status, trace_id (= X-Trace-Id), timestamp, service',
     cites: 'spec Errors; D3; D4; D32',
     async run({ api }) {
@@ -19,8 +18,7 @@ export const ERROR_CHECKS: readonly Check[] = [
       expectEnvelope(answer, 422, 'VALIDATION_ERROR');
     },
   },
-  {
-    id: 'errors.trace-id-on-success',
+  'errors.trace-id-on-success': {
     title: 'Successful answers carry X-Trace-Id too',
     cites: 'D4',
     async run({ api }) {
@@ -34,16 +32,14 @@ export const ERROR_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'errors.unknown-route',
+  'errors.unknown-route': {
     title: 'An unknown path is a 404 NOT_FOUND in the envelope',
     cites: 'D2',
     async run({ api }) {
       expectAnswer(await api.request('GET', '/no-such-thing'), 404, 'NOT_FOUND');
     },
   },
-  {
-    id: 'errors.method-not-allowed',
+  'errors.method-not-allowed': {
     title: 'A known path with another method is a 405 with Allow',
     cites: 'D2; D33',
     async run({ api }) {
@@ -62,8 +58,7 @@ export const ERROR_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'errors.content-type',
+  'errors.content-type': {
     title: 'A POST body that is not application/json is a 415',
     cites: 'D2',
     async run(context) {
@@ -75,8 +70,7 @@ export const ERROR_CHECKS: readonly Check[] = [
       expectAnswer(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
     },
   },
-  {
-    id: 'errors.malformed-json',
+  'errors.malformed-json': {
     title: 'A body that is not JSON, or not an object, is a 422 with fields.body',
     cites: 'D2',
     async run({ api }) {
@@ -90,4 +84,4 @@ export const ERROR_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});

@@ -3,15 +3,14 @@
  * page yields the same entries as one large page, no overlap, no gap (spec GET /messages, GET
  * /campaigns, GET /campaigns/{campaign_id}/messages).
  */
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectThat, expectValues } from '../check-kit/drift';
 import { campaign, completedCampaign, sentMessage } from '../check-kit/fixtures';
 import { expectOnly, expectPage, expectRejected, idsOf, listPage, walk } from '../check-kit/lists';
 
 /** The checks of this group. */
-export const FILTER_CHECKS: readonly Check[] = [
-  {
-    id: 'filters.q-message-id',
+export const FILTER_CHECKS = checks({
+  'filters.q-message-id': {
     title: 'q with a message UUID finds exactly that message, other filters still applying',
     cites: 'spec GET /messages (q); D24',
     async run(context) {
@@ -25,8 +24,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       expectPage(none, { total: 0 });
     },
   },
-  {
-    id: 'filters.q-number',
+  'filters.q-number': {
     title: 'q with part of a number, written with separators, matches target_e164',
     cites: 'spec GET /messages (q); D24',
     async run(context) {
@@ -42,8 +40,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'filters.created-at',
+  'filters.created-at': {
     title: 'created_at__ge and created_at__le are inclusive',
     cites: 'spec Common list query parameters (inclusive)',
     async run(context) {
@@ -61,8 +58,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'filters.sender',
+  'filters.sender': {
     title: 'sms_remitter_id and its alias remitter_id filter by sender ID',
     cites: 'spec GET /messages; D22',
     async run(context) {
@@ -77,8 +73,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'filters.channel-and-status-values',
+  'filters.channel-and-status-values': {
     title: 'channel_type and status accept only their values; channel_type=SMS holds only SMS',
     cites: 'spec GET /messages; D18',
     async run({ api }) {
@@ -88,8 +83,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       expectOnly(page, 'channel_type', ['SMS']);
     },
   },
-  {
-    id: 'filters.campaign-and-status',
+  'filters.campaign-and-status': {
     title: "campaign_id and repeated status filter a campaign's messages",
     cites: 'spec GET /messages; D16; D18',
     async run(context) {
@@ -112,8 +106,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'filters.campaigns',
+  'filters.campaigns': {
     title: 'GET /campaigns: q matches the name; status filters, SENDING accepted',
     cites: 'spec GET /campaigns; D11; D24',
     async run(context) {
@@ -128,8 +121,7 @@ export const FILTER_CHECKS: readonly Check[] = [
       expectPage(other, { total: 0 });
     },
   },
-  {
-    id: 'filters.pagination-stable',
+  'filters.pagination-stable': {
     title: 'Walking pages of 1 and 2 gives the same entries as one page: no overlap, no gap',
     cites: 'spec Pagination envelope; D25',
     async run(context) {
@@ -150,4 +142,4 @@ export const FILTER_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});

@@ -8,7 +8,7 @@
  */
 
 import { expectAnswer } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import { checks, type VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import {
   campaign,
@@ -98,25 +98,22 @@ const MESSAGE_SHAPES = [
 ];
 
 /** The checks of this group. */
-export const FORMAT_CHECKS: readonly Check[] = [
-  {
-    id: 'formats.timestamps',
+export const FORMAT_CHECKS = checks({
+  'formats.timestamps': {
     title: 'Every timestamp of every record, embedded ones too, has microseconds and +00:00',
     cites: 'spec Resources (general conventions); spec Versioning; D15; D32',
     async run(context) {
       await expectFormats(context, 'Timestamp', 'in YYYY-MM-DDTHH:MM:SS.ffffff+00:00 (D32)');
     },
   },
-  {
-    id: 'formats.money',
+  'formats.money': {
     title: 'Every cost, on the send, the message and the campaign entries, has six fraction digits',
     cites: 'spec Message (cost); D32; D43',
     async run(context) {
       await expectFormats(context, 'Money', 'a decimal string with six fraction digits (D32)');
     },
   },
-  {
-    id: 'formats.ids',
+  'formats.ids': {
     title: 'Every id the service created is a UUID v7',
     cites: 'spec Resources (UUID v7); D32',
     async run(context) {
@@ -126,8 +123,7 @@ export const FORMAT_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'shapes.field-names',
+  'shapes.field-names': {
     title:
       'Each message shape uses its endpoint’s names (target_e164/e164_format, remitter_id/sms_remitter_id, provider_name/provider_id) and none of the others',
     cites: 'spec Resources (each endpoint uses exactly the names listed for it); D20; D138',
@@ -148,4 +144,4 @@ export const FORMAT_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});

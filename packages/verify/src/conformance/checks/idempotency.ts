@@ -11,7 +11,7 @@ import {
   sendBatch,
   sendMessage,
 } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat, expectValues } from '../check-kit/drift';
 import { batchOf } from '../check-kit/fixtures';
 import { expectPage, listPage } from '../check-kit/lists';
@@ -38,9 +38,8 @@ function expectReplay(again: Exchange, first: Exchange): void {
 const keyed = (key: string) => ({ headers: { 'idempotency-key': key } });
 
 /** The checks of this group. */
-export const IDEMPOTENCY_CHECKS: readonly Check[] = [
-  {
-    id: 'idempotency.replay',
+export const IDEMPOTENCY_CHECKS = checks({
+  'idempotency.replay': {
     title: 'A repeat with the same key and body returns the same answer, marked, and sends once',
     cites: 'spec Limits (idempotency); D9; D35',
     async run(context) {
@@ -59,8 +58,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
       });
     },
   },
-  {
-    id: 'idempotency.mismatch',
+  'idempotency.mismatch': {
     title: 'The same key with another body is a 422 IDEMPOTENCY_KEY_REUSED, also across operations',
     cites: 'D9; D35',
     async run(context) {
@@ -73,8 +71,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
       expectAnswer(batch, 422, 'IDEMPOTENCY_KEY_REUSED');
     },
   },
-  {
-    id: 'idempotency.concurrent',
+  'idempotency.concurrent': {
     title: 'Two concurrent requests with one key create one message (a replay or a 409)',
     cites: 'D9',
     async run(context) {
@@ -100,8 +97,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'idempotency.refusals-not-stored',
+  'idempotency.refusals-not-stored': {
     title: 'A refused request stores nothing: the key then works for a corrected request',
     cites: 'D9',
     async run(context) {
@@ -116,8 +112,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'idempotency.malformed-key',
+  'idempotency.malformed-key': {
     title: 'An Idempotency-Key over 255 characters is a 422 naming the header',
     cites: 'D9; D46',
     async run(context) {
@@ -126,8 +121,7 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
       expectAnswer(answer, 422, 'VALIDATION_ERROR', ['Idempotency-Key']);
     },
   },
-  {
-    id: 'idempotency.batch-replay',
+  'idempotency.batch-replay': {
     title: 'A batch repeated with its key returns the same campaign_id and creates no campaign',
     cites: 'D9; D35',
     async run(context) {
@@ -141,4 +135,4 @@ export const IDEMPOTENCY_CHECKS: readonly Check[] = [
       expectPage(await listPage(context.api, '/campaigns', { q: name }), { total: 1 });
     },
   },
-];
+});

@@ -6,7 +6,7 @@
  * Authentication 3).
  */
 import { type Api, expectAnswer, sendMessage } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat, Skip } from '../check-kit/drift';
 import {
   campaign,
@@ -54,9 +54,8 @@ export function otherOrganization(context: VerifyContext): Api {
 }
 
 /** The checks of this group. */
-export const ISOLATION_CHECKS: readonly Check[] = [
-  {
-    id: 'isolation.message-filters',
+export const ISOLATION_CHECKS = checks({
+  'isolation.message-filters': {
     title: "No filter or q lets another organization's key list this organization's messages",
     cites: 'spec What the service does; spec Authentication 3; D1; D22; D24',
     needs: ['other'],
@@ -90,8 +89,7 @@ export const ISOLATION_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'isolation.campaign-filters',
+  'isolation.campaign-filters': {
     title: "No filter or q lets another organization's key list this organization's campaigns",
     cites: 'spec What the service does; spec Authentication 3; D1; D7; D22; D24',
     needs: ['other'],
@@ -120,8 +118,7 @@ export const ISOLATION_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'isolation.other-way',
+  'isolation.other-way': {
     title: "This organization's key cannot see a message another organization sent",
     cites: 'spec What the service does; spec Authentication 3; D1; D24',
     needs: ['other'],
@@ -140,4 +137,4 @@ export const ISOLATION_CHECKS: readonly Check[] = [
       await expectNoneOf(context.api, '/messages', queries, new Set([id]));
     },
   },
-];
+});

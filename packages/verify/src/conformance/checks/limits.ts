@@ -5,7 +5,7 @@
  * a window, following the headers through a window that resets on the way (spec Limits).
  */
 import { type Api, codeOf, describeExchange, type Exchange } from '../check-kit/api';
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 
 const INVALID_BATCH = { recipients: [] };
@@ -24,9 +24,8 @@ export function limitHeaders(answer: Exchange) {
 }
 
 /** The checks of this group. */
-export const LIMIT_CHECKS: readonly Check[] = [
-  {
-    id: 'limits.headers',
+export const LIMIT_CHECKS = checks({
+  'limits.headers': {
     title: 'X-RateLimit-* headers: 60 a minute for GET /messages, 10 for POST /campaigns/batch',
     cites: 'spec Limits; D8',
     async run({ api }) {
@@ -54,8 +53,7 @@ export const LIMIT_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'limits.batch-enforced',
+  'limits.batch-enforced': {
     title:
       'The batch limit refuses the request after the last one the window allows, with 429 and Retry-After',
     cites: 'spec Limits (10 per minute per API key); D8; D34',
@@ -72,7 +70,7 @@ export const LIMIT_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});
 
 /**
  * Spends the rest of the key's batch window on invalid bodies and one request more, all at once,

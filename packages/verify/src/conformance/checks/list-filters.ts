@@ -9,7 +9,7 @@
  * /campaigns/{campaign_id}/messages).
  */
 import type { Api } from '../check-kit/api';
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import {
   campaign,
@@ -150,9 +150,8 @@ async function expectCases(
 }
 
 /** The checks of this group. */
-export const LIST_FILTER_CHECKS: readonly Check[] = [
-  {
-    id: 'filters.messages-each',
+export const LIST_FILTER_CHECKS = checks({
+  'filters.messages-each': {
     title: 'GET /messages with one campaign_id: every filter and alias keeps exactly its records',
     cites: 'spec GET /messages; D18; D22; D23; D24',
     async run(context) {
@@ -162,8 +161,7 @@ export const LIST_FILTER_CHECKS: readonly Check[] = [
       await expectCases(context.api, '/messages', { campaign_id: id }, entries, all);
     },
   },
-  {
-    id: 'filters.messages-each-repeated-campaign',
+  'filters.messages-each-repeated-campaign': {
     title:
       'GET /messages with campaign_id repeated: every filter and alias keeps exactly its records',
     cites: 'spec GET /messages (repeatable); D18; D22; D23; D24',
@@ -175,8 +173,7 @@ export const LIST_FILTER_CHECKS: readonly Check[] = [
       await expectCases(context.api, '/messages', { campaign_id: [ABSENT_ID, id] }, entries, all);
     },
   },
-  {
-    id: 'filters.campaign-messages-each',
+  'filters.campaign-messages-each': {
     title: 'GET /campaigns/{id}/messages: every filter keeps exactly its records',
     cites: 'spec GET /campaigns/{campaign_id}/messages; D18; D22; D23; D24',
     async run(context) {
@@ -189,8 +186,7 @@ export const LIST_FILTER_CHECKS: readonly Check[] = [
       await expectCases(context.api, `/campaigns/${id}/messages`, {}, entries, all);
     },
   },
-  {
-    id: 'filters.campaigns-each',
+  'filters.campaigns-each': {
     title: 'GET /campaigns: every filter and alias keeps exactly its records',
     cites: 'spec GET /campaigns; D11; D17; D22; D23; D24',
     async run(context) {
@@ -215,4 +211,4 @@ export const LIST_FILTER_CHECKS: readonly Check[] = [
       await expectCases(context.api, '/campaigns', { q: context.runId }, entries, all);
     },
   },
-];
+});

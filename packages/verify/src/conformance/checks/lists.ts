@@ -3,15 +3,14 @@
  * repeated parameters, page arithmetic and order (spec Pagination envelope, Common list query
  * parameters, Limits).
  */
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectOrderedBy, expectPage, expectRejected, listPage } from '../check-kit/lists';
 
 const LISTS = ['/messages', '/campaigns'] as const;
 
 /** The checks of this group. */
-export const LIST_CHECKS: readonly Check[] = [
-  {
-    id: 'lists.defaults',
+export const LIST_CHECKS = checks({
+  'lists.defaults': {
     title: 'Without parameters a list answers page 1 of size 30',
     cites: 'spec Common list query parameters; D25',
     async run({ api }) {
@@ -21,8 +20,7 @@ export const LIST_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'lists.size-bounds',
+  'lists.size-bounds': {
     title: 'size is 1 to 200: 0 and 201 are 422 fields.size, 1 and 200 are answered',
     cites: 'spec Limits (page size); D25',
     async run({ api }) {
@@ -35,8 +33,7 @@ export const LIST_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'lists.page-bounds',
+  'lists.page-bounds': {
     title: 'page is at least 1; a page past the end is empty with the true total',
     cites: 'spec Limits (page number); D25',
     async run({ api }) {
@@ -48,8 +45,7 @@ export const LIST_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'lists.page-arithmetic',
+  'lists.page-arithmetic': {
     title: 'pages = ceil(total / size), and a page holds min(size, what is left) entries',
     cites: 'spec Pagination envelope; D25',
     async run({ api }) {
@@ -62,8 +58,7 @@ export const LIST_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'lists.enums',
+  'lists.enums': {
     title: 'order and order_by accept only their values',
     cites: 'spec Common list query parameters',
     async run({ api }) {
@@ -74,8 +69,7 @@ export const LIST_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'lists.unknown-and-repeated',
+  'lists.unknown-and-repeated': {
     title: 'An unknown parameter, or a single-valued one given twice, is a 422 naming it',
     cites: 'D33',
     async run({ api }) {
@@ -85,8 +79,7 @@ export const LIST_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'lists.order',
+  'lists.order': {
     title: 'Lists are ordered by created_at (desc by default), ties by id; asc reverses',
     cites: 'spec Common list query parameters; D25',
     async run({ api }) {
@@ -102,8 +95,7 @@ export const LIST_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'lists.date-filters-malformed',
+  'lists.date-filters-malformed': {
     title: 'A malformed date-time filter is a 422 naming it',
     cites: 'spec GET /messages (422)',
     async run({ api }) {
@@ -114,4 +106,4 @@ export const LIST_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});

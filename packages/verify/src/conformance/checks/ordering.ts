@@ -5,7 +5,7 @@
  * query parameters).
  */
 import type { Api } from '../check-kit/api';
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import {
   campaign,
@@ -49,9 +49,8 @@ async function expectWalksOrdered(api: Api, path: string, query: Query, size: nu
 }
 
 /** The checks of this group. */
-export const ORDER_CHECKS: readonly Check[] = [
-  {
-    id: 'order.campaign-messages',
+export const ORDER_CHECKS = checks({
+  'order.campaign-messages': {
     title:
       "A campaign's messages, walked a page at a time, stay in order for every order and order_by",
     cites: 'spec Common list query parameters; spec GET /campaigns/{campaign_id}/messages; D25',
@@ -61,8 +60,7 @@ export const ORDER_CHECKS: readonly Check[] = [
       await expectWalksOrdered(context.api, `/campaigns/${id}/messages`, {}, 1);
     },
   },
-  {
-    id: 'order.messages-by-campaign',
+  'order.messages-by-campaign': {
     title:
       'GET /messages?campaign_id, walked a page at a time, stays in order for every order and order_by',
     cites: 'spec Common list query parameters; spec GET /messages; D25',
@@ -72,8 +70,7 @@ export const ORDER_CHECKS: readonly Check[] = [
       await expectWalksOrdered(context.api, '/messages', { campaign_id: id }, 1);
     },
   },
-  {
-    id: 'order.messages-by-campaigns',
+  'order.messages-by-campaigns': {
     title:
       'GET /messages?campaign_id=A&campaign_id=B, walked a page at a time, stays in order, ties by id',
     cites: 'spec Common list query parameters; spec GET /messages; D25',
@@ -85,8 +82,7 @@ export const ORDER_CHECKS: readonly Check[] = [
       await expectWalksOrdered(context.api, '/messages', { campaign_id: ids }, 1);
     },
   },
-  {
-    id: 'order.messages-by-window',
+  'order.messages-by-window': {
     title: 'GET /messages in a created_at window, walked a page at a time, stays in order',
     cites: 'spec Common list query parameters; spec GET /messages; D25',
     async run(context) {
@@ -95,8 +91,7 @@ export const ORDER_CHECKS: readonly Check[] = [
       await expectWalksOrdered(context.api, '/messages', window, 2);
     },
   },
-  {
-    id: 'order.campaigns',
+  'order.campaigns': {
     title:
       "This run's campaigns, walked a page at a time, stay in order for every order and order_by",
     cites: 'spec Common list query parameters; spec GET /campaigns; D25',
@@ -105,8 +100,7 @@ export const ORDER_CHECKS: readonly Check[] = [
       await expectWalksOrdered(context.api, '/campaigns', { q: context.runId }, 1);
     },
   },
-  {
-    id: 'order.defaults',
+  'order.defaults': {
     title: 'Without order and order_by a list is desc by created_at: the same as asking for it',
     cites: 'spec Common list query parameters (desc, created_at)',
     async run(context) {
@@ -129,4 +123,4 @@ export const ORDER_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});

@@ -3,14 +3,13 @@
  * page 1 or after; a total that is an exact multiple of `size` has exactly `total / size` pages,
  * the last one full and the next one empty (spec Pagination envelope).
  */
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { campaign, settledCampaignMessages, settledRunCampaigns } from '../check-kit/fixtures';
 import { ABSENT_ID, expectPage, listPage } from '../check-kit/lists';
 
 /** The checks of this group. */
-export const PAGE_CHECKS: readonly Check[] = [
-  {
-    id: 'pages.empty',
+export const PAGE_CHECKS = checks({
+  'pages.empty': {
     title: 'An empty result is total 0, pages 0, no entries, on page 1 and on page 2',
     cites: 'spec Pagination envelope; D25',
     async run(context) {
@@ -33,8 +32,7 @@ export const PAGE_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
-    id: 'pages.exact-multiple',
+  'pages.exact-multiple': {
     title:
       'A total that is a multiple of size has total/size pages, the last full, the next empty; one that is not rounds up',
     cites: 'spec Pagination envelope ("iterate until page >= pages"); D25',
@@ -62,4 +60,4 @@ export const PAGE_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});

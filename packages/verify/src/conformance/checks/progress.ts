@@ -4,7 +4,7 @@
  * spec says (States and transitions).
  */
 import { expectAnswer, sendMessage } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import { checks, type VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { campaign, completedCampaign } from '../check-kit/fixtures';
 import { expectOnly, expectPage, listPage } from '../check-kit/lists';
@@ -31,9 +31,8 @@ async function sendAndWait(context: VerifyContext, to: string, until: string) {
 }
 
 /** The checks of this group. */
-export const PROGRESS_CHECKS: readonly Check[] = [
-  {
-    id: 'progress.campaign-accepted',
+export const PROGRESS_CHECKS = checks({
+  'progress.campaign-accepted': {
     title: 'A batch is accepted with 202, the pending-processing text and a campaign_id',
     cites: 'spec POST /campaigns/batch (202); D10',
     async run(context) {
@@ -47,8 +46,7 @@ export const PROGRESS_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'progress.campaign-completes',
+  'progress.campaign-completes': {
     title: 'The campaign reaches COMPLETED with processed_at and completed_at set',
     cites: 'spec Campaign states; D13; D15',
     async run(context) {
@@ -64,8 +62,7 @@ export const PROGRESS_CHECKS: readonly Check[] = [
       );
     },
   },
-  {
-    id: 'progress.campaign-messages',
+  'progress.campaign-messages': {
     title: "A completed campaign's messages are past PENDING; the invalid number FAILED, free",
     cites: 'spec Message states; D13; D16; D18',
     async run(context) {
@@ -84,8 +81,7 @@ export const PROGRESS_CHECKS: readonly Check[] = [
       });
     },
   },
-  {
-    id: 'progress.message-delivered',
+  'progress.message-delivered': {
     title: 'A message to the delivered number reaches DELIVERED, not refunded',
     cites: 'spec Message states; D19; D38',
     async run(context) {
@@ -93,8 +89,7 @@ export const PROGRESS_CHECKS: readonly Check[] = [
       expectValues('a delivered message', message, { is_refunded: false, error_code: null });
     },
   },
-  {
-    id: 'progress.message-refund',
+  'progress.message-refund': {
     title: 'An undelivered message is refunded with a live key, never with a test key',
     cites: 'spec Message (is_refunded); D19; D28; D38',
     async run(context) {
@@ -106,4 +101,4 @@ export const PROGRESS_CHECKS: readonly Check[] = [
       });
     },
   },
-];
+});

@@ -3,16 +3,15 @@
  * /messages/{message_id}, GET /campaigns/{campaign_id}).
  */
 import { expectAnswer } from '../check-kit/api';
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectValues } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
 import { ABSENT_ID } from '../check-kit/lists';
 import { MONEY } from './formats';
 
 /** The checks of this group. */
-export const RETRIEVE_CHECKS: readonly Check[] = [
-  {
-    id: 'retrieve.message',
+export const RETRIEVE_CHECKS = checks({
+  'retrieve.message': {
     title: 'Retrieve Message shows a sent message with API_CLIENT, no campaign, a money cost',
     cites: 'spec GET /messages/{message_id}; D20; D32',
     async run(context) {
@@ -27,8 +26,7 @@ export const RETRIEVE_CHECKS: readonly Check[] = [
       });
     },
   },
-  {
-    id: 'retrieve.message-malformed-id',
+  'retrieve.message-malformed-id': {
     title: 'A malformed message id is a 422 with fields.message_id',
     cites: 'spec GET /messages/{message_id} (422)',
     async run({ api }) {
@@ -37,16 +35,14 @@ export const RETRIEVE_CHECKS: readonly Check[] = [
       ]);
     },
   },
-  {
-    id: 'retrieve.message-unknown',
+  'retrieve.message-unknown': {
     title: 'An unknown message is a 404 NOT_FOUND',
     cites: 'spec GET /messages/{message_id} (404); D1',
     async run({ api }) {
       expectAnswer(await api.request('GET', `/messages/${ABSENT_ID}`), 404, 'NOT_FOUND');
     },
   },
-  {
-    id: 'retrieve.campaign-unknown',
+  'retrieve.campaign-unknown': {
     title: 'An unknown campaign, or its messages, is a 404 RESOURCE_NOT_FOUND',
     cites: 'D1; D7',
     async run({ api }) {
@@ -61,8 +57,7 @@ export const RETRIEVE_CHECKS: readonly Check[] = [
       ]);
     },
   },
-  {
-    id: 'retrieve.campaign',
+  'retrieve.campaign': {
     title: 'A new campaign: PROCESSING or later, null fields until set, data.reason_of_pause null',
     cites: 'spec Campaign; D10; D12; D15; D16',
     async run(context) {
@@ -81,4 +76,4 @@ export const RETRIEVE_CHECKS: readonly Check[] = [
       expectValues(`GET /campaigns/${id}, data`, data, { reason_of_pause: null });
     },
   },
-];
+});

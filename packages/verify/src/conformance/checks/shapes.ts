@@ -9,7 +9,7 @@
 import { checkExchange } from '../../proxy/check-exchange';
 import { BASE_PATH, Contract } from '../../proxy/contract';
 import type { Exchange } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import { checks, type VerifyContext } from '../check-kit/check';
 import { Drift } from '../check-kit/drift';
 import { sentMessage } from '../check-kit/fixtures';
 
@@ -40,9 +40,8 @@ function problems(context: VerifyContext, exchange: Exchange): string[] {
 }
 
 /** The checks of this group. */
-export const SHAPE_CHECKS: readonly Check[] = [
-  {
-    id: 'shapes.responses',
+export const SHAPE_CHECKS = checks({
+  'shapes.responses': {
     title: 'Answers carry every field the contract promises, typed; fields it does not name warn',
     cites: 'openapi.yaml; D100',
     async run(context) {
@@ -71,4 +70,4 @@ export const SHAPE_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});

@@ -3,7 +3,7 @@
  * isolation between organizations (spec POST /campaigns/batch (402), Authentication 3).
  */
 import { expectAnswer, sendMessage } from '../check-kit/api';
-import type { Check } from '../check-kit/check';
+import { checks } from '../check-kit/check';
 import { expectValues } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
 import { expectPage, listPage } from '../check-kit/lists';
@@ -12,9 +12,8 @@ import { expectNoneOf, otherOrganization } from './isolation';
 const all = () => true;
 
 /** The checks of this group. */
-export const TENANCY_CHECKS: readonly Check[] = [
-  {
-    id: 'billing.insufficient-funds',
+export const TENANCY_CHECKS = checks({
+  'billing.insufficient-funds': {
     title: 'A send the balance cannot pay is a 402 from service billing and creates nothing',
     cites: 'spec Errors; D3; D14; D20',
     needs: ['poor'],
@@ -28,8 +27,7 @@ export const TENANCY_CHECKS: readonly Check[] = [
       expectPage(await listPage(poor, '/messages', { size: 1 }), { total: before.total });
     },
   },
-  {
-    id: 'isolation.messages',
+  'isolation.messages': {
     title: "Another organization's key cannot see this organization's message",
     cites: 'spec Authentication 3; spec GET /messages/{message_id} (404); D1',
     needs: ['other'],
@@ -40,8 +38,7 @@ export const TENANCY_CHECKS: readonly Check[] = [
       await expectNoneOf(other, '/messages', [{ q: id }], new Set([id]), all);
     },
   },
-  {
-    id: 'isolation.campaigns',
+  'isolation.campaigns': {
     title: "Another organization's key cannot see this organization's campaign",
     cites: 'spec Authentication 3; D1; D7',
     needs: ['other'],
@@ -54,4 +51,4 @@ export const TENANCY_CHECKS: readonly Check[] = [
       await expectNoneOf(other, '/campaigns', [{ q: name }], new Set([id]), all);
     },
   },
-];
+});

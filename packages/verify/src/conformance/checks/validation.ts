@@ -6,7 +6,7 @@
  * invalid number 1,001 times and reserves one (spec POST /campaigns/batch, Limits).
  */
 import { expectAnswer, sendBatch } from '../check-kit/api';
-import type { Check, VerifyContext } from '../check-kit/check';
+import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import { batchOf } from '../check-kit/fixtures';
 import { fieldOf } from './contract';
@@ -44,9 +44,8 @@ async function lengthsRefused(context: VerifyContext, field: string, fill = 'v')
 }
 
 /** The checks of this group. */
-export const VALIDATION_CHECKS: readonly Check[] = [
-  {
-    id: 'validation.batch-bounds-accepted',
+export const VALIDATION_CHECKS = checks({
+  'validation.batch-bounds-accepted': {
     title:
       'A batch at every accepted edge (2 recipients, 10,000 characters, a 200-character name) is a 202',
     cites: 'spec POST /campaigns/batch; spec Limits',
@@ -59,8 +58,7 @@ export const VALIDATION_CHECKS: readonly Check[] = [
       expectAnswer(await sendBatch(context.api, body), 202);
     },
   },
-  {
-    id: 'validation.batch-recipients',
+  'validation.batch-recipients': {
     title: 'recipients: 1 and 1,001 items, an item off the pattern, a 31-character item: refused',
     cites: 'spec POST /campaigns/batch (2 to 1000 items, pattern); D46',
     async run(context) {
@@ -74,16 +72,14 @@ export const VALIDATION_CHECKS: readonly Check[] = [
       await batchRefused(context, { recipients: [delivered, '1'.repeat(31)] });
     },
   },
-  {
-    id: 'validation.batch-content',
+  'validation.batch-content': {
     title: 'content: empty and 10,001 characters are refused',
     cites: 'spec POST /campaigns/batch (1 to 10,000 characters)',
     async run(context) {
       await lengthsRefused(context, 'content');
     },
   },
-  {
-    id: 'validation.batch-name-and-country',
+  'validation.batch-name-and-country': {
     title: 'name: empty and 201 characters; country_alpha2 not two capitals: refused',
     cites: 'spec POST /campaigns/batch (name 1 to 200, ^[A-Z]{2}$)',
     async run(context) {
@@ -92,8 +88,7 @@ export const VALIDATION_CHECKS: readonly Check[] = [
       await batchRefused(context, { country_alpha2: 'ao' });
     },
   },
-  {
-    id: 'validation.batch-channel-and-sender',
+  'validation.batch-channel-and-sender': {
     title: 'A batch on WHATSAPP, or with a sender ID that is not a UUID v7, is refused',
     cites: 'spec POST /campaigns/batch (SMS only, UUID v7); D21',
     async run(context) {
@@ -103,8 +98,7 @@ export const VALIDATION_CHECKS: readonly Check[] = [
       await batchRefused(context, { remitter_id: '6f1c1d7e-2c47-4c1e-9b7e-1f2a3b4c5d6e' });
     },
   },
-  {
-    id: 'validation.send-message',
+  'validation.send-message': {
     title: 'POST /messages: to off the pattern or not a valid number, empty or too long body: 422',
     cites: 'spec POST /messages; D20',
     async run(context) {
@@ -122,4 +116,4 @@ export const VALIDATION_CHECKS: readonly Check[] = [
       }
     },
   },
-];
+});
