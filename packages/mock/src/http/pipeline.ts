@@ -13,7 +13,7 @@ import { authenticate, requireScope } from './authenticate';
 import { bodyText, requireJsonUtf8 } from './body';
 import { errorResponse } from './envelope';
 import type { Operation, OperationContext } from './operations';
-import { BASE_PATH, matchRoute, type RouteMatch, suggestPublicPath } from './router';
+import { KNOWN_METHODS, matchRoute, noRouteMessage } from './router';
 import type { HttpRequest, HttpResponse } from './types';
 import { type UnexpectedErrorReporter, unexpectedError } from './unexpected-error';
 import { jsonBody } from './validate';
@@ -33,9 +33,6 @@ interface Exchange {
   /** Told of each exception that is not a {@link DomainError}. */
   readonly report: UnexpectedErrorReporter | undefined;
 }
-
-/** The operation a request names, once routed. */
-type Routed = Extract<RouteMatch, { kind: 'found' }>;
 
 /** Where idempotency leaves a request: a stored answer to replay, or the key it holds (if any). */
 type Reservation =
@@ -84,27 +81,29 @@ export function handleRequest(
   }
 }
 
-/** The operation the method and path name, or throws the 404, 405 or 501 that says why none. */
-function route(exchange: Exchange): Routed {
+/** The operation the method and path name, or throws the 501, 404 or 405 that says why none. */
+function route(exchange: Exchange) {
   const { request } = exchange;
-  const match = matchRoute(request.method, request.path);
-  switch (match.kind) {
-    case 'found':
-      return match;
-    case 'not_implemented':
-      throw new DomainError({
-        code: 'NOT_IMPLEMENTED',
-        message: `The method ${printable(request.method)} is not implemented by this service.`,
-      });
-    case 'not_found':
-      throw new DomainError({ code: 'NOT_FOUND', message: noRouteMessage(request) });
-    case 'method_not_allowed':
-      exchange.headers = { allow: match.allow.join(', ') };
-      throw new DomainError({
-        code: 'METHOD_NOT_ALLOWED',
-        message: `${request.method} is not allowed here; allowed: ${match.allow.join(', ')}.`,
-      });
+  if (!KNOWN_METHODS.has(request.method)) {
+    throw new DomainError({
+      code: 'NOT_IMPLEMENTED',
+      message: `The method ${printable(request.method)} is not implemented by this service.`,
+    });
   }
+  const match = matchRoute(request.method, request.path);
+  if (match === undefined) {
+    throw new DomainError({
+      code: 'NOT_FOUND',
+      message: noRouteMessage(request.method, request.path),
+    });
+  }
+  if ('operation' in match) return match;
+  const allow = match.allow.join(', ');
+  exchange.headers = { allow };
+  throw new DomainError({
+    code: 'METHOD_NOT_ALLOWED',
+    message: `${request.method} is not allowed here; allowed: ${allow}.`,
+  });
 }
 
 /** Throws the 500 or 503 a fault armed for this operation asks for, if one is armed. */
@@ -217,19 +216,6 @@ function execution(
     }
   }
   return response;
-}
-
-/**
- * A base URL without `/c/v1` is the commonest first mistake: the 404 says where the API lives, and
- * which path was probably meant.
- */
-function noRouteMessage({ method, path }: HttpRequest): string {
-  const message = `No route for ${method} ${path}.`;
-  if (path.startsWith(`${BASE_PATH}/`)) return message;
-  const suggestion = suggestPublicPath(method, path);
-  return suggestion === undefined
-    ? `${message} The public API is under ${BASE_PATH}.`
-    : `${message} The public API is under ${BASE_PATH}: did you mean ${suggestion}?`;
 }
 
 /**
