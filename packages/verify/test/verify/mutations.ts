@@ -130,7 +130,7 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'allow-header-missing',
     breaks: 'a 405 carries Allow (D2)',
     file: 'http/pipeline.ts',
-    search: "exchange.headers = { allow: match.allow.join(', ') };",
+    search: 'exchange.headers = { allow };',
     replace: 'exchange.headers = {};',
   },
   {
