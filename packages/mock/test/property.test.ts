@@ -4,7 +4,7 @@
 // changes nothing, and a refused POST creates nothing and moves no money.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REPEATABLE_PARAMETERS } from '../src/http/request-schemas';
+import { REPEATABLE } from '../src/http/request-schemas';
 import type { MockService } from '../src/index';
 import { type ApiResponse, call } from './support/api';
 import { createMockService } from './support/mock';
@@ -177,7 +177,7 @@ const queryParam = fc.tuple(
     'q',
     'created_at__ge',
     'created_at__le',
-    ...REPEATABLE_PARAMETERS,
+    ...REPEATABLE,
     'unknown',
   ),
   fc.oneof(

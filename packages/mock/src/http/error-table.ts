@@ -1,7 +1,4 @@
-/**
- * The one table from domain error codes to HTTP: status and the `service` the envelope names
- *.
- */
+/** The one table from domain error codes to HTTP: status and the `service` the envelope names. */
 import type { ErrorCode } from '../domain/core/errors';
 
 /** How an error code is answered. */

@@ -1,7 +1,6 @@
 /**
- * The seven operations of the contract: for each, its method and path, the scope it needs
- *, and the handler that validates its input, calls the domain and renders the
- * result in the endpoint's own shape.
+ * The seven operations of the contract: for each, its method, path and scope, and the handler that
+ * validates its input, calls the domain and renders the result in the endpoint's own shape.
  */
 
 import type * as z from 'zod/v4/core';

@@ -41,26 +41,17 @@ export function textProblem(text: string): string | undefined {
  */
 function chars(min: number, max: number) {
   return z.string({ error: expectedType('string') }).check((ctx) => {
-    const problem = textProblem(ctx.value);
-    if (problem !== undefined) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
-      return;
-    }
-    let length = 0;
-    for (const _ of ctx.value) length++;
-    if (length < min)
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        message: min === 1 ? 'Must not be empty.' : `Must be at least ${min} characters.`,
-      });
-    else if (length > max)
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        message: `Must be at most ${max} characters.`,
-      });
+    const message = textProblem(ctx.value) ?? lengthProblem(ctx.value, min, max);
+    if (message !== undefined) ctx.issues.push({ code: 'custom', input: ctx.value, message });
   });
+}
+
+function lengthProblem(text: string, min: number, max: number): string | undefined {
+  let length = 0;
+  for (const _ of text) length++;
+  if (length < min) return min === 1 ? 'Must not be empty.' : `Must be at least ${min} characters.`;
+  if (length > max) return `Must be at most ${max} characters.`;
+  return undefined;
 }
 
 /**
@@ -89,14 +80,10 @@ function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
 }
 
 const lowerCase = z.transform((id: string) => id.toLowerCase());
-const uuid = z.pipe(
-  z.string('Must be a UUID.').check(z.regex(UUID_PATTERN, 'Must be a UUID.')),
-  lowerCase,
-);
-const uuidV7 = z.pipe(
-  z.string('Must be a UUID v7.').check(z.regex(UUID_V7_PATTERN, 'Must be a UUID v7.')),
-  lowerCase,
-);
+const id = (pattern: RegExp, message: string) =>
+  z.pipe(z.string(message).check(z.regex(pattern, message)), lowerCase);
+const uuid = id(UUID_PATTERN, 'Must be a UUID.');
+const uuidV7 = id(UUID_V7_PATTERN, 'Must be a UUID v7.');
 const country = z
   .string('Must be a two-letter country code.')
   .check(z.regex(COUNTRY, 'Must be an ISO 3166-1 alpha-2 code in capitals, such as AO.'));
@@ -258,6 +245,3 @@ export const REPEATABLE: ReadonlySet<string> = new Set(
     .filter(([, schema]) => takesList(schema))
     .map(([name]) => name),
 );
-
-/** Every query parameter of the list operations that takes several values (`?status=A&status=B`). */
-export const REPEATABLE_PARAMETERS = [...REPEATABLE];

@@ -1,8 +1,7 @@
 /**
  * An exception the mock did not expect is a bug in the mock, and the person who meets it is a test
  * author who cannot see inside it. So the 500 says what broke: the exception's name and message and
- * its first stack frames, bounded, with anything that looks like a credential cut to its prefix
- *. The answer also carries `X-Should-Retry: false`: the same request fails the same way.
+ * its first stack frames, bounded, with anything that looks like a credential cut to its prefix.
  */
 
 import { redactSecrets } from '@msgsvc/sdk/contract';
