@@ -1,12 +1,8 @@
 /**
- * Checks one exchange against the contract: the request's parameters, headers and body, then the
- * response's status (declared for the operation), content type, body schema, declared headers and
- * the error envelope's own promises (`status` equal to the HTTP status, `trace_id` equal to
- * `X-Trace-Id`). Returns the violations, and a warning for each response field the contract
- * does not name (clients tolerate additions); never throws for anything a client or server
- * sent.
+ * Checks one exchange against the contract: the request's parameters, headers and body; the
+ * response's status, content type, body, declared headers and the error envelope's own promises.
+ * Never throws for anything a client or server sent.
  */
-
 import type { TappedExchange } from '../replay/tapped-exchange';
 import type { Contract, JsonObject } from './contract';
 

@@ -1,10 +1,7 @@
 /**
- * The public contract at run time: the generated copy of `openapi/openapi.yaml` registered with
- * Ajv (JSON Schema 2020-12 and formats, as the contract tests use it), operations matched as
- * OpenAPI matches them, and validators compiled once per schema. Responses are checked
- * twice: against the contract with `additionalProperties: false` taken out (what a client
- * may rely on: a missing or mistyped field is an error), and as written (a field the contract
- * does not name is reported as added, which clients must tolerate).
+ * The public contract at run time: the generated copy of `openapi/openapi.yaml` in Ajv (JSON
+ * Schema 2020-12 and formats, as the contract tests use it), and operations matched as OpenAPI
+ * matches them.
  */
 import { matchPath, type PathTemplates, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -38,21 +35,17 @@ export class Contract {
 
   /** What is wrong with `value` against the schema at `pointer`, one line each; empty if valid. */
   errors(pointer: string, value: unknown): string[] {
-    const validate = compiled(this.#ajv, pointer);
-    if (validate(value)) return [];
-    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    return errorsOf(this.#ajv, pointer, value);
   }
 
   /**
    * A response body against the schema at `pointer`: `errors` break what the contract
    * promises (a missing, mistyped or out-of-range field); `added` names each field the contract
-   * does not have (`/entries/0/priority`), which a client must tolerate.
+   * does not have (`/entries/0/priority`), which a client must tolerate: the same schema, checked
+   * with `additionalProperties: false` taken out and as written.
    */
   responseProblems(pointer: string, value: unknown): { errors: string[]; added: string[] } {
-    const open = compiled(this.#open, pointer);
-    const errors = open(value)
-      ? []
-      : (open.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    const errors = errorsOf(this.#open, pointer, value);
     const strict = compiled(this.#ajv, pointer);
     if (strict(value)) return { errors, added: [] };
     const added = new Set<string>();
@@ -88,13 +81,13 @@ export class Contract {
 
   /**
    * The operation a request names: segments compared percent-decoded, the most literal template
-   * wins, then the method is looked up on it alone (HEAD is GET). `template` without
-   * `operation` is a known path with another method.
+   * wins, then the method is looked up on it alone (HEAD is GET). No `operation`: a known path
+   * with another method.
    */
   operationOf(
     path: string,
     method: string,
-  ): { template: string; operation: JsonObject | undefined; pointer: string } | undefined {
+  ): { operation: JsonObject | undefined; pointer: string } | undefined {
     if (!path.startsWith(`${BASE_PATH}/`)) return undefined;
     const template = matchPath(this.#templates, pathSegments(path, BASE_PATH.length + 1))
       ?.values[0];
@@ -102,11 +95,7 @@ export class Contract {
     const verb = method === 'HEAD' ? 'get' : method.toLowerCase();
     const pointer = `/paths/${template.replaceAll('~', '~0').replaceAll('/', '~1')}/${verb}`;
     const operation = (this.document.paths as Record<string, JsonObject>)[template]![verb];
-    return {
-      template,
-      operation: isObject(operation) ? operation : undefined,
-      pointer,
-    };
+    return { operation: isObject(operation) ? operation : undefined, pointer };
   }
 }
 
@@ -123,6 +112,13 @@ function ajvWith(document: JsonObject): Ajv2020 {
  */
 function compiled(ajv: Ajv2020, pointer: string) {
   return ajv.getSchema(`${BASE}#${pointer.split('/').map(encodeURIComponent).join('/')}`)!;
+}
+
+/** What is wrong with `value` against the schema at `pointer`, one line each. */
+function errorsOf(ajv: Ajv2020, pointer: string, value: unknown): string[] {
+  const validate = compiled(ajv, pointer);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
 }
 
 /** A copy of `node` without any `additionalProperties: false` (other values kept). */

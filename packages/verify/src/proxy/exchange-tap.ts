@@ -1,13 +1,11 @@
 /**
- * The proxy's copy of one connection's exchanges, as the traffic path's own framers found them:
- * each head's text and each body's bytes (chunked framing taken off) are kept as they pass, and
- * turned into finished exchanges for the contract check and the cassette later, when the proxy
- * has time. One reading of the bytes serves both forwarding and checking, so the copy can never
- * disagree with the traffic about where a message ends. Bodies are kept up to a cap; a longer
- * body is only kept in part, and the check notes it was not checked.
+ * The proxy's copy of one connection's exchanges, fed by the traffic path's own framers (so it can
+ * never disagree with the traffic about where a message ends): heads' text and bodies' bytes, up to
+ * a cap, turned into finished exchanges for the contract check and the cassette when there is time.
  */
 import type { Arrival, KeptBody, TappedExchange } from '../replay/tapped-exchange';
 import { trimOws } from './http-framing';
+import type { PairDeps } from './paired-connection';
 
 /** What a framer reports of each message whose bytes it passes. */
 export interface MessageSink {
@@ -114,8 +112,6 @@ export function readExchange(kept: KeptExchange): TappedExchange {
 
 /** Both directions of one connection as framed: each exchange handed on once answered whole. */
 export class ExchangeTap {
-  readonly #cap: number;
-  readonly #onExchange: (exchange: KeptExchange) => void;
   /** Requests whose head passed, not yet answered, in order. */
   readonly #waiting: { arrival: Arrival; message: KeptMessage }[] = [];
   /** The request and the answer passing. */
@@ -126,7 +122,7 @@ export class ExchangeTap {
   /** What the request framer reports (heads as the upstream got them). */
   readonly requests: MessageSink = {
     head: (text) => {
-      this.#request = new KeptMessage(text, this.#cap);
+      this.#request = new KeptMessage(text, this.deps.keep);
       this.#waiting.push({ arrival: this.#arrival!, message: this.#request });
     },
     body: (bytes) => this.#request?.add(bytes),
@@ -138,7 +134,7 @@ export class ExchangeTap {
   /** What the response framer reports (final answers only). */
   readonly responses: MessageSink = {
     head: (text) => {
-      this.#answer = new KeptMessage(text, this.#cap);
+      this.#answer = new KeptMessage(text, this.deps.keep);
     },
     body: (bytes) => this.#answer?.add(bytes),
     end: () => {
@@ -147,17 +143,19 @@ export class ExchangeTap {
       this.#answer = undefined;
       if (response === undefined || request === undefined) return;
       const at = performance.now();
-      this.#onExchange({ ...request, response, at, requestEnded: request.message.ended });
+      this.deps.onExchange({ ...request, response, at, requestEnded: request.message.ended });
     },
   };
 
-  constructor(cap: number, onExchange: (exchange: KeptExchange) => void) {
-    this.#cap = cap;
-    this.#onExchange = onExchange;
-  }
+  /**
+   * `keep`: bytes of each body kept; `onExchange`: told of each exchange answered whole; `seqOf`:
+   * a request's place in the cassette, if it is recorded.
+   */
+  constructor(private readonly deps: Pick<PairDeps, 'keep' | 'onExchange' | 'seqOf'>) {}
 
-  /** A request's head is about to pass: how it arrived. */
-  arrived(arrival: Arrival): void {
-    this.#arrival = arrival;
+  /** A request's head is about to pass: it arrived now, with `method` and `target`. */
+  arrived(method: string, target: string): void {
+    const seq = this.deps.seqOf(target);
+    this.#arrival = { at: performance.now(), wall: Date.now(), method, target, seq };
   }
 }

@@ -1,8 +1,6 @@
 /**
  * Where an HTTP/1.x message's head and body end, read from its bytes as they pass: the part the
- * request framer and the response framer share. A head is found by its CRLF CRLF, however the
- * bytes are cut; a body is read by its length or by its chunked framing, strictly (refusing what
- * two parsers could read differently) or leniently (as lenient clients read an answer).
+ * request framer (strict) and the response framer (lenient, as clients read an answer) share.
  */
 
 /** A header field name (RFC 9110 §5.1). */
@@ -27,7 +25,7 @@ export class HeadReader {
   readonly #maxBytes: number;
   #kept: Buffer | null = null;
 
-  /** `maxBytes`: the longest part of a head kept while its end has not arrived. */
+  /** `maxBytes`: the longest head accepted, whole or in part. */
   constructor(maxBytes: number) {
     this.#maxBytes = maxBytes;
   }
@@ -45,7 +43,7 @@ export class HeadReader {
   /**
    * Reads the head that starts at `at` in `buf` (empty lines before it are skipped, RFC 9112 §2.2):
    * where it lies once whole; `'wait'` when the bytes ran out (what came of it is kept); `'too long'`
-   * when what came of it is already longer than `maxBytes`.
+   * when it, or what came of it, is longer than `maxBytes`.
    */
   find(buf: Buffer, at: number): FoundHead | 'wait' | 'too long' {
     let bytes = buf;
@@ -61,31 +59,18 @@ export class HeadReader {
       CRLF_CRLF,
       this.#kept === null ? from : Math.max(0, this.#kept.length - 3),
     );
+    if ((to === -1 ? bytes.length : to + 4) - from > this.#maxBytes) {
+      this.#kept = null;
+      return 'too long';
+    }
     if (to !== -1) {
       this.#kept = null;
       return { bytes, from, to };
-    }
-    if (bytes.length - from > this.#maxBytes) {
-      this.#kept = null;
-      return 'too long';
     }
     // Copied: a head arriving in pieces is rare, and its first piece is kept for a while.
     this.#kept = Buffer.from(bytes.subarray(from));
     return 'wait';
   }
-}
-
-/** How a {@link BodyReader} reads chunked framing. */
-interface BodyRules {
-  /**
-   * Whether each line must end in CRLF, a chunk size hold no control character and a trailer
-   * field be well formed; when not, a bare LF ends a line too and trailer fields are not read.
-   */
-  readonly strict: boolean;
-  /** Longest chunk-size or trailer line accepted. */
-  readonly maxLine: number;
-  /** Longest trailer section accepted. */
-  readonly maxTrailer: number;
 }
 
 enum Body {
@@ -99,7 +84,6 @@ enum Body {
 
 /** Reads one message body at a time, by its length or its chunked framing. */
 export class BodyReader {
-  readonly #rules: BodyRules;
   #state = Body.None;
   /** Bytes left of the body (`Length`) or of the chunk (`ChunkData`). */
   #left = 0;
@@ -113,9 +97,17 @@ export class BodyReader {
   /** Called with the body's bytes as they pass, framing taken off. */
   onData: ((bytes: Buffer) => void) | undefined;
 
-  constructor(rules: BodyRules) {
-    this.#rules = rules;
-  }
+  /**
+   * `strict`: each line of chunked framing must end in CRLF, a chunk size hold no control
+   * character and a trailer field be well formed (when not, a bare LF ends a line too and trailer
+   * fields are not read). `maxLine`, `maxTrailer`: the longest chunk-size or trailer line, and
+   * trailer section, accepted.
+   */
+  constructor(
+    readonly strict: boolean,
+    readonly maxLine: number,
+    readonly maxTrailer = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** Whether a body has begun and not ended. */
   get reading(): boolean {
@@ -173,12 +165,12 @@ export class BodyReader {
 
   /** Reads a byte of the CRLF after a chunk's data (strict: exactly CRLF; else CRs, then LF). */
   #chunkEnd(byte: number): boolean {
-    if (byte === LF && (this.#cr || !this.#rules.strict)) {
+    if (byte === LF && (this.#cr || !this.strict)) {
       this.#cr = false;
       this.#state = Body.ChunkSize;
       return true;
     }
-    if (byte === CR && !(this.#cr && this.#rules.strict)) {
+    if (byte === CR && !(this.#cr && this.strict)) {
       this.#cr = true;
       return true;
     }
@@ -191,7 +183,7 @@ export class BodyReader {
     const stop = nl === -1 ? buf.length : nl + 1;
     this.#line += buf.toString('latin1', i, stop);
     if (this.#state === Body.Trailer) this.#trailerBytes += stop - i;
-    if (this.#line.length > this.#rules.maxLine || this.#trailerBytes > this.#rules.maxTrailer) {
+    if (this.#line.length > this.maxLine || this.#trailerBytes > this.maxTrailer) {
       this.#fail('a chunk-size line or the trailer section is too long');
       return -1;
     }
@@ -206,7 +198,7 @@ export class BodyReader {
 
   /** A line without its line end; `undefined` when strict and it ends in a bare LF. */
   #textOf(line: string): string | undefined {
-    if (!this.#rules.strict) return line.replace(/\r?\n$/, '');
+    if (!this.strict) return line.replace(/\r?\n$/, '');
     if (line.length >= 2 && line.charCodeAt(line.length - 2) === CR) return line.slice(0, -2);
     this.#fail('a line of the chunked body ends in a bare LF');
     return undefined;
@@ -214,7 +206,7 @@ export class BodyReader {
 
   #chunkSize(text: string): boolean {
     const size = CHUNK_SIZE.exec(text);
-    if (size === null || (this.#rules.strict && CONTROL.test(text))) {
+    if (size === null || (this.strict && CONTROL.test(text))) {
       return this.#fail('a chunk size is malformed');
     }
     this.#left = Number.parseInt(size[1]!, 16);
@@ -225,8 +217,7 @@ export class BodyReader {
 
   #trailer(text: string): boolean {
     if (text === '') this.#state = Body.None;
-    else if (this.#rules.strict && !isField(text))
-      return this.#fail('a trailer field is malformed');
+    else if (this.strict && !isField(text)) return this.#fail('a trailer field is malformed');
     return true;
   }
 

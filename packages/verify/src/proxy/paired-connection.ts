@@ -1,11 +1,8 @@
 /**
- * One client connection of the proxy and the upstream connection it alone uses: the
- * client's bytes go up through the {@link RequestFramer} (heads rewritten), the upstream's bytes
- * come back untouched (counted by the {@link ResponseFramer}), and both framers hand what they
- * find to an {@link ExchangeTap}, whose exchanges are checked when the proxy has time. The two connections live and end together: a
- * close on one side is passed to the other, an upstream that fails before answering is a 502 in
- * the envelope, and one that fails mid-answer cuts the client's connection, as the upstream
- * cut the answer.
+ * One client connection of the proxy and the upstream connection it alone uses. They live and end
+ * together: a close on one side is passed to the other, an upstream that fails before answering is
+ * a 502 in the envelope, and one that fails mid-answer cuts the client's connection, as it cut the
+ * answer.
  */
 import type { Socket } from 'node:net';
 import { ExchangeTap, type KeptExchange } from './exchange-tap';
@@ -61,18 +58,12 @@ export class PairedConnection {
     this.#deps = deps;
     this.#client = client;
     // A copy of what both framers find, checked when the proxy has time.
-    const tap = new ExchangeTap(deps.keep, deps.onExchange);
+    const tap = new ExchangeTap(deps);
     this.#framer = new RequestFramer({ ...deps, sink: tap.requests });
     this.#answers = new ResponseFramer(tap.responses);
     this.#framer.onHead = (method, target) => {
       this.#answers.expect(method);
-      tap.arrived({
-        at: performance.now(),
-        wall: Date.now(),
-        method,
-        target,
-        seq: deps.seqOf(target),
-      });
+      tap.arrived(method, target);
     };
     client.setNoDelay(true);
     const { socket, openEvent } = deps.connect();

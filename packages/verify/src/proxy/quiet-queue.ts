@@ -4,30 +4,23 @@
  * waits (bounded memory), or when asked (closing, a connection that ended).
  */
 
-/** Options of {@link QuietQueue}. */
-export interface QuietOptions {
-  /** How long traffic must be still before the work runs. */
-  readonly quietMs: number;
-  /** Run at once when this many requests wait… */
-  readonly maxRequests: number;
-  /** …or this many bytes. */
-  readonly maxBytes: number;
-  /** The work: parse and check everything that waits. */
-  readonly run: () => void;
-}
+/** The work runs once no byte moved for this long… */
+const QUIET_MS = 2;
+/** …or at once when this many requests wait, */
+const MAX_REQUESTS = 256;
+/** …or this many of their bytes (so the copy's memory is bounded). */
+const MAX_BYTES = 16 * 1024 * 1024;
 
 /** Runs the proxy's deferred work when the traffic is quiet. */
 export class QuietQueue {
-  readonly #options: QuietOptions;
   #timer: NodeJS.Timeout | undefined;
   /** Something moved since the timer was last armed. */
   #moved = false;
   #requests = 0;
   #bytes = 0;
 
-  constructor(options: QuietOptions) {
-    this.#options = options;
-  }
+  /** `run`: the work, parsing and checking everything that waits. */
+  constructor(readonly run: () => void) {}
 
   /**
    * Notes traffic: `bytes` kept for later, `requests` heads among them. A flag, not a timer
@@ -37,22 +30,20 @@ export class QuietQueue {
     this.#moved = true;
     this.#bytes += bytes;
     this.#requests += requests;
-    if (this.#bytes >= this.#options.maxBytes || this.#requests >= this.#options.maxRequests) {
+    if (this.#bytes >= MAX_BYTES || this.#requests >= MAX_REQUESTS) {
       this.runNow();
-    } else if (this.#timer === undefined) {
-      this.#timer = setTimeout(this.#tick, this.#options.quietMs);
-    }
+    } else this.soon();
   }
 
   /** Makes sure the work runs soon, without counting as traffic. */
   soon(): void {
-    this.#timer ??= setTimeout(this.#tick, this.#options.quietMs);
+    this.#timer ??= setTimeout(this.#tick, QUIET_MS);
   }
 
   readonly #tick = () => {
     if (this.#moved) {
       this.#moved = false;
-      this.#timer = setTimeout(this.#tick, this.#options.quietMs);
+      this.#timer = setTimeout(this.#tick, QUIET_MS);
       return;
     }
     this.#timer = undefined;
@@ -66,7 +57,7 @@ export class QuietQueue {
     this.#moved = false;
     this.#bytes = 0;
     this.#requests = 0;
-    this.#options.run();
+    this.run();
   }
 
   /** Stops the timer (the owner runs the work itself when closing). */

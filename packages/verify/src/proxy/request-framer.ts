@@ -1,11 +1,8 @@
 /**
- * The proxy's only work on the request path: find where each request's head and body end in
- * the bytes a client sends, and rewrite each head on its way (`Host` names the upstream, the
- * upstream's path prefix goes before the path, what is addressed to the proxy stays here).
- * Bodies pass as they arrived, chunked framing included. It is strict on purpose: anything two
- * HTTP parsers could read differently (both `Content-Length` and `Transfer-Encoding`, a repeated
- * length, a bare LF, a folded header, a bad chunk size) is refused rather than guessed at, so
- * that the proxy and the upstream always agree on where one request ends.
+ * The proxy's only work on the request path: frame each request in the client's bytes and rewrite
+ * its head (`Host` names the upstream, the upstream's path prefix goes first, what is addressed to
+ * the proxy stays here); bodies pass as they came. Strict on purpose: anything two HTTP parsers
+ * could read differently is refused, so the proxy and the upstream agree where a request ends.
  */
 import type { MessageSink } from './exchange-tap';
 import { BodyReader, HeadReader, TOKEN, trimOws } from './http-framing';
@@ -35,10 +32,9 @@ const refuse = (message: string): Refusal => proxyRefusal('PROXY_BAD_REQUEST', m
 export class RequestFramer {
   readonly #host: string;
   readonly #prefix: string;
-  readonly #maxHead: number;
   readonly #sink: MessageSink | undefined;
   readonly #heads: HeadReader;
-  readonly #body = new BodyReader({ strict: true, maxLine: MAX_LINE, maxTrailer: MAX_LINE * 4 });
+  readonly #body = new BodyReader(true, MAX_LINE, MAX_LINE * 4);
   /** Whether a request was refused: nothing after it is framed. */
   #refused = false;
   /** Heads forwarded so far. */
@@ -51,7 +47,6 @@ export class RequestFramer {
   constructor(options: FramerOptions) {
     this.#host = options.host;
     this.#prefix = options.prefix;
-    this.#maxHead = options.maxHeadBytes;
     this.#sink = options.sink;
     this.#body.onData = (bytes) => this.#sink?.body(bytes);
     this.#heads = new HeadReader(options.maxHeadBytes);
@@ -76,7 +71,6 @@ export class RequestFramer {
     let i = 0;
     while (i < buf.length && !this.#refused) {
       if (this.#body.reading) {
-        // The body's bytes pass unchanged, chunked framing included.
         const end = this.#body.read(buf, i);
         if (end === -1) return this.#refuse(refuse(this.#body.problem));
         out.push(buf.subarray(i, end));
@@ -87,7 +81,6 @@ export class RequestFramer {
       const found = this.#heads.find(buf, i);
       if (found === 'too long') return this.#refuse(tooLarge());
       if (found === 'wait') return this.#waitForHead();
-      if (found.to + 4 - found.from > this.#maxHead) return this.#refuse(tooLarge());
       const refusal = this.#head(found.bytes.toString('latin1', found.from, found.to), out);
       if (refusal !== undefined) return this.#refuse(refusal);
       buf = found.bytes;

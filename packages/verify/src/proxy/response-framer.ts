@@ -1,11 +1,7 @@
 /**
- * Where the upstream's answers end, found on the hot path from the bytes as they pass (which go to
- * the client untouched): what the proxy needs to send its own answer after the ones before it
- * and to know when a connection is idle. It is the traffic path's own count, kept apart from
- * the checking copy (whose parser may fail on traffic it does not know, such as an unknown method,
- * and must never change what a client receives). It reads only status lines, `Content-Length`,
- * `Transfer-Encoding` and chunk sizes; an answer it cannot frame leaves it `broken`, and the
- * connection then passes bytes on until the upstream closes.
+ * Where the upstream's answers end, read from their bytes as they pass to the client untouched:
+ * what the proxy needs to put its own answer after the ones before it and to know when a
+ * connection is idle. An answer it cannot frame leaves it `broken`; the rest then passes unframed.
  */
 import type { MessageSink } from './exchange-tap';
 import { BodyReader, HeadReader } from './http-framing';
@@ -17,7 +13,7 @@ const MAX_HEAD = 64 * 1024;
 /** Counts the final answers of one upstream connection as their bytes pass. */
 export class ResponseFramer {
   readonly #heads = new HeadReader(MAX_HEAD);
-  readonly #body = new BodyReader({ strict: false, maxLine: MAX_HEAD, maxTrailer: Infinity });
+  readonly #body = new BodyReader(false, MAX_HEAD);
   /** Whether the answer being read has no framing: its body runs until the upstream closes. */
   #untilClose = false;
   /** Methods of the requests forwarded and not yet answered, in order (HEAD answers have no body). */

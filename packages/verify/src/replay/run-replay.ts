@@ -282,29 +282,25 @@ function translateJson(value: unknown, ids: Correspondence, depth: number): unkn
   );
 }
 
-function recordedAnswer(exchange: RecordedExchange): ComparedResponse {
-  const body = exchange.response.body;
-  const isJson = body === null || Object.hasOwn(body, 'json');
+function recordedAnswer({ response }: RecordedExchange): ComparedResponse {
+  const { body } = response;
+  // A truncated body is not compared: treated as no body.
+  const whole = body !== null && body.truncated !== true && Object.hasOwn(body, 'json');
   return {
-    status: exchange.response.status,
-    headers: exchange.response.headers,
-    json: body !== null && Object.hasOwn(body, 'json') ? body.json : undefined,
-    // A truncated body is not compared: treated as no body.
-    isJson: isJson && body?.truncated !== true,
+    status: response.status,
+    headers: response.headers,
+    json: whole ? body.json : undefined,
   };
 }
 
 async function readAnswer(response: Response): Promise<ComparedResponse> {
-  // No prototype: a header a hostile target names `__proto__` is a header like any other.
-  const headers: Record<string, string> = Object.create(null);
-  response.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value;
-  });
   const text = await response.text();
-  if (text === '') return { status: response.status, headers, json: undefined, isJson: true };
+  let json: unknown;
   try {
-    return { status: response.status, headers, json: JSON.parse(text), isJson: true };
+    json = JSON.parse(text);
   } catch {
-    return { status: response.status, headers, json: undefined, isJson: false };
+    json = undefined;
   }
+  // Own keys, defined: a header a hostile target names `__proto__` is a header like any other.
+  return { status: response.status, headers: Object.fromEntries(response.headers), json };
 }
