@@ -1,8 +1,4 @@
-/**
- * `createMockService`: one in-memory messaging service with everything a test needs — a `fetch`
- * function, a pre-wired client, clock controls, the control API, webhooks, snapshots. Separate services
- * share nothing.
- */
+/** `createMockService`: one in-memory messaging service. Separate services share nothing. */
 import { type ClientOptions, MessagingClient } from '@msgsvc/sdk';
 import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { createMockControl } from './control/index';
@@ -247,10 +243,18 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
       const given: ClientOptions = Object.fromEntries(
         Object.entries(clientOptions).filter(([, value]) => value !== undefined),
       );
-      // On a real clock (the server's) the client keeps real time: the world follows it anyway.
+      // On a virtual clock an SDK wait (retry backoff, `waitFor` polling, `sendBulk` pacing) moves
+      // the clock by its length, running the work that falls due, and touches no timer (so fake
+      // timers do not stall it). On a real clock (the server's) the client keeps real time.
       const time =
         world.clock.kind === 'virtual'
-          ? { sleep: virtualSleep(getWorld), now: () => world.now() }
+          ? {
+              sleep: async (ms: number, signal?: AbortSignal) => {
+                signal?.throwIfAborted();
+                advance(getWorld(), Number.isFinite(ms) && ms > 0 ? Math.ceil(ms) : 0);
+              },
+              now: () => world.now(),
+            }
           : {};
       return new MessagingClient({
         apiKey: given.apiKey ?? seedDemo().liveKey,
@@ -297,19 +301,6 @@ function worldMaker(options: MockServiceOptions, listeners: Map<string, WebhookL
   const build = () =>
     attach(new World({ ...options, clock: options.clock ?? new VirtualClock(startTime) }));
   return { build, attach };
-}
-
-/**
- * A wait of the SDK (retry backoff, `waitFor` polling, `sendBulk` pacing) on a virtual clock: it
- * moves the clock by `ms` (whole milliseconds, at least 0), running the work that falls due,
- * instead of waiting on the wall clock while the world stands still; an aborted signal rejects it
- * without moving the clock. It never touches a timer, so it works under fake timers too.
- */
-function virtualSleep(getWorld: () => World) {
-  return async (ms: number, signal?: AbortSignal): Promise<void> => {
-    signal?.throwIfAborted();
-    advance(getWorld(), Number.isFinite(ms) && ms > 0 ? Math.ceil(ms) : 0);
-  };
 }
 
 /** The pipeline against the current world, each exchange reported to `observe` once answered. */

@@ -22,11 +22,7 @@ import { checkOptions } from './control-options';
 import type { AccountControls } from './mock-control';
 import { apiKeyView, contactView, organizationView, senderIdView, tagView } from './views';
 
-/**
- * Builds the account controls over a world getter (the world is replaced on `reset`).
- *
- * @param world - Returns the current world.
- */
+/** Builds the account controls over a world getter (the world is replaced on `reset`). */
 export function createAccountControls(world: () => World): AccountControls {
   const balanceOf = (w: World, organizationId: string) =>
     formatMoney(getAccount(w, getOrganization(w, organizationId).billingAccountId).balance);

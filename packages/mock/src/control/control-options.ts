@@ -6,6 +6,7 @@
  */
 import { UnknownOptionError } from '../domain/core/unknown-option-error';
 import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
+import type { Camelized } from '../domain/tenancy/control-params';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
 import { DELIVERY_STATES } from '../domain/webhooks/webhooks';
 import { CONTROL_FIELDS } from '../generated/control-fields';
@@ -35,16 +36,6 @@ const IN_PROCESS: Partial<Record<OptionsCall, readonly string[]>> = {
 /** A control call that takes an options object. */
 export type OptionsCall = keyof typeof CONTROL_OPERATIONS;
 
-/** A snake_case name in camelCase: `organization_id` → `organizationId`. */
-type Camel<Name extends string> = Name extends `${infer Head}_${infer Tail}`
-  ? `${Head}${Capitalize<Camel<Tail>>}`
-  : Name;
-
-/** A call's options as the domain names them, those given as `undefined` left out. */
-type DomainOptions<P> = {
-  [K in keyof P as Camel<K & string>]: Exclude<P[K], undefined>;
-};
-
 /**
  * The options whose value is a name of a closed vocabulary, wherever given: a misspelt one would
  * arm nothing or match nothing, and a test relying on it would pass without testing anything.
@@ -72,5 +63,5 @@ export function checkOptions<P extends object>(call: OptionsCall, params: P = {}
   for (const [name, names] of Object.entries(VOCABULARIES)) {
     if (options[name] !== undefined) oneOf(options[name], names, name);
   }
-  return options as DomainOptions<P>;
+  return options as Camelized<P>;
 }

@@ -1,7 +1,4 @@
-/**
- * The fault controls: failing or slow requests, campaigns that fail to dispatch and
- * carrier outages, each deterministic and counted, and reading or clearing what is armed.
- */
+/** The fault controls: failing or slow requests, failing dispatches, carrier outages. */
 import { DomainError } from '../domain/core/errors';
 import { isDate } from '../domain/core/platform-checks';
 import { parseTimestamp } from '../domain/core/time-format';
@@ -17,11 +14,7 @@ import { checkOptions } from './control-options';
 import type { FaultControls, Instant } from './mock-control';
 import { faultsView } from './views';
 
-/**
- * Builds the fault controls over a world getter (the world is replaced on `reset`).
- *
- * @param world - Returns the current world.
- */
+/** Builds the fault controls over a world getter (the world is replaced on `reset`). */
 export function createFaultControls(world: () => World): FaultControls {
   return {
     failNextRequests: (params) =>

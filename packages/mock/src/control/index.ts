@@ -1,7 +1,6 @@
 /**
- * The control API of a mock service (declared in `mock-control.ts`), assembled from its groups,
- * with its reads: messages, campaigns, counts and the ledger, in the public API's shapes, across
- * tenants (a test asserts on what a handset received, whoever sent it).
+ * The control API of a mock service, assembled from its groups, with its reads across tenants (a
+ * test asserts on what a handset received, whoever sent it).
  */
 import { checkLedger, ledgerOf } from '../domain/billing/billing-ledger';
 import { DomainError } from '../domain/core/errors';
@@ -16,13 +15,7 @@ import type { MockControl, SnapshotControls, WebhookListener } from './mock-cont
 import { ledgerCheckView, ledgerEntryView } from './views';
 import { createWebhookControls } from './webhooks';
 
-/**
- * Builds `mock.control`.
- *
- * @param world - Returns the current world (it is replaced on `reset` and `restore`).
- * @param listeners - In-process webhook listeners by endpoint id.
- * @param snapshots - Snapshot, restore and reset, which replace the world itself.
- */
+/** Builds `mock.control` over a world getter (`reset` and `restore`, given, replace the world). */
 export function createMockControl(
   world: () => World,
   listeners: Map<string, WebhookListener>,

@@ -1,11 +1,7 @@
 /**
- * The control API's declared shape: everything a test (or the server's `/__mock` endpoints) does to
- * a world that the public API cannot, grouped by concept. One vocabulary in-process and over HTTP:
- * inputs and outputs use the public API's snake_case field names, times are ISO 8601 strings (a
- * `Date` is accepted as input), money is a decimal string, and every record is rendered by the
- * views in `views.ts`.
+ * The control API's declared shape, one vocabulary in-process and over HTTP: its params and views
+ * are the control contract's schemas (`openapi/control.yaml`); a `Date` is accepted for a time.
  */
-
 import type { components } from '@msgsvc/sdk';
 import type { Environment, MessageStatus, SenderIdStatus } from '../domain/core/model';
 import type { WorldSnapshot } from '../domain/engine/snapshot';
@@ -16,7 +12,6 @@ import type { components as control, operations } from '../generated/control';
 /** An instant given to the control API: an ISO 8601 date-time with an offset, or a `Date`. */
 export type Instant = string | Date;
 
-/** The control contract's schemas (`openapi/control.yaml`): the params are its bodies, the views its answers. */
 type Schemas = control['schemas'];
 
 /** A request body as an in-process call takes it: a list may be a read-only one. */
@@ -227,7 +222,7 @@ export type TriggerParams = Schemas['TriggerRequest'];
 /** The statuses a trigger can reach: a message's (but `PENDING`) and a campaign's final ones. */
 export type TriggerStatus = Exclude<MessageStatus, 'PENDING'> | 'COMPLETED';
 
-/** Events on demand (issue 24): any webhook event of the contract, made to happen in the world. */
+/** Events on demand: any webhook event of the contract, made to happen in the world. */
 export interface TriggerControls {
   /**
    * Makes a webhook event happen through the world's own machinery: moves a real message

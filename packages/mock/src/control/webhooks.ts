@@ -1,9 +1,4 @@
-/**
- * The webhook controls: endpoints (a URL or an in-process listener), the outbox, the signing
- * secret, messages from handsets (inbound replies, STOP and START), and any webhook event of the
- * contract on demand, made to happen in the world by the domain's `triggerEvent`.
- */
-
+/** The webhook controls: endpoints, the outbox, messages from handsets, events on demand. */
 import { validationError } from '../domain/core/errors';
 import { oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/engine/world';
@@ -22,10 +17,8 @@ import type { TriggerControls, WebhookControls, WebhookListener } from './mock-c
 import { deliveryView, inboundView, triggerView, webhookEndpointView } from './views';
 
 /**
- * Builds the webhook and trigger controls over a world getter (the world is replaced on `reset`).
- *
- * @param world - Returns the current world.
- * @param listeners - In-process listeners by endpoint id (they are functions, not world state).
+ * Builds the webhook and trigger controls over a world getter (the world is replaced on `reset`)
+ * and the in-process listeners by endpoint id (functions, not world state).
  */
 export function createWebhookControls(
   world: () => World,
