@@ -164,16 +164,7 @@ function reserve(
     });
   }
   const fingerprint = fingerprintOf(operation.operationId, json);
-  let decision: ReturnType<typeof beginIdempotent>;
-  try {
-    decision = beginIdempotent(world, apiKeyId, idempotencyKey, fingerprint);
-  } catch (error) {
-    // A key still in flight is a 409 that says when to try again.
-    if (error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_IN_USE') {
-      exchange.headers['retry-after'] = '1';
-    }
-    throw error;
-  }
+  const decision = beginIdempotent(world, apiKeyId, idempotencyKey, fingerprint);
   if (decision.kind !== 'replay') return { kind: 'execute', idempotencyKey };
   return {
     kind: 'replay',
@@ -224,6 +215,10 @@ function execution(
  */
 function failure(exchange: Exchange, error: unknown): HttpResponse {
   const { world, traceId, headers } = exchange;
+  // A key still in flight is a 409 that says when to try again.
+  if (error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_IN_USE') {
+    headers['retry-after'] = '1';
+  }
   if (error instanceof DomainError) return errorResponse(error, traceId, world.now(), headers);
   try {
     exchange.report?.(error, { request: exchange.request, traceId });
