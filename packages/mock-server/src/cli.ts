@@ -13,7 +13,7 @@
  * ```
  */
 
-import { type Command, HELP, parseCommandLine, UsageError } from './cli/cli-options';
+import { type CliIo, type Command, HELP, parseCommandLine, UsageError } from './cli/cli-options';
 import { watchParent } from './cli/parent-watch';
 import { errorMessage } from './errors/realm-neutral';
 
@@ -27,22 +27,7 @@ const loadTrigger = () => import('./trigger-cli');
 /** The verify kit's package, an optional peer: the server does not ship its Ajv and HTTP parser. */
 const VERIFY_KIT = '@msgsvc/verify';
 
-/**
- * Where the CLI writes and which process it controls (injectable for tests). `verify` and `proxy`
- * hand it on to the verify kit, whose commands take the same shape.
- */
-export interface CliIo {
-  /** Writes one line of output. */
-  readonly stdout: (text: string) => void;
-  /** Writes one line of diagnostics. */
-  readonly stderr: (text: string) => void;
-  /** The environment (flags' defaults, keys and URLs may come from it). */
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Subscribes to a stop signal (`serve` and `proxy` run until one arrives). */
-  readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
-  /** Subscribes to the end of the process that started this one, where the host can tell. */
-  readonly onParentExit?: (listener: () => void) => void;
-}
+export type { CliIo } from './cli/cli-options';
 
 /** The real process's streams, environment and signals. */
 const PROCESS_IO: CliIo = {
@@ -63,18 +48,23 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
   // The tools that use a deployment over HTTP belong to the verify kit, with command lines of
   // their own; `msgsvc-mock verify` and `msgsvc-mock proxy` hand over to it where it is installed.
   if (argv[0] === 'verify' || argv[0] === 'proxy') return runVerifyKit(argv[0], argv.slice(1), io);
+  const name = argv[0] === 'trigger' ? 'msgsvc-mock trigger' : 'msgsvc-mock';
+  try {
+    return await runCommand(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
+    return 2;
+  }
+}
+
+/** Runs `serve`, `world-schema`, `trigger` or `--help`. */
+async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv[0] === 'trigger') {
     const { runTriggerCli } = await loadTrigger();
     return runTriggerCli(argv.slice(1), io);
   }
-  let command: Command;
-  try {
-    command = parseCommandLine(argv, io.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`msgsvc-mock: ${error.message}\nRun "msgsvc-mock --help" for usage.`);
-    return 2;
-  }
+  const command: Command = parseCommandLine(argv, io.env);
   if (command.kind === 'help') {
     io.stdout(HELP);
     return 0;

@@ -11,7 +11,7 @@
  * msgsvc-mock trigger message.received --world w0123456789abcdef --from +244923000001
  * ```
  */
-import { DEFAULT_PORT, parseFlags, UsageError } from './cli/cli-options';
+import { type CliIo, DEFAULT_PORT, parseFlags, UsageError } from './cli/cli-options';
 import { createControlClient } from './control-client';
 import { errorMessage } from './errors/realm-neutral';
 
@@ -80,23 +80,13 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Runs `msgsvc-mock trigger` on its arguments (after `trigger`); resolves with the exit code. */
-export async function runTriggerCli(
-  argv: readonly string[],
-  io: {
-    readonly stdout: (text: string) => void;
-    readonly stderr: (text: string) => void;
-    readonly env: Readonly<Record<string, string | undefined>>;
-  },
-): Promise<number> {
-  let command: ReturnType<typeof parseTrigger>;
-  try {
-    command = parseTrigger(argv, io.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`msgsvc-mock trigger: ${error.message}\nRun "msgsvc-mock trigger --help" for usage.`);
-    return 2;
-  }
+/**
+ * Runs `msgsvc-mock trigger` on its arguments (after `trigger`); resolves with the exit code.
+ *
+ * @throws {UsageError} for a command line that cannot run.
+ */
+export async function runTriggerCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const command = parseTrigger(argv, io.env);
   if (command === 'help') {
     io.stdout(TRIGGER_HELP);
     return 0;

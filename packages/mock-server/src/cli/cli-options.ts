@@ -25,6 +25,23 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * Where the CLI writes and which process it controls (injectable for tests). `verify` and `proxy`
+ * hand it on to the verify kit, whose commands take the same shape.
+ */
+export interface CliIo {
+  /** Writes one line of output. */
+  readonly stdout: (text: string) => void;
+  /** Writes one line of diagnostics. */
+  readonly stderr: (text: string) => void;
+  /** The environment (flags' defaults, keys and URLs may come from it). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Subscribes to a stop signal (`serve` and `proxy` run until one arrives). */
+  readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', listener: () => void) => void;
+  /** Subscribes to the end of the process that started this one, where the host can tell. */
+  readonly onParentExit?: (listener: () => void) => void;
+}
+
 /** Options of `startServer`: the flags of `msgsvc-mock serve`, each with its default. */
 export interface StartServerOptions {
   /** The port; 0 (the default) picks a free one. */
@@ -196,11 +213,6 @@ export function checkServeOptions(options: ServeOptions): void {
 
 type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
 
-/** What {@link parseFlags} returns: `parseArgs`'s own result for these options. */
-type ParsedFlags<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
-  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
->;
-
 /**
  * Parses `argv` against `options` with `node:util` `parseArgs` (strict, positionals allowed).
  *
@@ -209,7 +221,7 @@ type ParsedFlags<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType
 export function parseFlags<const O extends NonNullable<ParseArgsConfig['options']>>(
   argv: readonly string[],
   options: O,
-): ParsedFlags<O> {
+) {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {

@@ -77,15 +77,7 @@ const PROCESS_VIEW: ProcessView = {
   startParent: process.ppid,
   // Read again at each look (Node asks the system): it changes when the parent dies.
   parentPid: () => process.ppid,
-  alive(pid) {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (error) {
-      // EPERM: it exists, but belongs to someone else.
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  },
+  alive: processExists,
   describe(pid) {
     try {
       // `pid (command) state ppid …`; the command may hold spaces and parentheses.
@@ -110,6 +102,16 @@ const PROCESS_VIEW: ProcessView = {
   },
   env: process.env,
 };
+
+/** Whether a process exists on this host: signal 0 reaches it (`EPERM`: another user's). */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 function basename(command: string): string {
   return command.slice(command.lastIndexOf('/') + 1).replace(/^-/, '');

@@ -41,13 +41,10 @@ function digest(text: string): Buffer {
 }
 
 /**
- * Builds the access check for one server. `corsOrigins` (`--cors`) are the browser origins allowed
+ * Builds the access rules of one server. `corsOrigins` (`--cors`) are the browser origins allowed
  * to use the control API as well; every other cross-origin request is refused.
  */
-export function createAdminAccess(
-  adminToken: string | undefined,
-  corsOrigins: readonly string[] = [],
-) {
+export function createAccess(adminToken: string | undefined, corsOrigins: readonly string[]) {
   const expected = adminToken === undefined ? undefined : digest(adminToken);
   const allowedOrigins = new Set(corsOrigins.map((origin) => origin.toLowerCase()));
   return {
@@ -90,6 +87,17 @@ export function createAdminAccess(
       }
       return undefined;
     },
+    /**
+     * Adds the CORS headers a listed origin gets to `res`. For a preflight (`OPTIONS` with
+     * `Access-Control-Request-Method`), returns its answer: 204 for a listed origin, a 403 envelope
+     * (and no CORS header) for any other; `undefined` for every other request, which goes on.
+     * Absent when no origin is allowed.
+     */
+    cors:
+      allowedOrigins.size === 0
+        ? undefined
+        : (req: IncomingMessage, res: ServerResponse, now: number) =>
+            corsAnswer(allowedOrigins, req, res, now),
   };
 }
 
@@ -126,46 +134,35 @@ const EXPOSED_HEADERS = [
 /** How long a browser may cache a preflight, in seconds. */
 const MAX_AGE = '600';
 
-/** The CORS policy of one server. */
-export interface Cors {
-  /**
-   * Adds the CORS headers a listed origin gets to `res`. For a preflight (`OPTIONS` with
-   * `Access-Control-Request-Method`), returns its answer: 204 for a listed origin, a 403 envelope
-   * (and no CORS header) for any other; `undefined` for every other request, which goes on.
-   */
-  apply(req: IncomingMessage, res: ServerResponse, now: number): HttpResponse | undefined;
-}
-
-/** A policy over an allow-list of exact origins. */
-export function createCors(origins: readonly string[]): Cors {
-  const allowed = new Set(origins.map((origin) => origin.toLowerCase()));
-  return {
-    apply(req, res, now) {
-      const origin = req.headers.origin;
-      const preflight =
-        req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
-      // Caches must keep one answer per origin: the header differs between them.
-      res.setHeader('vary', 'Origin');
-      const listed = origin !== undefined && allowed.has(origin.toLowerCase());
-      if (listed) {
-        res.setHeader('access-control-allow-origin', origin);
-        res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
-      }
-      if (!preflight) return undefined;
-      if (listed) {
-        return {
-          status: 204,
-          headers: {
-            'access-control-allow-methods': METHODS,
-            'access-control-allow-headers': ALLOWED_HEADERS,
-            'access-control-max-age': MAX_AGE,
-          },
-          body: '',
-        };
-      }
-      // No CORS header: the browser refuses the real request; the body says why to a human.
-      const message = `Origin ${origin ?? '(none)'} is not in the server's --cors allow-list.`;
-      return controlErrorResponse(new ControlError('CORS_ORIGIN_NOT_ALLOWED', message), now);
-    },
-  };
+function corsAnswer(
+  allowed: ReadonlySet<string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  now: number,
+): HttpResponse | undefined {
+  const origin = req.headers.origin;
+  const preflight =
+    req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+  // Caches must keep one answer per origin: the header differs between them.
+  res.setHeader('vary', 'Origin');
+  const listed = origin !== undefined && allowed.has(origin.toLowerCase());
+  if (listed) {
+    res.setHeader('access-control-allow-origin', origin);
+    res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
+  }
+  if (!preflight) return undefined;
+  if (listed) {
+    return {
+      status: 204,
+      headers: {
+        'access-control-allow-methods': METHODS,
+        'access-control-allow-headers': ALLOWED_HEADERS,
+        'access-control-max-age': MAX_AGE,
+      },
+      body: '',
+    };
+  }
+  // No CORS header: the browser refuses the real request; the body says why to a human.
+  const message = `Origin ${origin ?? '(none)'} is not in the server's --cors allow-list.`;
+  return controlErrorResponse(new ControlError('CORS_ORIGIN_NOT_ALLOWED', message), now);
 }

@@ -1,9 +1,7 @@
 /**
  * The mock as a Node HTTP server: the public API under `/c/v1`, the control API under `/__mock`
- * and the inspector page at `/`. Requests go from `IncomingMessage` to the http layer's plain data
- * and back (no web `Request`/`Response` on the hot path); bodies are limited to 1 MiB (413
- * `PAYLOAD_TOO_LARGE`); what Node's parser refuses is answered in the envelope too. On a real
- * clock, background work runs on a timer and before each request.
+ * and the inspector page at `/`, from `IncomingMessage` to plain data and back (no web
+ * `Request`/`Response` on the hot path).
  */
 
 import { once } from 'node:events';
@@ -15,7 +13,6 @@ import {
   type HttpRequest,
   type HttpResponse,
   readonlyWorld,
-  unexpectedError,
 } from '@msgsvc/mock/port';
 import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
 import {
@@ -37,7 +34,7 @@ import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from '../inspec
 import type { WorldSettings } from '../worlds/build-world';
 import { RequestLog } from '../worlds/request-log';
 import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
-import { createAdminAccess, createCors } from './access';
+import { createAccess } from './access';
 import { answerClientError } from './client-error';
 import {
   BODY_LIMIT,
@@ -100,7 +97,6 @@ const INSPECTOR_EVENTS = new RegExp(
 /** How often due background work runs on a real clock, in ms. */
 const TICK_MS = 50;
 
-/** What every request handler of one server shares. */
 type ServerContext = ReturnType<typeof serverContext>;
 
 /** The server's routes and every world's, the inspector page's data included. */
@@ -131,7 +127,6 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) =>
     onRequest(context, req, res),
   );
-  // Requests Node's parser refuses (too large, unknown method, malformed) get the envelope too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
     answerClientError(error.code, socket, context.now()),
   );
@@ -168,12 +163,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
 }
 
 function serverContext(options: MockServerOptions, worlds: WorldRegistry) {
-  const cors = options.corsOrigins ?? [];
   return {
     worlds,
-    access: createAdminAccess(options.adminToken, cors),
-    /** The CORS policy, when origins are allowed. */
-    cors: cors.length === 0 ? undefined : createCors(cors),
+    access: createAccess(options.adminToken, options.corsOrigins ?? []),
     startedAt: options.startedAt ?? Date.now(),
     /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
     origin: 'http://127.0.0.1',
@@ -196,9 +188,8 @@ async function listenOn(server: Server, port: number, host: string) {
   return { host: address, port: bound, origin: `http://${shown}:${bound}` };
 }
 
-/** Sends the control prefix and the inspector page to the admin side, the rest to the public API. */
 function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {
-  const preflight = context.cors?.apply(req, res, context.now());
+  const preflight = context.access.cors?.(req, res, context.now());
   if (preflight !== undefined) {
     req.resume();
     writeResponse(res, preflight);
@@ -239,7 +230,6 @@ function withRequest(
   });
 }
 
-// The pipeline answers synchronously unless an injected latency fault delays it.
 function answer(
   { worlds, recallKey }: ServerContext,
   req: IncomingMessage,
@@ -288,7 +278,6 @@ function worldGone(entry: WorldEntry): HttpResponse {
   );
 }
 
-/** The control API and the inspector page, behind the admin token when there is one. */
 async function serveAdmin(
   context: ServerContext,
   res: ServerResponse,
@@ -340,17 +329,13 @@ function refuseTooLarge({ now }: ServerContext, req: IncomingMessage, res: Serve
  * exception, if the answer has not begun, and one report on stderr.
  */
 function fail(res: ServerResponse, req: IncomingMessage, error: unknown): void {
-  const traceId = controlTraceId();
   const { path, query } = splitUrl(req.url ?? '/');
   // The request as far as the report needs it: no headers, so no API key reaches the log.
   const request = { method: req.method ?? 'GET', path, query, headers: {}, body: null };
-  reportToStderr(error, { request, traceId });
-  if (res.headersSent) {
-    res.destroy(isErrorLike(error) ? error : undefined);
+  if (!res.headersSent) {
+    writeResponse(res, toErrorResponse(error, Date.now(), request));
     return;
   }
-  writeResponse(
-    res,
-    errorResponse(unexpectedError(error), traceId, Date.now(), { 'x-should-retry': 'false' }),
-  );
+  reportToStderr(error, { request, traceId: controlTraceId() });
+  res.destroy(isErrorLike(error) ? error : undefined);
 }

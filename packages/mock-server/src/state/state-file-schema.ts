@@ -48,20 +48,28 @@ function idsOf(list: unknown): unknown[] {
   return Array.isArray(list) ? list.map((record) => (record as { id?: unknown } | null)?.id) : [];
 }
 
-/** A list of records whose ids are unique: the first one seen twice is the problem. */
-function uniqueIds<T extends z.ZodType<{ id: string }>>(record: T) {
-  return z.array(record).check((ctx) => {
+/** A list in which no two entries have the same `keyOf`: the first one seen twice is the problem. */
+function uniqueBy<T>(
+  entry: z.ZodType<T>,
+  keyOf: (entry: T) => string,
+  problem: (entry: T, index: number) => { path: PropertyKey[]; message: string },
+) {
+  return z.array(entry).check((ctx) => {
     const seen = new Set<string>();
-    const index = ctx.value.findIndex((r) => seen.size === seen.add(r.id).size);
+    const index = ctx.value.findIndex((e) => seen.size === seen.add(keyOf(e)).size);
     if (index >= 0) {
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        path: [index, 'id'],
-        message: `${JSON.stringify(ctx.value[index]!.id)} appears twice`,
-      });
+      ctx.issues.push({ code: 'custom', input: ctx.value, ...problem(ctx.value[index]!, index) });
     }
   });
+}
+
+/** A list of records whose ids are unique. */
+function uniqueIds<T extends { id: string }>(record: z.ZodType<T>) {
+  return uniqueBy(
+    record,
+    (r) => r.id,
+    (r, index) => ({ path: [index, 'id'], message: `${JSON.stringify(r.id)} appears twice` }),
+  );
 }
 
 /** The API keys, each held once: as this version writes them or as earlier ones did. */
@@ -71,22 +79,11 @@ function apiKeysSchema(plainApiKey: RecordSchemas['apiKey']) {
     keyPrefix: z.string().regex(/^svc_(live|test)_/, 'must start with svc_live_ or svc_test_'),
     keySha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'),
   });
-
-  return z.array(z.union([hashedApiKey, plainApiKey])).check((ctx) => {
-    const seen = new Set<string>();
-    const i = ctx.value.findIndex((key) => {
-      const stored = 'key' in key ? storedKey(key.key).keySha256 : key.keySha256;
-      return seen.size === seen.add(stored).size;
-    });
-    if (i >= 0) {
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        path: [i],
-        message: 'the same key appears twice',
-      });
-    }
-  });
+  return uniqueBy(
+    z.union([hashedApiKey, plainApiKey]),
+    (key) => ('key' in key ? storedKey(key.key).keySha256 : key.keySha256),
+    (_, index) => ({ path: [index], message: 'the same key appears twice' }),
+  );
 }
 
 /**

@@ -10,6 +10,7 @@
 import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { processExists } from '../cli/parent-watch';
 
 /** Who holds a lock, as its file says. */
 export interface LockHolder {
@@ -170,19 +171,13 @@ function parseHolder(text: string): LockHolder | undefined {
 }
 
 /**
- * A holder on this host is alive when signal 0 reaches its pid (`EPERM`: alive, another user's).
- * One on another host (a shared folder) cannot be checked, so it counts as alive.
+ * Whether the holder still runs. One on another host (a shared folder) cannot be checked, so it
+ * counts as alive.
  */
 function isAlive(holder: LockHolder): boolean {
   if (holder.host !== hostname()) return true;
   // Our own pid, in a lock this process does not hold: left by an earlier process that had it.
-  if (holder.pid === process.pid) return false;
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return holder.pid !== process.pid && processExists(holder.pid);
 }
 
 /** "pid 1234 on host.local, port 4010". */
