@@ -51,6 +51,13 @@ export async function batchOf(
   };
 }
 
+/** A campaign this run posted: its id, its name and the 202's `message` text. */
+export interface PostedCampaign {
+  readonly id: string;
+  readonly name: string;
+  readonly accepted: string;
+}
+
 /**
  * `POST /campaigns/batch` of an SMS campaign named `name` from the run's sender ID, every
  * recipient reserved in the send budget; fails unless the answer is a 202 with a `campaign_id`.
@@ -60,7 +67,7 @@ async function postCampaign(
   name: string,
   recipients: string[],
   headers: Record<string, string> = {},
-): Promise<{ id: string; name: string; accepted: string }> {
+): Promise<PostedCampaign> {
   const batch = await batchOf(context, { name, content: name, recipients });
   const answer = await sendBatch(context.api, batch, { headers });
   const body = expectAnswer(answer, 202);
@@ -69,10 +76,8 @@ async function postCampaign(
   return { id: String(body.campaign_id), name, accepted };
 }
 
-/** The run's campaign: its id, its name and the 202's `message` text. */
-export function campaign(
-  context: VerifyContext,
-): Promise<{ id: string; name: string; accepted: string }> {
+/** The run's campaign. */
+export function campaign(context: VerifyContext): Promise<PostedCampaign> {
   return context.fixture('campaign', () => {
     const { delivered, undelivered, invalid } = context.numbers;
     // 3 distinct numbers in 4 strings: the last is the delivered number written with separators.
@@ -84,18 +89,20 @@ export function campaign(
 }
 
 /**
- * The campaign once it is `COMPLETED` or `FAILED` (or whatever it reached when the run's time
- * budget ran out).
+ * The run's campaign once it is `COMPLETED` or `FAILED` (or whatever it reached when the run's
+ * time budget ran out), `record` as `GET /campaigns/{campaign_id}` then answers it.
  */
-export function completedCampaign(context: VerifyContext): Promise<Entry> {
+export function completedCampaign(
+  context: VerifyContext,
+): Promise<PostedCampaign & { record: Entry }> {
   return context.fixture('completed-campaign', async () => {
-    const { id } = await campaign(context);
+    const posted = await campaign(context);
     const waited = await context.waiting.until(
-      async () => expectAnswer(await context.api.request('GET', `/campaigns/${id}`), 200),
+      async () => expectAnswer(await context.api.request('GET', `/campaigns/${posted.id}`), 200),
       (body) => FINAL_CAMPAIGN.has(String(body.status)),
       50,
     );
-    return waited.value;
+    return { ...posted, record: waited.value };
   });
 }
 
@@ -121,15 +128,18 @@ async function settledList(
 }
 
 /**
- * The campaign's messages once every one is settled (`DELIVERED`, `FAILED` or `UNDELIVERED`), as
- * `GET /campaigns/{campaign_id}/messages` shows them in one page: the data the list, order and
- * filter checks compare against, which no later state change can shift between two reads.
+ * The run's campaign once every message of it is settled (`DELIVERED`, `FAILED` or
+ * `UNDELIVERED`), `entries` as `GET /campaigns/{campaign_id}/messages` then shows them in one
+ * page: the data the list, order and filter checks compare against, which no later state change
+ * can shift between two reads.
  */
-export function settledCampaignMessages(context: VerifyContext): Promise<Entry[]> {
-  return context.fixture('settled-campaign-messages', async () => {
-    await completedCampaign(context);
-    const { id } = await campaign(context);
-    return settledList(context, `/campaigns/${id}/messages`, {}, SETTLED);
+export function settledCampaign(
+  context: VerifyContext,
+): Promise<PostedCampaign & { entries: Entry[] }> {
+  return context.fixture('settled-campaign', async () => {
+    const posted = await completedCampaign(context);
+    const entries = await settledList(context, `/campaigns/${posted.id}/messages`, {}, SETTLED);
+    return { ...posted, entries };
   });
 }
 
@@ -137,7 +147,7 @@ export function settledCampaignMessages(context: VerifyContext): Promise<Entry[]
  * A second campaign whose recipients are invalid numbers, one of them written twice: two distinct
  * recipients, which fail at processing and are never charged, so it sends nothing. It gives the campaign list two of this run's records and a campaign that settles at once.
  */
-export function invalidCampaign(context: VerifyContext): Promise<{ id: string; name: string }> {
+export function invalidCampaign(context: VerifyContext): Promise<PostedCampaign> {
   return context.fixture('invalid-campaign', () => {
     const name = `msgsvc verify invalid ${context.runId}`;
     const { invalid } = context.numbers;

@@ -87,8 +87,7 @@ export const FILTER_CHECKS = checks({
     title: "campaign_id and repeated status filter a campaign's messages",
     cites: 'spec GET /messages; D16; D18',
     async run(context) {
-      await completedCampaign(context);
-      const { id } = await campaign(context);
+      const { id } = await completedCampaign(context);
       const all = await listPage(context.api, '/messages', { campaign_id: id, size: 200 });
       // The campaign's 3 distinct recipients: a duplicate is sent once.
       expectPage(all, { total: 3 });
@@ -110,12 +109,11 @@ export const FILTER_CHECKS = checks({
     title: 'GET /campaigns: q matches the name; status filters, SENDING accepted',
     cites: 'spec GET /campaigns; D11; D24',
     async run(context) {
-      const done = await completedCampaign(context);
-      const { id, name } = await campaign(context);
+      const { id, name, record } = await completedCampaign(context);
       const byName = await listPage(context.api, '/campaigns', { q: name.toUpperCase() });
       expectPage(byName, { total: 1 });
       expectValues(byName.where, byName.entries[0]!, { id });
-      const status = [String(done.status), 'SENDING'];
+      const status = [String(record.status), 'SENDING'];
       expectPage(await listPage(context.api, '/campaigns', { q: name, status }), { total: 1 });
       const other = await listPage(context.api, '/campaigns', { q: name, status: 'PENDING' });
       expectPage(other, { total: 0 });
@@ -125,8 +123,7 @@ export const FILTER_CHECKS = checks({
     title: 'Walking pages of 1 and 2 gives the same entries as one page: no overlap, no gap',
     cites: 'spec Pagination envelope; D25',
     async run(context) {
-      await completedCampaign(context);
-      const { id } = await campaign(context);
+      const { id } = await completedCampaign(context);
       for (const path of [`/campaigns/${id}/messages`, '/messages']) {
         const query = path === '/messages' ? { campaign_id: id } : {};
         const whole = idsOf((await listPage(context.api, path, { ...query, size: 200 })).entries);

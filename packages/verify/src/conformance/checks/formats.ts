@@ -10,12 +10,7 @@
 import { expectAnswer } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
-import {
-  campaign,
-  sentMessage,
-  settledCampaignMessages,
-  settledRunCampaigns,
-} from '../check-kit/fixtures';
+import { sentMessage, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import { type Entry, listPage } from '../check-kit/lists';
 import { namesOf, patternOf, SCHEMAS } from './contract';
 
@@ -33,8 +28,7 @@ type Shape = readonly [where: string, schema: string, records: readonly Entry[],
 async function shapes(context: VerifyContext): Promise<Shape[]> {
   const { api } = context;
   const sent = await sentMessage(context);
-  const entries = await settledCampaignMessages(context);
-  const { id } = await campaign(context);
+  const { id, entries } = await settledCampaign(context);
   const campaigns = await settledRunCampaigns(context);
   const detail = expectAnswer(await api.request('GET', `/messages/${sent.id}`), 200);
   const listed = (await listPage(api, '/messages', { campaign_id: id, size: 200 })).entries;

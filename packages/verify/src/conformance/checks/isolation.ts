@@ -8,12 +8,7 @@
 import { type Api, expectAnswer, sendMessage } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat, Skip } from '../check-kit/drift';
-import {
-  campaign,
-  sentMessage,
-  settledCampaignMessages,
-  settledRunCampaigns,
-} from '../check-kit/fixtures';
+import { sentMessage, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import { ABSENT_ID, createdWindow, idsOf, listPage, type Query } from '../check-kit/lists';
 
 /**
@@ -61,9 +56,8 @@ export const ISOLATION_CHECKS = checks({
     needs: ['other'],
     async run(context) {
       const other = otherOrganization(context);
-      const entries = await settledCampaignMessages(context);
+      const { id, entries } = await settledCampaign(context);
       const message = await sentMessage(context);
-      const { id } = await campaign(context);
       const ours = new Set([message.id, ...idsOf(entries)]);
       const digits = message.to.replace(/\D/g, '').slice(-7);
       const queries: Query[] = [

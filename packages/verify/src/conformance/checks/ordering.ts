@@ -7,12 +7,7 @@
 import type { Api } from '../check-kit/api';
 import { checks } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
-import {
-  campaign,
-  invalidCampaign,
-  settledCampaignMessages,
-  settledRunCampaigns,
-} from '../check-kit/fixtures';
+import { invalidCampaign, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import {
   createdWindow,
   type Entry,
@@ -55,8 +50,7 @@ export const ORDER_CHECKS = checks({
       "A campaign's messages, walked a page at a time, stay in order for every order and order_by",
     cites: 'spec Common list query parameters; spec GET /campaigns/{campaign_id}/messages; D25',
     async run(context) {
-      await settledCampaignMessages(context);
-      const { id } = await campaign(context);
+      const { id } = await settledCampaign(context);
       await expectWalksOrdered(context.api, `/campaigns/${id}/messages`, {}, 1);
     },
   },
@@ -65,8 +59,7 @@ export const ORDER_CHECKS = checks({
       'GET /messages?campaign_id, walked a page at a time, stays in order for every order and order_by',
     cites: 'spec Common list query parameters; spec GET /messages; D25',
     async run(context) {
-      await settledCampaignMessages(context);
-      const { id } = await campaign(context);
+      const { id } = await settledCampaign(context);
       await expectWalksOrdered(context.api, '/messages', { campaign_id: id }, 1);
     },
   },
@@ -77,8 +70,7 @@ export const ORDER_CHECKS = checks({
     async run(context) {
       // The invalid campaign's messages fail at one instant: ties in both created_at and updated_at.
       await settledRunCampaigns(context);
-      await settledCampaignMessages(context);
-      const ids = [(await campaign(context)).id, (await invalidCampaign(context)).id];
+      const ids = [(await settledCampaign(context)).id, (await invalidCampaign(context)).id];
       await expectWalksOrdered(context.api, '/messages', { campaign_id: ids }, 1);
     },
   },
@@ -87,7 +79,7 @@ export const ORDER_CHECKS = checks({
     cites: 'spec Common list query parameters; spec GET /messages; D25',
     async run(context) {
       // No campaign_id: the list as a whole is ordered, not one campaign's index of it.
-      const window = createdWindow(await settledCampaignMessages(context));
+      const window = createdWindow((await settledCampaign(context)).entries);
       await expectWalksOrdered(context.api, '/messages', window, 2);
     },
   },
@@ -104,8 +96,7 @@ export const ORDER_CHECKS = checks({
     title: 'Without order and order_by a list is desc by created_at: the same as asking for it',
     cites: 'spec Common list query parameters (desc, created_at)',
     async run(context) {
-      await settledCampaignMessages(context);
-      const { id } = await campaign(context);
+      const { id } = await settledCampaign(context);
       for (const [path, query] of [
         [`/campaigns/${id}/messages`, {}],
         ['/messages', { campaign_id: id }],

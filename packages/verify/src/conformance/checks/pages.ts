@@ -4,7 +4,7 @@
  * the last one full and the next one empty (spec Pagination envelope).
  */
 import { checks } from '../check-kit/check';
-import { campaign, settledCampaignMessages, settledRunCampaigns } from '../check-kit/fixtures';
+import { settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import { ABSENT_ID, expectPage, listPage } from '../check-kit/lists';
 
 /** The checks of this group. */
@@ -13,8 +13,7 @@ export const PAGE_CHECKS = checks({
     title: 'An empty result is total 0, pages 0, no entries, on page 1 and on page 2',
     cites: 'spec Pagination envelope; D25',
     async run(context) {
-      await settledCampaignMessages(context);
-      const { id } = await campaign(context);
+      const { id } = await settledCampaign(context);
       for (const [path, query] of [
         ['/messages', { q: ABSENT_ID }],
         ['/messages', { campaign_id: ABSENT_ID }],
@@ -37,9 +36,8 @@ export const PAGE_CHECKS = checks({
       'A total that is a multiple of size has total/size pages, the last full, the next empty; one that is not rounds up',
     cites: 'spec Pagination envelope ("iterate until page >= pages"); D25',
     async run(context) {
-      const entries = await settledCampaignMessages(context);
+      const { id, entries } = await settledCampaign(context);
       const campaigns = await settledRunCampaigns(context);
-      const { id } = await campaign(context);
       for (const [path, query, total] of [
         [`/campaigns/${id}/messages`, {}, entries.length],
         ['/messages', { campaign_id: id }, entries.length],

@@ -50,8 +50,7 @@ export const PROGRESS_CHECKS = checks({
     title: 'The campaign reaches COMPLETED with processed_at and completed_at set',
     cites: 'spec Campaign states; D13; D15',
     async run(context) {
-      const done = await completedCampaign(context);
-      const { id } = await campaign(context);
+      const { id, record: done } = await completedCampaign(context);
       expectThat(
         done.status === 'COMPLETED' && done.processed_at !== null && done.completed_at !== null,
         `campaign ${id} COMPLETED within ${context.waiting.describe()}, processed_at and completed_at set`,
@@ -66,8 +65,7 @@ export const PROGRESS_CHECKS = checks({
     title: "A completed campaign's messages are past PENDING; the invalid number FAILED, free",
     cites: 'spec Message states; D13; D16; D18',
     async run(context) {
-      await completedCampaign(context);
-      const { id } = await campaign(context);
+      const { id } = await completedCampaign(context);
       const page = await listPage(context.api, `/campaigns/${id}/messages`, { size: 200 });
       // Three distinct recipients, none PENDING, list statuses only.
       expectPage(page, { total: 3 });
