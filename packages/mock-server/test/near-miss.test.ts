@@ -105,6 +105,12 @@ describe('near-miss hints', () => {
     expect(hints[0]!.message).toContain('GET (listMessages)');
     const upper = await hintsFor('GET', '/c/v1/Campaigns');
     expect(upper[0]?.message).toContain('/c/v1/campaigns is one letter away');
+    // The operations the service routes that path to: the literal `/campaigns/batch` wins over
+    // `/campaigns/{campaign_id}`, so a GET there is no retrieveCampaign.
+    const batch = await hintsFor('GET', '/c/v1/campaign/batch');
+    expect(batch[0]?.message).toMatch(
+      /campaigns\/batch is one letter away, with POST \(sendBatchCampaign\)\.$/,
+    );
   });
 
   it('a path without the base path, or with a trailing slash', async () => {

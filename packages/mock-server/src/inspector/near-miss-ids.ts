@@ -48,15 +48,6 @@ export function findRecord(world: ReadonlyWorld, id: string): FoundRecord | unde
   return undefined;
 }
 
-/** The record kind a path parameter names, from its name (`message_id` → message). */
-export function kindOfParam(name: string): RecordKind | undefined {
-  const base = name.replace(/_id$/, '');
-  if (base === 'message' || base === 'campaign' || base === 'contact') return base;
-  if (base === 'organization') return 'organization';
-  if (base === 'remitter' || base === 'sms_remitter' || base === 'sender') return 'sender ID';
-  return undefined;
-}
-
 /** What is wrong with an id's shape, and the id it most likely meant. */
 export interface ShapeProblem {
   /** Says what is wrong, e.g. `it has the prefix "msg_"`. */
@@ -72,7 +63,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f
  * when it fits.
  */
 export function shapeProblem(value: string, pattern: string | null): ShapeProblem | undefined {
-  const fitsPattern = compile(pattern);
+  const regex = pattern === null ? undefined : new RegExp(pattern, 'u');
+  const fitsPattern = (id: string) => regex?.test(id) ?? true;
   if (fitsPattern(value)) return undefined;
   const fix = (problem: string, meant: string): ShapeProblem => ({
     problem,
@@ -104,12 +96,8 @@ export function shapeProblem(value: string, pattern: string | null): ShapeProble
 
 /** A 32-digit hex string with the dashes of a UUID put back; anything else as it is. */
 function dashed(text: string): string {
-  const hex = /^[0-9a-f]{32}$/i.test(text) ? text : undefined;
-  if (hex === undefined) return text;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-function compile(pattern: string | null): (value: string) => boolean {
-  const regex = pattern === null ? undefined : new RegExp(pattern, 'u');
-  return (value) => regex === undefined || regex.test(value);
+  return text.replace(
+    /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/i,
+    '$1-$2-$3-$4-$5',
+  );
 }

@@ -3,25 +3,17 @@
  * refused request, what it almost was — a path a letter or two from one of the contract's, a
  * method the path does not have, an id of the wrong shape or of another kind, a misspelt header,
  * a key of another organization or world, a body field or query parameter a letter or two from
- * the operation's. Everything is compared with the contract's outline (`journal-contract.ts`),
- * never with a hand-kept list. At most three hints, the most telling first; each costs a few
- * `Map` reads and edit distances between short names, so computing them when an entry is shown
- * stays cheap.
+ * the operation's. Everything is compared with the contract's outline, never with a hand-kept
+ * list. At most three hints, the most telling first; each costs a few `Map` reads and edit
+ * distances between short names, so computing them when an entry is shown stays cheap.
  */
 import type { ReadonlyWorld } from '@msgsvc/mock/port';
 import type { StoredRequest } from '../worlds/request-log';
 import { nearest } from './edit-distance';
 import type { OutlineField, OutlineOperation } from './generated/contract-outline';
 import { CONTRACT_OUTLINE } from './generated/contract-outline';
-import {
-  BASE_PATH,
-  isParam,
-  operationOf,
-  operationsAt,
-  segmentsUnderBase,
-  TEMPLATES,
-} from './journal-contract';
-import { type FoundRecord, findRecord, kindOfParam, shapeProblem } from './near-miss-ids';
+import { BASE_PATH, operationOf, operationsAt } from './journal-contract';
+import { type FoundRecord, findRecord, shapeProblem } from './near-miss-ids';
 
 /** What a hint is about. */
 type NearMissKind = 'path' | 'method' | 'id' | 'header' | 'key' | 'field' | 'query';
@@ -47,34 +39,20 @@ export interface NearMissWorlds {
 /** The most hints one request gets (WireMock shows three near misses). */
 const MAX_HINTS = 3;
 
-/** Headers every client sends that are never a misspelt contract header. */
-const COMMON_HEADERS = new Set([
-  'accept',
-  'accept-encoding',
-  'accept-language',
-  'authorization',
-  'connection',
-  'content-length',
-  'content-type',
-  'host',
-  'user-agent',
-]);
-
 /** The hints for one logged request; none for a request that was not refused with a 4xx. */
 export function nearMisses(entry: StoredRequest, worlds: NearMissWorlds): NearMiss[] {
-  if (entry.status < 400 || entry.status >= 500) return headerHints(entry).slice(0, MAX_HINTS);
-  const hints: NearMiss[] = [];
   const operation = operationOf(entry.method, entry.path);
-  if (operation === undefined) {
-    hints.push(...routeHints(entry));
-  } else {
-    hints.push(...headerHints(entry));
-    hints.push(...keyHints(entry));
-    hints.push(...idHints(entry, operation, worlds));
-    hints.push(...fieldHints(entry, operation));
-    hints.push(...queryHints(entry, operation));
+  if (entry.status < 400 || entry.status >= 500) {
+    return headerHints(entry, operation).slice(0, MAX_HINTS);
   }
-  return hints.slice(0, MAX_HINTS);
+  if (operation === undefined) return routeHints(entry);
+  return [
+    ...headerHints(entry, operation),
+    ...keyHints(entry),
+    ...idHints(entry, operation, worlds),
+    ...fieldHints(entry, operation),
+    ...queryHints(entry, operation),
+  ].slice(0, MAX_HINTS);
 }
 
 function hint(kind: NearMissKind, message: string, record: NearMiss['record'] = null): NearMiss {
@@ -86,29 +64,25 @@ function describe(operations: readonly OutlineOperation[]): string {
   return operations.map((o) => `${o.method} (${o.operationId})`).join(', ');
 }
 
-/** A path of no operation, or a method its path lacks. */
-function routeHints(entry: StoredRequest): NearMiss[] {
-  const at = operationsAt(entry.path).operations;
+/** A path of no operation, or a method its path lacks (one hint at most). */
+function routeHints({ method, path }: StoredRequest): NearMiss[] {
+  const at = operationsAt(path).operations;
   if (at.length > 0) {
     return [
       hint(
         'method',
-        `${entry.method} is not an operation of ${entry.path}: the contract has ${describe(at)} there.`,
+        `${method} is not an operation of ${path}: the contract has ${describe(at)} there.`,
       ),
     ];
   }
-  const path = entry.path;
-  if (path.length > 1 && path.endsWith('/')) {
-    const trimmed = path.replace(/\/+$/, '');
-    const found = operationsAt(trimmed).operations;
-    if (found.length > 0) {
-      return [
-        hint('path', `No trailing slash: ${trimmed} is the contract's path (${describe(found)}).`),
-      ];
-    }
+  const trimmed = path.replace(/\/+$/, '');
+  const found = operationsAt(trimmed).operations;
+  if (found.length > 0) {
+    return [
+      hint('path', `No trailing slash: ${trimmed} is the contract's path (${describe(found)}).`),
+    ];
   }
-  const under = segmentsUnderBase(path);
-  if (under === undefined) {
+  if (!path.startsWith(`${BASE_PATH}/`)) {
     // `/messages` or `/v1/messages`: the same path with the base path in front.
     const segments = path.split('/').filter(Boolean);
     for (let i = 0; i < segments.length; i++) {
@@ -125,54 +99,48 @@ function routeHints(entry: StoredRequest): NearMiss[] {
     }
     return [];
   }
-  const close = closestPath(under, entry.method);
-  return close === undefined
-    ? []
-    : [
-        hint(
-          'path',
-          `${path} is not a path of the contract: ${close.path} is ${close.distance === 1 ? 'one letter' : `${close.distance} letters`} away, with ${describe(close.operations)}.`,
-        ),
-      ];
+  const close = closestPath(path, method);
+  if (close === undefined) return [];
+  const away = close.distance === 1 ? 'one letter' : `${close.distance} letters`;
+  return [
+    hint(
+      'path',
+      `${path} is not a path of the contract: ${close.path} is ${away} away, with ${describe(close.operations)}.`,
+    ),
+  ];
 }
 
-/** The contract path nearest to the segments (two edits at most over its fixed segments). */
-function closestPath(
-  segments: readonly string[],
-  method: string,
-): { path: string; distance: number; operations: OutlineOperation[] } | undefined {
-  let best: { path: string; distance: number; operations: OutlineOperation[] } | undefined;
-  for (const template of TEMPLATES) {
-    if (template.segments.length !== segments.length) continue;
+/**
+ * The contract path nearest to a path under the base path (two edits at most over its fixed
+ * segments; a parameter takes any value but none), with every operation at it. At the same
+ * distance, a path with the request's method wins.
+ */
+function closestPath(path: string, method: string) {
+  const sent = path.slice(BASE_PATH.length + 1).split('/');
+  let best: { path: string; distance: number; hasMethod: boolean } | undefined;
+  for (const operation of CONTRACT_OUTLINE.operations) {
+    const template = operation.path.split('/').slice(1);
+    if (template.length !== sent.length) continue;
     let distance = 0;
-    const concrete: string[] = [];
-    for (let i = 0; i < segments.length && distance <= 2; i++) {
-      const expected = template.segments[i]!;
-      const sent = segments[i]!;
-      if (isParam(expected)) {
-        if (sent === '') distance = 3;
-        concrete.push(sent);
-        continue;
+    const concrete = template.map((expected, i) => {
+      if (expected.startsWith('{')) {
+        if (sent[i] === '') distance = 3;
+        return sent[i];
       }
-      distance += segmentDistance(sent, expected);
-      concrete.push(expected);
-    }
+      distance += segmentDistance(sent[i]!, expected);
+      return expected;
+    });
     if (distance === 0 || distance > 2) continue;
-    const path = `${BASE_PATH}/${concrete.join('/')}`;
-    // The same path under another method is one more entry of the same suggestion.
-    if (best?.path === path) {
-      best.operations.push(template.operation);
-    } else if (
+    const hasMethod = operation.method === method;
+    if (
       best === undefined ||
       distance < best.distance ||
-      (distance === best.distance &&
-        template.operation.method === method &&
-        !best.operations.some((o) => o.method === method))
+      (distance === best.distance && hasMethod && !best.hasMethod)
     ) {
-      best = { path, distance, operations: [template.operation] };
+      best = { path: `${BASE_PATH}/${concrete.join('/')}`, distance, hasMethod };
     }
   }
-  return best;
+  return best && { ...best, operations: operationsAt(best.path).operations };
 }
 
 /** Edits between a sent path segment and the contract's (a change of case counts as one). */
@@ -194,23 +162,20 @@ function keyHints(entry: StoredRequest): NearMiss[] {
 }
 
 /** Contract headers sent under a near name (the key, `Idempotency-Key`), or not sent at all. */
-function headerHints(entry: StoredRequest): NearMiss[] {
-  const operation = operationOf(entry.method, entry.path);
+function headerHints(entry: StoredRequest, operation: OutlineOperation | undefined): NearMiss[] {
+  const { apiKeyHeader } = CONTRACT_OUTLINE;
   const expected = [
-    ...(CONTRACT_OUTLINE.apiKeyHeader === null ? [] : [CONTRACT_OUTLINE.apiKeyHeader]),
+    ...(apiKeyHeader === null ? [] : [apiKeyHeader]),
     ...(operation?.headers.map((header) => header.name) ?? []),
   ];
   const sent = Object.keys(entry.request_headers);
+  const params = [...new URLSearchParams(entry.query).keys()];
   const hints: NearMiss[] = [];
   for (const name of expected) {
-    if (sent.includes(name.toLowerCase())) continue;
-    const near = sent
-      .filter((header) => !COMMON_HEADERS.has(header))
-      .slice(0, 50)
-      .find((header) => nearest(header, [name.toLowerCase()], 2) !== undefined);
-    const inQuery = [...new URLSearchParams(entry.query).keys()].find((param) =>
-      nearest(param, [name.toLowerCase(), name.toLowerCase().replace(/^x-/, '')], 2),
-    );
+    const wanted = name.toLowerCase();
+    if (sent.includes(wanted)) continue;
+    const near = sent.slice(0, 50).find((header) => nearest(header, [wanted], 2) !== undefined);
+    const inQuery = params.find((param) => nearest(param, [wanted, wanted.replace(/^x-/, '')], 2));
     if (near !== undefined) {
       hints.push(
         hint(
@@ -220,7 +185,7 @@ function headerHints(entry: StoredRequest): NearMiss[] {
       );
     } else if (inQuery !== undefined) {
       hints.push(hint('header', `"${inQuery}" was sent in the query: ${name} is a header.`));
-    } else if (name === CONTRACT_OUTLINE.apiKeyHeader && entry.status === 401) {
+    } else if (name === apiKeyHeader && entry.status === 401) {
       hints.push(hint('header', `No ${name} header was sent: every operation needs one.`));
     }
   }
@@ -234,53 +199,50 @@ function idHints(
   worlds: NearMissWorlds,
 ): NearMiss[] {
   const { params } = operationsAt(entry.path);
-  const hints: NearMiss[] = [];
-  for (const param of operation.pathParams) {
+  return operation.pathParams.flatMap((param) => {
     const value = params[param.name];
-    if (value === undefined) continue;
-    const wanted = kindOfParam(param.name);
-    const shape = shapeProblem(value, param.pattern);
-    const id = shape === undefined ? value : shape.meant;
-    const found = id === null ? undefined : findRecord(worlds.world, id);
-    if (shape !== undefined) {
-      const named =
-        found === undefined ? '' : ` ${id} is ${article(found.kind)} ${found.kind} of this world.`;
-      hints.push(
-        hint(
-          'id',
-          `${param.name} "${value}" does not fit the contract: ${shape.problem}.${named}`,
-          link(found),
-        ),
-      );
-      continue;
-    }
-    if (entry.status !== 404) continue;
-    if (found !== undefined && found.kind !== wanted) {
-      hints.push(
-        hint(
-          'id',
-          `${value} is ${article(found.kind)} ${found.kind}'s id, not ${article(wanted ?? 'record')} ${wanted ?? 'record'}'s${found.kind === 'campaign' ? `: GET ${BASE_PATH}/campaigns/${value}` : found.kind === 'message' ? `: GET ${BASE_PATH}/messages/${value}` : ''}.`,
-          link(found),
-        ),
-      );
-    } else if (found !== undefined) {
-      const owner = ownerMismatch(entry, found, worlds.world);
-      if (owner !== undefined) hints.push(hint('key', owner, link(found)));
-    } else {
-      for (const other of worlds.others) {
-        const elsewhere = findRecord(other.world, value);
-        if (elsewhere === undefined) continue;
-        hints.push(
-          hint(
-            'key',
-            `${value} is ${article(elsewhere.kind)} ${elsewhere.kind} of world ${other.id}${other.name === null ? '' : ` (${other.name})`}, not of this one: send the request with a key of that world.`,
-          ),
-        );
-        break;
-      }
-    }
+    const found = value === undefined ? undefined : idHint(entry, param, value, worlds);
+    return found === undefined ? [] : [found];
+  });
+}
+
+/** The hint about one path id; a parameter names its kind of record (`message_id`: a message). */
+function idHint(
+  entry: StoredRequest,
+  param: OutlineOperation['pathParams'][number],
+  value: string,
+  worlds: NearMissWorlds,
+): NearMiss | undefined {
+  const shape = shapeProblem(value, param.pattern);
+  const id = shape === undefined ? value : shape.meant;
+  const found = id === null ? undefined : findRecord(worlds.world, id);
+  if (shape !== undefined) {
+    const named = found === undefined ? '' : ` ${id} is ${a(found.kind)} of this world.`;
+    return hint(
+      'id',
+      `${param.name} "${value}" does not fit the contract: ${shape.problem}.${named}`,
+      link(found),
+    );
   }
-  return hints;
+  if (entry.status !== 404) return undefined;
+  const wanted = param.name.replace(/_id$/, '');
+  if (found !== undefined && found.kind !== wanted) {
+    const get = link(found) === null ? '' : `: GET ${BASE_PATH}/${found.kind}s/${value}`;
+    return hint('id', `${value} is ${a(found.kind)}'s id, not ${a(wanted)}'s${get}.`, link(found));
+  }
+  if (found !== undefined) {
+    const owner = ownerMismatch(entry, found, worlds.world);
+    return owner === undefined ? undefined : hint('key', owner, link(found));
+  }
+  for (const other of worlds.others) {
+    const elsewhere = findRecord(other.world, value);
+    if (elsewhere === undefined) continue;
+    return hint(
+      'key',
+      `${value} is ${a(elsewhere.kind)} of world ${other.id}${other.name === null ? '' : ` (${other.name})`}, not of this one: send the request with a key of that world.`,
+    );
+  }
+  return undefined;
 }
 
 /** Why a record exists yet was not found: another organization's, or the other environment's. */
@@ -367,6 +329,7 @@ function link(found: FoundRecord | undefined): NearMiss['record'] {
   return null;
 }
 
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+/** A word with its article: `a message`, `an organization`. */
+function a(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }

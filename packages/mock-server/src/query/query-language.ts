@@ -33,8 +33,10 @@ export type QueryWord =
   | { readonly kind: 'filter'; readonly key: string; readonly value: string }
   | { readonly kind: 'text'; readonly text: string };
 
-// A key is a name before a colon: letters first, so `77:` or `+244:` stay free text.
-const KEY = /^([A-Za-z_][A-Za-z0-9_-]*):/;
+// A word is a quoted phrase, a `key:value` filter (the value quoted or up to a space) or free
+// text. A key is a name before a colon: letters first, so `77:` or `+244:` stay free text. A
+// word or value that still starts with a quote once matched opened a quote it never closed.
+const WORD = /"([^"]*)"|([A-Za-z_][A-Za-z0-9_-]*):(?:"([^"]*)"|(\S*))|(\S+)/g;
 
 function refuse(message: string): never {
   throw new DomainError({
@@ -47,40 +49,15 @@ function refuse(message: string): never {
 /** Splits a query into its words; an unclosed quote is refused. */
 export function tokenize(raw: string): QueryWord[] {
   const words: QueryWord[] = [];
-  let at = 0;
-  const quoted = (from: number): [string, number] => {
-    const end = raw.indexOf('"', from + 1);
-    if (end < 0) refuse(`A quote opened at character ${from + 1} is not closed.`);
-    return [raw.slice(from + 1, end), end + 1];
-  };
-  while (at < raw.length) {
-    if (/\s/.test(raw[at]!)) {
-      at++;
-      continue;
-    }
-    if (raw[at] === '"') {
-      const [text, next] = quoted(at);
-      if (text.trim() !== '') words.push({ kind: 'text', text });
-      at = next;
-      continue;
-    }
-    const key = KEY.exec(raw.slice(at));
-    if (key !== null) {
-      const valueAt = at + key[0].length;
-      let value: string;
-      if (raw[valueAt] === '"') [value, at] = quoted(valueAt);
-      else {
-        const end = raw.slice(valueAt).search(/\s/);
-        at = end < 0 ? raw.length : valueAt + end;
-        value = raw.slice(valueAt, at);
-      }
-      words.push({ kind: 'filter', key: key[1]!.toLowerCase(), value: value.trim() });
-      continue;
-    }
-    const end = raw.slice(at).search(/\s/);
-    const next = end < 0 ? raw.length : at + end;
-    words.push({ kind: 'text', text: raw.slice(at, next) });
-    at = next;
+  const unclosed = (at: number) => refuse(`A quote opened at character ${at + 1} is not closed.`);
+  for (const match of raw.matchAll(WORD)) {
+    const [, phrase, key, quoted, value, text] = match;
+    if (text?.startsWith('"')) unclosed(match.index);
+    if (value?.startsWith('"')) unclosed(match.index + key!.length + 1);
+    const free = text ?? phrase;
+    if (key !== undefined) {
+      words.push({ kind: 'filter', key: key.toLowerCase(), value: (quoted ?? value!).trim() });
+    } else if (free!.trim() !== '') words.push({ kind: 'text', text: free! });
   }
   return words;
 }
