@@ -7,6 +7,7 @@ import { DomainError, validationError } from '../core/errors';
 import type { ChannelType, Environment, InboundMessage, SenderId } from '../core/model';
 import type { World } from '../core/world';
 import { normalizeRecipient } from '../phone/recipients';
+import type { ControlBody } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
 
 /** Keywords that opt a number out (English and Portuguese, as carriers honour them). */
@@ -23,21 +24,11 @@ export const OPT_OUT_KEYWORDS: readonly string[] = [
 /** Keywords that opt a number back in. */
 export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'UNSTOP', 'YES', 'INICIAR'];
 
-/** Parameters of {@link simulateInbound}. */
-export interface InboundParams {
-  /** The handset's number. */
-  readonly from: string;
-  /** The sender ID name (or id) the handset wrote to. */
-  readonly to: string;
-  /** The organization whose sender ID it is: needed when organizations share the name `to`. */
-  readonly organizationId?: string;
-  readonly body: string;
+/** Parameters of {@link simulateInbound}, and the channel and message a reply answers. */
+export type InboundParams = ControlBody<'InboundRequest'> & {
   readonly channelType?: ChannelType;
-  /** Which environment's records see it. Default `live`. */
-  readonly environment?: Environment;
-  /** The message this one answers, if known. */
   readonly inReplyTo?: string | null;
-}
+};
 
 /** Receives an inbound message for the organization that owns the sender ID `to`. */
 export function simulateInbound(world: World, params: InboundParams): InboundMessage {

@@ -4,8 +4,9 @@
  */
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { found, validationError } from '../core/errors';
-import type { ApiKey, Environment } from '../core/model';
+import type { ApiKey } from '../core/model';
 import type { World } from '../core/world';
+import type { ControlBody, OfOrganization } from './control-params';
 import { getOrganization } from './organizations';
 import { secretBytes } from './secret-bytes';
 
@@ -40,16 +41,7 @@ function canonicalScope(scope: string): Scope | undefined {
 }
 
 /** Parameters of {@link issueApiKey}. */
-export interface IssueApiKeyParams {
-  readonly organizationId: string;
-  /** Default `live`. */
-  readonly environment?: Environment;
-  /** Default: every scope. Either spelling of a scope is accepted. */
-  readonly scopes?: readonly string[];
-  readonly name?: string;
-  /** Use this exact key string (it must carry the environment's prefix); default: random. */
-  readonly key?: string;
-}
+export type IssueApiKeyParams = OfOrganization & ControlBody<'IssueApiKeyRequest'>;
 
 const KEY_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -9,20 +9,13 @@ import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../co
 import { WEBHOOK_SECRET_PREFIX } from '../core/patterns';
 import { oneOf, SENDER_ID_STATUSES } from '../core/vocabulary';
 import type { World } from '../core/world';
+import type { ControlBody, OfOrganization } from './control-params';
 import { secretBytes } from './secret-bytes';
 
-/** Parameters of {@link createOrganization}. */
-export interface CreateOrganizationParams {
-  readonly name: string;
-  /** ISO 3166-1 alpha-2 default region for local numbers. Default `AO`. */
-  readonly defaultCountry?: string;
-  /** Currency of the billing account. Default `AOA`. */
-  readonly currency?: string;
-  /** Opening balance in micro-units (a funding ledger entry). Default 0. */
+/** Parameters of {@link createOrganization}; `balance` in micro-units (a funding ledger entry). */
+export type CreateOrganizationParams = Omit<ControlBody<'CreateOrganizationRequest'>, 'balance'> & {
   readonly balance?: number;
-  /** Webhook signing secret; default: a new random one. */
-  readonly webhookSecret?: string;
-}
+};
 
 /** A new `whsec_` secret: base64 of 24 random bytes (seeded unless namespaced: `secret-bytes.ts`). */
 function newWebhookSecret(world: World): string {
@@ -67,15 +60,7 @@ export function getOrganization(world: World, id: string): Organization {
 }
 
 /** Parameters of {@link createSender}. */
-export interface CreateSenderParams {
-  readonly organizationId: string;
-  /** The sender ID text shown on handsets (up to 11 characters for alphanumeric IDs). */
-  readonly name: string;
-  /** Default `APPROVED`. */
-  readonly status?: SenderIdStatus;
-  /** Make it the organization's default sender ID (default: when it has none and this is approved). */
-  readonly makeDefault?: boolean;
-}
+export type CreateSenderParams = OfOrganization & ControlBody<'CreateSenderIdRequest'>;
 
 /** Registers a sender ID for an organization. */
 export function createSender(world: World, params: CreateSenderParams): SenderId {
@@ -141,15 +126,9 @@ export function createTag(world: World, organizationId: string, name: string): T
   return tag;
 }
 
-/** Parameters of {@link createContact}. */
-export interface CreateContactParams {
-  readonly organizationId: string;
-  readonly name: string;
-  /** Already in E.164 (the control API normalises before calling). */
-  readonly e164: string;
-  readonly email?: string | null;
-  readonly tagIds?: readonly string[];
-}
+/** Parameters of {@link createContact}: the number already in E.164 (the control API normalises it). */
+export type CreateContactParams = OfOrganization &
+  Omit<ControlBody<'CreateContactRequest'>, 'number'> & { readonly e164: string };
 
 /** Adds a contact; a later message to its number carries its id. */
 export function createContact(world: World, params: CreateContactParams): Contact {

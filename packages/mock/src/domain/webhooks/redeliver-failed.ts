@@ -5,21 +5,14 @@
  * call meanwhile finds it no longer failed and sends it no second time.
  */
 import type { World } from '../core/world';
-import type { WebhookEventType } from './webhook-events';
+import type { ControlBody } from '../tenancy/control-params';
 import { redeliverNow } from './webhooks';
 
 /** The most deliveries one call sends again (the rest stay failed, counted in `remaining`). */
 export const REDELIVER_LIMIT = 1000;
 
-/** Which failed deliveries to send again. */
-export interface RedeliverFailedParams {
-  /** Only deliveries to this endpoint. */
-  readonly endpointId?: string;
-  /** Only deliveries of this event type. */
-  readonly type?: WebhookEventType;
-  /** At most this many (1 to {@link REDELIVER_LIMIT}, the default), oldest first. */
-  readonly limit?: number;
-}
+/** Which failed deliveries to send again: to one endpoint, of one type, at most `limit`. */
+export type RedeliverFailedParams = ControlBody<'RedeliverFailedRequest'>;
 
 /** What a call did. */
 export interface RedeliverFailedResult {

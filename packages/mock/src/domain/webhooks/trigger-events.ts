@@ -10,13 +10,7 @@ import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { sendBatch } from '../campaigns/campaigns';
 import type { Caller } from '../core/caller';
 import { type DomainError, found, validationError } from '../core/errors';
-import type {
-  CampaignRecord,
-  Environment,
-  InboundMessage,
-  MessageRecord,
-  MessageStatus,
-} from '../core/model';
+import type { CampaignRecord, InboundMessage, MessageRecord, MessageStatus } from '../core/model';
 import type { World } from '../core/world';
 import { simulateInbound } from '../messages/inbound';
 import { answerMessage, dispatchMessage, transitionMessage } from '../messages/message-lifecycle';
@@ -29,35 +23,13 @@ import {
 import { sendMessage } from '../messages/messages';
 import { fictionalNumbers } from '../phone/fictional-numbers';
 import { clearFaults, injectDispatchFailure } from '../policies/faults';
+import type { ControlBody } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
 import type { WebhookEventPayload, WebhookEventType } from './webhook-events';
 import { webhookEventOf } from './webhooks';
 
 /** What to trigger: the event type, its subject (or what to create one from), the outcome. */
-export interface TriggerSpec {
-  readonly type: WebhookEventType;
-  /** `message.status_updated`: the message to move; `message.received`: the message answered. */
-  readonly messageId?: string;
-  /** `campaign.completed`: the campaign to complete. */
-  readonly campaignId?: string;
-  /**
-   * `message.status_updated`: the status to reach (default `DELIVERED`); `campaign.completed`:
-   * `COMPLETED` (default) or `FAILED`.
-   */
-  readonly status?: string;
-  /** `message.status_updated` to a failure status: its error code (default the status's own). */
-  readonly errorCode?: string;
-  /** Whose subject is created, or whose sender ID a handset writes to. */
-  readonly organizationId?: string;
-  /** The environment of a created subject. Default `live`. */
-  readonly environment?: Environment;
-  /** `message.received`: the handset's number. */
-  readonly from?: string;
-  /** A created message's recipient; for `message.received`, the sender ID written to. */
-  readonly to?: string;
-  /** A created message's text, or what the handset writes. */
-  readonly body?: string;
-}
+export type TriggerSpec = ControlBody<'TriggerRequest'>;
 
 /** What a trigger did. */
 export interface TriggerOutcome {

@@ -13,6 +13,7 @@ import { errorMessage } from '../core/platform-checks';
 import type { SavedState } from '../core/state-schemas';
 import type { World } from '../core/world';
 import type { WorldEvent } from '../core/world-events';
+import type { ControlBody, OfOrganization } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
 import {
   campaignCompleted,
@@ -20,7 +21,6 @@ import {
   messageStatusUpdated,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventPayload,
-  type WebhookEventType,
 } from './webhook-events';
 
 // This concept's part of every world (see core/world.ts).
@@ -79,15 +79,9 @@ export type WebhookTransport = (
   attemptAt: number,
 ) => Promise<AttemptResult>;
 
-/** Parameters of {@link addWebhookEndpoint}. */
-export interface AddEndpointParams {
-  readonly organizationId: string;
-  readonly url?: string | null;
-  /** `whsec_` + base64; default: the organization's webhook secret. */
-  readonly secret?: string;
-  readonly events?: readonly WebhookEventType[] | null;
-  readonly environment?: Environment;
-}
+/** Parameters of {@link addWebhookEndpoint}: no `url` for an in-process listener. */
+export type AddEndpointParams = OfOrganization &
+  Omit<ControlBody<'AddWebhookEndpointRequest'>, 'url'> & { readonly url?: string | null };
 
 /** Registers an endpoint. */
 export function addWebhookEndpoint(world: World, params: AddEndpointParams): WebhookEndpoint {
