@@ -105,6 +105,13 @@ export const RECORDED_RESPONSE_HEADERS = [
 ] as const;
 
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype'];
+/** An object (or `null`, when `type` says so) with these properties, each required, and no other. */
+const closed = (properties: Record<string, unknown>, type: string | string[] = 'object') => ({
+  type,
+  additionalProperties: false,
+  required: Object.keys(properties),
+  properties,
+});
 const headerMap = {
   type: 'object',
   propertyNames: { pattern: '^[a-z0-9-]{1,64}$', not: { enum: PROTOTYPE_NAMES } },
@@ -120,68 +127,46 @@ const body = {
     truncated: { const: true },
   },
 };
-const HEADER_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['cassette', 'version', 'recorded_at', 'base_path', 'redaction'],
-  properties: {
-    cassette: { const: 'msgsvc-verify' },
-    version: { type: 'integer' },
-    recorded_at: { type: 'string' },
-    base_path: { type: 'string', pattern: '^(/[A-Za-z0-9._~-]+)*$' },
-    redaction: { type: 'string' },
-  },
-};
-const EXCHANGE_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['seq', 'started_at', 'duration_ms', 'request', 'response'],
-  properties: {
-    seq: { type: 'integer', minimum: 1 },
-    started_at: { type: 'string' },
-    duration_ms: { type: 'number', minimum: 0 },
-    request: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['method', 'path', 'query', 'headers', 'api_key', 'body'],
-      properties: {
-        method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] },
-        path: { type: 'string', pattern: '^/', maxLength: 2048 },
-        query: {
-          type: 'array',
-          maxItems: 1000,
-          items: {
-            type: 'array',
-            prefixItems: [{ type: 'string' }, { type: 'string' }],
-            minItems: 2,
-            maxItems: 2,
-          },
-        },
-        headers: headerMap,
-        api_key: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          required: ['ref', 'prefix'],
-          properties: {
-            ref: { type: 'string', pattern: '^k[1-9][0-9]{0,5}$' },
-            prefix: { type: 'string', maxLength: 64 },
-          },
-        },
-        body,
+const HEADER_SCHEMA = closed({
+  cassette: { const: 'msgsvc-verify' },
+  version: { type: 'integer' },
+  recorded_at: { type: 'string' },
+  base_path: { type: 'string', pattern: '^(/[A-Za-z0-9._~-]+)*$' },
+  redaction: { type: 'string' },
+});
+const EXCHANGE_SCHEMA = closed({
+  seq: { type: 'integer', minimum: 1 },
+  started_at: { type: 'string' },
+  duration_ms: { type: 'number', minimum: 0 },
+  request: closed({
+    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] },
+    path: { type: 'string', pattern: '^/', maxLength: 2048 },
+    query: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'array',
+        prefixItems: [{ type: 'string' }, { type: 'string' }],
+        minItems: 2,
+        maxItems: 2,
       },
     },
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['status', 'headers', 'body'],
-      properties: {
-        status: { type: 'integer', minimum: 100, maximum: 599 },
-        headers: headerMap,
-        body,
+    headers: headerMap,
+    api_key: closed(
+      {
+        ref: { type: 'string', pattern: '^k[1-9][0-9]{0,5}$' },
+        prefix: { type: 'string', maxLength: 64 },
       },
-    },
-  },
-};
+      ['object', 'null'],
+    ),
+    body,
+  }),
+  response: closed({
+    status: { type: 'integer', minimum: 100, maximum: 599 },
+    headers: headerMap,
+    body,
+  }),
+});
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const validateHeader = ajv.compile(HEADER_SCHEMA);

@@ -143,14 +143,11 @@ class Comparison {
       }
     }
     for (const name of Object.keys(a)) {
-      if (!Object.hasOwn(bo, name))
-        this.note('shape', pointer(at, name), 'field missing on replay');
+      if (Object.hasOwn(bo, name)) this.walk(a[name], bo[name], pointer(at, name), depth + 1);
+      else this.note('shape', pointer(at, name), 'field missing on replay');
     }
     for (const name of Object.keys(bo)) {
       if (!Object.hasOwn(a, name)) this.note('shape', pointer(at, name), 'field added on replay');
-    }
-    for (const name of Object.keys(a)) {
-      if (Object.hasOwn(bo, name)) this.walk(a[name], bo[name], pointer(at, name), depth + 1);
     }
     this.timesWithin(a, bo, at);
   }
@@ -177,7 +174,7 @@ class Comparison {
     }
   }
 
-  /** Times of one record in the opposite strict order (equal on either side is tolerated). */
+  /** Times of one record in the opposite strict order. */
   timesWithin(a: Json, b: Json, at: string): void {
     const names = Object.keys(a).filter(
       (name) => typeof a[name] === 'string' && isTimestamp(a[name] as string),
@@ -186,9 +183,8 @@ class Comparison {
       for (let j = i + 1; j < names.length; j++) {
         const x = names[i]!;
         const y = names[j]!;
-        const ra = pairRelation(a[x], a[y]);
-        const rb = pairRelation(b[x], b[y]);
-        if (ra !== undefined && rb !== undefined && ra !== 0 && rb === -ra) {
+        const ra = reversed(a[x], a[y], b[x], b[y]);
+        if (ra !== undefined) {
           const message = `recorded ${x} ${ra < 0 ? 'before' : 'after'} ${y}, replayed the other way round`;
           this.note('time-order', at === '' ? '/' : at, message);
         }
@@ -272,9 +268,8 @@ class Comparison {
   timeSequence(a: Json[], b: Json[], at: string): void {
     for (const field of ['created_at', 'updated_at']) {
       for (let i = 0; i + 1 < a.length; i++) {
-        const ra = pairRelation(a[i]![field], a[i + 1]![field]);
-        const rb = pairRelation(b[i]![field], b[i + 1]![field]);
-        if (ra !== undefined && rb !== undefined && ra !== 0 && rb === -ra) {
+        const ra = reversed(a[i]![field], a[i + 1]![field], b[i]![field], b[i + 1]![field]);
+        if (ra !== undefined) {
           const order = ra > 0 ? 'descending' : 'ascending';
           const message = `recorded entries in ${order} ${field} here, replayed the other way round`;
           this.note('ordering', pointer(at, i + 1), message);
@@ -295,6 +290,14 @@ function fingerprint(entry: Json): string {
   return parts.length === 0 ? '' : parts.join('\u0000');
 }
 
-function pairRelation(x: unknown, y: unknown): number | undefined {
-  return typeof x === 'string' && typeof y === 'string' ? timeRelation(x, y) : undefined;
+/**
+ * How recorded times `ax` and `ay` relate (-1 or 1) when the replayed `bx` and `by` relate the
+ * other way round; `undefined` otherwise (equal on either side is tolerated).
+ */
+function reversed(ax: unknown, ay: unknown, bx: unknown, by: unknown): number | undefined {
+  const relation = (x: unknown, y: unknown) =>
+    typeof x === 'string' && typeof y === 'string' ? timeRelation(x, y) : undefined;
+  const ra = relation(ax, ay);
+  const rb = relation(bx, by);
+  return ra !== undefined && rb !== undefined && ra !== 0 && rb === -ra ? ra : undefined;
 }

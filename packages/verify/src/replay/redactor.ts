@@ -51,10 +51,17 @@ export class Redactor {
           .split('/')
           .map((part) => this.#urlPart(part, decodeOrKeep))
           .join('/'),
-        query: queryPairs(exchange.query).map(
-          ([name, value]) =>
-            [this.#urlPart(name, decodeQueryPart), this.#queryValue(name, value)] as const,
-        ),
+        query: queryPairs(exchange.query).map(([name, value]) => {
+          // A search term (`q`) matches part of a number: masked as the number's same part.
+          const mask =
+            decodeQueryPart(name) === 'q'
+              ? (text: string) => this.#phones.maskSearch(this.#secrets(text))
+              : undefined;
+          return [
+            this.#urlPart(name, decodeQueryPart),
+            this.#urlPart(value, decodeQueryPart, mask),
+          ] as const;
+        }),
         headers: this.#headers(requestHeaders, RECORDED_REQUEST_HEADERS, true),
         api_key: key === undefined ? null : this.#key(key),
         body: this.#body(exchange.request),
@@ -161,24 +168,15 @@ export class Redactor {
   }
 
   /**
-   * A raw path segment or query name: kept as sent unless, once decoded, it hides a key or a
-   * number (a refused request may carry anything there).
+   * A raw path segment or query part: kept as sent unless, once decoded, it hides a key or a
+   * number (a refused request may carry anything there); ids and times are kept.
    */
-  #urlPart(part: string, decode: (raw: string) => string): string {
-    const decoded = decode(part);
-    if (isUuid(decoded) || isTimestamp(decoded)) return part;
-    const cut = this.#scrub(decoded);
-    return cut === decoded ? part : encodeURIComponent(cut);
-  }
-
-  /** A raw query value: kept as sent unless masking changes it once decoded. */
-  #queryValue(name: string, raw: string): string {
-    const decoded = decodeQueryPart(raw);
-    if (isUuid(decoded) || isTimestamp(decoded)) return raw;
-    const masked = this.#secrets(decoded);
-    const out =
-      decodeQueryPart(name) === 'q' ? this.#phones.maskSearch(masked) : this.#phones.scrub(masked);
-    return out === decoded ? raw : encodeURIComponent(out);
+  #urlPart(
+    raw: string,
+    decode: (raw: string) => string,
+    mask = (text: string) => this.#scrub(text),
+  ) {
+    return recoded(raw, decode, (text) => (isUuid(text) || isTimestamp(text) ? text : mask(text)));
   }
 
   /**
@@ -200,12 +198,9 @@ export class Redactor {
 
   /** Free text: secrets cut, numbers and contents it echoes masked. */
   #free(text: string): string {
-    let out = this.#phones.scrub(this.#secrets(text));
-    for (const [content, token] of this.#contents) {
-      if (content.length >= 4 && out.includes(content)) out = out.split(content).join(token);
-    }
-    for (const [person, token] of this.#people) {
-      if (person.length >= 4 && out.includes(person)) out = out.split(person).join(token);
+    let out = this.#scrub(text);
+    for (const [told, token] of [...this.#contents, ...this.#people]) {
+      if (told.length >= 4 && out.includes(told)) out = out.split(told).join(token);
     }
     return out;
   }
@@ -244,4 +239,15 @@ function queryPairs(query: string): [string, string][] {
 /** A raw query name or value decoded as a form would (`+` is a space). */
 export function decodeQueryPart(raw: string): string {
   return decodeOrKeep(raw.replace(/\+/g, ' '));
+}
+
+/** A raw URL part with `map` applied to it decoded: as sent when that changes nothing, else encoded anew. */
+export function recoded(
+  raw: string,
+  decode: (raw: string) => string,
+  map: (text: string) => string,
+): string {
+  const decoded = decode(raw);
+  const mapped = map(decoded);
+  return mapped === decoded ? raw : encodeURIComponent(mapped);
 }

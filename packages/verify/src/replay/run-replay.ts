@@ -18,7 +18,7 @@ import {
   type Difference,
   type DifferenceKind,
 } from './compare';
-import { decodeQueryPart } from './redactor';
+import { decodeQueryPart, recoded } from './redactor';
 import { outsideApi } from './replay-path';
 
 /** Options of {@link runReplay}. */
@@ -235,10 +235,10 @@ function buildRequest(
   const { request } = exchange;
   const path = request.path
     .split('/')
-    .map((part) => translatePart(part, decodeOrKeep(part), ids))
+    .map((part) => recoded(part, decodeOrKeep, (text) => ids.translate(text)))
     .join('/');
   const query = request.query
-    .map(([name, raw]) => `${name}=${translatePart(raw, decodeQueryPart(raw), ids)}`)
+    .map(([name, raw]) => `${name}=${recoded(raw, decodeQueryPart, (text) => ids.translate(text))}`)
     .join('&');
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
@@ -253,12 +253,6 @@ function buildRequest(
       redirect: 'manual',
     },
   };
-}
-
-/** A recorded path segment or query value as sent: encoded anew where a known id or time goes in. */
-function translatePart(raw: string, decoded: string, ids: Correspondence): string {
-  const translated = ids.translate(decoded);
-  return translated === decoded ? raw : encodeURIComponent(translated);
 }
 
 function requestBody(body: RecordedBody | null, ids: Correspondence): string | undefined {
