@@ -1,15 +1,8 @@
 /**
  * The port: what tools built on the mock (its HTTP server, the inspector, adapters of your own)
- * need beyond the service's public API, declared in one place. The service answers plain
- * data (`HttpRequest` in, `HttpResponse` out); a tool that serves it over another transport, or
- * answers routes of its own beside it, needs the same error envelope, validation into
- * `VALIDATION_ERROR`, body rules and read views as the service, so that its answers
- * cannot drift from the service's; and the world's vocabularies (scopes, event types, delivery
- * states), patterns and timestamp format, to check and write what it stores the service's way.
- * Every name here has a user in the server. A tool that shows the service's state reads the
- * world through {@link readonlyWorld}, typed read-only, rather than `mock.world`, which the
- * domain's functions change. Nothing else of the mock's `http/` or `domain/` folders is reachable
- * from outside the package.
+ * need beyond the service's public API — the service's error envelope, validation, body rules, read
+ * views and vocabularies, so that a tool's own answers cannot drift from the service's. Every name
+ * here has a user in the server. A tool reads the world through {@link readonlyWorld}.
  *
  * @example
  * ```ts

@@ -1,11 +1,6 @@
 /**
- * Authentication and scopes: `X-API-KEY` must name a known, unrevoked key (else 401
- * `AUTH_INVALID_API_KEY`), and the key must hold the operation's scope (else 403
- * `AUTH_INVALID_SCOPE` with `fields.apikey` naming the scope). The 401 says in words what is wrong
- * with the key — the classic mistakes: the key in `Authorization: Bearer`, whitespace or an
- * invisible character around or inside it, a prefix that is not `svc_live_`/`svc_test_`, a secret
- * of the wrong form, a revoked key — and never quotes more of the key than its prefix and four
- * characters.
+ * Authentication and scopes. The 401 says in words which classic mistake was made with the key,
+ * and never quotes more of the key than its prefix and four characters.
  */
 import { keyPrefix } from '@msgsvc/sdk';
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';

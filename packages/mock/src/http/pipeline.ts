@@ -52,18 +52,14 @@ export function handleRequest(
 ): HttpResponse | Promise<HttpResponse> {
   const exchange: Exchange = { world, request, traceId: world.newTraceId(), headers: {}, report };
   try {
-    // Route: unknown paths and methods are answered before anything else.
     const { operation, params } = route(exchange);
     // An injected request failure answers before anything executes.
     failIfInjected(world, operation);
-    // Authenticate the key, then check the operation's scope.
     const { key, caller } = authenticate(world, request.headers);
     requireScope(key, operation.scope);
     // Rate-limit per key and operation; the headers go on every response of the operation.
     rateLimit(exchange, key.id, operation);
-    // Bodies are JSON objects, in UTF-8.
     const json = readBody(request, operation);
-    // Idempotency: replay a stored response, or reserve the key while this one executes.
     const reservation = reserve(exchange, key.id, operation, json);
     if (reservation.kind === 'replay') return reservation.response;
     // Validate, execute and render (after an injected delay, with the key still reserved).
