@@ -19,7 +19,7 @@ import {
 } from '../worlds/request-log';
 import { OPERATION_IDS, operationOf } from './journal-contract';
 import { type NearMiss, type NearMissWorlds, nearMisses } from './near-miss';
-import { type CreatedRecord, createdBy, perEntry } from './request-links';
+import { type CreatedRecord, createdBy } from './request-links';
 
 /** The status classes the journal filters by. */
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
@@ -96,7 +96,7 @@ export function journalPage(deps: ControlDeps, query: string) {
       (entry): JournalRow => ({
         ...summary(entry),
         operation: operationIdOf(entry),
-        hint: hintsOf(entry, worlds)[0]?.message ?? null,
+        hint: nearMisses(entry, worlds)[0]?.message ?? null,
         created: createdBy(entry),
       }),
     ),
@@ -111,7 +111,7 @@ export function journalDetail(deps: ControlDeps, seq: number): JournalDetail | u
     return {
       ...detail,
       operation: operationIdOf(entry),
-      hints: hintsOf(entry, worldsOf(deps)),
+      hints: nearMisses(entry, worldsOf(deps)),
       created: createdBy(entry),
     };
   }
@@ -128,16 +128,14 @@ function worldsOf(deps: ControlDeps): NearMissWorlds {
   };
 }
 
-const hintsOf = perEntry(nearMisses);
-
 /**
  * What a logged request is found by, folded: its method, path and query (decoded), status, error
  * code, trace id, idempotency key, the text of its request body (every string, key and number of
  * the JSON, so a message's words are found however the client escaped them) and the id of what it
  * created. Not the response body: a list response quotes many messages, and every poll would match.
  */
-const haystackOf = perEntry((entry) =>
-  foldText(
+function haystackOf(entry: StoredRequest): string {
+  return foldText(
     [
       entry.method,
       decodeOrKeep(entry.path),
@@ -149,8 +147,8 @@ const haystackOf = perEntry((entry) =>
       bodyText(entry.request_body),
       createdBy(entry)?.id ?? '',
     ].join('\n'),
-  ),
-);
+  );
+}
 
 /** The words of a JSON body (its strings, keys and numbers), or the text as it is. */
 function bodyText(body: string | null): string {

@@ -2,8 +2,8 @@
  * Links between logged requests and the records they made: a `POST` answered 2xx names
  * what it created in its response (`id` of a sent message, `campaign_id` of an accepted batch),
  * and an idempotent replay (`Idempotent-Replayed: true`) names the same record again. The record's
- * kind is its path's collection (`/messages` → message). Read from the redacted response once
- * per entry; the way back (a record's requests) scans the log, which is bounded (200 entries).
+ * kind is its path's collection (`/messages` → message). Read from the redacted response; the way
+ * back (a record's requests) scans the log, which is bounded (200 entries).
  */
 
 import { type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
@@ -17,22 +17,8 @@ export interface CreatedRecord {
   readonly replayed: boolean;
 }
 
-/**
- * `work` done once per logged entry, when first asked for, and kept with the entry (it leaves the
- * log with it): the log is read again on every list, search and detail.
- */
-export function perEntry<A extends unknown[], T>(
-  work: (entry: StoredRequest, ...rest: A) => T,
-): (entry: StoredRequest, ...rest: A) => T {
-  const kept = new WeakMap<StoredRequest, T>();
-  return (entry, ...rest) => {
-    if (!kept.has(entry)) kept.set(entry, work(entry, ...rest));
-    return kept.get(entry) as T;
-  };
-}
-
 /** What a logged request created; null when it created nothing (or it is no longer known). */
-export const createdBy = perEntry((entry): CreatedRecord | null => {
+export function createdBy(entry: StoredRequest): CreatedRecord | null {
   if (entry.method !== 'POST' || entry.status < 200 || entry.status >= 300) return null;
   const operation = operationOf(entry.method, entry.path);
   if (operation === undefined || entry.response_body === null) return null;
@@ -50,7 +36,7 @@ export const createdBy = perEntry((entry): CreatedRecord | null => {
   const id = Object.hasOwn(fields, `${kind}_id`) ? fields[`${kind}_id`] : fields.id;
   if (typeof id !== 'string' || id === '') return null;
   return { kind, id, replayed: entry.response_headers['idempotent-replayed'] === 'true' };
-});
+}
 
 /** A request as a record's detail lists it: the log row and whether it was a replay. */
 export type CreatingRequest = ReturnType<typeof summary> & { readonly replayed: boolean };

@@ -145,14 +145,6 @@ export class RequestLog {
     }
   }
 
-  /** One entry in full, or undefined when it was never logged or has been dropped. */
-  detail(seq: number): RequestLogDetail | undefined {
-    for (const { key_owner: _owner, ...detail } of this.newestFirst()) {
-      if (detail.seq === seq) return detail;
-    }
-    return undefined;
-  }
-
   /** Forgets every entry (after a reset). */
   clear(): void {
     this.ring.fill(undefined);
