@@ -100,7 +100,10 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
   const ids = new Correspondence();
   const differences: ReplayDifference[] = [];
   const skipped: SkippedExchange[] = [];
-  const target = targetAt(options.fetch ?? fetch, base);
+  const send = options.fetch ?? fetch;
+  let replayed = 0;
+  /** Requests in a row the target did not answer. */
+  let failures = 0;
   const pace = options.keepTiming === true ? pacer(cassette) : undefined;
   for (const exchange of cassette.exchanges) {
     const at = { seq: exchange.seq, method: exchange.request.method, path: shownPath(exchange) };
@@ -112,12 +115,18 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
       continue;
     }
     await pace?.(exchange);
-    const answer = await target.send(request);
+    const answer = await send(request.url, request.init).then(readAnswer).catch(causeOf);
     if (typeof answer === 'string') {
+      if (++failures === UNREACHABLE_AFTER) {
+        const message = `${base} did not answer ${UNREACHABLE_AFTER} requests in a row (${answer}).`;
+        throw new ReplayAborted(message);
+      }
       const message = `recorded ${exchange.response.status}, replayed no answer (${answer})`;
       differences.push({ ...at, kind: 'status', where: 'status', message });
       continue;
     }
+    failures = 0;
+    replayed++;
     for (const found of compareResponses(recordedAnswer(exchange), answer, ids)) {
       differences.push({ ...at, ...found });
     }
@@ -125,7 +134,7 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
   return {
     base_url: base,
     exchanges: cassette.exchanges.length,
-    replayed: target.answered,
+    replayed,
     skipped,
     differences,
     by_kind: countByKind(differences),
@@ -164,33 +173,9 @@ function pacer(cassette: Cassette): (exchange: RecordedExchange) => Promise<void
   };
 }
 
-/**
- * The deployment replayed against: `send` gives a request's answer, or why none came, and counts
- * the answers.
- *
- * @throws {ReplayAborted} once the target did not answer `UNREACHABLE_AFTER` requests in a row.
- */
-function targetAt(fetcher: typeof fetch, base: string) {
-  let failures = 0;
-  const target = {
-    answered: 0,
-    async send(request: { url: string; init: RequestInit }): Promise<ComparedResponse | string> {
-      try {
-        const answer = await readAnswer(await fetcher(request.url, request.init));
-        failures = 0;
-        target.answered++;
-        return answer;
-      } catch (error) {
-        const cause = String(
-          (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message,
-        );
-        if (++failures < UNREACHABLE_AFTER) return cause;
-        const message = `${base} did not answer ${UNREACHABLE_AFTER} requests in a row (${cause}).`;
-        throw new ReplayAborted(message);
-      }
-    },
-  };
-  return target;
+/** Why a request got no answer: the network's error code, or the error's message. */
+function causeOf(error: unknown): string {
+  return String((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
 }
 
 function countByKind(differences: readonly Difference[]): Partial<Record<DifferenceKind, number>> {
