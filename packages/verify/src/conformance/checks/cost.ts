@@ -1,10 +1,11 @@
 /**
  * Segments and cost of single messages: GSM-7 holds 160 characters in one segment and 153 per
- * part after; UCS-2 70 and 67; cost = segments × price.
+ * part after; UCS-2 70 and 67; cost = segments × price. And a send the balance cannot pay.
  */
 import { expectAnswer, sendMessage } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
+import { expectPage, listPage } from '../check-kit/lists';
 import { MONEY } from './formats';
 
 const micros = (money: unknown) => Math.round(Number(money) * 1_000_000);
@@ -43,6 +44,24 @@ export const COST_CHECKS = checks({
         `3 segments costing 3 × ${one.cost}`,
         () => `${three.segments} segments costing ${three.cost} (${brief(three)})`,
       );
+    },
+  },
+});
+
+/** The check of an organization that cannot pay (it needs its key). */
+export const BILLING_CHECKS = checks({
+  'billing.insufficient-funds': {
+    title: 'A send the balance cannot pay is a 402 from service billing and creates nothing',
+    cites: 'spec Errors; D3; D14; D20',
+    needs: ['poor'],
+    async run(context) {
+      const poor = context.poor!;
+      const before = await listPage(poor, '/messages', { size: 1 });
+      const answer = await sendMessage(poor, context.numbers.delivered, 'verify 402');
+      const body = expectAnswer(answer, 402, 'BILLING_INSUFFICIENT_FUNDS');
+      expectValues('the 402 (D3)', body, { service: 'billing' });
+      // No message created by the 402.
+      expectPage(await listPage(poor, '/messages', { size: 1 }), { total: before.total });
     },
   },
 });

@@ -4,7 +4,7 @@
  */
 import type { Check } from '../check-kit/check';
 import { AUTH_CHECKS } from './auth';
-import { COST_CHECKS } from './cost';
+import { BILLING_CHECKS, COST_CHECKS } from './cost';
 import { ENVELOPE_CHECKS } from './envelope';
 import { ERROR_CHECKS } from './errors';
 import { FILTER_CHECKS } from './filters';
@@ -19,7 +19,6 @@ import { PAGE_CHECKS } from './pages';
 import { PROGRESS_CHECKS } from './progress';
 import { RETRIEVE_CHECKS } from './retrieve';
 import { SHAPE_CHECKS } from './shapes';
-import { TENANCY_CHECKS } from './tenancy';
 import { VALIDATION_CHECKS } from './validation';
 
 /** The whole suite. */
@@ -39,7 +38,7 @@ export const CHECKS: readonly Check[] = [
   ...PAGE_CHECKS,
   ...FORMAT_CHECKS,
   ...ENVELOPE_CHECKS,
-  ...TENANCY_CHECKS,
+  ...BILLING_CHECKS,
   ...ISOLATION_CHECKS,
   ...LIMIT_CHECKS,
 ];

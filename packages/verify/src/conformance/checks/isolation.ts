@@ -1,21 +1,19 @@
 /**
- * Isolation through every filter and `q`: another organization's key, asked for this run's
- * records by every filter that names them (their campaign, sender ID, ids, numbers, times,
- * statuses), sees none of them; and this organization's key never sees a message the other one
- * sent (spec What the service does ("A caller sees only its own organization's records"),
- * Authentication 3).
+ * Isolation (spec What the service does: "A caller sees only its own organization's records";
+ * Authentication 3): another organization's key, asking for this run's records by id and by every
+ * filter that names them, sees none of them; nor does this organization's key see the other's.
  */
 import { type Api, expectAnswer, sendMessage } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat, Skip } from '../check-kit/drift';
-import { sentMessage, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
+import { campaign, sentMessage, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import { ABSENT_ID, createdWindow, idsOf, listPage, type Query } from '../check-kit/lists';
 
 /**
  * Fails unless no page of `GET path?query` by `api` lists one of `ours`, another organization's
  * records (nor any record at all, for a query `none` holds for).
  */
-export async function expectNoneOf(
+async function expectNoneOf(
   api: Api,
   path: string,
   queries: readonly Query[],
@@ -38,7 +36,7 @@ export async function expectNoneOf(
  * live records and the reverse, so keys of two environments would pass these checks
  * whether or not organizations are kept apart: such a pair is skipped, saying why.
  */
-export function otherOrganization(context: VerifyContext): Api {
+function otherOrganization(context: VerifyContext): Api {
   const environment = (key: string) => key.slice(0, 9);
   if (environment(context.other!.key) !== environment(context.api.key)) {
     throw new Skip(
@@ -48,8 +46,34 @@ export function otherOrganization(context: VerifyContext): Api {
   return context.other!;
 }
 
+const all = () => true;
+
 /** The checks of this group. */
 export const ISOLATION_CHECKS = checks({
+  'isolation.messages': {
+    title: "Another organization's key cannot see this organization's message",
+    cites: 'spec Authentication 3; spec GET /messages/{message_id} (404); D1',
+    needs: ['other'],
+    async run(context) {
+      const { id } = await sentMessage(context);
+      const other = otherOrganization(context);
+      expectAnswer(await other.request('GET', `/messages/${id}`), 404, 'NOT_FOUND');
+      await expectNoneOf(other, '/messages', [{ q: id }], new Set([id]), all);
+    },
+  },
+  'isolation.campaigns': {
+    title: "Another organization's key cannot see this organization's campaign",
+    cites: 'spec Authentication 3; D1; D7',
+    needs: ['other'],
+    async run(context) {
+      const { id, name } = await campaign(context);
+      const other = otherOrganization(context);
+      for (const path of [`/campaigns/${id}`, `/campaigns/${id}/messages`]) {
+        expectAnswer(await other.request('GET', path), 404, 'RESOURCE_NOT_FOUND');
+      }
+      await expectNoneOf(other, '/campaigns', [{ q: name }], new Set([id]), all);
+    },
+  },
   'isolation.message-filters': {
     title: "No filter or q lets another organization's key list this organization's messages",
     cites: 'spec What the service does; spec Authentication 3; D1; D22; D24',
