@@ -56,14 +56,14 @@ type PageParameter = 'page' | 'size' | 'order' | 'order_by' | 'created_at__ge' |
 function pageRequest(
   query: Pick<z.output<typeof schemas.listCampaignsQuery>, PageParameter>,
 ): PageRequest {
-  return {
+  return defined({
     page: query.page,
     size: query.size,
     order: query.order,
     orderBy: query.order_by,
-    ...(query.created_at__ge === undefined ? {} : { createdFrom: query.created_at__ge }),
-    ...(query.created_at__le === undefined ? {} : { createdTo: query.created_at__le }),
-  };
+    createdFrom: query.created_at__ge,
+    createdTo: query.created_at__le,
+  });
 }
 
 /** The domain filter of the two message lists, from their (shared) query parameters. */

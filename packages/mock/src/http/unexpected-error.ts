@@ -24,23 +24,21 @@ export interface UnexpectedErrorContext {
 /** Called once with each exception the mock did not expect, and the request it broke. */
 export type UnexpectedErrorReporter = (error: unknown, context: UnexpectedErrorContext) => void;
 
-/** The envelope of an unexpected exception: `INTERNAL_SERVER_ERROR` whose message says what broke. */
-export function unexpectedError(error: unknown): ErrorData {
-  return { code: 'INTERNAL_SERVER_ERROR', message: describeUnexpected(error) };
-}
-
 /**
- * A sentence naming the exception and where it was thrown, at most {@link MAX_MESSAGE} characters
- * and {@link MAX_FRAMES} frames.
+ * The envelope of an unexpected exception: `INTERNAL_SERVER_ERROR` whose message names the
+ * exception and where it was thrown, at most {@link MAX_MESSAGE} characters and {@link MAX_FRAMES}
+ * frames.
  */
-function describeUnexpected(error: unknown): string {
+export function unexpectedError(error: unknown): ErrorData {
   const { headline, frames } = partsOf(error);
   const lead = `The mock failed unexpectedly (a bug in @msgsvc/mock, not in your request): ${headline}`;
   const text = frames.length === 0 ? lead : `${lead}\n${frames.map((f) => `    ${f}`).join('\n')}`;
   // Credentials the message quotes (an API key, a webhook secret) are cut before the bound, so a
   // cut never lands inside one.
   const redacted = redactSecrets(text);
-  return redacted.length <= MAX_MESSAGE ? redacted : `${redacted.slice(0, MAX_MESSAGE - 1)}…`;
+  const message =
+    redacted.length <= MAX_MESSAGE ? redacted : `${redacted.slice(0, MAX_MESSAGE - 1)}…`;
+  return { code: 'INTERNAL_SERVER_ERROR', message };
 }
 
 /** The report `onError` gives by default: one `console.error` line naming the request, and the error. */
