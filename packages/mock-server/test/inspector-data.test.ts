@@ -53,6 +53,19 @@ describe('the inspector document (GET /__mock/state)', () => {
     expect(phones[0]!.thread.map((item) => item.id)).toEqual(ids.slice(1));
   });
 
+  it("shows each account's newest 50 ledger entries, newest first", () => {
+    const mock = createMockService({ rateLimits: false });
+    const { liveKey } = mock.seedDemo();
+    for (let i = 0; i < 60; i++) send(mock, liveKey, '+244923000001');
+    const { ledger } = state(mock);
+    const account = ledger.find((entry) => entry.entries.length > 0)!;
+    expect(account.entries).toHaveLength(50);
+    const ids = mock.world.ledger
+      .filter((entry) => entry.billingAccountId === account.billing_account_id)
+      .map((entry) => entry.id);
+    expect(account.entries.map((entry) => entry.id)).toEqual(ids.slice(-50).reverse());
+  });
+
   it('follows the world when it is replaced (reset, restore)', () => {
     const mock = createMockService();
     const { liveKey } = mock.seedDemo();

@@ -36,8 +36,6 @@ const CAMPAIGNS = 20;
 const OUTBOX = 50;
 const LEDGER_ENTRIES = 50;
 const REQUESTS = 100;
-/** How far back the ledger is scanned for each account's latest entries. */
-const LEDGER_SCAN = 100_000;
 
 /** Builds the inspector document. */
 export function inspectorState({ mock, requestLog }: ControlDeps) {
@@ -141,27 +139,17 @@ function campaignEntry(world: ReadonlyWorld, campaign: CampaignRecord) {
 }
 
 function ledgers(world: ReadonlyWorld) {
-  const accounts = [...world.accounts.values()].slice(-ORGANIZATIONS);
-  const latest = new Map(
-    accounts.map((account) => [account.id, [] as ReturnType<typeof ledgerEntryView>[]]),
-  );
-  // Newest first, stopping once every account has its share or the scan budget is spent.
-  let full = 0;
-  const stop = Math.max(0, world.ledger.length - LEDGER_SCAN);
-  for (let i = world.ledger.length - 1; i >= stop && full < latest.size; i--) {
-    const entry = world.ledger[i]!;
-    const list = latest.get(entry.billingAccountId);
-    if (list === undefined || list.length >= LEDGER_ENTRIES) continue;
-    list.push(ledgerEntryView(entry));
-    if (list.length === LEDGER_ENTRIES) full++;
-  }
-  return accounts.map((account) => ({
+  return [...world.accounts.values()].slice(-ORGANIZATIONS).map((account) => ({
     billing_account_id: account.id,
     organization_id: account.organizationId,
     organization: world.organizations.get(account.organizationId)?.name ?? null,
     currency: account.currency,
     balance: formatMoney(account.balance),
     funded: formatMoney(account.funded),
-    entries: latest.get(account.id) ?? [],
+    entries: world.ledger
+      .filter((entry) => entry.billingAccountId === account.id)
+      .slice(-LEDGER_ENTRIES)
+      .reverse()
+      .map(ledgerEntryView),
   }));
 }

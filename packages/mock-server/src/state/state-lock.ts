@@ -10,6 +10,7 @@
 import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
 import { processExists } from '../cli/parent-watch';
 
 /** Who holds a lock, as its file says. */
@@ -155,16 +156,17 @@ function readLock(path: string): string | undefined {
   }
 }
 
+/** A lock file's holder; a port or time it lacks (or garbles) is left out. */
+const HOLDER = z.object({
+  pid: z.number(),
+  host: z.string(),
+  port: z.number().optional().catch(undefined),
+  since: z.string().catch(''),
+});
+
 function parseHolder(text: string): LockHolder | undefined {
   try {
-    const value = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof value.pid !== 'number' || typeof value.host !== 'string') return undefined;
-    return {
-      pid: value.pid,
-      host: value.host,
-      port: typeof value.port === 'number' ? value.port : undefined,
-      since: typeof value.since === 'string' ? value.since : '',
-    };
+    return HOLDER.parse(JSON.parse(text));
   } catch {
     return undefined;
   }
