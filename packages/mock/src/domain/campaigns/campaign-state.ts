@@ -65,12 +65,7 @@ function settleCampaignMessage(world: World, campaignId: string): void {
 
 /** Completes a `SENDING` campaign whose last message settled (or that had none to send). */
 export function completeCampaign(world: World, campaign: CampaignRecord): void {
-  const messages = world.messages.indexed(
-    'campaign',
-    campaign.organizationId,
-    campaign.environment,
-    campaign.id,
-  );
+  const messages = world.messages.ofCampaign(campaign);
   const dispatched = messages.filter(
     (message) => MESSAGE_STATUS_TRAITS[message.status].dispatched,
   ).length;

@@ -4,7 +4,12 @@
  * through {@link MessageStore.setState} so the indexes never drift from the records.
  */
 
-import { copyMessage, type MessageRecord, type MessageStatus } from '../core/model';
+import {
+  type CampaignRecord,
+  copyMessage,
+  type MessageRecord,
+  type MessageStatus,
+} from '../core/model';
 import { RecordStore } from '../storage/record-store';
 import { MessageIndex } from './message-index';
 import { listStatusOf, MESSAGE_STATUS_TRAITS } from './message-machine';
@@ -31,6 +36,11 @@ export class MessageStore extends RecordStore<MessageRecord, 'campaign'> {
     // A restored final message may be shared with its snapshot (see `savedMessage`): it is placed
     // at the row it was saved from, and is not written to.
     if (message.row !== row) message.row = row;
+  }
+
+  /** A campaign's messages, in creation order. */
+  ofCampaign(campaign: CampaignRecord): readonly MessageRecord[] {
+    return this.indexed('campaign', campaign.organizationId, campaign.environment, campaign.id);
   }
 
   /** Changes a message's status and error code, keeping the indexes right. */

@@ -25,8 +25,7 @@ import { fictionalNumbers } from '../phone/fictional-numbers';
 import { clearFaults, injectDispatchFailure } from '../policies/faults';
 import type { ControlBody } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
-import type { WebhookEventPayload, WebhookEventType } from './webhook-events';
-import { webhookEventOf } from './webhooks';
+import { type WebhookEventPayload, type WebhookEventType, webhookEventOf } from './webhook-events';
 
 /** What to trigger: the event type, its subject (or what to create one from), the outcome. */
 export type TriggerSpec = ControlBody<'TriggerRequest'>;
@@ -339,12 +338,7 @@ function complete(world: World, campaign: CampaignRecord, outcome: 'COMPLETED' |
     }
   }
   if (campaign.status !== 'SENDING') return;
-  for (const message of world.messages.indexed(
-    'campaign',
-    campaign.organizationId,
-    campaign.environment,
-    campaign.id,
-  )) {
+  for (const message of world.messages.ofCampaign(campaign)) {
     if (message.status === 'PENDING') dispatchMessage(world, message.id);
   }
 }

@@ -3,10 +3,11 @@
  * (`{ type, timestamp, data }`). A payload is built when the event happens, so a late
  * or retried delivery still tells what was true then.
  */
-import type { CampaignRecord, InboundMessage, MessageRecord, MessageStatus } from '../core/model';
+import type { Environment } from '../core/model';
 import { formatTimestamp as ts } from '../core/time-format';
 import type { WebhookEventType } from '../core/vocabulary';
 import type { World } from '../core/world';
+import type { WorldEvent } from '../core/world-events';
 import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../core/vocabulary';
@@ -19,72 +20,75 @@ export interface WebhookEventPayload {
   readonly body: string;
 }
 
-/** `message.status_updated`. */
-export function messageStatusUpdated(
-  message: MessageRecord,
-  previous: MessageStatus,
-  at: number,
-): WebhookEventPayload {
-  return payload('message.status_updated', message.id, at, {
-    id: message.id,
-    campaign_id: message.campaignId,
-    external_id: message.externalId,
-    e164_format: message.e164,
-    channel_type: message.channel,
-    status: message.status,
-    previous_status: previous,
-    error_code: message.errorCode,
-    is_refunded: message.refunded,
-    updated_at: ts(message.updatedAt),
-  });
+/** A webhook event and the record whose tenant's endpoints receive it. */
+export interface TenantWebhookEvent {
+  readonly tenant: { readonly organizationId: string; readonly environment: Environment };
+  readonly payload: WebhookEventPayload;
 }
 
-/** `message.received`. */
-export function messageReceived(inbound: InboundMessage): WebhookEventPayload {
-  return payload('message.received', inbound.id, inbound.receivedAt, {
-    id: inbound.id,
-    from: inbound.from,
-    to: inbound.to,
-    body: inbound.body,
-    channel_type: inbound.channel,
-    received_at: ts(inbound.receivedAt),
-    in_reply_to: inbound.inReplyTo,
-  });
-}
-
-/** `campaign.completed`, sent when a campaign reaches `COMPLETED` or `FAILED`. */
-export function campaignCompleted(
-  world: World,
-  campaign: CampaignRecord,
-  at: number,
-): WebhookEventPayload {
+/**
+ * The webhook event a world event becomes, built now (a payload tells what was true when the
+ * event happened), or `undefined` for an event the contract has no webhook for. A campaign's
+ * event is sent when it reaches `COMPLETED` or `FAILED`.
+ */
+export function webhookEventOf(world: World, event: WorldEvent): TenantWebhookEvent | undefined {
+  if (event.type === 'message.status_updated') {
+    const message = world.messages.get(event.messageId)!;
+    return webhook(message, 'message.status_updated', message.id, event.at, {
+      id: message.id,
+      campaign_id: message.campaignId,
+      external_id: message.externalId,
+      e164_format: message.e164,
+      channel_type: message.channel,
+      status: message.status,
+      previous_status: event.from,
+      error_code: message.errorCode,
+      is_refunded: message.refunded,
+      updated_at: ts(message.updatedAt),
+    });
+  }
+  if (event.type === 'message.received') {
+    const inbound = world.inbound.find((i) => i.id === event.inboundId)!;
+    return webhook(inbound, 'message.received', inbound.id, inbound.receivedAt, {
+      id: inbound.id,
+      from: inbound.from,
+      to: inbound.to,
+      body: inbound.body,
+      channel_type: inbound.channel,
+      received_at: ts(inbound.receivedAt),
+      in_reply_to: inbound.inReplyTo,
+    });
+  }
+  if (
+    event.type !== 'campaign.status_updated' ||
+    (event.to !== 'COMPLETED' && event.to !== 'FAILED')
+  )
+    return undefined;
+  const campaign = world.campaigns.get(event.campaignId)!;
   const counts = { total: 0, sent: 0, delivered: 0, failed: 0, undelivered: 0 };
-  for (const message of world.messages.indexed(
-    'campaign',
-    campaign.organizationId,
-    campaign.environment,
-    campaign.id,
-  )) {
+  for (const message of world.messages.ofCampaign(campaign)) {
     counts.total++;
     const status = MESSAGE_STATUS_TRAITS[message.status].listStatus;
     if (status !== 'PENDING') counts[status.toLowerCase() as Lowercase<typeof status>]++;
   }
-  return payload('campaign.completed', campaign.id, at, {
+  return webhook(campaign, 'campaign.completed', campaign.id, event.at, {
     id: campaign.id,
     name: campaign.name,
     status: campaign.status,
     error_code: campaign.errorCode,
     total_estimated_recipients: campaign.totalEstimatedRecipients,
-    completed_at: ts(campaign.completedAt ?? at),
+    completed_at: ts(campaign.completedAt ?? event.at),
     counts,
   });
 }
 
-function payload(
+function webhook(
+  tenant: TenantWebhookEvent['tenant'],
   type: WebhookEventType,
   orderKey: string,
   at: number,
   data: unknown,
-): WebhookEventPayload {
-  return { type, orderKey, body: JSON.stringify({ type, timestamp: ts(at), data }) };
+): TenantWebhookEvent {
+  const body = JSON.stringify({ type, timestamp: ts(at), data });
+  return { tenant, payload: { type, orderKey, body } };
 }

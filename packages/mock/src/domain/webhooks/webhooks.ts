@@ -7,21 +7,13 @@
  */
 
 import { found, validationError } from '../core/errors';
-import type { Environment } from '../core/model';
 import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
 import { errorMessage } from '../core/platform-checks';
 import type { SavedState } from '../core/state-schemas';
 import type { World } from '../core/world';
-import type { WorldEvent } from '../core/world-events';
 import type { ControlBody, OfOrganization } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
-import {
-  campaignCompleted,
-  messageReceived,
-  messageStatusUpdated,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEventPayload,
-} from './webhook-events';
+import { type TenantWebhookEvent, WEBHOOK_EVENT_TYPES, webhookEventOf } from './webhook-events';
 
 // This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
@@ -186,35 +178,6 @@ export function subscribeWebhooks(world: World): () => void {
     const webhook = webhookEventOf(world, event);
     if (webhook !== undefined) enqueueWebhookEvent(world, webhook);
   });
-}
-
-/** A webhook event and the record whose tenant's endpoints receive it. */
-export interface TenantWebhookEvent {
-  readonly tenant: { readonly organizationId: string; readonly environment: Environment };
-  readonly payload: WebhookEventPayload;
-}
-
-/**
- * The webhook event a world event becomes, built now (a payload tells what was true when the
- * event happened), or `undefined` for an event the contract has no webhook for.
- */
-export function webhookEventOf(world: World, event: WorldEvent): TenantWebhookEvent | undefined {
-  if (event.type === 'message.status_updated') {
-    const message = world.messages.get(event.messageId)!;
-    return { tenant: message, payload: messageStatusUpdated(message, event.from, event.at) };
-  }
-  if (event.type === 'message.received') {
-    const inbound = world.inbound.find((i) => i.id === event.inboundId)!;
-    return { tenant: inbound, payload: messageReceived(inbound) };
-  }
-  if (
-    event.type === 'campaign.status_updated' &&
-    (event.to === 'COMPLETED' || event.to === 'FAILED')
-  ) {
-    const campaign = world.campaigns.get(event.campaignId)!;
-    return { tenant: campaign, payload: campaignCompleted(world, campaign, event.at) };
-  }
-  return undefined;
 }
 
 function recordAttempt(
