@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `msgsvc-mock` executable (the package's `bin`): runs the CLI on the process's arguments and
- * exits with its code.
+ * The `msgsvc-mock` executable: runs the CLI on the process's arguments and exits with its code.
  *
  * @module
  */

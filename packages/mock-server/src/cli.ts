@@ -1,8 +1,6 @@
 /**
- * The `msgsvc-mock` command: parse the command line, run the command, report failures as one
- * sentence on stderr with a non-zero exit code (2 for a bad command line or a state file that
- * cannot be used, 1 for anything else),
- * and stop cleanly on SIGINT or SIGTERM.
+ * The `msgsvc-mock` command: failures are one sentence on stderr, exit 2 for a bad command line or
+ * a state file that cannot be used, 1 for anything else; SIGINT or SIGTERM stops it cleanly.
  *
  * @example
  * ```sh

@@ -1,8 +1,6 @@
 /**
- * A typed client for the mock server's control API (`/__mock`, `openapi/control.yaml`), for tests
- * in another process than the server: a vitest suite whose `globalSetup` started it, a Playwright
- * test next to its `webServer`. Built like the SDK, with openapi-typescript types and openapi-fetch
- *: every path, parameter, body and answer is typed from the contract.
+ * A typed client for the server's control API, for tests in another process than the server, built
+ * like the SDK with openapi-typescript types and openapi-fetch.
  */
 import type { Client } from 'openapi-fetch';
 import * as openapiFetch from 'openapi-fetch';

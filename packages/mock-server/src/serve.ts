@@ -1,7 +1,4 @@
-/**
- * `msgsvc-mock serve` without the command line: build the mock (clock, seed, request log), seed
- * the starting world (a world file or the demo), decide on the admin token, and listen.
- */
+/** `msgsvc-mock serve` without the command line. */
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import type { MockService } from '@msgsvc/mock';
@@ -113,7 +110,7 @@ async function serve(
   const startedAt = Date.now();
   const { later, ...world } = startingWorld(options, file, startedAt);
   const { mock, organizations } = world;
-  // The saved world replaces the seeded one; the banner still names the seeded world's keys.
+  // The banner still names the seeded world's keys (see warnOfLostKeys).
   if (saved !== undefined) {
     mock.restore(saved);
     warnOfLostKeys(mock, organizations, options.state!);
@@ -136,7 +133,7 @@ async function serve(
   try {
     lock?.setPort(address.port);
   } catch {
-    // Only a detail for the message a second server prints: the lock itself holds.
+    // Only a detail for a second server's message: the lock itself holds.
   }
   const keeper = startKeeper(mock, options);
   const { origin } = address;
@@ -193,7 +190,6 @@ function startingWorld(
   return { ...buildWorld(settings), later };
 }
 
-/** Saves the world to the state file while it changes, when there is one. */
 function startKeeper(
   mock: MockService,
   { state, stateInterval }: ServeOptions,

@@ -1,7 +1,6 @@
 /**
- * `msgsvc-mock trigger <event-type>`: any webhook event of the contract, on demand, from a running
- * server (issue 24, item 5): the command line becomes a `POST /__mock/trigger` through the typed
- * control client, and the answer one line per event (or the whole answer with `--json`).
+ * `msgsvc-mock trigger <event-type>`: the command line becomes a `POST /__mock/trigger` through the
+ * typed control client, and the answer one line per event (or the whole answer with `--json`).
  *
  * @example
  * ```sh

@@ -1,8 +1,6 @@
 /**
- * What the server prints on start: the URLs, the clock and the credentials of the starting world —
- * for people as a few aligned lines ending with requests to copy into a terminal, for scripts
- * (`--json`) as one JSON line whose field names are stable, so test suites in any language can read
- * the port and the keys.
+ * What the server prints on start: aligned lines for people, and for scripts (`--json`) one JSON
+ * line whose field names are stable, so test suites in any language can read the port and keys.
  */
 import { formatTimestamp } from '@msgsvc/mock/port';
 import { firstCredentials, HEALTH_PATH } from '../control-http/routes-server';

@@ -7,12 +7,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 /** An origin as a browser sends it: scheme, host and optional port, nothing else. */
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
-/**
- * Checks a CORS allow-list (`--cors`, `startServer`'s `cors`): each entry must be an exact origin
- * (`http://localhost:5173`).
- *
- * @returns The entries that are not origins (empty when all are).
- */
+/** The entries of a CORS allow-list (`--cors`, `startServer`'s `cors`) that are not origins. */
 function invalidOrigins(origins: readonly string[]): string[] {
   return origins.filter((origin) => !ORIGIN.test(origin));
 }
@@ -250,7 +245,6 @@ export function parseCommandLine(
   return { kind: 'serve', options, json: values.json === true, detached: values.detached === true };
 }
 
-/** The options of `serve`, each flag checked in turn. */
 function serveOptions(
   values: Values,
   env: Readonly<Record<string, string | undefined>>,

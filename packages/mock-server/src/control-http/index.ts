@@ -1,8 +1,7 @@
 /**
- * The control API over HTTP (`/__mock/…`, described in `openapi/control.yaml`): everything the
- * in-process `mock.control` offers, as JSON in and out, errors in the service's envelope. It is a
- * plain data handler, `HttpRequest → HttpResponse`, separate from the public pipeline: no API keys,
- * no rate limits, no idempotency.
+ * The control API over HTTP (`/__mock/…`, `openapi/control.yaml`): a plain data handler,
+ * `HttpRequest → HttpResponse`, separate from the public pipeline: no API keys, no rate limits,
+ * no idempotency.
  */
 
 import { DomainError } from '@msgsvc/mock';

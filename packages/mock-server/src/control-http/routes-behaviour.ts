@@ -1,8 +1,6 @@
 /**
- * Control routes on how a world behaves: its clock (read it, move a virtual one forward, run
- * pending work), its rate limits, the faults it injects (failing or slow requests, campaigns that
- * fail to dispatch, carrier outages: each one deterministic and counted), and a reset to the
- * starting world the server was launched with (the demo, or the `--world` file).
+ * Control routes on how a world behaves: its clock, rate limits, injected faults, and a reset to
+ * the world the server was launched with.
  */
 import type { CarrierCode, MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';

@@ -1,8 +1,4 @@
-/**
- * Control routes that set a world up: organizations and their funds, API keys, sender IDs, tags
- * and contacts; and the credentials addressed by their own id: revoking an API key, approving (or
- * rejecting) a sender ID. Each one calls `mock.control.*` and renders the result.
- */
+/** Control routes that set a world up: organizations, funds, API keys, sender IDs, tags, contacts. */
 import { redactSecrets } from '@msgsvc/sdk/contract';
 import * as schemas from '../generated/control-requests';
 import { type ControlContext, route } from '../http/route';

@@ -1,9 +1,4 @@
-/**
- * Control routes that read state a test asserts on: every message sent to a phone number, one
- * message whatever its tenant, messages and campaigns found by a query in the filter language,
- * counts, the ledger invariant of every account, the request log and the one-document summary of
- * the world (`GET /__mock/state`).
- */
+/** Control routes that read state a test asserts on. */
 import { campaignObject, messageDetail, readonlyWorld } from '@msgsvc/mock/port';
 import { listCampaignsQuery, listMessagesQuery } from '../generated/control-requests';
 import { route } from '../http/route';

@@ -1,11 +1,7 @@
 /**
- * The server's own control routes. `GET /__mock/health`: whether the server is up and what it is,
- * for a harness waiting on it (Playwright's `webServer.url`, a compose health check, a wait loop in
- * any language); it names the service, so a wait cannot be satisfied by another tool listening on
- * the same port, and it answers without the admin token or a loopback `Host`: it tells nothing a
- * port scan would not. And its worlds: create one (its keys in full, shown only in that answer),
- * list them, read one, fork one, delete one. Everything else a world offers is the rest of the
- * control API under `/__mock/worlds/{world_id}/…`.
+ * The server's own control routes: its health and its worlds. The health check names the service,
+ * so a harness waiting on it cannot be satisfied by another tool on the same port; it answers
+ * without the admin token or a loopback `Host`, as it tells nothing a port scan would not.
  */
 import { formatTimestamp, readonlyWorld } from '@msgsvc/mock/port';
 // Read from package.json at build time (tsup inlines the JSON), and from the file itself when the

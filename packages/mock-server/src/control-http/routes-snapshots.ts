@@ -1,7 +1,4 @@
-/**
- * Control routes on snapshots: take one (kept by the server), list them, restore one, download one
- * as JSON, forget one. A restored world carries its own clock (see `mock.restore`).
- */
+/** Control routes on snapshots: take, list, download, restore, forget. */
 
 import type { WorldSnapshot } from '@msgsvc/mock';
 import { formatTimestamp } from '@msgsvc/mock/port';

@@ -1,9 +1,4 @@
-/**
- * Control routes on webhooks and inbound traffic: register and remove endpoints (URLs the server
- * POSTs signed events to), read the outbox with every attempt, make a handset write to a sender ID
- * (`STOP` opts the number out), and make any webhook event of the contract happen on demand
- * through the world's own machinery (`POST /__mock/trigger`).
- */
+/** Control routes on webhooks, inbound traffic and triggered events. */
 
 import * as schemas from '../generated/control-requests';
 import { route } from '../http/route';

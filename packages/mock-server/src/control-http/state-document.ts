@@ -1,11 +1,6 @@
 /**
- * The inspector's data, `GET /__mock/state`: one JSON document with everything the page shows —
- * organizations (keys by prefix only), the most recently active phone threads with each message's
- * status history, segments and cost, the newest campaigns with their progress, each account's
- * latest ledger entries, the webhook outbox and the request log. Every list is bounded, so the
- * document stays small however large the world grows. It is a control route, documented for
- * scripts in `openapi/control.yaml`; the page reads its own paged routes instead, so the
- * document lives with the control routes and the inspector does not serve the control API.
+ * `GET /__mock/state`: one bounded JSON document of the world for scripts (`openapi/control.yaml`).
+ * The inspector page reads its own paged routes instead, so this lives with the control routes.
  */
 
 import {

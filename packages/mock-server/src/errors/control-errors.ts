@@ -1,10 +1,6 @@
 /**
  * Errors of the control API, in the service's one error envelope, and the server's one report of
- * an exception it did not expect. Domain errors keep their codes
- * and statuses (the mock's `http/error-table.ts`); the few conditions only the control API has (a
- * missing admin token, a foreign `Host`, a clock that cannot be moved by hand) get codes of their
- * own, documented in `openapi/control.yaml`. Below `worlds/`, whose registry throws two of them
- * (a full server, the permanent default world).
+ * an exception it did not expect. Below `worlds/`, whose registry throws two of them.
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError, UnknownValueError } from '@msgsvc/mock';

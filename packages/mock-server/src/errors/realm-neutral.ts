@@ -1,7 +1,6 @@
 /**
- * The server tier's checks on values that may come from another realm (a server started inside a
- * test runner's vm context), by shape rather than `instanceof`. The server sees only the
- * mock's public surface, so it keeps its own two lines instead of the domain's helpers.
+ * Checks on values that may come from another realm (a server started inside a test runner's vm
+ * context), by shape rather than `instanceof`.
  */
 
 /** Whether `value` can be awaited like a promise; narrows a `T | Promise<T>`. */

@@ -1,6 +1,5 @@
 /**
- * The shape of a control route, and `route()` that builds one. Routes are plain data handlers:
- * parsed input in, a status and a JSON-serialisable body out. The control API's routes and the
+ * The shape of a control route, and `route()` that builds one. The control API's routes and the
  * inspector's data routes both take this shape, so it sits below both and neither imports the
  * other.
  */

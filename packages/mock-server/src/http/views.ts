@@ -1,8 +1,4 @@
-/**
- * Views both route sets show: the clock (its kind, the world's time and the work pending) and a
- * webhook delivery's summary. Here, below the control API and the inspector, so that both show
- * them one way without either importing the other.
- */
+/** Views the control API and the inspector both show, below both so neither imports the other. */
 import type { MockService } from '@msgsvc/mock';
 import {
   formatTimestamp,

@@ -1,10 +1,7 @@
 /**
  * What the server answers when Node's HTTP parser gives up on a request before there is one to
- * route: the service's error envelope, never Node's bare status line. A request
- * line or headers over Node's limit (16 KiB) is a 431, an unknown method (and `CONNECT`) a 501 (as
- * the pipeline answers one that reaches it), a request that timed out a 408, anything else
- * unparseable a 400 (a raw non-ASCII path with a message that says how to send it).
- * The connection is closed after the answer: the parser cannot find where the next request starts.
+ * route: the service's error envelope, never Node's bare status line. The connection is closed
+ * after the answer: the parser cannot find where the next request starts.
  */
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -35,7 +32,7 @@ const ANSWERS: Readonly<Record<string, { code: ErrorCode; message: string }>> = 
 
 const MALFORMED = { code: 'BAD_REQUEST', message: 'The request is not valid HTTP/1.1.' } as const;
 
-/** The envelope answering a parser error (see the module comment). */
+/** The envelope answering a parser error: 431, 501, 408, or 400 for anything else unparseable. */
 export function clientErrorResponse(
   error: { code?: string | undefined },
   now: number,

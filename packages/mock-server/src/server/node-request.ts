@@ -1,7 +1,6 @@
 /**
- * The two edges of the Node server: `IncomingMessage` → {@link HttpRequest} (its body read up to
- * the limit, the rest of a refused one dropped) and {@link HttpResponse} → `ServerResponse`,
- * without building web `Request`/`Response` objects (they cost more than the whole pipeline).
+ * `IncomingMessage` → {@link HttpRequest} and {@link HttpResponse} → `ServerResponse`, without
+ * building web `Request`/`Response` objects (they cost more than the whole pipeline).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';

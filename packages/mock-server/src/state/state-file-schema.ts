@@ -1,10 +1,7 @@
 /**
- * The shape of a `--state FILE`: a world snapshot (`mock.snapshot()`), with API keys kept
- * as prefix and SHA-256 instead of the key. Every field is checked on load, so a hand-edited
- * or damaged file is refused with the JSON path at fault instead of a 500 later, and so is a
- * reference from one record to another that names no record in the file. The compiler
- * checks that what this schema accepts is a `WorldSnapshot` (see `state-file.ts`), so a field
- * added to the world and not here fails the build rather than the load.
+ * The shape of a `--state FILE`: a world snapshot with API keys kept as prefix and SHA-256. Every
+ * field and every reference between records is checked on load, so a hand-edited or damaged file
+ * is refused with the JSON path at fault instead of a 500 later.
  */
 
 import { OPERATION_IDS } from '@msgsvc/mock';

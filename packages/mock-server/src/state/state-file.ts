@@ -1,11 +1,7 @@
 /**
- * `--state FILE`: a dev server keeps its world across restarts. The file is a world snapshot
- * (`mock.snapshot()`, JSON); it is loaded at start when it exists, and written atomically — a
- * temporary file in the same folder, flushed to disk, then a rename — every few seconds while
- * something changed, and once more when the server stops. A crash loses at most the last interval;
- * a torn file is never seen. On load the whole file is checked, its shape and the references
- * between its records (`state-file-schema.ts`); it holds keys by prefix and hash only and is readable by its
- * owner only (mode 0600).
+ * `--state FILE`: a dev server keeps its world across restarts. The snapshot is written atomically
+ * every few seconds while something changed and once more on stop, so a crash loses at most the
+ * last interval and a torn file is never seen; it holds keys by prefix and hash only, mode 0600.
  */
 import {
   closeSync,

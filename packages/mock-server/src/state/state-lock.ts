@@ -1,11 +1,9 @@
 /**
- * The exclusive lock of a `--state FILE`: `FILE.lock` beside it, holding who has it (pid,
- * host, port). Two servers on one state file would each save their own world over the other's, so
- * the second one refuses to start; a lock whose holder is dead (a `kill -9`) is taken over.
- *
- * The lock file appears whole or not at all: its text is written to a private temporary file that
- * is then hard-linked to the lock's name, and `link` fails when the name exists (atomic, like
- * `O_EXCL`, but a reader never sees a lock file still being written).
+ * The exclusive lock of a `--state FILE`: `FILE.lock`, holding who has it. Two servers on one state
+ * file would each save their own world over the other's, so the second one refuses to start; a lock
+ * whose holder is dead (a `kill -9`) is taken over. The lock file is hard-linked into place from a
+ * private temporary file: `link` fails when the name exists (like `O_EXCL`), and a reader never
+ * sees a lock file still being written.
  */
 import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
