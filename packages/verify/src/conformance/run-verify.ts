@@ -1,7 +1,4 @@
-/**
- * Runs the suite against a deployment and returns a report. Keys are checked first: a live key
- * needs `allowLive`; every key appears in the report by its prefix only.
- */
+/** Runs the suite against a deployment and returns a report. */
 
 import { keyPrefix } from '@msgsvc/sdk';
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';

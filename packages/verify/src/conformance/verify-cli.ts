@@ -1,9 +1,6 @@
 /**
- * `msgsvc-verify` (also `msgsvc-mock verify`): parse (flags with `node:util` `parseArgs`, keys also
- * read from the environment so they stay out of shell history and CI logs), refuse unsafe keys,
- * run the suite, print the table or JSON, write JUnit XML when asked. Exit code 0 when nothing
- * drifted, 1 on drift, 2 for a bad command line. With `--replay FILE` it is the replay command
- * instead (`replay/replay-cli.ts`).
+ * `msgsvc-verify` (also `msgsvc-mock verify`). Keys may come from the environment, so that they
+ * stay out of shell history and CI logs. With `--replay FILE` it is the replay command instead.
  */
 import { writeFile } from 'node:fs/promises';
 import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
@@ -122,15 +119,11 @@ function parseVerifyArgs(
   const maxSends = integer('--max-sends', values['max-sends'] ?? '60', 0, 100_000);
   const timeBudget = integer('--time-budget', values['time-budget'] ?? '120', 1, 86_400);
   const numbers: Record<string, string> = {};
-  for (const [flag, name] of [
-    ['delivered-number', 'delivered'],
-    ['undelivered-number', 'undelivered'],
-    ['invalid-number', 'invalid'],
-  ] as const) {
-    const value = values[flag];
+  for (const name of ['delivered', 'undelivered', 'invalid'] as const) {
+    const value = values[`${name}-number`];
     if (value === undefined) continue;
     if (!NUMBER.test(value))
-      throw new UsageError(`--${flag} must be a phone number (got "${value}").`);
+      throw new UsageError(`--${name}-number must be a phone number (got "${value}").`);
     numbers[name] = value;
   }
   if (values.junit === '') throw new UsageError('--junit needs a file name.');

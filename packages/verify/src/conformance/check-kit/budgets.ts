@@ -54,16 +54,6 @@ export class WaitBudget {
   /** @param ms The whole budget, in milliseconds. */
   constructor(readonly ms: number) {}
 
-  /** Milliseconds left to wait. */
-  get left(): number {
-    return Math.max(0, this.ms - this.#spent);
-  }
-
-  /** Counts `ms` spent waiting. */
-  spend(ms: number): void {
-    this.#spent += Math.max(0, ms);
-  }
-
   /**
    * Reads `read` until `done(value)` or the budget is spent (the time between reads, reads
    * included, is charged to it; a first read that is already done costs nothing): the last value
@@ -76,13 +66,13 @@ export class WaitBudget {
   ): Promise<{ value: T; done: boolean }> {
     let value = await read();
     let delay = firstDelay;
-    let mark = Date.now();
     while (!done(value)) {
-      if (this.left <= 0) return { value, done: false };
-      await sleep(Math.min(delay, this.left));
+      const left = this.ms - this.#spent;
+      if (left <= 0) return { value, done: false };
+      const mark = Date.now();
+      await sleep(Math.min(delay, left));
       value = await read();
-      this.spend(Date.now() - mark);
-      mark = Date.now();
+      this.#spent += Date.now() - mark;
       delay = Math.min(1_000, delay * 1.5);
     }
     return { value, done: true };

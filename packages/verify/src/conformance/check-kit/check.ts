@@ -1,7 +1,6 @@
 /**
- * The shape of a verify check and of what it runs with. A check is data (an id, what it cites,
- * the credentials it needs) plus one async function that throws a `Drift` when the service
- * differs from the description or a decision.
+ * The shape of a verify check and of what it runs with: a check is data plus one async function
+ * that throws a `Drift` when the service differs from the description or a decision.
  */
 import type { Api } from './api';
 import type { WaitBudget } from './budgets';

@@ -1,7 +1,4 @@
-/**
- * Authentication and scopes: a missing, malformed or unknown key is a 401; a key without the
- * operation's scope is a 403 naming the canonical scope (spec Authentication).
- */
+/** Authentication and scopes (spec Authentication). */
 import { expectAnswer } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';

@@ -1,10 +1,6 @@
 /**
- * Envelopes and headers on every status class: each error the suite can provoke carries the
- * whole envelope (`status` equal to the HTTP status, `trace_id` equal to `X-Trace-Id`, a timestamp
- * in the service's format, the right `service`, `fields` only where the spec allows it) with a JSON
- * content type; every answer, 2xx and 4xx, carries `X-Trace-Id`; every answer after the rate
- * limiter carries the three `X-RateLimit-*` headers with its operation's limit (spec Errors,
- * Limits).
+ * The whole error envelope on every error the suite can provoke, `X-Trace-Id` on every answer, and
+ * the `X-RateLimit-*` headers on every answer after the limiter (spec Errors, Limits).
  */
 import { type Exchange, type RequestSpec, sendMessage } from '../check-kit/api';
 import { checks } from '../check-kit/check';

@@ -1,6 +1,6 @@
 /**
- * The error envelope and the answers before any operation: unknown routes, wrong methods, wrong
- * content types, bodies that are not JSON (spec Errors).
+ * The answers before any operation: unknown routes, wrong methods, wrong content types, bodies
+ * that are not JSON (spec Errors).
  */
 import { expectAnswer } from '../check-kit/api';
 import { checks } from '../check-kit/check';

@@ -1,7 +1,6 @@
 /**
- * Every list filter on records this run created, and pagination stability: walking a list page by
- * page yields the same entries as one large page, no overlap, no gap (spec GET /messages, GET
- * /campaigns, GET /campaigns/{campaign_id}/messages).
+ * The list filters, over the whole organization's records, and pagination stability (spec GET
+ * /messages, GET /campaigns, GET /campaigns/{campaign_id}/messages).
  */
 import { checks } from '../check-kit/check';
 import { expectThat, expectValues } from '../check-kit/drift';

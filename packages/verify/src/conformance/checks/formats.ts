@@ -1,9 +1,6 @@
 /**
- * Formats on every record and the field names of each endpoint: every timestamp of every record
- * (and of the records embedded in them) is `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, every amount has six
- * fraction digits, every id the service creates is a UUID v7; and each message shape uses its
- * own endpoint's names and none of its siblings' (spec "each endpoint uses exactly the names listed
- * for it"). Which field has which format, and which names each shape has, is read off the
+ * Formats on every record this run created, embedded records too, and the field names of each
+ * message shape. Which field has which format, and which names each shape has, is read off the
  * contract (openapi.yaml), where it is written once.
  */
 

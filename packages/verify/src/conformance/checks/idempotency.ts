@@ -1,8 +1,4 @@
-/**
- * Idempotency-Key: a replay returns the original answer and creates nothing, a different body is
- * refused, a concurrent repeat never creates a second record, refused requests store nothing
- * (spec Limits (idempotency window)).
- */
+/** Idempotency-Key (spec Limits (idempotency window)). */
 import {
   codeOf,
   describeExchange,

@@ -1,7 +1,6 @@
 /**
- * The pagination envelope and the common list parameters: defaults, bounds, enums, unknown and
- * repeated parameters, page arithmetic and order (spec Pagination envelope, Common list query
- * parameters, Limits).
+ * The pagination envelope and the common list parameters (spec Pagination envelope, Common list
+ * query parameters, Limits).
  */
 import { checks } from '../check-kit/check';
 import { expectOrderedBy, expectPage, expectRejected, listPage } from '../check-kit/lists';

@@ -1,8 +1,7 @@
 /**
- * Order on every page, for both `order` and both `order_by` values, ties broken by `id` in the
- * same direction: each list is walked page by page over records this run created and settled, and
- * the walk must be one ordered sequence equal to the whole list read at once (spec Common list
- * query parameters).
+ * Order on every page: each list is walked page by page over records this run created and
+ * settled, and the walk must be one ordered sequence equal to the whole list read at once (spec
+ * Common list query parameters).
  */
 import type { Api } from '../check-kit/api';
 import { checks } from '../check-kit/check';

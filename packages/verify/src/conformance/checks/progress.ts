@@ -1,7 +1,6 @@
 /**
- * Progress on the deployment's own clock, within the time budget: a campaign reaches COMPLETED
- * with its messages past PENDING; single messages reach their numbers' outcomes, refunded as the
- * spec says (States and transitions).
+ * Progress on the deployment's own clock, within the run's time budget (spec States and
+ * transitions).
  */
 import { expectAnswer, sendMessage } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';

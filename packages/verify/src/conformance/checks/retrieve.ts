@@ -1,7 +1,4 @@
-/**
- * Retrieving one record: the shapes' fixed values, malformed and unknown ids (spec GET
- * /messages/{message_id}, GET /campaigns/{campaign_id}).
- */
+/** Retrieving one record (spec GET /messages/{message_id}, GET /campaigns/{campaign_id}). */
 import { expectAnswer } from '../check-kit/api';
 import { checks } from '../check-kit/check';
 import { expectValues } from '../check-kit/drift';
