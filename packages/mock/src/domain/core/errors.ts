@@ -1,6 +1,6 @@
 /**
  * Domain errors are data keyed by the service's error codes; the http layer maps each code to a
- * status and a `service` in one table (`http/error-table.ts`). The domain never knows a status code.
+ * status and a `service` in one table (`http/envelope.ts`). The domain never knows a status code.
  */
 import type { components } from '@msgsvc/sdk';
 
