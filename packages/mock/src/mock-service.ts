@@ -60,12 +60,6 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
    * broke and the trace id of the 500 that answered it; that 500's message names the exception and
    * its first stack frames either way. Default: `console.error`, so a failure inside the
    * mock is never silent. `false` reports nothing.
-   *
-   * @example
-   * ```ts
-   * const bugs: unknown[] = [];
-   * const mock = createMockService({ onError: (error) => bugs.push(error) });
-   * ```
    */
   readonly onError?: false | UnexpectedErrorReporter;
   /**
@@ -156,17 +150,6 @@ export interface MockService extends SnapshotControls {
    * the virtual clock by its length, running the work that falls due, instead of waiting on the
    * wall clock. On a real clock the client keeps real time. Any other option is passed on, and
    * `options` override the wiring.
-   *
-   * @example
-   * ```ts
-   * import { createMockService } from '@msgsvc/mock';
-   *
-   * const mock = createMockService();
-   * const client = mock.client();
-   * const sent = await client.messages.send({ to: '+244923000001', body: 'Olá' });
-   * const message = await client.messages.waitFor(sent.id, { until: 'DELIVERED', timeout: 60_000 });
-   * // Virtual seconds passed; the test took milliseconds.
-   * ```
    */
   client(options?: ClientOptions): MessagingClient;
   /** Seeds the demo organization, keys and sender ID, and returns them. */

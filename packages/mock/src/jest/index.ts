@@ -1,13 +1,8 @@
 /**
- * The mock in Jest: `useMockService()` gives each test a fresh mock, a pre-wired client and the
- * demo world (through `beforeEach`, since Jest has no `test.extend`), and the matchers of
- * `@msgsvc/mock/vitest` — `expect(mock).toHaveSent({ to, body })`, `toHaveDelivered(to)`,
- * `toHaveCharged(amount)` — with the same failure messages. Importing this entry installs the
- * matchers on the runner's `expect` (the global one, else `@jest/globals`'), so import it from a
- * test file or a `setupFilesAfterEnv` file. Jest is an optional peer dependency: nothing else of the
- * package loads it, and this entry only uses what the running test file already has (it also works
- * under Bun's test runner). Typed for the global `expect` (`@types/jest`) and for
- * `@jest/globals`' `expect`.
+ * The mock in Jest (and Bun's test runner): `useMockService()` gives each test a fresh mock, a
+ * pre-wired client and the demo world, and importing this entry installs the matchers of
+ * `@msgsvc/mock/vitest` on the runner's `expect`, so import it from a test file or a
+ * `setupFilesAfterEnv` file. Jest is an optional peer dependency: only this entry uses it.
  *
  * @example
  * ```ts
