@@ -1,10 +1,7 @@
 /**
- * A `fetch`-compatible function over the http pipeline: hand it to any client
- * (`createClient({ fetch: mock.fetch })`) and requests never touch the network or a global.
- * A request without a body is answered without an `await` of its own: the mock's share of a call
- * is then the pipeline and one `Response`.
+ * A `fetch`-compatible function over the http pipeline. A request without a body is answered
+ * without an `await` of its own: the mock's share of a call is then the pipeline and one `Response`.
  */
-
 import { splitUrl } from '@msgsvc/sdk/contract';
 import { isRequestLike, isThenable } from './domain/core/platform-checks';
 import type { HttpRequest, HttpResponse } from './http/types';

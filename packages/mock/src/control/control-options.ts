@@ -1,8 +1,6 @@
 /**
- * The option names each control call takes, in-process: the names `openapi/control.yaml` gives the
- * same operation over HTTP (its parameters and body fields, generated), which
- * `test/control-options.test-d.ts` holds equal to the call's declared params. One vocabulary, and
- * an unknown name is refused on both sides instead of being ignored in-process.
+ * The option names each control call takes in-process: those `openapi/control.yaml` gives the same
+ * operation over HTTP (generated), so an unknown name is refused on both sides.
  */
 import { UnknownOptionError } from '../domain/core/unknown-option-error';
 import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';

@@ -1,12 +1,8 @@
 /**
- * zod schemas of every request the contract describes: bodies, path parameters and query
- * parameters, with the bounds, patterns and defaults of `openapi/openapi.yaml`. Messages are
- * written for people; the field a message belongs to is its key in `fields`.
- *
- * Written with `zod/mini`, the same validation core as `zod` without its fluent classes and
- * locales, which the build bundles tree-shaken: the service's entry loads a few dozen kilobytes of
- * validator instead of all of zod. Every message is set here, none comes from zod's locale,
- * so the answers do not depend on a zod configuration the application may have changed.
+ * zod schemas of every request `openapi/openapi.yaml` describes, with its bounds, patterns and
+ * defaults. Written with `zod/mini`, so the service's entry bundles a few dozen kilobytes of
+ * validator instead of all of zod; every message is set here, none comes from zod's locale, so the
+ * answers do not depend on a zod configuration the application may have changed.
  */
 import type { components } from '@msgsvc/sdk';
 import * as z from 'zod/mini';

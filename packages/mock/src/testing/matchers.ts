@@ -1,8 +1,6 @@
 /**
- * What `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` share: the shape of what their fixture gives
- * each test (`test`'s fixtures, `useMockService()`'s object), and the matchers they install. Each
- * matcher is its check (../assertions/checks.ts) with the runner's `equals`, so they fail with the
- * plain assertions' messages; they use only what vitest's, Jest's and Bun's `expect.extend` give.
+ * What `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` share: the fixtures' shape and the matchers,
+ * each its check with the runner's `equals`, so they fail with the plain assertions' messages.
  */
 import type { MessagingClient } from '@msgsvc/sdk';
 import {
