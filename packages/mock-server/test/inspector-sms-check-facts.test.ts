@@ -7,7 +7,7 @@
 import { createMockService, DEFAULT_PRICES, type MockService } from '@msgsvc/mock';
 import { countSegments, parseMoney } from '@msgsvc/sdk/sms';
 import { describe, expect, it } from 'vitest';
-import { smsCheckFacts } from '../src/inspector/message-extras';
+import { smsCheckFacts } from '../src/inspector/api';
 
 const PORTUGUESE =
   'Olá! A sua fatura de março está disponível; o pagamento não foi recebido até hoje.';

@@ -3,7 +3,8 @@
  * from the world for the view on screen, instead of one document of everything. These routes are
  * the page's private interface (not the control API: they may change with the page); every action
  * the page takes goes through the documented control API instead, except "redeliver now", which
- * only the page offers.
+ * only the page offers. A message's SMS check segments its text in the page, with the SDK's
+ * `explainSegments`, the same code the mock priced it with; this side gives it the world's facts.
  */
 
 import { DomainError } from '@msgsvc/mock';
@@ -12,6 +13,7 @@ import {
   campaignHistory,
   campaignObject,
   type InboundMessage,
+  isOptedOut,
   ledgerEntryView,
   listStatusOf,
   type MessageRecord,
@@ -22,14 +24,12 @@ import {
   readonlyWorld,
   senderIdView,
   formatTimestamp as ts,
-  type WebhookDelivery,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
-import { signWebhook } from '@msgsvc/sdk/webhooks';
 import type { z } from 'zod';
 import { listMessagesQuery as listQuery } from '../generated/control-requests';
 import { type ControlContext, type ControlDeps, type ControlRoute, route } from '../http/route';
-import { clockView, deliverySummary } from '../http/views';
+import { clockView } from '../http/views';
 import { phoneCount, phoneThread } from '../query/catalog';
 import { parseFilter } from '../query/query-language';
 import {
@@ -45,8 +45,7 @@ import {
 } from '../query/search';
 import { summary } from '../worlds/request-log';
 import { journalDetail, journalPage, requestsMatching } from './journal';
-import { messageBadges, phoneOptOuts, smsCheckFacts } from './message-extras';
-import { deliveriesPage, deliveryExtras } from './outbox-extras';
+import { deliveriesPage, deliveryDetail, deliveryRow } from './outbox-extras';
 import { requestsFor } from './request-links';
 
 /** The path every route of the page's data lives under (after the control prefix). */
@@ -85,44 +84,63 @@ function inboundRow(inbound: InboundMessage) {
   };
 }
 
-/** A webhook delivery as a list row. */
-function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
-  return { ...deliverySummary(world, delivery), ...deliveryExtras(world, delivery) };
+/** A message's badges beyond its status. */
+export function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
+  return {
+    /** `SMS` or `WHATSAPP`. */
+    channel: message.channel,
+    /** The recipient has opted out of this organization's messages in this environment, now. */
+    opted_out: isOptedOut(world, message.organizationId, message.environment, message.e164),
+  };
+}
+
+/** Each organization and environment a number has opted out of, for the phone's view. */
+export function phoneOptOuts(world: ReadonlyWorld, number: string) {
+  const found: { organization_id: string; organization: string; environment: string }[] = [];
+  if (world.optOuts.size === 0) return { opted_out: found };
+  for (const organization of world.organizations.values()) {
+    for (const environment of ['live', 'test'] as const) {
+      if (isOptedOut(world, organization.id, environment, number)) {
+        found.push({
+          organization_id: organization.id,
+          organization: organization.name,
+          environment,
+        });
+      }
+    }
+  }
+  return { opted_out: found };
+}
+
+/** The pricing facts of one message for the SMS check. */
+export interface SmsCheckFacts {
+  /** `SMS` or `WHATSAPP`: a WhatsApp message is priced per message, not per segment. */
+  channel: string;
+  /** The billing account's currency (ISO 4217), or `null` when the account is gone. */
+  currency: string | null;
+  /**
+   * The price of one segment the mock charged (`cost / segments`, six-digit decimal), or `null`
+   * when the message was never priced (an invalid number) or its cost is not a whole multiple of
+   * its segments (a hand-edited state file).
+   */
+  unit_price: string | null;
+  /** Whether the cost was debited (false for test keys and invalid numbers). */
+  charged: boolean;
 }
 
 /**
- * Each attempt with the headers it was sent with: re-signed (signing is deterministic) for the
- * timestamp the attempt was sent with (world time for attempts recorded before it was kept).
+ * The price per segment is read back from the message's own cost rather than from today's price
+ * table: a world's prices can change after the send, and the check must add up to the cost
+ * the message shows.
  */
-async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDelivery) {
-  const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
-  const attempts = await Promise.all(
-    delivery.attempts.map(async (attempt) => ({
-      at: ts(attempt.at),
-      status: attempt.status,
-      error: attempt.error,
-      // Wall-clock ms until the answer, and its first 2 KiB; null where the attempt kept none.
-      duration_ms: attempt.durationMs ?? null,
-      answer: attempt.answer ?? null,
-      headers:
-        endpoint === undefined
-          ? null
-          : {
-              ...(await signWebhook({
-                id: delivery.id,
-                timestamp: attempt.signedAt ?? Math.floor(attempt.at / 1000),
-                body: delivery.body,
-                secret: endpoint.secret,
-              })),
-              'content-type': 'application/json',
-            },
-    })),
-  );
+export function smsCheckFacts(world: ReadonlyWorld, message: MessageRecord): SmsCheckFacts {
+  const segments = message.channel === 'SMS' ? message.segments : 1;
+  const priced = message.cost > 0 && segments > 0 && message.cost % segments === 0;
   return {
-    ...deliveryRow(world, delivery),
-    endpoint_id: delivery.endpointId,
-    payload: delivery.body,
-    attempts,
+    channel: message.channel,
+    currency: world.accounts.get(message.billingAccountId)?.currency ?? null,
+    unit_price: priced ? formatMoney(message.cost / segments) : null,
+    charged: message.charged,
   };
 }
 
@@ -319,10 +337,9 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
     `GET ${INSPECTOR_API}/requests/{seq}`,
     (context) => journalDetail(context, Number(context.params.seq)) ?? notFound('Logged request'),
   ),
-  route(`GET ${INSPECTOR_API}/deliveries`, ({ mock, query }) => {
-    const world = readonlyWorld(mock);
-    return deliveriesPage(world, query, (delivery) => deliveryRow(world, delivery));
-  }),
+  route(`GET ${INSPECTOR_API}/deliveries`, ({ mock, query }) =>
+    deliveriesPage(readonlyWorld(mock), query),
+  ),
   route(`GET ${INSPECTOR_API}/deliveries/{delivery_id}`, ({ mock, params }) => {
     const world = readonlyWorld(mock);
     const delivery =

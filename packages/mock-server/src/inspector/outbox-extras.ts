@@ -1,21 +1,25 @@
 /**
- * What the inspector's outbox adds to a delivery (issue 25 item 6): what it is about (the message,
- * campaign and phone its event concerns, for links), each attempt's latency and the receiver's
- * answer, and a page of the outbox filtered by state ("failed only").
+ * The inspector's outbox: a delivery as a row (what its event is about, for links, and its last
+ * attempt's latency), one delivery in full with each attempt's headers and answer, and a page of
+ * the outbox filtered by state ("failed only").
  */
 import {
   DELIVERY_STATES,
   parseQuery,
   type ReadonlyWorld,
+  formatTimestamp as ts,
   type WebhookDelivery,
 } from '@msgsvc/mock/port';
+import { signWebhook } from '@msgsvc/sdk/webhooks';
 import { z } from 'zod';
 import { listMessagesQuery } from '../generated/control-requests';
+import { deliverySummary } from '../http/views';
 import { newestPage } from '../query/search';
 
-/** What the outbox's rows add to a delivery: its subject, and its last attempt's latency. */
-export function deliveryExtras(world: ReadonlyWorld, delivery: WebhookDelivery) {
+/** A webhook delivery as a list row: the control API's summary, its subject and last latency. */
+export function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
   return {
+    ...deliverySummary(world, delivery),
     ...deliverySubject(world, delivery),
     last_duration_ms: delivery.attempts.at(-1)?.durationMs ?? null,
   };
@@ -53,19 +57,51 @@ function deliverySubject(world: ReadonlyWorld, delivery: WebhookDelivery): Deliv
   return { message_id: null, campaign_id: delivery.orderKey, phone: null };
 }
 
+/**
+ * Each attempt with the headers it was sent with: re-signed (signing is deterministic) for the
+ * timestamp the attempt was sent with (world time for attempts recorded before it was kept).
+ */
+export async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDelivery) {
+  const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
+  const attempts = await Promise.all(
+    delivery.attempts.map(async (attempt) => ({
+      at: ts(attempt.at),
+      status: attempt.status,
+      error: attempt.error,
+      // Wall-clock ms until the answer, and its first 2 KiB; null where the attempt kept none.
+      duration_ms: attempt.durationMs ?? null,
+      answer: attempt.answer ?? null,
+      headers:
+        endpoint === undefined
+          ? null
+          : {
+              ...(await signWebhook({
+                id: delivery.id,
+                timestamp: attempt.signedAt ?? Math.floor(attempt.at / 1000),
+                body: delivery.body,
+                secret: endpoint.secret,
+              })),
+              'content-type': 'application/json',
+            },
+    })),
+  );
+  return {
+    ...deliveryRow(world, delivery),
+    endpoint_id: delivery.endpointId,
+    payload: delivery.body,
+    attempts,
+  };
+}
+
 const deliveriesQuery = listMessagesQuery.omit({ q: true }).extend({
   state: z.enum(DELIVERY_STATES, `Must be one of ${DELIVERY_STATES.join(', ')}.`).exactOptional(),
 });
 
 /**
- * A page of the outbox, newest first, of one state when `?state=` names one (`failed`: the
- * failed-only filter), with how many deliveries failed for good (the "redeliver all" count).
+ * A page of the outbox as rows, newest first, of one state when `?state=` names one (`failed`:
+ * the failed-only filter), with how many deliveries failed for good (the "redeliver all" count).
  */
-export function deliveriesPage<Row>(
-  world: ReadonlyWorld,
-  query: string,
-  row: (delivery: WebhookDelivery) => Row,
-) {
+export function deliveriesPage(world: ReadonlyWorld, query: string) {
   const { state, offset = 0, limit = 50 } = parseQuery(deliveriesQuery, query);
   const outbox = world.webhooks.outbox;
   const failed = outbox.filter((delivery) => delivery.state === 'failed').length;
@@ -75,5 +111,5 @@ export function deliveriesPage<Row>(
     limit,
     (delivery) => state === undefined || delivery.state === state,
   );
-  return { ...page, failed, entries: page.entries.map(row) };
+  return { ...page, failed, entries: page.entries.map((delivery) => deliveryRow(world, delivery)) };
 }
