@@ -22,23 +22,11 @@ interface FoundHead {
 
 /** Finds the heads in a connection's bytes, keeping a head that arrives in pieces until it is whole. */
 export class HeadReader {
-  readonly #maxBytes: number;
-  #kept: Buffer | null = null;
+  /** The part of a head received so far, or `null` when none is (set `null` to forget it). */
+  kept: Buffer | null = null;
 
   /** `maxBytes`: the longest head accepted, whole or in part. */
-  constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes;
-  }
-
-  /** The part of a head received so far, or `null` when none is. */
-  get kept(): Buffer | null {
-    return this.#kept;
-  }
-
-  /** Forgets a head received in part. */
-  clear(): void {
-    this.#kept = null;
-  }
+  constructor(readonly maxBytes: number) {}
 
   /**
    * Reads the head that starts at `at` in `buf` (empty lines before it are skipped, RFC 9112 §2.2):
@@ -48,27 +36,27 @@ export class HeadReader {
   find(buf: Buffer, at: number): FoundHead | 'wait' | 'too long' {
     let bytes = buf;
     let from = at;
-    if (this.#kept === null) {
+    if (this.kept === null) {
       while (from < bytes.length && (bytes[from] === CR || bytes[from] === LF)) from++;
       if (from === bytes.length) return 'wait';
     } else {
-      bytes = Buffer.concat([this.#kept, buf.subarray(at)]);
+      bytes = Buffer.concat([this.kept, buf.subarray(at)]);
       from = 0;
     }
     const to = bytes.indexOf(
       CRLF_CRLF,
-      this.#kept === null ? from : Math.max(0, this.#kept.length - 3),
+      this.kept === null ? from : Math.max(0, this.kept.length - 3),
     );
-    if ((to === -1 ? bytes.length : to + 4) - from > this.#maxBytes) {
-      this.#kept = null;
+    if ((to === -1 ? bytes.length : to + 4) - from > this.maxBytes) {
+      this.kept = null;
       return 'too long';
     }
     if (to !== -1) {
-      this.#kept = null;
+      this.kept = null;
       return { bytes, from, to };
     }
     // Copied: a head arriving in pieces is rare, and its first piece is kept for a while.
-    this.#kept = Buffer.from(bytes.subarray(from));
+    this.kept = Buffer.from(bytes.subarray(from));
     return 'wait';
   }
 }

@@ -30,9 +30,7 @@ const refuse = (message: string): Refusal => proxyRefusal('PROXY_BAD_REQUEST', m
 
 /** Frames and rewrites the requests of one client connection, chunk by chunk. */
 export class RequestFramer {
-  readonly #host: string;
-  readonly #prefix: string;
-  readonly #sink: MessageSink | undefined;
+  readonly #options: FramerOptions;
   readonly #heads: HeadReader;
   readonly #body = new BodyReader(true, MAX_LINE, MAX_LINE * 4);
   /** Whether a request was refused: nothing after it is framed. */
@@ -45,10 +43,8 @@ export class RequestFramer {
   onHead: ((method: string, target: string) => void) | undefined;
 
   constructor(options: FramerOptions) {
-    this.#host = options.host;
-    this.#prefix = options.prefix;
-    this.#sink = options.sink;
-    this.#body.onData = (bytes) => this.#sink?.body(bytes);
+    this.#options = options;
+    this.#body.onData = (bytes) => options.sink?.body(bytes);
     this.#heads = new HeadReader(options.maxHeadBytes);
   }
 
@@ -92,7 +88,7 @@ export class RequestFramer {
 
   #completed(): void {
     this.completed++;
-    this.#sink?.end();
+    this.#options.sink?.end();
   }
 
   /** A head is cut: its part so far is refused already if a line of it ends in a bare LF. */
@@ -105,7 +101,7 @@ export class RequestFramer {
 
   #refuse(refusal: Refusal): Refusal {
     this.#refused = true;
-    this.#heads.clear();
+    this.#heads.kept = null;
     return refusal;
   }
 
@@ -120,7 +116,7 @@ export class RequestFramer {
     const [, method, target, major, minor] = request as unknown as string[];
     const unsupported = unsupportedRequest(method!, major!, minor!);
     if (unsupported !== undefined) return unsupported;
-    const path = target![0] === '/' ? `${this.#prefix}${target}` : target;
+    const path = target![0] === '/' ? `${this.#options.prefix}${target}` : target;
     const fields: Fields = { text: `${method} ${path} HTTP/1.${minor}\r\n`, hosts: 0 };
     for (let l = 1; l < lines.length; l++) {
       const refusal = this.#field(lines[l]!, fields);
@@ -131,7 +127,7 @@ export class RequestFramer {
     out.push(Buffer.from(`${fields.text}\r\n`, 'latin1'));
     this.heads++;
     this.onHead?.(method!, target!);
-    this.#sink?.head(fields.text);
+    this.#options.sink?.head(fields.text);
     return undefined;
   }
 
@@ -163,7 +159,7 @@ export class RequestFramer {
     if (!DROPPED.has(name)) fields.text += `${line}\r\n`;
     else if (name === 'host') {
       fields.hosts++;
-      fields.text += `Host: ${this.#host}\r\n`;
+      fields.text += `Host: ${this.#options.host}\r\n`;
     }
     return undefined;
   }
@@ -173,7 +169,7 @@ export class RequestFramer {
     if (fields.hosts > 1) return refuse('Host is given more than once');
     if (fields.hosts === 0) {
       if (minor === '1') return refuse('an HTTP/1.1 request must have a Host header');
-      fields.text += `Host: ${this.#host}\r\n`;
+      fields.text += `Host: ${this.#options.host}\r\n`;
     }
     return undefined;
   }

@@ -24,10 +24,7 @@ export class ResponseFramer {
   broken: string | undefined;
 
   /** `sink`: told of each final answer passed: its head, its body, its end. */
-  readonly #sink: MessageSink | undefined;
-
-  constructor(sink?: MessageSink) {
-    this.#sink = sink;
+  constructor(private readonly sink?: MessageSink) {
     if (sink !== undefined) this.#body.onData = (bytes) => sink.body(bytes);
   }
 
@@ -79,7 +76,7 @@ export class ResponseFramer {
 
   #ended(): void {
     this.responses++;
-    this.#sink?.end();
+    this.sink?.end();
   }
 
   #head(head: string): string | undefined {
@@ -105,7 +102,7 @@ export class ResponseFramer {
         chunked = value.toLowerCase().split(',').at(-1)!.trim() === 'chunked';
       }
     }
-    this.#sink?.head(head);
+    this.sink?.head(head);
     if (method === 'HEAD' || code === 204 || code === 304) this.#ended();
     else if (chunked) this.#body.chunked();
     else if (length !== undefined) {
@@ -117,7 +114,7 @@ export class ResponseFramer {
   }
 
   #break(reason: string): void {
-    this.#heads.clear();
+    this.#heads.kept = null;
     this.broken = reason;
   }
 }

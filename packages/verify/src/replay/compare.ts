@@ -1,10 +1,7 @@
 /**
- * One replayed answer against its recording: the status, the error code, the relevant
- * headers' presence, the body's shape (field names and JSON types; `null` against a value is
- * tolerated, a nullable field may be either), formats of ids, times and money, list order and
- * membership, and the pagination figures. Ids and times are compared by rule ({@link
- * Correspondence}): each recorded id pairs with the target's id at the same place, and must keep
- * standing for it.
+ * One replayed answer against its recording, one {@link DifferenceKind} at a time. Ids and times
+ * are compared by rule ({@link Correspondence}): each recorded id pairs with the target's id at the
+ * same place, and must keep standing for it.
  */
 import {
   type Correspondence,

@@ -1,9 +1,7 @@
 /**
- * Turns a raw exchange into a cassette line with nothing personal or secret in it: API keys
- * become references (`k1`, the same key the same reference) with their prefix; webhook
- * secrets are cut whole; phone numbers become fictional Angolan numbers ({@link PhoneMask});
- * message contents and contact names and e-mails become tokens of the same length. One redactor
- * serves a whole recording, so the same value is the same token in every exchange.
+ * Turns a raw exchange into a cassette line with nothing personal or secret in it: keys as
+ * references, webhook secrets cut, phone numbers fictional ({@link PhoneMask}), contents and
+ * contacts' names and e-mails as same-length tokens, the same value the same token throughout.
  */
 
 import { keyPrefix } from '@msgsvc/sdk';

@@ -6,9 +6,9 @@
  * public API (that exchange is not sent) or a target that never answers.
  */
 import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
+import { terminalSafe } from '../cli-io/terminal-safe';
 import { CassetteError, readCassette } from './cassette-format';
-import { replayText } from './report-replay';
-import { ReplayAborted, type ReplayOptions, runReplay } from './run-replay';
+import { ReplayAborted, type ReplayOptions, type ReplayReport, runReplay } from './run-replay';
 
 /** The `--help` text, naming the command as the user typed it. */
 const replayHelp = (
@@ -124,4 +124,32 @@ export async function runReplayCli(
     io.stderr(`${name}: ${error.message}`);
     return 2;
   }
+}
+
+/**
+ * The text report of a replay (what `msgsvc-verify replay` prints without `--json`): a line per
+ * difference, then the refused and skipped exchanges and a summary by kind. What came from the
+ * cassette or the target is printed with its control characters escaped.
+ */
+export function replayText(report: ReplayReport): string {
+  const lines: string[] = [];
+  for (const d of report.differences) {
+    const where = d.where === '' ? '' : ` ${d.where}`;
+    lines.push(`DIFF #${d.seq} ${d.method} ${d.path} — ${d.kind}${where}: ${d.message}`);
+  }
+  for (const s of report.skipped) {
+    lines.push(
+      `${s.refused === true ? 'REFUSED' : 'SKIP'} #${s.seq} ${s.method} ${s.path}: ${s.reason}`,
+    );
+  }
+  const kinds = Object.entries(report.by_kind)
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(', ');
+  lines.push(
+    `${report.replayed} of ${report.exchanges} exchange(s) replayed against ${report.base_url}, ${report.skipped.length} skipped: ` +
+      (report.differences.length === 0
+        ? 'no behavioural difference.'
+        : `${report.differences.length} difference(s) (${kinds}).`),
+  );
+  return lines.map(terminalSafe).join('\n');
 }

@@ -1,10 +1,8 @@
 /**
  * Which recorded paths replay may send. A cassette is input from anyone, and replay sends its
  * requests with the operator's keys, so a path goes out only when it stays inside the public API
- * under the base URL: no `.` or `..` segment in any form a server might read it (percent-encoded
- * dots and slashes decoded, once or several times), no backslash (which URL parsers read as a
- * slash), no control character (which they drop), no overlong UTF-8, and the URL as sent under the
- * base path.
+ * in every form a server might read it (a backslash is a slash to URL parsers, a control character
+ * dropped).
  */
 
 /** Decodings looked through: `%252e` is `%2e` once decoded, `.` twice. */

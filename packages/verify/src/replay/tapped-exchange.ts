@@ -1,7 +1,6 @@
 /**
- * A finished exchange as the proxy's copy read it: what a recording redacts and writes, and what
- * the contract check reads. It is declared here, below the proxy, because the cassette writer
- * takes it and the proxy hands it over.
+ * A finished exchange as the proxy's copy read it, for the contract check and the cassette: declared
+ * here, below the proxy, because the cassette writer takes it and the proxy hands it over.
  */
 
 /** When and how a request arrived, as the hot path saw it. */
