@@ -52,8 +52,7 @@ export {
   readCassette,
 } from './replay/cassette-format';
 export type { Difference, DifferenceKind } from './replay/compare';
-export { runReplayCli } from './replay/replay-cli';
-export { replayText } from './replay/report-replay';
+export { replayText, runReplayCli } from './replay/replay-cli';
 export {
   ReplayAborted,
   type ReplayDifference,
