@@ -30,7 +30,7 @@ export function transitionCampaign(
   campaign.updatedAt = now;
   if (to === 'COMPLETED' || to === 'FAILED') campaign.completedAt = now;
   // Callers set a failure's error code before the move; other states carry none.
-  world.history.campaignStep(campaign, to, now, to === 'FAILED' ? campaign.errorCode : null);
+  world.history.campaigns.append(campaign, to, now, to === 'FAILED' ? campaign.errorCode : null);
   world.emit({ type: 'campaign.status_updated', campaignId: campaign.id, from, to, at: now });
 }
 

@@ -104,7 +104,7 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
   // forever (a task whose campaign does not exist does nothing).
   world.schedule(processAt - now, { type: 'campaign.process', campaignId: campaign.id });
   world.campaigns.add(campaign);
-  world.history.campaignStep(campaign, campaign.status, now, null);
+  world.history.campaigns.append(campaign, campaign.status, now, null);
   world.emit({ type: 'campaign.created', campaignId: campaign.id, at: now });
   return campaign;
 }

@@ -37,83 +37,76 @@ type Derive<T, S extends string> = (record: T) => readonly StatusStep<S>[];
 /** The status histories of one world. */
 export class StatusHistory {
   private readonly codes = new CodeTable();
-  /** Every message's steps, by its row. */
-  readonly messages = new TenantHistories(MESSAGE_STATUSES, this.codes);
-  /** Every campaign's steps, by its row (see {@link StatusHistory.campaignRow}). */
-  readonly campaigns = new TenantHistories(CAMPAIGN_STATUSES, this.codes);
   /** Per tenant, campaign id → its row: campaigns are stepped first when created, in row order. */
   private readonly campaignRows = new TenantMap(() => new Map<string, number>());
-
-  /** Records that a stored message reached `status` at `at` (its row must be set). */
-  messageStep(
-    message: MessageRecord,
-    status: MessageStatus,
-    at: number,
-    errorCode: string | null,
-  ): void {
-    this.messages.append(message, message.row, status, at, errorCode);
-  }
+  /** Every message's steps, by its row (a stored message knows it). */
+  readonly messages = new TenantHistories<MessageRecord, MessageStatus>(
+    MESSAGE_STATUSES,
+    this.codes,
+    (message) => message.row,
+  );
+  /** Every campaign's steps, by its row. */
+  readonly campaigns = new TenantHistories<CampaignRecord, CampaignStatus>(
+    CAMPAIGN_STATUSES,
+    this.codes,
+    (campaign, add) => this.campaignRow(campaign, add),
+  );
 
   /** A message's steps, oldest first. */
   messageSteps(message: MessageRecord): StatusStep<MessageStatus>[] {
-    return this.messages.steps(message, message.row);
-  }
-
-  /** Records that a stored campaign reached `status` at `at`. */
-  campaignStep(
-    campaign: CampaignRecord,
-    status: CampaignStatus,
-    at: number,
-    errorCode: string | null,
-  ): void {
-    this.campaigns.append(campaign, this.campaignRow(campaign), status, at, errorCode);
+    return this.messages.steps(message);
   }
 
   /** A campaign's steps, oldest first. */
   campaignSteps(campaign: CampaignRecord): StatusStep<CampaignStatus>[] {
-    const row = this.campaignRows.find(campaign.organizationId, campaign.environment);
-    return this.campaigns.steps(campaign, row?.get(campaign.id) ?? -1);
+    return this.campaigns.steps(campaign);
   }
 
   /** Numbers the rows of loaded campaigns (`tenants`, each in creation order) before a restore. */
   placeCampaigns(tenants: Iterable<readonly CampaignRecord[]>): void {
-    for (const rows of tenants) for (const campaign of rows) this.campaignRow(campaign);
+    for (const rows of tenants) for (const campaign of rows) this.campaignRow(campaign, true);
   }
 
-  private campaignRow(campaign: CampaignRecord): number {
+  private campaignRow(campaign: CampaignRecord, add: boolean): number {
     const rows = this.campaignRows.get(campaign.organizationId, campaign.environment);
     let row = rows.get(campaign.id);
-    if (row === undefined) {
+    if (row === undefined && add) {
       row = rows.size;
       rows.set(campaign.id, row);
     }
-    return row;
+    return row ?? -1;
   }
 }
 
 /** One kind of record's histories: a step log per tenant, each record's steps under its row. */
-class TenantHistories<S extends string> {
+class TenantHistories<T extends TenantRecord, S extends string> {
   private readonly logs: TenantMap<StepLog<S>>;
 
   /**
    * @param statuses - every status a step can name, in the order the logs number them.
    * @param codes - the world's error-code table.
+   * @param rowOf - a stored record's row in its tenant's creation order (given one when `add`).
    */
   constructor(
     private readonly statuses: readonly S[],
     private readonly codes: CodeTable,
+    private readonly rowOf: (record: T, add: boolean) => number,
   ) {
     this.logs = new TenantMap(() => new StepLog(statuses, codes));
   }
 
-  /** Records that the record at `row` of `tenant`'s reached `status` at `at`. */
-  append(tenant: TenantRecord, row: number, status: S, at: number, code: string | null): void {
-    this.logs.get(tenant.organizationId, tenant.environment).append(row, status, at, code);
+  /** Records that a stored record reached `status` at `at`, carrying `code`. */
+  append(record: T, status: S, at: number, code: string | null): void {
+    const log = this.logs.get(record.organizationId, record.environment);
+    log.append(this.rowOf(record, true), status, at, code);
   }
 
-  /** The steps of the record at `row` of `tenant`'s, oldest first. */
-  steps(tenant: TenantRecord, row: number): StatusStep<S>[] {
-    return this.logs.find(tenant.organizationId, tenant.environment)?.steps(row) ?? [];
+  /** A stored record's steps, oldest first. */
+  steps(record: T): StatusStep<S>[] {
+    return (
+      this.logs.find(record.organizationId, record.environment)?.steps(this.rowOf(record, false)) ??
+      []
+    );
   }
 
   /**
@@ -136,11 +129,7 @@ class TenantHistories<S extends string> {
    * Points loaded records (`tenants`, as the snapshot listed them) at shared logs, copying no step;
    * a record given no step gets `derive`'s.
    */
-  adopt<T extends TenantRecord>(
-    tenants: readonly (readonly T[])[],
-    shared: SharedHistory<S>,
-    derive: Derive<T, S>,
-  ): void {
+  adopt(tenants: readonly (readonly T[])[], shared: SharedHistory<S>, derive: Derive<T, S>): void {
     this.codes.adopt(shared.codeNames);
     const first = starts(tenants);
     for (const { offset, columns } of shared.logs) {
@@ -153,7 +142,7 @@ class TenantHistories<S extends string> {
    * Loads saved steps into loaded records (`tenants`, in the order they were saved); a record given
    * no step gets `derive`'s.
    */
-  load<T extends TenantRecord>(
+  load(
     tenants: readonly (readonly T[])[],
     saved: SavedColumns<S> | undefined,
     derive: Derive<T, S>,
@@ -177,10 +166,7 @@ class TenantHistories<S extends string> {
   }
 
   /** Gives each record without a step the steps `derive` finds for it. */
-  private deriveMissing<T extends TenantRecord>(
-    tenants: readonly (readonly T[])[],
-    derive: Derive<T, S>,
-  ): void {
+  private deriveMissing(tenants: readonly (readonly T[])[], derive: Derive<T, S>): void {
     for (const rows of tenants) {
       if (rows.length === 0) continue;
       const log = this.logOf(rows);

@@ -86,7 +86,7 @@ export function createMessage(world: World, spec: NewMessage, charged: boolean):
     row: -1,
   };
   world.messages.add(message);
-  world.history.messageStep(message, message.status, now, message.errorCode);
+  world.history.messages.append(message, message.status, now, message.errorCode);
   world.emit({ type: 'message.created', messageId: message.id, at: now });
   if (valid) {
     world.schedule(world.random.simulation.int(...world.config.simulation.dispatchLatency), {

@@ -39,7 +39,7 @@ export function transitionMessage(
       ? message.errorCode
       : (errorCode ?? DEFAULT_ERROR_CODES[to] ?? null);
   world.messages.setState(message, to, code);
-  world.history.messageStep(message, to, now, code);
+  world.history.messages.append(message, to, now, code);
   if (MESSAGE_STATUS_TRAITS[to].refunds) refundMessage(world, message, `Refund: message ${to}`);
   world.emit({ type: 'message.status_updated', messageId: message.id, from, to, at: now });
 }
