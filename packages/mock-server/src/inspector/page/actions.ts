@@ -7,7 +7,15 @@ import type { components } from '../../generated/control';
 import type { MessageView } from '../api';
 import { control } from './api';
 import { type Child, html, section, table, time } from './dom';
-import { FAULT_FORMS, type FieldSpec, required, select, text } from './fault-specs';
+import {
+  FAULT_FORMS,
+  type FieldSpec,
+  type FormSpec,
+  required,
+  SUBJECT_FIELD,
+  TRIGGER_FORM,
+  text,
+} from './form-specs';
 import type { Actions, View } from './lists';
 
 type Schemas = components['schemas'];
@@ -109,79 +117,30 @@ function faultForms(actions: Actions): Child {
     );
   return Object.entries(FAULT_FORMS).map(
     ([kind, form]) => html`<div class="fault-form" data-fault=${kind}>
-      ${contractForm(form.title, form.button, form.fields as Record<string, FieldSpec>, arm(kind))}
+      ${contractForm(form, arm(kind))}
     </div>`,
   );
 }
 
-type TriggerRequest = components['schemas']['TriggerRequest'];
-
-/**
- * The event types and what each one's subject id is. The page is a browser bundle and does not
- * load the mock, so the list is written here and `satisfies` holds it to control.yaml's enum.
- */
-const SUBJECT_FIELD = {
-  'message.status_updated': 'message_id',
-  'message.received': 'message_id',
-  'campaign.completed': 'campaign_id',
-} as const satisfies Record<TriggerRequest['type'], 'message_id' | 'campaign_id'>;
-
-const STATUSES = Object.keys({
-  SENT: true,
-  DELIVERED: true,
-  FAILED: true,
-  UNDELIVERED: true,
-  EXPIRED: true,
-  REJECTED: true,
-  CANCELLED: true,
-  COMPLETED: true,
-} satisfies Record<NonNullable<TriggerRequest['status']>, true>);
-
-const ENVIRONMENTS = Object.keys({ live: true, test: true } satisfies Record<
-  NonNullable<TriggerRequest['environment']>,
-  true
->);
-
-/** The subject: the id the chosen event type reads (`message_id` or `campaign_id`). */
-type Subject = (typeof SUBJECT_FIELD)[keyof typeof SUBJECT_FIELD];
-
-/**
- * A field for every property of control.yaml's `TriggerRequest` (the subject's id one field):
- * `satisfies` fails the typecheck for a property added there and not here, or one gone there.
- */
-const FIELDS = {
-  type: select('trigger-type', 'Event', Object.keys(SUBJECT_FIELD)),
-  subject: text('trigger-subject', 'Subject', 'message or campaign id (default: a new one)', 40),
-  status: select('trigger-status', 'Status', STATUSES, 'default'),
-  error_code: text('trigger-error-code', 'Error code', 'default for the status', 18),
-  organization_id: text('trigger-organization', 'Organization id', 'the only one', 36),
-  environment: select('trigger-environment', 'Environment', ENVIRONMENTS, 'default (live)'),
-  from: text('trigger-from', 'From', '+244…', 14),
-  to: text('trigger-to', 'To', 'number or sender ID', 16),
-  body: text('trigger-text', 'Text'),
-} satisfies {
-  readonly [K in Exclude<keyof Required<TriggerRequest>, Subject> | 'subject']: FieldSpec;
-};
-
-/** The form; a submission runs the trigger and shows its outcome in the page's notice. */
+/** The trigger's form; a submission runs the trigger and shows its outcome in the page's notice. */
 function triggerForm(actions: Actions): Child {
-  return contractForm(
-    'Trigger a webhook event',
-    'Trigger event',
-    FIELDS,
-    ({ subject, ...body }) => {
-      const chosen = body.type as TriggerRequest['type'];
-      if (subject !== undefined) body[SUBJECT_FIELD[chosen]] = subject;
-      void actions.run(`Triggered ${chosen}`, () => control('POST', 'trigger', body));
-    },
-  );
+  return contractForm(TRIGGER_FORM, ({ subject, ...body }) => {
+    const chosen = body.type as keyof typeof SUBJECT_FIELD;
+    if (subject !== undefined) body[SUBJECT_FIELD[chosen]] = subject;
+    void actions.run(`Triggered ${chosen}`, () => control('POST', 'trigger', body));
+  });
 }
 
 /** The form that simulates a reply from the message's recipient. */
 export function replyForm(view: MessageView, actions: Actions): Child {
   const m = view.message;
   const body = { ...text('reply-body', `Reply from ${m.e164_format}`), value: 'Obrigado!' };
-  return contractForm('Simulate a reply', 'Simulate reply', { body: required(body) }, (filled) => {
+  const form = {
+    title: 'Simulate a reply',
+    button: 'Simulate reply',
+    fields: { body: required(body) },
+  };
+  return contractForm(form, (filled) => {
     void actions.run('Reply simulated', () =>
       control('POST', 'inbound', {
         ...filled,
@@ -209,14 +168,12 @@ function fieldControl(spec: FieldSpec, name: string): HTMLElement {
 }
 
 /**
- * A form built from field specs held to the control contract (see `fault-specs.ts`): a submission
- * sends only the fields filled in — numbers as numbers — so an omitted property takes the server's
- * default and the server's checks stay the only ones (its refusal is the page's notice).
+ * A form held to the control contract (see `form-specs.ts`): a submission sends only the fields
+ * filled in — numbers as numbers — so an omitted property takes the server's default and the
+ * server's checks stay the only ones (its refusal is the page's notice).
  */
 function contractForm(
-  title: string,
-  button: string,
-  fields: Readonly<Record<string, FieldSpec>>,
+  { title, button, fields }: FormSpec,
   submit: (body: Record<string, string | number>) => void,
 ): Child {
   const send = (event: Event) => {

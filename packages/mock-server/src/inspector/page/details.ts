@@ -13,12 +13,11 @@ import { control, data } from './api';
 import { type Child, chip, fields, html, link, pretty, section, tableOf, time } from './dom';
 import {
   campaignCounts,
-  campaignStatus,
   filterLink,
   messageBadges,
-  messageStatus,
   organizationMessages,
   phoneOptOutBadges,
+  statusLink,
 } from './filters';
 import {
   type Actions,
@@ -72,7 +71,7 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
 function messageFields(view: MessageView): HTMLElement {
   const m = view.message;
   return fields([
-    ['Status', messageStatus(m.status)],
+    ['Status', statusLink('messages', m.status)],
     ['Badges', messageBadges(view)],
     [
       'Error code',
@@ -123,7 +122,7 @@ function bubble(item: ThreadEntry): HTMLElement {
   }
   return html`<li class="bubble outbound">
     <div class="head">
-      ${time(item.created_at)} · ${item.organization ?? ''} ${messageStatus(item.status)}
+      ${time(item.created_at)} · ${item.organization ?? ''} ${statusLink('messages', item.status)}
       ${messageBadges(item)}
     </div>
     <p class="content">${item.content}</p>
@@ -146,7 +145,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         'Campaign',
         null,
         fields([
-          ['Status', campaignStatus(c.status)],
+          ['Status', statusLink('campaigns', c.status)],
           [
             'Progress',
             [

@@ -1,9 +1,7 @@
 /**
- * Filters as clicks: every status chip, per-state count and badge links to the list it
- * names, written in the filter language (`#/messages?q=status:failed`), so a click and typed words
- * reach the same list; the search box sends filter words to a list instead of the search; and its
- * `?` help (a button beside it, and the `?` key) lists the words, read from the table the server
- * parses with (`query/query-vocabulary.ts`).
+ * Filters as clicks: every status chip, per-state count and badge links to its list in the filter
+ * language (`#/messages?q=status:failed`), so a click and typed words reach the same list; and the
+ * search box's `?` help, read from the table the server parses with (`query/query-vocabulary.ts`).
  */
 import {
   QUERY_FIELDS,
@@ -12,7 +10,7 @@ import {
   type QueryTarget,
 } from '../../query/query-vocabulary';
 import { type Child, chip, h, html, table } from './dom';
-import { listHref, type Route } from './router';
+import { type Route, withQuery } from './router';
 
 /** A value as a filter word: quoted when it holds a space, a quote or a colon. */
 function word(key: string, value: string): string {
@@ -26,18 +24,13 @@ export function filterLink(
   words: readonly string[],
   label = words.join(' '),
 ): HTMLElement {
-  const href = listHref(view, { q: words.join(' ') });
+  const href = withQuery(`#/${view}`, { q: words.join(' ') });
   return html`<a href=${href} data-key=${href} class="filter" title=${label}>${content}</a>`;
 }
 
-/** A message status chip that opens the messages in that status. */
-export function messageStatus(status: string): HTMLElement {
-  return filterLink(chip(status), 'messages', [`status:${status.toLowerCase()}`]);
-}
-
-/** A campaign state chip that opens the campaigns in that state. */
-export function campaignStatus(status: string): HTMLElement {
-  return filterLink(chip(status), 'campaigns', [`status:${status.toLowerCase()}`]);
+/** A status chip that opens the list of `view` (messages or campaigns) in that status. */
+export function statusLink(view: string, status: string): HTMLElement {
+  return filterLink(chip(status), view, [`status:${status.toLowerCase()}`]);
 }
 
 /** An organization's name that opens its messages. */
@@ -80,7 +73,7 @@ export function statusBar(view: string, statuses: readonly string[], route: Rout
   const current = (words: string) => (q === words ? 'page' : null);
   const status = (name: string) => {
     const words = `status:${name.toLowerCase()}`;
-    return html`<a href=${listHref(view, { q: words })} aria-current=${current(words)}>
+    return html`<a href=${withQuery(`#/${view}`, { q: words })} aria-current=${current(words)}>
       ${chip(name)}
     </a>`;
   };
@@ -99,9 +92,9 @@ const FILTER_WORD = /(^|\s)[A-Za-z_][A-Za-z0-9_-]*:/;
  */
 export function searchTarget(q: string, route: Route): string {
   if (q === '') return '#/messages';
-  if (!FILTER_WORD.test(q.replace(/"[^"]*"/g, '""'))) return listHref('search', { q });
+  if (!FILTER_WORD.test(q.replace(/"[^"]*"/g, '""'))) return withQuery('#/search', { q });
   const onCampaigns = route.parts[0] === 'campaigns' && route.parts[1] === undefined;
-  return listHref(onCampaigns ? 'campaigns' : 'messages', { q });
+  return withQuery(onCampaigns ? '#/campaigns' : '#/messages', { q });
 }
 
 /** What a message's badges are made of (a list row or a detail view). */
@@ -112,7 +105,7 @@ export interface BadgeFacts {
 }
 
 function badge(text: string, kind: string, q: string, title: string): HTMLElement {
-  return html`<a class="chip badge b-${kind}" href=${listHref('messages', { q })} title=${title}>
+  return html`<a class="chip badge b-${kind}" href=${withQuery('#/messages', { q })} title=${title}>
     ${text}
   </a>`;
 }
@@ -172,7 +165,7 @@ function dialog(): HTMLDialogElement {
     words.includes('<')
       ? html`<code>${words}</code>`
       : html`<a
-          href=${listHref(words.startsWith('"') ? 'search' : 'messages', { q: words })}
+          href=${withQuery(words.startsWith('"') ? '#/search' : '#/messages', { q: words })}
           data-close
         >
           <code>${words}</code>

@@ -2,9 +2,7 @@
  * The request journal on the page: the log filtered by status class and operation
  * (`#/requests?class=4xx&op=sendMessage&q=…`, each filter a link or a select, so every filtered
  * list has an address), each refused request with its first near-miss hint and each request with a
- * link to what it created; a request in full with all its hints; and, on a message's or campaign's
- * page (`details.ts`), the requests that created it. Text from the server is only ever text
- * (`dom.ts`).
+ * link to what it created; and a request in full with all its hints.
  */
 import type { ListPage } from '../api';
 import type { JournalDetail, JournalRow } from '../journal';
@@ -14,16 +12,12 @@ import { headerTable } from './details';
 import { type Child, fields, html, link, pretty, section, tableOf, time } from './dom';
 import { REQUEST_COLUMNS, type View, wallBeside } from './lists';
 import { pageOf, pages } from './paging';
-import { listHref, type Route } from './router';
+import { type Route, withQuery } from './router';
 
 const CLASSES = ['2xx', '4xx', '5xx'] as const;
 
 /** The journal's filters as the address holds them. */
-interface Filters {
-  readonly q?: string | undefined;
-  readonly class?: string | undefined;
-  readonly op?: string | undefined;
-}
+type Filters = Readonly<Record<'q' | 'class' | 'op', string | undefined>>;
 
 /** `#/requests`: the journal, filtered by the address. */
 export async function journalView(route: Route): Promise<View> {
@@ -48,7 +42,7 @@ export async function journalView(route: Route): Promise<View> {
 /** Status-class links and the operation select. */
 function filterBar(filters: Filters, operations: readonly string[]): Child {
   const classLink = (value?: string) => html`<a
-    href=${listHref('requests', { ...filters, class: value })}
+    href=${withQuery('#/requests', { ...filters, class: value })}
     aria-current=${filters.class === value && 'true'}
     data-key="class-${value ?? 'all'}"
   >
@@ -56,7 +50,7 @@ function filterBar(filters: Filters, operations: readonly string[]): Child {
   </a>`;
   const choose = (event: Event) => {
     const value = (event.target as HTMLSelectElement).value;
-    location.hash = listHref('requests', { ...filters, op: value === '' ? undefined : value });
+    location.hash = withQuery('#/requests', { ...filters, op: value === '' ? undefined : value });
   };
   const option = (value: string, label = value) =>
     html`<option value=${value} selected=${value === (filters.op ?? '')}>${label}</option>`;
@@ -68,7 +62,7 @@ function filterBar(filters: Filters, operations: readonly string[]): Child {
       ${option('', 'Any operation')}${operations.map((op) => option(op))}
       ${option('none', 'None (no such path or method)')}
     </select>
-    ${filtered && html`<a href=${listHref('requests', { q: filters.q })}>Clear filters</a>`}
+    ${filtered && html`<a href=${withQuery('#/requests', { q: filters.q })}>Clear filters</a>`}
   </div>`;
 }
 

@@ -8,8 +8,8 @@
  */
 
 import { openFilterHelp } from './filters';
+import { backAddress, listShown, ROWS } from './layout';
 import { currentRoute } from './router';
-import { backAddress, listShown, ROWS } from './split-view';
 
 /** Which of a row's links is the row's own record, when none is of the list's kind. */
 const KINDS_FIRST = ['messages', 'requests', 'webhooks', 'campaigns', 'phones'];

@@ -1,24 +1,145 @@
 /**
- * Where the page stands after each navigation. The masthead (header, search and views) stays at
- * the top of the window; its height is published as `--masthead-h` so sticky panes and the
- * browser's own scrolling (`scroll-padding-top`) keep clear of it. A new view opens at its top with
- * the keyboard focus on it, without scrolling the page (a plain `focus()` would scroll the header
- * away). Opening a row beside its list, and going back from a record to its list, leave the row
- * where it was on screen and the focus on it.
+ * Where the page stands: list and record side by side, and where the scroll and the focus land
+ * after each navigation. A record opened from a list carries that list's address in its own,
+ * `#/messages/<id>?list=messages%3Foffset%3D50`, so a reload, a shared link and the back button all
+ * keep both; a {@link wide} screen shows the two in panes that scroll on their own, a narrower one
+ * the record alone (`Esc` goes back to that page of the list). A new view opens at its top with the
+ * focus on it; opening a row beside its list, or going back to the list, leaves the row where it
+ * was on screen with the focus on it.
  */
-import { onLayoutKey } from './keyboard';
+import { html, route as routeTo } from './dom';
+import type { View } from './lists';
 import { currentRoute, parseRoute, type Route } from './router';
-import {
-  addressOf,
-  isList,
-  isRecord,
-  listShown,
-  openBesideList,
-  ROWS,
-  recordAddress,
-  rowLinkTo,
-  WIDE,
-} from './split-view';
+
+/** Whether the window shows a list and a record side by side (the stylesheet's own width). */
+export const wide = window.matchMedia('(min-width: 1200px)');
+
+/** Views that are lists of records (`#/<kind>` without an id), and may be shown beside a record. */
+const LISTS = new Set(['messages', 'phones', 'campaigns', 'requests', 'webhooks', 'search']);
+/** The rows of a list: a table's body rows and a thread's messages. */
+export const ROWS = 'tbody tr, ol.thread li';
+
+/** Records that may be shown beside a list (`#/<kind>/<id>`). */
+const DETAILS = new Set(['messages', 'phones', 'campaigns', 'requests', 'webhooks']);
+
+/** `#/<parts>?<params>`, each part encoded as {@link routeTo} does. */
+function addressOf(route: Route): string {
+  const query = route.params.toString();
+  return `${routeTo(...route.parts)}${query === '' ? '' : `?${query}`}`;
+}
+
+/** The record's own address, without the list it was opened from (`#/messages/<id>`). */
+function recordAddress(route: Route): string {
+  return routeTo(...route.parts);
+}
+
+/** Whether a route is a list view (`#/messages?offset=50`, `#/search?q=…`). */
+function isList(route: Route): boolean {
+  return route.parts.length === 1 && LISTS.has(route.parts[0] ?? '');
+}
+
+/** Whether a route is a record that can be shown beside a list. */
+function isRecord(route: Route): boolean {
+  return route.parts.length === 2 && DETAILS.has(route.parts[0] ?? '');
+}
+
+/** The list a record was opened from, when its address names one (whatever the width). */
+function listOf(route: Route): Route | undefined {
+  const list = route.params.get('list');
+  if (list === null || !isRecord(route)) return undefined;
+  const parsed = parseRoute(list);
+  return isList(parsed) ? parsed : undefined;
+}
+
+/** The list on screen with a route: itself, or the list its record was opened from. */
+export function listShown(route: Route): Route | undefined {
+  return isList(route) ? route : listOf(route);
+}
+
+/** The list to show beside the record now: only on a wide screen. */
+export function splitList(route: Route): Route | undefined {
+  return wide.matches ? listOf(route) : undefined;
+}
+
+/** Where `Esc` goes from a record: the list it was opened from, else its kind's list. */
+export function backAddress(route: Route): string | undefined {
+  if (!isRecord(route)) return undefined;
+  const list = listOf(route);
+  return list === undefined ? routeTo(route.parts[0] ?? 'messages') : addressOf(list);
+}
+
+/** Renders the list and the record, each in its own pane under its own heading (the view's title). */
+export async function splitView(
+  route: Route,
+  list: Route,
+  viewFor: (route: Route) => Promise<View>,
+): Promise<View> {
+  const [shownList, shownRecord] = await Promise.all([viewFor(list), viewFor(route)]);
+  // The record's pane takes the focus when a row is opened (layout.ts), and titles the view.
+  const pane = (kind: string, title: string, address: string, shown: View) => html`<div
+    class="pane pane-${kind}"
+    role="region"
+    aria-labelledby=${title}
+    data-pane=${address}
+    tabindex=${kind === 'record' && '-1'}
+  >
+    <h2 id=${title}>${shown.title}</h2>
+    ${shown.content}
+  </div>`;
+  return {
+    title: shownRecord.title,
+    content: [
+      html`<div class="split">
+        ${pane('list', 'list-title', addressOf(list), shownList)}
+        ${pane('record', 'view-title', recordAddress(route), shownRecord)}
+      </div>`,
+    ],
+  };
+}
+
+/**
+ * Marks the view for the stylesheet and assistive technology: whether it is a list (a narrow
+ * screen cuts a list's cells to one line, and wraps a record's), and the list row of the
+ * record shown beside it (`aria-current`, and only that one).
+ */
+export function markView(view: HTMLElement, route: Route): void {
+  view.setAttribute('data-shape', isList(route) ? 'list' : 'record');
+  // Only the rows this function marked: a view's own `aria-current` (the journal's filter links,
+  // the navigation) is not ours to clear.
+  for (const row of view.querySelectorAll('[data-open-row]')) {
+    row.removeAttribute('aria-current');
+    row.removeAttribute('data-open-row');
+  }
+  const pane = view.querySelector('.pane-list');
+  if (pane === null) return;
+  const row = rowLinkTo(pane, recordAddress(route))?.closest(ROWS);
+  row?.setAttribute('aria-current', 'true');
+  row?.setAttribute('data-open-row', '');
+}
+
+/** The first link to `address` in a row (of a table or a thread) of `scope`. */
+function rowLinkTo(scope: ParentNode, address: string): HTMLElement | null {
+  return scope.querySelector(`:is(${ROWS}) a[href="${CSS.escape(address)}"]`);
+}
+
+/**
+ * A click on a link to a record, from a list or from a record shown beside its list: the record
+ * opens with the list's address in its own (see the module comment). A click with a modifier
+ * (new tab or window) keeps the link as it is.
+ */
+function openBesideList(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[href^="#/"]');
+  if (link === null || link === undefined) return;
+  const target = parseRoute(link.getAttribute('href') ?? '');
+  if (!isRecord(target)) return;
+  const list = listShown(parseRoute(location.hash));
+  if (list === undefined) return;
+  event.preventDefault();
+  target.params.set('list', addressOf(list).slice(2));
+  location.hash = addressOf(target);
+}
 
 /**
  * The row kept in place across a render: the record it links to, its top on screen, and whether
@@ -45,15 +166,16 @@ let back: LeftList | undefined;
 const view = () => document.getElementById('view') as HTMLElement;
 
 /**
- * Starts the layout's behaviour: the masthead's height, the skip link, the keyboard, opening rows
- * beside their list, and a new render (through `refresh`) when the window crosses {@link WIDE}.
+ * Starts the layout's behaviour: the masthead's height, the skip link, opening rows beside their
+ * list, and a new render (through `refresh`) when the window crosses {@link wide}.
  * Call before the page adds its own `hashchange` listener, so the view being left is measured
  * before anything replaces it.
  */
 export function startLayout(refresh: () => Promise<void>): void {
   const masthead = document.getElementById('masthead');
   if (masthead !== null) {
-    // A property set through the CSSOM, which the page's Content-Security-Policy allows.
+    // `--masthead-h` keeps sticky panes and the browser's own scrolling (`scroll-padding-top`)
+    // clear of the masthead; set through the CSSOM, which the Content-Security-Policy allows.
     const publish = () =>
       document.documentElement.style.setProperty('--masthead-h', `${masthead.offsetHeight}px`);
     new ResizeObserver(publish).observe(masthead);
@@ -64,10 +186,9 @@ export function startLayout(refresh: () => Promise<void>): void {
     event.preventDefault();
     view().focus();
   });
-  document.addEventListener('keydown', onLayoutKey);
   view().addEventListener('click', openBesideList);
   window.addEventListener('hashchange', (event) => leaving(event.oldURL));
-  window.matchMedia(`(min-width: ${WIDE}px)`).addEventListener('change', () => {
+  wide.addEventListener('change', () => {
     const kept = measure(currentRoute());
     void refresh().then(() => {
       const link = kept === undefined ? null : rowLinkTo(view(), kept.record);

@@ -18,15 +18,9 @@ import type {
 } from '../api';
 import { control, data } from './api';
 import { type Child, type Columns, chip, html, link, section, table, tableOf, time } from './dom';
-import {
-  campaignStatus,
-  messageBadges,
-  messageStatus,
-  organizationMessages,
-  statusBar,
-} from './filters';
+import { messageBadges, organizationMessages, statusBar, statusLink } from './filters';
 import { pageOf, pages } from './paging';
-import { listHref, type Route } from './router';
+import { type Route, withQuery } from './router';
 
 /** A rendered view: its title and content. */
 export interface View {
@@ -43,7 +37,7 @@ export interface Actions {
 export const messageRows = tableOf<MessageRow>('Messages', 'No messages.', {
   'Created (world)': (m) => time(m.created_at),
   To: (m) => link(m.to, 'phones', m.to),
-  Status: (m) => [messageStatus(m.status), messageBadges(m)],
+  Status: (m) => [statusLink('messages', m.status), messageBadges(m)],
   Content: (m) => link(m.content === '' ? '(empty)' : m.content, 'messages', m.id),
   Organization: (m) => organizationMessages(m.organization),
   Campaign: (m) => (m.campaign_id === null ? '—' : link('campaign', 'campaigns', m.campaign_id)),
@@ -62,7 +56,7 @@ const campaignRows = tableOf<Partial<CampaignRow> & Omit<CampaignRow, 'organizat
   {
     'Created (world)': (c) => time(c.created_at),
     Name: (c) => link(c.name, 'campaigns', c.id),
-    Status: (c) => campaignStatus(c.status),
+    Status: (c) => statusLink('campaigns', c.status),
     Recipients: (c) => String(c.total_estimated_recipients),
     Organization: (c) => c.organization ?? '—',
   },
@@ -204,7 +198,7 @@ export async function searchView(route: Route): Promise<View> {
       rows(hits.entries),
       listed &&
         hits.total > hits.entries.length &&
-        html`<p><a href=${listHref(view, { q })}>All ${hits.total} ${view}</a></p>`,
+        html`<p><a href=${withQuery(`#/${view}`, { q })}>All ${hits.total} ${view}</a></p>`,
     );
   return {
     title: `Search: “${q}”`,
@@ -225,12 +219,11 @@ export function deliveryLinks(d: {
   readonly phone: string | null;
 }): Child {
   const links = [
-    d.message_id === null ? null : link('message', 'messages', d.message_id),
-    d.campaign_id === null ? null : link('campaign', 'campaigns', d.campaign_id),
-    d.phone === null ? null : link(d.phone, 'phones', d.phone),
-  ].filter((a) => a !== null);
-  if (links.length === 0) return '—';
-  return links.flatMap((a, i) => (i === 0 ? [a] : [' · ', a]));
+    d.message_id !== null && link('message', 'messages', d.message_id),
+    d.campaign_id !== null && link('campaign', 'campaigns', d.campaign_id),
+    d.phone !== null && link(d.phone, 'phones', d.phone),
+  ].filter((a) => a !== false);
+  return links.length === 0 ? '—' : links.flatMap((a, i) => (i === 0 ? [a] : [' · ', a]));
 }
 
 /** A latency as the page shows it: `12 ms`, `1.25 s`. */
@@ -272,7 +265,7 @@ export async function outboxView(route: Route, actions: Actions): Promise<View> 
     content: [
       html`<nav class="filters" aria-label="Outbox filter">
         <a href="#/webhooks" aria-current=${!failedOnly && 'true'}>All</a>${' '}
-        <a href=${listHref('webhooks', { state: 'failed' })} aria-current=${failedOnly && 'true'}>
+        <a href=${withQuery('#/webhooks', { state: 'failed' })} aria-current=${failedOnly && 'true'}>
           Failed only (${page.failed})
         </a>${' '}
         <button

@@ -10,8 +10,8 @@ import { campaignView, deliveryView, messageView, phoneView } from './details';
 import { html, replace } from './dom';
 import { installFilterHelp, searchTarget } from './filters';
 import { journalRequestView, journalView } from './journal';
-import { isField } from './keyboard';
-import { arrived, startLayout } from './layout';
+import { isField, onLayoutKey } from './keyboard';
+import { arrived, markView, splitList, splitView, startLayout } from './layout';
 import {
   type Actions,
   campaignsView,
@@ -24,7 +24,6 @@ import {
 } from './lists';
 import { currentRoute, type Route } from './router';
 import { smsCheckView } from './sms-check';
-import { markView, splitList, splitView } from './split-view';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -93,8 +92,8 @@ async function render(): Promise<void> {
       list === undefined ? viewFor(route) : splitView(route, list, viewFor),
       data<InspectorSummary>('summary'),
     ]);
-    // Someone started typing in the view (or pressing a button of it) while it loaded: keep their
-    // text and the button under the pointer, refresh when they leave.
+    // Someone is typing in the view (or pressing a button of it): keep their text and the button
+    // under the pointer, refresh when they leave. The header (clock, counts) is no form: it stays live.
     if (holding() && currentRoute().parts.join('/') === route.parts.join('/')) {
       stale = true;
       showClock(summary);
@@ -103,7 +102,7 @@ async function render(): Promise<void> {
     const kept = keep(view);
     replace(
       view,
-      !('headed' in shown) && html`<h2 id="view-title">${shown.title}</h2>`,
+      list === undefined && html`<h2 id="view-title">${shown.title}</h2>`,
       shown.content,
     );
     kept();
@@ -207,19 +206,8 @@ function holding(): boolean {
 function renderHeld(): void {
   if (stale && !holding()) {
     stale = false;
-    setTimeout(onChange, 0);
+    setTimeout(refresh, 0);
   }
-}
-
-/** A change event: refetch now, unless the user is typing in the view (then on leaving the field). */
-function onChange(): void {
-  if (holding()) {
-    stale = true;
-    // The header (clock, counts) is no form: it stays live.
-    data<InspectorSummary>('summary').then(showClock, () => undefined);
-    return;
-  }
-  void refresh();
 }
 
 function onToolbar(event: Event): void {
@@ -282,6 +270,7 @@ function boot(): void {
   installFilterHelp($('search-form'));
   $('actions').addEventListener('click', onToolbar);
   startLayout(refresh);
+  document.addEventListener('keydown', onLayoutKey);
   $('view').addEventListener('pointerdown', () => {
     pressing = true;
   });
@@ -301,7 +290,7 @@ function boot(): void {
   const q = currentRoute().params.get('q');
   if (q !== null) $<HTMLInputElement>('search').value = q;
   void refresh();
-  void listen(onChange, setStatus);
+  void listen(() => void refresh(), setStatus);
 }
 
 boot();

@@ -5,7 +5,7 @@
  */
 import type { ListPage } from '../api';
 import { type Child, html } from './dom';
-import { listHref, type Route } from './router';
+import { type Route, withQuery } from './router';
 
 /** The page sizes offered. */
 const PAGE_SIZES = [20, 50, 100] as const;
@@ -34,7 +34,11 @@ export function pages(view: string, route: Route, { total, offset }: ListPage<un
     [...route.params].filter(([name]) => name !== 'offset' && name !== 'limit'),
   );
   const href = (at: number, limit = size) =>
-    listHref(view, { ...kept, limit: limit === DEFAULT_SIZE ? undefined : limit, offset: at });
+    withQuery(`#/${view}`, {
+      ...kept,
+      limit: limit === DEFAULT_SIZE ? undefined : limit,
+      offset: at,
+    });
   const lastAt = total === 0 ? 0 : Math.floor((total - 1) / size) * size;
   const end = Math.min(offset + size, total);
   const go = (label: string, at: number, shown: boolean, rel?: string) =>

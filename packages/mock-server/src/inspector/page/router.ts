@@ -37,11 +37,3 @@ export function withQuery(
   const text = search.toString();
   return text === '' ? path : `${path}?${text}`;
 }
-
-/** The address of a list page with its query. */
-export function listHref(
-  view: string,
-  params: Readonly<Record<string, string | number | undefined>>,
-): string {
-  return withQuery(`#/${view}`, params);
-}

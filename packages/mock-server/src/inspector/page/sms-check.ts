@@ -17,7 +17,7 @@ import {
 import type { MessageView } from '../api';
 import { type Child, fields, html, replace, section, table } from './dom';
 import type { View } from './lists';
-import { listHref, type Route } from './router';
+import { type Route, withQuery } from './router';
 
 /** The price a check is costed with, or none (segments only). */
 interface Price {
@@ -221,7 +221,7 @@ export function smsCheckSection(text: string, view: MessageView): Child {
     <h3 id="sms-check-title">SMS check</h3>
     ${body}
     <p class="meta">
-      <a href=${listHref('sms-check', { text })}>Try variations in the SMS check</a>
+      <a href=${withQuery('#/sms-check', { text })}>Try variations in the SMS check</a>
     </p>
   </section>`;
 }
@@ -248,49 +248,27 @@ function readPrice(raw: string): { price: string | null; error: string | null } 
  * and survives the view being redrawn by a live update.
  */
 export function smsCheckView(route: Route): View {
-  const text = html`<textarea
-    id="sms-check-text"
-    name="text"
-    rows="5"
-    spellcheck="false"
-    aria-describedby="sms-check-hint"
-  />` as HTMLTextAreaElement;
-  text.value = route.params.get('text') ?? '';
-  const price = html`<input
-    id="sms-check-price"
-    name="price"
-    inputmode="decimal"
-    autocomplete="off"
-    placeholder="4.000000"
-    value=${route.params.get('price') ?? ''}
-  />` as HTMLInputElement;
-  const currency = html`<input
-    id="sms-check-currency"
-    name="currency"
-    autocomplete="off"
-    maxlength="3"
-    size="4"
-    value=${route.params.get('currency') ?? 'AOA'}
-  />` as HTMLInputElement;
+  const param = (name: string, otherwise = '') => route.params.get(name) ?? otherwise;
   const output = html`<div id="sms-check-output" aria-live="polite" />`;
+  const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
   const show = () => {
-    const { price: perSegment, error } = readPrice(price.value);
-    const unit = currency.value.trim().toUpperCase();
+    const { price: perSegment, error } = readPrice(field('price'));
+    const unit = field('currency').trim().toUpperCase();
     replace(
       output,
       error !== null && html`<p class="notice error" role="alert">${error}</p>`,
       breakdown(
-        text.value,
+        field('text'),
         perSegment === null ? null : { perSegment, currency: unit === '' ? null : unit },
       ),
     );
   };
   const update = () => {
     show();
-    const address = listHref('sms-check', {
-      text: text.value,
-      price: price.value.trim(),
-      currency: currency.value.trim(),
+    const address = withQuery('#/sms-check', {
+      text: field('text'),
+      price: field('price').trim(),
+      currency: field('currency').trim(),
     });
     history.replaceState(history.state, '', `${location.pathname}${location.search}${address}`);
   };
@@ -301,13 +279,39 @@ export function smsCheckView(route: Route): View {
     onsubmit=${(event: Event) => event.preventDefault()}
   >
     <label for="sms-check-text">Text</label>
-    ${text}
+    <textarea
+      id="sms-check-text"
+      name="text"
+      rows="5"
+      spellcheck="false"
+      aria-describedby="sms-check-hint"
+    >${param('text')}</textarea>
     <p id="sms-check-hint" class="meta">${HINT}</p>
     <div class="inline">
-      <label for="sms-check-price">Price per segment (optional)${price}</label>
-      <label for="sms-check-currency">Currency${currency}</label>
+      <label for="sms-check-price">
+        Price per segment (optional)
+        <input
+          id="sms-check-price"
+          name="price"
+          inputmode="decimal"
+          autocomplete="off"
+          placeholder="4.000000"
+          value=${param('price')}
+        />
+      </label>
+      <label for="sms-check-currency">
+        Currency
+        <input
+          id="sms-check-currency"
+          name="currency"
+          autocomplete="off"
+          maxlength="3"
+          size="4"
+          value=${param('currency', 'AOA')}
+        />
+      </label>
     </div>
-  </form>`;
+  </form>` as HTMLFormElement;
   show();
   return {
     title: 'SMS check',

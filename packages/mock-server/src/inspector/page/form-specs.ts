@@ -1,33 +1,16 @@
 /**
- * Every fault kind of the control API as a form of the page: one entry per
- * `POST /__mock/faults/<kind>` of openapi/control.yaml, one field per property of its request body.
- * The types hold the table to the generated contract both ways — a fault route without a form, a
- * form for no route, a body property without a field or a field for none fails the typecheck — and
- * `test/inspector-fault-forms.test.ts` holds it to the YAML itself (required fields, vocabularies).
- * This file touches no DOM, so that test can read it.
+ * The page's forms held to openapi/control.yaml: one per `POST /__mock/faults/<kind>` and the
+ * trigger's, each with a field per property of its request body.
+ * `test/inspector-fault-forms.test.ts` holds them to the YAML itself (a route without a form, a
+ * property without a field, required fields, vocabularies, numbers); this file touches no DOM, so
+ * that test can read it.
  */
-import type { paths } from '../../generated/control';
+import type { components } from '../../generated/control';
+import { MESSAGE_STATUSES } from '../../query/query-vocabulary';
 import { CONTRACT_OUTLINE } from '../generated/contract-outline';
 
 /** The operations a fault can target: the public API's, from the contract's outline. */
 const OPERATION_IDS = CONTRACT_OUTLINE.operations.map((operation) => operation.operationId);
-
-/** The kinds of fault the control API arms: `request-failures`, `latencies`, … */
-export type FaultKind = {
-  [P in keyof paths]: P extends `/__mock/faults/${infer Kind}`
-    ? paths[P] extends { post: object }
-      ? Kind
-      : never
-    : never;
-}[keyof paths];
-
-/** The request body of a fault kind's route, as generated from control.yaml. */
-type FaultBody<Kind extends FaultKind> =
-  NonNullable<
-    paths[`/__mock/faults/${Kind}`] extends { post: { requestBody?: infer B } } ? B : never
-  > extends { content: { 'application/json': infer J } }
-    ? J
-    : never;
 
 /** One field of a form: how the page asks for one property of a request body. */
 export interface FieldSpec {
@@ -40,26 +23,20 @@ export interface FieldSpec {
   readonly options?: readonly (string | number)[];
   /** A select's first option, which leaves the property out (its default applies). */
   readonly blank?: string | undefined;
-  /** The form is refused by the browser without it. */
   readonly required?: boolean;
   readonly placeholder?: string | undefined;
   readonly min?: number;
   readonly max?: number;
-  /** The value shown first. */
   readonly value?: string;
   /** A text field's width in characters (24 unless given). */
   readonly size?: number | undefined;
 }
 
-/** A field for every property of `Body`, and none for anything else. */
-type FieldSpecs<Body> = { readonly [K in keyof Required<Body>]: FieldSpec };
-
-/** A fault kind's form. */
-export interface FaultForm<Kind extends FaultKind> {
-  /** The form's accessible name, e.g. "Arm a request failure". */
+/** A form: its accessible name, its button, and a field per property of its request body. */
+export interface FormSpec {
   readonly title: string;
   readonly button: string;
-  readonly fields: FieldSpecs<FaultBody<Kind>>;
+  readonly fields: Readonly<Record<string, FieldSpec>>;
 }
 
 /** A text field, with the hint shown while it is empty and its width in characters. */
@@ -98,7 +75,7 @@ const count = (id: string, label: string): FieldSpec => ({
 });
 
 /** Every fault kind's form, in the order the page shows them. */
-export const FAULT_FORMS: { readonly [Kind in FaultKind]: FaultForm<Kind> } = {
+export const FAULT_FORMS: Readonly<Record<string, FormSpec>> = {
   'request-failures': {
     title: 'Arm a request failure',
     button: 'Arm request failure',
@@ -133,5 +110,38 @@ export const FAULT_FORMS: { readonly [Kind in FaultKind]: FaultForm<Kind> } = {
       from: required(text('outage-from', 'From (world time)', '2026-01-01T09:00:00Z')),
       to: required(text('outage-to', 'To (world time)', '2026-01-01T10:00:00Z')),
     },
+  },
+};
+
+/** The event types, and the id that each one's subject is. */
+export const SUBJECT_FIELD = {
+  'message.status_updated': 'message_id',
+  'message.received': 'message_id',
+  'campaign.completed': 'campaign_id',
+} as const satisfies Record<
+  components['schemas']['TriggerRequest']['type'],
+  'message_id' | 'campaign_id'
+>;
+
+/** The trigger's form: the subject's id (`message_id` or `campaign_id`, by the type) is one field. */
+export const TRIGGER_FORM: FormSpec = {
+  title: 'Trigger a webhook event',
+  button: 'Trigger event',
+  fields: {
+    type: required(select('trigger-type', 'Event', Object.keys(SUBJECT_FIELD))),
+    subject: text('trigger-subject', 'Subject', 'message or campaign id (default: a new one)', 40),
+    // The statuses a message moves to, and a campaign's end.
+    status: select(
+      'trigger-status',
+      'Status',
+      [...MESSAGE_STATUSES.filter((status) => status !== 'PENDING'), 'COMPLETED'],
+      'default',
+    ),
+    error_code: text('trigger-error-code', 'Error code', 'default for the status', 18),
+    organization_id: text('trigger-organization', 'Organization id', 'the only one', 36),
+    environment: select('trigger-environment', 'Environment', ['live', 'test'], 'default (live)'),
+    from: text('trigger-from', 'From', '+244…', 14),
+    to: text('trigger-to', 'To', 'number or sender ID', 16),
+    body: text('trigger-text', 'Text'),
   },
 };
