@@ -1,14 +1,10 @@
 /**
- * A complete in-memory reference implementation of the messaging service's public API (`/c/v1`):
- * authentication and scopes, billing, campaign and message state machines, delivery simulation on
- * a virtual clock, pagination and rate limits. Use it in-process through `mock.client()` (an SDK
- * client on the mock), `mock.fetch`, MSW (`@msgsvc/mock/msw`) or as a server (`@msgsvc/mock-server`).
- * This entry never loads msw. `assertSent`, `assertDelivered` and `assertCharged` are the vitest and
- * Jest matchers' checks as plain functions, for any other runner (mocha, ava, node:test).
- *
- * It holds what a test needs: the service, the assertions, the demo world, the defaults a test
- * overrides, and the errors it may catch. What a tool serving the mock needs beyond that (the
- * world's vocabularies and patterns, timestamps, the error envelope) is in `@msgsvc/mock/port`.
+ * A complete in-memory reference implementation of the messaging service's public API (`/c/v1`),
+ * on a virtual clock. Use it in-process through `mock.client()` (an SDK client on the mock),
+ * `mock.fetch`, MSW (`@msgsvc/mock/msw`) or as a server (`@msgsvc/mock-server`). This entry holds
+ * what a test needs, and never loads msw; `assertSent`, `assertDelivered` and `assertCharged` are
+ * the vitest and Jest matchers' checks as plain functions, for any other runner. What a tool
+ * serving the mock needs beyond that is in `@msgsvc/mock/port`.
  *
  * @example
  * ```ts

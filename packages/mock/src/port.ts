@@ -110,12 +110,9 @@ export {
 } from './http/validate';
 
 /**
- * The world `mock` serves now, as a tool reads it: its records, indexes, clock and events, typed
- * read-only ({@link ReadonlyWorld}). It is the world object itself, not a copy, so it costs
- * nothing however large the world, and always shows the latest state. `reset` and `restore`
- * replace the world: ask again for each answer rather than keeping the view, and compare a view
- * with the one last seen (`!==`) to notice a replacement, e.g. to drop what a tool derived from
- * the old world and subscribe to the new one.
+ * The world `mock` serves now, typed read-only ({@link ReadonlyWorld}): the world object itself,
+ * not a copy. `reset` and `restore` replace the world: ask again for each answer, and compare a
+ * view with the one last seen (`!==`) to notice a replacement.
  *
  * @param mock - The service whose world to read.
  * @returns The service's current world, typed read-only.
