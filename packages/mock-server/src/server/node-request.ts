@@ -3,28 +3,19 @@
  * building web `Request`/`Response` objects (they cost more than the whole pipeline).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpRequest, HttpResponse } from '@msgsvc/mock/port';
+import { errorResponse, type HttpRequest, type HttpResponse } from '@msgsvc/mock/port';
 import { splitUrl } from '@msgsvc/sdk/contract';
+import { controlTraceId } from '../errors/control-errors';
 
 /** The largest request body the server reads: 1 MiB. */
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 /**
- * What reading a body produced: its bytes (decoded by the pipeline); `too_large` as
- * soon as the body is known to pass the limit (the rest is left for a lingering close to drop); or
- * `aborted` when the client closed the connection before sending the whole body (nobody to answer).
- */
-export type BodyResult =
-  | { readonly kind: 'ok'; readonly body: Uint8Array }
-  | { readonly kind: 'too_large' }
-  | { readonly kind: 'aborted' };
-
-/**
- * The request as plain data, with `body` (read by {@link readBody}, or `null`). One object literal
+ * The request as plain data, with `body` (or `null`). One object literal
  * of one shape, never a spread with a field added: the pipeline reads these fields on every
  * request, and a spread-then-extended object can fall back to slow properties.
  */
-export function toHttpRequest(req: IncomingMessage, body: Uint8Array | null): HttpRequest {
+function toHttpRequest(req: IncomingMessage, body: Uint8Array | null): HttpRequest {
   const { path, query } = splitUrl(req.url ?? '/');
   return {
     method: req.method ?? 'GET',
@@ -37,40 +28,72 @@ export function toHttpRequest(req: IncomingMessage, body: Uint8Array | null): Ht
   };
 }
 
-/** Whether a method's body is read: GET and HEAD bodies are ignored (Node discards them). */
-export function hasBody(method: string): boolean {
-  return method !== 'GET' && method !== 'HEAD';
+/**
+ * Hands the request, its body read, to `then`; a body past the limit is a 413, and a client gone
+ * before the end of its body has no one to answer. GET and HEAD bodies are ignored (Node discards
+ * them), and such a request goes on in the same tick: no promise, no microtask, on the hot path.
+ */
+export function withRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  now: () => number,
+  then: (request: HttpRequest) => void,
+): void {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    then(toHttpRequest(req, null));
+    return;
+  }
+  readBody(
+    req,
+    (body) => then(toHttpRequest(req, body)),
+    () => refuseTooLarge(req, res, now()),
+  );
+}
+
+// 413 and close the connection; the rest of the body is read and dropped first.
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse, now: number): void {
+  lingerOnClose(req);
+  const message = `The request body exceeds the limit of ${BODY_LIMIT} bytes.`;
+  const refusal = errorResponse({ code: 'PAYLOAD_TOO_LARGE', message }, controlTraceId(), now);
+  writeResponse(res, refusal, true);
 }
 
 /**
  * Reads a body up to {@link BODY_LIMIT} bytes, as bytes: the pipeline decodes them as UTF-8 once,
  * whole, so a multi-byte character split across chunks stays whole and an invalid one is refused.
- * A body that declares or reaches more is `too_large` at once: the request stops being read here,
+ * A body that declares or reaches more is too large at once: the request stops being read here,
  * and the rest of it is the lingering close's to drop (see {@link lingerOnClose}).
  */
-export function readBody(req: IncomingMessage): Promise<BodyResult> {
+function readBody(
+  req: IncomingMessage,
+  done: (body: Uint8Array) => void,
+  tooLarge: () => void,
+): void {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  if (declared > BODY_LIMIT) return Promise.resolve({ kind: 'too_large' });
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const settle = (result: BodyResult) => {
-      req.off('data', onData).off('end', onEnd).off('close', onClose);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= BODY_LIMIT) chunks.push(chunk);
-      else settle({ kind: 'too_large' });
-    };
-    const onEnd = () =>
-      settle({ kind: 'ok', body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
-    // Closed before its end: the connection was reset or closed before the whole body came (Node
-    // emits the request's 'error' only to listeners, and none is needed). The client is gone,
-    // there is no one to answer, and nothing went wrong here.
-    const onClose = () => settle({ kind: 'aborted' });
-    req.on('data', onData).on('end', onEnd).on('close', onClose);
-  });
+  if (declared > BODY_LIMIT) {
+    tooLarge();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Closed before its end: the connection was reset or closed before the whole body came (Node
+  // emits the request's 'error' only to listeners, and none is needed). The client is gone,
+  // there is no one to answer, and nothing went wrong here.
+  const stop = () => req.off('data', onData).off('end', onEnd).off('close', stop);
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= BODY_LIMIT) {
+      chunks.push(chunk);
+      return;
+    }
+    stop();
+    tooLarge();
+  };
+  const onEnd = () => {
+    stop();
+    done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+  };
+  req.on('data', onData).on('end', onEnd).on('close', stop);
 }
 
 /**
@@ -101,7 +124,7 @@ const LINGER_BYTES = 256 * 1024 * 1024;
  * stream (Node's parser owns the socket's bytes); once the answer is out, the connection is
  * half-closed and cut only when the whole request has come, or past a bound of time and bytes.
  */
-export function lingerOnClose(req: IncomingMessage): void {
+function lingerOnClose(req: IncomingMessage): void {
   const { socket } = req;
   const cut = () => socket.destroy();
   const timer = setTimeout(cut, LINGER_MS);

@@ -36,14 +36,7 @@ import { RequestLog } from '../worlds/request-log';
 import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
 import { createAccess } from './access';
 import { answerClientError } from './client-error';
-import {
-  BODY_LIMIT,
-  hasBody,
-  lingerOnClose,
-  readBody,
-  toHttpRequest,
-  writeResponse,
-} from './node-request';
+import { withRequest, writeResponse } from './node-request';
 
 /** Options of {@link createMockServer}. */
 export interface MockServerOptions {
@@ -200,34 +193,13 @@ function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResp
     // The page's script is code, not data: served without the token (a <script> cannot send one).
     writeResponse(res, inspectorScript(req.method ?? 'GET', controlTraceId()));
   } else if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
-    withRequest(context, req, res, (request) =>
+    withRequest(req, res, context.now, (request) =>
       serveAdmin(context, res, path, request).catch((error) => fail(res, req, error)),
     );
   } else {
     // The public pipeline answers unknown paths with its own 404 envelope.
-    withRequest(context, req, res, (request) => answer(context, req, res, request));
+    withRequest(req, res, context.now, (request) => answer(context, req, res, request));
   }
-}
-
-/**
- * Hands the request, its body read, to `then`; a body past the limit is a 413, and a client gone
- * before the end of its body has no one to answer. A request without a body goes on in the same
- * tick: no promise, no microtask, on the hot path.
- */
-function withRequest(
-  context: ServerContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  then: (request: HttpRequest) => void,
-): void {
-  if (!hasBody(req.method ?? 'GET')) {
-    then(toHttpRequest(req, null));
-    return;
-  }
-  readBody(req).then((read) => {
-    if (read.kind === 'ok') then(toHttpRequest(req, read.body));
-    else if (read.kind === 'too_large') refuseTooLarge(context, req, res);
-  });
 }
 
 function answer(
@@ -314,14 +286,6 @@ async function serveAdmin(
   } catch (error) {
     writeResponse(res, toErrorResponse(error, context.now()));
   }
-}
-
-// 413 and close the connection; the rest of the body is read and dropped first.
-function refuseTooLarge({ now }: ServerContext, req: IncomingMessage, res: ServerResponse): void {
-  lingerOnClose(req);
-  const message = `The request body exceeds the limit of ${BODY_LIMIT} bytes.`;
-  const refusal = errorResponse({ code: 'PAYLOAD_TOO_LARGE', message }, controlTraceId(), now());
-  writeResponse(res, refusal, true);
 }
 
 /**
