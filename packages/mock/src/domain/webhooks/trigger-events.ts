@@ -10,7 +10,7 @@ import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { sendBatch } from '../campaigns/campaigns';
 import type { Caller } from '../core/caller';
 import { type DomainError, found, validationError } from '../core/errors';
-import type { CampaignRecord, InboundMessage, MessageRecord, MessageStatus } from '../core/model';
+import type { CampaignRecord, MessageRecord, MessageStatus } from '../core/model';
 import type { World } from '../core/world';
 import { simulateInbound } from '../messages/inbound';
 import { answerMessage, dispatchMessage, transitionMessage } from '../messages/message-lifecycle';
@@ -76,7 +76,7 @@ function wire(key: keyof TriggerSpec): string {
  */
 export function triggerEvent(world: World, spec: TriggerSpec): TriggerOutcome {
   checkApplicable(spec);
-  const plan = planOf(world, spec);
+  const plan = PLANS[spec.type](world, spec);
   const events: WebhookEventPayload[] = [];
   const firstDelivery = world.webhooks.outbox.length;
   const unsubscribe = world.subscribe((event) => {
@@ -113,24 +113,19 @@ function checkApplicable(spec: TriggerSpec): void {
   if (Object.keys(fields).length > 0) throw validationError(fields);
 }
 
-/** Checks the spec against the world and returns the change to make (nothing changes yet). */
-function planOf(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
-  switch (spec.type) {
-    case 'message.status_updated':
-      return planStatusUpdate(world, spec);
-    case 'message.received':
-      return planInbound(world, spec);
-    case 'campaign.completed':
-      return planCampaign(world, spec);
-  }
-}
+/** The change a trigger makes, checked against the world but not made yet: it returns the subject. */
+type Plan = () => TriggerOutcome['subject'];
 
-// ---------------------------------------------------------------------------------------------
-// message.status_updated
+/** Each event type's planner. */
+const PLANS: Readonly<Record<WebhookEventType, (world: World, spec: TriggerSpec) => Plan>> = {
+  'message.status_updated': planStatusUpdate,
+  'message.received': planInbound,
+  'campaign.completed': planCampaign,
+};
 
 const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
-function planStatusUpdate(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
+function planStatusUpdate(world: World, spec: TriggerSpec): Plan {
   const target = (spec.status ?? 'DELIVERED') as MessageStatus;
   if (!MESSAGE_STATUSES.includes(target) || target === 'PENDING') {
     throw validationError({
@@ -225,14 +220,11 @@ function findMessage(world: World, id: string): MessageRecord {
   return found(world.messages.get(id.toLowerCase()), `No message ${id}.`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// message.received
-
-function planInbound(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
+function planInbound(world: World, spec: TriggerSpec): Plan {
   const body = spec.body ?? DEFAULT_INBOUND_BODY;
   if (spec.messageId !== undefined) {
     const message = findMessage(world, spec.messageId);
-    return () => inboundSubject(answerMessage(world, message, body));
+    return () => ({ kind: 'inbound', id: answerMessage(world, message, body).id, created: true });
   }
   // A handset writes first, to a sender ID named or the organization's default.
   let to = spec.to;
@@ -255,17 +247,10 @@ function planInbound(world: World, spec: TriggerSpec): () => TriggerOutcome['sub
     ...(spec.environment === undefined ? {} : { environment: spec.environment }),
   };
   // simulateInbound checks everything before it records anything.
-  return () => inboundSubject(simulateInbound(world, params));
+  return () => ({ kind: 'inbound', id: simulateInbound(world, params).id, created: true });
 }
 
-function inboundSubject(inbound: InboundMessage): TriggerOutcome['subject'] {
-  return { kind: 'inbound', id: inbound.id, created: true };
-}
-
-// ---------------------------------------------------------------------------------------------
-// campaign.completed
-
-function planCampaign(world: World, spec: TriggerSpec): () => TriggerOutcome['subject'] {
+function planCampaign(world: World, spec: TriggerSpec): Plan {
   const outcome = spec.status ?? 'COMPLETED';
   if (outcome !== 'COMPLETED' && outcome !== 'FAILED') {
     throw validationError({ status: 'Must be COMPLETED or FAILED.' });
@@ -342,9 +327,6 @@ function complete(world: World, campaign: CampaignRecord, outcome: 'COMPLETED' |
     if (message.status === 'PENDING') dispatchMessage(world, message.id);
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Creating a subject
 
 /** Who sends a created subject: the organization named, or the world's only one. */
 function callerOf(world: World, spec: TriggerSpec): Caller {
