@@ -65,18 +65,14 @@ function createDemo(world: World): DemoWorld {
     balance: DEMO_BALANCE,
     ...(fixed ? { webhookSecret: DEMO_WEBHOOK_SECRET } : {}),
   });
-  const liveKey = issueApiKey(world, {
-    organizationId: organization.id,
-    environment: 'live',
-    name: 'Demo live key',
-    ...(fixed ? { key: DEMO_LIVE_KEY } : {}),
-  });
-  const testKey = issueApiKey(world, {
-    organizationId: organization.id,
-    environment: 'test',
-    name: 'Demo test key',
-    ...(fixed ? { key: DEMO_TEST_KEY } : {}),
-  });
+  const [liveKey, testKey] = (['live', 'test'] as const).map((environment) =>
+    issueApiKey(world, {
+      organizationId: organization.id,
+      environment,
+      name: `Demo ${environment} key`,
+      ...(fixed ? { key: environment === 'live' ? DEMO_LIVE_KEY : DEMO_TEST_KEY } : {}),
+    }),
+  );
   const sender = createSender(world, {
     organizationId: organization.id,
     name: 'MSGSVC',
@@ -84,33 +80,25 @@ function createDemo(world: World): DemoWorld {
   });
   const vip = createTag(world, organization.id, 'vip');
   const luanda = createTag(world, organization.id, 'luanda');
-  const contacts = [
+  const contacts = (
+    [
+      ['Ana Silva', '+244923000001', 'ana.silva@example.ao', [vip, luanda]],
+      ['Bruno Costa', '+244912000002', 'bruno.costa@example.ao', [luanda]],
+      ['Carla Neto', '+244951000003', null, [vip]],
+    ] as const
+  ).map(([name, e164, email, tags]) =>
     createContact(world, {
       organizationId: organization.id,
-      name: 'Ana Silva',
-      e164: '+244923000001',
-      email: 'ana.silva@example.ao',
-      tagIds: [vip.id, luanda.id],
+      name,
+      e164,
+      email,
+      tagIds: tags.map((tag) => tag.id),
     }),
-    createContact(world, {
-      organizationId: organization.id,
-      name: 'Bruno Costa',
-      e164: '+244912000002',
-      email: 'bruno.costa@example.ao',
-      tagIds: [luanda.id],
-    }),
-    createContact(world, {
-      organizationId: organization.id,
-      name: 'Carla Neto',
-      e164: '+244951000003',
-      email: null,
-      tagIds: [vip.id],
-    }),
-  ];
+  );
   return {
     organization,
-    liveKey: liveKey.key,
-    testKey: testKey.key,
+    liveKey: liveKey!.key,
+    testKey: testKey!.key,
     webhookSecret: organization.webhookSecret,
     sender,
     tags: [vip, luanda],
