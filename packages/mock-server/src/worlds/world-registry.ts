@@ -56,11 +56,6 @@ export interface WorldRegistryOptions {
   readonly now?: (() => number) | undefined;
 }
 
-/** Default idle time-to-live of a created world: 30 minutes. */
-const DEFAULT_WORLD_TTL_MS = 30 * 60_000;
-/** Default cap on the number of worlds. */
-const DEFAULT_MAX_WORLDS = 1000;
-
 /** The worlds of a server; see the module comment. */
 export class WorldRegistry {
   /** The starting world. */
@@ -78,8 +73,8 @@ export class WorldRegistry {
     starting: BuiltWorld & { settings: WorldSettings },
     options: WorldRegistryOptions = {},
   ) {
-    this.ttlMs = options.ttlMs ?? DEFAULT_WORLD_TTL_MS;
-    this.maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
+    this.ttlMs = options.ttlMs ?? 30 * 60_000;
+    this.maxWorlds = options.maxWorlds ?? 1000;
     this.now = options.now ?? Date.now;
     this.default = this.wrap(DEFAULT_WORLD_ID, null, undefined, starting);
     this.byId.set(DEFAULT_WORLD_ID, this.default);
@@ -192,16 +187,16 @@ export class WorldRegistry {
   }
 
   /**
-   * Who holds a key a request to world `worldId` sent: that world first, then every other live
-   * world (one `Map` lookup per world, so bounded by the cap on worlds).
+   * Who holds a key a request to world `worldId` sent: that world, else the created world whose
+   * namespace the key carries (as {@link forKey} routes it), else the default world.
    */
   keyOwner(worldId: string, sent: string): KeyOwner | null {
     const key = sent.trim();
-    const own = this.byId.get(worldId);
-    const others = [...this.byId.values()].filter((entry) => entry !== own);
-    for (const entry of own === undefined ? others : [own, ...others]) {
-      const found = readonlyWorld(entry.mock).apiKeys.get(key);
-      if (found === undefined) continue;
+    const namespace = key.slice(KEY_PREFIX_LENGTH, KEY_PREFIX_LENGTH + NAMESPACE_LENGTH);
+    const worlds = [this.byId.get(worldId), this.byNamespace.get(namespace), this.default];
+    for (const entry of worlds) {
+      const found = entry === undefined ? undefined : readonlyWorld(entry.mock).apiKeys.get(key);
+      if (entry === undefined || found === undefined) continue;
       return {
         world: entry.id === worldId ? null : { id: entry.id, name: entry.name },
         organization_id: found.organizationId,
