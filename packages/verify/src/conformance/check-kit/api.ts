@@ -23,8 +23,10 @@ export interface Exchange {
 
 /** What one request sends. */
 export interface RequestSpec {
-  /** Query parameters, repeated by giving an array. */
-  readonly query?: Readonly<Record<string, string | number | readonly (string | number)[]>>;
+  /** Query parameters, repeated by giving an array; one that is `undefined` is left out. */
+  readonly query?: Readonly<
+    Record<string, string | number | readonly (string | number)[] | undefined>
+  >;
   /** A JSON body (serialised here), or `raw` for exact bytes. */
   readonly body?: unknown;
   readonly raw?: string;
@@ -62,7 +64,7 @@ export function createApi(options: ApiOptions): Api {
   async function once(method: string, path: string, spec: RequestSpec): Promise<Exchange> {
     const url = new URL(`${base}${path}`);
     for (const [name, value] of Object.entries(spec.query ?? {})) {
-      for (const item of Array.isArray(value) ? value : [value]) {
+      for (const item of [value ?? []].flat()) {
         url.searchParams.append(name, String(item));
       }
     }

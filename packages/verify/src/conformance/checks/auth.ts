@@ -48,11 +48,8 @@ export const AUTH_CHECKS = checks({
     title: 'A well-formed key that was never issued is a 401',
     cites: 'spec Authentication 6',
     async run({ api }) {
-      expectAnswer(
-        await api.request('GET', '/messages', { key: UNKNOWN_KEY }),
-        401,
-        'AUTH_INVALID_API_KEY',
-      );
+      const answer = await api.request('GET', '/messages', { key: UNKNOWN_KEY });
+      expectAnswer(answer, 401, 'AUTH_INVALID_API_KEY');
     },
   },
   'auth.scope-send': {

@@ -61,12 +61,10 @@ export const ERROR_CHECKS = checks({
   'errors.content-type': {
     title: 'A POST body that is not application/json is a 415',
     cites: 'D2',
-    async run(context) {
-      const answer = await context.api.request('POST', '/messages', {
-        raw: JSON.stringify({ to: context.numbers.delivered, body: 'verify 415' }),
-        headers: { 'content-type': 'text/plain' },
-        sends: 1,
-      });
+    async run({ api, numbers }) {
+      const raw = JSON.stringify({ to: numbers.delivered, body: 'verify 415' });
+      const headers = { 'content-type': 'text/plain' };
+      const answer = await api.request('POST', '/messages', { raw, headers, sends: 1 });
       expectAnswer(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
     },
   },
@@ -74,12 +72,9 @@ export const ERROR_CHECKS = checks({
     title: 'A body that is not JSON, or not an object, is a 422 with fields.body',
     cites: 'D2',
     async run({ api }) {
+      const headers = { 'content-type': 'application/json' };
       for (const raw of ['{"to":', '[1,2]']) {
-        const answer = await api.request('POST', '/messages', {
-          raw,
-          headers: { 'content-type': 'application/json' },
-          sends: 1,
-        });
+        const answer = await api.request('POST', '/messages', { raw, headers, sends: 1 });
         expectAnswer(answer, 422, 'VALIDATION_ERROR', ['body']);
       }
     },

@@ -128,11 +128,9 @@ export const ISOLATION_CHECKS = checks({
       await expectNoneOf(other, '/campaigns', queries, ours);
       for (const id of ours) {
         expectAnswer(await other.request('GET', `/campaigns/${id}`), 404, 'RESOURCE_NOT_FOUND');
-        expectAnswer(
-          await other.request('GET', `/campaigns/${id}/messages`, { query: { status: 'FAILED' } }),
-          404,
-          'RESOURCE_NOT_FOUND',
-        );
+        const query = { status: 'FAILED' };
+        const messages = await other.request('GET', `/campaigns/${id}/messages`, { query });
+        expectAnswer(messages, 404, 'RESOURCE_NOT_FOUND');
       }
     },
   },

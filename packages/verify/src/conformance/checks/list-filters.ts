@@ -78,10 +78,7 @@ function createdAtCases(entries: readonly Entry[]): FilterCase[] {
   const first = times[0]!;
   const last = times[times.length - 1]!;
   const at = (ge?: string, le?: string): FilterCase => ({
-    query: {
-      ...(ge === undefined ? {} : { created_at__ge: ge }),
-      ...(le === undefined ? {} : { created_at__le: le }),
-    },
+    query: { created_at__ge: ge, created_at__le: le },
     keep: (e) =>
       (ge === undefined || text(e.created_at) >= ge) &&
       (le === undefined || text(e.created_at) <= le),

@@ -27,9 +27,8 @@ export const RETRIEVE_CHECKS = checks({
     title: 'A malformed message id is a 422 with fields.message_id',
     cites: 'spec GET /messages/{message_id} (422)',
     async run({ api }) {
-      expectAnswer(await api.request('GET', '/messages/not-a-uuid'), 422, 'VALIDATION_ERROR', [
-        'message_id',
-      ]);
+      const answer = await api.request('GET', '/messages/not-a-uuid');
+      expectAnswer(answer, 422, 'VALIDATION_ERROR', ['message_id']);
     },
   },
   'retrieve.message-unknown': {
@@ -43,15 +42,11 @@ export const RETRIEVE_CHECKS = checks({
     title: 'An unknown campaign, or its messages, is a 404 RESOURCE_NOT_FOUND',
     cites: 'D1; D7',
     async run({ api }) {
-      expectAnswer(await api.request('GET', `/campaigns/${ABSENT_ID}`), 404, 'RESOURCE_NOT_FOUND');
-      expectAnswer(
-        await api.request('GET', `/campaigns/${ABSENT_ID}/messages`),
-        404,
-        'RESOURCE_NOT_FOUND',
-      );
-      expectAnswer(await api.request('GET', '/campaigns/not-a-uuid'), 422, 'VALIDATION_ERROR', [
-        'campaign_id',
-      ]);
+      for (const path of [`/campaigns/${ABSENT_ID}`, `/campaigns/${ABSENT_ID}/messages`]) {
+        expectAnswer(await api.request('GET', path), 404, 'RESOURCE_NOT_FOUND');
+      }
+      const malformed = await api.request('GET', '/campaigns/not-a-uuid');
+      expectAnswer(malformed, 422, 'VALIDATION_ERROR', ['campaign_id']);
     },
   },
   'retrieve.campaign': {
