@@ -11,23 +11,17 @@ import { TenantMap } from '../storage/tenant-map';
 import { MESSAGE_STATUS_TRAITS } from './message-machine';
 import { NumberIndex } from './number-index';
 
-/** Fields with a bitset per value. */
-export type IndexedField =
-  | 'status'
-  | 'channel'
-  | 'destination'
-  | 'trigger'
-  | 'errorCode'
-  | 'sender';
+const FIELDS = {
+  status: (m: MessageRecord) => MESSAGE_STATUS_TRAITS[m.status].listStatus,
+  channel: (m: MessageRecord) => m.channel,
+  destination: (m: MessageRecord) => m.destination,
+  trigger: (m: MessageRecord) => m.trigger,
+  errorCode: (m: MessageRecord) => m.errorCode,
+  sender: (m: MessageRecord) => m.senderId,
+} satisfies Record<string, (message: MessageRecord) => string | null>;
 
-const FIELDS: Readonly<Record<IndexedField, (message: MessageRecord) => string | null>> = {
-  status: (m) => MESSAGE_STATUS_TRAITS[m.status].listStatus,
-  channel: (m) => m.channel,
-  destination: (m) => m.destination,
-  trigger: (m) => m.trigger,
-  errorCode: (m) => m.errorCode,
-  sender: (m) => m.senderId,
-};
+/** Fields with a bitset per value. */
+export type IndexedField = keyof typeof FIELDS;
 const FIELD_NAMES = Object.keys(FIELDS) as IndexedField[];
 
 interface TenantIndex {

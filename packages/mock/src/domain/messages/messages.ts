@@ -46,7 +46,7 @@ export function sendMessage(
     });
   }
   // Characters are code points, as the contract's maxLength counts them (not UTF-16 units).
-  if (params.channelType === 'WHATSAPP' && codePoints(params.body) > WHATSAPP_MAX_BODY) {
+  if (params.channelType === 'WHATSAPP' && [...params.body].length > WHATSAPP_MAX_BODY) {
     throw validationError({
       body: `WhatsApp messages are at most ${WHATSAPP_MAX_BODY} characters.`,
     });
@@ -115,10 +115,4 @@ export function insufficientFunds(balance: number, cost: number): DomainError {
     code: 'BILLING_INSUFFICIENT_FUNDS',
     message: `Insufficient funds: the balance (${formatMoney(balance)}) is below the estimated cost (${formatMoney(cost)}); short by ${formatMoney(cost - balance)}.`,
   });
-}
-
-function codePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
 }

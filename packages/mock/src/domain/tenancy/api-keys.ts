@@ -95,17 +95,12 @@ export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
 
 /** Revokes a key (by id or full key). Other keys are unaffected. */
 export function revokeApiKey(world: World, idOrKey: string): ApiKey {
-  const record = findApiKey(world, idOrKey);
+  const record = found(
+    world.apiKeys.get(idOrKey) ?? [...world.apiKeys.values()].find((key) => key.id === idOrKey),
+    'API key not found.',
+  );
   record.revoked = true;
   return record;
-}
-
-/** Finds a key by id or full key string. */
-function findApiKey(world: World, idOrKey: string): ApiKey {
-  const direct = world.apiKeys.get(idOrKey);
-  if (direct !== undefined) return direct;
-  const byId = [...world.apiKeys.values()].find((record) => record.id === idOrKey);
-  return found(byId, 'API key not found.');
 }
 
 /**
