@@ -43,34 +43,26 @@ export interface Violation {
   readonly message: string;
 }
 
-type Add = (
-  side: Violation['side'],
-  rule: ViolationRule,
-  message: string,
-  severity?: Violation['severity'],
-) => void;
+/** The rules a client's request breaks; the others are the service's. */
+const REQUEST_RULES: readonly ViolationRule[] = ['parameter', 'request-header', 'request-body'];
 
 /** The violations of one exchange; empty when it is on the contract. */
 export function checkExchange(contract: Contract, exchange: ObservedExchange): Violation[] {
-  const violations: Violation[] = [];
   const match = contract.operationOf(exchange.path, exchange.method);
   const operationId =
     typeof match?.operation?.operationId === 'string' ? match.operation.operationId : null;
-  const add: Add = (side, rule, message, severity = 'error') =>
-    violations.push({ severity, side, rule, operation: operationId, message });
-
-  const body = parseJson(exchange.response);
+  const check = new ExchangeCheck(contract, exchange, operationId);
   if (match?.operation === undefined) {
     // An unknown path or method: only the 404/405 in the envelope is promised.
     if (![404, 405, 501].includes(exchange.status)) {
-      add('response', 'route', `an unknown route answered ${exchange.status}, not 404 or 405`);
+      check.add('route', `an unknown route answered ${exchange.status}, not 404 or 405`);
     }
-    checkEnvelope(contract, exchange, body, add);
-    return violations;
+    check.envelope();
+  } else {
+    check.request(match.pointer, match.operation);
+    check.response(match.pointer, match.operation);
   }
-  checkRequest(contract, match.pointer, match.operation, exchange, add);
-  checkResponse(contract, match.pointer, match.operation, exchange, body, add);
-  return violations;
+  return check.violations;
 }
 
 /** A body parsed, or not JSON, or not kept whole (then not checked). */
@@ -89,66 +81,6 @@ function parseJson({ bytes, truncated }: TappedExchange['request']): Parsed {
   }
 }
 
-function checkRequest(
-  contract: Contract,
-  pointer: string,
-  operation: JsonObject,
-  exchange: ObservedExchange,
-  add: Add,
-): void {
-  if (exchange.requestHeaders['x-api-key'] === undefined) {
-    add('request', 'request-header', 'X-API-KEY is missing (every operation requires it)');
-  }
-  const declared = new Map<string, JsonObject>();
-  const parameters = (operation.parameters ?? []) as unknown[];
-  parameters.forEach((raw, i) => {
-    const { node, pointer: at } = contract.deref(raw, `${pointer}/parameters/${i}`);
-    if (node.in === 'query') declared.set(String(node.name), { ...node, pointer: at });
-  });
-  const values = new Map<string, string[]>();
-  for (const [name, value] of new URLSearchParams(exchange.query)) {
-    values.set(name, [...(values.get(name) ?? []), value]);
-  }
-  for (const [name, given] of values) {
-    const parameter = declared.get(name);
-    if (parameter === undefined) {
-      add('request', 'parameter', `query parameter "${name}" is not defined by the operation`);
-      continue;
-    }
-    const schema = contract.deref(parameter.schema, `${parameter.pointer}/schema`);
-    const repeatable = schema.node.type === 'array';
-    if (!repeatable && given.length > 1) {
-      add('request', 'parameter', `query parameter "${name}" given ${given.length} times`);
-    }
-    const itemType = repeatable
-      ? contract.deref(schema.node.items, `${schema.pointer}/items`).node.type
-      : schema.node.type;
-    const typed = given.map((value) => coerce(value, itemType));
-    const errors = contract.errors(schema.pointer, repeatable ? typed : typed[0]);
-    if (errors.length > 0) {
-      add('request', 'parameter', `query parameter "${name}": ${errors.join('; ')}`);
-    }
-  }
-  if (operation.requestBody === undefined) return;
-  const requestBody = contract.deref(operation.requestBody, `${pointer}/requestBody`);
-  const type = exchange.requestHeaders['content-type'] ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    add('request', 'request-header', `Content-Type is "${type}", not application/json`);
-    return;
-  }
-  const parsed = parseJson(exchange.request);
-  if (!parsed.ok) {
-    if (parsed.truncated === true) add('request', 'request-body', NOT_CHECKED, 'warning');
-    else add('request', 'request-body', 'the body is not JSON');
-    return;
-  }
-  const errors = contract.errors(
-    `${requestBody.pointer}/content/application~1json/schema`,
-    parsed.value,
-  );
-  if (errors.length > 0) add('request', 'request-body', errors.join('; '));
-}
-
 function coerce(value: string, type: unknown): unknown {
   if (type === 'integer' || type === 'number') {
     return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
@@ -156,107 +88,157 @@ function coerce(value: string, type: unknown): unknown {
   return value;
 }
 
-function checkResponse(
-  contract: Contract,
-  pointer: string,
-  operation: JsonObject,
-  exchange: ObservedExchange,
-  body: Parsed,
-  add: Add,
-): void {
-  const responses = operation.responses as Record<string, unknown>;
-  const status = String(exchange.status);
-  const key = [status, `${status[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
-  if (key === undefined) {
-    add(
-      'response',
-      'status',
-      `status ${status} is not documented for ${String(operation.operationId)}`,
-    );
-    checkEnvelope(contract, exchange, body, add);
-    return;
+/** One exchange's check: the violations found so far. */
+class ExchangeCheck {
+  readonly violations: Violation[] = [];
+  readonly #body: Parsed;
+
+  constructor(
+    readonly contract: Contract,
+    readonly exchange: ObservedExchange,
+    readonly operation: string | null,
+  ) {
+    this.#body = parseJson(exchange.response);
   }
-  const declared = contract.deref(responses[key], `${pointer}/responses/${key}`);
-  for (const [name, raw] of Object.entries((declared.node.headers ?? {}) as JsonObject)) {
-    const header = contract.deref(raw, `${declared.pointer}/headers/${name.replaceAll('/', '~1')}`);
-    const value = exchange.responseHeaders[name.toLowerCase()];
-    if (value === undefined) {
-      if (header.node.required === true) {
-        add('response', 'response-header', `required header ${name} is missing`);
+
+  add(rule: ViolationRule, message: string, severity: Violation['severity'] = 'error'): void {
+    const side = REQUEST_RULES.includes(rule) ? 'request' : 'response';
+    this.violations.push({ severity, side, rule, operation: this.operation, message });
+  }
+
+  request(pointer: string, operation: JsonObject): void {
+    const { contract, exchange } = this;
+    if (exchange.requestHeaders['x-api-key'] === undefined) {
+      this.add('request-header', 'X-API-KEY is missing (every operation requires it)');
+    }
+    const declared = new Map<string, JsonObject>();
+    const parameters = (operation.parameters ?? []) as unknown[];
+    parameters.forEach((raw, i) => {
+      const { node, pointer: at } = contract.deref(raw, `${pointer}/parameters/${i}`);
+      if (node.in === 'query') declared.set(String(node.name), { ...node, pointer: at });
+    });
+    const values = new Map<string, string[]>();
+    for (const [name, value] of new URLSearchParams(exchange.query)) {
+      values.set(name, [...(values.get(name) ?? []), value]);
+    }
+    for (const [name, given] of values) {
+      const parameter = declared.get(name);
+      if (parameter === undefined) {
+        this.add('parameter', `query parameter "${name}" is not defined by the operation`);
+        continue;
       }
-      continue;
+      const schema = contract.deref(parameter.schema, `${parameter.pointer}/schema`);
+      const repeatable = schema.node.type === 'array';
+      if (!repeatable && given.length > 1) {
+        this.add('parameter', `query parameter "${name}" given ${given.length} times`);
+      }
+      const itemType = repeatable
+        ? contract.deref(schema.node.items, `${schema.pointer}/items`).node.type
+        : schema.node.type;
+      const typed = given.map((value) => coerce(value, itemType));
+      const errors = contract.errors(schema.pointer, repeatable ? typed : typed[0]);
+      if (errors.length > 0) {
+        this.add('parameter', `query parameter "${name}": ${errors.join('; ')}`);
+      }
     }
-    const schema = contract.deref(header.node.schema, `${header.pointer}/schema`);
-    const errors = contract.errors(schema.pointer, coerce(value, schema.node.type));
-    if (errors.length > 0) {
-      add('response', 'response-header', `header ${name}: ${value}: ${errors.join('; ')}`);
+    if (operation.requestBody === undefined) return;
+    const requestBody = contract.deref(operation.requestBody, `${pointer}/requestBody`);
+    const type = exchange.requestHeaders['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(type)) {
+      this.add('request-header', `Content-Type is "${type}", not application/json`);
+      return;
     }
-  }
-  const content = (declared.node.content as JsonObject | undefined)?.['application/json'];
-  if (content === undefined) return;
-  if (!/^application\/json\b/i.test(exchange.responseHeaders['content-type'] ?? '')) {
-    add(
-      'response',
-      'content-type',
-      `Content-Type is "${exchange.responseHeaders['content-type'] ?? ''}", not application/json`,
+    const parsed = parseJson(exchange.request);
+    if (!parsed.ok) {
+      if (parsed.truncated === true) this.add('request-body', NOT_CHECKED, 'warning');
+      else this.add('request-body', 'the body is not JSON');
+      return;
+    }
+    const errors = contract.errors(
+      `${requestBody.pointer}/content/application~1json/schema`,
+      parsed.value,
     );
+    if (errors.length > 0) this.add('request-body', errors.join('; '));
   }
-  const schema = `${declared.pointer}/content/application~1json/schema`;
-  checkBody(contract, exchange, body, schema, 'response-body', 'the body is not JSON', add);
-}
 
-/**
- * A response body against the schema at `pointer`: broken promises are violations of `rule`,
- * fields the contract does not name warnings; an error answer's envelope keeps its own promises.
- */
-function checkBody(
-  contract: Contract,
-  exchange: ObservedExchange,
-  body: Parsed,
-  pointer: string,
-  rule: 'response-body' | 'envelope',
-  notJson: string,
-  add: Add,
-): void {
-  if (!body.ok) {
-    if (body.truncated === true) add('response', rule, NOT_CHECKED, 'warning');
-    else add('response', rule, notJson);
-    return;
+  response(pointer: string, operation: JsonObject): void {
+    const { contract, exchange } = this;
+    const responses = operation.responses as Record<string, unknown>;
+    const status = String(exchange.status);
+    const key = [status, `${status[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
+    if (key === undefined) {
+      this.add('status', `status ${status} is not documented for ${String(operation.operationId)}`);
+      this.envelope();
+      return;
+    }
+    const declared = contract.deref(responses[key], `${pointer}/responses/${key}`);
+    for (const [name, raw] of Object.entries((declared.node.headers ?? {}) as JsonObject)) {
+      const at = `${declared.pointer}/headers/${name.replaceAll('/', '~1')}`;
+      const header = contract.deref(raw, at);
+      const value = exchange.responseHeaders[name.toLowerCase()];
+      if (value === undefined) {
+        if (header.node.required === true) {
+          this.add('response-header', `required header ${name} is missing`);
+        }
+        continue;
+      }
+      const schema = contract.deref(header.node.schema, `${header.pointer}/schema`);
+      const errors = contract.errors(schema.pointer, coerce(value, schema.node.type));
+      if (errors.length > 0) {
+        this.add('response-header', `header ${name}: ${value}: ${errors.join('; ')}`);
+      }
+    }
+    const content = (declared.node.content as JsonObject | undefined)?.['application/json'];
+    if (content === undefined) return;
+    const type = exchange.responseHeaders['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(type)) {
+      this.add('content-type', `Content-Type is "${type}", not application/json`);
+    }
+    const schema = `${declared.pointer}/content/application~1json/schema`;
+    this.#responseBody(schema, 'response-body', 'the body is not JSON');
   }
-  const { errors, added } = contract.responseProblems(pointer, body.value);
-  if (errors.length > 0) add('response', rule, errors.join('; '));
-  for (const field of added) {
-    const message = `${field} is not in the contract (clients must tolerate added fields)`;
-    add('response', 'added-field', message, 'warning');
-  }
-  if (exchange.status >= 400) checkEnvelopePromises(exchange, body.value, add);
-}
 
-/** An answer the contract has no schema for must still be the error envelope. */
-function checkEnvelope(
-  contract: Contract,
-  exchange: ObservedExchange,
-  body: Parsed,
-  add: Add,
-): void {
-  if (exchange.status < 400) return;
-  const notJson = `the ${exchange.status} body is not JSON`;
-  const schema = '/components/schemas/ErrorEnvelope';
-  checkBody(contract, exchange, body, schema, 'envelope', notJson, add);
-}
-
-function checkEnvelopePromises(exchange: ObservedExchange, value: unknown, add: Add): void {
-  const envelope = value as { status?: unknown; trace_id?: unknown } | null;
-  if (typeof envelope !== 'object' || envelope === null) return;
-  if (envelope.status !== undefined && envelope.status !== exchange.status) {
-    add(
-      'response',
+  /** An answer the contract has no schema for must still be the error envelope. */
+  envelope(): void {
+    const { status } = this.exchange;
+    if (status < 400) return;
+    this.#responseBody(
+      '/components/schemas/ErrorEnvelope',
       'envelope',
-      `body status ${String(envelope.status)} differs from HTTP ${exchange.status}`,
+      `the ${status} body is not JSON`,
     );
   }
-  const traceId = exchange.responseHeaders['x-trace-id'];
-  if (envelope.trace_id !== undefined && traceId !== undefined && envelope.trace_id !== traceId) {
-    add('response', 'envelope', 'trace_id differs from the X-Trace-Id header (D4)');
+
+  /**
+   * The response body against the schema at `pointer`: broken promises are violations of `rule`,
+   * fields the contract does not name warnings; an error answer's envelope keeps its own promises.
+   */
+  #responseBody(pointer: string, rule: 'response-body' | 'envelope', notJson: string): void {
+    const body = this.#body;
+    if (!body.ok) {
+      if (body.truncated === true) this.add(rule, NOT_CHECKED, 'warning');
+      else this.add(rule, notJson);
+      return;
+    }
+    const { errors, added } = this.contract.responseProblems(pointer, body.value);
+    if (errors.length > 0) this.add(rule, errors.join('; '));
+    for (const field of added) {
+      const message = `${field} is not in the contract (clients must tolerate added fields)`;
+      this.add('added-field', message, 'warning');
+    }
+    if (this.exchange.status >= 400) this.#envelopePromises(body.value);
+  }
+
+  #envelopePromises(value: unknown): void {
+    const { status, responseHeaders } = this.exchange;
+    const envelope = value as { status?: unknown; trace_id?: unknown } | null;
+    if (typeof envelope !== 'object' || envelope === null) return;
+    if (envelope.status !== undefined && envelope.status !== status) {
+      this.add('envelope', `body status ${String(envelope.status)} differs from HTTP ${status}`);
+    }
+    const traceId = responseHeaders['x-trace-id'];
+    if (envelope.trace_id !== undefined && traceId !== undefined && envelope.trace_id !== traceId) {
+      this.add('envelope', 'trace_id differs from the X-Trace-Id header (D4)');
+    }
   }
 }
