@@ -93,11 +93,11 @@ export class PhoneMask {
     const result = normalizePhoneNumber(text, country);
     if (result.ok) {
       if (KEPT.test(result.e164)) return text;
-      let fake = this.valid.get(result.e164);
-      if (fake === undefined) {
-        fake = `+244${FAKE_PREFIX}${String(this.valid.size + 1).padStart(7, '0')}`;
-        this.valid.set(result.e164, fake);
-      }
+      const fake = numbered(
+        this.valid,
+        result.e164,
+        (n) => `+244${FAKE_PREFIX}${String(n).padStart(7, '0')}`,
+      );
       // Same form as written when the number is Angolan and read as such: its last nine digits
       // (the national number) swapped for the fake's, separators and prefix untouched.
       if (result.country === 'AO') {
@@ -107,14 +107,18 @@ export class PhoneMask {
       }
       return fake;
     }
-    const key = text.trim();
-    let masked = this.invalid.get(key);
-    if (masked === undefined) {
-      masked = maskInvalid(text, country, result.reason, this.invalid.size + 1);
-      this.invalid.set(key, masked);
-    }
-    return masked;
+    return numbered(this.invalid, text.trim(), (n) => maskInvalid(text, country, result.reason, n));
   }
+}
+
+/** What `map` holds for `key`; the first time, made from the map's next number (1, 2, …). */
+export function numbered<V>(map: Map<string, V>, key: string, make: (n: number) => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make(map.size + 1);
+    map.set(key, value);
+  }
+  return value;
 }
 
 /**

@@ -14,17 +14,24 @@ import {
   type RecordedExchange,
   type RecordedKey,
 } from './cassette-format';
-import { PhoneMask } from './phone-mask';
+import { numbered, PhoneMask } from './phone-mask';
 import type { TappedExchange } from './tapped-exchange';
 
 /** Fields holding a phone number, in any body. */
-const PHONE_FIELDS = new Set(['to', 'target_e164', 'e164_format', 'recipients', 'phone', 'from']);
+const PHONE_FIELDS = new Set<string | undefined>([
+  'to',
+  'target_e164',
+  'e164_format',
+  'recipients',
+  'phone',
+  'from',
+]);
 /** Fields holding a message's text. */
-const CONTENT_FIELDS = new Set(['body', 'content', 'text']);
+const CONTENT_FIELDS = new Set<string | undefined>(['body', 'content', 'text']);
 /** Fields of a contact naming a person. */
-const PERSON_FIELDS = new Set(['name', 'email']);
+const PERSON_FIELDS = new Set<string | undefined>(['name', 'email']);
 /** Free text that may echo what a client sent: error messages and `fields`. */
-const FREE_TEXT_FIELDS = new Set(['message', 'status_note']);
+const FREE_TEXT_FIELDS = new Set<string | undefined>(['message', 'status_note']);
 const API_KEY = /svc_(?:live|test)_[A-Za-z0-9+/=_-]*/g;
 const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/=_-]*/g;
 
@@ -73,11 +80,7 @@ export class Redactor {
   }
 
   #key(key: string): RecordedKey {
-    let ref = this.#keys.get(key);
-    if (ref === undefined) {
-      ref = `k${this.#keys.size + 1}`;
-      this.#keys.set(key, ref);
-    }
+    const ref = numbered(this.#keys, key, (n) => `k${n}`);
     // A string that is not a key at all may be anything (a secret pasted in the wrong place):
     // only a real key's environment prefix and first characters are shown.
     const prefix = /^svc_(?:live|test)_/.test(key) ? keyPrefix(key) : '…';
@@ -139,19 +142,17 @@ export class Redactor {
 
   #string(text: string, field: string | undefined, parent: unknown, within: string): string {
     if (within === 'fields') return this.#free(text);
-    const inContact = within === 'contact';
-    if (field !== undefined && PHONE_FIELDS.has(field)) {
+    if (PHONE_FIELDS.has(field)) {
       const country = (parent as { country_alpha2?: unknown } | null)?.country_alpha2;
       return this.#phones.mask(this.#secrets(text), typeof country === 'string' ? country : 'AO');
     }
-    if (field !== undefined && CONTENT_FIELDS.has(field))
-      return this.#token(this.#contents, text, 'content');
-    if (inContact && field !== undefined && PERSON_FIELDS.has(field)) {
+    if (CONTENT_FIELDS.has(field)) return this.#token(this.#contents, text, 'content');
+    if (within === 'contact' && PERSON_FIELDS.has(field)) {
       return field === 'email'
         ? `${this.#token(this.#people, text, 'person', false)}@example.invalid`
         : this.#token(this.#people, text, 'person');
     }
-    if (field !== undefined && FREE_TEXT_FIELDS.has(field)) return this.#free(text);
+    if (FREE_TEXT_FIELDS.has(field)) return this.#free(text);
     // Any other string (a campaign's name, an unknown field, an id): ids and times carry
     // identity for replay and name no one; anything else may hold a number or a text.
     if (isUuid(text) || isTimestamp(text)) return text;
@@ -183,15 +184,11 @@ export class Redactor {
    */
   #token(tokens: Map<string, string>, text: string, kind: string, sameLength = true): string {
     if (text.trim() === '') return text;
-    let token = tokens.get(text);
-    if (token === undefined) {
-      const label = `${kind}${tokens.size + 1}`;
-      token = sameLength
-        ? `${label} `.padEnd(text.length, 'x').slice(0, Math.max(text.length, 1))
-        : label;
-      tokens.set(text, token);
-    }
-    return token;
+    return numbered(tokens, text, (n) =>
+      sameLength
+        ? `${kind}${n} `.padEnd(text.length, 'x').slice(0, Math.max(text.length, 1))
+        : `${kind}${n}`,
+    );
   }
 
   /** Free text: secrets cut, numbers and contents it echoes masked. */
