@@ -126,6 +126,10 @@ describe('inspector data', () => {
     const campaignId = byName.body.campaigns.entries[0].id;
     const ofCampaign = await get(`messages?q=${campaignId}&limit=1`);
     expect(ofCampaign.body.total).toBe(1_000);
+    // A quoted phrase is read as the filter language reads it, for every kind of record.
+    const phrase = await get(`search?q=${encodeURIComponent('"grande"')}`);
+    expect(phrase.body.campaigns.total).toBe(1);
+    expect((await get(`search?q=${encodeURIComponent('"Recebido"')}`)).body.replies.total).toBe(1);
 
     const sent = await fetch(`${origin}/c/v1/messages/${firstId}`, {
       headers: { 'x-api-key': liveKey },

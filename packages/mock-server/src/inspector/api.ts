@@ -33,13 +33,11 @@ import { clockView } from '../http/views';
 import { phoneCount, phoneThread } from '../query/catalog';
 import { parseFilter } from '../query/query-language';
 import {
-  campaignsMatching,
   filteredCampaigns,
   filteredMessages,
   type Hits,
   inboundMatching,
   lastPageAt,
-  messagesMatching,
   phonesMatching,
   readQuery,
 } from '../query/search';
@@ -276,9 +274,9 @@ type ListInput = z.output<typeof listQuery>;
 /** The search box: a few of each kind; with filter words, only messages are searched. */
 function searchView({ mock, requestLog }: ControlContext, { q: raw = '' }: ListInput) {
   const world = readonlyWorld(mock);
+  // Quotes and spaces are read as the filter language reads them, for every kind of record.
   const filter = parseFilter('messages', raw);
-  const messages = messagesMatching(world, readQuery(filter.text), 0, 20, filter);
-  const q = readQuery(raw);
+  const q = readQuery(filter.text);
   const none = { total: 0, entries: [] };
   const filtered = filter.keys.size > 0;
   const rows = <T, R>(hits: Hits<T>, row: (entry: T) => R) => ({
@@ -287,8 +285,8 @@ function searchView({ mock, requestLog }: ControlContext, { q: raw = '' }: ListI
   });
   return {
     replies: rows(filtered ? none : inboundMatching(world, q, 0, 10), inboundRow),
-    messages: rows(messages, (m) => messageRow(world, m)),
-    campaigns: rows(filtered ? none : campaignsMatching(world, q, 0, 10), (c) =>
+    messages: rows(filteredMessages(world, raw, 0, 20), (m) => messageRow(world, m)),
+    campaigns: rows(filtered ? none : filteredCampaigns(world, raw, 0, 10), (c) =>
       campaignObject(world, c),
     ),
     phones: rows(filtered ? none : phonesMatching(world, q, 0, 10), phoneRow),

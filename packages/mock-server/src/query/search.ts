@@ -3,7 +3,7 @@
  * logged requests and webhook deliveries by id (message, campaign, inbound, delivery or trace id,
  * exactly), by phone number (any run of its digits) or by text (message content, campaign and
  * organization names, case-insensitive). It reads the world directly, record by record, behind
- * {@link messagesMatching}, so an index in the domain can replace it without touching the rest.
+ * {@link filteredMessages}, so an index in the domain can replace it without touching the rest.
  *
  * The search of a world's records lives here, below both route sets, because the control API's
  * filtered lists read the same pages ({@link filteredMessages}); logged requests are the journal's
@@ -16,7 +16,7 @@ import type {
   ReadonlyWorld,
 } from '@msgsvc/mock/port';
 import { messagesOldestFirst, type PhoneSummary, phonesByActivity } from './catalog';
-import { filterTest, parseFilter, type QueryFilter } from './query-language';
+import { filterTest, parseFilter } from './query-language';
 import { campaignsNamed } from './query-vocabulary';
 
 /**
@@ -55,38 +55,27 @@ export function readQuery(raw: string): SearchQuery {
   return { kind: 'text', text };
 }
 
-/** Messages matching `q` (filter words and free text), newest first: the lists' page. */
-export function filteredMessages(world: ReadonlyWorld, q: string, offset: number, limit: number) {
-  const filter = parseFilter('messages', q);
-  return messagesMatching(world, readQuery(filter.text), offset, limit, filter);
-}
-
-/** Campaigns matching `q` (filter words and free text), newest first: the lists' page. */
-export function filteredCampaigns(world: ReadonlyWorld, q: string, offset: number, limit: number) {
-  const filter = parseFilter('campaigns', q);
-  return campaignsMatching(world, readQuery(filter.text), offset, limit, filter);
-}
-
 /**
- * Messages matching `query` (by number, by content, or by id) and `filter`'s keys, newest
- * first: the total and the `offset`..`offset + limit` slice, an offset past the end moved to the
- * last page.
+ * Messages matching `q`: its filter words, and its free text by number, by content or by id;
+ * newest first, the total and the `offset`..`offset + limit` slice, an offset past the end moved
+ * to the last page.
  */
-export function messagesMatching(
+export function filteredMessages(
   world: ReadonlyWorld,
-  query: SearchQuery,
+  q: string,
   offset: number,
   limit: number,
-  filter?: QueryFilter,
 ): Required<Hits<MessageRecord>> {
-  const keys = filter === undefined ? undefined : filterTest<MessageRecord>(world, filter);
+  const filter = parseFilter('messages', q);
+  const query = readQuery(filter.text);
+  const keys = filterTest<MessageRecord>(world, filter);
   const byId = query.kind === 'empty' ? undefined : world.messages.get(query.text);
   if (byId !== undefined) {
     const found = keys === undefined || keys(byId) ? [byId] : [];
     return { total: found.length, offset: 0, entries: found };
   }
   // A campaign's messages are read from the domain's campaign index, not found in the world.
-  const campaigns = filter?.keys.get('campaign') as readonly string[] | undefined;
+  const campaigns = filter.keys.get('campaign') as readonly string[] | undefined;
   const candidates =
     campaigns === undefined ? messagesOldestFirst(world) : campaignsMessages(world, campaigns);
   const needle = query.kind === 'text' ? foldText(query.text) : '';
@@ -199,20 +188,21 @@ export function phonesMatching(
 }
 
 /**
- * Campaigns whose id is the query or whose name contains it (accents and case ignored), and
- * that `filter`'s keys let through, newest first.
+ * Campaigns matching `q`: its filter words, and its free text as a campaign's id or words of its
+ * name (accents and case ignored); newest first, as {@link filteredMessages} pages them.
  */
-export function campaignsMatching(
+export function filteredCampaigns(
   world: ReadonlyWorld,
-  query: SearchQuery,
+  q: string,
   offset: number,
   limit: number,
-  filter?: QueryFilter,
 ): Required<Hits<CampaignRecord>> {
+  const filter = parseFilter('campaigns', q);
+  const query = readQuery(filter.text);
   const oldestFirst = [...world.campaigns.all()].sort(
     (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1),
   );
-  const keys = filter === undefined ? undefined : filterTest<CampaignRecord>(world, filter);
+  const keys = filterTest<CampaignRecord>(world, filter);
   const text = query.kind === 'empty' ? '' : foldText(query.text);
   return newestPage(
     oldestFirst,
