@@ -1,6 +1,5 @@
 /** `msgsvc-mock serve` without the command line. */
 import { randomBytes } from 'node:crypto';
-import { dirname, resolve } from 'node:path';
 import type { MockService } from '@msgsvc/mock';
 import { readonlyWorld } from '@msgsvc/mock/port';
 import type { StartupInfo } from './cli/banner';
@@ -13,19 +12,8 @@ import {
 import { type CreatedWorld, type CreateWorldRequest, createControlClient } from './control-client';
 import { isLoopback } from './server/access';
 import { createMockServer, type MockServer } from './server/node-server';
-import {
-  keepState,
-  readStateFile,
-  removeLeftovers,
-  StateFileError,
-  type StateKeeper,
-} from './state/state-file';
-import {
-  describeHolder,
-  lockStateFile,
-  type StateFileLockedError,
-  type StateLock,
-} from './state/state-lock';
+import { type HeldStateFile, holdStateFile, type StateFileError } from './state/state-file';
+import type { StateFileLockedError } from './state/state-lock';
 import { recallKey } from './state/stored-keys';
 import { type BuiltWorld, buildWorld, type WorldSettings } from './worlds/build-world';
 import { loadWorldFile, type OrganizationCredentials } from './worlds/world-file';
@@ -90,12 +78,14 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
   }
   const file = options.world === undefined ? undefined : loadWorldFile(options.world);
   checkServeOptions(options);
-  // Locked, read and checked before anything binds, like the world file.
-  const lock = options.state === undefined ? undefined : takeLock(options.state);
+  const state =
+    options.state === undefined
+      ? undefined
+      : holdStateFile(options.state, options.stateInterval * 1000);
   try {
-    return await serve(options, file, lock);
+    return await serve(options, file, state);
   } catch (error) {
-    lock?.release();
+    await state?.close();
     throw error;
   }
 }
@@ -103,10 +93,9 @@ export async function startServer(given: StartServerOptions = {}): Promise<Runni
 async function serve(
   options: ServeOptions,
   file: ReturnType<typeof loadWorldFile> | undefined,
-  lock: StateLock | undefined,
+  state: HeldStateFile | undefined,
 ): Promise<RunningServer> {
-  const saved = options.state === undefined ? undefined : readStateFile(options.state);
-  if (options.state !== undefined) removeLeftovers(options.state);
+  const saved = state?.saved;
   const startedAt = Date.now();
   const { later, ...world } = startingWorld(options, file, startedAt);
   const { mock, organizations } = world;
@@ -130,12 +119,7 @@ async function serve(
     ...(saved === undefined ? {} : { recallKey: (key: string) => recallKey(mock.world, key) }),
   });
   const address = await server.listen(options.port, options.host);
-  try {
-    lock?.setPort(address.port);
-  } catch {
-    // Only a detail for a second server's message: the lock itself holds.
-  }
-  const keeper = startKeeper(mock, options);
+  state?.serve(mock, address.port);
   const { origin } = address;
   return {
     url: origin,
@@ -155,7 +139,7 @@ async function serve(
       pid: process.pid,
     },
     createWorld: createControlClient({ url: origin, adminToken }).createWorld,
-    close: closer(server, keeper, lock),
+    close: closer(server, state),
   };
 }
 
@@ -190,61 +174,13 @@ function startingWorld(
   return { ...buildWorld(settings), later };
 }
 
-function startKeeper(
-  mock: MockService,
-  { state, stateInterval }: ServeOptions,
-): StateKeeper | undefined {
-  if (state === undefined) return undefined;
-  return keepState(mock, state, stateInterval * 1000, (error) =>
-    process.stderr.write(`msgsvc-mock: could not save ${state}: ${error.message}\n`),
-  );
-}
-
-/** {@link RunningServer.close}: saves the world, closes the server and lets go of the lock, once. */
-function closer(
-  server: MockServer,
-  keeper: StateKeeper | undefined,
-  lock: StateLock | undefined,
-): RunningServer['close'] {
+/** {@link RunningServer.close}: closes the server, saving the world before and after, once. */
+function closer(server: MockServer, state: HeldStateFile | undefined): RunningServer['close'] {
   let closing: Promise<void> | undefined;
   return () => {
-    closing ??= (async () => {
-      keeper?.stop();
-      // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
-      // request still in flight changed the world before the server closed.
-      keeper?.save(true);
-      try {
-        await server.close();
-        keeper?.save();
-      } finally {
-        lock?.release();
-      }
-    })();
+    closing ??= state === undefined ? server.close() : state.close(() => server.close());
     return closing;
   };
-}
-
-/**
- * Takes the state file's lock; a folder that cannot be written is refused here, at start, rather
- * than by every periodic save.
- */
-function takeLock(path: string): StateLock {
-  let lock: StateLock;
-  try {
-    lock = lockStateFile(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw new StateFileError(
-      `state file ${path}: its folder ${dirname(resolve(path))} cannot be written (${code}); the world could never be saved.`,
-    );
-  }
-  if (lock.tookOverFrom !== undefined) {
-    process.stderr.write(
-      `msgsvc-mock: took over the lock of ${path} from ${describeHolder(lock.tookOverFrom)}, which is no longer running.\n`,
-    );
-  }
-  return lock;
 }
 
 /**

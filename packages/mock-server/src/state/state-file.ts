@@ -14,11 +14,12 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { MockService, WorldSnapshot } from '@msgsvc/mock';
 import { SNAPSHOT_VERSION } from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { type StateFile, stateFileSchema } from './state-file-schema';
+import { lockStateFile, type StateLock } from './state-lock';
 import { standIn, storedKey } from './stored-keys';
 
 /**
@@ -153,7 +154,7 @@ function writeAtomically(path: string, text: string): void {
  * Removes the temporary files of saves a killed server left half-written. Called under the lock, so
  * no other server is writing one of them.
  */
-export function removeLeftovers(path: string): void {
+function removeLeftovers(path: string): void {
   const name = basename(path);
   const folder = dirname(path);
   for (const entry of readdirSync(folder)) {
@@ -176,25 +177,77 @@ function syncFolder(folder: string): void {
   }
 }
 
-/** Keeps a state file up to date with a mock's world. */
-export interface StateKeeper {
-  /** Writes the world now if it changed since the last write (or `force`). */
-  save(force?: boolean): void;
-  /** Stops the periodic saves (the caller saves a last time). */
-  stop(): void;
+/** A state file one server holds: its lock, the world saved in it, and the saves from now on. */
+export interface HeldStateFile {
+  /** The saved world, or `undefined` when there is no file yet. */
+  readonly saved: WorldSnapshot | undefined;
+  /** Once the server listens: names its port in the lock and saves `mock`'s world as it changes. */
+  serve(mock: Pick<MockService, 'snapshot'>, port: number): void;
+  /** Saves at once, runs `closing` (the server's close), saves again and lets go of the lock. */
+  close(closing?: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * Locks and reads a state file, before anything binds; a folder that cannot be written is refused
+ * here, at start, rather than by every periodic save.
+ *
+ * @throws {StateFileError} for a file that cannot be used or a folder that cannot be written.
+ * @throws {StateFileLockedError} for a file another running server holds.
+ */
+export function holdStateFile(path: string, intervalMs: number): HeldStateFile {
+  const lock = takeLock(path);
+  let saved: WorldSnapshot | undefined;
+  try {
+    saved = readStateFile(path);
+    removeLeftovers(path);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  let keeper: ReturnType<typeof keepState> | undefined;
+  return {
+    saved,
+    serve(mock, port) {
+      try {
+        lock.setPort(port);
+      } catch {
+        // Only a detail for a second server's message: the lock itself holds.
+      }
+      keeper = keepState(mock, path, intervalMs);
+    },
+    async close(closing) {
+      keeper?.stop();
+      // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
+      // request still in flight changed the world before the server closed.
+      keeper?.save(true);
+      try {
+        await closing?.();
+        keeper?.save();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+function takeLock(path: string): StateLock {
+  try {
+    return lockStateFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new StateFileError(
+      `state file ${path}: its folder ${dirname(resolve(path))} cannot be written (${code}); the world could never be saved.`,
+    );
+  }
 }
 
 /**
  * Saves `mock`'s world to `path` every `intervalMs` when its state changed (the snapshot's text
  * without its clock reading, so an idle server does not rewrite the file). A failed periodic save
- * is reported to `onError` and tried again at the next interval.
+ * is reported on stderr and tried again at the next interval.
  */
-export function keepState(
-  mock: Pick<MockService, 'snapshot'>,
-  path: string,
-  intervalMs: number,
-  onError: (error: Error) => void,
-): StateKeeper {
+function keepState(mock: Pick<MockService, 'snapshot'>, path: string, intervalMs: number) {
   let last: string | undefined;
   const save = (force = false) => {
     const snapshot = mock.snapshot();
@@ -207,7 +260,7 @@ export function keepState(
     try {
       save();
     } catch (error) {
-      onError(error as Error);
+      process.stderr.write(`msgsvc-mock: could not save ${path}: ${(error as Error).message}\n`);
     }
   }, intervalMs);
   // The saves never keep a process alive that has nothing else to do.

@@ -41,10 +41,6 @@ export class StateFileLockedError extends Error {
 
 /** A lock this process holds. */
 export interface StateLock {
-  /** The lock file's path. */
-  readonly path: string;
-  /** The holder of the stale lock this one replaced, if any (the CLI says so in one line). */
-  readonly tookOverFrom: LockHolder | undefined;
   /** Records the port the server listens on, so that a refused second server can name it. */
   setPort(port: number): void;
   /** Removes the lock file (idempotent; also done when the process exits). */
@@ -63,7 +59,14 @@ export function lockStateFile(stateFile: string): StateLock {
   let tookOverFrom: LockHolder | undefined;
   // Two rounds at most: the first may find a stale lock and set it aside.
   for (let round = 0; round < 2; round++) {
-    if (tryLink(path, mine)) return held(path, mine, tookOverFrom);
+    if (tryLink(path, mine)) {
+      if (tookOverFrom !== undefined) {
+        process.stderr.write(
+          `msgsvc-mock: took over the lock of ${stateFile} from ${describeHolder(tookOverFrom)}, which is no longer running.\n`,
+        );
+      }
+      return held(path, mine);
+    }
     const text = readLock(path);
     if (text === undefined) continue; // released in between: try again
     const holder = parseHolder(text);
@@ -104,7 +107,7 @@ export function lockStateFile(stateFile: string): StateLock {
 /** Lock files this process holds: a second server in this process on one file is refused too. */
 const HELD = new Set<string>();
 
-function held(path: string, mine: LockHolder, tookOverFrom: LockHolder | undefined): StateLock {
+function held(path: string, mine: LockHolder): StateLock {
   HELD.add(path);
   let released = false;
   let current = mine;
@@ -119,8 +122,6 @@ function held(path: string, mine: LockHolder, tookOverFrom: LockHolder | undefin
   // `exit` listeners run on every normal end, including `process.exit` after the stop grace.
   process.on('exit', release);
   return {
-    path,
-    tookOverFrom,
     setPort(port) {
       current = { ...current, port };
       // Rewritten through a rename, so a reader still sees a whole lock file.
@@ -181,7 +182,7 @@ function isAlive(holder: LockHolder): boolean {
 }
 
 /** "pid 1234 on host.local, port 4010". */
-export function describeHolder(holder: LockHolder): string {
+function describeHolder(holder: LockHolder): string {
   const port = holder.port === undefined ? '' : `, port ${holder.port}`;
   return `pid ${holder.pid} on ${holder.host}${port}`;
 }
