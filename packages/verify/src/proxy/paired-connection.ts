@@ -10,6 +10,8 @@ import { proxyAnswer, proxyRefusal, type Refusal } from './proxy-answer';
 import { RequestFramer } from './request-framer';
 import { ResponseFramer } from './response-framer';
 
+const NOTHING = Buffer.alloc(0);
+
 /** What every pair of a proxy shares. */
 export interface PairDeps {
   /** Opens a connection to the upstream (plain or TLS), and says which event means "open". */
@@ -230,11 +232,9 @@ export class PairedConnection {
   }
 
   /** Ends the client connection after `last` (if any) has been written, then closes it. */
-  #endClient(last?: Buffer): void {
+  #endClient(last = NOTHING): void {
     const client = this.#client;
-    if (client.destroyed) return;
-    if (last === undefined) client.end(() => client.destroy());
-    else client.end(last, () => client.destroy());
+    if (!client.destroyed) client.end(last, () => client.destroy());
   }
 
   #destroyBoth(): void {

@@ -78,7 +78,12 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
       port: args.port,
       host: args.host,
       record: args.record,
-      onExchange: (found) => count(totals, found),
+      // A warning (an added field) never fails the run.
+      onExchange: (found) => {
+        totals.exchanges++;
+        for (const { severity } of found)
+          totals[severity === 'warning' ? 'warnings' : 'violations']++;
+      },
       onViolation: (violation) => {
         const line = JSON.stringify(violation);
         io.stdout(json === true ? line : violationLine(violation));
@@ -123,18 +128,6 @@ function parseProxyArgs(argv: readonly string[]) {
   if (values.jsonl === '') throw new UsageError('--jsonl needs a file name.');
   if (values.record === '') throw new UsageError('--record needs a file name.');
   return { ...values, upstream, port };
-}
-
-/** Counts one exchange and its findings; a warning (an added field) never fails the run. */
-function count(
-  totals: { exchanges: number; violations: number; warnings: number },
-  found: readonly ProxyViolation[],
-): void {
-  totals.exchanges++;
-  for (const finding of found) {
-    if (finding.severity === 'warning') totals.warnings++;
-    else totals.violations++;
-  }
 }
 
 /** Resolves at the first request to stop: SIGINT, SIGTERM or the parent's exit. */

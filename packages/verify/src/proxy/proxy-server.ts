@@ -3,6 +3,7 @@
  * with its own upstream connection and passes the bytes through (request heads rewritten, answers
  * byte for byte), then checks a copy of the traffic against the contract once the traffic is quiet.
  */
+import { once } from 'node:events';
 import { type AddressInfo, createServer, isIP, connect as netConnect, type Server } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { keyPrefix } from '@msgsvc/sdk';
@@ -178,10 +179,8 @@ function upstreamOf(url: string): Pick<PairDeps, 'connect' | 'origin' | 'host' |
 
 /** Starts `server` listening; its origin. */
 async function listen(server: Server, port: number, host: string): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  server.listen(port, host);
+  await once(server, 'listening');
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${shown}:${address.port}`;
