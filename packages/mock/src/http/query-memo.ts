@@ -1,9 +1,7 @@
 /**
- * What a list's query string means — parsed, defaulted, turned into a filter and a page request —
- * remembered per query string. Parsing is a pure function of the string, and clients repeat
- * the same few queries (a test polling a list, a dashboard refreshing), so the validation that was
- * the largest part of a filtered list's own work runs once per distinct query. Bounded; results
- * are frozen, so no caller can change what the next one gets; refused queries are not kept.
+ * What a list's query string means, remembered per query string (parsing is a pure function of
+ * it). Bounded; results are frozen, so no caller can change what the next one gets; refused
+ * queries are not kept.
  */
 
 const LIMIT = 256;

@@ -1,10 +1,7 @@
 /**
- * The JSON text of responses a client reads again and again (a test polling a message for
- * DELIVERED, a dashboard refreshing a list), reused while what it shows has not changed.
- * Rendering and `JSON.stringify` are most of what such a read costs. Each text is kept with the
- * parts it was written from — every value it shows that can change — and is reused only while
- * each part is the same (`===`), so a hit is always the text a fresh rendering would give. Per
- * world and bounded, oldest out first.
+ * The JSON text of responses a client polls, kept with every value it shows that can change and
+ * reused only while each is the same (`===`), so a hit is always the text a fresh rendering would
+ * give. Per world and bounded, oldest out first.
  */
 import type { MessageRecord } from '../domain/core/model';
 import type { World } from '../domain/engine/world';
