@@ -7,7 +7,7 @@ import { DomainError, validationError } from '../core/errors';
 import type { ChannelType, Environment, InboundMessage, SenderId } from '../core/model';
 import type { World } from '../core/world';
 import { normalizeRecipient } from '../phone/recipients';
-import type { ControlBody } from '../tenancy/control-params';
+import type { ControlSchema } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
 
 /** Keywords that opt a number out (English and Portuguese, as carriers honour them). */
@@ -25,7 +25,7 @@ export const OPT_OUT_KEYWORDS: readonly string[] = [
 export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'UNSTOP', 'YES', 'INICIAR'];
 
 /** Parameters of {@link simulateInbound}, and the channel and message a reply answers. */
-export type InboundParams = ControlBody<'InboundRequest'> & {
+export type InboundParams = ControlSchema<'InboundRequest'> & {
   readonly channelType?: ChannelType;
   readonly inReplyTo?: string | null;
 };

@@ -6,7 +6,7 @@ import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { found, validationError } from '../core/errors';
 import type { ApiKey } from '../core/model';
 import type { World } from '../core/world';
-import type { ControlBody, OfOrganization } from './control-params';
+import type { ControlSchema, OfOrganization } from './control-params';
 import { getOrganization } from './organizations';
 import { secretBytes } from './secret-bytes';
 
@@ -41,7 +41,7 @@ function canonicalScope(scope: string): Scope | undefined {
 }
 
 /** Parameters of {@link issueApiKey}. */
-export type IssueApiKeyParams = OfOrganization & ControlBody<'IssueApiKeyRequest'>;
+export type IssueApiKeyParams = OfOrganization & ControlSchema<'IssueApiKeyRequest'>;
 
 const KEY_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

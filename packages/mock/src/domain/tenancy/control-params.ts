@@ -16,8 +16,8 @@ export type Camelized<Body> = {
 };
 type ReadonlyList<T> = T extends (infer U)[] ? readonly U[] : T;
 
-/** The control contract's request body `Name` as the domain takes it. */
-export type ControlBody<Name extends keyof components['schemas']> = Camelized<
+/** The control contract's schema `Name` (a request's body, a result) as the domain names it. */
+export type ControlSchema<Name extends keyof components['schemas']> = Camelized<
   components['schemas'][Name]
 >;
 

@@ -9,11 +9,14 @@ import type { Contact, Organization, SenderId, SenderIdStatus, Tag } from '../co
 import { WEBHOOK_SECRET_PREFIX } from '../core/patterns';
 import { oneOf, SENDER_ID_STATUSES } from '../core/vocabulary';
 import type { World } from '../core/world';
-import type { ControlBody, OfOrganization } from './control-params';
+import type { ControlSchema, OfOrganization } from './control-params';
 import { secretBytes } from './secret-bytes';
 
 /** Parameters of {@link createOrganization}; `balance` in micro-units (a funding ledger entry). */
-export type CreateOrganizationParams = Omit<ControlBody<'CreateOrganizationRequest'>, 'balance'> & {
+export type CreateOrganizationParams = Omit<
+  ControlSchema<'CreateOrganizationRequest'>,
+  'balance'
+> & {
   readonly balance?: number;
 };
 
@@ -57,7 +60,7 @@ export function getOrganization(world: World, id: string): Organization {
 }
 
 /** Parameters of {@link createSender}. */
-export type CreateSenderParams = OfOrganization & ControlBody<'CreateSenderIdRequest'>;
+export type CreateSenderParams = OfOrganization & ControlSchema<'CreateSenderIdRequest'>;
 
 /** Registers a sender ID for an organization. */
 export function createSender(world: World, params: CreateSenderParams): SenderId {
@@ -125,7 +128,7 @@ export function createTag(world: World, organizationId: string, name: string): T
 
 /** Parameters of {@link createContact}: the number already in E.164 (the control API normalises it). */
 export type CreateContactParams = OfOrganization &
-  Omit<ControlBody<'CreateContactRequest'>, 'number'> & { readonly e164: string };
+  Omit<ControlSchema<'CreateContactRequest'>, 'number'> & { readonly e164: string };
 
 /** Adds a contact; a later message to its number carries its id. */
 export function createContact(world: World, params: CreateContactParams): Contact {

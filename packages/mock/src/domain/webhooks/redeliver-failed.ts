@@ -5,24 +5,17 @@
  * call meanwhile finds it no longer failed and sends it no second time.
  */
 import type { World } from '../core/world';
-import type { ControlBody } from '../tenancy/control-params';
+import type { ControlSchema } from '../tenancy/control-params';
 import { redeliverNow } from './webhooks';
 
 /** The most deliveries one call sends again (the rest stay failed, counted in `remaining`). */
 export const REDELIVER_LIMIT = 1000;
 
 /** Which failed deliveries to send again: to one endpoint, of one type, at most `limit`. */
-export type RedeliverFailedParams = ControlBody<'RedeliverFailedRequest'>;
+export type RedeliverFailedParams = ControlSchema<'RedeliverFailedRequest'>;
 
-/** What a call did. */
-export interface RedeliverFailedResult {
-  /** The deliveries sent again, oldest first. */
-  readonly redelivered: string[];
-  /** Failed deliveries matching the filter whose endpoint is gone or disabled (410): not sent. */
-  readonly skipped: number;
-  /** Failed deliveries matching the filter left for a next call (over the limit). */
-  readonly remaining: number;
-}
+/** What a call did: the deliveries sent again (oldest first), those skipped and those left. */
+export type RedeliverFailedResult = ControlSchema<'RedeliverFailedResult'>;
 
 /** Sends every matching failed delivery again (up to the limit), oldest first. */
 export function redeliverFailed(

@@ -23,12 +23,12 @@ import {
 import { sendMessage } from '../messages/messages';
 import { fictionalNumbers } from '../phone/fictional-numbers';
 import { clearFaults, injectDispatchFailure } from '../policies/faults';
-import type { ControlBody } from '../tenancy/control-params';
+import type { ControlSchema } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
 import { type WebhookEventPayload, type WebhookEventType, webhookEventOf } from './webhook-events';
 
 /** What to trigger: the event type, its subject (or what to create one from), the outcome. */
-export type TriggerSpec = ControlBody<'TriggerRequest'>;
+export type TriggerSpec = ControlSchema<'TriggerRequest'>;
 
 /** What a trigger did. */
 export interface TriggerOutcome {

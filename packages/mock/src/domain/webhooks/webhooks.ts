@@ -11,7 +11,7 @@ import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
 import { errorMessage } from '../core/platform-checks';
 import type { SavedState } from '../core/state-schemas';
 import type { World } from '../core/world';
-import type { ControlBody, OfOrganization } from '../tenancy/control-params';
+import type { ControlSchema, OfOrganization } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
 import { type TenantWebhookEvent, WEBHOOK_EVENT_TYPES, webhookEventOf } from './webhook-events';
 
@@ -73,7 +73,7 @@ export type WebhookTransport = (
 
 /** Parameters of {@link addWebhookEndpoint}: no `url` for an in-process listener. */
 export type AddEndpointParams = OfOrganization &
-  Omit<ControlBody<'AddWebhookEndpointRequest'>, 'url'> & { readonly url?: string | null };
+  Omit<ControlSchema<'AddWebhookEndpointRequest'>, 'url'> & { readonly url?: string | null };
 
 /** Registers an endpoint. */
 export function addWebhookEndpoint(world: World, params: AddEndpointParams): WebhookEndpoint {
