@@ -6,12 +6,7 @@
  */
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { Correspondence } from './by-rule';
-import {
-  type Cassette,
-  MAX_DEPTH,
-  type RecordedBody,
-  type RecordedExchange,
-} from './cassette-format';
+import type { Cassette, RecordedBody, RecordedExchange } from './cassette-format';
 import {
   type ComparedResponse,
   compareResponses,
@@ -225,8 +220,7 @@ function buildRequest(
   const query = request.query
     .map(([name, raw]) => `${name}=${recoded(raw, decodeQueryPart, (text) => ids.translate(text))}`)
     .join('&');
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
+  const headers = new Headers(request.headers);
   if (key !== undefined) headers.set('x-api-key', key);
   return {
     url: `${base}${path}${query === '' ? '' : `?${query}`}`,
@@ -240,25 +234,15 @@ function buildRequest(
   };
 }
 
+/** The body to send: recorded ids and times in its JSON strings translated. */
 function requestBody(body: RecordedBody | null, ids: Correspondence): string | undefined {
   if (body === null) return undefined;
   if (body.text !== undefined) return body.text;
-  if (Object.hasOwn(body, 'json')) {
-    const json = JSON.stringify(translateJson(body.json, ids, 0));
-    return body.bom === true ? `\ufeff${json}` : json;
-  }
-  return undefined;
-}
-
-/** A JSON value with recorded ids and times translated; own keys only (`__proto__` stays data). */
-function translateJson(value: unknown, ids: Correspondence, depth: number): unknown {
-  if (typeof value === 'string') return ids.translate(value);
-  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v) => translateJson(v, ids, depth + 1));
-  // fromEntries defines its keys, as JSON.parse does: a `__proto__` key stays plain data.
-  return Object.fromEntries(
-    Object.entries(value).map(([name, child]) => [name, translateJson(child, ids, depth + 1)]),
+  if (!Object.hasOwn(body, 'json')) return undefined;
+  const json = JSON.stringify(body.json, (_, value: unknown) =>
+    typeof value === 'string' ? ids.translate(value) : value,
   );
+  return body.bom === true ? `\ufeff${json}` : json;
 }
 
 function recordedAnswer({ response }: RecordedExchange): ComparedResponse {
