@@ -83,7 +83,7 @@ function inboundRow(inbound: InboundMessage) {
 }
 
 /** A message's badges beyond its status. */
-export function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
+function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
   return {
     /** `SMS` or `WHATSAPP`. */
     channel: message.channel,
@@ -93,7 +93,7 @@ export function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
 }
 
 /** Each organization and environment a number has opted out of, for the phone's view. */
-export function phoneOptOuts(world: ReadonlyWorld, number: string) {
+function phoneOptOuts(world: ReadonlyWorld, number: string) {
   const found: { organization_id: string; organization: string; environment: string }[] = [];
   if (world.optOuts.size === 0) return { opted_out: found };
   for (const organization of world.organizations.values()) {

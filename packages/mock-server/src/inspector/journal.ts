@@ -12,6 +12,7 @@ import { listMessagesQuery } from '../generated/control-requests';
 import type { ControlDeps } from '../http/route';
 import { foldText, type Hits, readQuery, type SearchQuery } from '../query/search';
 import {
+  jsonOf,
   type RequestLog,
   type RequestLogDetail,
   type StoredRequest,
@@ -152,13 +153,8 @@ function haystackOf(entry: StoredRequest): string {
 
 /** The words of a JSON body (its strings, keys and numbers), or the text as it is. */
 function bodyText(body: string | null): string {
-  if (body === null) return '';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return body;
-  }
+  const parsed = jsonOf(body);
+  if (parsed === undefined) return body ?? '';
   const words: string[] = [];
   const walk = (value: unknown, depth: number): void => {
     if (depth > 8 || words.length > 2_000) return;

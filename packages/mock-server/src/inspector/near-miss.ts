@@ -8,7 +8,7 @@
  * distances between short names, so computing them when an entry is shown stays cheap.
  */
 import type { ReadonlyWorld } from '@msgsvc/mock/port';
-import type { StoredRequest } from '../worlds/request-log';
+import { jsonOf, type StoredRequest } from '../worlds/request-log';
 import { nearest } from './edit-distance';
 import type { OutlineField, OutlineOperation } from './generated/contract-outline';
 import { CONTRACT_OUTLINE } from './generated/contract-outline';
@@ -265,13 +265,7 @@ function ownerMismatch(
 
 /** Body fields a letter or two from one of the operation's (nested objects and list items too). */
 function fieldHints(entry: StoredRequest, operation: OutlineOperation): NearMiss[] {
-  if (operation.body === null || entry.request_body === null) return [];
-  let body: unknown;
-  try {
-    body = JSON.parse(entry.request_body);
-  } catch {
-    return [];
-  }
+  if (operation.body === null) return [];
   const hints: NearMiss[] = [];
   let budget = 200;
   const walk = (value: unknown, fields: readonly OutlineField[], at: string, depth: number) => {
@@ -299,7 +293,7 @@ function fieldHints(entry: StoredRequest, operation: OutlineOperation): NearMiss
       );
     }
   };
-  walk(body, operation.body, '', 0);
+  walk(jsonOf(entry.request_body), operation.body, '', 0);
   return hints;
 }
 

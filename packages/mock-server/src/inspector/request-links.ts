@@ -6,7 +6,7 @@
  * back (a record's requests) scans the log, which is bounded (200 entries).
  */
 
-import { type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
+import { jsonOf, type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
 import { operationOf } from './journal-contract';
 
 /** The record a request created, or named again when it was a replay. */
@@ -21,16 +21,11 @@ export interface CreatedRecord {
 export function createdBy(entry: StoredRequest): CreatedRecord | null {
   if (entry.method !== 'POST' || entry.status < 200 || entry.status >= 300) return null;
   const operation = operationOf(entry.method, entry.path);
-  if (operation === undefined || entry.response_body === null) return null;
+  if (operation === undefined) return null;
   const collection = operation.path.split('/')[1] ?? '';
   const kind = collection.replace(/s$/, '');
   if (kind !== 'message' && kind !== 'campaign') return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(entry.response_body);
-  } catch {
-    return null;
-  }
+  const body = jsonOf(entry.response_body);
   if (body === null || typeof body !== 'object') return null;
   const fields = body as Record<string, unknown>;
   const id = Object.hasOwn(fields, `${kind}_id`) ? fields[`${kind}_id`] : fields.id;

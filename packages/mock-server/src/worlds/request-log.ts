@@ -189,6 +189,16 @@ export function summary(stored: StoredRequest): RequestLogEntry {
   return entry;
 }
 
+/** A logged body's JSON value; undefined when there is none or it is not JSON. */
+export function jsonOf(body: string | null): unknown {
+  if (body === null) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
 // Header names come from the client: a null-prototype record keeps `__proto__` an ordinary name.
 function redactHeaders(
   headers: Readonly<Record<string, string | undefined>>,
