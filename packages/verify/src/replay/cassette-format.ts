@@ -217,12 +217,12 @@ export function parseCassette(text: string, name = 'cassette'): Cassette {
     if (depth(value) > MAX_DEPTH) {
       throw new CassetteError(`${at}: nested deeper than ${MAX_DEPTH} levels.`);
     }
+    const validate = header === undefined ? validateHeader : validateExchange;
+    if (!validate(value)) {
+      const what = header === undefined ? 'msgsvc-verify cassette header' : 'recorded exchange';
+      throw new CassetteError(`${at}: not a ${what}: ${fault(validate.errors)}.`);
+    }
     if (header === undefined) {
-      if (!validateHeader(value)) {
-        throw new CassetteError(
-          `${at}: not a msgsvc-verify cassette header: ${fault(validateHeader.errors)}.`,
-        );
-      }
       const version = (value as { version: number }).version;
       if (version !== CASSETTE_VERSION) {
         throw new CassetteError(
@@ -231,9 +231,6 @@ export function parseCassette(text: string, name = 'cassette'): Cassette {
       }
       header = value as unknown as CassetteHeader;
       continue;
-    }
-    if (!validateExchange(value)) {
-      throw new CassetteError(`${at}: not a recorded exchange: ${fault(validateExchange.errors)}.`);
     }
     const exchange = value as unknown as RecordedExchange;
     if (seqs.has(exchange.seq))
