@@ -27,10 +27,15 @@ export const SCHEMAS = (OPENAPI_DOCUMENT.components as { schemas: Record<string,
 /** The pattern of the named string schema (`Timestamp`, `Money`). */
 export const patternOf = (name: string): RegExp => new RegExp(SCHEMAS[name]!.pattern!);
 
+/** The name of the schema `schema` refers to (`#/components/schemas/Timestamp`: `Timestamp`). */
+export const refName = (schema: Schema | undefined): string | undefined =>
+  schema?.$ref?.split('/').pop();
+
 /** The schema of `field` in the named object schema, its `$ref` followed. */
 export function fieldOf(name: string, field: string): Schema {
   const schema = SCHEMAS[name]!.properties![field]!;
-  return schema.$ref === undefined ? schema : SCHEMAS[schema.$ref.split('/').pop()!]!;
+  const ref = refName(schema);
+  return ref === undefined ? schema : SCHEMAS[ref]!;
 }
 
 /** The values of the named enumeration (`MessageListStatus`). */

@@ -9,7 +9,7 @@ import { campaign, sentMessage } from '../check-kit/fixtures';
 import { ABSENT_ID } from '../check-kit/lists';
 import { operationOf } from './contract';
 import { TIMESTAMP } from './formats';
-import { limitHeaders } from './limits';
+import { expectLimitHeaders } from './limits';
 
 /** A trace id: 32 lowercase hex digits. */
 export const TRACE_ID = /^[0-9a-f]{32}$/;
@@ -50,16 +50,6 @@ export function expectEnvelope(
     ...(status !== 422 && status !== 403 && { fields: undefined }),
     'Content-Type': JSON_TYPE,
   });
-}
-
-/** Fails unless `answer` carries the three rate-limit headers with `limit`. */
-function expectLimitHeaders(answer: Exchange, limit: number): void {
-  const got = limitHeaders(answer);
-  expectThat(
-    got.limit === limit && got.remaining! < limit && got.reset! <= 60,
-    `${answer.method} ${answer.path} → ${answer.status}: X-RateLimit-Limit ${limit}, X-RateLimit-Remaining below it, X-RateLimit-Reset in whole seconds ≤ 60`,
-    () => `Limit ${got.limit}, Remaining ${got.remaining}, Reset ${got.reset}`,
-  );
 }
 
 /** The checks of this group. */

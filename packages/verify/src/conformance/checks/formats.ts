@@ -9,7 +9,7 @@ import { checks, type VerifyContext } from '../check-kit/check';
 import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { sentMessage, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import { type Entry, listPage } from '../check-kit/lists';
-import { namesOf, patternOf, SCHEMAS } from './contract';
+import { namesOf, patternOf, refName, SCHEMAS } from './contract';
 
 /** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
 export const TIMESTAMP = patternOf('Timestamp');
@@ -53,11 +53,7 @@ async function shapes(context: VerifyContext): Promise<Shape[]> {
 function expectFormat(where: string, schema: string, record: Entry, format: string, what: string) {
   for (const [field, property] of Object.entries(SCHEMAS[schema]!.properties ?? {})) {
     const options = property.anyOf ?? [property];
-    const type =
-      options
-        .find((option) => option.$ref)
-        ?.$ref?.split('/')
-        .pop() ?? '';
+    const type = refName(options.find((option) => option.$ref)) ?? '';
     const value = record[field];
     if (value === null && options.some((option) => option.type === 'null')) continue;
     if (type === format) {
@@ -78,15 +74,6 @@ async function expectFormats(context: VerifyContext, format: string, what: strin
     for (const record of records) expectFormat(where, schema, record, format, what);
   }
 }
-
-/** The shapes of a message (and the campaign): each has its own names and none of the others'. */
-const MESSAGE_SHAPES = [
-  'SentMessage',
-  'Message',
-  'MessageListEntry',
-  'CampaignMessageEntry',
-  'Campaign',
-];
 
 /** The checks of this group. */
 export const FORMAT_CHECKS = checks({
@@ -119,8 +106,10 @@ export const FORMAT_CHECKS = checks({
       'Each message shape uses its endpoint’s names (target_e164/e164_format, remitter_id/sms_remitter_id, provider_name/provider_id) and none of the others',
     cites: 'spec Resources (each endpoint uses exactly the names listed for it); D20; D138',
     async run(context) {
-      const names = new Set(MESSAGE_SHAPES.flatMap(namesOf));
-      for (const [where, schema, records] of await shapes(context)) {
+      const read = await shapes(context);
+      // Every name of every shape read: each shape has its own and none of the others'.
+      const names = new Set(read.flatMap(([, schema]) => namesOf(schema)));
+      for (const [where, schema, records] of read) {
         const has = SCHEMAS[schema]!.required ?? [];
         const lacks = [...names].filter((name) => !namesOf(schema).includes(name));
         for (const record of records) {
