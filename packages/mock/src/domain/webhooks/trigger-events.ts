@@ -30,20 +30,11 @@ import { type WebhookEventPayload, type WebhookEventType, webhookEventOf } from 
 /** What to trigger: the event type, its subject (or what to create one from), the outcome. */
 export type TriggerSpec = ControlSchema<'TriggerRequest'>;
 
-/** What a trigger did. */
-export interface TriggerOutcome {
-  readonly type: WebhookEventType;
-  /** The record the event is about, and whether the trigger created it. */
-  readonly subject: {
-    readonly kind: 'message' | 'inbound' | 'campaign';
-    readonly id: string;
-    readonly created: boolean;
-  };
+/** What a trigger did: the control contract's result, each event as the outbox holds it. */
+export type TriggerOutcome = Omit<ControlSchema<'TriggerResult'>, 'events'> & {
   /** Every webhook event the world produced meanwhile, in order (a campaign's messages too). */
   readonly events: readonly WebhookEventPayload[];
-  /** The outbox deliveries those events made, for the endpoints subscribed to them. */
-  readonly deliveries: readonly string[];
-}
+};
 
 /** The text of a created message or inbound message when none is given. */
 const DEFAULT_MESSAGE_BODY = 'Triggered by msgsvc-mock.';
