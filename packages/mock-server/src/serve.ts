@@ -107,14 +107,12 @@ async function serve(
   const generated = options.adminToken === undefined && !isLoopback(options.host);
   const adminToken = generated ? randomBytes(24).toString('base64url') : options.adminToken;
   const server = createMockServer({
+    ...options,
     mock,
     requestLog: world.requestLog,
     adminToken,
     reseed: world.reseed,
     settings: later,
-    worldTtlMs: options.worldTtl * 1000,
-    maxWorlds: options.maxWorlds,
-    corsOrigins: options.cors,
     startedAt,
     ...(saved === undefined ? {} : { recallKey: (key: string) => recallKey(mock.world, key) }),
   });

@@ -69,7 +69,7 @@ describe('a request in flight when its world goes', () => {
     const clock = { now: 1_000_000 };
     ttlServer = createMockServer({
       mock: createMockService({ onError: false }),
-      worldTtlMs: 60_000,
+      worldTtl: 60,
       wallClock: () => clock.now,
     });
     const { origin } = await ttlServer.listen(0, '127.0.0.1');

@@ -17,7 +17,7 @@ afterEach(async () => {
 async function serverAt(clock: { now: number }, ttlMs: number) {
   const mock = createMockService({ onError: false });
   mock.seedDemo();
-  server = createMockServer({ mock, worldTtlMs: ttlMs, wallClock: () => clock.now });
+  server = createMockServer({ mock, worldTtl: ttlMs / 1000, wallClock: () => clock.now });
   const { origin } = await server.listen(0, '127.0.0.1');
   return { origin, worlds: server.worlds };
 }

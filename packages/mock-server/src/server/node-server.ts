@@ -15,6 +15,7 @@ import {
   readonlyWorld,
 } from '@msgsvc/mock/port';
 import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
+import type { StartServerOptions } from '../cli/cli-options';
 import {
   CONTROL_PREFIX,
   createControlHandler,
@@ -38,14 +39,16 @@ import { createAccess } from './access';
 import { answerClientError } from './client-error';
 import { withRequest, writeResponse } from './node-request';
 
-/** Options of {@link createMockServer}. */
-export interface MockServerOptions {
+/**
+ * Options of {@link createMockServer}: `startServer`'s admin token, CORS origins and world limits
+ * (without a token, the admin side is for loopback names only), and what the server is built on.
+ */
+export interface MockServerOptions
+  extends Pick<StartServerOptions, 'adminToken' | 'cors' | 'worldTtl' | 'maxWorlds'> {
   /** The starting (default) world's service. */
   readonly mock: MockService;
   /** The log the mock's `observe` feeds; a fresh (empty) one by default. */
   readonly requestLog?: RequestLog;
-  /** When set, the control API and inspector require `Authorization: Bearer <token>`. */
-  readonly adminToken?: string | undefined;
   /** Rebuilds the starting world after `POST /__mock/reset` (default: seed the demo). */
   readonly reseed?: () => void;
   /**
@@ -54,14 +57,8 @@ export interface MockServerOptions {
    * seed, the demo world.
    */
   readonly settings?: WorldSettings;
-  /** Idle time after which a created world is freed, in ms; 0 never. Default 30 min. */
-  readonly worldTtlMs?: number;
-  /** The most worlds at once, the default one included. Default 1000. */
-  readonly maxWorlds?: number;
   /** The wall clock the worlds' time-to-live is measured on. Default `Date.now`. */
   readonly wallClock?: () => number;
-  /** Origins a browser may call the server from (CORS). Default: none. */
-  readonly corsOrigins?: readonly string[];
   /** When the server started (wall clock, epoch ms), for `GET /__mock/health`. Default: now. */
   readonly startedAt?: number;
   /**
@@ -114,7 +111,11 @@ export function createMockServer(options: MockServerOptions): MockServer {
         seed: readonlyWorld(mock).config.seed,
       },
     },
-    { ttlMs: options.worldTtlMs, maxWorlds: options.maxWorlds, now: options.wallClock },
+    {
+      ttlMs: options.worldTtl === undefined ? undefined : options.worldTtl * 1000,
+      maxWorlds: options.maxWorlds,
+      now: options.wallClock,
+    },
   );
   const context = serverContext(options, worlds);
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) =>
@@ -158,7 +159,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
 function serverContext(options: MockServerOptions, worlds: WorldRegistry) {
   return {
     worlds,
-    access: createAccess(options.adminToken, options.corsOrigins ?? []),
+    access: createAccess(options.adminToken, options.cors ?? []),
     startedAt: options.startedAt ?? Date.now(),
     /** The origin the server listens on, once it does (for URLs when a request has no `Host`). */
     origin: 'http://127.0.0.1',
