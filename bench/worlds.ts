@@ -129,7 +129,7 @@ async function load(origin: string, targets: { key: string; path: string }[]): P
 function heapPerWorld(count: number): number {
   const mock = createMockService({ onError: false });
   mock.seedDemo();
-  const server = createMockServer({ mock, worldTtlMs: 0, maxWorlds: count + 10 });
+  const server = createMockServer({ mock, worldTtl: 0, maxWorlds: count + 10 });
   const settings = server.worlds.default.settings;
   // Warm the code paths up so the figure is data, not compiled code.
   for (let i = 0; i < 20; i++) server.worlds.delete(server.worlds.create(settings).id);
