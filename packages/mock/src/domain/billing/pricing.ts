@@ -6,7 +6,6 @@
 import { countSegments } from '@msgsvc/sdk/sms';
 import type { ChannelType, Encoding } from '../core/model';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface WorldConfig {
     /** Prices per route. */

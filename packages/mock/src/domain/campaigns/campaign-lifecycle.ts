@@ -30,7 +30,7 @@ export function processCampaign(world: World, campaignId: string): void {
   const invalid = campaign.invalidRecipients.length;
   const created = createMessages(world, campaign, live);
   if (dispatchFault) {
-    failDispatch(world, campaign.id, created);
+    failDispatch(world, campaign, created);
     return;
   }
   transitionCampaign(world, campaign, 'processed', sendingNote(campaign.outstanding, invalid));
@@ -132,8 +132,11 @@ function createMessages(world: World, campaign: CampaignRecord, live: boolean): 
  * The dispatch system failed after the messages were created and charged: each is cancelled (and so
  * refunded) and the campaign fails with `SYSTEM_DISPATCH_ERROR`.
  */
-function failDispatch(world: World, campaignId: string, messages: readonly MessageRecord[]): void {
-  const campaign = world.campaigns.get(campaignId)!;
+function failDispatch(
+  world: World,
+  campaign: CampaignRecord,
+  messages: readonly MessageRecord[],
+): void {
   // Still PROCESSING, so cancelling its messages cannot complete it; failing it afterwards lets
   // its completion event count every message as failed.
   for (const message of messages) {

@@ -24,7 +24,6 @@ import type { RecordStore } from '../storage/record-store';
 import { getOrganization, usableSender } from '../tenancy/organizations';
 import { CAMPAIGN_STATUS_NOTES } from './campaign-machine';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
     /** Every campaign. */

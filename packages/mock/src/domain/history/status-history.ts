@@ -23,7 +23,6 @@ import {
 } from '../storage/step-log';
 import { TenantMap } from '../storage/tenant-map';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
     /** Every message's and campaign's status history. */

@@ -14,7 +14,6 @@ import { RecordStore } from '../storage/record-store';
 import { MessageIndex } from './message-index';
 import { listStatusOf, MESSAGE_STATUS_TRAITS } from './message-machine';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
     /** Every message, with the indexes the list endpoints use. */

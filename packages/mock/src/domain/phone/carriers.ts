@@ -4,7 +4,6 @@
  */
 import type { ChannelType } from '../core/model';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface WorldConfig {
     /** The carrier prefix table, or `undefined` for the default one. */

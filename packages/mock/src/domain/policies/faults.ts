@@ -18,7 +18,6 @@ import { oneOf } from '../core/vocabulary';
 import type { World } from '../core/world';
 import { carriersOf } from '../phone/carriers';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
     /** Injected faults. */

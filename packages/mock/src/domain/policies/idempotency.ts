@@ -7,7 +7,6 @@ import { DomainError } from '../core/errors';
 import type { SavedState } from '../core/state-schemas';
 import type { World } from '../core/world';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
     /** `apiKeyId|Idempotency-Key` → record. */

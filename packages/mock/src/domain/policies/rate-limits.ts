@@ -7,7 +7,6 @@ import type { SavedState } from '../core/state-schemas';
 import { oneOf } from '../core/vocabulary';
 import type { World } from '../core/world';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
     /** Rate limits. */

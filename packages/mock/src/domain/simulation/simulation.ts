@@ -5,7 +5,6 @@
  */
 import type { Random } from '../core/random';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface WorldConfig {
     /** Delivery simulation parameters, defaults filled in. */

@@ -15,7 +15,6 @@ import type { ControlSchema, OfOrganization } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
 import { type TenantWebhookEvent, WEBHOOK_EVENT_TYPES, webhookEventOf } from './webhook-events';
 
-// This concept's part of every world (see core/world.ts).
 declare module '../core/world' {
   interface World {
     /** Webhook endpoints and the outbox. */
@@ -118,7 +117,7 @@ export function removeWebhookEndpoint(world: World, endpointId: string): void {
 }
 
 /** Queues an event of a tenant for every endpoint that wants it. */
-function enqueueWebhookEvent(world: World, { tenant, payload: event }: TenantWebhookEvent): void {
+function enqueueWebhookEvent(world: World, { tenant, payload }: TenantWebhookEvent): void {
   for (const endpoint of world.webhooks.endpoints) {
     if (
       endpoint.organizationId !== tenant.organizationId ||
@@ -126,13 +125,11 @@ function enqueueWebhookEvent(world: World, { tenant, payload: event }: TenantWeb
       endpoint.disabled
     )
       continue;
-    if (endpoint.events !== null && !endpoint.events.includes(event.type)) continue;
+    if (endpoint.events !== null && !endpoint.events.includes(payload.type)) continue;
     const delivery: WebhookDelivery = {
       id: `msg_${world.newId().replace(/-/g, '')}`,
       endpointId: endpoint.id,
-      type: event.type,
-      orderKey: event.orderKey,
-      body: event.body,
+      ...payload,
       createdAt: world.now(),
       attempts: [],
       state: 'waiting',
@@ -140,7 +137,7 @@ function enqueueWebhookEvent(world: World, { tenant, payload: event }: TenantWeb
     };
     const blocked = world.webhooks.outbox.some(
       (other) =>
-        other.endpointId === endpoint.id && other.orderKey === event.orderKey && !finished(other),
+        other.endpointId === endpoint.id && other.orderKey === payload.orderKey && !finished(other),
     );
     world.webhooks.outbox.push(delivery);
     if (!blocked) scheduleAttempt(world, delivery, 0);
