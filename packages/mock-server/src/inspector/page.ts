@@ -48,7 +48,7 @@ a { color: var(--accent); }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 table { border-collapse: collapse; width: 100%; font-size: .85rem; }
 th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td { overflow-wrap: break-word; }
 time, .chip, td a[href^="#/phones/"] { white-space: nowrap; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: 0; }
@@ -56,9 +56,9 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .chip { display: inline-block; padding: 0 .45rem; border-radius: 999px; font-size: .75rem; font-weight: 600;
   border: 1px solid currentColor; }
 .s-DELIVERED, .s-COMPLETED, .s-delivered, .s-SENT { color: var(--ok); }
-.s-PENDING, .s-PROCESSING, .s-SENDING, .s-scheduled, .s-waiting, .s-in_flight, .s-SCHEDULED { color: var(--warn); }
+.s-PENDING, .s-PROCESSING, .s-SENDING, .s-scheduled, .s-waiting, .s-in_flight { color: var(--warn); }
 .s-FAILED, .s-UNDELIVERED, .s-EXPIRED, .s-REJECTED, .s-CANCELLED, .s-failed { color: var(--bad); }
-.badges .badge { margin-left: .3rem; text-decoration: none; font-weight: 500; } .b-opted-out { color: var(--bad); }
+.badges .badge { margin-left: .3rem; text-decoration: none; font-weight: 500; } .badge[href*="opted-out"] { color: var(--bad); }
 pre.answer { max-height: 12rem; } .fault-form { margin-bottom: .4rem; } nav.filters { padding: 0 0 .5rem; }
 .thread { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: .6rem; }
 .bubble { max-width: 80%; padding: .5rem .75rem; border-radius: 10px; border: 1px solid var(--line); }
@@ -68,9 +68,8 @@ pre.answer { max-height: 12rem; } .fault-form { margin-bottom: .4rem; } nav.filt
 .pager { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
 .notice { padding: .4rem .75rem; border-radius: 6px; border: 1px solid var(--line); margin: .5rem 1.25rem 0; }
 .notice.error { border-color: var(--bad); color: var(--bad); }
-form.inline { display: flex; flex-wrap: wrap; gap: .4rem; align-items: end; }
-form.inline label, .sms-check-form .inline label { display: flex; flex-direction: column; font-size: .8rem;
-  color: var(--muted); }
+.inline { display: flex; flex-wrap: wrap; gap: .4rem .6rem; align-items: end; }
+.inline label { display: flex; flex-direction: column; font-size: .8rem; color: var(--muted); }
 .filters { display: flex; flex-wrap: wrap; gap: .4rem .75rem; align-items: center; margin-bottom: .5rem; }
 .filters nav { padding: 0; border: 0; } .hint { color: var(--warn); } .journal td:nth-child(3) { overflow-wrap: anywhere; } .hints { margin: .25rem 0; padding-left: 1.25rem; }
 .sms-segments { list-style: none; margin: .5rem 0; padding: 0; display: flex; flex-direction: column; gap: .35rem; }
@@ -82,7 +81,6 @@ form.inline label, .sms-check-form .inline label { display: flex; flex-direction
 mark.ucs2 { background: color-mix(in srgb, var(--warn) 22%, transparent); color: inherit; font-weight: 700;
   text-decoration: underline wavy var(--bad); text-underline-offset: 3px; outline: 1px solid var(--warn); border-radius: 2px; }
 .sms-check-form textarea { width: 100%; font: 13px/1.4 ui-monospace, monospace; padding: .4rem; }
-.sms-check-form .inline { display: flex; flex-wrap: wrap; gap: .6rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .masthead { position: sticky; top: 0; z-index: 2; background: var(--card); }
 html { scroll-padding-top: calc(var(--masthead-h, 0px) + .5rem); }

@@ -1,11 +1,4 @@
-/**
- * The detail views, each at its own address: a message (as the public API returns it, its status
- * timeline, cost and segments, replies, webhook deliveries, and a form to simulate a reply), a
- * phone's thread, a campaign (per-state counts and its messages), a logged request (headers and
- * both bodies, keys by prefix) and a webhook delivery (payload, each attempt with its signature
- * headers, latency and answer as text, "redeliver now"). A message's and a campaign's page list
- * the logged requests that created it, idempotent replays included.
- */
+/** The record views, each at its own address: a message, a phone's thread, a campaign, a delivery. */
 import type { CampaignView, DeliveryDetail, MessageView, ThreadEntry } from '../api';
 import type { CreatingRequest } from '../request-links';
 import { replyForm } from './actions';

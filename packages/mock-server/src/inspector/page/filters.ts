@@ -104,8 +104,8 @@ export interface BadgeFacts {
   readonly opted_out: boolean;
 }
 
-function badge(text: string, kind: string, q: string, title: string): HTMLElement {
-  return html`<a class="chip badge b-${kind}" href=${withQuery('#/messages', { q })} title=${title}>
+function badge(text: string, q: string, title: string): HTMLElement {
+  return html`<a class="chip badge" href=${withQuery('#/messages', { q })} title=${title}>
     ${text}
   </a>`;
 }
@@ -118,20 +118,17 @@ export function messageBadges(facts: BadgeFacts): Child {
     { class: 'badges' },
     badge(
       channel === 'whatsapp' ? 'WhatsApp' : facts.channel,
-      `channel-${channel}`,
       `channel:${channel}`,
       `Sent by ${facts.channel}: every message sent so`,
     ),
     badge(
       facts.environment,
-      `env-${facts.environment}`,
       `env:${facts.environment}`,
       `Created with a ${facts.environment} key: every such message`,
     ),
     facts.opted_out
       ? badge(
           'opted out',
-          'opted-out',
           'is:opted-out',
           'The recipient answered a STOP word: every message to an opted-out number',
         )
@@ -149,7 +146,6 @@ export function phoneOptOutBadges(
   const optOut = (o: (typeof optedOut)[number]) =>
     badge(
       `opted out of ${o.organization} (${o.environment})`,
-      'opted-out',
       `to:${digits} is:opted-out`,
       'This number answered a STOP word: the messages to it since',
     );

@@ -1,12 +1,9 @@
 /**
- * The page's single-key shortcuts, as in mail clients: `j` and `k` (and the arrows, once the focus
- * is on a row) move the keyboard focus to the row's own link in the next and previous row of the
- * list (the list pane when a record is shown beside it), so `Enter` opens the row as the focused
- * link's own action; `Esc` closes the record and goes back to its list; `/` focuses the search
- * box; `?` opens the help of the filter words. None of them acts while a field has the focus or
+ * The page's single-key shortcuts, as in mail clients: `j`/`k` (and the arrows, once on a row) move
+ * the focus to the row's own link, so `Enter` opens it; `Esc` goes back from a record to its list;
+ * `/` focuses the search box; `?` opens the filter help. None acts while a field has the focus or
  * with Ctrl, Alt or Meta held, so typing `j` in the search box or a reply is text.
  */
-
 import { openFilterHelp } from './filters';
 import { backAddress, listShown, ROWS } from './layout';
 import { currentRoute } from './router';

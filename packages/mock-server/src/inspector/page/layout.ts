@@ -25,7 +25,7 @@ const DETAILS = new Set(['messages', 'phones', 'campaigns', 'requests', 'webhook
 /** `#/<parts>?<params>`, each part encoded as {@link routeTo} does. */
 function addressOf(route: Route): string {
   const query = route.params.toString();
-  return `${routeTo(...route.parts)}${query === '' ? '' : `?${query}`}`;
+  return `${recordAddress(route)}${query === '' ? '' : `?${query}`}`;
 }
 
 /** The record's own address, without the list it was opened from (`#/messages/<id>`). */
@@ -75,7 +75,7 @@ export async function splitView(
   viewFor: (route: Route) => Promise<View>,
 ): Promise<View> {
   const [shownList, shownRecord] = await Promise.all([viewFor(list), viewFor(route)]);
-  // The record's pane takes the focus when a row is opened (layout.ts), and titles the view.
+  // The record's pane takes the focus when a row is opened, and titles the view.
   const pane = (kind: string, title: string, address: string, shown: View) => html`<div
     class="pane pane-${kind}"
     role="region"

@@ -1,8 +1,6 @@
 /**
- * The list views: messages, phones, campaigns, organizations, requests, the webhook outbox and the
- * search results — each a page of the world's records, newest first, with a pager. The outbox
- * shows every delivery or the failed ones only, each linked to what its event is about, and a
- * "Redeliver all failed" button (disabled while it runs).
+ * The list views: messages, phones, campaigns, organizations, the webhook outbox and the search
+ * results — each a page of the world's records, newest first, with a pager.
  */
 import type { components } from '../../generated/control';
 import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../../query/query-vocabulary';

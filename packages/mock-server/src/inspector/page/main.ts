@@ -1,7 +1,6 @@
 /**
  * The inspector page's entry point: routes the address to a view, renders it, keeps it live
- * (refetching the view on screen when the server says something changed), runs the toolbar and
- * makes everything reachable from the keyboard (its shortcuts are `keyboard.ts`).
+ * (refetching the view on screen when the server says something changed) and runs the toolbar.
  */
 import type { InspectorSummary } from '../api';
 import { actionsView, TOOLBAR } from './actions';
@@ -61,24 +60,18 @@ async function viewFor(route: Route): Promise<View> {
     : view(route, id);
 }
 
-let rendering: Promise<void> | undefined;
-let again = false;
+let running = Promise.resolve();
+let queued: Promise<void> | undefined;
 let stale = false;
 
-/** Renders the current view; calls during a render run once more after it. */
-async function refresh(): Promise<void> {
-  if (rendering !== undefined) {
-    again = true;
-    return rendering;
-  }
-  rendering = render().finally(() => {
-    rendering = undefined;
+/** Renders the current view: one render at a time, calls during one share the next. */
+function refresh(): Promise<void> {
+  queued ??= running.then(() => {
+    queued = undefined;
+    running = render();
+    return running;
   });
-  await rendering;
-  if (again) {
-    again = false;
-    await refresh();
-  }
+  return queued;
 }
 
 async function render(): Promise<void> {
@@ -92,11 +85,12 @@ async function render(): Promise<void> {
       list === undefined ? viewFor(route) : splitView(route, list, viewFor),
       data<InspectorSummary>('summary'),
     ]);
+    // The header (clock, counts) is no form: it stays live.
+    showClock(summary);
     // Someone is typing in the view (or pressing a button of it): keep their text and the button
-    // under the pointer, refresh when they leave. The header (clock, counts) is no form: it stays live.
+    // under the pointer, refresh when they leave.
     if (holding() && currentRoute().parts.join('/') === route.parts.join('/')) {
       stale = true;
-      showClock(summary);
       return;
     }
     const kept = keep(view);
@@ -109,7 +103,6 @@ async function render(): Promise<void> {
     markView(view, route);
     view.setAttribute('aria-labelledby', 'view-title');
     document.title = `${shown.title} · msgsvc mock inspector`;
-    showClock(summary);
     // For the bench, the tests (which address is on screen, not only that something rendered)
     // and the browser's performance panel: when a view's data is on screen.
     performance.mark('inspector:rendered', { detail: { view: route.parts[0], address } });

@@ -1,10 +1,7 @@
 /**
- * The SMS check: why a text costs the segments it costs. The text drawn segment by segment, the
- * characters that forced UCS-2 marked (by shape and words, not colour alone) with their GSM-7
- * replacements, "segments × price = cost", and what the text would cost with the replacements.
- * Shown on every message (with the price the mock charged) and as its own view,
- * `#/sms-check`, where a pasted text is checked as it is typed. Everything is counted here, in the
- * page, by the SDK's `explainSegments` and `estimateCost`: the code the mock prices messages with.
+ * The SMS check: why a text costs the segments it costs, on every message and as its own view.
+ * Everything is counted here, in the page, by the SDK's `explainSegments` and `estimateCost`: the
+ * code the mock prices messages with.
  */
 import {
   estimateCost,
@@ -51,7 +48,10 @@ function listed(numbers: readonly number[]): string {
   return numbers.length > 8 ? `${head} … (+${numbers.length - 8})` : head;
 }
 
-/** The text, one block per segment, each character that forced UCS-2 marked. */
+/**
+ * The text, one block per segment; each character that forced UCS-2 marked by shape and words, not
+ * colour alone.
+ */
 function segmentsOfText(why: SegmentExplanation): Child {
   if (why.spans.length === 0) return html`<p class="empty">No text: nothing is sent.</p>`;
   const unit = why.encoding === 'GSM_7' ? 'septets' : 'units';
@@ -104,6 +104,7 @@ function offenderTable(why: SegmentExplanation): Child {
     html`<code>${all[0]!.codePoint}</code>`,
   ]);
   const verdict = `${plural(why.forcingUcs2.length, 'character')} outside GSM-7 made the whole text UCS-2 (70 units in one SMS, 67 per segment when split, instead of 160 and 153 septets).`;
+  const head = ['Character', 'GSM-7 replacement', 'Times', 'Positions', 'Segments', 'Code point'];
   // On a phone the table scrolls in its own box (focusable, named) rather than the page sideways.
   return [
     html`<p class="sms-verdict">${verdict}</p>`,
@@ -113,19 +114,10 @@ function offenderTable(why: SegmentExplanation): Child {
       tabindex="0"
       aria-label="Characters that force UCS-2"
     >
-      ${table('Characters that force UCS-2', OFFENDER_COLUMNS, rows, '', 'sms-offenders')}
+      ${table('Characters that force UCS-2', head, rows, '', 'sms-offenders')}
     </div>`,
   ];
 }
-
-const OFFENDER_COLUMNS = [
-  'Character',
-  'GSM-7 replacement',
-  'Times',
-  'Positions',
-  'Segments',
-  'Code point',
-];
 
 /** `n segments × price = cost`, computed by the SDK's estimateCost. */
 function costLine(text: string, segments: number, price: Price | null): string {
