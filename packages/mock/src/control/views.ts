@@ -41,6 +41,20 @@ import type {
   WebhookEndpointView,
 } from './mock-control';
 
+/** A camelCase name in snake_case: `organizationId` → `organization_id`. */
+type Snake<Name extends string> = Name extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : Name;
+
+/** The `keys` of a record as a view shows them unchanged, named in snake_case. */
+function fieldsOf<R extends object, K extends keyof R & string>(
+  record: R,
+  keys: readonly K[],
+): { [P in K as Snake<P>]: R[P] } {
+  const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return Object.fromEntries(keys.map((key) => [snake(key), record[key]])) as never;
+}
+
 /** An organization with its billing account. */
 export function organizationView(
   world: ReadonlyWorld,
@@ -48,13 +62,15 @@ export function organizationView(
 ): OrganizationView {
   const account = world.accounts.get(organization.billingAccountId);
   return {
-    id: organization.id,
-    name: organization.name,
-    default_country: organization.defaultCountry,
-    billing_account_id: organization.billingAccountId,
+    ...fieldsOf(organization, [
+      'id',
+      'name',
+      'defaultCountry',
+      'billingAccountId',
+      'defaultSenderId',
+    ]),
     currency: account?.currency ?? null,
     balance: account === undefined ? null : formatMoney(account.balance),
-    default_sender_id: organization.defaultSenderId,
     created_at: formatTimestamp(organization.createdAt),
   };
 }
@@ -62,13 +78,9 @@ export function organizationView(
 /** An API key by prefix. */
 export function apiKeyView(key: ApiKey): ApiKeyView {
   return {
-    id: key.id,
-    name: key.name,
-    organization_id: key.organizationId,
-    environment: key.environment,
+    ...fieldsOf(key, ['id', 'name', 'organizationId', 'environment', 'revoked']),
     prefix: keyPrefix(key.key),
     scopes: [...key.scopes],
-    revoked: key.revoked,
     created_at: formatTimestamp(key.createdAt),
   };
 }
@@ -76,10 +88,7 @@ export function apiKeyView(key: ApiKey): ApiKeyView {
 /** A sender ID. */
 export function senderIdView(world: ReadonlyWorld, sender: SenderId): SenderIdView {
   return {
-    id: sender.id,
-    organization_id: sender.organizationId,
-    name: sender.name,
-    status: sender.status,
+    ...fieldsOf(sender, ['id', 'organizationId', 'name', 'status']),
     is_default: world.organizations.get(sender.organizationId)?.defaultSenderId === sender.id,
     created_at: formatTimestamp(sender.createdAt),
   };
@@ -87,16 +96,13 @@ export function senderIdView(world: ReadonlyWorld, sender: SenderId): SenderIdVi
 
 /** An audience tag. */
 export function tagView(tag: Tag): TagView {
-  return { id: tag.id, organization_id: tag.organizationId, name: tag.name };
+  return fieldsOf(tag, ['id', 'organizationId', 'name']);
 }
 
 /** A contact. */
 export function contactView(contact: Contact): ContactView {
   return {
-    id: contact.id,
-    organization_id: contact.organizationId,
-    name: contact.name,
-    email: contact.email,
+    ...fieldsOf(contact, ['id', 'organizationId', 'name', 'email']),
     e164_format: contact.e164,
     tag_ids: [...contact.tagIds],
     created_at: formatTimestamp(contact.createdAt),
@@ -106,51 +112,35 @@ export function contactView(contact: Contact): ContactView {
 /** A ledger entry. */
 export function ledgerEntryView(entry: LedgerEntry): LedgerEntryView {
   return {
-    id: entry.id,
-    kind: entry.kind,
+    ...fieldsOf(entry, ['id', 'kind', 'campaignId', 'messageId', 'note']),
     amount: formatMoney(entry.amount),
     balance_after: formatMoney(entry.balanceAfter),
     at: formatTimestamp(entry.at),
-    campaign_id: entry.campaignId,
-    message_id: entry.messageId,
-    note: entry.note,
   };
 }
 
 /** One account's ledger check. */
 export function ledgerCheckView(check: LedgerCheck): LedgerCheckView {
   return {
-    billing_account_id: check.billingAccountId,
+    ...fieldsOf(check, ['billingAccountId', 'ok']),
     balance: formatMoney(check.balance),
     funded: formatMoney(check.funded),
     outstanding_cost: formatMoney(check.outstandingCost),
-    ok: check.ok,
   };
 }
 
 /** The armed faults. */
 export function faultsView(faults: FaultState): FaultsView {
   return {
-    request_failures: faults.requestFailures.map((f) => ({
-      id: f.id,
-      operation_id: f.operationId,
-      status: f.status,
-      remaining: f.remaining,
-    })),
-    latencies: faults.latencies.map((f) => ({
-      id: f.id,
-      operation_id: f.operationId,
-      ms: f.ms,
-      remaining: f.remaining,
-    })),
-    dispatch_failures: faults.dispatchFailures.map((f) => ({
-      id: f.id,
-      campaign_id: f.campaignId,
-      remaining: f.remaining,
-    })),
+    request_failures: faults.requestFailures.map((f) =>
+      fieldsOf(f, ['id', 'operationId', 'status', 'remaining']),
+    ),
+    latencies: faults.latencies.map((f) => fieldsOf(f, ['id', 'operationId', 'ms', 'remaining'])),
+    dispatch_failures: faults.dispatchFailures.map((f) =>
+      fieldsOf(f, ['id', 'campaignId', 'remaining']),
+    ),
     carrier_outages: faults.outages.map((f) => ({
-      id: f.id,
-      destination: f.destination,
+      ...fieldsOf(f, ['id', 'destination']),
       from: formatTimestamp(f.from),
       to: formatTimestamp(f.to),
     })),
@@ -160,13 +150,9 @@ export function faultsView(faults: FaultState): FaultsView {
 /** A webhook endpoint, its secret by prefix. */
 export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
   return {
-    id: endpoint.id,
-    organization_id: endpoint.organizationId,
-    environment: endpoint.environment,
-    url: endpoint.url,
+    ...fieldsOf(endpoint, ['id', 'organizationId', 'environment', 'url', 'disabled']),
     secret_prefix: redactSecrets(endpoint.secret),
     events: endpoint.events === null ? null : [...endpoint.events],
-    disabled: endpoint.disabled,
     created_at: formatTimestamp(endpoint.createdAt),
   };
 }
@@ -174,17 +160,13 @@ export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointV
 /** An outbox entry. */
 export function deliveryView(delivery: WebhookDelivery): DeliveryView {
   return {
-    id: delivery.id,
-    endpoint_id: delivery.endpointId,
-    type: delivery.type,
-    state: delivery.state,
+    ...fieldsOf(delivery, ['id', 'endpointId', 'type', 'state']),
     created_at: formatTimestamp(delivery.createdAt),
     next_attempt_at:
       delivery.nextAttemptAt === null ? null : formatTimestamp(delivery.nextAttemptAt),
     attempts: delivery.attempts.map((a) => ({
+      ...fieldsOf(a, ['status', 'error']),
       at: formatTimestamp(a.at),
-      status: a.status,
-      error: a.error,
       ...(a.location === undefined ? {} : { location: a.location }),
     })),
     event: JSON.parse(delivery.body),
@@ -194,14 +176,16 @@ export function deliveryView(delivery: WebhookDelivery): DeliveryView {
 /** An inbound message. */
 export function inboundView(inbound: InboundMessage): InboundView {
   return {
-    id: inbound.id,
-    organization_id: inbound.organizationId,
-    environment: inbound.environment,
-    from: inbound.from,
-    to: inbound.to,
-    body: inbound.body,
+    ...fieldsOf(inbound, [
+      'id',
+      'organizationId',
+      'environment',
+      'from',
+      'to',
+      'body',
+      'inReplyTo',
+    ]),
     channel_type: inbound.channel,
-    in_reply_to: inbound.inReplyTo,
     received_at: formatTimestamp(inbound.receivedAt),
   };
 }
