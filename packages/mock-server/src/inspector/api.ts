@@ -110,34 +110,26 @@ function phoneOptOuts(world: ReadonlyWorld, number: string) {
   return { opted_out: found };
 }
 
-/** The pricing facts of one message for the SMS check. */
-export interface SmsCheckFacts {
-  /** `SMS` or `WHATSAPP`: a WhatsApp message is priced per message, not per segment. */
-  channel: string;
-  /** The billing account's currency (ISO 4217), or `null` when the account is gone. */
-  currency: string | null;
-  /**
-   * The price of one segment the mock charged (`cost / segments`, six-digit decimal), or `null`
-   * when the message was never priced (an invalid number) or its cost is not a whole multiple of
-   * its segments (a hand-edited state file).
-   */
-  unit_price: string | null;
-  /** Whether the cost was debited (false for test keys and invalid numbers). */
-  charged: boolean;
-}
-
 /**
- * The price per segment is read back from the message's own cost rather than from today's price
- * table: a world's prices can change after the send, and the check must add up to the cost
- * the message shows.
+ * The pricing facts of one message for the SMS check. The price per segment is read back from the
+ * message's own cost rather than from today's price table: a world's prices can change after the
+ * send, and the check must add up to the cost the message shows.
  */
-export function smsCheckFacts(world: ReadonlyWorld, message: MessageRecord): SmsCheckFacts {
+export function smsCheckFacts(world: ReadonlyWorld, message: MessageRecord) {
   const segments = message.channel === 'SMS' ? message.segments : 1;
   const priced = message.cost > 0 && segments > 0 && message.cost % segments === 0;
   return {
+    /** `SMS` or `WHATSAPP`: a WhatsApp message is priced per message, not per segment. */
     channel: message.channel,
+    /** The billing account's currency (ISO 4217), or `null` when the account is gone. */
     currency: world.accounts.get(message.billingAccountId)?.currency ?? null,
+    /**
+     * The price of one segment the mock charged (`cost / segments`, six-digit decimal), or `null`
+     * when the message was never priced (an invalid number) or its cost is not a whole multiple
+     * of its segments (a hand-edited state file).
+     */
     unit_price: priced ? formatMoney(message.cost / segments) : null,
+    /** Whether the cost was debited (false for test keys and invalid numbers). */
     charged: message.charged,
   };
 }

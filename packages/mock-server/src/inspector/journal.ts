@@ -11,16 +11,10 @@ import { z } from 'zod';
 import { listMessagesQuery } from '../generated/control-requests';
 import type { ControlDeps } from '../http/route';
 import { foldText, type Hits, readQuery, type SearchQuery } from '../query/search';
-import {
-  jsonOf,
-  type RequestLog,
-  type RequestLogDetail,
-  type StoredRequest,
-  summary,
-} from '../worlds/request-log';
+import { jsonOf, type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
 import { OPERATION_IDS, operationOf } from './journal-contract';
-import { type NearMiss, type NearMissWorlds, nearMisses } from './near-miss';
-import { type CreatedRecord, createdBy } from './request-links';
+import { type NearMissWorlds, nearMisses } from './near-miss';
+import { createdBy } from './request-links';
 
 /** The status classes the journal filters by. */
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
@@ -37,22 +31,6 @@ const journalQuery = listMessagesQuery.extend({
     )
     .exactOptional(),
 });
-
-/** A journal row: the log's row with its operation, first hint and created record. */
-export type JournalRow = ReturnType<typeof summary> & {
-  /** The contract's operationId, or null when the request matched no operation. */
-  readonly operation: string | null;
-  /** The first near-miss hint of a 4xx, or null. */
-  readonly hint: string | null;
-  readonly created: CreatedRecord | null;
-};
-
-/** One request in full, as the request view shows it. */
-export type JournalDetail = RequestLogDetail & {
-  readonly operation: string | null;
-  readonly hints: readonly NearMiss[];
-  readonly created: CreatedRecord | null;
-};
 
 const operationIdOf = (entry: StoredRequest) =>
   operationOf(entry.method, entry.path)?.operationId ?? null;
@@ -93,31 +71,40 @@ export function journalPage(deps: ControlDeps, query: string) {
     total: hits.total,
     offset,
     operations: OPERATION_IDS,
-    entries: hits.entries.map(
-      (entry): JournalRow => ({
-        ...summary(entry),
-        operation: operationIdOf(entry),
-        hint: nearMisses(entry, worlds)[0]?.message ?? null,
-        created: createdBy(entry),
-      }),
-    ),
+    entries: hits.entries.map((entry) => journalRow(entry, worlds)),
   };
 }
 
-/** `GET …/inspector/api/requests/{seq}`: one request with its hints and what it created. */
-export function journalDetail(deps: ControlDeps, seq: number): JournalDetail | undefined {
-  for (const entry of deps.requestLog.newestFirst()) {
-    if (entry.seq !== seq) continue;
-    const { key_owner: _owner, ...detail } = entry;
-    return {
-      ...detail,
-      operation: operationIdOf(entry),
-      hints: nearMisses(entry, worldsOf(deps)),
-      created: createdBy(entry),
-    };
-  }
-  return undefined;
+/** A journal row: the log's row with its operation, first near-miss hint and created record. */
+function journalRow(entry: StoredRequest, worlds: NearMissWorlds) {
+  return {
+    ...summary(entry),
+    /** The contract's operationId, or null when the request matched no operation. */
+    operation: operationIdOf(entry),
+    /** The first near-miss hint of a 4xx, or null. */
+    hint: nearMisses(entry, worlds)[0]?.message ?? null,
+    created: createdBy(entry),
+  };
 }
+
+/** @see {@link journalRow} */
+export type JournalRow = ReturnType<typeof journalRow>;
+
+/** `GET …/inspector/api/requests/{seq}`: one request in full, its hints and what it created. */
+export function journalDetail(deps: ControlDeps, seq: number) {
+  const entry = [...deps.requestLog.newestFirst()].find((logged) => logged.seq === seq);
+  if (entry === undefined) return undefined;
+  const { key_owner: _owner, ...detail } = entry;
+  return {
+    ...detail,
+    operation: operationIdOf(entry),
+    hints: nearMisses(entry, worldsOf(deps)),
+    created: createdBy(entry),
+  };
+}
+
+/** @see {@link journalDetail} */
+export type JournalDetail = NonNullable<ReturnType<typeof journalDetail>>;
 
 function worldsOf(deps: ControlDeps): NearMissWorlds {
   return {

@@ -7,7 +7,7 @@
 import type { ReadonlyWorld } from '@msgsvc/mock/port';
 
 /** A kind of record an id can name. */
-export type RecordKind = 'message' | 'campaign' | 'sender ID' | 'organization' | 'contact';
+type RecordKind = 'message' | 'campaign' | 'sender ID' | 'organization' | 'contact';
 
 /** What an id names in a world. */
 export interface FoundRecord {

@@ -26,7 +26,7 @@ export function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
 }
 
 /** The records a delivery's event is about, for links; `null` where it names none. */
-export interface DeliverySubject {
+interface DeliverySubject {
   readonly message_id: string | null;
   readonly campaign_id: string | null;
   /** The handset: the message's recipient, or the number a reply came from. */
