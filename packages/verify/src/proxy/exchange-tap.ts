@@ -5,7 +5,9 @@
  */
 import type { Arrival, KeptBody, TappedExchange } from '../replay/tapped-exchange';
 import { trimOws } from './http-framing';
-import type { PairDeps } from './paired-connection';
+
+/** Bytes of each body kept for checking; a longer body is not checked. */
+const KEEP = 2 * 1024 * 1024;
 
 /** What a framer reports of each message whose bytes it passes. */
 export interface MessageSink {
@@ -80,6 +82,14 @@ export class KeptMessage {
   }
 }
 
+/** What a tap tells and asks of its proxy. */
+export interface TapDeps {
+  /** An exchange answered whole, as kept for checking. */
+  readonly onExchange: (exchange: KeptExchange) => void;
+  /** The cassette's sequence number for a request to `target`, if it is recorded. */
+  readonly seqOf: (target: string) => number | undefined;
+}
+
 /** An exchange answered whole, as kept: read into a {@link TappedExchange} when there is time. */
 export interface KeptExchange {
   readonly arrival: Arrival;
@@ -122,7 +132,7 @@ export class ExchangeTap {
   /** What the request framer reports (heads as the upstream got them). */
   readonly requests: MessageSink = {
     head: (text) => {
-      this.#request = new KeptMessage(text, this.deps.keep);
+      this.#request = new KeptMessage(text, KEEP);
       this.#waiting.push({ arrival: this.#arrival!, message: this.#request });
     },
     body: (bytes) => this.#request?.add(bytes),
@@ -134,7 +144,7 @@ export class ExchangeTap {
   /** What the response framer reports (final answers only). */
   readonly responses: MessageSink = {
     head: (text) => {
-      this.#answer = new KeptMessage(text, this.deps.keep);
+      this.#answer = new KeptMessage(text, KEEP);
     },
     body: (bytes) => this.#answer?.add(bytes),
     end: () => {
@@ -147,11 +157,7 @@ export class ExchangeTap {
     },
   };
 
-  /**
-   * `keep`: bytes of each body kept; `onExchange`: told of each exchange answered whole; `seqOf`:
-   * a request's place in the cassette, if it is recorded.
-   */
-  constructor(private readonly deps: Pick<PairDeps, 'keep' | 'onExchange' | 'seqOf'>) {}
+  constructor(private readonly deps: TapDeps) {}
 
   /** A request's head is about to pass: it arrived now, with `method` and `target`. */
   arrived(method: string, target: string): void {

@@ -5,32 +5,23 @@
  * answer.
  */
 import type { Socket } from 'node:net';
-import { ExchangeTap, type KeptExchange } from './exchange-tap';
+import { ExchangeTap, type TapDeps } from './exchange-tap';
 import { proxyAnswer, proxyRefusal, type Refusal } from './proxy-answer';
-import { RequestFramer } from './request-framer';
+import { type FramerOptions, RequestFramer } from './request-framer';
 import { ResponseFramer } from './response-framer';
 
-const NOTHING = Buffer.alloc(0);
+const NOTHING: Buffer = Buffer.alloc(0);
 
 /** What every pair of a proxy shares. */
-export interface PairDeps {
+export interface PairDeps extends Omit<FramerOptions, 'sink'>, TapDeps {
   /** Opens a connection to the upstream (plain or TLS), and says which event means "open". */
   readonly connect: () => { socket: Socket; openEvent: 'connect' | 'secureConnect' };
   /** The upstream's origin, for the 502's message. */
   readonly origin: string;
-  readonly host: string;
-  readonly prefix: string;
-  readonly maxHeadBytes: number;
   /** How long a head may take to arrive whole. */
   readonly headersTimeoutMs: number;
-  /** Bytes of each body kept for checking. */
-  readonly keep: number;
   /** Notes traffic for the deferred work (the quiet queue). */
   readonly moved: (bytes: number, requests: number) => void;
-  /** An exchange answered whole, as kept for checking. */
-  readonly onExchange: (exchange: KeptExchange) => void;
-  /** The cassette's sequence number for a request to `target`, if it is recorded. */
-  readonly seqOf: (target: string) => number | undefined;
   /** The upstream's answers could not be framed: the rest of them is not checked. */
   readonly onBroken: (reason: string) => void;
   /** Both connections are closed. */

@@ -71,11 +71,6 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** Bytes of each body kept for checking; a longer body is not checked. */
-const KEEP = 2 * 1024 * 1024;
-/** Longest request head accepted, as Node's own server. */
-const MAX_HEAD_BYTES = 16 * 1024;
-
 /**
  * Starts the proxy (what `msgsvc-verify proxy` runs).
  *
@@ -113,9 +108,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const queue = new QuietQueue(checkAll);
   const deps: PairDeps = {
     ...upstream,
-    maxHeadBytes: MAX_HEAD_BYTES,
     headersTimeoutMs: options.headersTimeoutMs ?? 60_000,
-    keep: KEEP,
     moved: (bytes, requests) => queue.moved(bytes, requests),
     onExchange: (exchange) => {
       finished.push(exchange);

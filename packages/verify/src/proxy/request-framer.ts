@@ -16,8 +16,8 @@ export interface FramerOptions {
   readonly host: string;
   /** The upstream's path prefix without its trailing `/` (`''` for none). */
   readonly prefix: string;
-  /** Longest head accepted (request line and headers); Node's own default is 16 KiB. */
-  readonly maxHeadBytes: number;
+  /** Longest head accepted (request line and headers); default 16 KiB, as Node's own server. */
+  readonly maxHeadBytes?: number;
 }
 
 const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/(\d)\.(\d)$/;
@@ -45,7 +45,7 @@ export class RequestFramer {
   constructor(options: FramerOptions) {
     this.#options = options;
     this.#body.onData = (bytes) => options.sink?.body(bytes);
-    this.#heads = new HeadReader(options.maxHeadBytes);
+    this.#heads = new HeadReader(options.maxHeadBytes ?? 16 * 1024);
   }
 
   /** Whether a head has arrived in part (the proxy waits only so long for the rest). */
