@@ -11,6 +11,8 @@ import {
   type HttpResponse,
   jsonBody,
   KNOWN_METHODS,
+  parse,
+  parseQuery,
   readonlyWorld,
   requireJsonUtf8,
 } from '@msgsvc/mock/port';
@@ -97,27 +99,29 @@ export function createControlHandler(
         return { ...response, headers: { ...response.headers, allow } };
       }
       const json = WRITES.has(request.method) ? readJson(request) : undefined;
-      const result = await route.handle({
-        ...deps,
-        ...world,
-        world,
-        params: match.params,
-        query: request.query,
-        json,
-      });
+      const context = { ...deps, ...world, world, params: match.params, query: request.query };
+      const body = await route.answer(context, routeInput(route, request.query, json));
       return {
-        status: result.status,
+        status: route.status,
         headers: {
           'content-type': 'application/json',
           'cache-control': 'no-store',
           'x-trace-id': controlTraceId(),
         },
-        body: JSON.stringify(result.body),
+        body: JSON.stringify(body),
       };
     } catch (error) {
       return toErrorResponse(error, readonlyWorld(mock).now(), request);
     }
   };
+}
+
+/** A route's input: its query (GET, DELETE) or its JSON body, parsed with its schema. */
+function routeInput(route: ControlRoute, query: string, json: unknown): unknown {
+  if (route.input === undefined) return undefined;
+  return route.method === 'GET' || route.method === 'DELETE'
+    ? parseQuery(route.input, query)
+    : parse(route.input, json);
 }
 
 /**

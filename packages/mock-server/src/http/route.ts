@@ -4,7 +4,7 @@
  * other.
  */
 
-import { type ObjectSchema, parse, parseQuery, type Schema } from '@msgsvc/mock/port';
+import type { ObjectSchema, Schema } from '@msgsvc/mock/port';
 import type { z } from 'zod';
 import type { WorldEntry, WorldRegistry } from '../worlds/world-registry';
 
@@ -31,21 +31,23 @@ export interface ControlContext extends ControlDeps {
   readonly params: Readonly<Record<string, string>>;
   /** The raw query string, without `?`. */
   readonly query: string;
-  /** The parsed JSON body (`undefined` for GET and DELETE). */
-  readonly json: unknown;
 }
 
-/** What a control route returns. */
-interface ControlResult {
-  readonly status: number;
-  readonly body: unknown;
-}
+/** The schema of a route's input: a JSON object body (POST, PUT, PATCH) or a query (GET, DELETE). */
+type InputSchema = Schema & ObjectSchema;
+
+type Answer<I> = (context: ControlContext, input: I) => unknown;
 
 /** One control route; `path` is relative to {@link CONTROL_PREFIX}, `{name}` marks a parameter. */
 export interface ControlRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
-  readonly handle: (context: ControlContext) => ControlResult | Promise<ControlResult>;
+  /** The status of a success. */
+  readonly status: number;
+  /** The schema the query or body is parsed with, if the route takes input. */
+  readonly input: InputSchema | undefined;
+  /** The answer's body, as JSON. */
+  readonly answer: Answer<unknown>;
 }
 
 type Method = ControlRoute['method'];
@@ -55,11 +57,6 @@ type Method = ControlRoute['method'];
  * so after them: `'POST /organizations 201'`.
  */
 export type RouteSpec = `${Method} /${string}`;
-
-/** The schema of a route's input: a JSON object body (POST, PUT, PATCH) or a query (GET, DELETE). */
-type InputSchema = Schema & ObjectSchema;
-
-type Answer<I> = (context: ControlContext, input: I) => unknown;
 
 /** A route whose answer is what `answer` returns, as JSON. */
 export function route(spec: RouteSpec, answer: Answer<undefined>): ControlRoute;
@@ -75,18 +72,5 @@ export function route(
 ): ControlRoute {
   const [method, path, status = '200'] = spec.split(' ') as [Method, string, string?];
   const [input, answer] = rest.length === 1 ? [undefined, rest[0]] : rest;
-  const read = (context: ControlContext) => {
-    if (input === undefined) return undefined;
-    return method === 'GET' || method === 'DELETE'
-      ? parseQuery(input, context.query)
-      : parse(input, context.json);
-  };
-  return {
-    method,
-    path,
-    handle: async (context) => ({
-      status: Number(status),
-      body: await (answer as Answer<unknown>)(context, read(context)),
-    }),
-  };
+  return { method, path, status: Number(status), input, answer: answer as Answer<unknown> };
 }
