@@ -12,8 +12,7 @@ import { listMessagesQuery } from '../generated/control-requests';
 import type { ControlDeps } from '../http/route';
 import { foldText, type Hits, readQuery, type SearchQuery } from '../query/search';
 import { jsonOf, type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
-import { OPERATION_IDS, operationOf } from './journal-contract';
-import { type NearMissWorlds, nearMisses } from './near-miss';
+import { type NearMissWorlds, nearMisses, OPERATION_IDS, operationOf } from './near-miss';
 import { createdBy } from './request-links';
 
 /** The status classes the journal filters by. */

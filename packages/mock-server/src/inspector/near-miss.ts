@@ -3,17 +3,53 @@
  * refused request, what it almost was — a path a letter or two from one of the contract's, a
  * method the path does not have, an id of the wrong shape or of another kind, a misspelt header,
  * a key of another organization or world, a body field or query parameter a letter or two from
- * the operation's. Everything is compared with the contract's outline, never with a hand-kept
+ * the operation's. Everything is compared with the contract's outline (generated from
+ * `openapi/openapi.yaml`, as is the operation a logged request was for), never with a hand-kept
  * list. At most three hints, the most telling first; each costs a few `Map` reads and edit
  * distances between short names, so computing them when an entry is shown stays cheap.
  */
 import type { ReadonlyWorld } from '@msgsvc/mock/port';
+import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
 import { jsonOf, type StoredRequest } from '../worlds/request-log';
 import { nearest } from './edit-distance';
-import type { OutlineField, OutlineOperation } from './generated/contract-outline';
-import { CONTRACT_OUTLINE } from './generated/contract-outline';
-import { BASE_PATH, operationOf, operationsAt } from './journal-contract';
+import {
+  CONTRACT_OUTLINE,
+  type OutlineField,
+  type OutlineOperation,
+} from './generated/contract-outline';
 import { type FoundRecord, findRecord, shapeProblem } from './near-miss-ids';
+
+const MATCHER = pathTemplates(
+  CONTRACT_OUTLINE.operations.map((operation) => [operation.path, operation]),
+);
+
+/** Every operation id of the contract, in its order (the journal's `op` filter). */
+export const OPERATION_IDS: readonly string[] = CONTRACT_OUTLINE.operations.map(
+  (operation) => operation.operationId,
+);
+
+/** The contract's base path, `/c/v1`. */
+const BASE_PATH = CONTRACT_OUTLINE.basePath;
+
+/**
+ * The operations whose path the request path has (the most literal path wins, as the service
+ * routes: `/campaigns/batch` before `/campaigns/{campaign_id}`), with the values of its parameters.
+ */
+function operationsAt(path: string): {
+  readonly operations: readonly OutlineOperation[];
+  readonly params: Readonly<Record<string, string>>;
+} {
+  const match = path.startsWith(`${BASE_PATH}/`)
+    ? matchPath(MATCHER, pathSegments(path, BASE_PATH.length + 1))
+    : undefined;
+  return { operations: match?.values ?? [], params: match?.params ?? {} };
+}
+
+/** The operation a request was for (`HEAD` is `GET`'s), or undefined when none has its method and path. */
+export function operationOf(method: string, path: string): OutlineOperation | undefined {
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  return operationsAt(path).operations.find((operation) => operation.method === wanted);
+}
 
 /** What a hint is about. */
 type NearMissKind = 'path' | 'method' | 'id' | 'header' | 'key' | 'field' | 'query';

@@ -7,7 +7,7 @@
  */
 
 import { jsonOf, type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
-import { operationOf } from './journal-contract';
+import { operationOf } from './near-miss';
 
 /** The record a request created, or named again when it was a replay. */
 export interface CreatedRecord {
