@@ -45,13 +45,11 @@ export function createWebhookControls(
     },
     webhookSecret: (organizationId) => getOrganization(world(), organizationId).webhookSecret,
     outbox(filter) {
-      const { endpointId, type, state } = checkOptions('outbox', filter);
+      // Each option given names a field of the delivery and the value it must have.
+      const wanted = Object.entries(checkOptions('outbox', filter));
       return world()
-        .webhooks.outbox.filter(
-          (d) =>
-            (endpointId === undefined || d.endpointId === endpointId) &&
-            (type === undefined || d.type === type) &&
-            (state === undefined || d.state === state),
+        .webhooks.outbox.filter((d) =>
+          wanted.every(([field, value]) => d[field as keyof typeof d] === value),
         )
         .map(deliveryView);
     },
