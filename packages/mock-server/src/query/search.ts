@@ -1,13 +1,9 @@
 /**
- * The inspector's one search box: a query finds messages, phones, campaigns, organizations,
- * logged requests and webhook deliveries by id (message, campaign, inbound, delivery or trace id,
- * exactly), by phone number (any run of its digits) or by text (message content, campaign and
- * organization names, case-insensitive). It reads the world directly, record by record, behind
- * {@link filteredMessages}, so an index in the domain can replace it without touching the rest.
- *
- * The search of a world's records lives here, below both route sets, because the control API's
- * filtered lists read the same pages ({@link filteredMessages}); logged requests are the journal's
- * to search (`inspector/journal.ts`).
+ * The search of a world's records, for the inspector's lists and search box and the control API's
+ * filtered lists: a query finds records by id (exactly), by phone number (any run of its digits)
+ * or by text (accents and case ignored), and by the filter language's words. It reads the world
+ * directly, record by record, so an index in the domain can replace it without touching the rest;
+ * logged requests are the journal's to search (`inspector/journal.ts`).
  */
 import type {
   CampaignRecord,
