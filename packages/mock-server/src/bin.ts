@@ -5,14 +5,12 @@
  * @module
  */
 import { runCli } from './cli';
-import { isErrorLike } from './errors/realm-neutral';
+import { errorStack } from './errors/realm-neutral';
 
 runCli(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(
-      `msgsvc-mock: ${isErrorLike(error) ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(`msgsvc-mock: ${errorStack(error)}\n`);
     process.exit(1);
   },
 );

@@ -13,6 +13,7 @@ import {
   unexpectedError,
   validationError,
 } from '@msgsvc/mock/port';
+import { errorStack } from './realm-neutral';
 
 /** Codes the server adds (its control API's, a refused CORS preflight), with their statuses. */
 const CONTROL_ERRORS = {
@@ -83,12 +84,8 @@ export function toErrorResponse(error: unknown, now: number, request?: HttpReque
  */
 export function reportToStderr(error: unknown, { request, traceId }: UnexpectedErrorContext): void {
   try {
-    const stack =
-      typeof error === 'object' && error !== null && typeof (error as Error).stack === 'string'
-        ? (error as Error).stack
-        : String(error);
     process.stderr.write(
-      `msgsvc-mock: unexpected error answering ${request.method} ${request.path} (trace ${traceId}); the client got a 500:\n${stack}\n`,
+      `msgsvc-mock: unexpected error answering ${request.method} ${request.path} (trace ${traceId}); the client got a 500:\n${errorStack(error)}\n`,
     );
   } catch {
     // stderr closed, or a value that cannot be printed: the 500 still carries the message.

@@ -21,3 +21,8 @@ export function isErrorLike(value: unknown): value is Error {
 export function errorMessage(error: unknown): string {
   return isErrorLike(error) ? error.message : String(error);
 }
+
+/** An error's stack (its message when it has none), whatever realm threw it; anything else as text. */
+export function errorStack(error: unknown): string {
+  return isErrorLike(error) ? (error.stack ?? error.message) : String(error);
+}
