@@ -56,20 +56,17 @@ function headerRecord(head: string): Record<string, string> {
   return { ...headers };
 }
 
-/** One message as kept: its head's text and up to `cap` bytes of its body. */
+/** One message as kept: its head's text and its body up to the cap. */
 export class KeptMessage {
   readonly #chunks: Buffer[] = [];
   #bytes = 0;
   #truncated = false;
   /** Its last byte passed. */
   ended = false;
-  constructor(
-    readonly head: string,
-    readonly cap: number,
-  ) {}
+  constructor(readonly head: string) {}
   /** Keeps the bytes of `chunk` that fit under the cap. */
   add(chunk: Buffer): void {
-    const room = this.cap - this.#bytes;
+    const room = KEEP - this.#bytes;
     if (chunk.length > room) this.#truncated = true;
     if (room <= 0) return;
     const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
@@ -132,7 +129,7 @@ export class ExchangeTap {
   /** What the request framer reports (heads as the upstream got them). */
   readonly requests: MessageSink = {
     head: (text) => {
-      this.#request = new KeptMessage(text, KEEP);
+      this.#request = new KeptMessage(text);
       this.#waiting.push({ arrival: this.#arrival!, message: this.#request });
     },
     body: (bytes) => this.#request?.add(bytes),
@@ -144,7 +141,7 @@ export class ExchangeTap {
   /** What the response framer reports (final answers only). */
   readonly responses: MessageSink = {
     head: (text) => {
-      this.#answer = new KeptMessage(text, KEEP);
+      this.#answer = new KeptMessage(text);
     },
     body: (bytes) => this.#answer?.add(bytes),
     end: () => {
