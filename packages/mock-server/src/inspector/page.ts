@@ -116,9 +116,8 @@ main, .pane { container-type: inline-size; }
   td:empty { display: none; }
 }
 @media (max-width: 699.98px) {
-  header, nav, #actions { padding-left: .75rem; padding-right: .75rem; }
-  header { display: grid; grid-template-columns: auto auto minmax(0, 1fr); gap: .3rem .6rem; padding-top: .4rem;
-    padding-bottom: .4rem; }
+  nav, #actions { padding-left: .75rem; padding-right: .75rem; }
+  header { display: grid; grid-template-columns: auto auto minmax(0, 1fr); gap: .3rem .6rem; padding: .4rem .75rem; }
   header h1 { font-size: .85rem; }
   #world { max-width: 9rem; font-size: .8rem; }
   header p { margin: 0; }

@@ -129,7 +129,7 @@ export function table(
 export type Columns<Row> = Readonly<Record<string, (row: Row) => Child>>;
 
 /** The {@link table} of rows of one kind, each column a header and the cell it shows. */
-export function tableOf<Row>(caption: string, empty: string, columns: Columns<Row>, kind?: string) {
+export function tableOf<Row>(caption: string, empty: string, columns: Columns<Row>) {
   const cells = Object.values(columns);
   return (entries: readonly Row[]): HTMLElement =>
     table(
@@ -137,7 +137,6 @@ export function tableOf<Row>(caption: string, empty: string, columns: Columns<Ro
       Object.keys(columns),
       entries.map((row) => cells.map((cell) => cell(row))),
       empty,
-      kind,
     );
 }
 

@@ -9,6 +9,7 @@ import {
   type QueryKey,
   type QueryTarget,
 } from '../../query/query-vocabulary';
+import type { MessageRow } from '../api';
 import { type Child, chip, h, html, table } from './dom';
 import { type Route, withQuery } from './router';
 
@@ -98,11 +99,7 @@ export function searchTarget(q: string, route: Route): string {
 }
 
 /** What a message's badges are made of (a list row or a detail view). */
-export interface BadgeFacts {
-  readonly channel: string;
-  readonly environment: string;
-  readonly opted_out: boolean;
-}
+type BadgeFacts = Pick<MessageRow, 'channel' | 'environment' | 'opted_out'>;
 
 function badge(text: string, q: string, title: string): HTMLElement {
   return html`<a class="chip badge" href=${withQuery('#/messages', { q })} title=${title}>

@@ -54,7 +54,7 @@ export const text = (
 });
 
 /** A select of `options`; `blank` names a first option that leaves the property out. */
-export const select = (
+const select = (
   id: string,
   label: string,
   options: readonly (string | number)[],

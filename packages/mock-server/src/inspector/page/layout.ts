@@ -12,7 +12,7 @@ import type { View } from './lists';
 import { currentRoute, parseRoute, type Route } from './router';
 
 /** Whether the window shows a list and a record side by side (the stylesheet's own width). */
-export const wide = window.matchMedia('(min-width: 1200px)');
+const wide = window.matchMedia('(min-width: 1200px)');
 
 /** Views that are lists of records (`#/<kind>` without an id), and may be shown beside a record. */
 const LISTS = new Set(['messages', 'phones', 'campaigns', 'requests', 'webhooks', 'search']);

@@ -138,10 +138,7 @@ export async function organizationsView(): Promise<View> {
     content: entries.map((o) =>
       section(
         `Organization ${o.name}`,
-        null,
-        html`<h3>
-          ${o.name} <span class="meta">${o.balance ?? '—'} ${o.currency ?? ''}</span>
-        </h3>`,
+        [o.name, ' ', html`<span class="meta">${o.balance ?? '—'} ${o.currency ?? ''}</span>`],
         html`<p class="meta">id ${o.id}</p>`,
         table(
           `API keys of ${o.name}`,
