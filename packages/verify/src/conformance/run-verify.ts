@@ -4,7 +4,7 @@ import { keyPrefix } from '@msgsvc/sdk';
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { errorMessage } from '../cli-io/cli-io';
 import { type Api, createApi } from './check-kit/api';
-import { BudgetExhausted, SendBudget, WaitBudget } from './check-kit/budgets';
+import { SendBudget, WaitBudget } from './check-kit/budgets';
 import type { Check, Credential, VerifyContext, VerifyNumbers } from './check-kit/check';
 import { Drift, Skip } from './check-kit/drift';
 import { CHECKS } from './checks/index';
@@ -149,10 +149,8 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   }
   const fixtures = new Map<string, Promise<unknown>>();
   const context: VerifyContext = {
+    ...apis,
     api: apis.api!,
-    poor: apis.poor,
-    restricted: apis.restricted,
-    other: apis.other,
     live: options.apiKey.startsWith('svc_live_'),
     numbers: { ...DEFAULT_NUMBERS, ...options.numbers },
     waiting: new WaitBudget(timeBudgetMs),
@@ -216,7 +214,7 @@ async function runCheck(check: Check, shared: VerifyContext): Promise<CheckResul
   const result = await check.run(context).then(
     () => ({ outcome: 'pass' as const }),
     (error: unknown) => {
-      if (error instanceof BudgetExhausted || error instanceof Skip) {
+      if (error instanceof Skip) {
         return { outcome: 'skip' as const, reason: error.message };
       }
       // A network failure or a body no check could read is drift too: the service did not answer.

@@ -20,29 +20,23 @@ export async function runVerifyCli(
     const { runReplayCli } = await import('../replay/replay-cli');
     return runReplayCli(argv, { ...io, command: name });
   }
-  let command: ReturnType<typeof parseVerifyArgs>;
   try {
-    command = parseVerifyArgs(argv, io.env);
+    const command = parseVerifyArgs(argv, io.env);
+    if (command === undefined) {
+      io.stdout(verifyHelp(name));
+      return 0;
+    }
+    const report = await runVerify({ ...command.options, fetch: fetchImpl });
+    io.stdout(command.json ? JSON.stringify(report, null, 2) : reportText(report));
+    if (command.junit !== undefined) await writeFile(command.junit, reportJunit(report));
+    return report.failed > 0 ? 1 : 0;
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
+    if (!(error instanceof UsageError || error instanceof VerifyRefused)) throw error;
+    // A refused run gets no usage hint: its command line was right.
+    const hint = error instanceof UsageError ? `\nRun "${name} --help" for usage.` : '';
+    io.stderr(`${name}: ${error.message}${hint}`);
     return 2;
   }
-  if (command === undefined) {
-    io.stdout(verifyHelp(name));
-    return 0;
-  }
-  let report: Awaited<ReturnType<typeof runVerify>>;
-  try {
-    report = await runVerify({ ...command.options, fetch: fetchImpl });
-  } catch (error) {
-    if (!(error instanceof VerifyRefused)) throw error;
-    io.stderr(`${name}: ${error.message}`);
-    return 2;
-  }
-  io.stdout(command.json ? JSON.stringify(report, null, 2) : reportText(report));
-  if (command.junit !== undefined) await writeFile(command.junit, reportJunit(report));
-  return report.failed > 0 ? 1 : 0;
 }
 
 /** The `--help` text, naming the command as the user typed it (`msgsvc-verify`, `msgsvc-mock verify`). */

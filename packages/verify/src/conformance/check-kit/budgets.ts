@@ -9,11 +9,7 @@
  * wait on it, and the run still reports.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** Thrown (and reported as a skip) when a check needs more sends than the budget has left. */
-export class BudgetExhausted extends Error {
-  override name = 'BudgetExhausted';
-}
+import { Skip } from './drift';
 
 /** Counts messages a run may have created. */
 export class SendBudget {
@@ -30,11 +26,11 @@ export class SendBudget {
   /**
    * Reserves `count` messages.
    *
-   * @throws {BudgetExhausted} when they do not fit; nothing is reserved then.
+   * @throws {Skip} when they do not fit; nothing is reserved then.
    */
   reserve(count: number): void {
     if (this.#used + count > this.max) {
-      throw new BudgetExhausted(
+      throw new Skip(
         `needs ${count} send(s), ${this.max - this.#used} left of --max-sends ${this.max}`,
       );
     }

@@ -23,11 +23,11 @@ export interface VerifyContext {
   /** The main key's client. */
   readonly api: Api;
   /** A key of an organization whose balance is below any send (for 402). */
-  readonly poor: Api | undefined;
+  readonly poor?: Api | undefined;
   /** A key without scopes (for 403). */
-  readonly restricted: Api | undefined;
+  readonly restricted?: Api | undefined;
   /** A key of another organization (for isolation). */
-  readonly other: Api | undefined;
+  readonly other?: Api | undefined;
   /** Whether the main key is a live key (charges and refunds apply). */
   readonly live: boolean;
   readonly numbers: VerifyNumbers;
