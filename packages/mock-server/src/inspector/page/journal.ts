@@ -114,17 +114,11 @@ export async function journalRequestView(seq: string): Promise<View> {
       ),
       ...(['request', 'response'] as const).flatMap((side) => {
         const title = side === 'request' ? 'Request' : 'Response';
+        const part = (name: string, child: Child) =>
+          section(`${title} ${name}`, `${title} ${name}`, child);
         return [
-          section(
-            `${title} headers`,
-            `${title} headers`,
-            headerTable(`${title} headers`, r[`${side}_headers` as const]),
-          ),
-          section(
-            `${title} body`,
-            `${title} body`,
-            html`<pre tabindex="0">${pretty(r[`${side}_body` as const])}</pre>`,
-          ),
+          part('headers', headerTable(`${title} headers`, r[`${side}_headers`])),
+          part('body', html`<pre tabindex="0">${pretty(r[`${side}_body`])}</pre>`),
         ];
       }),
     ],
