@@ -176,13 +176,10 @@ function stopper(
 function describe(error: unknown, { host, port }: { host: string; port: number }): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
-    return `port ${port} is in use (another server is listening on ${hostPort(host, port)}); pass --port 0 for any free port`;
+    const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+    return `port ${port} is in use (another server is listening on ${address}); pass --port 0 for any free port`;
   }
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot bind to ${host}: ${code}.`;
   if (code === 'EACCES') return `not allowed to bind to ${host}:${port}.`;
   return errorMessage(error);
-}
-
-function hostPort(host: string, port: number): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }

@@ -11,7 +11,7 @@ import {
 } from './cli/cli-options';
 import { type CreatedWorld, type CreateWorldRequest, createControlClient } from './control-client';
 import { isLoopback } from './server/access';
-import { createMockServer, type MockServer } from './server/node-server';
+import { createMockServer } from './server/node-server';
 import { type HeldStateFile, holdStateFile, type StateFileError } from './state/state-file';
 import type { StateFileLockedError } from './state/state-lock';
 import { recallKey } from './state/stored-keys';
@@ -119,6 +119,7 @@ async function serve(
   const address = await server.listen(options.port, options.host);
   state?.serve(mock, address.port);
   const { origin } = address;
+  let closing: Promise<void> | undefined;
   return {
     url: origin,
     baseUrl: `${origin}/c/v1`,
@@ -137,7 +138,11 @@ async function serve(
       pid: process.pid,
     },
     createWorld: createControlClient({ url: origin, adminToken }).createWorld,
-    close: closer(server, state),
+    close: () => {
+      // Once: the world is saved before and after the server closes.
+      closing ??= state === undefined ? server.close() : state.close(() => server.close());
+      return closing;
+    },
   };
 }
 
@@ -170,15 +175,6 @@ function startingWorld(
   };
   const later = { ...settings, startTime: options.startTime === undefined ? undefined : startTime };
   return { ...buildWorld(settings), later };
-}
-
-/** {@link RunningServer.close}: closes the server, saving the world before and after, once. */
-function closer(server: MockServer, state: HeldStateFile | undefined): RunningServer['close'] {
-  let closing: Promise<void> | undefined;
-  return () => {
-    closing ??= state === undefined ? server.close() : state.close(() => server.close());
-    return closing;
-  };
 }
 
 /**
