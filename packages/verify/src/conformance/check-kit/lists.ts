@@ -64,18 +64,31 @@ export async function expectRejected(api: Api, path: string, query: Query): Prom
   expectAnswer(await api.request('GET', path, { query }), 422, 'VALIDATION_ERROR', [field]);
 }
 
-/** The entries of pages 1 to `pages` of `path`, `size` a page, one after the other. */
-export async function walk(
+/** Fails unless `got` lists the ids of `want`, in its order. */
+export function expectSameIds(got: readonly Entry[], want: readonly Entry[], expected: string) {
+  const [walked, whole] = [got, want].map((entries) => idsOf(entries).join(', '));
+  expectThat(walked === whole, expected, () => `${walked} instead of ${whole}`);
+}
+
+/**
+ * `path` walked page by page, `size` a page, to its last page and `extra` pages past it; fails
+ * unless the walk is the whole list read in one page of 200, id for id in its order (no overlap,
+ * no gap). Returns the walk.
+ */
+export async function expectWalk(
   api: Api,
   path: string,
   query: Query,
   size: number,
-  pages: number,
+  extra = 0,
 ): Promise<Entry[]> {
+  const whole = await listPage(api, path, { ...query, size: 200 });
   const walked: Entry[] = [];
-  for (let page = 1; page <= pages; page++) {
+  for (let page = 1; page <= Math.ceil(whole.total / size) + extra; page++) {
     walked.push(...(await listPage(api, path, { ...query, size, page })).entries);
   }
+  const expected = `${whole.where} walked ${size} a page: the entries of the one page, in its order`;
+  expectSameIds(walked, whole.entries, expected);
   return walked;
 }
 

@@ -5,23 +5,15 @@
  */
 import type { Api } from '../check-kit/api';
 import { checks } from '../check-kit/check';
-import { expectThat } from '../check-kit/drift';
 import { invalidCampaign, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import {
   createdWindow,
-  type Entry,
   expectOrderedBy,
-  idsOf,
+  expectSameIds,
+  expectWalk,
   listPage,
   type Query,
-  walk,
 } from '../check-kit/lists';
-
-/** Fails unless `got` lists the ids of `want`, in its order. */
-function expectSameIds(got: readonly Entry[], want: readonly Entry[], expected: string): void {
-  const [walked, whole] = [got, want].map((entries) => idsOf(entries).join(', '));
-  expectThat(walked === whole, expected, () => `${walked} instead of ${whole}`);
-}
 
 /**
  * Walks `path` in pages of `size` for each order and order_by, and fails unless every walk is
@@ -30,14 +22,9 @@ function expectSameIds(got: readonly Entry[], want: readonly Entry[], expected: 
 async function expectWalksOrdered(api: Api, path: string, query: Query, size: number) {
   for (const orderBy of ['created_at', 'updated_at'] as const) {
     for (const order of ['asc', 'desc'] as const) {
-      const where = `GET ${path}?order=${order}&order_by=${orderBy}`;
-      const sorting = { ...query, order, order_by: orderBy };
-      const whole = await listPage(api, path, { ...sorting, size: 200 });
-      expectOrderedBy(whole.entries, orderBy, order, where);
-      const walked = await walk(api, path, sorting, size, Math.ceil(whole.total / size));
-      expectOrderedBy(walked, orderBy, order, `${where} walked ${size} a page`);
-      const expected = `${where} walked ${size} a page: the entries of one page of 200, in its order`;
-      expectSameIds(walked, whole.entries, expected);
+      const walked = await expectWalk(api, path, { ...query, order, order_by: orderBy }, size);
+      const where = `GET ${path}?order=${order}&order_by=${orderBy} walked ${size} a page`;
+      expectOrderedBy(walked, orderBy, order, where);
     }
   }
 }
