@@ -26,8 +26,7 @@ export type UnexpectedErrorReporter = (error: unknown, context: UnexpectedErrorC
 
 /**
  * The envelope of an unexpected exception: `INTERNAL_SERVER_ERROR` whose message names the
- * exception and where it was thrown, at most {@link MAX_MESSAGE} characters and {@link MAX_FRAMES}
- * frames.
+ * exception and where it was thrown, bounded (`MAX_MESSAGE` characters, `MAX_FRAMES` frames).
  */
 export function unexpectedError(error: unknown): ErrorData {
   const { headline, frames } = partsOf(error);
