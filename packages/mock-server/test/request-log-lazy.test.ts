@@ -42,7 +42,7 @@ describe('request log', () => {
       fc.property(fc.array(exchange, { maxLength: 30 }), (exchanges) => {
         const eager = new RequestLog(7);
         const lazy = new RequestLog(7);
-        for (const log of [eager, lazy]) log.useKeyOwner(owner);
+        for (const log of [eager, lazy]) log.keyOwner = owner;
         for (const e of exchanges) {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
           if (e.key !== undefined) headers['x-api-key'] = e.key;

@@ -225,8 +225,8 @@ export class WorldRegistry {
   ): WorldEntry {
     const { mock, requestLog } = built;
     // The log's times agree with the rest of the inspector: world time.
-    requestLog.useWorldClock(() => readonlyWorld(mock).now());
-    requestLog.useKeyOwner((key) => this.keyOwner(id, key));
+    requestLog.worldNow = () => readonlyWorld(mock).now();
+    requestLog.keyOwner = (key) => this.keyOwner(id, key);
     const now = this.now();
     const ended = new Promise<void>((resolve) => this.enders.set(id, resolve));
     const entry: WorldEntry = {
