@@ -208,6 +208,11 @@ export function checkServeOptions(options: ServeOptions): void {
 
 type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
 
+/** `parseArgs`'s own result for these options (named, so that declarations can be emitted). */
+type ParsedFlags<O extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
+>;
+
 /**
  * Parses `argv` against `options` with `node:util` `parseArgs` (strict, positionals allowed).
  *
@@ -216,7 +221,7 @@ type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
 export function parseFlags<const O extends NonNullable<ParseArgsConfig['options']>>(
   argv: readonly string[],
   options: O,
-) {
+): ParsedFlags<O> {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
