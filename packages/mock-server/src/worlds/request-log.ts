@@ -33,28 +33,21 @@ export interface KeyOwner {
   readonly revoked: boolean;
 }
 
-/** Finds who holds a key (the full key, as sent); null when no world knows it. */
-export type KeyOwnerLookup = (key: string) => KeyOwner | null;
-
-/** One exchange in full, as the inspector's request view shows it. */
-export interface RequestLogDetail extends RequestLogEntry {
-  readonly request_headers: Readonly<Record<string, string>>;
-  readonly response_headers: Readonly<Record<string, string>>;
-  /** The request body as text (cut at {@link BODY_KEPT} characters), or null when there was none. */
-  readonly request_body: string | null;
-  readonly response_body: string | null;
-}
-
 /** How much of each body is kept: enough to read a request, bounded so the log stays small. */
 const BODY_KEPT = 16_384;
 
 const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 
-/** An entry as read, redacted (what {@link RequestLog.newestFirst} yields). */
-export type StoredRequest = RequestLogDetail & {
+/** One exchange in full, as read and redacted (what {@link RequestLog.newestFirst} yields). */
+export interface StoredRequest extends RequestLogEntry {
+  readonly request_headers: Readonly<Record<string, string>>;
+  readonly response_headers: Readonly<Record<string, string>>;
+  /** The request body as text (cut at {@link BODY_KEPT} characters), or null when there was none. */
+  readonly request_body: string | null;
+  readonly response_body: string | null;
   /** Whose key a refused request sent, for the near-miss hints; never the key itself. */
   readonly key_owner: KeyOwner | null;
-};
+}
 
 /**
  * A logged exchange: what builds its redacted entry, until the first read replaces it with the
@@ -77,8 +70,8 @@ export class RequestLog {
    * log agrees with every other time the inspector shows, `--speed` and virtual clocks included.
    */
   worldNow: (() => number) | undefined;
-  /** Looks up, when an entry is first read, whose key a refused request sent. */
-  keyOwner: KeyOwnerLookup | undefined;
+  /** Finds, when an entry is first read, who holds the key a refused request sent (in full). */
+  keyOwner: ((key: string) => KeyOwner | null) | undefined;
 
   /** @param capacity - how many requests to keep (default 200). */
   constructor(readonly capacity = 200) {
