@@ -4,11 +4,13 @@ import { oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/engine/world';
 import { simulateInbound } from '../domain/messages/inbound';
 import { getOrganization } from '../domain/tenancy/organizations';
-import { REDELIVER_LIMIT, redeliverFailed } from '../domain/webhooks/redeliver-failed';
+
 import { triggerEvent } from '../domain/webhooks/trigger-events';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
 import {
   addWebhookEndpoint,
+  REDELIVER_LIMIT,
+  redeliverFailed,
   redeliverNow,
   removeWebhookEndpoint,
 } from '../domain/webhooks/webhooks';
