@@ -142,7 +142,6 @@ function anyOrOne(operationId: string | undefined): OperationId | null {
   return operationId === undefined ? null : oneOf(operationId, OPERATION_IDS, 'operation_id');
 }
 
-/** Adds `fault` to `list`; returns its id. */
 function arm<T extends Fault>(list: T[], fault: T): string {
   list.push(fault);
   return fault.id;

@@ -39,7 +39,6 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<OperationId, number>> = {
 /** The limit reported when rate limiting is disabled: the largest 32-bit integer. */
 const UNLIMITED = 2_147_483_647;
 
-/** The window length: one minute. */
 const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** The outcome of counting one request. */

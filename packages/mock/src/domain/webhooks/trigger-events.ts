@@ -107,7 +107,6 @@ function checkApplicable(spec: TriggerSpec): void {
 /** The change a trigger makes, checked against the world but not made yet: it returns the subject. */
 type Plan = () => TriggerOutcome['subject'];
 
-/** Each event type's planner. */
 const PLANS: Readonly<Record<WebhookEventType, (world: World, spec: TriggerSpec) => Plan>> = {
   'message.status_updated': planStatusUpdate,
   'message.received': planInbound,
