@@ -42,11 +42,6 @@ declare global {
   }
 }
 
-export {
-  type FictionalNumberOptions,
-  fictionalNumbers,
-} from '../domain/phone/fictional-numbers';
 export type { MockServiceOptions } from '../mock-service';
-export type { MockFixtures } from '../testing/matchers';
-export { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
+export * from '../testing/matchers';
 export { type MockContext, useMockService } from './use-mock-service';

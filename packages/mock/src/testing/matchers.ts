@@ -1,6 +1,7 @@
 /**
- * What `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` share: the fixtures' shape and the matchers,
- * each its check with the runner's `equals`, so they fail with the plain assertions' messages.
+ * What `@msgsvc/mock/vitest` and `@msgsvc/mock/jest` share, and export: the fixtures' shape, the
+ * matchers (each its check with the runner's `equals`, so they fail with the plain assertions'
+ * messages) and `fictionalNumbers`.
  */
 import type { MessagingClient } from '@msgsvc/sdk';
 import {
@@ -16,6 +17,10 @@ import type { DemoWorld } from '../domain/tenancy/demo-world';
 import type { MockService } from '../mock-service';
 
 export type { ChargeOptions, SentExpectation } from '../assertions/checks';
+export {
+  type FictionalNumberOptions,
+  fictionalNumbers,
+} from '../domain/phone/fictional-numbers';
 
 /** The mock's matchers as a runner's `Matchers` interface declares them (`R` is what they return). */
 export interface MockMatchers<R> {

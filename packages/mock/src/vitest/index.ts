@@ -36,12 +36,7 @@ declare module 'vitest' {
 
 /** vitest's `expect`, with the mock's matchers installed. */
 export { expect } from 'vitest';
-export {
-  type FictionalNumberOptions,
-  fictionalNumbers,
-} from '../domain/phone/fictional-numbers';
-export type { MockFixtures } from '../testing/matchers';
-export { type ChargeOptions, mockMatchers, type SentExpectation } from '../testing/matchers';
+export * from '../testing/matchers';
 
 /**
  * A vitest `test` whose `mock`, `client` and `demo` fixtures are built from `options` (a seed, a
