@@ -95,7 +95,12 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
     return 1;
   }
   io.stderr(`${name}: listening on ${proxy.url}, forwarding to ${new URL(args.upstream).origin}`);
-  await stopAsked(io);
+  // Runs until the first request to stop: SIGINT, SIGTERM or the parent's exit.
+  await new Promise<void>((stop) => {
+    io.onSignal('SIGINT', stop);
+    io.onSignal('SIGTERM', stop);
+    io.onParentExit?.(stop);
+  });
   await proxy.close();
   const { exchanges, violations, warnings } = totals;
   io.stderr(
@@ -128,14 +133,4 @@ function parseProxyArgs(argv: readonly string[]) {
   if (values.jsonl === '') throw new UsageError('--jsonl needs a file name.');
   if (values.record === '') throw new UsageError('--record needs a file name.');
   return { ...values, upstream, port };
-}
-
-/** Resolves at the first request to stop: SIGINT, SIGTERM or the parent's exit. */
-function stopAsked(io: CliIo): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => resolve();
-    io.onSignal('SIGINT', stop);
-    io.onSignal('SIGTERM', stop);
-    io.onParentExit?.(stop);
-  });
 }
