@@ -280,8 +280,7 @@ function boot(): void {
     $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
     void refresh().then(arrived);
   });
-  const q = currentRoute().params.get('q');
-  if (q !== null) $<HTMLInputElement>('search').value = q;
+  $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
   void refresh();
   void listen(() => void refresh(), setStatus);
 }
