@@ -26,8 +26,6 @@ import { SERVER_ROUTES } from './routes-server';
 import { SNAPSHOT_ROUTES } from './routes-snapshots';
 import { WEBHOOK_ROUTES } from './routes-webhooks';
 
-export { CONTROL_PREFIX } from '../http/route';
-
 /**
  * The routes of one world, answered at `/__mock/…` for the default world and at
  * `/__mock/worlds/{id}/…` for any world (see {@link inEveryWorld}).

@@ -16,12 +16,7 @@ import {
 } from '@msgsvc/mock/port';
 import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
 import type { StartServerOptions } from '../cli/cli-options';
-import {
-  CONTROL_PREFIX,
-  createControlHandler,
-  inEveryWorld,
-  WORLD_SCOPED_ROUTES,
-} from '../control-http/index';
+import { createControlHandler, inEveryWorld, WORLD_SCOPED_ROUTES } from '../control-http/index';
 import { HEALTH_PATH, SERVER_ROUTES } from '../control-http/routes-server';
 import {
   controlErrorResponse,
@@ -30,6 +25,7 @@ import {
   toErrorResponse,
 } from '../errors/control-errors';
 import { isErrorLike, isThenable } from '../errors/realm-neutral';
+import { CONTROL_PREFIX } from '../http/route';
 import { INSPECTOR_API, INSPECTOR_API_ROUTES } from '../inspector/api';
 import { INSPECTOR_SCRIPT_PATH, inspectorPage, inspectorScript } from '../inspector/page';
 import type { WorldSettings } from '../worlds/build-world';
