@@ -32,11 +32,11 @@ interface Partition<T, I extends string> {
  */
 export class RecordStore<T extends TenantRecord, I extends string = never> {
   /**
-   * Every record by id; `undefined` after {@link RecordStore.load} until the next lookup.
+   * Every record by id, built on the first lookup after the store is made or loaded.
    * Row `restore of a world with 100000 messages` (≤ 50 ms): 30 ms with the map left out, 69 ms
    * building it in the restore.
    */
-  private byId: Map<string, T> | undefined = new Map<string, T>();
+  private byId: Map<string, T> | undefined;
   private count = 0;
   private readonly partitions = new TenantMap<Partition<T, I>>(() => ({
     rows: [],

@@ -4,7 +4,8 @@
  * each time. The record store, the message indexes and the status history each keep theirs here.
  */
 export class TenantMap<V> {
-  private readonly byKey = new Map<string, V>();
+  // Made with the first tenant: a world keeps six of these, and a fresh world is made per test.
+  private byKey: Map<string, V> | undefined;
   // Row `1000-recipient campaign, POST → COMPLETED` (≤ 20 ms): 13.7–20.5 ms with this memo,
   // 17.9–25.7 ms without.
   private last: { organizationId: string; environment: string; value: V } | undefined;
@@ -18,7 +19,7 @@ export class TenantMap<V> {
     if (last?.organizationId === organizationId && last.environment === environment) {
       return last.value;
     }
-    const value = this.byKey.get(`${organizationId}|${environment}`);
+    const value = this.byKey?.get(`${organizationId}|${environment}`);
     if (value !== undefined) this.last = { organizationId, environment, value };
     return value;
   }
@@ -28,7 +29,7 @@ export class TenantMap<V> {
     let value = this.find(organizationId, environment);
     if (value === undefined) {
       value = this.create();
-      this.byKey.set(`${organizationId}|${environment}`, value);
+      (this.byKey ??= new Map()).set(`${organizationId}|${environment}`, value);
       this.last = { organizationId, environment, value };
     }
     return value;
@@ -36,6 +37,6 @@ export class TenantMap<V> {
 
   /** Every tenant's value, in the order the tenants first appeared. */
   values(): IterableIterator<V> {
-    return this.byKey.values();
+    return (this.byKey ?? new Map<string, V>()).values();
   }
 }
