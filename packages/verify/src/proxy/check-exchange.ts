@@ -117,11 +117,9 @@ class ExchangeCheck {
       const { node, pointer: at } = contract.deref(raw, `${pointer}/parameters/${i}`);
       if (node.in === 'query') declared.set(String(node.name), { ...node, pointer: at });
     });
-    const values = new Map<string, string[]>();
-    for (const [name, value] of new URLSearchParams(exchange.query)) {
-      values.set(name, [...(values.get(name) ?? []), value]);
-    }
-    for (const [name, given] of values) {
+    const query = new URLSearchParams(exchange.query);
+    for (const name of new Set(query.keys())) {
+      const given = query.getAll(name);
       const parameter = declared.get(name);
       if (parameter === undefined) {
         this.add('parameter', `query parameter "${name}" is not defined by the operation`);
