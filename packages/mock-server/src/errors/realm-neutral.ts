@@ -1,6 +1,7 @@
 /**
  * Checks on values that may come from another realm (a server started inside a test runner's vm
- * context), by shape rather than `instanceof`.
+ * context), by shape rather than `instanceof`. The mock's own helpers are not on its public
+ * surface, which is all the server sees.
  */
 
 /** Whether `value` can be awaited like a promise; narrows a `T | Promise<T>`. */
