@@ -118,19 +118,9 @@ export class PairedConnection {
       this.#refuse(refusal);
       return;
     }
-    if (this.#framer.partialHead) {
-      this.#headTimer ??= setTimeout(() => {
-        this.#headTimer = undefined;
-        if (this.#framer.partialHead) {
-          const ms = this.#deps.headersTimeoutMs;
-          const why = `the request head did not arrive whole within ${ms} ms`;
-          this.#refuse(proxyRefusal('PROXY_REQUEST_TIMEOUT', why));
-        }
-      }, this.#deps.headersTimeoutMs);
-    } else if (this.#headTimer !== undefined) {
-      clearTimeout(this.#headTimer);
-      this.#headTimer = undefined;
-    }
+    // A head cut short has so long to arrive whole (every other way out of it clears the timer).
+    if (!this.#framer.partialHead) this.#stopHeadTimer();
+    else this.#headTimer ??= setTimeout(this.#headTimedOut, this.#deps.headersTimeoutMs);
     if (this.#closing) this.#closeIfIdle();
   };
 
@@ -152,13 +142,23 @@ export class PairedConnection {
    * has its answer (they may be in flight on the upstream connection), then closes both.
    */
   #refuse(refusal: Refusal): void {
-    clearTimeout(this.#headTimer);
-    this.#headTimer = undefined;
+    this.#stopHeadTimer();
     this.#answer = proxyAnswer(refusal);
     this.#answerAfter = this.#framer.completed;
     this.#client.pause();
     if (this.#upstreamDone) this.#upstreamEnded(undefined, true);
     else this.#answerWhenDue();
+  }
+
+  readonly #headTimedOut = () => {
+    this.#headTimer = undefined;
+    const why = `the request head did not arrive whole within ${this.#deps.headersTimeoutMs} ms`;
+    this.#refuse(proxyRefusal('PROXY_REQUEST_TIMEOUT', why));
+  };
+
+  #stopHeadTimer(): void {
+    clearTimeout(this.#headTimer);
+    this.#headTimer = undefined;
   }
 
   #answerWhenDue(): void {
