@@ -5,8 +5,8 @@
  */
 import { expectAnswer, sendBatch, sendMessage } from './api';
 import type { VerifyContext } from './check';
-import { Drift, expectValues } from './drift';
-import { type Entry, listPage, type Query } from './lists';
+import { expectThat, expectValues } from './drift';
+import { type Entry, idsOf, listPage, type Query } from './lists';
 
 /** Campaign states no campaign leaves. */
 const FINAL_CAMPAIGN = new Set(['COMPLETED', 'FAILED']);
@@ -167,12 +167,11 @@ export async function settledRunCampaigns(context: VerifyContext): Promise<Entry
   const ours = [(await campaign(context)).id, (await invalidCampaign(context)).id];
   const entries = await settledList(context, '/campaigns', { q: context.runId }, FINAL_CAMPAIGN);
   // Every check reading this list compares against it: it must hold the run's campaigns.
-  const listed = new Set(entries.map((e) => e.id));
-  if (!ours.every((id) => listed.has(id))) {
-    throw new Drift(
-      `GET /campaigns?q=${context.runId} listing the run's campaigns ${ours.join(', ')} (q is a substring of the name, D24)`,
-      `${entries.length} entries: ${entries.map((e) => String(e.id)).join(', ')}`,
-    );
-  }
+  const listed = idsOf(entries);
+  expectThat(
+    ours.every((id) => listed.includes(id)),
+    `GET /campaigns?q=${context.runId} listing the run's campaigns ${ours.join(', ')} (q is a substring of the name, D24)`,
+    () => `${entries.length} entries: ${listed.join(', ')}`,
+  );
   return entries;
 }

@@ -14,9 +14,7 @@ const PAST_PENDING = enumOf('MessageListStatus').filter((status) => status !== '
 
 async function sendAndWait(context: VerifyContext, to: string, until: string) {
   const sent = expectAnswer(await sendMessage(context.api, to, `verify ${until}`), 201);
-  expectThat(sent.status === 'PENDING', 'a new message in PENDING (D20)', () =>
-    String(sent.status),
-  );
+  expectValues('a new message (D20)', sent, { status: 'PENDING' });
   const { value: message, done } = await context.waiting.until(
     async () => expectAnswer(await context.api.request('GET', `/messages/${String(sent.id)}`), 200),
     (read) => read.status === until,
