@@ -45,20 +45,6 @@ export const DEFAULT_ERROR_CODES: Readonly<Partial<Record<MessageStatus, string>
   UNDELIVERED: 'UNDELIVERABLE',
 };
 
-/** What each status means beyond its moves (see {@link MESSAGE_STATUS_TRAITS}). */
-export interface MessageStatusTraits {
-  /** No event leaves it. */
-  readonly final: boolean;
-  /** Reaching it gives a charged cost back: every failure does. */
-  readonly refunds: boolean;
-  /** It counts as settled for its campaign: the message left `PENDING`. */
-  readonly settledForCampaign: boolean;
-  /** The message reached a carrier: `SENT` and the receipts after it. */
-  readonly dispatched: boolean;
-  /** What list endpoints call it. */
-  readonly listStatus: ListMessageStatus;
-}
-
 /** The statuses list endpoints report as another: the rest they report as they are. */
 const LIST_ALIASES: Readonly<Partial<Record<MessageStatus, ListMessageStatus>>> = {
   EXPIRED: 'UNDELIVERED',
@@ -68,19 +54,26 @@ const LIST_ALIASES: Readonly<Partial<Record<MessageStatus, ListMessageStatus>>> 
 
 const AFTER_SENT = Object.values(MESSAGE_TRANSITIONS.SENT);
 
-/** Each status's traits, read from the machine and the failures' error codes. */
+/** What a status means beyond its moves, read from the machine and the failures' error codes. */
+function traitsOf(status: MessageStatus) {
+  return {
+    /** No event leaves it. */
+    final: Object.keys(MESSAGE_TRANSITIONS[status]).length === 0,
+    /** Reaching it gives a charged cost back: every failure does. */
+    refunds: DEFAULT_ERROR_CODES[status] !== undefined,
+    /** It counts as settled for its campaign: the message left `PENDING`. */
+    settledForCampaign: status !== 'PENDING',
+    /** The message reached a carrier: `SENT` and the receipts after it. */
+    dispatched: status === 'SENT' || AFTER_SENT.includes(status),
+    /** What list endpoints call it. */
+    listStatus: LIST_ALIASES[status] ?? (status as ListMessageStatus),
+  };
+}
+
+/** Each status's traits (see `traitsOf`). */
 export const MESSAGE_STATUS_TRAITS = Object.fromEntries(
-  MESSAGE_STATUSES.map((status): [MessageStatus, MessageStatusTraits] => [
-    status,
-    {
-      final: Object.keys(MESSAGE_TRANSITIONS[status]).length === 0,
-      refunds: DEFAULT_ERROR_CODES[status] !== undefined,
-      settledForCampaign: status !== 'PENDING',
-      dispatched: status === 'SENT' || AFTER_SENT.includes(status),
-      listStatus: LIST_ALIASES[status] ?? (status as ListMessageStatus),
-    },
-  ]),
-) as Readonly<Record<MessageStatus, MessageStatusTraits>>;
+  MESSAGE_STATUSES.map((status) => [status, traitsOf(status)]),
+) as Readonly<Record<MessageStatus, Readonly<ReturnType<typeof traitsOf>>>>;
 
 /** The five statuses list endpoints report. */
 export type ListMessageStatus = components['schemas']['MessageListStatus'];
