@@ -46,13 +46,8 @@ export function errorResponse(
 ): HttpResponse {
   const { status, service } = ERROR_TABLE[error.code];
   // Fields named one by one: an Error's `message` is not enumerable, so a spread would drop it.
-  const parts = { code: error.code, message: error.message, status, service };
-  return envelopeResponse(
-    error.fields === undefined ? parts : { ...parts, fields: error.fields },
-    traceId,
-    now,
-    headers,
-  );
+  const parts = { code: error.code, message: error.message, status, service, fields: error.fields };
+  return envelopeResponse(parts, traceId, now, headers);
 }
 
 /**
@@ -65,7 +60,7 @@ export function envelopeResponse(
     message: string;
     status: number;
     service: string;
-    fields?: Readonly<Record<string, string>>;
+    fields?: Readonly<Record<string, string>> | undefined;
   },
   traceId: string,
   now: number,
