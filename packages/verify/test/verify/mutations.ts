@@ -546,9 +546,8 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'fields-on-404',
     breaks: 'fields appear only on validation and scope errors (spec Errors)',
     file: 'http/envelope.ts',
-    search: '    error.fields === undefined ? parts : { ...parts, fields: error.fields },',
-    replace:
-      '    error.fields === undefined ? (status === 404 ? { ...parts, fields: {} } : parts) : { ...parts, fields: error.fields },',
+    search: 'service, fields: error.fields };',
+    replace: 'service, fields: error.fields ?? (status === 404 ? {} : undefined) };',
   },
   {
     id: 'error-timestamp-z',
