@@ -81,20 +81,14 @@ export function ledgerOf(world: World, accountId: string): LedgerEntry[] {
 }
 
 /** One account's books: what they say and whether they balance. */
-export interface LedgerCheck {
-  readonly billingAccountId: string;
-  readonly balance: number;
-  readonly funded: number;
-  readonly outstandingCost: number;
-  readonly ok: boolean;
-}
+export type LedgerCheck = ReturnType<typeof checkLedger>[number];
 
 /**
  * Checks the invariant `balance = funded − Σ cost of charged messages not refunded` for every
  * account (messages are counted from the message store, not from the ledger, so a ledger bug
  * cannot hide itself).
  */
-export function checkLedger(world: World): LedgerCheck[] {
+export function checkLedger(world: World) {
   const outstanding = new Map<string, number>();
   for (const message of world.messages.all()) {
     if (message.charged && !message.refunded) {

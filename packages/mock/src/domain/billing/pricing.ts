@@ -39,14 +39,6 @@ export const DEFAULT_PRICES: PriceTable = {
   },
 };
 
-/** What a message costs and why. */
-export interface MessagePrice {
-  readonly segments: number;
-  readonly encoding: Encoding | null;
-  /** Micro-units. */
-  readonly cost: number;
-}
-
 /**
  * The price of one segment on a network route; unknown routes pay the aggregator's price (and a
  * table without one, its highest price: a world's WhatsApp table keyed `WHATSAPP_CLOUD` alone
@@ -58,8 +50,9 @@ function unitPrice(prices: PriceTable, channel: ChannelType, destination: string
 }
 
 /**
- * Prices a text on a route. `segmentsOf` lets callers reuse one segment count for a whole batch:
- * every recipient of a campaign gets the same text.
+ * Prices a text on a route: its segments, their encoding and the cost in micro-units. `segmentsOf`
+ * lets callers reuse one segment count for a whole batch: every recipient of a campaign gets the
+ * same text.
  */
 export function priceMessage(
   prices: PriceTable,
@@ -67,7 +60,7 @@ export function priceMessage(
   destination: string,
   content: string,
   segmentsOf: { segments: number; encoding: Encoding } = countSegments(content),
-): MessagePrice {
+) {
   if (channel === 'WHATSAPP') {
     return { segments: 1, encoding: null, cost: unitPrice(prices, channel, destination) };
   }

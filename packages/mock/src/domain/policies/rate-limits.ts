@@ -41,27 +41,15 @@ const UNLIMITED = 2_147_483_647;
 
 const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** The outcome of counting one request. */
-export interface RateLimitDecision {
-  readonly allowed: boolean;
-  readonly limit: number;
-  readonly remaining: number;
-  /** Milliseconds until the window resets. */
-  readonly resetIn: number;
-}
-
 /** One key's window for one operation. */
 export interface RateLimitWindow extends SavedState<'rateLimitWindow'> {}
 
 /**
- * Counts a request of `apiKeyId` to `operationId` and says whether it may proceed. Returns
- * `undefined` for an operation the table does not know.
+ * Counts a request of `apiKeyId` to `operationId` and says whether it may proceed, with the limit,
+ * what remains of it and the milliseconds until the window resets. Returns `undefined` for an
+ * operation the table does not know.
  */
-export function consumeRateLimit(
-  world: World,
-  apiKeyId: string,
-  operationId: string,
-): RateLimitDecision | undefined {
+export function consumeRateLimit(world: World, apiKeyId: string, operationId: string) {
   const table: Readonly<Record<string, number | null>> = world.rateLimits.table;
   const configured = table[operationId];
   if (configured === undefined) return undefined;
