@@ -68,7 +68,7 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
-/** An object that names each key it does not take "Unknown field." (see `fields.ts`). */
+/** An object that names each key it does not take "Unknown field.". */
 function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field.' : undefined),
