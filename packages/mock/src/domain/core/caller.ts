@@ -1,11 +1,10 @@
-/**
- * Who is asking: the organization and environment of the API key a request authenticated with.
- * Every public operation takes a caller and sees only that tenant's records.
- */
 import type { Environment } from './model';
 import { UUID_PATTERN } from './patterns';
 
-/** The authenticated identity of a request. */
+/**
+ * The authenticated identity of a request: every public operation takes a caller and sees only its
+ * tenant's records.
+ */
 export interface Caller {
   readonly organizationId: string;
   readonly environment: Environment;

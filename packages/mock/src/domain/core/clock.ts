@@ -1,7 +1,6 @@
 /**
- * Time for a world. All time in the mock comes from a clock injected into the world: the virtual
- * clock (the default, for tests) moves only when told to, so a test never waits and never flakes;
- * the real clock (for the server) follows the wall clock, optionally faster.
+ * A world's source of time: virtual in tests (it moves only when told to, so a test never waits),
+ * real in the server (the wall clock, optionally faster).
  */
 export interface Clock {
   /** Milliseconds since the Unix epoch, as the world sees it. */

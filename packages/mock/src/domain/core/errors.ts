@@ -1,7 +1,4 @@
-/**
- * Domain errors are data keyed by the service's error codes; the http layer maps each code to a
- * status and a `service` in one table (`http/envelope.ts`). The domain never knows a status code.
- */
+// The domain never knows a status code: `http/envelope.ts` maps each error code to one.
 import type { components } from '@msgsvc/sdk';
 
 /**

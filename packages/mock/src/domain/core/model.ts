@@ -1,8 +1,6 @@
 /**
- * The records a world holds, typed from their one description in `record-schemas.ts` (whose fields
- * carry the documentation). Every record is plain data (strings, numbers, booleans, arrays of
- * them): the world can be snapshotted as JSON and restored exactly. Money is integer micro-units;
- * time is epoch milliseconds (rendered with microseconds at the edge).
+ * The records a world holds, typed from `record-schemas.ts` (whose fields carry the docs): plain
+ * data, so a world snapshots as JSON. Money is integer micro-units; time is epoch milliseconds.
  */
 import type { components } from '@msgsvc/sdk';
 // biome-ignore lint/style/noRestrictedImports: types only; the records are typed from their schemas.

@@ -1,9 +1,5 @@
-/**
- * The public API's operation ids, taken from the contract's generated types (`operations` of
- * `@msgsvc/sdk`, minus the webhooks the service sends): the vocabulary of faults and rate limits.
- * The runtime list comes from a table the compiler checks against that type both ways, so
- * an operation added to, removed from or renamed in the contract fails the typecheck here.
- */
+// The runtime list is a table the compiler checks against the contract's `operations` both ways:
+// an operation added, removed or renamed there fails the typecheck here.
 import type { operations } from '@msgsvc/sdk';
 import { namesOf } from './vocabulary';
 

@@ -1,8 +1,4 @@
-/**
- * The text patterns the contract writes (`openapi/openapi.yaml`, `openapi/control.yaml`), each in
- * one place: the request schemas, the control API, the domain and the tests all use these, and a
- * contract test checks each against the document, so the two cannot drift apart.
- */
+// The contract's text patterns, each in one place; a contract test checks each against the YAML.
 
 /** A UUID of any version, either case (`components.schemas.Uuid`). */
 export const UUID_PATTERN =

@@ -1,7 +1,6 @@
 /**
- * Checks on platform values by shape or brand, never by `instanceof`: a test runner that gives
- * each file its own globals (Jest's environments, vitest's vm pools, a `node:vm` context) hands the
- * mock dates, promises and `Request`s from another realm, where `instanceof` answers false.
+ * Checks on platform values by shape or brand, never by `instanceof`: a runner that gives each file
+ * its own globals (Jest, vitest's vm pools, `node:vm`) hands the mock values from another realm.
  * The lint rule `lint/no-platform-instanceof.grit` keeps it so.
  */
 

@@ -1,8 +1,4 @@
-/**
- * A seeded pseudo-random source (sfc32). Its whole state is four 32-bit integers, so a world's
- * randomness can be snapshotted and restored exactly: the same seed and the same calls always give
- * the same ids, outcomes and latencies. `Math.random` is never used by the mock.
- */
+/** A {@link Random}'s whole state: four 32-bit integers, so it snapshots and restores exactly. */
 export interface RandomState {
   readonly a: number;
   readonly b: number;
@@ -10,7 +6,6 @@ export interface RandomState {
   readonly d: number;
 }
 
-// Every byte's two hex digits, so a trace id costs four table lookups per word.
 /** ASCII codes of the hex digits. */
 const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 /**
@@ -19,7 +14,7 @@ const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
  */
 const TRACE_TEXT: number[] = new Array<number>(32).fill(0);
 
-/** A seeded random source with serialisable state. */
+/** A seeded pseudo-random source (sfc32): the mock never uses `Math.random`. */
 export class Random {
   private a: number;
   private b: number;

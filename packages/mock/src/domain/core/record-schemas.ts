@@ -1,8 +1,7 @@
 /**
- * The one description of a world's records: each record's fields, their documentation and what a
- * stored value of each must be. `model.ts` types the records from these schemas; a state file is
- * checked with them. Loaded by the port only (the service never parses its own records), so
- * importing the mock does not load zod's full build.
+ * The one description of a world's records: `model.ts` types them from these schemas, a state
+ * file is checked with them. Only the port loads this: importing the mock never loads zod's full
+ * build.
  */
 import type { components } from '@msgsvc/sdk';
 // biome-ignore lint/style/noRestrictedImports: a record's one description is its schema (validation stays in http; only the port loads this).

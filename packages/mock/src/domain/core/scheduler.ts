@@ -1,8 +1,4 @@
-/**
- * The world's queue of background work (campaign processing, dispatch, delivery receipts, webhook
- * deliveries), ordered by due time and then by the order of scheduling. Tasks are plain data, never
- * closures, so pending work survives a snapshot and a restore.
- */
+// Tasks are plain data, never closures, so pending work survives a snapshot and a restore.
 
 /** One unit of background work, as data. */
 export interface ScheduledTask<T> {
@@ -66,11 +62,6 @@ export class Scheduler<T> {
   /** How many pending tasks are work (not housekeeping). */
   get work(): number {
     return this.workCount;
-  }
-
-  /** Pending tasks in due order (a copy; for inspection). */
-  pending(): ScheduledTask<T>[] {
-    return [...this.heap].sort(compare);
   }
 
   /** JSON-safe state. Tasks are immutable, so the copy shares them. */

@@ -1,9 +1,3 @@
-/**
- * State machines as data: a transition table says which event moves a record from which state to
- * which. The message and the campaign machines are two tables read by the one {@link nextState}, so
- * both follow the same rule: a move the table does not list is impossible.
- */
-
 /** `table[from][event]` is the next state; a missing entry is an impossible move. */
 export type TransitionTable<State extends string, Event extends string> = Readonly<
   Record<State, Readonly<Partial<Record<Event, State>>>>

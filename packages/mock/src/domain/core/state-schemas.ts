@@ -1,8 +1,6 @@
 /**
- * The one description of a world's saved state beside its records: webhook endpoints and their
- * outbox, injected faults, idempotency records and rate-limit windows. The concepts type their
- * state from these schemas; a state file is checked with them. Like `record-schemas.ts`, loaded by
- * the port only.
+ * The one description of a world's saved state beside its records (webhooks, faults, idempotency,
+ * rate-limit windows): the concepts type their state from it. Like `record-schemas.ts`, port only.
  */
 // biome-ignore lint/style/noRestrictedImports: saved state's one description is its schema (validation stays in http; only the port loads this).
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
- * Background work, as data (so it survives snapshots). Each task type has exactly one handler,
- * registered in `../engine/engine.ts`, and one role, in {@link TASK_ROLES}; their fields are described
- * once, by the task schema of `record-schemas.ts`.
+ * Background work, as data (so it survives snapshots): one handler per type in
+ * `../engine/engine.ts`, one role here, its fields described by the task schema of
+ * `record-schemas.ts`.
  */
 // biome-ignore lint/style/noRestrictedImports: types only; tasks are typed from their schema.
 import type { z } from 'zod';

@@ -1,7 +1,3 @@
-/**
- * The error for an option a control call does not take, next to its sibling for a value
- * outside its vocabulary.
- */
 import { closest, UnknownValueError } from './vocabulary';
 
 /**

@@ -1,9 +1,5 @@
-/**
- * UUID v7 text from its parts (RFC 9562 §5.7): 48 bits of milliseconds, a 32-bit counter spread
- * over `rand_a` and the top of `rand_b`, and the last 42 bits from random bytes — the layout of
- * `uuid`'s `v7({ msecs, seq, random })`, written out here so that the service's entry does not load
- * that package and its node:crypto random source, which the mock never uses.
- */
+// The layout of `uuid`'s `v7({ msecs, seq, random })` (RFC 9562 §5.7), written out so that the
+// service's entry loads neither that package nor its node:crypto random source.
 
 /** ASCII codes of the hex digits. */
 const DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));

@@ -1,8 +1,5 @@
-/**
- * Closed vocabularies of the control inputs — operation ids, carriers, statuses, environments,
- * event types. A misspelt name must fail loudly: a fault armed for `sendMesage` would never
- * fire, and the test that relies on it would pass without testing anything.
- */
+// A misspelt name must fail loudly: a fault armed for `sendMesage` would never fire, and the test
+// relying on it would pass without testing anything.
 import type { WebhookEvent } from '@msgsvc/sdk';
 
 /** Live and test keys see separate data. */

@@ -1,7 +1,4 @@
-/**
- * What happens in a world, for subscribers (webhooks, the inspector, tests). Events carry ids, not
- * records: a subscriber reads the current state from the world.
- */
+// Events carry ids, not records: a subscriber reads the current state from the world.
 import type { CampaignStatus, MessageStatus } from './model';
 
 /** What every event says: what happened and when. */

@@ -1,10 +1,7 @@
 /**
- * What every concept sees of a world: its sources of time, ids and randomness, its background work,
- * its events and the records of `model.ts`. A concept that keeps state of its own adds that part
- * here, beside the code that owns it, with `declare module '../core/world'` (the webhook outbox in
- * `webhooks/webhooks.ts`, the message store in `messages/message-store.ts`…); the class that builds
- * a world, `../engine/world.ts`, implements the whole, so a part declared and not built fails tsc.
- * This keeps the arrows one way: concepts import this file, the engine imports the concepts.
+ * What every concept sees of a world. A concept that keeps state of its own adds that part beside
+ * its code with `declare module '../core/world'`; `../engine/world.ts` builds the whole (tsc fails
+ * on a part declared and not built). So concepts import this file, and the engine the concepts.
  */
 import type { Clock } from './clock';
 import type {

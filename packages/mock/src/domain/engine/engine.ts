@@ -1,7 +1,6 @@
 /**
- * Running background work. Each task type has one handler; `advance`, `runUntilIdle` and
- * `runUntil` drive a virtual clock, `runDue` catches a real clock up. Tasks run strictly in
- * `(due time, scheduling order)` order, so a seeded world replays identically.
+ * Running background work, one handler per task type, strictly in `(due time, scheduling order)`
+ * order so that a seeded world replays identically.
  */
 import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { VirtualClock } from '../core/clock';

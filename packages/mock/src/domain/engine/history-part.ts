@@ -1,9 +1,7 @@
 /**
- * The status histories' part of a snapshot: every step, in the order recorded, as
- * plain columns naming each step's record by its place in the snapshot's `messages` or
- * `campaigns`, so the snapshot stays one JSON-safe value and a state file stays readable. A
- * snapshot without the part (taken before histories were kept), or a record it gives no step,
- * gets the history its record's own timestamps prove.
+ * The status histories' part of a snapshot: every step as plain columns naming its record by its
+ * place in the snapshot's `messages` or `campaigns`. A record given no step (a snapshot from before
+ * histories were kept) gets the history its own timestamps prove.
  */
 import type { CampaignRecord, CampaignStatus, MessageRecord, MessageStatus } from '../core/model';
 import {
@@ -29,12 +27,11 @@ interface SharedLogs {
 }
 
 /**
- * The history part of a snapshot taken in this process: the logs shared, not copied — a snapshot
- * of 100,000 messages costs a copy of each tenant's heads, not ~300,000 steps. To everything that
- * looks at it, it is a plain {@link SavedHistory}: `messages` and `campaigns` are enumerable
- * properties exported on first read, so `JSON.stringify` (state files, downloads), a spread, a
- * structured clone or a deep comparison sees the columns; the shared logs are a non-enumerable
- * `shared` only a restore reads.
+ * The history part of a snapshot taken in this process: the logs shared, not copied (a snapshot of
+ * 100,000 messages copies each tenant's heads, not ~300,000 steps). It looks like a plain
+ * {@link SavedHistory}: `messages` and `campaigns` are enumerable, exported on first read, so
+ * `JSON.stringify`, a spread, a clone or a deep comparison sees the columns; only a restore reads
+ * the non-enumerable `shared`.
  */
 class HistorySnapshot implements SavedHistory {
   declare readonly messages: SavedColumns<MessageStatus>;

@@ -1,14 +1,8 @@
 /**
- * What a tool built on the mock may read of a world: the records and the indexes
- * the service keeps, each container typed read-only, the clock's time and the world's events. The
- * `World` class satisfies it as it is (tsc checks it where the port hands a world out,
- * `readonlyWorld` of `../../port.ts`), so a tool reads the live stores themselves: a view copies
- * nothing, whatever the world's size (bench rows `inspector … 100k messages`), and a tool's caches
- * keyed by the view object last exactly as long as the world they were built from.
- *
- * The list is what the server's inspector and control routes read, no more: a part that only the
- * domain's own functions need (the scheduler, idempotency records, the random streams) stays out,
- * so that it can change behind the port.
+ * What a tool built on the mock may read of a world: the live stores themselves, typed read-only
+ * (a view copies nothing, whatever the world's size: bench rows `inspector … 100k messages`). The
+ * `World` class satisfies it as it is. It lists what the server's inspector and control routes
+ * read, no more, so that the rest (scheduler, idempotency, random streams) can change behind it.
  */
 import type { Clock } from '../core/clock';
 import type {
@@ -62,9 +56,8 @@ export interface ReadonlyStatusHistory {
 }
 
 /**
- * One world as tools read it: see the module comment. The records are the world's own, not
- * copies: a tool reads them and never writes to them (changes go through the control API, so the
- * indexes, the ledger and the events stay right).
+ * One world as tools read it. The records are the world's own: a tool never writes to them
+ * (changes go through the control API, so the indexes, the ledger and the events stay right).
  */
 export interface ReadonlyWorld {
   /** The world's clock, as far as a tool needs it. */

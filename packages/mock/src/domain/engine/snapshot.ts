@@ -1,32 +1,13 @@
 /**
- * Snapshot and restore (issue: worlds, snapshot and restore). A snapshot is one JSON-safe value
- * holding the whole world — records, money, keys, rate-limit windows, idempotency records, faults,
- * webhooks, the clock, the random sources and the pending background work — so that restoring it
- * continues exactly where the snapshot was taken.
+ * Snapshot and restore: one JSON-safe value holding the whole world, clock, random sources and
+ * pending work included, so that restoring it continues exactly where the snapshot was taken.
  */
-
 import { type Clock, VirtualClock } from '../core/clock';
-import type {
-  ApiKey,
-  BillingAccount,
-  CampaignRecord,
-  Contact,
-  InboundMessage,
-  LedgerEntry,
-  MessageRecord,
-  Organization,
-  SenderId,
-  Tag,
-} from '../core/model';
-import { Random, type RandomState } from '../core/random';
-import type { ScheduledTask } from '../core/scheduler';
-import type { Task } from '../core/tasks';
+import type { MessageRecord } from '../core/model';
+import { Random } from '../core/random';
 import type { WorldConfig } from '../core/world';
 import { savedMessage } from '../messages/message-store';
-import type { FaultState } from '../policies/faults';
-import type { IdempotencyRecord } from '../policies/idempotency';
-import type { RateLimitTable, RateLimitWindow } from '../policies/rate-limits';
-import type { WebhookState } from '../webhooks/webhooks';
+import type { RateLimitTable } from '../policies/rate-limits';
 import { loadHistory, type SavedHistory, saveHistory } from './history-part';
 import { World } from './world';
 
@@ -54,7 +35,7 @@ const clone = <T>(value: T): T => structuredClone(value);
 /** A part kept as a map by id (or by `keyOf`): saved as its values. */
 function recordMap<T extends { id: string }>(
   of: (world: World) => Map<string, T>,
-  keyOf: (record: T) => string = (record) => record.id,
+  keyOf = (record: T) => record.id,
 ): Part<T[]> {
   return part({
     save: (world) => [...of(world).values()].map(clone),
@@ -83,7 +64,7 @@ function entryMap<T extends object>(of: (world: World) => Map<string, T>): Part<
  */
 const PARTS = {
   /** The state of each random stream (identifiers, trace ids, the delivery simulation). */
-  random: part<{ ids: RandomState; traces: RandomState; simulation: RandomState }>({
+  random: part({
     save: (world) => ({
       ids: world.random.ids.state(),
       traces: world.random.traces.state(),
@@ -96,43 +77,43 @@ const PARTS = {
     },
   }),
   /** The UUID v7 generator's state: the millisecond of the last id and its counter. */
-  idState: part<{ msecs: number; seq: number }>({
+  idState: part({
     save: (world) => ({ ...world.idState }),
     load: (world, saved) => {
       Object.assign(world.idState, saved);
     },
   }),
   /** Pending background work with due times, and the sequence number of the next task. */
-  scheduler: part<{ tasks: ScheduledTask<Task>[]; nextSeq: number }>({
+  scheduler: part({
     save: (world) => world.scheduler.toJSON(),
     load: (world, saved) => {
       world.scheduler.load(saved);
     },
   }),
   /** Organizations. */
-  organizations: recordMap<Organization>((w) => w.organizations),
+  organizations: recordMap((w) => w.organizations),
   /** Billing accounts. */
-  accounts: recordMap<BillingAccount>((w) => w.accounts),
+  accounts: recordMap((w) => w.accounts),
   /** Ledger entries, oldest first. */
-  ledger: part<LedgerEntry[]>({
+  ledger: part({
     save: (world) => [...world.ledger],
     load: (world, saved) => {
       for (const entry of saved) world.ledger.push(entry);
     },
   }),
   /** API keys, revoked ones included. */
-  apiKeys: recordMap<ApiKey>(
+  apiKeys: recordMap(
     (w) => w.apiKeys,
     (k) => k.key,
   ),
   /** Sender IDs. */
-  senders: recordMap<SenderId>((w) => w.senders),
+  senders: recordMap((w) => w.senders),
   /** Contacts. */
-  contacts: recordMap<Contact>((w) => w.contacts),
+  contacts: recordMap((w) => w.contacts),
   /** Audience tags. */
-  tags: recordMap<Tag>((w) => w.tags),
+  tags: recordMap((w) => w.tags),
   /** Tenant by tenant, each in creation order (restoring in this order rebuilds the same rows). */
-  messages: part<MessageRecord[]>({
+  messages: part({
     save: (world) => {
       const messages: MessageRecord[] = new Array(world.messages.size);
       let n = 0;
@@ -149,16 +130,16 @@ const PARTS = {
     },
   }),
   /** Campaigns. */
-  campaigns: part<CampaignRecord[]>({
+  campaigns: part({
     save: (world) => [...world.campaigns.all()].map(clone),
     load: (world, saved) => {
       world.campaigns.load(saved.map(clone));
     },
   }),
   /** Rate limits (requests per minute by operation id) and their open windows. */
-  rateLimits: part<{ table: RateLimitTable; windows: [string, RateLimitWindow][] }>({
+  rateLimits: part({
     save: (world) => ({
-      table: { ...world.rateLimits.table },
+      table: { ...world.rateLimits.table } as RateLimitTable,
       windows: [...world.rateLimits.windows].map(clone),
     }),
     load: (world, saved) => {
@@ -167,30 +148,30 @@ const PARTS = {
     },
   }),
   /** Idempotency records as `[apiKeyId|Idempotency-Key, record]` pairs. */
-  idempotency: entryMap<IdempotencyRecord>((w) => w.idempotency),
+  idempotency: entryMap((w) => w.idempotency),
   /** Armed faults. */
-  faults: part<FaultState>({
+  faults: part({
     save: (world) => clone(world.faults),
     load: (world, saved) => {
       Object.assign(world.faults, clone(saved));
     },
   }),
   /** Inbound messages, oldest first. */
-  inbound: part<InboundMessage[]>({
+  inbound: part({
     save: (world) => [...world.inbound],
     load: (world, saved) => {
       for (const inbound of saved) world.inbound.push(clone(inbound));
     },
   }),
   /** Opted-out numbers as `organizationId|environment|e164`. */
-  optOuts: part<string[]>({
+  optOuts: part({
     save: (world) => [...world.optOuts],
     load: (world, saved) => {
       for (const optOut of saved) world.optOuts.add(optOut);
     },
   }),
   /** Webhook endpoints and the outbox. */
-  webhooks: part<WebhookState>({
+  webhooks: part({
     save: (world) => clone(world.webhooks),
     load: (world, saved) => {
       Object.assign(world.webhooks, clone(saved));

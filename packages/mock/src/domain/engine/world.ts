@@ -1,25 +1,11 @@
 /**
- * A `World` is the whole state of one mock service: organizations, billing, keys, sender IDs,
- * contacts, messages, campaigns, and the background work still to run. It holds state and the
- * sources of time, ids and randomness; the operations live in their own modules and take the world
- * as their first argument, typed by what they see of it (`../core/world.ts`). This class builds
- * every part each concept declares there, and wires the concepts that listen to the world's events.
+ * The class that builds a world: every part `../core/world.ts` and each concept's `declare module`
+ * block declare (and document), and the wiring of the concepts that listen to its events.
  */
 import { DEFAULT_PRICES, type PriceTable } from '../billing/pricing';
 import { subscribeCampaignBookkeeping } from '../campaigns/campaign-state';
 import { type Clock, VirtualClock } from '../core/clock';
-import type {
-  ApiKey,
-  BillingAccount,
-  CampaignRecord,
-  ChannelType,
-  Contact,
-  InboundMessage,
-  LedgerEntry,
-  Organization,
-  SenderId,
-  Tag,
-} from '../core/model';
+import type { CampaignRecord, ChannelType } from '../core/model';
 import { Random } from '../core/random';
 import { Scheduler } from '../core/scheduler';
 import { isWork, type Task } from '../core/tasks';
@@ -88,22 +74,20 @@ const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
  * simulation or the router.
  */
 export class World implements WorldParts {
-  // The members below are documented where they are declared: `../core/world.ts` and each
-  // concept's `declare module` block.
   readonly clock: Clock;
   config: WorldConfig;
   readonly scheduler = new Scheduler<Task>(isWork);
   readonly random: WorldParts['random'];
   readonly idState = { msecs: -1, seq: 0 };
-  readonly organizations = new Map<string, Organization>();
-  readonly accounts = new Map<string, BillingAccount>();
-  readonly ledger: LedgerEntry[] = [];
-  readonly apiKeys = new Map<string, ApiKey>();
+  readonly organizations: WorldParts['organizations'] = new Map();
+  readonly accounts: WorldParts['accounts'] = new Map();
+  readonly ledger: WorldParts['ledger'] = [];
+  readonly apiKeys: WorldParts['apiKeys'] = new Map();
   keyNamespace: string | undefined;
   secrets: Random | undefined;
-  readonly senders = new Map<string, SenderId>();
-  readonly contacts = new Map<string, Contact>();
-  readonly tags = new Map<string, Tag>();
+  readonly senders: WorldParts['senders'] = new Map();
+  readonly contacts: WorldParts['contacts'] = new Map();
+  readonly tags: WorldParts['tags'] = new Map();
   readonly messages = new MessageStore();
   readonly campaigns = new RecordStore<CampaignRecord>({});
   readonly history = new StatusHistory();
@@ -111,7 +95,7 @@ export class World implements WorldParts {
   // augmentation that adds the member, and an indexed type of it would not resolve there.
   readonly rateLimits: { table: RateLimitTable; windows: Map<string, RateLimitWindow> };
   readonly faults: FaultState = noFaults();
-  readonly inbound: InboundMessage[] = [];
+  readonly inbound: WorldParts['inbound'] = [];
   readonly optOuts = new Set<string>();
   readonly webhooks: WebhookState = { endpoints: [], outbox: [] };
   webhookTransport: WebhookTransport | undefined;

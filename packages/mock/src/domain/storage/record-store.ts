@@ -1,10 +1,5 @@
-/**
- * Storage for records that belong to one tenant (an organization in one environment): a map by id,
- * each tenant's records in creation order, and optional indexes on fields that never change once
- * set (a message's campaign or contact). Creation order is `(created_at, id)` order because the
- * clock never goes back and ids are time-ordered UUID v7, so list queries can binary-search a date
- * range and walk a page without sorting.
- */
+// Creation order is `(created_at, id)` order (the clock never goes back and ids are UUID v7), so
+// list queries binary-search a date range and walk a page without sorting.
 import { TenantMap } from './tenant-map';
 
 /** What every tenant-owned record has. */

@@ -1,9 +1,7 @@
 /**
- * An append-only log of status steps (a status, the world time it was reached, the error code it
- * carries), for records numbered densely from 0 ("subjects": a message's row in its tenant, a
- * campaign's place in its world). Steps live in typed-array columns, outside the JS heap, and each
- * step points back to the previous step of its subject, so appending costs a few writes and
- * reading one subject's history costs its own steps only, however many others there are.
+ * An append-only log of status steps for records numbered densely from 0 ("subjects"). Steps live
+ * in typed-array columns, outside the JS heap, each pointing back to its subject's previous step:
+ * appending costs a few writes, and reading a history costs its own steps only.
  */
 
 /** One step of a status history. */
@@ -58,9 +56,8 @@ export class CodeTable {
 }
 
 /**
- * Steps as a snapshot keeps them: JSON-safe columns of numbers, one entry per step in the order
- * the steps were recorded. Statuses and error codes are numbers into the name lists the
- * columns carry, so reading a snapshot back never depends on how a later version numbers them.
+ * Steps as a snapshot keeps them: JSON-safe columns, one entry per step in recorded order. Statuses
+ * and codes index the name lists the columns carry, so a later version may number them otherwise.
  */
 export interface SavedColumns<S extends string> {
   /** The statuses `statuses` counts from 0. */
@@ -79,8 +76,7 @@ export interface SavedColumns<S extends string> {
 
 /**
  * Columns being exported, as typed arrays sized for every log: copied with `set`, then turned into
- * packed plain arrays once (a plain array created with 100,000 holes or more is a dictionary in
- * V8, slow to write and to read back).
+ * packed plain arrays once (one made with 100,000 holes or more is a slow dictionary in V8).
  */
 export interface ExportColumns {
   /** Each step's subject. */
@@ -93,10 +89,7 @@ export interface ExportColumns {
   readonly errorCodes: Uint32Array;
 }
 
-/**
- * One log's steps as a snapshot holds them in memory: views of its columns, exactly `length`
- * long, and its own copy of the heads. Nothing writes into them once shared.
- */
+/** One log's steps as a snapshot holds them in memory (see {@link StepLog.share}). */
 export interface SharedColumns {
   /** Steps held. */
   readonly length: number;
@@ -113,9 +106,8 @@ export interface SharedColumns {
 }
 
 /**
- * Writes shared columns' steps, in the order they were recorded, into `out` from `position` on,
- * naming each step's subject as `offset + subject`: one pass over the columns and no object per
- * step.
+ * Writes shared columns' steps, in recorded order, into `out` from `position` on, naming each
+ * step's subject `offset + subject`: one pass over the columns, no object per step.
  */
 export function exportColumns(
   shared: SharedColumns,
@@ -198,9 +190,9 @@ export class StepLog<S extends string> {
   }
 
   /**
-   * The log as it stands, for a snapshot to keep without copying a step: views of exactly
-   * the columns' first `size` entries and a copy of the heads. The log only ever writes past its
-   * length, so later appends never touch what the views show.
+   * The log as it stands, for a snapshot to keep without copying a step: views of the columns'
+   * first `size` entries and a copy of the heads. The log only writes past its length, so later
+   * appends never touch what the views show.
    */
   share(): SharedColumns {
     const length = this.length;
@@ -244,11 +236,6 @@ export class StepLog<S extends string> {
     return { statuses, codes };
   }
 
-  /** Room for `more` steps, so a restore copies the columns once. */
-  reserve(more: number): void {
-    if (this.length + more > this.at.length) this.growSteps(this.length + more);
-  }
-
   /**
    * Appends saved steps `from` to `to` (exclusive), whose subjects are `offset` + a subject below
    * `subjects`, through `map` (see {@link StepLog.columnMap}): one loop over the columns, sized
@@ -263,7 +250,9 @@ export class StepLog<S extends string> {
     map: ColumnMap,
   ): void {
     if (subjects > this.heads.length) this.growHeads(subjects);
-    this.reserve(to - from);
+    // Room for every step at once, so a restore copies the columns once.
+    const needed = this.length + to - from;
+    if (needed > this.at.length) this.growSteps(needed);
     const { at, status, code, previous, heads } = this;
     let step = this.length;
     for (let i = from; i < to; i++, step++) {

@@ -1,7 +1,6 @@
 /**
  * Values by tenant (an organization in one environment), remembering the tenant asked last: calls
- * come in runs for one tenant (a campaign's messages), and a tenant's key would be a fresh string
- * each time. The record store, the message indexes and the status history each keep theirs here.
+ * come in runs for one tenant, and a tenant's key would be a fresh string each time.
  */
 export class TenantMap<V> {
   // Made with the first tenant: a world keeps six of these, and a fresh world is made per test.
@@ -29,7 +28,8 @@ export class TenantMap<V> {
     let value = this.find(organizationId, environment);
     if (value === undefined) {
       value = this.create();
-      (this.byKey ??= new Map()).set(`${organizationId}|${environment}`, value);
+      this.byKey ??= new Map();
+      this.byKey.set(`${organizationId}|${environment}`, value);
       this.last = { organizationId, environment, value };
     }
     return value;
