@@ -6,12 +6,6 @@ import { DomainError, found } from '../core/errors';
 import type { BillingAccount, LedgerEntry, LedgerKind, MessageRecord } from '../core/model';
 import type { World } from '../core/world';
 
-/** References a ledger entry can carry. */
-export interface LedgerReference {
-  readonly campaignId?: string | null;
-  readonly messageId?: string | null;
-}
-
 /** The billing account with `id`, or a `RESOURCE_NOT_FOUND`. */
 export function getAccount(world: World, id: string): BillingAccount {
   return found(world.accounts.get(id), 'Billing account not found.');
@@ -23,7 +17,7 @@ export function post(
   account: BillingAccount,
   kind: LedgerKind,
   amount: number,
-  reference: LedgerReference,
+  reference: Partial<Pick<LedgerEntry, 'campaignId' | 'messageId'>>,
   note: string,
 ): LedgerEntry {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Amount is not an integer: ${amount}`);

@@ -4,6 +4,7 @@
  * or retried delivery still tells what was true then.
  */
 import type { Environment } from '../core/model';
+import type { SavedState } from '../core/state-schemas';
 import { formatTimestamp as ts } from '../core/time-format';
 import type { WebhookEventType } from '../core/vocabulary';
 import type { World } from '../core/world';
@@ -12,13 +13,8 @@ import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../core/vocabulary';
 
-/** An event ready to deliver: its type, what orders it, and its JSON body. */
-export interface WebhookEventPayload {
-  readonly type: WebhookEventType;
-  /** Deliveries with the same key reach an endpoint in order (a message's updates, say). */
-  readonly orderKey: string;
-  readonly body: string;
-}
+/** An event ready to deliver: its type, what orders it, and its JSON body, as a delivery keeps them. */
+export type WebhookEventPayload = Pick<SavedState<'webhookDelivery'>, 'type' | 'orderKey' | 'body'>;
 
 /** A webhook event and the record whose tenant's endpoints receive it. */
 export interface TenantWebhookEvent {
