@@ -42,9 +42,8 @@ import {
   readQuery,
 } from '../query/search';
 import { summary } from '../worlds/request-log';
-import { journalDetail, journalPage, requestsMatching } from './journal';
+import { journalDetail, journalPage, requestsFor, requestsMatching } from './journal';
 import { deliveriesPage, deliveryDetail, deliveryRow } from './outbox-extras';
-import { requestsFor } from './request-links';
 
 /** The path every route of the page's data lives under (after the control prefix). */
 export const INSPECTOR_API = '/inspector/api';

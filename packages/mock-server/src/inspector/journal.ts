@@ -3,7 +3,7 @@
  * contract's operation (`op=sendMessage`, `op=none` for requests that matched none), searched by
  * text over what each request said (accents and case ignored), each row with its operation, its
  * first near-miss hint and what it created; one request in full with all its hints and links. The
- * search box finds requests the same way.
+ * search box finds requests the same way, and a record's view its creating requests.
  */
 import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
@@ -13,7 +13,6 @@ import type { ControlDeps } from '../http/route';
 import { foldText, type Hits, readQuery, type SearchQuery } from '../query/search';
 import { jsonOf, type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
 import { type NearMissWorlds, nearMisses, OPERATION_IDS, operationOf } from './near-miss';
-import { createdBy } from './request-links';
 
 /** The status classes the journal filters by. */
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
@@ -155,4 +154,52 @@ function bodyText(body: string | null): string {
   };
   walk(parsed, 0);
   return words.join('\n');
+}
+
+/** The record a request created, or named again when it was a replay. */
+export interface CreatedRecord {
+  readonly kind: 'message' | 'campaign';
+  readonly id: string;
+  /** True when the response was an idempotent replay of an earlier one. */
+  readonly replayed: boolean;
+}
+
+/**
+ * What a logged request created; null when it created nothing (or it is no longer known). A
+ * `POST` answered 2xx names it in its response (`id` of a sent message, `campaign_id` of an
+ * accepted batch), and an idempotent replay (`Idempotent-Replayed: true`) names it again; its
+ * kind is its path's collection (`/messages` → message).
+ */
+export function createdBy(entry: StoredRequest): CreatedRecord | null {
+  if (entry.method !== 'POST' || entry.status < 200 || entry.status >= 300) return null;
+  const operation = operationOf(entry.method, entry.path);
+  if (operation === undefined) return null;
+  const collection = operation.path.split('/')[1] ?? '';
+  const kind = collection.replace(/s$/, '');
+  if (kind !== 'message' && kind !== 'campaign') return null;
+  const body = jsonOf(entry.response_body);
+  if (body === null || typeof body !== 'object') return null;
+  const fields = body as Record<string, unknown>;
+  const id = Object.hasOwn(fields, `${kind}_id`) ? fields[`${kind}_id`] : fields.id;
+  if (typeof id !== 'string' || id === '') return null;
+  return { kind, id, replayed: entry.response_headers['idempotent-replayed'] === 'true' };
+}
+
+/** A request as a record's detail lists it: the log row and whether it was a replay. */
+export type CreatingRequest = ReturnType<typeof summary> & { readonly replayed: boolean };
+
+/**
+ * The logged requests that created any of `ids` or replayed their creation, newest first: a scan
+ * of the log, which is bounded (200 entries).
+ */
+export function requestsFor(log: RequestLog, ids: readonly (string | null)[]): CreatingRequest[] {
+  const wanted = ids.filter((id): id is string => id !== null);
+  const out: CreatingRequest[] = [];
+  for (const entry of log.newestFirst()) {
+    const record = createdBy(entry);
+    if (record !== null && wanted.includes(record.id)) {
+      out.push({ ...summary(entry), replayed: record.replayed });
+    }
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 /** The record views, each at its own address: a message, a phone's thread, a campaign, a delivery. */
 import type { CampaignView, DeliveryDetail, MessageView, ThreadEntry } from '../api';
-import type { CreatingRequest } from '../request-links';
+import type { CreatingRequest } from '../journal';
 import { replyForm } from './actions';
 import { control, data } from './api';
 import { type Child, chip, fields, html, link, pretty, section, tableOf, time } from './dom';

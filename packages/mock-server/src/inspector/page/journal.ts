@@ -5,8 +5,7 @@
  * link to what it created; and a request in full with all its hints.
  */
 import type { ListPage } from '../api';
-import type { JournalDetail, JournalRow } from '../journal';
-import type { CreatedRecord } from '../request-links';
+import type { CreatedRecord, JournalDetail, JournalRow } from '../journal';
 import { data } from './api';
 import { headerTable } from './details';
 import { type Child, fields, html, link, pretty, section, tableOf, time } from './dom';
