@@ -50,17 +50,13 @@ export function subscribeCampaignBookkeeping(world: World): () => void {
     ) {
       return;
     }
+    // One of a campaign's messages reached `SENT` or a terminal failure.
     const campaignId = world.messages.get(event.messageId)?.campaignId;
-    if (campaignId !== undefined && campaignId !== null) settleCampaignMessage(world, campaignId);
+    const campaign = campaignId == null ? undefined : world.campaigns.get(campaignId);
+    if (campaign === undefined || campaign.status !== 'SENDING') return;
+    campaign.outstanding--;
+    if (campaign.outstanding === 0) completeCampaign(world, campaign);
   });
-}
-
-/** A message of the campaign reached `SENT` or a terminal failure. */
-function settleCampaignMessage(world: World, campaignId: string): void {
-  const campaign = world.campaigns.get(campaignId);
-  if (campaign === undefined || campaign.status !== 'SENDING') return;
-  campaign.outstanding--;
-  if (campaign.outstanding === 0) completeCampaign(world, campaign);
 }
 
 /** Completes a `SENDING` campaign whose last message settled (or that had none to send). */
