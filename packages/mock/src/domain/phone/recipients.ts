@@ -35,12 +35,7 @@ export function normalizeRecipients(
   for (const input of inputs) {
     const result = normalizeRecipient(input, defaultCountry);
     if (result.ok) valid.add(result.e164);
-    else invalid.add(asWritten(input));
+    else invalid.add(input.trim() === '' ? input : input.trim());
   }
   return { valid: [...valid], invalid: [...invalid] };
-}
-
-function asWritten(input: string): string {
-  const trimmed = input.trim();
-  return trimmed === '' ? input : trimmed;
 }
