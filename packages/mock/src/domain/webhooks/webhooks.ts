@@ -184,13 +184,9 @@ function recordAttempt(
   at: number,
   result: AttemptResult,
 ): void {
-  const attempt: WebhookAttempt = { at, status: result.status, error: result.error };
-  if (typeof result.location === 'string') {
-    attempt.location = result.location.slice(0, MAX_LOCATION_LENGTH);
-  }
-  if (result.signedAt !== undefined) attempt.signedAt = result.signedAt;
-  if (result.durationMs !== undefined) attempt.durationMs = result.durationMs;
-  if (result.answer !== undefined) attempt.answer = result.answer;
+  const { location, ...fields } = result;
+  const attempt: WebhookAttempt = { at, ...fields };
+  if (typeof location === 'string') attempt.location = location.slice(0, MAX_LOCATION_LENGTH);
   delivery.attempts.push(attempt);
   // Only a 2xx acknowledges: a redirect (3xx) is a failed attempt like any other.
   if (result.status !== null && result.status >= 200 && result.status < 300) {
