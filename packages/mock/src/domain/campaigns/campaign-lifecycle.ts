@@ -1,9 +1,4 @@
-/**
- * Background processing of an accepted campaign: it turns the campaign into messages
- * and debits its cost (`PROCESSING → SENDING`), or fails it (`→ FAILED`) when the balance no
- * longer covers the cost or an injected dispatch fault hits (then every message is cancelled and
- * refunded).
- */
+/** Background processing of an accepted campaign: a task on the world's clock. */
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
 import type { BillingAccount, CampaignRecord, MessageRecord } from '../core/model';
