@@ -186,20 +186,14 @@ function policySchemas() {
     /** A response an idempotency record replays as it was. */
     storedResponse,
     /** One remembered `Idempotency-Key`. */
-    idempotencyRecord: z
-      .strictObject({
-        /** The first request's fingerprint. */
-        fingerprint: z.string(),
-        /** When the key was first used, epoch milliseconds. */
-        createdAt: time,
-        /** Absent while the first request is still executing (JSON drops the `undefined`). */
-        response: storedResponse.optional(),
-      })
-      .transform((record) => ({
-        ...record,
-        /** The first request's response; `undefined` while it is still executing. */
-        response: record.response,
-      })),
+    idempotencyRecord: z.strictObject({
+      /** The first request's fingerprint. */
+      fingerprint: z.string(),
+      /** When the key was first used, epoch milliseconds. */
+      createdAt: time,
+      /** The first request's response; absent while that request is still executing. */
+      response: storedResponse.optional(),
+    }),
     /** One key's rate-limit window for one operation. */
     rateLimitWindow: z.strictObject({
       /** When the window opened, epoch milliseconds. */

@@ -82,7 +82,12 @@ export function runUntilIdle(world: World, horizon: number = IDLE_HORIZON_MS): C
   const clock = virtualClock(world);
   const start = clock.now();
   const count = runWhile(world, clock, start + horizon, () => world.scheduler.work > 0);
-  return { tasksRun: count, elapsedMs: clock.now() - start, pending: world.scheduler.size };
+  return clockRun(world, start, count);
+}
+
+/** What a run from `start` that ran `tasksRun` tasks did. */
+function clockRun(world: World, start: number, tasksRun: number): ClockRun {
+  return { tasksRun, elapsedMs: world.now() - start, pending: world.scheduler.size };
 }
 
 /**
@@ -99,20 +104,13 @@ export function runUntil(
 ): ClockRun {
   const clock = virtualClock(world);
   const start = clock.now();
-  let count = 0;
-  const done = () => ({
-    tasksRun: count,
-    elapsedMs: clock.now() - start,
-    pending: world.scheduler.size,
-  });
   if (isDate(until)) {
     const target = until.getTime();
     if (Number.isNaN(target)) throw new RangeError('runUntil(date) takes a valid Date.');
-    count = advance(world, Math.max(0, target - start));
-    return done();
+    return clockRun(world, start, advance(world, Math.max(0, target - start)));
   }
   let held = false;
-  count = runWhile(world, clock, start + horizon, () => {
+  const count = runWhile(world, clock, start + horizon, () => {
     held = until();
     return !held;
   });
@@ -122,7 +120,7 @@ export function runUntil(
       `runUntil: the condition did not hold ${why} (${count} tasks ran, the clock moved ${clock.now() - start} ms).`,
     );
   }
-  return done();
+  return clockRun(world, start, count);
 }
 
 /**

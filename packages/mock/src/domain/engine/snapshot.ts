@@ -222,15 +222,9 @@ export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
       `Unsupported snapshot version ${String(snapshot.version)} (expected ${SNAPSHOT_VERSION}).`,
     );
   }
-  const { config } = snapshot;
   const world = new World({
-    seed: config.seed,
+    ...structuredClone(snapshot.config),
     clock: clock ?? new VirtualClock(snapshot.time),
-    prices: structuredClone(config.prices),
-    simulation: structuredClone(config.simulation),
-    ...(config.prefixTable === undefined
-      ? {}
-      : { prefixTable: structuredClone(config.prefixTable) }),
   });
   for (const name of PART_NAMES) (PARTS[name] as Part<unknown>).load(world, snapshot[name]);
   // An attempt that was on the wire when the snapshot was taken is made again.

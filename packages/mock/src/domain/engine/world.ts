@@ -39,7 +39,7 @@ export interface WorldOptions {
   /** Delivery simulation parameters; missing fields keep their defaults. */
   readonly simulation?: Partial<SimulationConfig>;
   /** Carrier prefix table. */
-  readonly prefixTable?: readonly PrefixRoute[];
+  readonly prefixTable?: readonly PrefixRoute[] | undefined;
   /**
    * Requests per minute by operation id (`null` unlimited), or `false` to disable.
    * An unknown operation id throws an `UnknownValueError`.

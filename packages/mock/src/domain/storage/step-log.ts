@@ -90,20 +90,7 @@ export interface ExportColumns {
 }
 
 /** One log's steps as a snapshot holds them in memory (see {@link StepLog.share}). */
-export interface SharedColumns {
-  /** Steps held. */
-  readonly length: number;
-  /** Each step's world time. */
-  readonly at: Float64Array<ArrayBuffer>;
-  /** Each step's status number (the log's). */
-  readonly status: Uint8Array<ArrayBuffer>;
-  /** Each step's error-code number (the world's code table). */
-  readonly code: Uint32Array<ArrayBuffer>;
-  /** Each step's previous step of its subject, or -1. */
-  readonly previous: Int32Array<ArrayBuffer>;
-  /** Subject → its latest step, or -1. */
-  readonly heads: Int32Array<ArrayBuffer>;
-}
+export type SharedColumns = ReturnType<StepLog<string>['share']>;
 
 /**
  * Writes shared columns' steps, in recorded order, into `out` from `position` on, naming each
@@ -127,13 +114,8 @@ export function exportColumns(
   out.errorCodes.set(shared.code.subarray(0, length), position);
 }
 
-/** How saved columns' numbers translate into one log's (see {@link StepLog.importRun}). */
-export interface ColumnMap {
-  /** Saved status number → the log's. */
-  readonly statuses: Int32Array;
-  /** Saved error-code number → the world's. */
-  readonly codes: Int32Array;
-}
+/** How saved columns' numbers translate into one log's (see {@link StepLog.columnMap}). */
+type ColumnMap = ReturnType<StepLog<string>['columnMap']>;
 
 /** Steps a new log has room for before it first grows. */
 const INITIAL = 16;
@@ -194,7 +176,7 @@ export class StepLog<S extends string> {
    * first `size` entries and a copy of the heads. The log only writes past its length, so later
    * appends never touch what the views show.
    */
-  share(): SharedColumns {
+  share() {
     const length = this.length;
     return {
       length,
@@ -223,7 +205,7 @@ export class StepLog<S extends string> {
   }
 
   /** How `saved`'s numbers translate into this log's. */
-  columnMap(saved: SavedColumns<S>): ColumnMap {
+  columnMap(saved: SavedColumns<S>) {
     const statuses = Int32Array.from(saved.statusNames, (name) => {
       const index = this.statuses.indexOf(name);
       if (index < 0) throw new RangeError(`Unknown status ${name}.`);
