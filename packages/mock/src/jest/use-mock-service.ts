@@ -9,12 +9,6 @@ import type { MockFixtures } from '../testing/matchers';
 /** What {@link useMockService} returns: the current test's fixtures, read as properties. */
 export type MockContext = Readonly<MockFixtures>;
 
-function outsideATest(name: keyof MockFixtures): Error {
-  return new Error(
-    `useMockService(): \`${name}\` was read outside a test. Read it inside a test, or in a beforeEach or afterEach declared after useMockService() (a describe body and beforeAll run before the first test's mock exists).`,
-  );
-}
-
 /**
  * Gives each test of the enclosing file (or `describe`) a fresh mock service with the demo world
  * seeded, a client wired to it and the demo world, read from the returned object as `ctx.mock`,
@@ -49,7 +43,11 @@ export function useMockService(options: MockServiceOptions = {}): MockContext {
     name: Name,
     build: () => MockFixtures[Name],
   ): MockFixtures[Name] => {
-    if (current === undefined) throw outsideATest(name);
+    if (current === undefined) {
+      throw new Error(
+        `useMockService(): \`${name}\` was read outside a test. Read it inside a test, or in a beforeEach or afterEach declared after useMockService() (a describe body and beforeAll run before the first test's mock exists).`,
+      );
+    }
     current[name] ??= build();
     return current[name]!;
   };
