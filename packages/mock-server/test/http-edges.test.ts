@@ -5,7 +5,7 @@
 import { createMockService, type MockService } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertEnvelope, assertOnContract } from '../../../openapi/test/support/response-check';
-import { clientErrorResponse } from '../src/server/client-error';
+import { clientErrorResponse } from '../src/server/node-request';
 import { createMockServer, type MockServer } from '../src/server/node-server';
 import { type RawExchange, rawExchange, requestBytes } from './support/raw-http';
 

@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { processExists } from '../state/state-lock';
 
 /** What the watch needs of the running process (injectable for tests). */
 export interface ProcessView {
@@ -102,16 +103,6 @@ const PROCESS_VIEW: ProcessView = {
   },
   env: process.env,
 };
-
-/** Whether a process exists on this host: signal 0 reaches it (`EPERM`: another user's). */
-export function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function basename(command: string): string {
   return command.slice(command.lastIndexOf('/') + 1).replace(/^-/, '');

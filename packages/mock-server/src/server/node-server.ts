@@ -15,7 +15,6 @@ import {
   readonlyWorld,
 } from '@msgsvc/mock/port';
 import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
-import type { StartServerOptions } from '../cli/cli-options';
 import { createControlHandler, inEveryWorld, WORLD_SCOPED_ROUTES } from '../control-http/index';
 import { HEALTH_PATH, SERVER_ROUTES } from '../control-http/routes-server';
 import {
@@ -32,15 +31,18 @@ import type { WorldSettings } from '../worlds/build-world';
 import { RequestLog } from '../worlds/request-log';
 import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
 import { createAccess } from './access';
-import { answerClientError } from './client-error';
-import { withRequest, writeResponse } from './node-request';
+import { answerClientError, withRequest, writeResponse } from './node-request';
 
-/**
- * Options of {@link createMockServer}: `startServer`'s admin token, CORS origins and world limits
- * (without a token, the admin side is for loopback names only), and what the server is built on.
- */
-export interface MockServerOptions
-  extends Pick<StartServerOptions, 'adminToken' | 'cors' | 'worldTtl' | 'maxWorlds'> {
+/** Options of {@link createMockServer}, named as `startServer`'s where they are the same. */
+export interface MockServerOptions {
+  /** When set, the control API and inspector require `Authorization: Bearer <token>`. */
+  readonly adminToken?: string | undefined;
+  /** Origins a browser may call the server from (CORS). Default: none. */
+  readonly cors?: readonly string[] | undefined;
+  /** Seconds without a request after which a created world is freed; 0 never. Default 1800. */
+  readonly worldTtl?: number | undefined;
+  /** The most worlds at once, the default one included. Default 1000. */
+  readonly maxWorlds?: number | undefined;
   /** The starting (default) world's service. */
   readonly mock: MockService;
   /** The log the mock's `observe` feeds; a fresh (empty) one by default. */

@@ -9,7 +9,6 @@ import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync }
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import { processExists } from '../cli/parent-watch';
 
 /** Who holds a lock, as its file says. */
 export interface LockHolder {
@@ -185,4 +184,14 @@ function isAlive(holder: LockHolder): boolean {
 function describeHolder(holder: LockHolder): string {
   const port = holder.port === undefined ? '' : `, port ${holder.port}`;
   return `pid ${holder.pid} on ${holder.host}${port}`;
+}
+
+/** Whether a process exists on this host: signal 0 reaches it (`EPERM`: another user's). */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
