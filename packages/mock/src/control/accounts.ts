@@ -99,23 +99,14 @@ function newContact(w: World, params: Parameters<AccountControls['createContact'
   const organization = getOrganization(w, options.organizationId);
   const normalized = normalizeRecipient(number, organization.defaultCountry);
   if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
-  // The domain names its own fields; a control caller gave `number` and `tag_ids`.
-  const contact = withFieldNames({ e164: 'number', tagIds: 'tag_ids' }, () =>
-    createContact(w, {
-      ...options,
-      organizationId: organization.id,
-      e164: normalized.e164,
-    }),
-  );
-  return contactView(contact);
-}
-
-/** Runs `work`, renaming the fields of a validation error it throws to the caller's names. */
-function withFieldNames<T>(names: Readonly<Record<string, string>>, work: () => T): T {
   try {
-    return work();
+    return contactView(
+      createContact(w, { ...options, organizationId: organization.id, e164: normalized.e164 }),
+    );
   } catch (error) {
     if (!(error instanceof DomainError) || error.fields === undefined) throw error;
+    // The domain names its own fields; a control caller gave `number` and `tag_ids`.
+    const names: Readonly<Record<string, string>> = { e164: 'number', tagIds: 'tag_ids' };
     const fields = Object.fromEntries(
       Object.entries(error.fields).map(([field, message]) => [
         Object.hasOwn(names, field) ? names[field]! : field,
