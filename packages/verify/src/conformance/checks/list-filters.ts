@@ -73,7 +73,7 @@ function shiftMicros(timestamp: string, delta: number): string {
 }
 
 /** The inclusive date-time bounds at, just inside and just outside the records' own times. */
-function createdAtCases(entries: readonly Entry[]): FilterCase[] {
+export function createdAtCases(entries: readonly Entry[]): FilterCase[] {
   const times = entries.map((e) => text(e.created_at)).sort();
   const first = times[0]!;
   const last = times[times.length - 1]!;
@@ -122,7 +122,7 @@ function messageCases(entries: readonly Entry[], senderParams: readonly string[]
 }
 
 /** Fails unless each case answers exactly the known records it keeps (ids and total). */
-async function expectCases(
+export async function expectCases(
   api: Api,
   path: string,
   base: Query,
