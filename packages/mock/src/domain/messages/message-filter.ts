@@ -77,7 +77,8 @@ export function queryMessages(
         environment,
         field,
         values,
-        mask ?? new Uint32Array(Math.ceil(rows.length / 32)).fill(~0),
+        mask ?? scratch(rows.length),
+        mask === null,
       );
     }
   }
@@ -95,6 +96,20 @@ export function queryMessages(
   }
   if (mask === null) return selectPage(rows, null, page);
   return selectFromMask(rows, mask, page);
+}
+
+let scratchWords = new Uint32Array(1024);
+
+/**
+ * The words of a mask over `rows` rows, contents unspecified. One buffer, reused by every query: a
+ * typed array allocated per query cost more than the bit operations it held. Queries run
+ * synchronously and the mask is read before the query returns, so no two ever share it.
+ */
+function scratch(rows: number): Uint32Array {
+  const length = Math.ceil(rows / 32);
+  if (scratchWords.length < length)
+    scratchWords = new Uint32Array(Math.max(length, scratchWords.length * 2));
+  return scratchWords.subarray(0, length);
 }
 
 /** `words` AND-ed into `mask` (the first set becomes the mask). */

@@ -79,7 +79,8 @@ export class MessageIndex {
 
   /**
    * `mask` AND the union of the bitsets of `values` of `field` within a tenant, written into
-   * `mask` (whose length sets the rows covered). Returns `mask`.
+   * `mask` (whose length sets the rows covered); with `fresh`, `mask`'s contents are ignored, as if
+   * every bit were set. Returns `mask`.
    */
   intersectUnion(
     organizationId: string,
@@ -87,6 +88,7 @@ export class MessageIndex {
     field: IndexedField,
     values: readonly string[],
     mask: Uint32Array,
+    fresh: boolean,
   ): Uint32Array {
     const byValue = this.tenants.find(organizationId, environment)?.bitsets.get(field);
     const sources: Uint32Array[] = [];
@@ -95,10 +97,18 @@ export class MessageIndex {
       if (words !== undefined) sources.push(words);
     }
     if (sources.length === 0) return mask.fill(0);
+    if (sources.length === 1) {
+      // One value (the common case): a single pass, no union to build.
+      const words = sources[0]!;
+      const n = Math.min(mask.length, words.length);
+      if (fresh) for (let i = 0; i < n; i++) mask[i] = words[i]!;
+      else for (let i = 0; i < n; i++) mask[i]! &= words[i]!;
+      return mask.fill(0, n);
+    }
     for (let i = 0; i < mask.length; i++) {
       let union = 0;
       for (const words of sources) if (i < words.length) union |= words[i]!;
-      mask[i]! &= union;
+      mask[i] = fresh ? union : mask[i]! & union;
     }
     return mask;
   }
