@@ -22,11 +22,10 @@
 
 export { runCli } from './cli';
 export { type CliIo, UsageError } from './cli-io/cli-io';
-export type { VerifyNumbers } from './conformance/check-kit/check';
+export type { CheckResult, VerifyNumbers } from './conformance/check-kit/check';
 export { reportJunit } from './conformance/report-junit';
 export { reportText } from './conformance/report-text';
 export {
-  type CheckResult,
   runVerify,
   type VerifyOptions,
   VerifyRefused,

@@ -5,7 +5,7 @@ import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { errorMessage } from '../cli-io/cli-io';
 import { type Api, createApi } from './check-kit/api';
 import { SendBudget, WaitBudget } from './check-kit/budgets';
-import type { Check, Credential, VerifyContext, VerifyNumbers } from './check-kit/check';
+import type { Check, CheckResult, VerifyContext, VerifyNumbers } from './check-kit/check';
 import { Drift, Skip } from './check-kit/drift';
 import { CHECKS } from './checks/index';
 
@@ -41,28 +41,6 @@ export interface VerifyOptions {
   readonly bail?: boolean | undefined;
   /** The `fetch` to use. Default `globalThis.fetch`. */
   readonly fetch?: typeof fetch | undefined;
-}
-
-/** The result of one check. */
-export interface CheckResult {
-  /** The check's id, e.g. `errors.unknown-route`. */
-  readonly id: string;
-  /** What it checks, in a sentence. */
-  readonly title: string;
-  /** What promises the behaviour: a section of the description or a decision. */
-  readonly cites: string;
-  /** Whether it passed, failed or was skipped. */
-  readonly outcome: 'pass' | 'fail' | 'skip';
-  /** For a failure: what the description or decision expected. */
-  readonly expected?: string;
-  /** For a failure: what came back. */
-  readonly got?: string;
-  /** For a skip: why. */
-  readonly reason?: string;
-  /** What the check noticed without failing (a field the contract does not name). */
-  readonly warnings?: readonly string[];
-  /** How long it took, in milliseconds. */
-  readonly ms: number;
 }
 
 /** What a run found. */
@@ -140,7 +118,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const timeBudgetMs = options.timeBudgetMs ?? 120_000;
   // 429s are waited out until then: the time budget, plus two rate-limit windows.
   const deadline = Date.now() + timeBudgetMs + 120_000;
-  const apis: Partial<Record<'api' | Credential, Api>> = {};
+  const apis: Partial<Record<(typeof KEYS)[number][2], Api>> = {};
   for (const [option, flag, client] of KEYS) {
     const apiKey = options[option];
     if (apiKey === undefined) continue;

@@ -44,14 +44,30 @@ export interface VerifyContext {
   fixture<T>(name: string, make: () => Promise<T>): Promise<T>;
 }
 
-/** One behavioural check. */
-export interface Check {
-  /** Stable id, `group.name` (e.g. `lists.size-bounds`). */
+/** The result of one check. */
+export interface CheckResult {
+  /** The check's stable id, `group.name` (e.g. `lists.size-bounds`). */
   readonly id: string;
-  /** One line: the behaviour checked. */
+  /** What it checks, in a sentence. */
   readonly title: string;
-  /** Where the behaviour is promised: a spec section or decision numbers (`spec Limits; D25`). */
+  /** Where the behaviour is promised: a spec section or decisions (`spec Limits; D25`). */
   readonly cites: string;
+  /** Whether it passed, failed or was skipped. */
+  readonly outcome: 'pass' | 'fail' | 'skip';
+  /** For a failure: what the description or decision expected. */
+  readonly expected?: string;
+  /** For a failure: what came back. */
+  readonly got?: string;
+  /** For a skip: why. */
+  readonly reason?: string;
+  /** What the check noticed without failing (a field the contract does not name). */
+  readonly warnings?: readonly string[];
+  /** How long it took, in milliseconds. */
+  readonly ms: number;
+}
+
+/** One behavioural check: what its result names it by, and how it runs. */
+export interface Check extends Pick<CheckResult, 'id' | 'title' | 'cites'> {
   /** Credentials without which the check is skipped. */
   readonly needs?: readonly Credential[];
   run(context: VerifyContext): Promise<void>;
