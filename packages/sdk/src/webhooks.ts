@@ -5,15 +5,6 @@
  * @module \@msgsvc/sdk/webhooks
  */
 import type { WebhookEvent } from './core/api-types';
-import { isDate } from './internal/platform-checks';
-import {
-  badSecretMessage,
-  bodyNotRawMessage,
-  looksReserialized,
-  mismatchMessage,
-  reformattings,
-  timestampMessage,
-} from './webhook-diagnosis';
 
 /**
  * Why {@link verifyWebhook} refused a delivery. `INVALID_BODY`: the body passed is not a string or
@@ -78,8 +69,11 @@ export interface VerifyWebhookOptions {
 const SECRET_PREFIX = 'whsec_';
 const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 const DEFAULT_TOLERANCE_SECONDS = 300;
+// Beyond this offset a timestamp is not clock skew: the sender's clock is another world's.
+const VIRTUAL_CLOCK_HINT_SECONDS = 3600;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const encoder = new TextEncoder();
+const numbers = new Intl.NumberFormat('en-US');
 
 /**
  * Creates a new endpoint secret: `whsec_` and the base64 of 32 random bytes.
@@ -197,11 +191,11 @@ export async function verifyWebhook<T = WebhookEvent>(
         : await diagnoseMismatch(key, id, timestamp, text, candidates),
     );
   }
-  try {
-    return JSON.parse(text ?? '') as T;
-  } catch {
+  const event = text === undefined ? undefined : parseJson(text);
+  if (event === undefined) {
     throw new WebhookVerificationError('INVALID_JSON', 'Webhook body is not valid JSON');
   }
+  return event as T;
 }
 
 function checkTimestamp(header: string, options: VerifyWebhookOptions): void {
@@ -228,14 +222,16 @@ async function diagnoseMismatch(
   text: string | undefined,
   candidates: readonly string[],
 ): Promise<string> {
-  if (text === undefined) return mismatchMessage(undefined, false);
-  for (const [change, variant] of reformattings(text)) {
+  for (const [change, variant] of text === undefined ? [] : reformattings(text)) {
     const signature = await computeSignature(key, id, timestamp, variant);
     if (candidates.some((candidate) => constantTimeEqual(candidate, signature))) {
-      return mismatchMessage(change, false);
+      return `No matching webhook signature: it matches the body ${change}, so the body was re-serialized after it arrived (parsed as JSON and written again). Pass the raw body exactly as received (e.g. await request.text(), or express.raw({ type: 'application/json' })).`;
     }
   }
-  return mismatchMessage(undefined, looksReserialized(text));
+  if (text !== undefined && looksReserialized(text)) {
+    return 'No matching webhook signature: the body looks re-serialized (indented exactly as JSON.stringify writes it); pass the raw body exactly as received, not a parsed and re-serialized one.';
+  }
+  return "No matching webhook signature: either the body is not the raw bytes received (a framework that parses JSON and writes it again changes whitespace or key order), or the secret is not this endpoint's.";
 }
 
 async function computeSignature(
@@ -272,7 +268,11 @@ function decodeSecret(secret: string): Uint8Array<ArrayBuffer> | undefined {
 }
 
 function toUnixSeconds(timestamp: Date | number): string {
-  const seconds = isDate(timestamp) ? Math.floor(timestamp.getTime() / 1000) : timestamp;
+  // By brand, not `instanceof`: a Date from another realm (a test runner's vm) counts.
+  const seconds =
+    Object.prototype.toString.call(timestamp) === '[object Date]'
+      ? Math.floor(timestamp.getTime() / 1000)
+      : timestamp;
   if (!Number.isSafeInteger(seconds) || seconds < 0) {
     throw new RangeError(
       `Webhook timestamp must be a Date or non-negative Unix seconds, got ${String(timestamp)}`,
@@ -316,4 +316,102 @@ function constantTimeEqual(a: string, b: string): boolean {
 
 function bytesToBase64(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes));
+}
+
+// The messages of the failure path: each classic mistake has its own sentence, and no message
+// quotes more of a secret than `whsec_` and four characters.
+
+function bodyNotRawMessage(body: unknown): string {
+  const type = typeof body;
+  const what =
+    body === null || body === undefined
+      ? String(body)
+      : Array.isArray(body)
+        ? 'an array'
+        : `${type === 'object' ? 'an' : 'a'} ${type}`;
+  return `The body passed is ${what}, not the raw body: it was probably parsed as JSON already. Pass the request body exactly as received, as a string or bytes (e.g. await request.text(), or express.raw({ type: 'application/json' })): re-serializing it changes the bytes the signature covers.`;
+}
+
+function badSecretMessage(secret: unknown): string {
+  const lead = 'Webhook secret must be "whsec_" followed by base64';
+  if (typeof secret !== 'string') {
+    return `${lead}; got ${secret === undefined ? 'undefined' : typeof secret} (is the environment variable set?).`;
+  }
+  if (secret === '') return `${lead}; got an empty string (is the environment variable set?).`;
+  if (secret.trim() !== secret) {
+    return `${lead}; this one has surrounding whitespace or a line break (trim it where it is read).`;
+  }
+  if (/^svc_(live|test)_/.test(secret)) {
+    return `${lead}; this is an API key (svc_…), not the endpoint's webhook secret.`;
+  }
+  const base64 = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  const shown = `${secret.slice(0, secret.startsWith(SECRET_PREFIX) ? 10 : 4)}…`;
+  if (base64 === '') return `${lead}; nothing follows "whsec_".`;
+  const bad = [...base64].findIndex((char) => !/[A-Za-z0-9+/=]/.test(char));
+  if (bad !== -1) {
+    const char = [...base64][bad]!;
+    const hint =
+      char === '-' || char === '_' ? ' (base64url? the secret uses standard base64)' : '';
+    return `${lead}; ${shown} has "${printable(char)}" at position ${bad} of the base64 part, which is not base64${hint}.`;
+  }
+  return `${lead}; the base64 part of ${shown} does not decode (wrong length or padding: was it cut when copied?).`;
+}
+
+function timestampMessage(offsetSeconds: number, tolerance: number): string {
+  const distance = Math.abs(offsetSeconds);
+  const side = offsetSeconds < 0 ? 'in the past' : 'in the future';
+  const base = `webhook-timestamp is ${numbers.format(distance)} s${humanDuration(distance)} ${side}; tolerance ${numbers.format(tolerance)} s.`;
+  if (distance > 1e11) {
+    return `${base} It looks like milliseconds: Standard Webhooks timestamps are Unix seconds.`;
+  }
+  if (distance < VIRTUAL_CLOCK_HINT_SECONDS) return base;
+  return `${base} An offset this large is not clock skew: if the delivery comes from @msgsvc/mock on a virtual clock, its time is the mock's world time, not yours — verify against it with { now: () => mock.clock.now().getTime() }.`;
+}
+
+// The usual ways a framework or a handler writes a parsed body back, each with what changed; the
+// original text is not among them.
+function reformattings(body: string): Array<readonly [string, string]> {
+  const parsed = parseJson(body);
+  const variants: Array<readonly [string, string]> = [
+    ['without its trailing whitespace', body.trimEnd()],
+    ['with a final line break', `${body}\n`],
+  ];
+  if (parsed !== undefined) {
+    variants.unshift(
+      ['written compactly (JSON.stringify without an indent)', JSON.stringify(parsed)],
+      ['indented by 2 (JSON.stringify(body, null, 2))', JSON.stringify(parsed, null, 2)],
+    );
+  }
+  const seen = new Set([body]);
+  return variants.filter(([, text]) => !seen.has(text) && seen.add(text));
+}
+
+// Whether a body is exactly what `JSON.stringify` with an indent writes: text a handler wrote,
+// rarely the bytes a sender put on the wire.
+function looksReserialized(body: string): boolean {
+  const parsed = body.includes('\n') ? parseJson(body) : undefined;
+  return [2, 4, '\t'].some((indent) => JSON.stringify(parsed, null, indent) === body);
+}
+
+// The parsed JSON, or `undefined` when the text is not JSON.
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+// " (324 days)", " (2 h)": a second reading for offsets a person would not count in seconds.
+function humanDuration(seconds: number): string {
+  if (seconds < 120) return '';
+  if (seconds < 2 * 3600) return ` (${Math.round(seconds / 60)} min)`;
+  if (seconds < 2 * 86_400) return ` (${Math.round(seconds / 3600)} h)`;
+  return ` (${numbers.format(Math.round(seconds / 86_400))} days)`;
+}
+
+function printable(char: string): string {
+  return /^[\x21-\x7e]$/.test(char)
+    ? char
+    : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }

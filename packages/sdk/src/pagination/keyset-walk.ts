@@ -7,11 +7,15 @@
  *    `created_at__le` (descending) or `created_at__ge` (ascending) set to its `created_at`, all
  *    the caller's filters kept. Entries at or before the cursor (the boundary instant's entries
  *    already passed) are dropped. No offset spans two requests, so a record leaving a filter
- *    shifts nothing the walk still has to read.
+ *    shifts nothing the walk still has to read. The walk's order is `(created_at, id)` in the
+ *    list's direction; timestamps share one fixed format and offset, so both compare as strings.
  * 3. When a full page lies entirely at the cursor's instant `T`, that instant may hold more
  *    entries than a page: the walk drains `T` (`created_at__ge=T&created_at__le=T`) by offset, in
- *    pages of 200, with only the filters no record can leave (see `./list-filters.ts`), applying
- *    the others itself. At one instant only inserts can happen then, which shift entries toward
+ *    pages of 200, with only the filters no record can leave, applying the others (`status` and
+ *    `error_code`, which change as a record moves through its states) itself: an entry leaving a
+ *    filter while the walk pages by offset would shift the rest up, past the walk. Every other
+ *    filter names something fixed at creation, or (a campaign's `tag_id`) something a record can
+ *    enter but never leave. At one instant only inserts can happen then, which shift entries toward
  *    later offsets: a repeat (dropped, it is not after the cursor), never a skip. The walk then
  *    goes on strictly past `T` (one microsecond beyond it).
  * 4. A descending walk never goes above its first entry, so what is created meanwhile stays out.
@@ -21,15 +25,82 @@
  * @module
  */
 import { PaginationError } from '../core/errors';
-import { type Filterable, mutableFilterOf, withoutMutableFilters } from './list-filters';
 import type { ListQuery, Page } from './page';
-import { type Direction, instantPast, isAfter, type Keyed } from './walk-order';
+
+/** The query parameters of the filters a record can leave. */
+const MUTABLE_FILTERS = ['status', 'error_code'] as const;
+
+/** What the walk reads of an entry: its place in the walk, and the fields of the mutable filters. */
+export interface WalkEntry {
+  /** The record's id (a UUID v7). */
+  id: string;
+  /** When it was created: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, never changed. */
+  created_at: string;
+  /** The list status. */
+  status?: string;
+  /** The error code, `null` while none. */
+  error_code?: string | null;
+}
+
+/** The query without its mutable filters. */
+export function withoutMutableFilters<Q extends ListQuery>(query: Q): Q {
+  const stable = { ...query };
+  for (const name of MUTABLE_FILTERS) delete stable[name];
+  return stable;
+}
+
+/** A predicate applying the query's mutable filters to an entry, as the service would. */
+export function mutableFilterOf(query: ListQuery): (entry: WalkEntry) => boolean {
+  const tests: ((entry: WalkEntry) => boolean)[] = [];
+  for (const name of MUTABLE_FILTERS) {
+    const given = query[name];
+    // A filter takes a list and matches any of its values; an empty list filters nothing.
+    const values = new Set<unknown>(given === undefined ? [] : [given].flat());
+    if (values.size > 0) tests.push((entry) => values.has(entry[name]));
+  }
+  return (entry) => tests.every((test) => test(entry));
+}
+
+/** `1` for an ascending walk, `-1` for a descending one. */
+export type Direction = 1 | -1;
+
+/** Whether `entry` comes strictly after `cursor` in a walk going `direction`. */
+export function isAfter(entry: WalkEntry, cursor: WalkEntry, direction: Direction): boolean {
+  const [a, b] =
+    entry.created_at === cursor.created_at
+      ? [entry.id, cursor.id]
+      : [entry.created_at, cursor.created_at];
+  return direction > 0 ? a > b : a < b;
+}
+
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The first instant past `timestamp` in a walk going `direction`: one microsecond later (ascending)
+ * or earlier (descending), in the service's format. List bounds are inclusive and timestamps have
+ * microsecond precision, so `created_at__le` of the instant just before `T` is
+ * "strictly before `T`".
+ *
+ * @throws {@link PaginationError} `PAGE_INCONSISTENT` when `timestamp` is not an ISO 8601 date-time
+ * with at most six fraction digits and an offset.
+ */
+export function instantPast(timestamp: string, direction: Direction): string {
+  const [, seconds = '', fraction = '', offset = ''] = TIMESTAMP.exec(timestamp) ?? [];
+  // Epoch microseconds stay below 2^53 until the year 2255; NaN when it is no timestamp.
+  const micros =
+    Date.parse(`${seconds}${offset}`) * 1000 + Number(fraction.padEnd(6, '0')) + direction;
+  if (Number.isNaN(micros)) {
+    throw new PaginationError(
+      `created_at ${JSON.stringify(timestamp)} is not an ISO 8601 timestamp`,
+      { code: 'PAGE_INCONSISTENT' },
+    );
+  }
+  const ms = Math.floor(micros / 1000);
+  return `${new Date(ms).toISOString().slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}+00:00`;
+}
 
 /** The largest `size` every list endpoint accepts (the contract's maximum). */
 const DRAIN_SIZE = 200;
-
-/** What the walk reads of an entry. */
-export type WalkEntry = Keyed & Filterable;
 
 /**
  * Every page of a list, from the requested one on: the first as the service answered it, then
@@ -72,7 +143,7 @@ interface Walk<Entry extends WalkEntry, P extends Page<Entry>> {
   // The envelope's size is the requested one; never less than 1, or no page would fill.
   readonly size: number;
   // The last entry passed: yielded, or dropped by a mutable filter while draining.
-  cursor: Keyed;
+  cursor: WalkEntry;
   // The `page` of the last page yielded: pages are numbered on from the first one.
   ordinal: number;
   // Entries read and not yet yielded: pages are yielded full, but for the last.
@@ -85,7 +156,7 @@ async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q exten
   fetchPage: (query: Q) => Promise<P>,
   query: Q,
   first: P,
-  last: Keyed,
+  last: WalkEntry,
 ): AsyncGenerator<P, void, undefined> {
   const direction: Direction = query.order === 'asc' ? 1 : -1;
   const walk: Walk<Entry, P> = {
@@ -122,7 +193,7 @@ async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q exten
 }
 
 // Whether an entry lies past the walk's cursor.
-function isNew(walk: Walk<WalkEntry, Page<WalkEntry>>, entry: Keyed): boolean {
+function isNew(walk: Walk<WalkEntry, Page<WalkEntry>>, entry: WalkEntry): boolean {
   return isAfter(entry, walk.cursor, walk.direction);
 }
 

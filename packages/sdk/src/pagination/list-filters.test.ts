@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mutableFilterOf, withoutMutableFilters } from './list-filters';
+import { mutableFilterOf, withoutMutableFilters } from './keyset-walk';
 
 describe('the mutable filters', () => {
   it('are dropped from the query, and nothing else is', () => {

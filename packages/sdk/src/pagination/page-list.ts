@@ -1,27 +1,12 @@
 /**
- * Lists: one object that is a page when awaited and every entry when iterated.
- *
- * Iterating holds while the list changes: it yields exactly once every entry that matches the
- * query from the start of the walk to its end, and never an entry twice, whatever is created or
- * changes state meanwhile; each entry yielded matched the query when it was read.
- * It walks by `(created_at, id)`, never by offset across two reads: each request after the first
- * is page 1 of the list bounded at the last entry yielded, and an instant holding more entries
- * than a page is read whole on its own (`./keyset-walk.ts` has the details).
- *
- * - Descending (the default): what is created after the walk started stays out.
- * - Ascending: the walk ends at the newest record when it started (or at the caller's
- *   `created_at__le`); records created later at that very instant may be included.
- * - An explicit `page` is where the walk starts: the first page is that page, the walk goes on
- *   from its last entry.
- * - `order_by: 'updated_at'` cannot be walked (a record moves whenever it changes): iterating
- *   throws {@link PaginationError}; awaiting one page is allowed.
- *
- * Records only move forward through their states, so "from start to end" is "at the start and at
- * the end" for every filter but a status set with a gap along a record's path
- * (`status: ['PENDING', 'DELIVERED']`: a message is `SENT` in between): such a record is yielded
- * if it matched when the walk reached it.
- *
- * @module
+ * Lists: one object that is a page when awaited and every entry when iterated. Iterating yields
+ * exactly once every entry that matches the query from the start of the walk to its end, whatever
+ * is created or changes state meanwhile (`./keyset-walk.ts` says how). A descending walk (the
+ * default) leaves out what is created after it started; an ascending one ends at the newest record
+ * when it started (or at the caller's `created_at__le`); an explicit `page` is where the walk
+ * starts; `order_by: 'updated_at'` cannot be iterated. A status set with a gap along a record's
+ * path (`['PENDING', 'DELIVERED']`: a message is `SENT` in between) yields a record if it matched
+ * when the walk reached it.
  */
 import { type CallInit, type ClientContext, call } from '../core/call';
 import type { PaginationError } from '../core/errors';
@@ -82,7 +67,7 @@ export class PageList<
   }
 
   /**
-   * Every page from the requested one on (see the module notes). The first is the page `await`
+   * Every page from the requested one on. The first is the page `await`
    * gives; each later one holds `size` entries not yielded before (the last may hold fewer), with
    * the first page's `total`, `pages` and `size` and its own `page` number counted on from it.
    *

@@ -1,9 +1,4 @@
-/**
- * What every list shares: the envelope of a page and the query parameters a walk reads and sets.
- * Types only, at the bottom of `pagination/`: the walk and `PageList` both stand on them.
- *
- * @module
- */
+// The types every list shares, at the bottom of `pagination/`: the walk and `PageList` stand on them.
 
 /** The envelope of every list response. */
 export interface Page<Entry> {

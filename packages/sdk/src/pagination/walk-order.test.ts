@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaginationError } from '../core/errors';
-import { instantPast, isAfter } from './walk-order';
+import { instantPast, isAfter } from './keyset-walk';
 
 describe('isAfter', () => {
   const a = {
