@@ -137,6 +137,10 @@ describe('POST /__mock/worlds', () => {
     expect(Object.keys(file.body.fields)[0]).toMatch(/^world\.organizations/);
     const time = await control.post('/worlds', { start_time: '2026-01-01 09:00' });
     expect(time.body.fields).toHaveProperty('start_time');
+    // A day the month does not have is refused, as `--start-time` refuses it.
+    const day = await control.post('/worlds', { start_time: '2026-02-30T00:00:00Z' });
+    expect(day.status).toBe(422);
+    expect(day.body.fields).toHaveProperty('start_time');
     // Nothing was created.
     expect((await control.get('/health')).body.worlds).toBe(1);
   });

@@ -27,10 +27,12 @@ function matching(pattern: RegExp, message: string) {
 
 /** A date-time that matches `pattern` and exists (no 30 February). */
 function dateTime(pattern: RegExp, message: string) {
-  return matching(pattern, message).refine(
-    (value) => Number.isFinite(Date.parse(value.replace(/(\.\d{3})\d+/, '$1'))),
-    message,
-  );
+  return matching(pattern, message).refine((value) => {
+    // Date.parse rolls 2026-02-30 over into March; a day the month does not have is refused.
+    const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const exists = new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+    return exists && Number.isFinite(Date.parse(value.replace(/(\.\d{3})\d+/, '$1')));
+  }, message);
 }
 
 /** An email address. */
