@@ -49,13 +49,23 @@ export interface StoredRequest extends RequestLogEntry {
   readonly key_owner: KeyOwner | null;
 }
 
-/**
- * A logged exchange: what builds its redacted entry, until the first read replaces it with the
- * entry. Row `GET /messages (filtered)`, mock / bare ≥ 50%: 61–110% redacting on first read,
- * 35–60% redacting every request as it is recorded.
- */
+/** An entry as recorded: the exchange itself, redacted into {@link StoredRequest} when first read. */
 interface Slot {
-  entry: StoredRequest | (() => StoredRequest);
+  readonly seq: number;
+  readonly atMs: number;
+  readonly worldMs: number | null;
+  raw: Raw | undefined;
+  // The redacted entry, built on first read. Row `GET /messages (filtered)`, mock / bare ≥ 50%:
+  // 61–110% redacting on first read, 35–60% redacting every request as it is recorded.
+  stored: StoredRequest | undefined;
+}
+
+/** The exchange as answered; a body past {@link BODY_KEPT} is cut at once, so none is held whole. */
+interface Raw {
+  readonly request: Omit<HttpRequest, 'body'>;
+  readonly requestBody: Body;
+  readonly response: Omit<HttpResponse, 'body'>;
+  readonly responseBody: Body;
 }
 
 type Body = string | Uint8Array | null;
@@ -85,39 +95,24 @@ export class RequestLog {
 
   /** Records one exchange; the signature fits `createMockService({ observe })`. */
   record(request: HttpRequest, response: HttpResponse): void {
-    const seq = ++this.seq;
-    const atMs = Date.now();
-    const worldMs = this.worldNow?.() ?? null;
-    // The parts, not the request and response objects: those would keep a large body whole.
-    const { method, path, query, headers } = request;
-    const { status, headers: responseHeaders } = response;
-    const requestBody = held(request.body);
-    const responseBody = held(response.body);
-    const entry = (): StoredRequest => {
-      const key = headers['x-api-key'];
-      const idempotencyKey = headers['idempotency-key'];
-      return {
-        seq,
-        at: new Date(atMs).toISOString(),
-        world_at: worldMs === null ? null : formatTimestamp(worldMs),
-        method,
-        path: redactSecrets(path),
-        query: redactSecrets(query),
-        status,
-        // Error bodies are small; a regex spares parsing them.
-        code: status >= 400 ? (CODE.exec(textOf(responseBody) ?? '')?.[1] ?? null) : null,
-        key: key === undefined || key === '' ? null : keyPrefix(key),
-        trace_id: responseHeaders['x-trace-id'] ?? null,
-        idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
-        request_headers: redactHeaders(headers),
-        response_headers: redactHeaders(responseHeaders),
-        request_body: keptOf(requestBody),
-        response_body: keptOf(responseBody),
-        key_owner:
-          status >= 400 && key !== undefined && key !== '' ? (this.keyOwner?.(key) ?? null) : null,
-      };
+    this.ring[this.next] = {
+      seq: ++this.seq,
+      atMs: Date.now(),
+      worldMs: this.worldNow?.() ?? null,
+      // The parts, not the request and response objects: those would keep a large body whole.
+      raw: {
+        request: {
+          method: request.method,
+          path: request.path,
+          query: request.query,
+          headers: request.headers,
+        },
+        requestBody: held(request.body),
+        response: { status: response.status, headers: response.headers },
+        responseBody: held(response.body),
+      },
+      stored: undefined,
     };
-    this.ring[this.next] = { entry };
     this.next = (this.next + 1) % this.capacity;
   }
 
@@ -131,8 +126,7 @@ export class RequestLog {
     for (let i = 1; i <= this.capacity; i++) {
       const slot = this.ring[(this.next - i + this.capacity) % this.capacity];
       if (slot === undefined) return;
-      if (typeof slot.entry === 'function') slot.entry = slot.entry();
-      yield slot.entry;
+      yield read(slot, this.keyOwner);
     }
   }
 
@@ -141,6 +135,36 @@ export class RequestLog {
     this.ring.fill(undefined);
     this.next = 0;
   }
+}
+
+/** The redacted form of a slot, built on its first read; the raw exchange is dropped then. */
+function read(slot: Slot, keyOwner: RequestLog['keyOwner']): StoredRequest {
+  if (slot.stored !== undefined) return slot.stored;
+  const { request, requestBody, response, responseBody } = slot.raw!;
+  const key = request.headers['x-api-key'];
+  const idempotencyKey = request.headers['idempotency-key'];
+  slot.stored = {
+    seq: slot.seq,
+    at: new Date(slot.atMs).toISOString(),
+    world_at: slot.worldMs === null ? null : formatTimestamp(slot.worldMs),
+    method: request.method,
+    path: redactSecrets(request.path),
+    query: redactSecrets(request.query),
+    status: response.status,
+    // Error bodies are small; a regex spares parsing them.
+    code: response.status >= 400 ? (CODE.exec(textOf(responseBody) ?? '')?.[1] ?? null) : null,
+    key: key === undefined || key === '' ? null : keyPrefix(key),
+    trace_id: response.headers['x-trace-id'] ?? null,
+    idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
+    request_headers: redactHeaders(request.headers),
+    response_headers: redactHeaders(response.headers),
+    request_body: keptOf(requestBody),
+    response_body: keptOf(responseBody),
+    key_owner:
+      response.status >= 400 && key !== undefined && key !== '' ? (keyOwner?.(key) ?? null) : null,
+  };
+  slot.raw = undefined;
+  return slot.stored;
 }
 
 /** A stored entry's list form. */
