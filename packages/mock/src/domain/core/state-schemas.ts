@@ -33,17 +33,11 @@ const webhookAttempt = z.strictObject({
   // Each optional field below is absent from snapshots taken before it was recorded.
   /** The `Location` a 3xx answer named (cut to 2048 characters); never followed. */
   location: z.string().max(2048).exactOptional(),
-  /**
-   * The `webhook-timestamp` the attempt was signed with (Unix seconds): the wall-clock second it
-   * was sent, which a virtual clock's world time is not. Absent when the transport failed first.
-   */
+  /** The `webhook-timestamp` it was signed with: the wall-clock second it was sent (Unix). */
   signedAt: z.int().min(0).exactOptional(),
   /** Wall-clock milliseconds from sending to the receiver's status (or to the failure). */
   durationMs: z.number().min(0).exactOptional(),
-  /**
-   * The receiver's response body: its first 2 KiB as text, or a binary body's first bytes in hex.
-   * Absent when the answer had no body, and for an in-process listener.
-   */
+  /** The receiver's response body; absent when it had none, and for an in-process listener. */
   answer: answerBody.exactOptional(),
 });
 

@@ -79,7 +79,11 @@ export interface World {
   now(): number;
   /** A new time-ordered UUID v7 from the world's clock and seeded randomness. */
   newId(): string;
-  /** Runs `fn` with ids from their own stream seeded with `seed`, at `instant`. */
+  /**
+   * Runs `fn` with ids drawn from their own stream, seeded with `seed`, at `instant`: the records it
+   * creates get the same ids in every run, whatever the world's seed and clock, and the world's own
+   * id stream is left as it was.
+   */
   withFixedIds<T>(seed: number, instant: number, fn: () => T): T;
   /** A new trace id (32 hex digits). */
   newTraceId(): string;
@@ -87,6 +91,11 @@ export interface World {
   schedule(delay: number, task: Task): void;
   /** Subscribes to what happens in the world; returns the unsubscribe function. */
   subscribe(listener: (event: WorldEvent) => void): () => void;
-  /** Tells every subscriber, in the order they subscribed. */
+  /**
+   * Tells every subscriber, in the order they subscribed (the webhook outbox first). An event
+   * emitted by a subscriber (the campaign completion a message's move causes) waits until every
+   * subscriber has heard the current one, so all subscribers hear all events in one order: the
+   * order they happened in. If a subscriber throws, the events still waiting are dropped with it.
+   */
   emit(event: WorldEvent): void;
 }

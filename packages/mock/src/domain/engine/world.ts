@@ -74,6 +74,7 @@ const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
  * simulation or the router.
  */
 export class World implements WorldParts {
+  // Members are documented where they are declared: `../core/world.ts` and the concepts' blocks.
   readonly clock: Clock;
   config: WorldConfig;
   readonly scheduler = new Scheduler<Task>(isWork);
@@ -142,12 +143,10 @@ export class World implements WorldParts {
     subscribeCampaignBookkeeping(this);
   }
 
-  /** The world's current time, epoch milliseconds. */
   now(): number {
     return this.clock.now();
   }
 
-  /** A new time-ordered UUID v7 from the world's clock and seeded randomness. */
   newId(): string {
     const now = this.fixedIdInstant ?? this.now();
     const state = this.idState;
@@ -171,11 +170,6 @@ export class World implements WorldParts {
     return uuidV7(state.msecs, state.seq, random);
   }
 
-  /**
-   * Runs `fn` with ids drawn from their own stream, seeded with `seed`, at `instant`: the records it
-   * creates get the same ids in every run, whatever the world's seed and clock, and the world's own
-   * id stream is left as it was.
-   */
   withFixedIds<T>(seed: number, instant: number, fn: () => T): T {
     const saved = { ids: this.random.ids, idState: { ...this.idState } };
     this.random.ids = new Random(seed);
@@ -190,28 +184,19 @@ export class World implements WorldParts {
     }
   }
 
-  /** A new trace id (32 hex digits). */
   newTraceId(): string {
     return this.random.traces.hex32();
   }
 
-  /** Schedules background work `delay` milliseconds from now. */
   schedule(delay: number, task: Task): void {
     this.scheduler.schedule(this.now() + delay, task);
   }
 
-  /** Subscribes to what happens in the world; returns the unsubscribe function. */
   subscribe(listener: (event: WorldEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Tells every subscriber, in the order they subscribed (the webhook outbox first). An event
-   * emitted by a subscriber (the campaign completion a message's move causes) waits until every
-   * subscriber has heard the current one, so all subscribers hear all events in one order: the
-   * order they happened in. If a subscriber throws, the events still waiting are dropped with it.
-   */
   emit(event: WorldEvent): void {
     if (this.emitting) {
       this.queued.push(event);
