@@ -51,7 +51,6 @@ export type { components, operations, paths } from './generated/openapi';
 export type { Logger, LogLevel } from './logging';
 export type { ListQuery, Page } from './pagination/page';
 export { PageList } from './pagination/page-list';
-export * from './resources/bulk-errors';
-export type * from './resources/bulk-types';
+export * from './resources/bulk-types';
 export { CAMPAIGN_TERMINAL_STATUSES, Campaigns } from './resources/campaigns';
 export { MESSAGE_TERMINAL_STATUSES, Messages } from './resources/messages';

@@ -1,10 +1,5 @@
-/**
- * SMS segment counting as the network does it (3GPP TS 23.038 alphabet, TS 23.040 concatenation),
- * and the explanation of a count: where each segment starts and ends, which characters forced
- * UCS-2, and what the text would take with GSM-7 replacements for them.
- *
- * @module
- */
+// SMS segment counting as the network does it (3GPP TS 23.038 alphabet, TS 23.040 concatenation),
+// and the explanation of a count.
 
 import { countSeptets, septetsOf } from './gsm-alphabet';
 import { gsmReplacement } from './gsm-replacements';
@@ -61,60 +56,38 @@ export function countSegments(text: string): SegmentCount {
   return { ...count, parts: ends.map((end, i) => text.slice(ends[i - 1] ?? 0, end)) };
 }
 
-/**
- * Where the network cuts a text: the one implementation behind {@link countSegments} and
- * {@link explainSegments}, so a count and its explanation can never disagree.
- */
-interface TextSplit extends Omit<SegmentCount, 'parts'> {
-  /** The UTF-16 offset where each segment ends, ascending; the last is `text.length`. */
-  ends: number[];
-}
-
-/**
- * Splits a text where the network would; see {@link countSegments} for the rules.
- *
- * @param text - The message body.
- * @returns The encoding, sizes and the end offset of each segment.
- */
-function splitText(text: string): TextSplit {
+// Where the network cuts a text: the one split behind countSegments and explainSegments, so a
+// count and its explanation never disagree. `ends` holds the UTF-16 offset where each segment ends.
+function splitText(text: string): Omit<SegmentCount, 'parts'> & { ends: number[] } {
   const septets = countSeptets(text);
   const gsm = septets >= 0;
-  const encoding: SegmentEncoding = gsm ? 'GSM_7' : 'UCS_2';
   const units = gsm ? septets : text.length;
   const [single, concatenated] = gsm ? GSM_LIMITS : UCS2_LIMITS;
-  if (units <= single) {
-    const ends = text === '' ? [] : [text.length];
-    return {
-      encoding,
-      segments: ends.length,
-      units,
-      perSegment: single,
-      remainingInSegment: single - units,
-      ends,
-    };
-  }
+  const perSegment = units <= single ? single : concatenated;
   const ends: number[] = [];
-  let used = 0;
-  for (let i = 0; i < text.length; ) {
-    // Every GSM-7 character is one code unit (countSeptets has vouched for each one); a UCS-2
-    // surrogate pair is two.
-    const width = gsm ? 1 : unitsAt(text, i);
-    const size = gsm ? septetsOf(text.charCodeAt(i)) : width;
-    if (used + size > concatenated) {
-      ends.push(i);
-      used = 0;
+  let used = units;
+  if (units > single) {
+    used = 0;
+    for (let i = 0; i < text.length; ) {
+      // Every GSM-7 character is one code unit (countSeptets has vouched for each one); a UCS-2
+      // surrogate pair is two.
+      const width = gsm ? 1 : unitsAt(text, i);
+      const size = gsm ? septetsOf(text.charCodeAt(i)) : width;
+      if (used + size > concatenated) {
+        ends.push(i);
+        used = 0;
+      }
+      used += size;
+      i += width;
     }
-    used += size;
-    i += width;
   }
-  ends.push(text.length);
-  const remainingInSegment = concatenated - used;
+  if (text !== '') ends.push(text.length);
   return {
-    encoding,
+    encoding: gsm ? 'GSM_7' : 'UCS_2',
     segments: ends.length,
     units,
-    perSegment: concatenated,
-    remainingInSegment,
+    perSegment,
+    remainingInSegment: perSegment - used,
     ends,
   };
 }
@@ -167,32 +140,19 @@ export interface Ucs2Character {
   replacement: string | null;
 }
 
-/** The text with every {@link Ucs2Character} that has a replacement replaced, and its count. */
-export interface ReplacedText {
+/**
+ * The text with every {@link Ucs2Character} that has a replacement replaced, and its count: its
+ * encoding is `GSM_7` when every offender had a replacement.
+ */
+export interface ReplacedText extends Pick<SegmentCount, 'encoding' | 'segments' | 'units'> {
   /** The text after the replacements. */
   text: string;
-  /** Its encoding: `GSM_7` when every offender had a replacement. */
-  encoding: SegmentEncoding;
-  /** The segments it would be sent (and billed) as. */
-  segments: number;
-  /** Its size in septets or UTF-16 code units. */
-  units: number;
   /** Characters left as they were because no replacement fits them. */
   unreplaced: number;
 }
 
-/** The result of {@link explainSegments}. */
-export interface SegmentExplanation {
-  /** As {@link SegmentCount.encoding}. */
-  encoding: SegmentEncoding;
-  /** As {@link SegmentCount.segments}; always `spans.length`. */
-  segments: number;
-  /** As {@link SegmentCount.units}. */
-  units: number;
-  /** As {@link SegmentCount.perSegment}. */
-  perSegment: number;
-  /** As {@link SegmentCount.remainingInSegment}. */
-  remainingInSegment: number;
+/** The result of {@link explainSegments}: the count of {@link countSegments}, explained. */
+export interface SegmentExplanation extends Omit<SegmentCount, 'parts'> {
   /** The segments in order; they cover the text exactly, end to end. */
   spans: SegmentSpan[];
   /** Every character that forced UCS-2, in text order; empty for a GSM-7 text. */

@@ -24,13 +24,14 @@ import type { BatchAccepted, SendBatchParams } from '../core/api-types';
 import type { ClientContext } from '../core/call';
 import { AbortError, MessagingError } from '../core/errors';
 import type { SendOptions } from '../core/request-options';
-import { createPacer } from '../internal/pacer';
-import { BulkAbortError, BulkResumeError } from './bulk-errors';
-import type {
-  BulkChunkResult,
-  BulkSendResult,
-  SendBulkOptions,
-  SendBulkParams,
+import { sleepWithin } from '../internal/sleep-within';
+import {
+  BulkAbortError,
+  type BulkChunkResult,
+  BulkResumeError,
+  type BulkSendResult,
+  type SendBulkOptions,
+  type SendBulkParams,
 } from './bulk-types';
 
 /**
@@ -78,7 +79,10 @@ export async function sendBulk(
     planOf(params, options);
   const signal = request.signal;
   const n = recipients.length;
-  const pacer = createPacer(batchesPerMinute, 60_000, ctx.now, ctx.sleep);
+  // When each chunk's answer came. The next chunk waits until the `batchesPerMinute`-th last is a
+  // minute old: the service counts a request when it receives it, before its answer completes, so
+  // any minute it counts holds at most that many when chunks are sent one at a time.
+  const answered: number[] = [];
   const chunks: BulkChunkResult[] = [];
   let failed = 0;
   // An error that ends the fan-out carries the chunks done so far.
@@ -95,7 +99,10 @@ export async function sendBulk(
       chunk = { ...base, status: 'skipped' };
     } else {
       try {
-        await pacer.wait(signal);
+        const { length } = answered;
+        const oldest = length >= batchesPerMinute ? answered[length - batchesPerMinute] : undefined;
+        const delay = oldest === undefined ? 0 : oldest + 60_000 - ctx.now();
+        if (delay > 0) await sleepWithin(ctx.sleep, delay, signal);
       } catch (cause) {
         if (!signal?.aborted) throw cause;
         throw ending(aborted(key, signal.reason));
@@ -120,7 +127,7 @@ export async function sendBulk(
         if (error.code === 'IDEMPOTENCY_KEY_REUSED') throw ending(reused(key, index, error));
         chunk = { ...base, status: 'failed', error };
       }
-      pacer.done();
+      answered.push(ctx.now());
     }
     if (chunk.status !== 'sent') failed++;
     chunks.push(chunk);

@@ -1,13 +1,10 @@
-/**
- * The records of `campaigns.sendBulk`: what it sends, how, and what it reports, chunk by chunk.
- * Types only, so that the fan-out (`bulk-send.ts`), its errors (`bulk-errors.ts`) and the campaigns
- * resource all stand on them.
- *
- * @module
- */
+// The records of `campaigns.sendBulk` and its errors, which carry its result: the fan-out
+// (`bulk-send.ts`, loaded on first use) and the campaigns resource both stand on them. The errors
+// live here, not in `core/errors.ts`, because they carry the result: the hierarchy needs no resource.
 import type { SendBatchParams } from '../core/api-types';
-import type { MessagingError } from '../core/errors';
+import { AbortError, ConflictError, type MessagingError } from '../core/errors';
 import type { RequestOptions } from '../core/request-options';
+import { brandAll } from '../internal/brand';
 
 /** What `campaigns.sendBulk` sends: a batch's fields with any number of recipients. */
 export interface SendBulkParams extends Omit<SendBatchParams, 'recipients' | 'channel_type'> {
@@ -91,3 +88,27 @@ export interface BulkSendResult {
   /** How many chunks failed or were skipped. */
   failed: number;
 }
+
+/**
+ * `campaigns.sendBulk` was aborted, while it paced or during a chunk's request. `idempotencyKey` is
+ * the fan-out's key (run again with it to resume) and `result` the chunks done before the abort;
+ * the chunk in flight, if any, may have been sent and is not listed (a resume replays it).
+ */
+export class BulkAbortError extends AbortError {
+  /** The fan-out's key and the chunks done before the abort. */
+  declare readonly result: BulkSendResult;
+}
+
+/**
+ * `campaigns.sendBulk` was run with a key that an earlier fan-out used for other chunks: other
+ * recipients or content, or another `chunkSize` (so other chunks). The service refused a chunk with
+ * 422 `IDEMPOTENCY_KEY_REUSED`; nothing more was sent. Run it again exactly as the first run
+ * (recipients in the same order, content, name, `chunkSize`) to resume, or use a new key.
+ * `idempotencyKey` is the fan-out's key and `result` the chunks done before the refusal.
+ */
+export class BulkResumeError extends ConflictError {
+  /** The fan-out's key and the chunks done before the refusal (none when the first was refused). */
+  declare readonly result: BulkSendResult;
+}
+
+brandAll({ BulkAbortError, BulkResumeError });
