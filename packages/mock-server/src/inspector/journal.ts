@@ -170,7 +170,7 @@ export interface CreatedRecord {
  * accepted batch), and an idempotent replay (`Idempotent-Replayed: true`) names it again; its
  * kind is its path's collection (`/messages` → message).
  */
-export function createdBy(entry: StoredRequest): CreatedRecord | null {
+function createdBy(entry: StoredRequest): CreatedRecord | null {
   if (entry.method !== 'POST' || entry.status < 200 || entry.status >= 300) return null;
   const operation = operationOf(entry.method, entry.path);
   if (operation === undefined) return null;
