@@ -32,12 +32,9 @@ interface Exchange {
   headers: Record<string, string>;
   /** Told of each exception that is not a {@link DomainError}. */
   readonly report: UnexpectedErrorReporter | undefined;
+  /** The `Idempotency-Key` this request holds while it executes, and the API key it is under. */
+  reserved?: { readonly apiKeyId: string; readonly key: string };
 }
-
-/** Where idempotency leaves a request: a stored answer to replay, or the key it holds (if any). */
-type Reservation =
-  | { readonly kind: 'replay'; readonly response: HttpResponse }
-  | { readonly kind: 'execute'; readonly idempotencyKey: string | undefined };
 
 /**
  * Handles one request against a world. Never throws: every failure is an error envelope. The
@@ -60,18 +57,18 @@ export function handleRequest(
     // Rate-limit per key and operation; the headers go on every response of the operation.
     rateLimit(exchange, key.id, operation);
     const json = readBody(request, operation);
-    const reservation = reserve(exchange, key.id, operation, json);
-    if (reservation.kind === 'replay') return reservation.response;
+    const replay = reserve(exchange, key.id, operation, json);
+    if (replay !== undefined) return replay;
     // Validate, execute and render (after an injected delay, with the key still reserved).
     const context: OperationContext = { world, caller, params, query: request.query, json };
     const latency = takeLatency(world, operation.operationId);
     if (latency > 0 && delay !== undefined) {
       return delay(latency)
-        .then(() => execution(exchange, key.id, reservation.idempotencyKey, operation, context))
+        .then(() => execution(exchange, operation, context))
         .catch((error: unknown) => failure(exchange, error));
     }
     // No closure on the common, synchronous path: it runs for every request.
-    return execution(exchange, key.id, reservation.idempotencyKey, operation, context);
+    return execution(exchange, operation, context);
   } catch (error) {
     return failure(exchange, error);
   }
@@ -143,17 +140,17 @@ function readBody(request: HttpRequest, operation: Operation): unknown {
   return jsonBody(bodyText(request.body));
 }
 
-/** The stored answer to replay for a repeated `Idempotency-Key`, or the key now reserved. */
+/** The stored answer to replay for a repeated `Idempotency-Key`; else the key is now reserved. */
 function reserve(
   exchange: Exchange,
   apiKeyId: string,
   operation: Operation,
   json: unknown,
-): Reservation {
+): HttpResponse | undefined {
   const { world, request, traceId } = exchange;
   const idempotencyKey =
     operation.method === 'POST' ? request.headers['idempotency-key'] : undefined;
-  if (idempotencyKey === undefined) return { kind: 'execute', idempotencyKey };
+  if (idempotencyKey === undefined) return undefined;
   if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw validationError({
       'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters without spaces.',
@@ -161,30 +158,24 @@ function reserve(
   }
   const fingerprint = fingerprintOf(operation.operationId, json);
   const decision = beginIdempotent(world, apiKeyId, idempotencyKey, fingerprint);
-  if (decision.kind !== 'replay') return { kind: 'execute', idempotencyKey };
+  if (decision.kind !== 'replay') {
+    exchange.reserved = { apiKeyId, key: idempotencyKey };
+    return undefined;
+  }
   return {
-    kind: 'replay',
-    response: {
-      status: decision.response.status,
-      headers: {
-        ...decision.response.headers,
-        ...exchange.headers,
-        'x-trace-id': traceId,
-        'idempotent-replayed': 'true',
-      },
-      body: decision.response.body,
+    status: decision.response.status,
+    headers: {
+      ...decision.response.headers,
+      ...exchange.headers,
+      'x-trace-id': traceId,
+      'idempotent-replayed': 'true',
     },
+    body: decision.response.body,
   };
 }
 
 /** Runs the operation and renders its result; the idempotency key is settled whatever happens. */
-function execution(
-  exchange: Exchange,
-  apiKeyId: string,
-  idempotencyKey: string | undefined,
-  operation: Operation,
-  context: OperationContext,
-): HttpResponse {
+function execution(exchange: Exchange, operation: Operation, context: OperationContext) {
   let response: HttpResponse | undefined;
   try {
     const result = operation.handle(context);
@@ -198,8 +189,9 @@ function execution(
     };
   } finally {
     // Only a request that executed keeps its key; a refused one frees it.
-    if (idempotencyKey !== undefined) {
-      finishIdempotent(exchange.world, apiKeyId, idempotencyKey, stored(response));
+    const { reserved } = exchange;
+    if (reserved !== undefined) {
+      finishIdempotent(exchange.world, reserved.apiKeyId, reserved.key, stored(response));
     }
   }
   return response;
