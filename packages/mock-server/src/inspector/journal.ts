@@ -138,21 +138,17 @@ function haystackOf(entry: StoredRequest): string {
 
 /** The words of a JSON body (its strings, keys and numbers), or the text as it is. */
 function bodyText(body: string | null): string {
-  const parsed = jsonOf(body);
-  if (parsed === undefined) return body ?? '';
   const words: string[] = [];
-  const walk = (value: unknown, depth: number): void => {
-    if (depth > 8 || words.length > 2_000) return;
-    if (typeof value === 'string' || typeof value === 'number') words.push(String(value));
-    else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
-    else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
-        words.push(key);
-        walk(item, depth + 1);
-      }
-    }
-  };
-  walk(parsed, 0);
+  try {
+    // Each key (but an array's index) and each string and number, as the parser meets them.
+    JSON.parse(body ?? '', function (this: unknown, key: string, value: unknown) {
+      if (key !== '' && !Array.isArray(this)) words.push(key);
+      if (typeof value === 'string' || typeof value === 'number') words.push(String(value));
+      return value;
+    });
+  } catch {
+    return body ?? '';
+  }
   return words.join('\n');
 }
 

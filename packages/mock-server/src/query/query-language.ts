@@ -105,8 +105,5 @@ export function filterTest<T>(world: ReadonlyWorld, filter: QueryFilter): Predic
     ([key, values]) => QUERY_FIELDS[key].test(values as never, scope) as Predicate<T>,
   );
   if (tests.length <= 1) return tests[0];
-  return (record) => {
-    for (const test of tests) if (!test(record)) return false;
-    return true;
-  };
+  return (record) => tests.every((test) => test(record));
 }
