@@ -1,10 +1,5 @@
-/**
- * `MessagingClient`: the typed client of the messaging service's public API.
- *
- * @module
- */
-
-import type { Client } from 'openapi-fetch';
+import * as openapiFetch from 'openapi-fetch';
+import { API_KEY_PATTERN } from './core/api-key';
 import type { ClientContext } from './core/call';
 import {
   createTransport,
@@ -13,13 +8,18 @@ import {
   type TransportHooks,
 } from './core/retry-fetch';
 import type { paths } from './generated/openapi';
-import { API_KEY_PATTERN } from './internal/api-key-grammar';
 import { readable } from './internal/exchange';
-import { createClient } from './internal/openapi-fetch';
 import { isBrowser, readEnv, sleep } from './internal/runtime';
 import { type Logger, type LogLevel, logHooks, parseLogLevel } from './logging';
 import { Campaigns } from './resources/campaigns';
 import { Messages } from './resources/messages';
+
+type CreateClient = typeof openapiFetch.default;
+// openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so in our CommonJS
+// build (Node's interop rules: this package is `"type": "module"`) the default import is the whole
+// exports object and `createClient` sits one level deeper.
+const createClient: CreateClient =
+  (openapiFetch.default as unknown as { default?: CreateClient }).default ?? openapiFetch.default;
 
 /** Options of {@link MessagingClient}. Every one is optional. */
 export interface ClientOptions extends RetryOptions, TransportHooks {
@@ -99,7 +99,7 @@ export class MessagingClient {
    * the resources do not cover. It returns `{ data, error, response }` instead of throwing. A POST
    * through it is retried only when you pass an `Idempotency-Key`.
    */
-  readonly raw: Client<paths>;
+  readonly raw: openapiFetch.Client<paths>;
   /** The base URL requests go to. */
   readonly baseUrl: string;
   /** `live` or `test`, from the key's prefix. */

@@ -33,7 +33,6 @@
  * @module \@msgsvc/sdk/contract
  */
 
-export { API_KEY_PATTERN } from './internal/api-key-grammar';
-export { decodeOrKeep } from './internal/decode-or-keep';
+export { API_KEY_PATTERN } from './core/api-key';
 export * from './internal/path-template';
 export { redactSecrets } from './internal/redact-secrets';

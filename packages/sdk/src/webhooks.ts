@@ -268,11 +268,9 @@ function decodeSecret(secret: string): Uint8Array<ArrayBuffer> | undefined {
 }
 
 function toUnixSeconds(timestamp: Date | number): string {
-  // By brand, not `instanceof`: a Date from another realm (a test runner's vm) counts.
-  const seconds =
-    Object.prototype.toString.call(timestamp) === '[object Date]'
-      ? Math.floor(timestamp.getTime() / 1000)
-      : timestamp;
+  // A Date by its brand, not `instanceof`: one from another realm (a test runner's vm) counts.
+  const isDate = Object.prototype.toString.call(timestamp) === '[object Date]';
+  const seconds = isDate ? Math.floor((timestamp as Date).getTime() / 1000) : (timestamp as number);
   if (!Number.isSafeInteger(seconds) || seconds < 0) {
     throw new RangeError(
       `Webhook timestamp must be a Date or non-negative Unix seconds, got ${String(timestamp)}`,

@@ -2,11 +2,9 @@
  * The contract's path templates, matched the way OpenAPI matches them: segment by segment, a
  * `{name}` segment matching any non-empty segment, and the most literal template winning
  * (`/campaigns/batch` before `/campaigns/{campaign_id}`). The mock's router, the server's control
- * routes, the inspector's journal and verify's proxy all match paths with this one file.
- *
- * @module
+ * routes, the inspector's journal and verify's proxy all match paths with this one file, and
+ * percent-decode with its {@link decodeOrKeep}.
  */
-import { decodeOrKeep } from './decode-or-keep';
 
 /** One template, split once. */
 interface Compiled<T> {
@@ -161,4 +159,26 @@ export function splitUrl(url: string): UrlParts {
   const mark = url.indexOf('?', pathStart);
   if (mark < 0 || mark > end) return { path: url.slice(pathStart, end), query: '' };
   return { path: url.slice(pathStart, mark), query: url.slice(mark + 1, end) };
+}
+
+/**
+ * `decodeURIComponent(text)`, or `text` as written when its percent-encoding is broken
+ * (`%`, `%zz`, `%E0%A4%A`). `%2F` decodes to `/`: split a path into segments before decoding them.
+ *
+ * @param text - A percent-encoded path segment or query part.
+ * @returns The decoded text, or `text` itself when it cannot be decoded.
+ * @example
+ * ```ts
+ * import { decodeOrKeep } from '@msgsvc/sdk/contract';
+ *
+ * decodeOrKeep('a%20b'); // 'a b'
+ * decodeOrKeep('%E0%A4%A'); // '%E0%A4%A'
+ * ```
+ */
+export function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -1,10 +1,6 @@
-/**
- * The one redaction of secrets: what the mock's error messages and request log, the server's
- * inspector and verify's proxy show in place of an API key or a webhook secret.
- *
- * @module
- */
-import { decodeOrKeep } from './decode-or-keep';
+// The one redaction of secrets: what the mock's error messages and request log, the server's
+// inspector and verify's proxy show in place of an API key or a webhook secret.
+import { decodeOrKeep } from './path-template';
 
 /** An API key or a webhook secret: its kind, then its characters (a key's or base64's alphabet). */
 const SECRET = /(svc_live_|svc_test_|whsec_)([A-Za-z0-9+/=_-]*)/g;

@@ -49,9 +49,11 @@ export function withoutMutableFilters<Q extends ListQuery>(query: Q): Q {
   return stable;
 }
 
+type Filtered = Pick<WalkEntry, 'status' | 'error_code'>;
+
 /** A predicate applying the query's mutable filters to an entry, as the service would. */
-export function mutableFilterOf(query: ListQuery): (entry: WalkEntry) => boolean {
-  const tests: ((entry: WalkEntry) => boolean)[] = [];
+export function mutableFilterOf(query: ListQuery): (entry: Filtered) => boolean {
+  const tests: ((entry: Filtered) => boolean)[] = [];
   for (const name of MUTABLE_FILTERS) {
     const given = query[name];
     // A filter takes a list and matches any of its values; an empty list filters nothing.
