@@ -93,20 +93,17 @@ function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
 
 /** Each organization and environment a number has opted out of, for the phone's view. */
 function phoneOptOuts(world: ReadonlyWorld, number: string) {
-  const found: { organization_id: string; organization: string; environment: string }[] = [];
-  if (world.optOuts.size === 0) return { opted_out: found };
-  for (const organization of world.organizations.values()) {
-    for (const environment of ['live', 'test'] as const) {
-      if (isOptedOut(world, organization.id, environment, number)) {
-        found.push({
-          organization_id: organization.id,
-          organization: organization.name,
-          environment,
-        });
-      }
-    }
-  }
-  return { opted_out: found };
+  const organizations = world.optOuts.size === 0 ? [] : [...world.organizations.values()];
+  const opted_out = organizations.flatMap((organization) =>
+    (['live', 'test'] as const)
+      .filter((environment) => isOptedOut(world, organization.id, environment, number))
+      .map((environment) => ({
+        organization_id: organization.id,
+        organization: organization.name,
+        environment,
+      })),
+  );
+  return { opted_out };
 }
 
 /**

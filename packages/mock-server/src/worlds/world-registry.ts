@@ -255,9 +255,8 @@ export class WorldRegistry {
 
   private freshNamespace(): string {
     for (;;) {
-      const bytes = randomBytes(NAMESPACE_LENGTH);
-      let namespace = '';
-      for (const byte of bytes) namespace += ALPHABET[byte % ALPHABET.length];
+      const bytes = Array.from(randomBytes(NAMESPACE_LENGTH));
+      const namespace = bytes.map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
       if (!this.byNamespace.has(namespace)) return namespace;
     }
   }
