@@ -186,14 +186,13 @@ function campaignView(
   const offset = lastPageAt(asked, messages.length, limit);
   const counts: Record<string, number> = {};
   const exact: Record<string, Record<string, number>> = {};
-  for (const message of messages) {
-    const listed = listStatusOf(message.status);
+  for (const { status } of messages) {
+    const listed = listStatusOf(status);
     counts[listed] = (counts[listed] ?? 0) + 1;
-    if (listed !== message.status) {
-      const folded = exact[listed] ?? {};
-      folded[message.status] = (folded[message.status] ?? 0) + 1;
-      exact[listed] = folded;
-    }
+    if (listed === status) continue;
+    const folded = exact[listed] ?? {};
+    folded[status] = (folded[status] ?? 0) + 1;
+    exact[listed] = folded;
   }
   return {
     campaign: campaignObject(world, campaign),
