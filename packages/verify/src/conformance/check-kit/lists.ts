@@ -13,15 +13,14 @@ export type Query = NonNullable<RequestSpec['query']>;
 /** A UUID v7 no service has issued: a value no record holds. */
 export const ABSENT_ID = '01890000-0000-7000-8000-00000000a5e7';
 
+/** The pagination envelope's counts, each an integer. */
+const COUNTS = ['total', 'page', 'size', 'pages'] as const;
+
 /** A 200 list answer: the pagination envelope, and the request in words (`GET /messages?size=1`). */
-export interface ListPage {
-  readonly total: number;
-  readonly page: number;
-  readonly size: number;
-  readonly pages: number;
+export type ListPage = Readonly<Record<(typeof COUNTS)[number], number>> & {
   readonly entries: Entry[];
   readonly where: string;
-}
+};
 
 /** The ids of `entries`, in order. */
 export const idsOf = (entries: readonly Entry[]): string[] => entries.map((e) => String(e.id));
@@ -32,8 +31,7 @@ export async function listPage(api: Api, path: string, query: Query = {}): Promi
   const body = expectAnswer(answer, 200);
   const where = `GET ${path}${answer.search}`;
   expectThat(
-    ['total', 'page', 'size', 'pages'].every((name) => Number.isInteger(body[name])) &&
-      Array.isArray(body.entries),
+    COUNTS.every((name) => Number.isInteger(body[name])) && Array.isArray(body.entries),
     `the pagination envelope (total, page, size, pages, entries) from ${where}`,
     () => brief(body),
   );
@@ -43,7 +41,7 @@ export async function listPage(api: Api, path: string, query: Query = {}): Promi
 /** Fails unless `page`'s envelope holds `want` (`entries`: how many). */
 export function expectPage(
   page: ListPage,
-  want: Partial<Record<'total' | 'page' | 'size' | 'pages' | 'entries', number>>,
+  want: Partial<Record<(typeof COUNTS)[number] | 'entries', number>>,
 ): void {
   expectValues(page.where, { ...page, entries: page.entries.length }, want);
 }

@@ -63,6 +63,7 @@ export const ENVELOPE_CHECKS = checks({
       const { id } = await campaign(context);
       const raw = JSON.stringify({ to: numbers.delivered, body: 'verify 415' });
       const text = { 'content-type': 'text/plain' };
+      const invalid = { body: { to: 'abc', body: '' }, sends: 1 };
       const probes: [Probe, number, string][] = [
         [['GET', '/messages', { key: null }], 401, 'AUTH_INVALID_API_KEY'],
         [['POST', '/campaigns/batch', { key: 'svc_test_', body: {} }], 401, 'AUTH_INVALID_API_KEY'],
@@ -75,11 +76,7 @@ export const ENVELOPE_CHECKS = checks({
         [['GET', '/campaigns', { query: { size: 201 } }], 422, 'VALIDATION_ERROR'],
         [['GET', `/campaigns/${id}/messages`, { query: { page: 0 } }], 422, 'VALIDATION_ERROR'],
         [['GET', '/messages/not-a-uuid'], 422, 'VALIDATION_ERROR'],
-        [
-          ['POST', '/messages', { body: { to: 'abc', body: '' }, sends: 1 }],
-          422,
-          'VALIDATION_ERROR',
-        ],
+        [['POST', '/messages', invalid], 422, 'VALIDATION_ERROR'],
       ];
       for (const [[method, path, spec], status, code] of probes) {
         expectEnvelope(await api.request(method, path, spec), status, code);
@@ -91,11 +88,8 @@ export const ENVELOPE_CHECKS = checks({
     cites: 'spec Errors; spec Authentication 7; D3; D4; D14',
     needs: ['poor', 'restricted'],
     async run(context) {
-      expectEnvelope(
-        await context.restricted!.request('GET', '/campaigns'),
-        403,
-        'AUTH_INVALID_SCOPE',
-      );
+      const unscoped = await context.restricted!.request('GET', '/campaigns');
+      expectEnvelope(unscoped, 403, 'AUTH_INVALID_SCOPE');
       const refused = await sendMessage(context.poor!, context.numbers.delivered, 'verify 402');
       expectEnvelope(refused, 402, 'BILLING_INSUFFICIENT_FUNDS', 'billing');
     },
