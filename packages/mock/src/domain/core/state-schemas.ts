@@ -12,7 +12,6 @@ const { time, id, count } = FIELDS;
 const eventType = z.enum(WEBHOOK_EVENT_TYPES);
 const operationId = z.enum(OPERATION_IDS);
 
-/** A receiver's answer body as an attempt keeps it. */
 const answerBody = z.strictObject({
   /** The text (at most 2,048 bytes of UTF-8), or a binary body's first bytes in hex. */
   body: z.string().max(2048),
@@ -22,7 +21,6 @@ const answerBody = z.strictObject({
   truncated: z.boolean(),
 });
 
-/** One attempt at a webhook delivery. */
 const webhookAttempt = z.strictObject({
   /** When it was made: world time, epoch milliseconds. */
   at: time,
@@ -41,7 +39,6 @@ const webhookAttempt = z.strictObject({
   answer: answerBody.exactOptional(),
 });
 
-/** A response an idempotency record replays as it was. */
 const storedResponse = z.strictObject({
   /** The HTTP status. */
   status: z.int().min(100).max(599),
