@@ -33,6 +33,8 @@ export { type ClientOptions, MessagingClient } from './client';
 export { keyPrefix } from './core/api-key';
 export * from './core/api-promise';
 export type * from './core/api-types';
+// The SDK's `ErrorCode` (the contract's codes and the client's own), not the contract's schema.
+export type { ErrorCode } from './core/errors';
 export * from './core/errors';
 export type * from './core/request-options';
 export type {
