@@ -19,9 +19,7 @@ export interface ErrorData {
 
 /** Thrown by domain operations; carries {@link ErrorData}. Nothing has changed when it is thrown. */
 export class DomainError extends Error implements ErrorData {
-  /** The service's error code, e.g. `NOT_FOUND`. */
   readonly code: ErrorCode;
-  /** Field name → message, for validation and scope errors. */
   readonly fields?: Readonly<Record<string, string>>;
 
   constructor(data: ErrorData) {
