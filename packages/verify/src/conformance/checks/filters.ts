@@ -61,13 +61,10 @@ export const FILTER_CHECKS = checks({
     title: 'sms_remitter_id and its alias remitter_id filter by sender ID',
     cites: 'spec GET /messages; D22',
     async run(context) {
-      const message = await sentMessage(context);
+      const sender = (await sentMessage(context)).remitter_id;
       for (const name of ['sms_remitter_id', 'remitter_id']) {
-        const page = await listPage(context.api, '/messages', {
-          [name]: message.remitter_id,
-          size: 200,
-        });
-        expectOnly(page, 'remitter_id', [message.remitter_id]);
+        const page = await listPage(context.api, '/messages', { [name]: sender, size: 200 });
+        expectOnly(page, 'remitter_id', [sender]);
         expectThat(page.total > 0, `${page.where}: the run's message at least`, () => 'none');
       }
     },
@@ -91,11 +88,9 @@ export const FILTER_CHECKS = checks({
       // The campaign's 3 distinct recipients: a duplicate is sent once.
       expectPage(all, { total: 3 });
       expectOnly(all, 'campaign_id', [id]);
-      const failed = await listPage(context.api, '/messages', {
-        campaign_id: id,
-        status: ['FAILED', 'UNDELIVERED'],
-      });
-      expectOnly(failed, 'status', ['FAILED', 'UNDELIVERED']);
+      const status = ['FAILED', 'UNDELIVERED'];
+      const failed = await listPage(context.api, '/messages', { campaign_id: id, status });
+      expectOnly(failed, 'status', status);
       const invalid = all.entries.find((e) => e.target_e164 === context.numbers.invalid);
       expectThat(
         invalid !== undefined && idsOf(failed.entries).includes(String(invalid.id)),

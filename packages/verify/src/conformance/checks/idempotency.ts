@@ -45,11 +45,9 @@ export const IDEMPOTENCY_CHECKS = checks({
         const first = await sendMessage(context.api, to, text, keyed(key));
         expectAnswer(first, 201);
         // The same body with other key order and spacing is the same request.
-        const again = await context.api.request('POST', '/messages', {
-          raw: ` { "body": ${JSON.stringify(text)}, "to": ${JSON.stringify(to)} } `,
-          headers: { 'idempotency-key': key, 'content-type': 'application/json' },
-          sends: 1,
-        });
+        const raw = ` { "body": ${JSON.stringify(text)}, "to": ${JSON.stringify(to)} } `;
+        const headers = { 'idempotency-key': key, 'content-type': 'application/json' };
+        const again = await context.api.request('POST', '/messages', { raw, headers, sends: 1 });
         expectReplay(again, first);
       });
     },

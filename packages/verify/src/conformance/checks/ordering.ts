@@ -89,12 +89,8 @@ export const ORDER_CHECKS = checks({
         ['/campaigns', { q: context.runId }],
       ] as const) {
         const plain = await listPage(context.api, path, { ...query, size: 200 });
-        const explicit = await listPage(context.api, path, {
-          ...query,
-          size: 200,
-          order: 'desc',
-          order_by: 'created_at',
-        });
+        const asked = { ...query, size: 200, order: 'desc', order_by: 'created_at' };
+        const explicit = await listPage(context.api, path, asked);
         const expected = `GET ${path} without order: the order of order=desc&order_by=created_at`;
         expectSameIds(plain.entries, explicit.entries, expected);
       }
