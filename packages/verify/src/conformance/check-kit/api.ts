@@ -1,8 +1,6 @@
 /**
- * The only way verify talks to a deployment: plain HTTP through `fetch`, one API key per client.
- * It waits out a 429 (backing off from 50 ms to at most a second at a time, until the run's deadline)
- * unless the caller wants to see it, and reserves sends against the run's budget before a request
- * that could create messages.
+ * The only way verify talks to a deployment: plain HTTP through `fetch`, one API key per client,
+ * 429s waited out until the run's deadline, sends reserved in the run's budget.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SendBudget } from './budgets';

@@ -60,7 +60,6 @@ export const BILLING_CHECKS = checks({
       const answer = await sendMessage(poor, context.numbers.delivered, 'verify 402');
       const body = expectAnswer(answer, 402, 'BILLING_INSUFFICIENT_FUNDS');
       expectValues('the 402 (D3)', body, { service: 'billing' });
-      // No message created by the 402.
       expectPage(await listPage(poor, '/messages', { size: 1 }), { total: before.total });
     },
   },

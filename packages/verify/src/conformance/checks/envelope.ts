@@ -120,7 +120,6 @@ export const ENVELOPE_CHECKS = checks({
           'Content-Type': JSON_TYPE,
         });
       }
-      // Two answers never share a trace id (one per request).
       const ids = new Set(answers.map((a) => a.headers.get('x-trace-id')));
       expectThat(ids.size === answers.length, 'a new X-Trace-Id for every request', () =>
         [...ids].join(', '),

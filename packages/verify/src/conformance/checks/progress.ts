@@ -35,7 +35,6 @@ export const PROGRESS_CHECKS = checks({
     async run(context) {
       const { id, accepted } = await campaign(context);
       expectThat(/^[0-9a-f-]{36}$/i.test(id), 'campaign_id a UUID', () => id);
-      // The 202 text describes the campaign as pending processing (spec).
       expectThat(
         /\bpending\b/i.test(accepted) && /\bprocessing\b/i.test(accepted),
         'a message saying the campaign is pending processing',
