@@ -1,9 +1,3 @@
-/**
- * A cost preview for an SMS before it is sent: segments × price per segment × recipients.
- *
- * @module
- */
-
 import { formatMoney, parseMoney } from './money';
 import { countSegments, type SegmentEncoding } from './segments';
 

@@ -1,10 +1,5 @@
-/**
- * The GSM 03.38 default alphabet and its extension table (3GPP TS 23.038), as a lookup of septets
- * per UTF-16 code unit: the one statement of the alphabet that segment counting, the segment
- * explanation and the GSM-7 replacements all read.
- *
- * @module
- */
+// The GSM 03.38 default alphabet and its extension table (3GPP TS 23.038): the one statement of
+// the alphabet that segment counting, its explanation and the GSM-7 replacements all read.
 
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';

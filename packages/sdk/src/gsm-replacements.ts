@@ -8,8 +8,6 @@
  * mapping read from each character's Unicode name. Then Unicode's own compatibility decomposition
  * (NFKD) with the combining marks dropped: `ç` is `c` + cedilla, `ã` is `a` + tilde, `ª` is `a`,
  * a full-width `Ａ` is `A`. A stand-in is offered only when it is GSM-7 through and through.
- *
- * @module
  */
 
 import { countSeptets } from './gsm-alphabet';

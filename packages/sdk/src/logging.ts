@@ -1,9 +1,5 @@
-/**
- * Debug logging as transport hooks, like openai-node's `OPENAI_LOG`: `debug` prints every attempt
- * and response, `info` adds nothing below it but retries, `warn` only calls that failed for good.
- * Lines carry method, path, status, attempt, delay and trace id; the API key appears only as its
- * prefix (the hooks' events never hold more) and bodies only when asked for.
- */
+// Debug logging as transport hooks, like openai-node's `OPENAI_LOG`. The API key appears only as
+// its prefix (the hooks' events never hold more) and bodies only when asked for.
 import type { TransportHooks } from './core/retry-fetch';
 
 /** How much the client logs. `off` (the default) logs nothing. */
@@ -45,49 +41,39 @@ export function logHooks(
   logger: Logger,
   bodies: boolean,
 ): TransportHooks {
-  const at = RANK[level];
-  const { onRequest, onResponse, onRetry, onError } = hooks;
+  // The caller's hook, followed by `line` when `level` prints lines of `rank`.
+  const logged = <E>(hook: ((event: E) => void) | undefined, rank: number, line: (e: E) => void) =>
+    RANK[level] > rank
+      ? hook
+      : (event: E) => {
+          hook?.(event);
+          line(event);
+        };
   return {
-    onRequest:
-      at > RANK.debug
-        ? onRequest
-        : (e) => {
-            onRequest?.(e);
-            logger.debug(`msgsvc → ${e.method} ${pathOf(e.url)} (attempt ${e.attempt})`, {
-              headers: e.headers,
-              ...(e.idempotencyKey === undefined ? {} : { idempotencyKey: e.idempotencyKey }),
-              ...(bodies && e.body !== undefined ? { body: e.body } : {}),
-            });
-          },
-    onResponse:
-      at > RANK.debug
-        ? onResponse
-        : (e) => {
-            onResponse?.(e);
-            logger.debug(
-              `msgsvc ← ${e.status} ${e.method} ${pathOf(e.url)} (attempt ${e.attempt}, ${Math.round(e.durationMs)} ms, trace ${e.traceId ?? '-'})`,
-              bodies ? { body: e.body } : undefined,
-            );
-          },
-    onRetry:
-      at > RANK.info
-        ? onRetry
-        : (e) => {
-            onRetry?.(e);
-            logger.info(
-              `msgsvc retrying ${e.method} ${pathOf(e.url)} in ${Math.round(e.delayMs)} ms after attempt ${e.attempt}: ${e.status ?? e.error?.code} (trace ${e.traceId ?? '-'})`,
-            );
-          },
-    onError:
-      at > RANK.warn
-        ? onError
-        : (e) => {
-            onError?.(e);
-            logger.warn(
-              `msgsvc ${e.method} ${pathOf(e.url)} failed after ${e.attempt} attempt(s): ${e.error.code} ${e.error.message}`,
-              e.idempotencyKey === undefined ? undefined : { idempotencyKey: e.idempotencyKey },
-            );
-          },
+    onRequest: logged(hooks.onRequest, RANK.debug, (e) =>
+      logger.debug(`msgsvc → ${e.method} ${pathOf(e.url)} (attempt ${e.attempt})`, {
+        headers: e.headers,
+        ...(e.idempotencyKey === undefined ? {} : { idempotencyKey: e.idempotencyKey }),
+        ...(bodies && e.body !== undefined ? { body: e.body } : {}),
+      }),
+    ),
+    onResponse: logged(hooks.onResponse, RANK.debug, (e) =>
+      logger.debug(
+        `msgsvc ← ${e.status} ${e.method} ${pathOf(e.url)} (attempt ${e.attempt}, ${Math.round(e.durationMs)} ms, trace ${e.traceId ?? '-'})`,
+        bodies ? { body: e.body } : undefined,
+      ),
+    ),
+    onRetry: logged(hooks.onRetry, RANK.info, (e) =>
+      logger.info(
+        `msgsvc retrying ${e.method} ${pathOf(e.url)} in ${Math.round(e.delayMs)} ms after attempt ${e.attempt}: ${e.status ?? e.error?.code} (trace ${e.traceId ?? '-'})`,
+      ),
+    ),
+    onError: logged(hooks.onError, RANK.warn, (e) =>
+      logger.warn(
+        `msgsvc ${e.method} ${pathOf(e.url)} failed after ${e.attempt} attempt(s): ${e.error.code} ${e.error.message}`,
+        e.idempotencyKey === undefined ? undefined : { idempotencyKey: e.idempotencyKey },
+      ),
+    ),
   };
 }
 

@@ -1,9 +1,4 @@
-/**
- * Money as the API writes it: a decimal string with six fraction digits, held as integer
- * micro-units so no amount ever passes through a binary float.
- *
- * @module
- */
+// Money as the API writes it, held as integer micro-units so no amount passes through a float.
 
 /** Micro-units in one unit of currency: `"1.000000"` is `1_000_000`. */
 export const MICROS_PER_UNIT = 1_000_000;

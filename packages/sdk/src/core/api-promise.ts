@@ -1,10 +1,3 @@
-/**
- * What a resource call returns: a promise of the typed body that can also give the response and
- * the request's metadata through `.withResponse()`, as in openai-node.
- *
- * @module
- */
-
 /** The body of a call together with the response and the metadata of the request. */
 export interface WithResponse<T> {
   /** The typed body, exactly as `await`ing the call gives it. */

@@ -1,9 +1,6 @@
-/**
- * The message of an HTTP error, built so that a test runner printing only `error.message` shows the
- * cause: which fields and why for a 422, the missing scope for a 403, when to retry for a
- * 429 (a 402's message comes from the service, which names the shortfall). Bounded, whatever the service sent. Written small: it is in the
- * SDK's main entry, under the size budget.
- */
+// The message of an HTTP error, built so that a test runner printing only `error.message` shows the
+// cause (a 402's message comes from the service, which names the shortfall). Bounded, whatever the
+// service sent. Written small: it is in the SDK's main entry, under the size budget.
 
 /**
  * The error's message: the service's, with the cause added where the envelope has it.

@@ -1,27 +1,7 @@
-/**
- * The SDK's errors: one base class, {@link MessagingError}, and a subclass per kind of failure.
- * {@link errorFromResponse} is the one place that maps a response (status and `code`) to a class.
- *
- * `instanceof` works across copies of the SDK (its ESM and CJS builds loaded side by side, or two
- * installed copies): each class answers `instanceof` by a brand registered with `Symbol.for`, not
- * by prototype identity.
- *
- * @example
- * ```ts
- * import { MessagingClient, RateLimitError, ValidationError } from '@msgsvc/sdk';
- *
- * const client = new MessagingClient();
- * try {
- *   await client.messages.send({ to: '+244923000001', body: 'Olá' });
- * } catch (error) {
- *   if (error instanceof ValidationError) console.error(error.fields); // { to: '…' }
- *   else if (error instanceof RateLimitError) console.error(`retry in ${error.retryAfter}s`);
- *   else throw error;
- * }
- * ```
- *
- * @module
- */
+// The SDK's errors: one base class and a subclass per kind of failure; `errorFromResponse` is the
+// one place that maps a response (status and `code`) to a class. `instanceof` works across copies
+// of the SDK (its ESM and CJS builds side by side, or two installed copies): each class answers it
+// by a brand registered with `Symbol.for`, not by prototype identity.
 
 import { type Branded, brandAll, KIND } from '../internal/brand';
 import { retryAfterMs } from '../internal/retry-after';
@@ -88,6 +68,20 @@ export interface MessagingErrorInit {
 /**
  * The base of every error the SDK throws for a request: HTTP errors (with the service's error
  * envelope), connection failures, timeouts and aborts.
+ *
+ * @example
+ * ```ts
+ * import { MessagingClient, RateLimitError, ValidationError } from '@msgsvc/sdk';
+ *
+ * const client = new MessagingClient();
+ * try {
+ *   await client.messages.send({ to: '+244923000001', body: 'Olá' });
+ * } catch (error) {
+ *   if (error instanceof ValidationError) console.error(error.fields); // { to: '…' }
+ *   else if (error instanceof RateLimitError) console.error(`retry in ${error.retryAfter}s`);
+ *   else throw error;
+ * }
+ * ```
  */
 export class MessagingError extends Error {
   /** `true` for errors of this class or a subclass, from any copy of the SDK. */

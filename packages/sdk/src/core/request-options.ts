@@ -1,8 +1,3 @@
-/**
- * Options every resource call accepts, to override the client's settings for one request.
- *
- * @module
- */
 import type { RetryOptions } from './retry-fetch';
 
 /** Per-request options: a signal, extra headers, and the retry policy's fields. */

@@ -1,25 +1,13 @@
 /**
  * The transport under openapi-fetch's `fetch` option: it runs each attempt as a whole exchange
- * (headers and body, under the attempt's time limit, `totalTimeout` and the caller's signal),
- * retries what is safe to retry, waits between attempts, and reports through hooks. Retries live
- * here and not in middleware because middleware cannot re-issue a request (openapi-fetch's own
- * advice).
+ * (headers and body, under the attempt's limit, `totalTimeout` and the caller's signal), retries
+ * what is safe to retry, waits between attempts, and reports through hooks. Retries live here and
+ * not in middleware because middleware cannot re-issue a request (openapi-fetch's own advice).
  *
- * What is retried (at most `maxRetries` times): an attempt that got no complete response
- * (connection failure, a body cut or stalled, the attempt's timeout), a success whose body is not
- * JSON or lacks what the call relies on (`CallControl.accept`), or a 408, 409, 429 or 5xx answer. A POST is retried only when it carries an
- * `Idempotency-Key`, and every attempt carries the same key, so the service executes it at most
- * once. The wait is `Retry-After` (`retry-after-ms`, delta seconds or an HTTP date) when the
- * response gives a valid one, otherwise exponential backoff with jitter (0.5 s · 2ⁿ, at most 8 s).
- * A server's `Retry-After` above `maxRetryAfter` is not waited for: the error reaches the caller at
- * once, and so does an answer marked `X-Should-Retry: false` (a failure that would repeat). Every failure reaches the caller as a {@link MessagingError} carrying the key and the
- * number of attempts.
- *
- * It returns the call's final exchange as the SDK's own {@link Settled} record (the response, the
- * body it read, the parsed success body and the number of attempts). The platform `Response` is
- * never modified: whoever needs one with a readable body builds it with `readable()`.
- *
- * @module
+ * A POST is retried only with an `Idempotency-Key`, which every attempt carries, so the service
+ * executes it at most once. A `Retry-After` above `maxRetryAfter`, or `X-Should-Retry: false` (a
+ * failure that would repeat), ends the call at once. The platform `Response` is never modified:
+ * the body read travels beside it, in the {@link Settled} record.
  */
 
 import { AttemptFailure, type Exchange, exchange } from '../internal/exchange';

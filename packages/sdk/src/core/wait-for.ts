@@ -1,10 +1,5 @@
-/**
- * Waiting for a message or a campaign to reach a state, by polling with a growing interval (never a
- * tight loop: the service description discourages it). Webhooks are the better tool when you can
- * receive them; this helper is for scripts, tests and jobs that cannot.
- *
- * @module
- */
+// Waiting for a record's state by polling with a growing interval: never a tight loop, which the
+// service description discourages.
 
 import { bounded, sleepWithin } from '../internal/sleep-within';
 import type { ClientContext } from './call';

@@ -1,9 +1,6 @@
-/**
- * Reads how long a response asks the client to wait: `retry-after-ms` (milliseconds, as
- * openai-node honours it), then `Retry-After` as delta seconds or an HTTP date (RFC 9110 §10.2.3).
- * A value that is none of these (negative, empty, `soon`, a bare number read as a year) asks for
- * nothing, so the caller falls back to its own backoff.
- */
+// `retry-after-ms` (as openai-node honours it), then `Retry-After` as delta seconds or an HTTP date
+// (RFC 9110 §10.2.3). Any other value (negative, empty, `soon`) asks for nothing, so the caller
+// falls back to its own backoff.
 
 // delta-seconds is 1*DIGIT; an HTTP date starts with a day name (IMF-fixdate, RFC 850 and asctime
 // forms). Without the day-name check `Date.parse('-1')` reads a year and answers "long ago: now".

@@ -1,9 +1,4 @@
 /**
- * What the SDK asks of the runtime, asked safely: environment variables (Node, Bun, Deno; none on
- * edge runtimes and browsers), whether this looks like a browser, and a cancellable sleep.
- */
-
-/**
  * Reads an environment variable without importing `node:process`: `process.env` where it exists,
  * `Deno.env` where it is allowed. Returns `undefined` everywhere else and for empty values.
  */

@@ -21,8 +21,6 @@
  * 4. A descending walk never goes above its first entry, so what is created meanwhile stays out.
  *    An ascending walk would chase new records for ever: it is capped at the newest record when
  *    it starts (one request of one entry), or at the caller's own `created_at__le`.
- *
- * @module
  */
 import { PaginationError } from '../core/errors';
 import type { ListQuery, Page } from './page';

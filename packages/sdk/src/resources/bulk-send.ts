@@ -16,8 +16,6 @@
  *   without a name), so the first chunks of two plans always differ.
  * A run with another plan therefore meets 422 `IDEMPOTENCY_KEY_REUSED` on its first chunk, and stops
  * with a {@link BulkResumeError} having sent nothing.
- *
- * @module
  */
 import type { APIPromise } from '../core/api-promise';
 import type { BatchAccepted, SendBatchParams } from '../core/api-types';

@@ -1,9 +1,3 @@
-/**
- * `client.campaigns`: submit a batch, fan out any number of recipients, retrieve, list, list a
- * campaign's messages, wait for completion.
- *
- * @module
- */
 import type { APIPromise } from '../core/api-promise';
 import type {
   BatchAccepted,

@@ -1,9 +1,3 @@
-/**
- * `client.messages`: send one message, retrieve one, list them, wait for one's delivery.
- *
- * @module
- */
-
 import type { APIPromise } from '../core/api-promise';
 import type {
   Message,
