@@ -197,10 +197,8 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-// One call's resolved policy and the event its hooks receive.
 type Call = ReturnType<typeof startCall>;
 
-// Resolves the call's policy: the client's options overridden by `control`.
 function startCall(options: TransportOptions, request: Request, control: CallControl | undefined) {
   const totalTimeout = control?.totalTimeout ?? options.totalTimeout;
   const method = request.method;
@@ -270,7 +268,6 @@ function retryOrAnswer(call: Call, response: Response, text: string): Settled | 
   return delay ?? { response, text, parsed: undefined, attempts: call.event.attempt };
 }
 
-// Reports a retry after `delay` and returns it, or `undefined` when no retries or time are left.
 function retryIn(
   call: Call,
   delay: number,
@@ -329,13 +326,11 @@ async function pause(call: Call, delay: number): Promise<void> {
   if (!slept) throw fail(call, totalTimedOut(call, call.event.attempt));
 }
 
-// The attempt's event with its URL, read from the request the first time it is needed.
 function described({ event, request }: Call): AttemptEvent {
   if (event.url === '') event.url = request.url;
   return event;
 }
 
-// Reports a final failure to the hook and hands it back to be thrown.
 function fail<E extends MessagingError>(call: Call, error: E): E {
   call.options.onError?.({ ...described(call), error });
   return error;

@@ -50,7 +50,6 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
   options: WaitForOptions<S> = {},
 ): Promise<T> {
   const { until = [], timeout = 300_000, signal } = options;
-  // `concat` appends one status or the statuses of a list.
   const targets = terminal.concat(until);
   const deadline = ctx.now() + timeout;
   let interval = options.pollInterval ?? 1000;

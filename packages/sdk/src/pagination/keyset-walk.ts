@@ -136,7 +136,6 @@ export async function* walkPages<
   yield* walkRest(fetchPage, query, first, last);
 }
 
-// Where a walk past the first page stands.
 interface Walk<Entry extends WalkEntry, P extends Page<Entry>> {
   readonly first: P;
   readonly direction: Direction;
@@ -150,8 +149,6 @@ interface Walk<Entry extends WalkEntry, P extends Page<Entry>> {
   readonly buffer: Entry[];
 }
 
-// The walk past the first page: page 1 bounded at the cursor, again and again (see the module
-// notes).
 async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q extends ListQuery>(
   fetchPage: (query: Q) => Promise<P>,
   query: Q,
@@ -177,7 +174,6 @@ async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q exten
       yield* drain(walk, fetchPage, query, from);
       from = instantPast(from, direction);
     }
-    // Page 1 from `from` on (up to the ceiling, ascending).
     const bound =
       direction < 0 ? { created_at__le: from } : { created_at__ge: from, created_at__le: ceiling };
     page = await fetchPage({ ...query, ...bound, page: 1 });
@@ -192,12 +188,10 @@ async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q exten
   if (walk.buffer.length > 0) yield next(walk, walk.buffer.length);
 }
 
-// Whether an entry lies past the walk's cursor.
 function isNew(walk: Walk<WalkEntry, Page<WalkEntry>>, entry: WalkEntry): boolean {
   return isAfter(entry, walk.cursor, walk.direction);
 }
 
-// A page of the next `count` buffered entries, with the first page's envelope.
 function next<Entry extends WalkEntry, P extends Page<Entry>>(
   walk: Walk<Entry, P>,
   count: number,
