@@ -76,8 +76,7 @@ export class WorldRegistry {
     this.ttlMs = options.ttlMs ?? 30 * 60_000;
     this.maxWorlds = options.maxWorlds ?? 1000;
     this.now = options.now ?? Date.now;
-    this.default = this.wrap(DEFAULT_WORLD_ID, null, undefined, starting);
-    this.byId.set(DEFAULT_WORLD_ID, this.default);
+    this.default = this.add(DEFAULT_WORLD_ID, null, undefined, starting);
   }
 
   /** How many worlds the server holds, the default one included. */
@@ -139,10 +138,7 @@ export class WorldRegistry {
       built.mock.restore(from.mock.snapshot());
       built.requestLog.clear();
     }
-    const entry = this.wrap(id, name, namespace, { ...built, settings });
-    this.byId.set(id, entry);
-    this.byNamespace.set(namespace, entry);
-    return entry;
+    return this.add(id, name, namespace, { ...built, settings });
   }
 
   /** A new world starting from another one's current state (see {@link create}). */
@@ -217,7 +213,8 @@ export class WorldRegistry {
     for (const entry of this.byId.values()) entry.live.close();
   }
 
-  private wrap(
+  /** Wraps a built world into the server's entry for it, and holds it. */
+  private add(
     id: string,
     name: string | null,
     namespace: string | undefined,
@@ -241,6 +238,8 @@ export class WorldRegistry {
       gone: false,
       ended,
     };
+    this.byId.set(id, entry);
+    if (namespace !== undefined) this.byNamespace.set(namespace, entry);
     return entry;
   }
 
