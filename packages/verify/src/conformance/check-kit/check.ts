@@ -6,7 +6,7 @@ import type { Api } from './api';
 import type { WaitBudget } from './budgets';
 
 /** Extra credentials a check may need; without them it is skipped. */
-export type Credential = 'poor' | 'restricted' | 'other';
+type Credential = 'poor' | 'restricted' | 'other';
 
 /** Numbers verify sends to: each must force its outcome on the deployment. */
 export interface VerifyNumbers {
