@@ -52,8 +52,8 @@ type Result = { error?: unknown };
  */
 export function call<T>(
   ctx: ClientContext,
-  run: (init: CallInit) => Promise<Result & { data?: T }>,
   options: RequestOptions | undefined,
+  run: (init: CallInit) => Promise<Result & { data?: T }>,
   idempotencyKey?: string,
   accept?: (body: unknown) => string | undefined,
 ): APIPromise<T> {
@@ -119,5 +119,5 @@ export function send<T>(
       ? undefined
       : `without the \`${field}\` the contract promises`;
   };
-  return call(ctx, (init) => run({ 'Idempotency-Key': key }, init), options, key, accept);
+  return call(ctx, options, (init) => run({ 'Idempotency-Key': key }, init), key, accept);
 }

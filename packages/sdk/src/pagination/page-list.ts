@@ -108,5 +108,5 @@ export function listCall<P extends Page<WalkEntry>, Q extends ListQuery>(
   options: RequestOptions | undefined,
   run: (query: Q, init: CallInit) => Promise<{ data?: P; error?: unknown }>,
 ): PageList<P['entries'][number], P, Q> {
-  return new PageList((query) => call(ctx, (init) => run(query, init), options), params);
+  return new PageList((query) => call(ctx, options, (init) => run(query, init)), params);
 }

@@ -75,14 +75,11 @@ export class Campaigns {
    * @throws {@link NotFoundError} when it does not exist or belongs to another organization.
    */
   retrieve(campaignId: string, options?: RequestOptions): APIPromise<Campaign> {
-    return call(
-      this.#ctx,
-      (init) =>
-        this.#ctx.raw.GET('/campaigns/{campaign_id}', {
-          params: { path: { campaign_id: campaignId } },
-          ...init,
-        }),
-      options,
+    return call(this.#ctx, options, (init) =>
+      this.#ctx.raw.GET('/campaigns/{campaign_id}', {
+        params: { path: { campaign_id: campaignId } },
+        ...init,
+      }),
     );
   }
 

@@ -55,14 +55,11 @@ export class Messages {
    * @throws {@link NotFoundError} when it does not exist or belongs to another organization.
    */
   retrieve(messageId: string, options?: RequestOptions): APIPromise<Message> {
-    return call(
-      this.#ctx,
-      (init) =>
-        this.#ctx.raw.GET('/messages/{message_id}', {
-          params: { path: { message_id: messageId } },
-          ...init,
-        }),
-      options,
+    return call(this.#ctx, options, (init) =>
+      this.#ctx.raw.GET('/messages/{message_id}', {
+        params: { path: { message_id: messageId } },
+        ...init,
+      }),
     );
   }
 
