@@ -5,8 +5,8 @@
  * filters are intersected, and the page is picked by counting bits.
  */
 
-import { isUuid } from '../core/caller';
 import type { ChannelType, MessageRecord, TriggerSource } from '../core/model';
+import { UUID_PATTERN } from '../core/patterns';
 import { countRange, selectRange } from '../storage/bitset';
 import {
   firstAfter,
@@ -52,7 +52,7 @@ export function queryMessages(
   page: PageRequest,
 ): Page<MessageRecord> {
   const q = filter.q;
-  if (q !== undefined && isUuid(q)) {
+  if (q !== undefined && UUID_PATTERN.test(q)) {
     const message = store.getOwned(q.toLowerCase(), organizationId, environment);
     return selectPage(message === undefined ? [] : [message], predicate(filter), page);
   }
@@ -177,7 +177,7 @@ function predicate(filter: MessageFilter): ((message: MessageRecord) => boolean)
   oneOf(filter.errorCodes, (m) => m.errorCode);
   oneOf(filter.triggers, (m) => m.trigger);
   oneOf(filter.destinations, (m) => m.destination);
-  if (filter.q !== undefined && !isUuid(filter.q)) {
+  if (filter.q !== undefined && !UUID_PATTERN.test(filter.q)) {
     const digits = digitsOf(filter.q);
     checks.push((message) => message.e164.includes(digits));
   }
