@@ -53,11 +53,7 @@ function expectFormat(where: string, schema: string, record: Entry, format: stri
     const value = record[field];
     if (value === null && options.some((option) => option.type === 'null')) continue;
     if (type === format) {
-      expectThat(
-        typeof value === 'string' && patternOf(format).test(value),
-        `${where}: ${field} ${what}`,
-        () => `${field} = ${JSON.stringify(value)}`,
-      );
+      expectValues(`${where}, ${what}`, record, { [field]: patternOf(format) });
     } else if (SCHEMAS[type]?.type === 'object') {
       expectFormat(`${where}, ${field}`, type, (value ?? {}) as Entry, format, what);
     }
