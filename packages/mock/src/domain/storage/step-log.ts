@@ -151,16 +151,12 @@ export class StepLog<S extends string> {
   append(subject: number, status: S, at: number, errorCode: string | null): void {
     const index = this.statuses.indexOf(status);
     if (index < 0) throw new RangeError(`Unknown status ${status}.`);
-    this.appendNumbered(subject, index, at, this.codes.numberOf(errorCode));
-  }
-
-  private appendNumbered(subject: number, status: number, at: number, code: number): void {
     if (subject >= this.heads.length) this.growHeads(subject + 1);
     const step = this.length;
     if (step === this.at.length) this.growSteps();
     this.at[step] = at;
-    this.status[step] = status;
-    this.code[step] = code;
+    this.status[step] = index;
+    this.code[step] = this.codes.numberOf(errorCode);
     this.previous[step] = this.heads[subject]!;
     this.heads[subject] = step;
     this.length = step + 1;
