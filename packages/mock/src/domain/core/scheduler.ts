@@ -33,7 +33,17 @@ export class Scheduler<T> {
   /** Schedules `task` at `at`. */
   schedule(at: number, task: T): void {
     if (this.isWork(task)) this.workCount++;
-    this.push({ at, seq: this.nextSeq++, task });
+    const entry = { at, seq: this.nextSeq++, task };
+    // Sift up: the new entry rises past every parent due after it.
+    this.heap.push(entry);
+    let i = this.heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (compare(this.heap[parent]!, entry) <= 0) break;
+      this.heap[i] = this.heap[parent]!;
+      i = parent;
+    }
+    this.heap[i] = entry;
   }
 
   /** The due time of the earliest task, or `undefined` when idle. */
@@ -67,18 +77,6 @@ export class Scheduler<T> {
   /** JSON-safe state. Tasks are immutable, so the copy shares them. */
   toJSON(): { tasks: ScheduledTask<T>[]; nextSeq: number } {
     return { tasks: [...this.heap], nextSeq: this.nextSeq };
-  }
-
-  private push(entry: ScheduledTask<T>): void {
-    this.heap.push(entry);
-    let i = this.heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (compare(this.heap[parent]!, entry) <= 0) break;
-      this.heap[i] = this.heap[parent]!;
-      i = parent;
-    }
-    this.heap[i] = entry;
   }
 
   private siftDown(start: number): void {
