@@ -1,17 +1,12 @@
-/**
- * A verify run's two budgets, and the waits that draw on the second. The send budget: every
- * request that could create messages reserves, before it is made, the number of messages it would
- * create if the service accepted it; a reservation that does not fit is refused, so the run never
- * exceeds `--max-sends` even against a service that accepts what it should refuse. The wait budget
- * (`--time-budget`): verify cannot move a deployment's clock, so it polls for progress, from 50–100
- * ms growing to 1 s; the budget is the run's, not each wait's, so a deployment where nothing
- * progresses (a campaign stuck in `PROCESSING`) costs the run its budget once, however many checks
- * wait on it, and the run still reports.
- */
+/** A verify run's two budgets: messages it may create, and time it may wait. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Skip } from './drift';
 
-/** Counts messages a run may have created. */
+/**
+ * Counts messages a run may have created. A request that could create messages reserves, before it
+ * is made, as many as it would create if accepted, so the run never exceeds `--max-sends` even
+ * against a service that accepts what it should refuse.
+ */
 export class SendBudget {
   #used = 0;
 
@@ -43,7 +38,11 @@ export class SendBudget {
   }
 }
 
-/** The run's time for waiting on the deployment (`--time-budget`), shared by all its polls. */
+/**
+ * The run's time for waiting on the deployment's progress (`--time-budget`), which verify can only
+ * poll for. It is the run's, not each wait's: a campaign stuck in `PROCESSING` costs the run its
+ * budget once, however many checks wait on it, and the run still reports.
+ */
 export class WaitBudget {
   #spent = 0;
 
