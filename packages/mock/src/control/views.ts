@@ -26,20 +26,6 @@ import type { StatusStep } from '../domain/history/status-history';
 import type { FaultState } from '../domain/policies/faults';
 import type { TriggerOutcome } from '../domain/webhooks/trigger-events';
 import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';
-import type {
-  ApiKeyView,
-  ContactView,
-  DeliveryView,
-  FaultsView,
-  InboundView,
-  LedgerCheckView,
-  LedgerEntryView,
-  OrganizationView,
-  SenderIdView,
-  TagView,
-  TriggerView,
-  WebhookEndpointView,
-} from './mock-control';
 
 /** A camelCase name in snake_case: `organizationId` → `organization_id`. */
 type Snake<Name extends string> = Name extends `${infer Head}${infer Tail}`
@@ -59,7 +45,7 @@ function fieldsOf<R extends object, K extends keyof R & string>(
 export function organizationView(
   world: ReadonlyWorld,
   organization: Organization,
-): OrganizationView {
+) {
   const account = world.accounts.get(organization.billingAccountId);
   return {
     ...fieldsOf(organization, [
@@ -76,7 +62,7 @@ export function organizationView(
 }
 
 /** An API key by prefix. */
-export function apiKeyView(key: ApiKey): ApiKeyView {
+export function apiKeyView(key: ApiKey) {
   return {
     ...fieldsOf(key, ['id', 'name', 'organizationId', 'environment', 'revoked']),
     prefix: keyPrefix(key.key),
@@ -86,7 +72,7 @@ export function apiKeyView(key: ApiKey): ApiKeyView {
 }
 
 /** A sender ID. */
-export function senderIdView(world: ReadonlyWorld, sender: SenderId): SenderIdView {
+export function senderIdView(world: ReadonlyWorld, sender: SenderId) {
   return {
     ...fieldsOf(sender, ['id', 'organizationId', 'name', 'status']),
     is_default: world.organizations.get(sender.organizationId)?.defaultSenderId === sender.id,
@@ -95,12 +81,12 @@ export function senderIdView(world: ReadonlyWorld, sender: SenderId): SenderIdVi
 }
 
 /** An audience tag. */
-export function tagView(tag: Tag): TagView {
+export function tagView(tag: Tag) {
   return fieldsOf(tag, ['id', 'organizationId', 'name']);
 }
 
 /** A contact. */
-export function contactView(contact: Contact): ContactView {
+export function contactView(contact: Contact) {
   return {
     ...fieldsOf(contact, ['id', 'organizationId', 'name', 'email']),
     e164_format: contact.e164,
@@ -110,7 +96,7 @@ export function contactView(contact: Contact): ContactView {
 }
 
 /** A ledger entry. */
-export function ledgerEntryView(entry: LedgerEntry): LedgerEntryView {
+export function ledgerEntryView(entry: LedgerEntry) {
   return {
     ...fieldsOf(entry, ['id', 'kind', 'campaignId', 'messageId', 'note']),
     amount: formatMoney(entry.amount),
@@ -120,7 +106,7 @@ export function ledgerEntryView(entry: LedgerEntry): LedgerEntryView {
 }
 
 /** One account's ledger check. */
-export function ledgerCheckView(check: LedgerCheck): LedgerCheckView {
+export function ledgerCheckView(check: LedgerCheck) {
   return {
     ...fieldsOf(check, ['billingAccountId', 'ok']),
     balance: formatMoney(check.balance),
@@ -130,7 +116,7 @@ export function ledgerCheckView(check: LedgerCheck): LedgerCheckView {
 }
 
 /** The armed faults. */
-export function faultsView(faults: FaultState): FaultsView {
+export function faultsView(faults: FaultState) {
   return {
     request_failures: faults.requestFailures.map((f) =>
       fieldsOf(f, ['id', 'operationId', 'status', 'remaining']),
@@ -148,7 +134,7 @@ export function faultsView(faults: FaultState): FaultsView {
 }
 
 /** A webhook endpoint, its secret by prefix. */
-export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
+export function webhookEndpointView(endpoint: WebhookEndpoint) {
   return {
     ...fieldsOf(endpoint, ['id', 'organizationId', 'environment', 'url', 'disabled']),
     secret_prefix: redactSecrets(endpoint.secret),
@@ -158,7 +144,7 @@ export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointV
 }
 
 /** An outbox entry. */
-export function deliveryView(delivery: WebhookDelivery): DeliveryView {
+export function deliveryView(delivery: WebhookDelivery) {
   return {
     ...fieldsOf(delivery, ['id', 'endpointId', 'type', 'state']),
     created_at: formatTimestamp(delivery.createdAt),
@@ -174,7 +160,7 @@ export function deliveryView(delivery: WebhookDelivery): DeliveryView {
 }
 
 /** An inbound message. */
-export function inboundView(inbound: InboundMessage): InboundView {
+export function inboundView(inbound: InboundMessage) {
   return {
     ...fieldsOf(inbound, [
       'id',
@@ -191,7 +177,7 @@ export function inboundView(inbound: InboundMessage): InboundView {
 }
 
 /** A trigger's outcome in the control vocabulary. */
-export function triggerView(outcome: TriggerOutcome): TriggerView {
+export function triggerView(outcome: TriggerOutcome) {
   return {
     type: outcome.type,
     subject: { ...outcome.subject },
