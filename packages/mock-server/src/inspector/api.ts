@@ -10,6 +10,7 @@
 import { DomainError } from '@msgsvc/mock';
 import {
   apiKeyView,
+  type CampaignRecord,
   campaignHistory,
   campaignObject,
   type InboundMessage,
@@ -39,7 +40,6 @@ import {
   inboundMatching,
   lastPageAt,
   phonesMatching,
-  readQuery,
 } from '../query/search';
 import { summary } from '../worlds/request-log';
 import { journalDetail, journalPage, requestsFor, requestsMatching } from './journal';
@@ -91,8 +91,13 @@ function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
   };
 }
 
-/** Each organization and environment a number has opted out of, for the phone's view. */
-function phoneOptOuts(world: ReadonlyWorld, number: string) {
+/** A phone's thread, oldest first, with each organization and environment it opted out of. */
+function phoneView(world: ReadonlyWorld, number: string) {
+  const thread = phoneThread(world, number).map((item) =>
+    item.kind === 'outbound'
+      ? { direction: 'outbound' as const, ...messageRow(world, item.message) }
+      : { direction: 'inbound' as const, ...inboundRow(item.message) },
+  );
   const organizations = world.optOuts.size === 0 ? [] : [...world.organizations.values()];
   const opted_out = organizations.flatMap((organization) =>
     (['live', 'test'] as const)
@@ -103,7 +108,7 @@ function phoneOptOuts(world: ReadonlyWorld, number: string) {
         environment,
       })),
   );
-  return { opted_out };
+  return { number, thread, opted_out };
 }
 
 /**
@@ -250,9 +255,22 @@ function inspectorSummary({ mock, requestLog }: ControlDeps) {
   };
 }
 
-/** A page of a list with each entry made a row. */
-function listed<T, R>(hits: Hits<T>, row: (entry: T) => R) {
-  return { total: hits.total, offset: hits.offset ?? 0, entries: hits.entries.map(row) };
+/** The route of a list: a page of what `find` finds for `?q=`, each entry made a row. */
+function listRoute<T>(
+  name: string,
+  find: (world: ReadonlyWorld, q: string, offset: number, limit: number) => Hits<T>,
+  row: (world: ReadonlyWorld, entry: T) => unknown,
+): ControlRoute {
+  return route(
+    `GET ${INSPECTOR_API}/${name}`,
+    listQuery,
+    ({ mock }, { q = '', offset = 0, limit = 50 }) => {
+      const world = readonlyWorld(mock);
+      const hits = find(world, q, offset, limit);
+      const entries = hits.entries.map((entry) => row(world, entry));
+      return { total: hits.total, offset: hits.offset ?? 0, entries };
+    },
+  );
 }
 
 /** A searchable list's `q`, `offset` and `limit`, as parsed. */
@@ -263,7 +281,7 @@ function searchView({ mock, requestLog }: ControlContext, { q: raw = '' }: ListI
   const world = readonlyWorld(mock);
   // Quotes and spaces are read as the filter language reads them, for every kind of record.
   const filter = parseFilter('messages', raw);
-  const q = readQuery(filter.text);
+  const q = filter.text;
   const none = { total: 0, entries: [] };
   const filtered = filter.keys.size > 0;
   const rows = <T, R>(hits: Hits<T>, row: (entry: T) => R) => ({
@@ -285,34 +303,13 @@ function searchView({ mock, requestLog }: ControlContext, { q: raw = '' }: ListI
 export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   route(`GET ${INSPECTOR_API}/summary`, inspectorSummary),
   route(`GET ${INSPECTOR_API}/search`, listQuery, searchView),
-  route(`GET ${INSPECTOR_API}/messages`, listQuery, ({ mock }, { q = '', offset, limit }) => {
-    const world = readonlyWorld(mock);
-    const hits = filteredMessages(world, q, offset ?? 0, limit ?? 50);
-    return listed(hits, (m) => messageRow(world, m));
-  }),
+  listRoute('messages', filteredMessages, messageRow),
   route(`GET ${INSPECTOR_API}/messages/{message_id}`, messageView),
-  route(`GET ${INSPECTOR_API}/phones`, listQuery, ({ mock }, { q = '', offset, limit }) => {
-    const hits = phonesMatching(readonlyWorld(mock), readQuery(q), offset ?? 0, limit ?? 50);
-    return listed(hits, phoneRow);
-  }),
-  route(`GET ${INSPECTOR_API}/phones/{number}`, ({ mock, params }) => {
-    const world = readonlyWorld(mock);
-    const thread = phoneThread(world, params.number!).map(
-      (item): ThreadEntry =>
-        item.kind === 'outbound'
-          ? { direction: 'outbound', ...messageRow(world, item.message) }
-          : { direction: 'inbound', ...inboundRow(item.message) },
-    );
-    return { number: params.number, thread, ...phoneOptOuts(world, params.number!) };
-  }),
-  route(`GET ${INSPECTOR_API}/campaigns`, listQuery, ({ mock }, { q = '', offset, limit }) => {
-    const world = readonlyWorld(mock);
-    const hits = filteredCampaigns(world, q, offset ?? 0, limit ?? 50);
-    return listed(hits, (c) => ({
-      ...campaignObject(world, c),
-      organization: world.organizations.get(c.organizationId)?.name ?? null,
-    }));
-  }),
+  listRoute('phones', phonesMatching, (_, phone) => phoneRow(phone)),
+  route(`GET ${INSPECTOR_API}/phones/{number}`, ({ mock, params }) =>
+    phoneView(readonlyWorld(mock), params.number!),
+  ),
+  listRoute('campaigns', filteredCampaigns, campaignRow),
   route(`GET ${INSPECTOR_API}/campaigns/{campaign_id}`, listQuery, campaignView),
   route(`GET ${INSPECTOR_API}/organizations`, ({ mock }) => ({
     entries: organizationsView(readonlyWorld(mock)),
@@ -340,6 +337,14 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   }),
 ];
 
+/** A campaign as the campaigns list shows it. */
+function campaignRow(world: ReadonlyWorld, campaign: CampaignRecord) {
+  return {
+    ...campaignObject(world, campaign),
+    organization: world.organizations.get(campaign.organizationId)?.name ?? null,
+  };
+}
+
 /** A phone number as a list row. */
 function phoneRow(phone: { number: string; outbound: number; inbound: number; lastAt: number }) {
   return {
@@ -351,16 +356,10 @@ function phoneRow(phone: { number: string; outbound: number; inbound: number; la
 }
 
 /** A page of a list. */
-export interface ListPage<T> {
-  readonly total: number;
-  readonly offset: number;
-  readonly entries: readonly T[];
-}
+export type ListPage<T> = Required<Hits<T>>;
 
 /** The types the page reads (its code imports them, so a change here fails its type check). */
 export type MessageRow = ReturnType<typeof messageRow>;
-/** @see {@link inboundRow} */
-type InboundRow = ReturnType<typeof inboundRow>;
 /** @see {@link deliveryRow} */
 export type DeliveryRow = ReturnType<typeof deliveryRow>;
 /** @see {@link deliveryDetail} */
@@ -375,13 +374,9 @@ export type OrganizationView = ReturnType<typeof organizationsView>[number];
 export type PhoneRow = ReturnType<typeof phoneRow>;
 /** @see {@link inspectorSummary} */
 export type InspectorSummary = ReturnType<typeof inspectorSummary>;
-/** A campaign as the campaigns list shows it. */
-export type CampaignRow = ReturnType<typeof campaignObject> & {
-  readonly organization: string | null;
-};
-/** A phone's thread, oldest first. */
-export type ThreadEntry =
-  | ({ readonly direction: 'outbound' } & MessageRow)
-  | ({ readonly direction: 'inbound' } & InboundRow);
+/** @see {@link campaignRow} */
+export type CampaignRow = ReturnType<typeof campaignRow>;
+/** One entry of a phone's thread. */
+export type ThreadEntry = ReturnType<typeof phoneView>['thread'][number];
 /** The search box's answer. */
 export type SearchView = ReturnType<typeof searchView>;

@@ -10,7 +10,7 @@ import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { z } from 'zod';
 import { listMessagesQuery } from '../generated/control-requests';
 import type { ControlDeps } from '../http/route';
-import { foldText, type Hits, readQuery, type SearchQuery } from '../query/search';
+import { foldText, type Hits, readQuery } from '../query/search';
 import { jsonOf, type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
 import { type NearMissWorlds, nearMisses, OPERATION_IDS, operationOf } from './near-miss';
 
@@ -39,11 +39,12 @@ const operationIdOf = (entry: StoredRequest) =>
  */
 export function requestsMatching(
   log: RequestLog,
-  query: SearchQuery,
+  q: string,
   offset: number,
   limit: number,
   test: (entry: StoredRequest) => boolean = () => true,
 ): Hits<StoredRequest> {
+  const query = readQuery(q);
   const needle = query.kind === 'empty' ? '' : foldText(query.text);
   const matched = [...log.newestFirst()].filter(
     (entry) => test(entry) && (needle === '' || haystackOf(entry).includes(needle)),
@@ -58,7 +59,7 @@ export function journalPage(deps: ControlDeps, query: string) {
   const worlds = worldsOf(deps);
   const hits = requestsMatching(
     deps.requestLog,
-    readQuery(input.q ?? ''),
+    input.q ?? '',
     offset,
     input.limit ?? 50,
     (entry) =>
@@ -152,21 +153,13 @@ function bodyText(body: string | null): string {
   return words.join('\n');
 }
 
-/** The record a request created, or named again when it was a replay. */
-export interface CreatedRecord {
-  readonly kind: 'message' | 'campaign';
-  readonly id: string;
-  /** True when the response was an idempotent replay of an earlier one. */
-  readonly replayed: boolean;
-}
-
 /**
  * What a logged request created; null when it created nothing (or it is no longer known). A
  * `POST` answered 2xx names it in its response (`id` of a sent message, `campaign_id` of an
  * accepted batch), and an idempotent replay (`Idempotent-Replayed: true`) names it again; its
  * kind is its path's collection (`/messages` → message).
  */
-function createdBy(entry: StoredRequest): CreatedRecord | null {
+function createdBy(entry: StoredRequest) {
   if (entry.method !== 'POST' || entry.status < 200 || entry.status >= 300) return null;
   const operation = operationOf(entry.method, entry.path);
   if (operation === undefined) return null;
@@ -181,6 +174,9 @@ function createdBy(entry: StoredRequest): CreatedRecord | null {
   return { kind, id, replayed: entry.response_headers['idempotent-replayed'] === 'true' };
 }
 
+/** The record a request created, or named again when it was a replay. */
+export type CreatedRecord = NonNullable<ReturnType<typeof createdBy>>;
+
 /** A request as a record's detail lists it: the log row and whether it was a replay. */
 export type CreatingRequest = ReturnType<typeof summary> & { readonly replayed: boolean };
 
@@ -189,13 +185,9 @@ export type CreatingRequest = ReturnType<typeof summary> & { readonly replayed: 
  * of the log, which is bounded (200 entries).
  */
 export function requestsFor(log: RequestLog, ids: readonly (string | null)[]): CreatingRequest[] {
-  const wanted = ids.filter((id): id is string => id !== null);
-  const out: CreatingRequest[] = [];
-  for (const entry of log.newestFirst()) {
+  return [...log.newestFirst()].flatMap((entry) => {
     const record = createdBy(entry);
-    if (record !== null && wanted.includes(record.id)) {
-      out.push({ ...summary(entry), replayed: record.replayed });
-    }
-  }
-  return out;
+    if (record === null || !ids.includes(record.id)) return [];
+    return [{ ...summary(entry), replayed: record.replayed }];
+  });
 }

@@ -26,7 +26,7 @@ export function foldText(text: string): string {
 }
 
 /** What a query is looking for. */
-export type SearchQuery =
+type SearchQuery =
   | { readonly kind: 'empty' }
   | { readonly kind: 'number'; readonly digits: string; readonly text: string }
   | { readonly kind: 'text'; readonly text: string };
@@ -145,10 +145,11 @@ export function lastPageAt(offset: number, total: number, limit: number): number
 /** Replies (inbound messages) by id, sender number digits or text, newest first. */
 export function inboundMatching(
   world: ReadonlyWorld,
-  query: SearchQuery,
+  q: string,
   offset: number,
   limit: number,
 ): Hits<InboundMessage> {
+  const query = readQuery(q);
   const folded = query.kind === 'empty' ? '' : foldText(query.text);
   return newestPage(
     world.inbound,
@@ -166,10 +167,11 @@ export function inboundMatching(
 /** Phone numbers containing the query's digits, most recently active first. */
 export function phonesMatching(
   world: ReadonlyWorld,
-  query: SearchQuery,
+  q: string,
   offset: number,
   limit: number,
 ): Hits<PhoneSummary> {
+  const query = readQuery(q);
   const phones = phonesByActivity(world);
   const matched =
     query.kind === 'empty'
