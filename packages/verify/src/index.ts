@@ -23,8 +23,7 @@
 export { runCli } from './cli';
 export { type CliIo, UsageError } from './cli-io/cli-io';
 export type { CheckResult, VerifyNumbers } from './conformance/check-kit/check';
-export { reportJunit } from './conformance/report-junit';
-export { reportText } from './conformance/report-text';
+export { reportJunit, reportText } from './conformance/reports';
 export {
   runVerify,
   type VerifyOptions,

@@ -4,8 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
-import { reportJunit } from './report-junit';
-import { reportText } from './report-text';
+import { reportJunit, reportText } from './reports';
 import { runVerify, type VerifyOptions, VerifyRefused } from './run-verify';
 
 /** Runs the verify command with its arguments (those after `verify`); resolves with the exit code. */

@@ -3,7 +3,7 @@
 
 import { createMockService } from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
-import { reportText } from '../../src/conformance/report-text';
+import { reportText } from '../../src/conformance/reports';
 import { runVerify } from '../../src/conformance/run-verify';
 
 type Json = Record<string, unknown>;
