@@ -3,7 +3,7 @@
  * each fact is written once: the formats and bounds of fields, the values of enumerations, the
  * names of each shape, and each operation's scope and rate limit.
  */
-import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
+import { BASE_PATH, Contract } from '../../proxy/contract';
 import { OPENAPI_DOCUMENT } from '../../proxy/generated/openapi-document';
 
 /** A schema of the contract, as far as the checks read it. */
@@ -44,8 +44,13 @@ export const enumOf = (name: string): readonly string[] => SCHEMAS[name]!.enum!;
 /** The property names of the named object schema. */
 export const namesOf = (name: string): string[] => Object.keys(SCHEMAS[name]!.properties ?? {});
 
-const PATHS = OPENAPI_DOCUMENT.paths as Record<string, Record<string, Operation>>;
-const TEMPLATES = pathTemplates(Object.keys(PATHS).map((template) => [template, template]));
+let contract: Contract | undefined;
+
+/**
+ * The contract with its validators, made on first use: a run that skips the checks reading it
+ * does not pay for them.
+ */
+export const theContract = (): Contract => (contract ??= new Contract());
 
 /** What an operation of the contract declares of itself. */
 export interface Operation {
@@ -57,6 +62,6 @@ export interface Operation {
 
 /** The operation of the contract that `method path` (a path after `/c/v1`) names. */
 export function operationOf(method: string, path: string): Operation {
-  const template = matchPath(TEMPLATES, pathSegments(path, 1))!.values[0]!;
-  return PATHS[template]![method.toLowerCase()]!;
+  return theContract().operationOf(`${BASE_PATH}${path}`, method)!
+    .operation as unknown as Operation;
 }

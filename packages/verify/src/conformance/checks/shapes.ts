@@ -7,19 +7,16 @@
  */
 
 import { checkExchange } from '../../proxy/check-exchange';
-import { BASE_PATH, Contract } from '../../proxy/contract';
+import { BASE_PATH } from '../../proxy/contract';
 import type { Exchange } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
 import { Drift } from '../check-kit/drift';
 import { sentMessage } from '../check-kit/fixtures';
-
-// Compiled on first use: a run that skips this check does not pay for the validators.
-let contract: Contract | undefined;
+import { theContract } from './contract';
 
 /** Response-side findings of one exchange: errors returned, warnings handed to `context.warn`. */
 function problems(context: VerifyContext, exchange: Exchange): string[] {
-  contract ??= new Contract();
-  const found = checkExchange(contract, {
+  const found = checkExchange(theContract(), {
     method: exchange.method,
     path: `${BASE_PATH}${exchange.path}`,
     query: '',
