@@ -19,6 +19,7 @@ import {
   type SavedColumns,
   type SharedColumns,
   type StatusStep,
+  type StepColumns,
   StepLog,
 } from '../storage/step-log';
 import { TenantMap } from '../storage/tenant-map';
@@ -205,38 +206,9 @@ export interface SharedHistory<S extends string> {
  * of them: what a state file, a download or any `JSON.stringify` of a snapshot holds.
  */
 export function exportHistory<S extends string>(shared: SharedHistory<S>): SavedColumns<S> {
-  let total = 0;
-  for (const log of shared.logs) total += log.columns.length;
-  const columns = {
-    subjects: new Int32Array(total),
-    statuses: new Uint8Array(total),
-    at: new Float64Array(total),
-    errorCodes: new Uint32Array(total),
-  };
-  let position = 0;
-  for (const log of shared.logs) {
-    exportColumns(log.columns, columns, log.offset, position);
-    position += log.columns.length;
-  }
-  return {
-    statusNames: [...shared.statusNames],
-    codeNames: [...shared.codeNames],
-    subjects: plain(columns.subjects),
-    statuses: plain(columns.statuses),
-    at: plain(columns.at),
-    errorCodes: plain(columns.errorCodes),
-  };
-}
-
-/**
- * A typed array's values as a packed plain array: filled in order from empty (`Array.from` walks an
- * iterator, and `new Array(n)` of 100,000 or more is a dictionary in V8; both were several times
- * slower).
- */
-function plain(values: Int32Array | Uint8Array | Uint32Array | Float64Array): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < values.length; i++) out.push(values[i]!);
-  return out;
+  const columns: StepColumns = { subjects: [], statuses: [], at: [], errorCodes: [] };
+  for (const log of shared.logs) exportColumns(log.columns, columns, log.offset);
+  return { statusNames: [...shared.statusNames], codeNames: [...shared.codeNames], ...columns };
 }
 
 /** Where each tenant's records start in the snapshot's list of them. */

@@ -74,44 +74,29 @@ export interface SavedColumns<S extends string> {
   readonly errorCodes: number[];
 }
 
-/**
- * Columns being exported, as typed arrays sized for every log: copied with `set`, then turned into
- * packed plain arrays once (one made with 100,000 holes or more is a slow dictionary in V8).
- */
-export interface ExportColumns {
-  /** Each step's subject. */
-  readonly subjects: Int32Array;
-  /** Each step's status number. */
-  readonly statuses: Uint8Array;
-  /** Each step's world time. */
-  readonly at: Float64Array;
-  /** Each step's error-code number. */
-  readonly errorCodes: Uint32Array;
-}
+/** The step columns of {@link SavedColumns}, without the name lists. */
+export type StepColumns = Omit<SavedColumns<string>, 'statusNames' | 'codeNames'>;
 
 /** One log's steps as a snapshot holds them in memory (see {@link StepLog.share}). */
 export type SharedColumns = ReturnType<StepLog<string>['share']>;
 
 /**
- * Writes shared columns' steps, in recorded order, into `out` from `position` on, naming each
- * step's subject `offset + subject`: one pass over the columns, no object per step.
+ * Appends shared columns' steps, in recorded order, to `out`'s columns, naming each step's subject
+ * `offset + subject`: one pass over the columns, no object per step. Plain arrays filled by push
+ * stay packed (one made with 100,000 holes or more is a slow dictionary in V8).
  */
-export function exportColumns(
-  shared: SharedColumns,
-  out: ExportColumns,
-  offset: number,
-  position: number,
-): void {
+export function exportColumns(shared: SharedColumns, out: StepColumns, offset: number): void {
   const { length, heads, previous } = shared;
   const subjectOf = new Int32Array(length);
   for (let subject = 0; subject < heads.length; subject++) {
     for (let step = heads[subject]!; step >= 0; step = previous[step]!) subjectOf[step] = subject;
   }
-  for (let step = 0; step < length; step++) subjectOf[step]! += offset;
-  out.subjects.set(subjectOf, position);
-  out.statuses.set(shared.status.subarray(0, length), position);
-  out.at.set(shared.at.subarray(0, length), position);
-  out.errorCodes.set(shared.code.subarray(0, length), position);
+  for (let step = 0; step < length; step++) {
+    out.subjects.push(subjectOf[step]! + offset);
+    out.statuses.push(shared.status[step]!);
+    out.at.push(shared.at[step]!);
+    out.errorCodes.push(shared.code[step]!);
+  }
 }
 
 /** How saved columns' numbers translate into one log's (see {@link StepLog.columnMap}). */
