@@ -3,8 +3,8 @@
  * account's currency. The segment counter is the SDK's, so a cost preview in an
  * application and the mock's charge can never disagree.
  */
-import { countSegments } from '@msgsvc/sdk/sms';
-import type { ChannelType, Encoding } from '../core/model';
+import type { ChannelType, Encoding, MessageRecord } from '../core/model';
+import type { World } from '../core/world';
 
 declare module '../core/world' {
   interface WorldConfig {
@@ -49,24 +49,18 @@ function unitPrice(prices: PriceTable, channel: ChannelType, destination: string
   return table[destination] ?? table.GLOBAL_AGGREGATOR ?? Math.max(0, ...Object.values(table));
 }
 
-/**
- * Prices a text on a route: its segments, their encoding and the cost in micro-units. `segmentsOf`
- * lets callers reuse one segment count for a whole batch: every recipient of a campaign gets the
- * same text.
- */
-export function priceMessage(
-  prices: PriceTable,
-  channel: ChannelType,
-  destination: string,
-  content: string,
-  segmentsOf: { segments: number; encoding: Encoding } = countSegments(content),
-) {
-  if (channel === 'WHATSAPP') {
-    return { segments: 1, encoding: null, cost: unitPrice(prices, channel, destination) };
-  }
-  return {
-    segments: segmentsOf.segments,
-    encoding: segmentsOf.encoding,
-    cost: segmentsOf.segments * unitPrice(prices, channel, destination),
-  };
+/** A text to price: its channel and its segments, counted once per batch by the caller. */
+export type PricedText = Pick<MessageRecord, 'channel' | 'content'> & {
+  readonly segmentsOf: { readonly segments: number; readonly encoding: Encoding };
+};
+
+/** Prices a message-to-be without creating it (for estimates and balance checks): route, segments, cost. */
+export function quoteMessage(world: World, spec: PricedText, e164: string) {
+  const route = world.route(e164, spec.channel);
+  // Priced by the network the number is on, whatever gateway carries it.
+  const network = spec.channel === 'SMS' ? route : world.route(e164, 'SMS');
+  const unit = unitPrice(world.config.prices, spec.channel, network.destination);
+  if (spec.channel === 'WHATSAPP') return { route, segments: 1, encoding: null, cost: unit };
+  const { segments, encoding } = spec.segmentsOf;
+  return { route, segments, encoding, cost: segments * unit };
 }

@@ -4,6 +4,7 @@
  */
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount } from '../billing/billing-ledger';
+import { quoteMessage } from '../billing/pricing';
 import type { Caller } from '../core/caller';
 import { found } from '../core/errors';
 import type {
@@ -15,7 +16,6 @@ import type {
 } from '../core/model';
 import { formatTimestamp } from '../core/time-format';
 import type { World } from '../core/world';
-import { quoteMessage } from '../messages/message-factory';
 import type { MessageFilter } from '../messages/message-filter';
 import { insufficientFunds, listMessages } from '../messages/messages';
 import { normalizeRecipients } from '../phone/recipients';

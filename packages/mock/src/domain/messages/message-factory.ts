@@ -3,51 +3,29 @@
  * single sends and campaign messages alike, and queues its dispatch.
  */
 
-import { priceMessage } from '../billing/pricing';
-import type { ChannelType, Environment, MessageRecord, TriggerSource } from '../core/model';
+import { type PricedText, quoteMessage } from '../billing/pricing';
+import type { MessageRecord } from '../core/model';
 import type { World } from '../core/world';
 import { UNROUTABLE } from '../phone/carriers';
 import { contactForNumber } from '../tenancy/organizations';
 
 /** What a new message needs to know. */
-export interface NewMessage {
-  readonly organizationId: string;
-  readonly environment: Environment;
-  readonly billingAccountId: string;
-  readonly campaignId: string | null;
-  readonly senderId: string;
-  readonly externalId: string | null;
-  readonly channel: ChannelType;
-  readonly content: string;
-  readonly trigger: TriggerSource;
-  /** The normalised number, or `null` for a recipient that is not a valid number. */
-  readonly e164: string | null;
-  /** The number as written, kept for invalid recipients. */
-  readonly input: string;
-  /** Segments of `content`, counted once per batch by the caller. */
-  readonly segmentsOf?: { segments: number; encoding: 'GSM_7' | 'UCS_2' };
-}
-
-/** Prices a message-to-be without creating it (for estimates and balance checks). */
-export function quoteMessage(
-  world: World,
-  spec: Pick<NewMessage, 'channel' | 'content' | 'segmentsOf'>,
-  e164: string,
-) {
-  const route = world.route(e164, spec.channel);
-  // Priced by the network the number is on, whatever gateway carries it.
-  const network = spec.channel === 'SMS' ? route : world.route(e164, 'SMS');
-  return {
-    route,
-    ...priceMessage(
-      world.config.prices,
-      spec.channel,
-      network.destination,
-      spec.content,
-      spec.segmentsOf,
-    ),
+export type NewMessage = PricedText &
+  Pick<
+    MessageRecord,
+    | 'organizationId'
+    | 'environment'
+    | 'billingAccountId'
+    | 'campaignId'
+    | 'senderId'
+    | 'externalId'
+    | 'trigger'
+  > & {
+    /** The normalised number, or `null` for a recipient that is not a valid number. */
+    readonly e164: string | null;
+    /** The number as written, kept for invalid recipients. */
+    readonly input: string;
   };
-}
 
 /**
  * Creates and stores a message. A valid number becomes `PENDING` with its dispatch queued; an
@@ -74,8 +52,8 @@ export function createMessage(world: World, spec: NewMessage, charged: boolean):
     e164: spec.e164 ?? spec.input,
     content: spec.content,
     trigger: spec.trigger,
-    segments: quote !== undefined ? quote.segments : (spec.segmentsOf?.segments ?? 0),
-    encoding: quote !== undefined ? quote.encoding : (spec.segmentsOf?.encoding ?? null),
+    segments: quote?.segments ?? spec.segmentsOf.segments,
+    encoding: quote !== undefined ? quote.encoding : spec.segmentsOf.encoding,
     cost: quote?.cost ?? 0,
     charged: valid && charged,
     refunded: false,

@@ -83,7 +83,12 @@ export function dispatchMessage(world: World, messageId: string): void {
   }
   transitionMessage(world, message, 'submitted');
   if (inOutage(world, message.destination, world.now())) {
-    schedule(world, messageId, OUTAGE_RECEIPT_DELAY_MS, 'undelivered', 'CARRIER_OUTAGE');
+    world.schedule(OUTAGE_RECEIPT_DELAY_MS, {
+      type: 'message.receipt',
+      messageId,
+      event: 'undelivered',
+      errorCode: 'CARRIER_OUTAGE',
+    });
     return;
   }
   if (outcome === 'NO_RECEIPT') return;
@@ -101,23 +106,8 @@ export function dispatchMessage(world: World, messageId: string): void {
     const codes = simulation.undeliveredCodes;
     errorCode = magic?.errorCode ?? codes[world.random.simulation.int(0, codes.length - 1)] ?? null;
   }
-  schedule(
-    world,
-    messageId,
-    latency,
-    outcome === 'DELIVERED' ? 'delivered' : 'undelivered',
-    errorCode,
-  );
-}
-
-function schedule(
-  world: World,
-  messageId: string,
-  delay: number,
-  event: 'delivered' | 'undelivered',
-  errorCode: string | null,
-): void {
-  world.schedule(delay, { type: 'message.receipt', messageId, event, errorCode });
+  const event = outcome === 'DELIVERED' ? 'delivered' : 'undelivered';
+  world.schedule(latency, { type: 'message.receipt', messageId, event, errorCode });
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { countSegments, formatMoney } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
+import { quoteMessage } from '../billing/pricing';
 import type { Caller } from '../core/caller';
 import { DomainError, found, validationError } from '../core/errors';
 import type { ChannelType, MessageRecord } from '../core/model';
@@ -11,7 +12,7 @@ import type { World } from '../core/world';
 import { normalizeRecipient } from '../phone/recipients';
 import type { Page, PageRequest } from '../storage/query';
 import { getOrganization, usableSender } from '../tenancy/organizations';
-import { createMessage, quoteMessage } from './message-factory';
+import { createMessage } from './message-factory';
 import { type MessageFilter, queryMessages } from './message-filter';
 
 /** WhatsApp text bodies are limited to 4,096 characters (Meta's limit). */

@@ -1,16 +1,7 @@
 /**
  * Fault injection: deterministic, scoped, and part of the world's state (so it survives a
  * snapshot). Nothing here is random: a fault fires exactly where and as often as it was told to.
- *
- * - request failures: the next N requests to an operation answer 500 or 503 (nothing executes);
- * - latency: the next N requests to an operation are answered after a wall-clock delay (while an
- *   idempotency key is held, so a concurrent repeat sees 409);
- * - dispatch failures: the next N campaigns processed (or one named campaign) fail with
- *   `SYSTEM_DISPATCH_ERROR` and are refunded;
- * - carrier outages: messages to a carrier are `UNDELIVERED` (`CARRIER_OUTAGE`) between two
- *   instants of the world's clock.
  */
-
 import { validationError } from '../core/errors';
 import { OPERATION_IDS, type OperationId } from '../core/operation-ids';
 import type { SavedState } from '../core/state-schemas';
@@ -60,7 +51,10 @@ export function takeRequestFailure(world: World, operationId: string): 500 | 503
   return take(world.faults.requestFailures, 'operationId', operationId)?.status;
 }
 
-/** The next `count` requests to `operationId` (any when omitted) take `ms` more wall-clock time. */
+/**
+ * The next `count` requests to `operationId` (any when omitted) take `ms` more wall-clock time,
+ * while their idempotency key is held (so a concurrent repeat sees 409).
+ */
 export function injectLatency(
   world: World,
   params: { operationId?: OperationId; ms: number; count?: number },

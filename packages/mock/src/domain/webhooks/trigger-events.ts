@@ -1,10 +1,7 @@
 /**
- * Events on demand: produce any webhook event the contract lists by making it happen in the
- * world, never by writing a payload. A status change moves a real message through the message
- * machine (`transitionMessage`: refunds, its campaign's bookkeeping), an inbound reply is a real
- * inbound message (opt-out keywords and all), a campaign completion runs the campaign's own
- * processing and dispatch now. So every payload is what the world would have sent, and every id in
- * it names a record the public API can fetch.
+ * Events on demand: any webhook event the contract lists is made to happen in the world (a real
+ * status change, inbound message or campaign run), never written as a payload, so every payload is
+ * what the world would have sent and every id in it names a record the public API can fetch.
  */
 import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { sendBatch } from '../campaigns/campaigns';
@@ -131,26 +128,23 @@ function planStatusUpdate(world: World, spec: TriggerSpec): Plan {
     }
   }
   const errorCode = spec.errorCode ?? null;
-  if (spec.messageId !== undefined) {
-    const message = findMessage(world, spec.messageId);
-    const path = pathTo(message.status, target);
-    if (path === undefined) throw unreachable(message, target);
-    return () => {
-      move(world, message, path, errorCode);
-      return { kind: 'message', id: message.id, created: false };
-    };
-  }
+  const named = spec.messageId === undefined ? undefined : findMessage(world, spec.messageId);
+  const path = pathTo(named?.status ?? 'PENDING', target);
+  if (path === undefined) throw unreachable(named!, target);
   // No message named: one is sent through the public API's own operation, then moved.
-  const caller = callerOf(world, spec);
-  const path = pathTo('PENDING', target)!;
+  const caller = named === undefined ? callerOf(world, spec) : undefined;
   return () => {
-    const message = sendMessage(world, caller, {
-      to: spec.to ?? DEFAULT_RECIPIENT,
-      body: spec.body ?? DEFAULT_MESSAGE_BODY,
-      channelType: 'SMS',
+    const message =
+      named ??
+      sendMessage(world, caller!, {
+        to: spec.to ?? DEFAULT_RECIPIENT,
+        body: spec.body ?? DEFAULT_MESSAGE_BODY,
+        channelType: 'SMS',
+      });
+    path.forEach((event, i) => {
+      transitionMessage(world, message, event, i === path.length - 1 ? errorCode : null);
     });
-    move(world, message, path, errorCode);
-    return { kind: 'message', id: message.id, created: true };
+    return { kind: 'message', id: message.id, created: named === undefined };
   };
 }
 
@@ -176,17 +170,6 @@ function pathTo(from: MessageStatus, to: MessageStatus): MessageEvent[] | undefi
     }
   }
   return undefined;
-}
-
-function move(
-  world: World,
-  message: MessageRecord,
-  path: readonly MessageEvent[],
-  errorCode: string | null,
-): void {
-  path.forEach((event, i) => {
-    transitionMessage(world, message, event, i === path.length - 1 ? errorCode : null);
-  });
 }
 
 /** Why a message cannot reach `target`: a final status changes no more. */

@@ -13,7 +13,7 @@ import type { SavedState } from '../core/state-schemas';
 import type { World } from '../core/world';
 import type { ControlSchema, OfOrganization } from '../tenancy/control-params';
 import { getOrganization } from '../tenancy/organizations';
-import { type TenantWebhookEvent, WEBHOOK_EVENT_TYPES, webhookEventOf } from './webhook-events';
+import { WEBHOOK_EVENT_TYPES, webhookEventOf } from './webhook-events';
 
 declare module '../core/world' {
   interface World {
@@ -116,34 +116,6 @@ export function removeWebhookEndpoint(world: World, endpointId: string): void {
   }
 }
 
-/** Queues an event of a tenant for every endpoint that wants it. */
-function enqueueWebhookEvent(world: World, { tenant, payload }: TenantWebhookEvent): void {
-  for (const endpoint of world.webhooks.endpoints) {
-    if (
-      endpoint.organizationId !== tenant.organizationId ||
-      endpoint.environment !== tenant.environment ||
-      endpoint.disabled
-    )
-      continue;
-    if (endpoint.events !== null && !endpoint.events.includes(payload.type)) continue;
-    const delivery: WebhookDelivery = {
-      id: `msg_${world.newId().replace(/-/g, '')}`,
-      endpointId: endpoint.id,
-      ...payload,
-      createdAt: world.now(),
-      attempts: [],
-      state: 'waiting',
-      nextAttemptAt: null,
-    };
-    const blocked = world.webhooks.outbox.some(
-      (other) =>
-        other.endpointId === endpoint.id && other.orderKey === payload.orderKey && !finished(other),
-    );
-    world.webhooks.outbox.push(delivery);
-    if (!blocked) scheduleAttempt(world, delivery, 0);
-  }
-}
-
 /** Task: make the next attempt of a delivery through the world's transport. */
 export function attemptDelivery(world: World, deliveryId: string): void {
   const delivery = world.webhooks.outbox.find((d) => d.id === deliveryId);
@@ -173,7 +145,35 @@ export function subscribeWebhooks(world: World): () => void {
   return world.subscribe((event) => {
     if (world.webhooks.endpoints.length === 0) return;
     const webhook = webhookEventOf(world, event);
-    if (webhook !== undefined) enqueueWebhookEvent(world, webhook);
+    if (webhook === undefined) return;
+    const { tenant, payload } = webhook;
+    // One delivery per endpoint of the tenant that wants the event.
+    for (const endpoint of world.webhooks.endpoints) {
+      if (
+        endpoint.organizationId !== tenant.organizationId ||
+        endpoint.environment !== tenant.environment ||
+        endpoint.disabled
+      )
+        continue;
+      if (endpoint.events !== null && !endpoint.events.includes(payload.type)) continue;
+      const delivery: WebhookDelivery = {
+        id: `msg_${world.newId().replace(/-/g, '')}`,
+        endpointId: endpoint.id,
+        ...payload,
+        createdAt: world.now(),
+        attempts: [],
+        state: 'waiting',
+        nextAttemptAt: null,
+      };
+      const blocked = world.webhooks.outbox.some(
+        (other) =>
+          other.endpointId === endpoint.id &&
+          other.orderKey === payload.orderKey &&
+          !finished(other),
+      );
+      world.webhooks.outbox.push(delivery);
+      if (!blocked) scheduleAttempt(world, delivery, 0);
+    }
   });
 }
 
