@@ -104,19 +104,19 @@ function describe(operations: readonly OutlineOperation[]): string {
 function routeHints({ method, path }: StoredRequest): NearMiss[] {
   const at = operationsAt(path).operations;
   if (at.length > 0) {
-    return [
-      hint(
-        'method',
-        `${method} is not an operation of ${path}: the contract has ${describe(at)} there.`,
-      ),
-    ];
+    const message = `${method} is not an operation of ${path}: the contract has ${describe(at)} there.`;
+    return [hint('method', message)];
   }
+  const message = pathHint(path, method);
+  return message === undefined ? [] : [hint('path', message)];
+}
+
+/** What a path of no operation almost was: without its trailing slash, under the base path, or near. */
+function pathHint(path: string, method: string): string | undefined {
   const trimmed = path.replace(/\/+$/, '');
   const found = operationsAt(trimmed).operations;
   if (found.length > 0) {
-    return [
-      hint('path', `No trailing slash: ${trimmed} is the contract's path (${describe(found)}).`),
-    ];
+    return `No trailing slash: ${trimmed} is the contract's path (${describe(found)}).`;
   }
   if (!path.startsWith(`${BASE_PATH}/`)) {
     // `/messages` or `/v1/messages`: the same path with the base path in front.
@@ -125,25 +125,15 @@ function routeHints({ method, path }: StoredRequest): NearMiss[] {
       const candidate = `${BASE_PATH}/${segments.slice(i).join('/')}`;
       const found = operationsAt(candidate).operations;
       if (found.length > 0) {
-        return [
-          hint(
-            'path',
-            `The API's paths are under ${BASE_PATH}: did you mean ${candidate} (${describe(found)})?`,
-          ),
-        ];
+        return `The API's paths are under ${BASE_PATH}: did you mean ${candidate} (${describe(found)})?`;
       }
     }
-    return [];
+    return undefined;
   }
   const close = closestPath(path, method);
-  if (close === undefined) return [];
+  if (close === undefined) return undefined;
   const away = close.distance === 1 ? 'one letter' : `${close.distance} letters`;
-  return [
-    hint(
-      'path',
-      `${path} is not a path of the contract: ${close.path} is ${away} away, with ${describe(close.operations)}.`,
-    ),
-  ];
+  return `${path} is not a path of the contract: ${close.path} is ${away} away, with ${describe(close.operations)}.`;
 }
 
 /**
@@ -337,19 +327,13 @@ function fieldHints(entry: StoredRequest, operation: OutlineOperation): NearMiss
 function queryHints(entry: StoredRequest, operation: OutlineOperation): NearMiss[] {
   if (operation.query.length === 0 || entry.query === '') return [];
   const sent = [...new Set(new URLSearchParams(entry.query).keys())].slice(0, 50);
-  const hints: NearMiss[] = [];
-  for (const name of sent) {
-    if (operation.query.includes(name)) continue;
+  // `nearest` finds nothing for a name that is one of the operation's.
+  return sent.flatMap((name) => {
     const near = nearest(name, operation.query, 2);
-    if (near === undefined || sent.includes(near.name)) continue;
-    hints.push(
-      hint(
-        'query',
-        `"${name}" is not a query parameter of ${operation.operationId}: did you mean "${near.name}"?`,
-      ),
-    );
-  }
-  return hints;
+    if (near === undefined || sent.includes(near.name)) return [];
+    const message = `"${name}" is not a query parameter of ${operation.operationId}: did you mean "${near.name}"?`;
+    return [hint('query', message)];
+  });
 }
 
 function link(found: FoundRecord | undefined): NearMiss['record'] {
