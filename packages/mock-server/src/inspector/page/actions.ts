@@ -20,16 +20,15 @@ import type { Actions, View } from './lists';
 
 type Schemas = components['schemas'];
 
+const advance = (ms: number, label: string) => ({
+  label,
+  run: () => control('POST', 'clock/advance', { ms }),
+});
+
 /** The toolbar's buttons, by their `data-action`. */
 export const TOOLBAR: Readonly<Record<string, { label: string; run: () => Promise<unknown> }>> = {
-  'advance-minute': {
-    label: 'Clock moved 1 minute',
-    run: () => control('POST', 'clock/advance', { ms: 60_000 }),
-  },
-  'advance-hour': {
-    label: 'Clock moved 1 hour',
-    run: () => control('POST', 'clock/advance', { ms: 3_600_000 }),
-  },
+  'advance-minute': advance(60_000, 'Clock moved 1 minute'),
+  'advance-hour': advance(3_600_000, 'Clock moved 1 hour'),
   'run-until-idle': { label: 'Ran until idle', run: () => control('POST', 'clock/run-until-idle') },
   snapshot: {
     label: 'Snapshot taken',
@@ -78,21 +77,18 @@ export async function actionsView(actions: Actions): Promise<View> {
 }
 
 function armedFaults(faults: Schemas['Faults'], actions: Actions): Child {
+  const operation = (f: { operation_id?: string | null }) => f.operation_id ?? 'any operation';
   const rows: Child[][] = [
     ...faults.request_failures.map((f) => [
       'request failure',
-      `${f.operation_id ?? 'any operation'} → ${f.status}`,
-      String(f.remaining),
+      `${operation(f)} → ${f.status}`,
+      f.remaining,
     ]),
-    ...faults.latencies.map((f) => [
-      'latency',
-      `${f.operation_id ?? 'any operation'} +${f.ms} ms`,
-      String(f.remaining),
-    ]),
+    ...faults.latencies.map((f) => ['latency', `${operation(f)} +${f.ms} ms`, f.remaining]),
     ...faults.dispatch_failures.map((f) => [
       'dispatch failure',
       f.campaign_id ?? 'any campaign',
-      String(f.remaining),
+      f.remaining,
     ]),
     ...faults.carrier_outages.map((f) => [
       'carrier outage',

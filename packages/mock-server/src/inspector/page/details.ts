@@ -18,6 +18,7 @@ import {
   deliveryRows,
   latency,
   messageRows,
+  replyRows,
   type View,
 } from './lists';
 import { pageOf, pages } from './paging';
@@ -41,15 +42,7 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
       creatingRequests(view.requests),
       smsCheckSection(m.content, view),
       section('Simulate a reply', 'Simulate a reply', replyForm(view, actions)),
-      section(
-        'Replies',
-        `Replies (${view.replies.length})`,
-        tableOf<MessageView['replies'][number]>('Replies', 'No replies.', {
-          'Received (world)': (r) => time(r.received_at),
-          From: (r) => r.from,
-          Content: (r) => r.content,
-        })(view.replies),
-      ),
+      section('Replies', `Replies (${view.replies.length})`, replyRows(view.replies)),
       section('Webhook deliveries', 'Webhook deliveries', deliveryRows(view.deliveries)),
       section(
         'As the API returns it',

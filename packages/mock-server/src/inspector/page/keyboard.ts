@@ -5,11 +5,8 @@
  * with Ctrl, Alt or Meta held, so typing `j` in the search box or a reply is text.
  */
 import { openFilterHelp } from './filters';
-import { backAddress, listShown, ROWS } from './layout';
+import { backAddress, listShown, RECORD_KINDS, ROWS } from './layout';
 import { currentRoute } from './router';
-
-/** Which of a row's links is the row's own record, when none is of the list's kind. */
-const KINDS_FIRST = ['messages', 'requests', 'webhooks', 'campaigns', 'phones'];
 
 /** The keydown listener of the shortcuts. */
 export function onLayoutKey(event: KeyboardEvent): void {
@@ -60,13 +57,13 @@ function rows(): HTMLElement[] {
 
 /**
  * The row's own link: to a record of the list's kind (a campaign in the campaigns list), else of
- * the first kind in {@link KINDS_FIRST} (a message row also links its phone and its campaign).
+ * the first kind in {@link RECORD_KINDS} (a message row also links its phone and its campaign).
  */
 function rowLink(row: Element): HTMLElement | null {
   const list = listShown(currentRoute())?.parts[0];
   // A record's address has an id (`#/messages/<id>`); a filter link (`#/messages?q=status:…`)
   // names the kind too but is not the row's own link.
-  for (const kind of list === undefined ? KINDS_FIRST : [list, ...KINDS_FIRST]) {
+  for (const kind of list === undefined ? RECORD_KINDS : [list, ...RECORD_KINDS]) {
     const link = row.querySelector<HTMLElement>(`a[href^="#/${kind}/"]`);
     if (link !== null) return link;
   }

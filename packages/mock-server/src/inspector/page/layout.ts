@@ -14,13 +14,15 @@ import { currentRoute, parseRoute, type Route } from './router';
 /** Whether the window shows a list and a record side by side (the stylesheet's own width). */
 const wide = window.matchMedia('(min-width: 1200px)');
 
+/**
+ * The kinds of record that may be shown beside a list (`#/<kind>/<id>`); in this order, the link of
+ * a list's row that is the row's own record when none is of the list's kind.
+ */
+export const RECORD_KINDS = ['messages', 'requests', 'webhooks', 'campaigns', 'phones'];
 /** Views that are lists of records (`#/<kind>` without an id), and may be shown beside a record. */
-const LISTS = new Set(['messages', 'phones', 'campaigns', 'requests', 'webhooks', 'search']);
+const LISTS = new Set([...RECORD_KINDS, 'search']);
 /** The rows of a list: a table's body rows and a thread's messages. */
 export const ROWS = 'tbody tr, ol.thread li';
-
-/** Records that may be shown beside a list (`#/<kind>/<id>`). */
-const DETAILS = new Set(['messages', 'phones', 'campaigns', 'requests', 'webhooks']);
 
 /** `#/<parts>?<params>`, each part encoded as {@link routeTo} does. */
 function addressOf(route: Route): string {
@@ -40,7 +42,7 @@ function isList(route: Route): boolean {
 
 /** Whether a route is a record that can be shown beside a list. */
 function isRecord(route: Route): boolean {
-  return route.parts.length === 2 && DETAILS.has(route.parts[0] ?? '');
+  return route.parts.length === 2 && RECORD_KINDS.includes(route.parts[0] ?? '');
 }
 
 /** The list a record was opened from, when its address names one (whatever the width). */

@@ -10,6 +10,7 @@ import type {
   DeliveryRow,
   ListPage,
   MessageRow,
+  MessageView,
   OrganizationView,
   PhoneRow,
   SearchView,
@@ -168,7 +169,8 @@ export async function organizationsView(): Promise<View> {
   };
 }
 
-const replyRows = tableOf<SearchView['replies']['entries'][number]>('Replies', 'No replies.', {
+/** Rows of replies. */
+export const replyRows = tableOf<MessageView['replies'][number]>('Replies', 'No replies.', {
   'Received (world)': (r) => time(r.received_at),
   From: (r) => link(r.from, 'phones', r.from),
   To: (r) => r.to,

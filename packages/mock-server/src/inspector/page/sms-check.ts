@@ -12,7 +12,7 @@ import {
   type Ucs2Character,
 } from '@msgsvc/sdk/sms';
 import type { MessageView } from '../api';
-import { type Child, fields, html, replace, section, table } from './dom';
+import { type Child, fields, h, html, type Props, replace, section, table } from './dom';
 import type { View } from './lists';
 import { type Route, withQuery } from './router';
 
@@ -240,7 +240,7 @@ function readPrice(raw: string): { price: string | null; error: string | null } 
  * and survives the view being redrawn by a live update.
  */
 export function smsCheckView(route: Route): View {
-  const param = (name: string, otherwise = '') => route.params.get(name) ?? otherwise;
+  const param = (name: string) => route.params.get(name) ?? (name === 'currency' ? 'AOA' : '');
   const output = html`<div id="sms-check-output" aria-live="polite" />`;
   const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
   const show = () => {
@@ -264,6 +264,11 @@ export function smsCheckView(route: Route): View {
     });
     history.replaceState(history.state, '', `${location.pathname}${location.search}${address}`);
   };
+  const input = (name: string, label: string, attributes: Props) => {
+    const id = `sms-check-${name}`;
+    const control = h('input', { ...attributes, id, name, value: param(name) });
+    return html`<label for=${id}>${label}${control}</label>`;
+  };
   const form = html`<form
     class="sms-check-form"
     aria-label="SMS check"
@@ -280,28 +285,12 @@ export function smsCheckView(route: Route): View {
     >${param('text')}</textarea>
     <p id="sms-check-hint" class="meta">${HINT}</p>
     <div class="inline">
-      <label for="sms-check-price">
-        Price per segment (optional)
-        <input
-          id="sms-check-price"
-          name="price"
-          inputmode="decimal"
-          autocomplete="off"
-          placeholder="4.000000"
-          value=${param('price')}
-        />
-      </label>
-      <label for="sms-check-currency">
-        Currency
-        <input
-          id="sms-check-currency"
-          name="currency"
-          autocomplete="off"
-          maxlength="3"
-          size="4"
-          value=${param('currency', 'AOA')}
-        />
-      </label>
+      ${input('price', 'Price per segment (optional)', {
+        inputmode: 'decimal',
+        autocomplete: 'off',
+        placeholder: '4.000000',
+      })}
+      ${input('currency', 'Currency', { autocomplete: 'off', maxlength: 3, size: 4 })}
     </div>
   </form>` as HTMLFormElement;
   show();
