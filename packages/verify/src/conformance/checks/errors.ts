@@ -1,13 +1,84 @@
+/** The errors a request meets before its operation runs: its key, its scopes, its route and body. */
+import { expectAnswer } from '../check-kit/api';
+import { checks, type VerifyContext } from '../check-kit/check';
+import { expectThat } from '../check-kit/drift';
+import { sentMessage } from '../check-kit/fixtures';
+import { operationOf } from './contract';
+import { expectEnvelope, expectTraced } from './envelope';
+
+const UNKNOWN_KEY = 'svc_test_0000000000000000000000000000verify';
+
+/** Fails unless the restricted key's `method path` is a 403 naming the operation's scope. */
+async function expectScope(context: VerifyContext, method: string, path: string, body?: unknown) {
+  // Bodies are invalid on purpose: scopes are checked before validation, so a service that
+  // skipped the scope check answers 422 instead of sending anything.
+  const sends = path === '/messages' ? 1 : 0;
+  const spec = body === undefined ? {} : { body, sends };
+  const answer = await context.restricted!.request(method, path, spec);
+  const got = expectAnswer(answer, 403, 'AUTH_INVALID_SCOPE', ['apikey']);
+  const named = (got.fields as Record<string, unknown>).apikey;
+  const scope = operationOf(method, path)['x-required-scope'];
+  expectThat(
+    typeof named === 'string' && named.includes(scope),
+    `fields.apikey naming ${scope} for ${method} ${path} (D5)`,
+    () => `fields.apikey = ${JSON.stringify(named)}`,
+  );
+}
+
+/** Authentication and scopes (spec Authentication). */
+export const AUTH_CHECKS = checks({
+  'auth.missing-key': {
+    title: 'A request without X-API-KEY is a 401 AUTH_INVALID_API_KEY',
+    cites: 'spec Authentication 6',
+    async run({ api }) {
+      for (const path of ['/messages', '/campaigns']) {
+        expectAnswer(await api.request('GET', path, { key: null }), 401, 'AUTH_INVALID_API_KEY');
+      }
+    },
+  },
+  'auth.malformed-key': {
+    title: 'A malformed key is a 401 AUTH_INVALID_API_KEY',
+    cites: 'spec Authentication 4, 6',
+    async run({ api }) {
+      for (const key of ['svc_test_', 'svc_prod_abcdefghijklmnop1234', 'not a key']) {
+        expectAnswer(await api.request('GET', '/messages', { key }), 401, 'AUTH_INVALID_API_KEY');
+      }
+    },
+  },
+  'auth.unknown-key': {
+    title: 'A well-formed key that was never issued is a 401',
+    cites: 'spec Authentication 6',
+    async run({ api }) {
+      const answer = await api.request('GET', '/messages', { key: UNKNOWN_KEY });
+      expectAnswer(answer, 401, 'AUTH_INVALID_API_KEY');
+    },
+  },
+  'auth.scope-send': {
+    title: 'A key without send scopes gets 403 naming apikey:campaign:send / apikey:messages:send',
+    cites: 'spec Authentication 7; D5',
+    needs: ['restricted'],
+    async run(context) {
+      await expectScope(context, 'POST', '/campaigns/batch', { recipients: [] });
+      await expectScope(context, 'POST', '/messages', { to: '' });
+    },
+  },
+  'auth.scope-read': {
+    title: 'A key without read scopes gets 403 on every read, naming its scope',
+    cites: 'spec Authentication 7; D5; D6',
+    needs: ['restricted'],
+    async run(context) {
+      const message = await sentMessage(context);
+      await expectScope(context, 'GET', '/messages');
+      await expectScope(context, 'GET', `/messages/${message.id}`);
+      await expectScope(context, 'GET', '/campaigns');
+    },
+  },
+});
+
 /**
  * The answers before any operation: unknown routes, wrong methods, wrong content types, bodies
  * that are not JSON (spec Errors).
  */
-import { expectAnswer } from '../check-kit/api';
-import { checks } from '../check-kit/check';
-import { expectThat } from '../check-kit/drift';
-import { expectEnvelope, expectTraced } from './envelope';
-
-/** The checks of this group. */
 export const ERROR_CHECKS = checks({
   'errors.envelope': {
     title: 'Errors carry code, message, status, trace_id (= X-Trace-Id), timestamp, service',

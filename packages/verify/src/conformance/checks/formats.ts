@@ -1,15 +1,19 @@
 /**
- * Formats on every record this run created, embedded records too, and the field names of each
- * message shape. Which field has which format, and which names each shape has, is read off the
- * contract (openapi.yaml), where it is written once.
+ * The answers' shapes against the contract (openapi.yaml), where which field has which format and
+ * which names each shape has is written once: formats on every record this run created, embedded
+ * records too, the field names of each message shape, and whole answers (a retrieved message, the
+ * pages, a campaign and its messages, an error envelope). A field the contract promises that is
+ * missing, mistyped or out of range is drift; a field it does not name is a warning, because a
+ * deployment may add fields within v1 and clients tolerate them.
  */
-
-import { expectAnswer } from '../check-kit/api';
+import { checkExchange } from '../../proxy/check-exchange';
+import { BASE_PATH } from '../../proxy/contract';
+import { type Exchange, expectAnswer } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
-import { brief, expectThat, expectValues } from '../check-kit/drift';
+import { brief, Drift, expectThat, expectValues } from '../check-kit/drift';
 import { sentMessage, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import { type Entry, listPage } from '../check-kit/lists';
-import { namesOf, patternOf, refName, SCHEMAS } from './contract';
+import { namesOf, patternOf, refName, SCHEMAS, theContract } from './contract';
 
 /** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
 export const TIMESTAMP = patternOf('Timestamp');
@@ -113,6 +117,61 @@ export const FORMAT_CHECKS = checks({
             () => `missing ${missing.join(', ')}; with ${foreign.join(', ')}; in ${brief(record)}`,
           );
         }
+      }
+    },
+  },
+});
+
+/** Response-side findings of one exchange: errors returned, warnings handed to `context.warn`. */
+function problems(context: VerifyContext, exchange: Exchange): string[] {
+  const found = checkExchange(theContract(), {
+    method: exchange.method,
+    path: `${BASE_PATH}${exchange.path}`,
+    query: '',
+    requestHeaders: { 'x-api-key': context.api.key },
+    request: { bytes: Buffer.alloc(0), truncated: false },
+    status: exchange.status,
+    responseHeaders: Object.fromEntries(exchange.headers),
+    response: { bytes: Buffer.from(exchange.text), truncated: false },
+  });
+  const errors: string[] = [];
+  for (const finding of found) {
+    if (finding.side !== 'response') continue;
+    const line = `${exchange.method} ${exchange.path} → ${exchange.status}: ${finding.message}`;
+    if (finding.severity === 'warning') context.warn(line);
+    else errors.push(`${finding.rule}: ${line}`);
+  }
+  return errors;
+}
+
+/** Whole answers against the contract: a group of its own, run before the sends. */
+export const SHAPE_CHECKS = checks({
+  'shapes.responses': {
+    title: 'Answers carry every field the contract promises, typed; fields it does not name warn',
+    cites: 'openapi.yaml; D100',
+    async run(context) {
+      const { api } = context;
+      const message = await sentMessage(context);
+      const exchanges = [
+        await api.request('GET', `/messages/${message.id}`),
+        await api.request('GET', '/messages', { query: { size: 2 } }),
+        await api.request('GET', '/messages/not-a-uuid'),
+      ];
+      const campaigns = await api.request('GET', '/campaigns', { query: { size: 1 } });
+      exchanges.push(campaigns);
+      const first = (campaigns.json as { entries?: { id?: unknown }[] } | undefined)?.entries?.[0];
+      if (typeof first?.id === 'string') {
+        exchanges.push(await api.request('GET', `/campaigns/${first.id}`));
+        exchanges.push(
+          await api.request('GET', `/campaigns/${first.id}/messages`, { query: { size: 2 } }),
+        );
+      }
+      const errors = exchanges.flatMap((exchange) => problems(context, exchange));
+      if (errors.length > 0) {
+        throw new Drift(
+          'every field the contract promises, with its type and values (D100)',
+          errors.join('; '),
+        );
       }
     },
   },

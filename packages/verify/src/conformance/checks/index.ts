@@ -3,21 +3,18 @@
  * batch window.
  */
 import type { Check } from '../check-kit/check';
-import { AUTH_CHECKS } from './auth';
-import { BILLING_CHECKS, COST_CHECKS } from './cost';
 import { ENVELOPE_CHECKS } from './envelope';
-import { ERROR_CHECKS } from './errors';
+import { AUTH_CHECKS, ERROR_CHECKS } from './errors';
 import { FILTER_CHECKS } from './filters';
-import { FORMAT_CHECKS } from './formats';
+import { FORMAT_CHECKS, SHAPE_CHECKS } from './formats';
 import { IDEMPOTENCY_CHECKS } from './idempotency';
 import { ISOLATION_CHECKS } from './isolation';
 import { LIMIT_CHECKS } from './limits';
 import { LIST_FILTER_CHECKS } from './list-filters';
 import { LIST_CHECKS, PAGE_CHECKS } from './lists';
 import { ORDER_CHECKS } from './ordering';
-import { PROGRESS_CHECKS } from './progress';
 import { RETRIEVE_CHECKS } from './retrieve';
-import { SHAPE_CHECKS } from './shapes';
+import { BILLING_CHECKS, COST_CHECKS, PROGRESS_CHECKS } from './sends';
 import { VALIDATION_CHECKS } from './validation';
 
 /** The whole suite. */
