@@ -30,13 +30,3 @@ export const CAMPAIGN_TRANSITIONS: TransitionTable<CampaignStatus, CampaignEvent
 
 /** Every campaign status, in the table's order. */
 export const CAMPAIGN_STATUSES = statesOf(CAMPAIGN_TRANSITIONS);
-
-/** The human note a campaign shows in each state it can be moved into. */
-export const CAMPAIGN_STATUS_NOTES: Readonly<Record<CampaignStatus, string>> = {
-  DRAFT: 'Draft: not submitted.',
-  PENDING: 'Scheduled: waiting for its scheduled time.',
-  PROCESSING: 'Accepted; pending processing.',
-  SENDING: 'Messages dispatched to carriers.',
-  COMPLETED: 'Every message was dispatched.',
-  FAILED: 'The campaign failed; its cost was refunded.',
-};

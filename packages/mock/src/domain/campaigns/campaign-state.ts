@@ -7,20 +7,14 @@ import type { CampaignRecord } from '../core/model';
 import { nextState } from '../core/state-machine';
 import type { World } from '../core/world';
 import { MESSAGE_STATUS_TRAITS } from '../messages/message-machine';
-import {
-  CAMPAIGN_STATUS_NOTES,
-  CAMPAIGN_TRANSITIONS,
-  type CampaignEvent,
-} from './campaign-machine';
+import { CAMPAIGN_TRANSITIONS, type CampaignEvent } from './campaign-machine';
 
-/** Moves a campaign by `event` and tells subscribers. */
+/** Moves a campaign by `event`, with the human note it shows in its new state, and tells subscribers. */
 export function transitionCampaign(
   world: World,
   campaign: CampaignRecord,
   event: CampaignEvent,
-  note: string = CAMPAIGN_STATUS_NOTES[
-    nextState(CAMPAIGN_TRANSITIONS, campaign.status, event, 'campaign')
-  ],
+  note: string,
 ): void {
   const from = campaign.status;
   const to = nextState(CAMPAIGN_TRANSITIONS, from, event, 'campaign');

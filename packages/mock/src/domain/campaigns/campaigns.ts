@@ -22,7 +22,6 @@ import { normalizeRecipients } from '../phone/recipients';
 import { type Page, type PageRequest, selectPage } from '../storage/query';
 import type { RecordStore } from '../storage/record-store';
 import { getOrganization, usableSender } from '../tenancy/organizations';
-import { CAMPAIGN_STATUS_NOTES } from './campaign-machine';
 
 declare module '../core/world' {
   interface World {
@@ -94,7 +93,7 @@ export function sendBatch(world: World, caller: Caller, params: SendBatchParams)
     processedAt: null,
     completedAt: null,
     errorCode: null,
-    statusNote: CAMPAIGN_STATUS_NOTES.PROCESSING,
+    statusNote: 'Accepted; pending processing.',
     reasonOfPause: null,
     createdAt: now,
     updatedAt: now,
