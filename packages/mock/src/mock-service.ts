@@ -42,10 +42,9 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
    */
   readonly startTime?: number | Date;
   /**
-   * The wall clock, in epoch milliseconds: the source of each webhook attempt's
-   * `webhook-timestamp`, which is the second the attempt is actually sent, whatever the world's
-   * clock says, so any Standard Webhooks verifier accepts it. Default `Date.now()` (read at
-   * each attempt, so fake timers apply). Pin it to compare signatures across runs.
+   * The wall clock (epoch milliseconds) that dates each webhook attempt's `webhook-timestamp`, so
+   * any Standard Webhooks verifier accepts it. Default `Date.now()`, read at each attempt (so fake
+   * timers apply); pin it to compare signatures across runs.
    */
   readonly wallClock?: () => number;
   /** Seed the demo world at creation (and again after each `reset`). Default false. */
@@ -57,9 +56,7 @@ export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
   readonly observe?: (request: HttpRequest, response: HttpResponse) => void;
   /**
    * Told once of each exception the mock did not expect (a bug in the mock), with the request it
-   * broke and the trace id of the 500 that answered it; that 500's message names the exception and
-   * its first stack frames either way. Default: `console.error`, so a failure inside the
-   * mock is never silent. `false` reports nothing.
+   * broke and the trace id of the 500 that answered it. Default `console.error`; `false`: silent.
    */
   readonly onError?: false | UnexpectedErrorReporter;
   /**
@@ -144,12 +141,9 @@ export interface MockService extends SnapshotControls {
    */
   handle(request: HttpRequest): HttpResponse | Promise<HttpResponse>;
   /**
-   * An SDK client wired to this mock: the demo world's live key (the demo world is seeded if it
-   * was not) or `options.apiKey`, the mock's `fetch` and base URL, and — on a virtual clock — the
-   * mock's time: every wait of the SDK (retry backoff, `waitFor` polling, `sendBulk` pacing) moves
-   * the virtual clock by its length, running the work that falls due, instead of waiting on the
-   * wall clock. On a real clock the client keeps real time. Any other option is passed on, and
-   * `options` override the wiring.
+   * An SDK client wired to this mock: the demo world's live key (seeded if need be) or
+   * `options.apiKey`, the mock's `fetch` and base URL, and on a virtual clock the mock's time: an
+   * SDK wait (retry backoff, `waitFor` polling) moves that clock. `options` override the wiring.
    */
   client(options?: ClientOptions): MessagingClient;
   /** Seeds the demo organization, keys and sender ID, and returns them. */
@@ -226,9 +220,7 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
       const given: ClientOptions = Object.fromEntries(
         Object.entries(clientOptions).filter(([, value]) => value !== undefined),
       );
-      // On a virtual clock an SDK wait (retry backoff, `waitFor` polling, `sendBulk` pacing) moves
-      // the clock by its length, running the work that falls due, and touches no timer (so fake
-      // timers do not stall it). On a real clock (the server's) the client keeps real time.
+      // No timer on a virtual clock, so fake timers cannot stall a wait; a real clock keeps real time.
       const time =
         world.clock.kind === 'virtual'
           ? {

@@ -135,11 +135,7 @@ export function isAsymmetric(
   return typeof (value as { asymmetricMatch?: unknown } | null)?.asymmetricMatch === 'function';
 }
 
-/**
- * Passes when the mock accepted a message matching `expected` (any organization, any status): a
- * failure lists the messages sent to that recipient, or every message when none went there.
- * `name` (who asks) is named when `received` is not a mock.
- */
+/** The check of `toHaveSent` and `assertSent`; `name` says who asks, if `received` is no mock. */
 export function checkSent(
   received: unknown,
   expected: SentExpectation,
@@ -164,10 +160,7 @@ export function checkSent(
   });
 }
 
-/**
- * Passes when a message to `to` reached `DELIVERED`. A failure shows that recipient's messages and
- * their statuses, and says when the simulated carrier has not answered yet (run the clock).
- */
+/** The check of `toHaveDelivered` and `assertDelivered`. */
 export function checkDelivered(
   received: unknown,
   to: string,
@@ -207,11 +200,7 @@ function refusal(message: string): CheckResult {
   return { pass: false, refused: true, message: () => message };
 }
 
-/**
- * Passes when the organization's account was charged exactly `amount` in all: every debit less
- * every refund, funding left out. `amount` is a decimal string (`'8.000000'`, `'8'`) or a number of
- * currency units. A failure lists the ledger; the answer carries the two totals.
- */
+/** The check of `toHaveCharged` and `assertCharged`: debits less refunds, funding left out. */
 export function checkCharged(
   received: unknown,
   amount: string | number,

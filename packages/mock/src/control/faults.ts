@@ -1,5 +1,5 @@
 /** The fault controls: failing or slow requests, failing dispatches, carrier outages. */
-import { DomainError } from '../domain/core/errors';
+import { validationError } from '../domain/core/errors';
 import { isDate } from '../domain/core/platform-checks';
 import { parseTimestamp } from '../domain/core/time-format';
 import type { World } from '../domain/engine/world';
@@ -38,11 +38,7 @@ export function createFaultControls(world: () => World): FaultControls {
 function instant(value: Instant, field: string): number {
   const time = isDate(value) ? value.getTime() : parseTimestamp(value);
   if (time === undefined || Number.isNaN(time)) {
-    throw new DomainError({
-      code: 'VALIDATION_ERROR',
-      message: 'Invalid date-time.',
-      fields: { [field]: 'Must be an ISO 8601 date-time with an offset.' },
-    });
+    throw validationError({ [field]: 'Must be an ISO 8601 date-time with an offset.' });
   }
   return time;
 }

@@ -188,10 +188,14 @@ function execution(exchange: Exchange, operation: Operation, context: OperationC
       body: 'json' in result ? result.json : JSON.stringify(result.body),
     };
   } finally {
-    // Only a request that executed keeps its key; a refused one frees it.
+    // Only a request that executed keeps its key (and answer); a refused one frees it.
     const { reserved } = exchange;
     if (reserved !== undefined) {
-      finishIdempotent(exchange.world, reserved.apiKeyId, reserved.key, stored(response));
+      const answer =
+        response !== undefined && response.status < 300
+          ? { ...response, headers: { 'content-type': 'application/json' } }
+          : undefined;
+      finishIdempotent(exchange.world, reserved.apiKeyId, reserved.key, answer);
     }
   }
   return response;
@@ -217,15 +221,6 @@ function failure(exchange: Exchange, error: unknown): HttpResponse {
     ...headers,
     'x-should-retry': 'false',
   });
-}
-
-function stored(response: HttpResponse | undefined) {
-  if (response === undefined || response.status >= 300) return undefined;
-  return {
-    status: response.status,
-    headers: { 'content-type': 'application/json' },
-    body: response.body,
-  };
 }
 
 /** A method name as a message can quote it: it came from the client, so at most 32 visible ASCII. */

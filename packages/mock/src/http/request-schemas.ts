@@ -193,17 +193,17 @@ const common = {
   q: z.exactOptional(chars(1, 100)),
   created_at__ge: z.exactOptional(dateTime),
   created_at__le: z.exactOptional(dateTime),
+  channel_type: z.exactOptional(many(channel)),
+  sms_remitter_id: z.exactOptional(many(uuid)),
+  error_code: z.exactOptional(many(code)),
+  trigger_source: z.exactOptional(many(trigger)),
 };
 
 const messageFilters = {
   ...common,
   status: z.exactOptional(many(listStatus)),
-  channel_type: z.exactOptional(many(channel)),
   contact_id: z.exactOptional(many(uuid)),
   campaign_id: z.exactOptional(many(uuid)),
-  sms_remitter_id: z.exactOptional(many(uuid)),
-  error_code: z.exactOptional(many(code)),
-  trigger_source: z.exactOptional(many(trigger)),
   channel_destination: z.exactOptional(many(code)),
 };
 
@@ -220,12 +220,8 @@ export const listCampaignMessagesQuery = strictObject(messageFilters);
 export const listCampaignsQuery = strictObject({
   ...common,
   status: z.exactOptional(many(campaignStatus)),
-  channel_type: z.exactOptional(many(channel)),
   tag_id: z.exactOptional(many(uuid)),
   remitter_id: z.exactOptional(many(uuid)),
-  sms_remitter_id: z.exactOptional(many(uuid)),
-  error_code: z.exactOptional(many(code)),
-  trigger_source: z.exactOptional(many(trigger)),
 });
 
 /** Whether a parameter's schema takes a list: `many(…)`, optional or not. */

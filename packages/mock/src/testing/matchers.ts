@@ -47,16 +47,11 @@ export const mockMatchers = {
     return checkSent(received, expected, (a, b) => this.equals(a, b));
   },
   /** `expect(mock).toHaveDelivered(to)`. */
-  toHaveDelivered(this: MatcherContext, received: unknown, to: string): CheckResult {
+  toHaveDelivered(received: unknown, to: string): CheckResult {
     return checkDelivered(received, to);
   },
   /** `expect(mock).toHaveCharged(amount, { organizationId })`. */
-  toHaveCharged(
-    this: MatcherContext,
-    received: unknown,
-    amount: string | number,
-    options?: ChargeOptions,
-  ): CheckResult {
+  toHaveCharged(received: unknown, amount: string | number, options?: ChargeOptions): CheckResult {
     return checkCharged(received, amount, options);
   },
 };
