@@ -1,13 +1,8 @@
 /**
- * Every message's and campaign's status history, kept by the world itself: the status each
- * reached, the world time it reached it and the error code it carried. The code that changes a
- * status records the step in the same breath (`createMessage`, `transitionMessage`, `sendBatch`,
- * `transitionCampaign`), so a history is complete for as long as the world lives, and snapshots,
- * restores and state files carry it (`../engine/history-part.ts`).
- *
- * Messages and campaigns are kept alike: one step log per tenant, a record's steps under its row in
- * its tenant's creation order (a message knows its row; a campaign's is kept by id). A world of a
- * million messages pays only the logs' columns, outside the JS heap.
+ * Every message's and campaign's status history: the status each reached, when, and the error code
+ * it carried. The code that changes a status records the step in the same breath, so a history is
+ * complete for as long as the world lives; a world of a million messages pays only the step logs'
+ * columns, outside the JS heap.
  */
 import { CAMPAIGN_STATUSES } from '../campaigns/campaign-machine';
 import type { CampaignRecord, CampaignStatus, MessageRecord, MessageStatus } from '../core/model';

@@ -1,9 +1,7 @@
 /**
  * A message's life after creation: dispatch to the carrier and the delivery receipt, both as
- * scheduled tasks on the world's clock, with the outcome drawn from the seeded simulation. Every
- * status change goes through {@link transitionMessage}, which applies the transition table and the
- * refund rule, and tells the world's subscribers (among them the campaign's bookkeeping,
- * `subscribeCampaignBookkeeping`, so that messages never import campaigns).
+ * scheduled tasks on the world's clock. Its campaign hears of each move as a subscriber
+ * (`subscribeCampaignBookkeeping`), so that messages never import campaigns.
  */
 import { refundMessage } from '../billing/billing-ledger';
 import type { InboundMessage, MessageRecord } from '../core/model';

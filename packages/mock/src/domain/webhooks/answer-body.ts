@@ -1,8 +1,6 @@
 /**
- * What a webhook receiver answered, kept on the attempt: the first
- * {@link MAX_ANSWER_BYTES} bytes of its response body, read from the stream and no further (a
- * receiver answering a gigabyte costs the outbox 2 KiB), decoded as UTF-8 when it is text, and
- * described by its first bytes in hex when it is not, so whatever a receiver sends is shown as text.
+ * What a webhook receiver answered, kept on the attempt: the start of its response body, read from
+ * the stream and no further (a receiver answering a gigabyte costs the outbox 2 KiB).
  */
 import type { SavedState } from '../core/state-schemas';
 
