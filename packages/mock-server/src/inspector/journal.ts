@@ -10,7 +10,7 @@ import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { z } from 'zod';
 import { listMessagesQuery } from '../generated/control-requests';
 import type { ControlDeps } from '../http/route';
-import { foldText, type Hits, readQuery } from '../query/search';
+import { type Hits, textTest } from '../query/search';
 import { jsonOf, type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
 import { type NearMissWorlds, nearMisses, OPERATION_IDS, operationOf } from './near-miss';
 
@@ -44,10 +44,9 @@ export function requestsMatching(
   limit: number,
   test: (entry: StoredRequest) => boolean = () => true,
 ): Hits<StoredRequest> {
-  const query = readQuery(q);
-  const needle = query.kind === 'empty' ? '' : foldText(query.text);
+  const text = textTest(q);
   const matched = [...log.newestFirst()].filter(
-    (entry) => test(entry) && (needle === '' || haystackOf(entry).includes(needle)),
+    (entry) => test(entry) && (text === undefined || text(null, null, haystackOf(entry))),
   );
   return { total: matched.length, entries: matched.slice(offset, offset + limit) };
 }
@@ -116,25 +115,23 @@ function worldsOf(deps: ControlDeps): NearMissWorlds {
 }
 
 /**
- * What a logged request is found by, folded: its method, path and query (decoded), status, error
+ * What a logged request is found by: its method, path and query (decoded), status, error
  * code, trace id, idempotency key, the text of its request body (every string, key and number of
  * the JSON, so a message's words are found however the client escaped them) and the id of what it
  * created. Not the response body: a list response quotes many messages, and every poll would match.
  */
 function haystackOf(entry: StoredRequest): string {
-  return foldText(
-    [
-      entry.method,
-      decodeOrKeep(entry.path),
-      decodeOrKeep(entry.query.replace(/\+/g, ' ')),
-      String(entry.status),
-      entry.code ?? '',
-      entry.trace_id ?? '',
-      entry.idempotency_key ?? '',
-      bodyText(entry.request_body),
-      createdBy(entry)?.id ?? '',
-    ].join('\n'),
-  );
+  return [
+    entry.method,
+    decodeOrKeep(entry.path),
+    decodeOrKeep(entry.query.replace(/\+/g, ' ')),
+    String(entry.status),
+    entry.code ?? '',
+    entry.trace_id ?? '',
+    entry.idempotency_key ?? '',
+    bodyText(entry.request_body),
+    createdBy(entry)?.id ?? '',
+  ].join('\n');
 }
 
 /** The words of a JSON body (its strings, keys and numbers), or the text as it is. */

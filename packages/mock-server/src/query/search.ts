@@ -40,7 +40,7 @@ export interface Hits<T> {
 }
 
 /** Reads a query the way a person types it: `+244 923-000`, `Natal`, an id. */
-export function readQuery(raw: string): SearchQuery {
+function readQuery(raw: string): SearchQuery {
   const text = raw.trim().toLowerCase();
   if (text === '') return { kind: 'empty' };
   // A number is digits with the separators people type; two digits at least, so `1` is text.
@@ -49,6 +49,24 @@ export function readQuery(raw: string): SearchQuery {
     if (digits.length >= 2) return { kind: 'number', digits, text };
   }
   return { kind: 'text', text };
+}
+
+/**
+ * The test of a record against a query's free text, `undefined` when it has none: a record
+ * answers by its id (exactly), by its number (a run of the query's digits) when the query is a
+ * number and the record has one, or else by its text (accents and case ignored).
+ */
+export function textTest(
+  raw: string,
+): ((id: string | null, number: string | null, text: string) => boolean) | undefined {
+  const query = readQuery(raw);
+  if (query.kind === 'empty') return undefined;
+  const needle = foldText(query.text);
+  return (id, number, text) => {
+    if (id === query.text) return true;
+    if (query.kind === 'number' && number !== null) return number.includes(query.digits);
+    return foldText(text).includes(needle);
+  };
 }
 
 /**
@@ -63,9 +81,8 @@ export function filteredMessages(
   limit: number,
 ): Required<Hits<MessageRecord>> {
   const filter = parseFilter('messages', q);
-  const query = readQuery(filter.text);
   const keys = filterTest<MessageRecord>(world, filter);
-  const byId = query.kind === 'empty' ? undefined : world.messages.get(query.text);
+  const byId = world.messages.get(filter.text.toLowerCase());
   if (byId !== undefined) {
     const found = keys === undefined || keys(byId) ? [byId] : [];
     return { total: found.length, offset: 0, entries: found };
@@ -74,17 +91,16 @@ export function filteredMessages(
   const campaigns = filter.keys.get('campaign') as readonly string[] | undefined;
   const candidates =
     campaigns === undefined ? messagesOldestFirst(world) : campaignsMessages(world, campaigns);
-  const needle = query.kind === 'text' ? foldText(query.text) : '';
-  return newestPage(candidates, offset, limit, (message) => {
-    if (keys !== undefined && !keys(message)) return false;
-    if (query.kind === 'number') return message.e164.includes(query.digits);
-    // A text is the message's content (accents and case aside) or its campaign's id.
-    return (
-      query.kind === 'empty' ||
-      message.campaignId === query.text ||
-      foldText(message.content).includes(needle)
-    );
-  });
+  // A text is the message's content or its campaign's id.
+  const text = textTest(filter.text);
+  return newestPage(
+    candidates,
+    offset,
+    limit,
+    (message) =>
+      (keys === undefined || keys(message)) &&
+      (text === undefined || text(message.campaignId, message.e164, message.content)),
+  );
 }
 
 /**
@@ -149,38 +165,28 @@ export function inboundMatching(
   offset: number,
   limit: number,
 ): Hits<InboundMessage> {
-  const query = readQuery(q);
-  const folded = query.kind === 'empty' ? '' : foldText(query.text);
+  const text = textTest(q);
   return newestPage(
     world.inbound,
     offset,
     limit,
-    (inbound) =>
-      query.kind === 'empty' ||
-      inbound.id === query.text ||
-      (query.kind === 'number'
-        ? inbound.from.includes(query.digits)
-        : foldText(inbound.body).includes(folded)),
+    (inbound) => text === undefined || text(inbound.id, inbound.from, inbound.body),
   );
 }
 
-/** Phone numbers containing the query's digits, most recently active first. */
+/** Phone numbers containing the query's digits (or the whole number), most recently active first. */
 export function phonesMatching(
   world: ReadonlyWorld,
   q: string,
   offset: number,
   limit: number,
 ): Hits<PhoneSummary> {
-  const query = readQuery(q);
+  const text = textTest(q);
   const phones = phonesByActivity(world);
   const matched =
-    query.kind === 'empty'
+    text === undefined
       ? phones
-      : phones.filter((phone) =>
-          query.kind === 'number'
-            ? phone.number.includes(query.digits)
-            : phone.number.toLowerCase() === query.text,
-        );
+      : phones.filter((phone) => text(phone.number.toLowerCase(), phone.number, ''));
   const at = lastPageAt(offset, matched.length, limit);
   return { total: matched.length, offset: at, entries: matched.slice(at, at + limit) };
 }
@@ -196,20 +202,17 @@ export function filteredCampaigns(
   limit: number,
 ): Required<Hits<CampaignRecord>> {
   const filter = parseFilter('campaigns', q);
-  const query = readQuery(filter.text);
   const oldestFirst = [...world.campaigns.all()].sort(
     (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1),
   );
   const keys = filterTest<CampaignRecord>(world, filter);
-  const text = query.kind === 'empty' ? '' : foldText(query.text);
+  const text = textTest(filter.text);
   return newestPage(
     oldestFirst,
     offset,
     limit,
     (campaign) =>
       (keys === undefined || keys(campaign)) &&
-      (query.kind === 'empty' ||
-        campaign.id === query.text ||
-        foldText(campaign.name).includes(text)),
+      (text === undefined || text(campaign.id, null, campaign.name)),
   );
 }
