@@ -166,7 +166,12 @@ export class WorldCore {
     this.scheduler.schedule(this.now() + delay, task);
   }
 
-  /** Subscribes to what happens in the world; returns the unsubscribe function. */
+  /**
+   * Calls `listener` with everything that happens in the world from now on, in the order it
+   * happened, after the webhook outbox and the campaign's bookkeeping have heard of it (a message's
+   * move arrives with its campaign already complete, the completion right after); returns the
+   * function that stops it. Events carry ids: read the record from the world when one arrives.
+   */
   subscribe(listener: (event: WorldEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

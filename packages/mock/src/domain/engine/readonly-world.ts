@@ -9,64 +9,47 @@ import type {
   ApiKey,
   BillingAccount,
   CampaignRecord,
-  CampaignStatus,
   Contact,
   InboundMessage,
   LedgerEntry,
   MessageRecord,
-  MessageStatus,
   Organization,
   SenderId,
 } from '../core/model';
-import type { WorldEvent } from '../core/world-events';
+import type { WorldCore } from '../core/world';
+import type { StatusHistory } from '../history/status-history';
 import type { RateLimitTable } from '../policies/rate-limits';
-import type { StatusStep } from '../storage/step-log';
+import type { RecordStore, TenantRecord } from '../storage/record-store';
 import type { WebhookDelivery, WebhookEndpoint } from '../webhooks/webhooks';
 
 /**
- * The reads of a store of tenant-owned records (messages, campaigns): by id, a tenant's records in
- * creation order, and a tenant's records by an indexed field. Every list returned is the store's
- * live array, in creation order: read it, never change it.
+ * The reads of a store of tenant-owned records (messages, campaigns). Every list returned is the
+ * store's live array, in creation order: read it, never change it.
  *
  * @typeParam T - The record.
  * @typeParam I - The names of the store's indexes (`campaign` for messages).
  */
-export interface ReadonlyRecordStore<T, I extends string = never> {
+export interface ReadonlyRecordStore<T extends TenantRecord, I extends string = never>
+  extends Pick<RecordStore<T, I>, 'get' | 'tenant' | 'indexed' | 'all'> {
   /** How many records are stored, every tenant's. */
   readonly size: number;
-  /** The record with `id`, whatever its tenant. */
-  get(id: string): T | undefined;
-  /** A tenant's (an organization's, in one environment) records in creation order. */
-  tenant(organizationId: string, environment: string): readonly T[];
-  /** A tenant's records whose indexed field `name` equals `value`, in creation order. */
-  indexed(name: I, organizationId: string, environment: string, value: string): readonly T[];
-  /** Every record, tenant by tenant, each tenant's in creation order. */
-  all(): IterableIterator<T>;
 }
 
 /**
  * The status histories a world keeps, step by step; the port renders them
  * (`messageHistory`, `campaignHistory`).
  */
-export interface ReadonlyStatusHistory {
-  /** A message's steps, oldest first. */
-  messageSteps(message: MessageRecord): readonly StatusStep<MessageStatus>[];
-  /** A campaign's steps, oldest first. */
-  campaignSteps(campaign: CampaignRecord): readonly StatusStep<CampaignStatus>[];
-}
+export interface ReadonlyStatusHistory
+  extends Pick<StatusHistory, 'messageSteps' | 'campaignSteps'> {}
 
 /**
  * One world as tools read it. The records are the world's own: a tool never writes to them
  * (changes go through the control API, so the indexes, the ledger and the events stay right).
  */
-export interface ReadonlyWorld {
+export interface ReadonlyWorld
+  extends Readonly<Pick<WorldCore, 'now' | 'keyNamespace' | 'subscribe'>> {
   /** The world's clock, as far as a tool needs it. */
-  readonly clock: {
-    /** `virtual` in tests, `real` in a server on wall-clock time. */
-    readonly kind: Clock['kind'];
-  };
-  /** The world's current time, epoch milliseconds. */
-  now(): number;
+  readonly clock: Pick<Clock, 'kind'>;
   /** The configuration a tool may show. */
   readonly config: {
     /** The seed of every random draw. */
@@ -80,8 +63,6 @@ export interface ReadonlyWorld {
   readonly ledger: readonly LedgerEntry[];
   /** API keys by the full key (one loaded from a state file may be held under a stand-in). */
   readonly apiKeys: ReadonlyMap<string, ApiKey>;
-  /** What every API key of the world carries after `svc_live_`/`svc_test_`, if set. */
-  readonly keyNamespace: string | undefined;
   /** Sender IDs by id. */
   readonly senders: ReadonlyMap<string, SenderId>;
   /** Contacts by id. */
@@ -113,11 +94,4 @@ export interface ReadonlyWorld {
     /** Requests per minute by operation id; `null` is unlimited. */
     readonly table: RateLimitTable;
   };
-  /**
-   * Calls `listener` with everything that happens in the world from now on, in the order it
-   * happened, after the webhook outbox and the campaign's bookkeeping have heard of it (a message's
-   * move arrives with its campaign already complete, the completion right after); returns the
-   * function that stops it. Events carry ids: read the record from the world when one arrives.
-   */
-  subscribe(listener: (event: WorldEvent) => void): () => void;
 }
