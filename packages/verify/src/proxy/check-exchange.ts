@@ -3,7 +3,7 @@
  * response's status, content type, body, declared headers and the error envelope's own promises.
  * Never throws for anything a client or server sent.
  */
-import type { TappedExchange } from '../replay/tapped-exchange';
+import type { KeptBody, TappedExchange } from '../replay/tapped-exchange';
 import type { Contract, JsonObject } from './contract';
 
 /** One exchange as the proxy saw it (the tapped exchange, its request's method beside it). */
@@ -65,21 +65,9 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
   return check.violations;
 }
 
-/** A body parsed, or not JSON, or not kept whole (then not checked). */
-type Parsed = { ok: true; value: unknown } | { ok: false; truncated?: true };
-
 /** What a warning says of a body the proxy did not keep whole. */
 const NOT_CHECKED =
   'not checked: the proxy did not keep the whole body (longer than the 2 MiB it keeps, or answered before it ended)';
-
-function parseJson({ bytes, truncated }: TappedExchange['request']): Parsed {
-  if (truncated) return { ok: false, truncated: true };
-  try {
-    return { ok: true, value: JSON.parse(bytes.toString('utf8')) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 function coerce(value: string, type: unknown): unknown {
   if (type === 'integer' || type === 'number') {
@@ -91,15 +79,12 @@ function coerce(value: string, type: unknown): unknown {
 /** One exchange's check: the violations found so far. */
 class ExchangeCheck {
   readonly violations: Violation[] = [];
-  readonly #body: Parsed;
 
   constructor(
     readonly contract: Contract,
     readonly exchange: ObservedExchange,
     readonly operation: string | null,
-  ) {
-    this.#body = parseJson(exchange.response);
-  }
+  ) {}
 
   add(rule: ViolationRule, message: string, severity: Violation['severity'] = 'error'): void {
     const side = REQUEST_RULES.includes(rule) ? 'request' : 'response';
@@ -146,12 +131,8 @@ class ExchangeCheck {
       this.add('request-header', `Content-Type is "${type}", not application/json`);
       return;
     }
-    const parsed = parseJson(exchange.request);
-    if (!parsed.ok) {
-      if (parsed.truncated === true) this.add('request-body', NOT_CHECKED, 'warning');
-      else this.add('request-body', 'the body is not JSON');
-      return;
-    }
+    const parsed = this.#json(exchange.request, 'request-body', 'the body is not JSON');
+    if (parsed === undefined) return;
     const errors = contract.errors(
       `${requestBody.pointer}/content/application~1json/schema`,
       parsed.value,
@@ -212,12 +193,8 @@ class ExchangeCheck {
    * fields the contract does not name warnings; an error answer's envelope keeps its own promises.
    */
   #responseBody(pointer: string, rule: 'response-body' | 'envelope', notJson: string): void {
-    const body = this.#body;
-    if (!body.ok) {
-      if (body.truncated === true) this.add(rule, NOT_CHECKED, 'warning');
-      else this.add(rule, notJson);
-      return;
-    }
+    const body = this.#json(this.exchange.response, rule, notJson);
+    if (body === undefined) return;
     const { errors, added } = this.contract.responseProblems(pointer, body.value);
     if (errors.length > 0) this.add(rule, errors.join('; '));
     for (const field of added) {
@@ -225,6 +202,20 @@ class ExchangeCheck {
       this.add('added-field', message, 'warning');
     }
     if (this.exchange.status >= 400) this.#envelopePromises(body.value);
+  }
+
+  /** A body parsed; `undefined`, noted under `rule`, when it is not JSON or not kept whole. */
+  #json({ bytes, truncated }: KeptBody, rule: ViolationRule, notJson: string) {
+    if (truncated) {
+      this.add(rule, NOT_CHECKED, 'warning');
+      return undefined;
+    }
+    try {
+      return { value: JSON.parse(bytes.toString('utf8')) as unknown };
+    } catch {
+      this.add(rule, notJson);
+      return undefined;
+    }
   }
 
   #envelopePromises(value: unknown): void {

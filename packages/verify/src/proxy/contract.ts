@@ -27,7 +27,7 @@ export class Contract {
 
   constructor(readonly document: JsonObject = OPENAPI_DOCUMENT) {
     this.#ajv = ajvWith(document);
-    this.#open = ajvWith(withoutClosedObjects(document) as JsonObject);
+    this.#open = ajvWith(withoutClosedObjects(document));
     this.#templates = pathTemplates(
       Object.keys(document.paths as JsonObject).map((template) => [template, template]),
     );
@@ -121,14 +121,9 @@ function errorsOf(ajv: Ajv2020, pointer: string, value: unknown): string[] {
   return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
 }
 
-/** A copy of `node` without any `additionalProperties: false` (other values kept). */
-function withoutClosedObjects(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutClosedObjects);
-  if (!isObject(node)) return node;
-  const copy: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'additionalProperties' && value === false) continue;
-    copy[key] = withoutClosedObjects(value);
-  }
-  return copy;
+/** A copy of `document` without any `additionalProperties: false` (other values kept). */
+function withoutClosedObjects(document: JsonObject): JsonObject {
+  return JSON.parse(JSON.stringify(document), (key, value: unknown) =>
+    key === 'additionalProperties' && value === false ? undefined : value,
+  );
 }

@@ -22,10 +22,6 @@ export interface PairDeps extends Omit<FramerOptions, 'sink'>, TapDeps {
   readonly headersTimeoutMs: number;
   /** Notes traffic for the deferred work (the quiet queue). */
   readonly moved: (bytes: number, requests: number) => void;
-  /** The upstream's answers could not be framed: the rest of them is not checked. */
-  readonly onBroken: (reason: string) => void;
-  /** Both connections are closed. */
-  readonly onClosed: (pair: PairedConnection) => void;
 }
 
 /** A client connection and its upstream connection. */
@@ -81,8 +77,11 @@ export class PairedConnection {
       clearTimeout(this.#headTimer);
       this.#upstream.destroy();
       // Answers that could not be framed went unchecked from there on: said once.
-      if (this.#answers.broken !== undefined) deps.onBroken(this.#answers.broken);
-      deps.onClosed(this);
+      if (this.#answers.broken !== undefined) {
+        process.emitWarning(
+          `msgsvc-verify proxy: a connection's traffic could not be read for checking (${this.#answers.broken}); the rest of it was forwarded unchecked`,
+        );
+      }
     });
   }
 

@@ -57,22 +57,17 @@ export function violationLine(v: ProxyViolation): string {
 /** Runs the proxy command with its arguments (those after `proxy`); resolves with the exit code. */
 export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<number> {
   const name = io.command ?? 'msgsvc-verify proxy';
-  let args: ReturnType<typeof parseProxyArgs>;
-  try {
-    args = parseProxyArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
-    return 2;
-  }
-  if (args === undefined) {
-    io.stdout(proxyHelp(name));
-    return 0;
-  }
-  const { jsonl, json } = args;
   const totals = { exchanges: 0, violations: 0, warnings: 0 };
+  let args: NonNullable<ReturnType<typeof parseProxyArgs>>;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
+    const parsed = parseProxyArgs(argv);
+    if (parsed === undefined) {
+      io.stdout(proxyHelp(name));
+      return 0;
+    }
+    args = parsed;
+    const { jsonl, json } = args;
     proxy = await startProxy({
       upstream: args.upstream,
       port: args.port,
@@ -91,8 +86,10 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
       },
     });
   } catch (error) {
-    io.stderr(`${name}: ${(error as Error).message}`);
-    return 1;
+    const usage = error instanceof UsageError;
+    const hint = usage ? `\nRun "${name} --help" for usage.` : '';
+    io.stderr(`${name}: ${(error as Error).message}${hint}`);
+    return usage ? 2 : 1;
   }
   io.stderr(`${name}: listening on ${proxy.url}, forwarding to ${new URL(args.upstream).origin}`);
   // Runs until the first request to stop: SIGINT, SIGTERM or the parent's exit.

@@ -4,7 +4,7 @@
  * byte for byte), then checks a copy of the traffic against the contract once the traffic is quiet.
  */
 import { once } from 'node:events';
-import { type AddressInfo, createServer, isIP, connect as netConnect, type Server } from 'node:net';
+import { type AddressInfo, createServer, isIP, connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { keyPrefix } from '@msgsvc/sdk';
 import { redactSecrets } from '@msgsvc/sdk/contract';
@@ -84,13 +84,12 @@ export interface RunningProxy {
  * ```
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const upstream = upstreamOf(options.upstream);
   const contract = new Contract();
   const cassette = options.record === undefined ? undefined : new CassetteWriter(options.record);
   const pairs = new Set<PairedConnection>();
   /** Exchanges answered and not yet checked: checked in the order their requests arrived. */
   const finished: KeptExchange[] = [];
-  const checkAll = () => {
+  const queue = new QuietQueue(() => {
     const batch = finished.splice(0).sort((a, b) => a.arrival.at - b.arrival.at);
     for (const kept of batch) {
       try {
@@ -104,10 +103,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         process.emitWarning(`msgsvc-verify proxy: checking an exchange failed: ${String(error)}`);
       }
     }
-  };
-  const queue = new QuietQueue(checkAll);
+  });
   const deps: PairDeps = {
-    ...upstream,
+    ...upstreamOf(options.upstream),
     headersTimeoutMs: options.headersTimeoutMs ?? 60_000,
     moved: (bytes, requests) => queue.moved(bytes, requests),
     onExchange: (exchange) => {
@@ -115,17 +113,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       queue.soon();
     },
     seqOf: (target) => cassette?.arrived(target),
-    onBroken: (reason) =>
-      process.emitWarning(
-        `msgsvc-verify proxy: a connection's traffic could not be read for checking (${reason}); the rest of it was forwarded unchecked`,
-      ),
-    onClosed: (pair) => pairs.delete(pair),
   };
   const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
-    pairs.add(new PairedConnection(client, deps));
+    const pair = new PairedConnection(client, deps);
+    pairs.add(pair);
+    client.once('close', () => pairs.delete(pair));
   });
+  server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: await listen(server, options.port ?? 0, options.host ?? '127.0.0.1'),
+    url: `http://${shown}:${address.port}`,
     recorded: () => cassette?.written ?? 0,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -134,8 +133,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       await closed;
       // Exchanges that finished before the close are still checked and written, then the
       // cassette closes.
-      checkAll();
-      queue.stop();
+      queue.runNow();
       cassette?.close();
     },
   };
@@ -168,15 +166,6 @@ function upstreamOf(url: string): Pick<PairDeps, 'connect' | 'origin' | 'host' |
     host: upstream.host,
     prefix: upstream.pathname.replace(/\/+$/, ''),
   };
-}
-
-/** Starts `server` listening; its origin. */
-async function listen(server: Server, port: number, host: string): Promise<string> {
-  server.listen(port, host);
-  await once(server, 'listening');
-  const address = server.address() as AddressInfo;
-  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${shown}:${address.port}`;
 }
 
 /** Checks `exchange` against the contract: its violations as the proxy reports them. */

@@ -59,10 +59,4 @@ export class QuietQueue {
     this.#requests = 0;
     this.run();
   }
-
-  /** Stops the timer (the owner runs the work itself when closing). */
-  stop(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
 }

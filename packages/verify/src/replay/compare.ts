@@ -105,15 +105,13 @@ class Comparison {
   headers(recorded: Readonly<Record<string, string>>, replayed: Readonly<Record<string, string>>) {
     const media = (v: string) => v.split(';')[0]!.trim().toLowerCase();
     for (const name of RECORDED_RESPONSE_HEADERS) {
-      const a = Object.hasOwn(recorded, name) ? recorded[name] : undefined;
-      const b = Object.hasOwn(replayed, name) ? replayed[name] : undefined;
+      const a = recorded[name];
+      const b = replayed[name];
       if ((a === undefined) !== (b === undefined)) {
         const message = a === undefined ? 'replayed only' : 'recorded only, missing on replay';
         this.note('header', `header ${name}`, message);
-      } else if (name === 'content-type' && a !== undefined && b !== undefined) {
-        if (media(a) !== media(b)) {
-          this.note('header', `header ${name}`, `recorded ${media(a)}, replayed ${media(b)}`);
-        }
+      } else if (name === 'content-type' && a !== undefined && media(a) !== media(b!)) {
+        this.note('header', `header ${name}`, `recorded ${media(a)}, replayed ${media(b!)}`);
       }
     }
   }
@@ -229,19 +227,17 @@ class Comparison {
       claimed.add(j);
     };
     const bIds = b.map((e) => (e.id as string).toLowerCase());
+    const unmet: number[] = [];
     a.forEach((entry, i) => {
       const expected = this.ids.id(entry.id as string);
-      if (expected === undefined) return;
-      const j = bIds.indexOf(expected);
-      if (j !== -1) pair(i, j);
+      const j = expected === undefined ? -1 : bIds.indexOf(expected);
+      if (expected === undefined) unmet.push(i);
+      else if (j !== -1) pair(i, j);
       else {
         const message = `recorded entry ${entry.id as string} (the target's ${expected}) is not in the replayed list`;
         this.note('entries', pointer(at, i), message);
       }
     });
-    const unmet = a.flatMap((entry, i) =>
-      this.ids.id(entry.id as string) === undefined ? [i] : [],
-    );
     const prints = b.map(fingerprint);
     for (const i of unmet) {
       const print = fingerprint(a[i]!);

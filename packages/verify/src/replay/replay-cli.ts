@@ -95,20 +95,13 @@ export async function runReplayCli(
   io: Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'command'>,
 ): Promise<number> {
   const name = io.command ?? 'msgsvc-verify replay';
-  let command: ReturnType<typeof parseReplayArgs>;
   try {
-    command = parseReplayArgs(argv, io.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
-    return 2;
-  }
-  if (command === undefined) {
-    io.stdout(replayHelp(name));
-    return 0;
-  }
-  const { file, options, json } = command;
-  try {
+    const command = parseReplayArgs(argv, io.env);
+    if (command === undefined) {
+      io.stdout(replayHelp(name));
+      return 0;
+    }
+    const { file, options, json } = command;
     const report = await runReplay(readCassette(file), options);
     io.stdout(json ? JSON.stringify(report, null, 2) : replayText(report));
     const refused = report.skipped.filter((s) => s.refused === true).length;
@@ -120,8 +113,11 @@ export async function runReplayCli(
     }
     return report.differences.length > 0 ? 1 : 0;
   } catch (error) {
-    if (!(error instanceof CassetteError) && !(error instanceof ReplayAborted)) throw error;
-    io.stderr(`${name}: ${error.message}`);
+    const usage = error instanceof UsageError;
+    if (!usage && !(error instanceof CassetteError) && !(error instanceof ReplayAborted)) {
+      throw error;
+    }
+    io.stderr(`${name}: ${error.message}${usage ? `\nRun "${name} --help" for usage.` : ''}`);
     return 2;
   }
 }

@@ -4,16 +4,17 @@
  * the recording learnt from earlier answers are swapped for the target's ({@link Correspondence})
  * and key references become the keys given.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { Correspondence } from './by-rule';
 import type { Cassette, RecordedBody, RecordedExchange } from './cassette-format';
+import { decodeQueryPart, recoded } from './cassette-writer';
 import {
   type ComparedResponse,
   compareResponses,
   type Difference,
   type DifferenceKind,
 } from './compare';
-import { decodeQueryPart, recoded } from './redactor';
 import { outsideApi } from './replay-path';
 
 /** Options of {@link runReplay}. */
@@ -99,7 +100,9 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
   let replayed = 0;
   /** Requests in a row the target did not answer. */
   let failures = 0;
-  const pace = options.keepTiming === true ? pacer(cassette) : undefined;
+  // With keepTiming, each request waits until as long has passed since the first as recorded.
+  const recordedStart = Date.parse(cassette.exchanges[0]?.started_at ?? '');
+  const replayStart = Date.now();
   for (const exchange of cassette.exchanges) {
     const at = { seq: exchange.seq, method: exchange.request.method, path: shownPath(exchange) };
     const key = keyFor(exchange, options.keys);
@@ -109,7 +112,8 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
       skipped.push({ ...at, ...skip });
       continue;
     }
-    await pace?.(exchange);
+    const due = Date.parse(exchange.started_at) - recordedStart - (Date.now() - replayStart);
+    if (options.keepTiming === true && due > 0) await sleep(due);
     const answer = await send(request.url, request.init).then(readAnswer).catch(causeOf);
     if (typeof answer === 'string') {
       if (++failures === UNREACHABLE_AFTER) {
@@ -155,17 +159,6 @@ function whySkipped(
     return { reason: 'its request body was too large to record' };
   }
   return undefined;
-}
-
-/** Waits before each exchange until as long has passed since the first as in the recording. */
-function pacer(cassette: Cassette): (exchange: RecordedExchange) => Promise<void> | undefined {
-  const first = cassette.exchanges[0];
-  const recordedStart = first === undefined ? 0 : Date.parse(first.started_at);
-  const replayStart = Date.now();
-  return (exchange) => {
-    const due = Date.parse(exchange.started_at) - recordedStart - (Date.now() - replayStart);
-    return due > 0 ? new Promise((resolve) => setTimeout(resolve, due)) : undefined;
-  };
 }
 
 /** Why a request got no answer: the network's error code, or the error's message. */
