@@ -3,8 +3,8 @@
  * The inspector page reads its own paged routes instead, so this lives with the control routes.
  */
 
+import type { MockService } from '@msgsvc/mock';
 import {
-  apiKeyView,
   type CampaignRecord,
   campaignHistory,
   campaignObject,
@@ -12,10 +12,8 @@ import {
   ledgerEntryView,
   type MessageRecord,
   messageHistory,
-  organizationView,
   type ReadonlyWorld,
   readonlyWorld,
-  senderIdView,
   formatTimestamp as ts,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
@@ -39,7 +37,7 @@ export function inspectorState({ mock, requestLog }: ControlDeps) {
     generated_at: new Date().toISOString(),
     clock: clockView(mock),
     counts: { messages: world.messages.size, campaigns: world.campaigns.size },
-    organizations: organizations(world),
+    organizations: organizations(mock),
     phones: phonesByActivity(world)
       .slice(0, PHONES)
       .map(({ number }) => ({ number, thread: thread(world, number) })),
@@ -58,16 +56,15 @@ export function inspectorState({ mock, requestLog }: ControlDeps) {
 }
 
 /** The newest organizations with their keys (by prefix) and sender IDs. */
-function organizations(world: ReadonlyWorld) {
-  const keys = [...world.apiKeys.values()];
-  const senders = [...world.senders.values()];
-  return [...world.organizations.values()].slice(-ORGANIZATIONS).map((organization) => ({
-    ...organizationView(world, organization),
-    api_keys: keys.filter((key) => key.organizationId === organization.id).map(apiKeyView),
-    sender_ids: senders
-      .filter((sender) => sender.organizationId === organization.id)
-      .map((sender) => senderIdView(world, sender)),
-  }));
+function organizations({ control }: MockService) {
+  return control
+    .organizations()
+    .slice(-ORGANIZATIONS)
+    .map((organization) => ({
+      ...organization,
+      api_keys: control.apiKeys(organization.id),
+      sender_ids: control.senderIds(organization.id),
+    }));
 }
 
 /** A phone's newest messages, both ways, oldest first. */

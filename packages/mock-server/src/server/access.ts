@@ -29,13 +29,6 @@ export function isLoopback(host: string): boolean {
   );
 }
 
-/** The host name of a `Host` header value (without the port). */
-function hostName(header: string): string {
-  if (header.startsWith('[')) return header.slice(0, header.indexOf(']') + 1);
-  const colon = header.lastIndexOf(':');
-  return colon < 0 ? header : header.slice(0, colon);
-}
-
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
@@ -58,7 +51,7 @@ export function createAccess(adminToken: string | undefined, corsOrigins: readon
       // `Origin: null` (sandboxed frames, file: pages) is foreign too.
       if (
         origin !== undefined &&
-        hostOf(origin) !== host.toLowerCase() &&
+        urlPart(origin, 'host') !== host.toLowerCase() &&
         !allowedOrigins.has(origin.toLowerCase())
       ) {
         return new ControlError(
@@ -67,7 +60,7 @@ export function createAccess(adminToken: string | undefined, corsOrigins: readon
         );
       }
       if (expected === undefined) {
-        if (!isLoopback(hostName(host))) {
+        if (!isLoopback(urlPart(`http://${host}`, 'hostname'))) {
           return new ControlError(
             'HOST_NOT_ALLOWED',
             `Host "${host}" is not a loopback name; this server only answers the control API on loopback names.`,
@@ -101,9 +94,10 @@ export function createAccess(adminToken: string | undefined, corsOrigins: readon
   };
 }
 
-function hostOf(origin: string): string {
+/** A part of a URL (lower-cased by the parser), or `''` when the text is not one. */
+function urlPart(url: string, part: 'host' | 'hostname'): string {
   try {
-    return new URL(origin).host.toLowerCase();
+    return new URL(url)[part];
   } catch {
     return '';
   }

@@ -133,15 +133,19 @@ export function createMockServer(options: MockServerOptions): MockServer {
     server,
     worlds,
     async listen(port, host) {
-      const address = await listenOn(server, port, host);
-      context.origin = address.origin;
+      // `once` rejects with the server's 'error' (EADDRINUSE…) if it comes first.
+      await once(server.listen(port, host), 'listening');
+      const { address, port: bound } = server.address() as AddressInfo;
+      // A local client reaches the unspecified address through loopback.
+      const local = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+      context.origin = `http://${local.includes(':') ? `[${local}]` : local}:${bound}`;
       // On a real clock, due background work runs on a timer too, not only before requests; idle
       // worlds are freed on the same timer (a pass over the worlds, as running their work is).
       timer = setInterval(() => {
         worlds.runDue();
         worlds.sweep();
       }, TICK_MS);
-      return address;
+      return { host: address, port: bound, origin: context.origin };
     },
     close() {
       clearInterval(timer);
@@ -165,19 +169,6 @@ function serverContext(options: MockServerOptions, worlds: WorldRegistry) {
     /** The default world's time, for the server's own refusals. */
     now: () => readonlyWorld(worlds.default.mock).now(),
   };
-}
-
-/**
- * Starts listening; resolves with the address actually bound, once it is, and an origin a local
- * client can use (the unspecified address is reached through loopback).
- */
-async function listenOn(server: Server, port: number, host: string) {
-  // `once` rejects with the server's 'error' (EADDRINUSE…) if it comes first.
-  await once(server.listen(port, host), 'listening');
-  const { address, port: bound } = server.address() as AddressInfo;
-  const local = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
-  const shown = local.includes(':') ? `[${local}]` : local;
-  return { host: address, port: bound, origin: `http://${shown}:${bound}` };
 }
 
 function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResponse): void {

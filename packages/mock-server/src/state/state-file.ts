@@ -19,7 +19,7 @@ import type { MockService, WorldSnapshot } from '@msgsvc/mock';
 import { SNAPSHOT_VERSION } from '@msgsvc/mock/port';
 import { z } from 'zod';
 import { type StateFile, stateFileSchema } from './state-file-schema';
-import { lockStateFile, type StateLock } from './state-lock';
+import { lockStateFile } from './state-lock';
 import { standIn, storedKey } from './stored-keys';
 
 /**
@@ -97,9 +97,9 @@ function closest(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: strin
 
 /** Turns a checked file into the snapshot the service restores: keys become stand-ins. */
 function toSnapshot(file: StateFile): WorldSnapshot {
-  const snapshot = {
+  return {
     ...file,
-    // JSON drops an `undefined` (the default prefix table); the configuration names it.
+    // JSON drops an `undefined` (the default prefix table, no history); the snapshot names them.
     config: { ...file.config, prefixTable: file.config.prefixTable },
     history: file.history,
     apiKeys: file.apiKeys.map((key) => {
@@ -108,9 +108,6 @@ function toSnapshot(file: StateFile): WorldSnapshot {
       return { ...rest, key: standIn({ keyPrefix, keySha256 }) };
     }),
   };
-  // The schema and the snapshot type must agree; the compiler checks it here.
-  const checked: WorldSnapshot = snapshot;
-  return checked;
 }
 
 /** The text of a state file: the snapshot with each API key as prefix and hash. */
@@ -230,7 +227,7 @@ export function holdStateFile(path: string, intervalMs: number): HeldStateFile {
   };
 }
 
-function takeLock(path: string): StateLock {
+function takeLock(path: string) {
   try {
     return lockStateFile(path);
   } catch (error) {

@@ -26,24 +26,16 @@ export interface LockHolder {
 export class StateFileLockedError extends Error {
   /** Always `'StateFileLockedError'`. */
   override name = 'StateFileLockedError';
-  /** Who holds the lock. */
-  readonly holder: LockHolder;
   /**
    * @param message - the one line to print.
-   * @param holder - who holds it.
+   * @param holder - who holds the lock.
    */
-  constructor(message: string, holder: LockHolder) {
+  constructor(
+    message: string,
+    readonly holder: LockHolder,
+  ) {
     super(message);
-    this.holder = holder;
   }
-}
-
-/** A lock this process holds. */
-export interface StateLock {
-  /** Records the port the server listens on, so that a refused second server can name it. */
-  setPort(port: number): void;
-  /** Removes the lock file (idempotent; also done when the process exits). */
-  release(): void;
 }
 
 /**
@@ -52,7 +44,7 @@ export interface StateLock {
  * @throws {StateFileLockedError} when a live process holds it.
  * @throws the file system's error (`EACCES`, `ENOENT`, `EROFS`…) when the folder cannot be written.
  */
-export function lockStateFile(stateFile: string): StateLock {
+export function lockStateFile(stateFile: string) {
   const path = `${stateFile}.lock`;
   const mine: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   let tookOverFrom: LockHolder | undefined;
@@ -106,7 +98,11 @@ export function lockStateFile(stateFile: string): StateLock {
 /** Lock files this process holds: a second server in this process on one file is refused too. */
 const HELD = new Set<string>();
 
-function held(path: string, mine: LockHolder): StateLock {
+/**
+ * The lock this process holds: `setPort` records the port it serves on (so that a refused second
+ * server can name it), `release` removes the lock file (idempotent; also done on exit).
+ */
+function held(path: string, mine: LockHolder) {
   HELD.add(path);
   let released = false;
   let current = mine;
@@ -121,7 +117,7 @@ function held(path: string, mine: LockHolder): StateLock {
   // `exit` listeners run on every normal end, including `process.exit` after the stop grace.
   process.on('exit', release);
   return {
-    setPort(port) {
+    setPort(port: number) {
       current = { ...current, port };
       // Rewritten through a rename, so a reader still sees a whole lock file.
       const temporary = `${path}.${process.pid}.tmp`;
