@@ -1,7 +1,7 @@
 /** Background processing of an accepted campaign: a task on the world's clock. */
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
-import type { BillingAccount, CampaignRecord, MessageRecord } from '../core/model';
+import type { CampaignRecord, MessageRecord } from '../core/model';
 import type { World } from '../core/world';
 import { createMessage, type NewMessage } from '../messages/message-factory';
 import { senderApproved, transitionMessage } from '../messages/message-lifecycle';
@@ -18,9 +18,8 @@ export function processCampaign(world: World, campaignId: string): void {
   const campaign = world.campaigns.get(campaignId);
   if (campaign === undefined || campaign.status !== 'PROCESSING') return;
   const live = campaign.environment === 'live';
-  const account = getAccount(world, campaign.billingAccountId);
   campaign.processedAt = world.now();
-  if (!charged(world, campaign, account, live)) return;
+  if (!charged(world, campaign, live)) return;
   const dispatchFault = takeDispatchFault(world, campaign.id);
   const invalid = campaign.invalidRecipients.length;
   const created = createMessages(world, campaign, live);
@@ -51,12 +50,8 @@ const REFUSALS = {
  * Debits the campaign's cost (live keys only) and says so, or fails the campaign when its sender ID
  * is no longer approved or the balance no longer covers the cost.
  */
-function charged(
-  world: World,
-  campaign: CampaignRecord,
-  account: BillingAccount,
-  live: boolean,
-): boolean {
+function charged(world: World, campaign: CampaignRecord, live: boolean): boolean {
+  const account = getAccount(world, campaign.billingAccountId);
   const refusal = !senderApproved(world, campaign.senderId)
     ? REFUSALS.sender
     : live && account.balance < campaign.estimatedCost

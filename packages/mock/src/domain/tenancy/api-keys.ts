@@ -25,18 +25,13 @@ export const SCOPES = [
 /** A canonical scope. */
 export type Scope = (typeof SCOPES)[number];
 
-// A Map: scope names come from callers, and `ALIASES['constructor']` must not find Object's.
-const ALIASES: ReadonlyMap<string, Scope> = new Map([['campaigns:send', 'apikey:campaign:send']]);
-
 /**
  * The canonical form of a scope as a person may write it: the `apikey:` prefix is optional and
  * `campaigns:send` means `campaign:send`. Returns `undefined` for an unknown scope.
  */
 function canonicalScope(scope: string): Scope | undefined {
   const bare = scope.startsWith('apikey:') ? scope.slice('apikey:'.length) : scope;
-  const alias = ALIASES.get(bare);
-  if (alias !== undefined) return alias;
-  const prefixed = `apikey:${bare}`;
+  const prefixed = `apikey:${bare === 'campaigns:send' ? 'campaign:send' : bare}`;
   return (SCOPES as readonly string[]).includes(prefixed) ? (prefixed as Scope) : undefined;
 }
 
