@@ -9,7 +9,6 @@
 
 import { DomainError } from '@msgsvc/mock';
 import {
-  apiKeyView,
   type CampaignRecord,
   campaignHistory,
   campaignObject,
@@ -20,10 +19,8 @@ import {
   type MessageRecord,
   messageDetail,
   messageHistory,
-  organizationView,
   type ReadonlyWorld,
   readonlyWorld,
-  senderIdView,
   formatTimestamp as ts,
 } from '@msgsvc/mock/port';
 import { formatMoney } from '@msgsvc/sdk/sms';
@@ -216,26 +213,18 @@ function campaignView(
 }
 
 /** Every organization with its balance, keys (by prefix), sender IDs and latest ledger entries. */
-function organizationsView(world: ReadonlyWorld) {
-  return [...world.organizations.values()].map((organization) => {
-    const account = world.accounts.get(organization.billingAccountId);
-    return {
-      ...organizationView(world, organization),
-      balance: account === undefined ? null : formatMoney(account.balance),
-      currency: account?.currency ?? null,
-      api_keys: [...world.apiKeys.values()]
-        .filter((key) => key.organizationId === organization.id)
-        .map((key) => apiKeyView(key)),
-      sender_ids: [...world.senders.values()]
-        .filter((sender) => sender.organizationId === organization.id)
-        .map((sender) => senderIdView(world, sender)),
-      ledger: world.ledger
-        .filter((entry) => entry.billingAccountId === organization.billingAccountId)
-        .slice(-20)
-        .reverse()
-        .map(ledgerEntryView),
-    };
-  });
+function organizationsView({ mock }: ControlDeps) {
+  const world = readonlyWorld(mock);
+  return mock.control.organizations().map((organization) => ({
+    ...organization,
+    api_keys: mock.control.apiKeys(organization.id),
+    sender_ids: mock.control.senderIds(organization.id),
+    ledger: world.ledger
+      .filter((entry) => entry.billingAccountId === organization.billing_account_id)
+      .slice(-20)
+      .reverse()
+      .map(ledgerEntryView),
+  }));
 }
 
 /** The header of every view: clocks, counts, whether a token is needed. */
@@ -311,9 +300,7 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   ),
   listRoute('campaigns', filteredCampaigns, campaignRow),
   route(`GET ${INSPECTOR_API}/campaigns/{campaign_id}`, listQuery, campaignView),
-  route(`GET ${INSPECTOR_API}/organizations`, ({ mock }) => ({
-    entries: organizationsView(readonlyWorld(mock)),
-  })),
+  route(`GET ${INSPECTOR_API}/organizations`, (deps) => ({ entries: organizationsView(deps) })),
   route(`GET ${INSPECTOR_API}/requests`, (context) => journalPage(context, context.query)),
   route(
     `GET ${INSPECTOR_API}/requests/{seq}`,
