@@ -1,11 +1,8 @@
 /**
- * The index behind `q` (partial-number search): for every three-character run of a
- * recipient's number (its trigrams), the rows whose number contains it, ascending. A needle of
- * three or more characters is answered from the rows in all of its trigrams' lists (intersected
- * rarest first) checked against the numbers themselves, so a search over a million messages reads
- * a few thousand rows instead of every number. Built lazily, on a tenant's first such
- * search, and brought up to date incrementally by each later one: storing and restoring messages
- * never pays for it.
+ * The index behind `q` (partial-number search): for every three-character run of a recipient's
+ * number (its trigrams), the rows whose number contains it, so a search over a million messages
+ * reads a few thousand rows instead of every number. Built on a tenant's first such search and
+ * brought up to date by each later one: storing and restoring messages never pays for it.
  */
 
 import type { MessageRecord } from '../core/model';

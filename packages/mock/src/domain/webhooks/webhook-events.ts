@@ -23,9 +23,8 @@ export interface TenantWebhookEvent {
 }
 
 /**
- * The webhook event a world event becomes, built now (a payload tells what was true when the
- * event happened), or `undefined` for an event the contract has no webhook for. A campaign's
- * event is sent when it reaches `COMPLETED` or `FAILED`.
+ * The webhook event a world event becomes, built now, or `undefined` for an event the contract has
+ * no webhook for. A campaign's event is sent when it reaches `COMPLETED` or `FAILED`.
  */
 export function webhookEventOf(world: World, event: WorldEvent): TenantWebhookEvent | undefined {
   if (event.type === 'message.status_updated') {
