@@ -153,8 +153,7 @@ class TenantHistories<T extends TenantRecord, S extends string> {
       const end = start + tenants[tenant]!.length;
       let stop = i + 1;
       while (stop < subjects.length && subjects[stop]! >= start && subjects[stop]! < end) stop++;
-      const log = this.logOf(tenants[tenant]!);
-      log.importRun(saved!, i, stop, start, end - start, log.columnMap(saved!));
+      this.logOf(tenants[tenant]!).importRun(saved!, i, stop, start, end - start);
       i = stop;
     }
     this.deriveMissing(tenants, derive);

@@ -99,9 +99,6 @@ export function exportColumns(shared: SharedColumns, out: StepColumns, offset: n
   }
 }
 
-/** How saved columns' numbers translate into one log's (see {@link StepLog.columnMap}). */
-type ColumnMap = ReturnType<StepLog<string>['columnMap']>;
-
 /** Steps a new log has room for before it first grows. */
 const INITIAL = 16;
 
@@ -185,24 +182,10 @@ export class StepLog<S extends string> {
     this.heads = shared.heads.slice();
   }
 
-  /** How `saved`'s numbers translate into this log's. */
-  columnMap(saved: SavedColumns<S>) {
-    const statuses = Int32Array.from(saved.statusNames, (name) => {
-      const index = this.statuses.indexOf(name);
-      if (index < 0) throw new RangeError(`Unknown status ${name}.`);
-      return index;
-    });
-    const codes = new Int32Array(saved.codeNames.length + 1);
-    saved.codeNames.forEach((code, i) => {
-      codes[i + 1] = this.codes.numberOf(code);
-    });
-    return { statuses, codes };
-  }
-
   /**
    * Appends saved steps `from` to `to` (exclusive), whose subjects are `offset` + a subject below
-   * `subjects`, through `map` (see {@link StepLog.columnMap}): one loop over the columns, sized
-   * once, as a restore of a large world needs.
+   * `subjects`, numbering their statuses and codes as this log does: one loop over the columns,
+   * sized once, as a restore of a large world needs.
    */
   importRun(
     saved: SavedColumns<S>,
@@ -210,8 +193,16 @@ export class StepLog<S extends string> {
     to: number,
     offset: number,
     subjects: number,
-    map: ColumnMap,
   ): void {
+    const statuses = Int32Array.from(saved.statusNames, (name) => {
+      const index = this.statuses.indexOf(name);
+      if (index < 0) throw new RangeError(`Unknown status ${name}.`);
+      return index;
+    });
+    const codes = new Int32Array(saved.codeNames.length + 1);
+    saved.codeNames.forEach((name, i) => {
+      codes[i + 1] = this.codes.numberOf(name);
+    });
     if (subjects > this.heads.length) this.growHeads(subjects);
     // Room for every step at once, so a restore copies the columns once.
     const needed = this.length + to - from;
@@ -221,8 +212,8 @@ export class StepLog<S extends string> {
     for (let i = from; i < to; i++, step++) {
       const subject = saved.subjects[i]! - offset;
       at[step] = saved.at[i]!;
-      status[step] = map.statuses[saved.statuses[i]!]!;
-      code[step] = map.codes[saved.errorCodes[i]!]!;
+      status[step] = statuses[saved.statuses[i]!]!;
+      code[step] = codes[saved.errorCodes[i]!]!;
       previous[step] = heads[subject]!;
       heads[subject] = step;
     }
