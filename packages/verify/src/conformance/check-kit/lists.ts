@@ -90,13 +90,10 @@ export async function expectWalk(
   return walked;
 }
 
-/** A field the lists can be ordered by (`order_by`). */
-export type OrderBy = 'created_at' | 'updated_at';
-
 /** Fails unless `entries` are strictly in `order` of `(key, id)` (ties by id, same direction). */
 export function expectOrderedBy(
   entries: readonly Entry[],
-  key: OrderBy,
+  key: 'created_at' | 'updated_at',
   order: 'asc' | 'desc',
   where: string,
 ): void {

@@ -4,7 +4,7 @@ import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import { sentMessage } from '../check-kit/fixtures';
 import { operationOf } from './contract';
-import { expectEnvelope, expectTraced } from './envelope';
+import { expectEnvelope, TRACE_ID } from './envelope';
 
 const UNKNOWN_KEY = 'svc_test_0000000000000000000000000000verify';
 
@@ -93,7 +93,14 @@ export const ERROR_CHECKS = checks({
     title: 'Successful answers carry X-Trace-Id too',
     cites: 'D4',
     async run({ api }) {
-      expectTraced(await api.request('GET', '/campaigns', { query: { size: 1 } }), 200);
+      const answer = await api.request('GET', '/campaigns', { query: { size: 1 } });
+      expectAnswer(answer, 200);
+      const header = answer.headers.get('x-trace-id');
+      expectThat(
+        header !== null && TRACE_ID.test(header),
+        'X-Trace-Id of 32 lowercase hex digits',
+        () => String(header),
+      );
     },
   },
   'errors.unknown-route': {
