@@ -3,7 +3,7 @@
  * the organization's messages; later sends to it fail with `RECIPIENT_OPTED_OUT` and are refunded.
  * `START` opts it back in.
  */
-import { DomainError, validationError } from '../core/errors';
+import { found, validationError } from '../core/errors';
 import type { ChannelType, Environment, InboundMessage, SenderId } from '../core/model';
 import type { World } from '../core/world';
 import { normalizeRecipient } from '../phone/recipients';
@@ -71,22 +71,19 @@ function addressedSender(world: World, to: string, organizationId: string | unde
   const byId = world.senders.get(to);
   if (byId !== undefined && mine(byId)) return byId;
   const named = [...world.senders.values()].filter((r) => r.name === to && mine(r));
-  if (named.length === 0) {
-    throw new DomainError({
-      code: 'RESOURCE_NOT_FOUND',
-      message:
-        organizationId === undefined
-          ? `No sender ID named ${to}.`
-          : `The organization has no sender ID named ${to}.`,
-    });
-  }
+  const first = found(
+    named[0],
+    organizationId === undefined
+      ? `No sender ID named ${to}.`
+      : `The organization has no sender ID named ${to}.`,
+  );
   const owners = new Set(named.map((sender) => sender.organizationId));
   if (owners.size > 1) {
     throw validationError({
       to: `Sender ID ${to} belongs to ${owners.size} organizations: give organization_id, or the sender ID's id.`,
     });
   }
-  return named[0]!;
+  return first;
 }
 
 /**
