@@ -25,19 +25,12 @@ export function deliveryRow(world: ReadonlyWorld, delivery: WebhookDelivery) {
   };
 }
 
-/** The records a delivery's event is about, for links; `null` where it names none. */
-interface DeliverySubject {
-  readonly message_id: string | null;
-  readonly campaign_id: string | null;
-  /** The handset: the message's recipient, or the number a reply came from. */
-  readonly phone: string | null;
-}
-
 /**
- * What a delivery's event is about. Its order key is its subject's id (one message's, one inbound
+ * What a delivery's event is about, for links (`null` where it names none; `phone` is the handset
+ * the message went to or the reply came from). Its order key is its subject's id (one message's, one inbound
  * message's or one campaign's events go out in order), so nothing is parsed from the payload.
  */
-function deliverySubject(world: ReadonlyWorld, delivery: WebhookDelivery): DeliverySubject {
+function deliverySubject(world: ReadonlyWorld, delivery: WebhookDelivery) {
   if (delivery.type === 'message.status_updated') {
     const message = world.messages.get(delivery.orderKey);
     return {
