@@ -27,15 +27,11 @@
 import type { ReadonlyWorld } from './domain/engine/readonly-world';
 import type { MockService } from './mock-service';
 
-export type { ApiKeyView, OrganizationView, SenderIdView } from './control/mock-control';
 export {
-  apiKeyView,
   campaignHistory,
   ledgerEntryView,
   messageHistory,
-  organizationView,
   type StatusStepView,
-  senderIdView,
 } from './control/views';
 export { CAMPAIGN_STATUSES } from './domain/campaigns/campaign-machine';
 export { validationError } from './domain/core/errors';

@@ -188,11 +188,8 @@ export function checkDelivered(
 function chargedOrganization(mock: CheckedMock, options: ChargeOptions): string | undefined {
   if (options.organizationId !== undefined) return options.organizationId;
   const ids = mock.control.organizations().map((organization) => organization.id);
-  return ids.includes(DEMO_ORGANIZATION_ID)
-    ? DEMO_ORGANIZATION_ID
-    : ids.length === 1
-      ? ids[0]
-      : undefined;
+  if (ids.includes(DEMO_ORGANIZATION_ID)) return DEMO_ORGANIZATION_ID;
+  return ids.length === 1 ? ids[0] : undefined;
 }
 
 /** A check that fails either way: the call itself is wrong. */

@@ -115,10 +115,7 @@ export interface AccountControls {
   createTag(organizationId: string, name: string): TagView;
   /** Adds a contact; `number` is normalised with the organization's default country. */
   createContact(params: CreateContactParams): ContactView;
-  /**
-   * Tightens, relaxes or disables rate limits: requests per minute by operation id,
-   * `null` for unlimited, or `false` to disable them all.
-   */
+  /** Sets requests per minute by operation id (`null`: unlimited), or `false` to disable limits. */
   configureRateLimits(changes: RateLimitChanges | false): void;
 }
 
@@ -157,10 +154,7 @@ export interface CarrierOutageParams {
   to: Instant;
 }
 
-/**
- * Deterministic, counted faults. Each arming call returns the fault's id. An
- * operation id or carrier outside its list throws `UnknownValueError`.
- */
+/** Deterministic, counted faults: each arming call returns the fault's id. */
 export interface FaultControls {
   /** The next `count` requests to `operation_id` (any when omitted) answer 500 or 503. */
   failNextRequests(params?: RequestFailureParams): string;
@@ -184,10 +178,7 @@ export interface WebhookRequest {
   readonly body: string;
 }
 
-/**
- * An in-process webhook receiver: return an HTTP status (default 200) or throw to fail the
- * attempt (it is then retried on the schedule).
- */
+/** An in-process webhook receiver: returns an HTTP status (default 200), or throws to fail. */
 export type WebhookListener = (
   request: WebhookRequest,
 ) => number | undefined | Promise<number | undefined>;
@@ -213,10 +204,7 @@ export type RedeliverFailedView = Schemas['RedeliverFailedResult'];
 /** What {@link WebhookControls.simulateInbound} takes. */
 export type InboundParams = Schemas['InboundRequest'];
 
-/**
- * What {@link TriggerControls.trigger} takes: the event type, and the subject it is about (or what
- * to create one from). A field that does not apply to the type is refused.
- */
+/** What {@link TriggerControls.trigger} takes: the event type, and its subject. */
 export type TriggerParams = Schemas['TriggerRequest'];
 
 /** The statuses a trigger can reach: a message's (but `PENDING`) and a campaign's final ones. */
@@ -225,12 +213,9 @@ export type TriggerStatus = Exclude<MessageStatus, 'PENDING'> | 'COMPLETED';
 /** Events on demand: any webhook event of the contract, made to happen in the world. */
 export interface TriggerControls {
   /**
-   * Makes a webhook event happen through the world's own machinery: moves a real message
-   * through its state machine, records a real inbound message, or processes and dispatches a real
-   * campaign now. Returns the subject and every webhook event produced (valid against the
-   * contract, as endpoints receive them), and the outbox deliveries made for them. Throws a
-   * `VALIDATION_ERROR` when the subject cannot get there (a final status changes no more) and
-   * `RESOURCE_NOT_FOUND` for an unknown id; nothing changes then.
+   * Makes a webhook event happen through the world's own machinery (a real message moves, a real
+   * inbound message is recorded, a real campaign is dispatched); returns the subject, the events
+   * and their outbox deliveries. A subject that cannot get there is a `VALIDATION_ERROR`.
    */
   trigger(params: TriggerParams): TriggerView;
 }
@@ -245,23 +230,14 @@ export interface WebhookControls {
   webhookEndpoints(organizationId?: string): WebhookEndpointView[];
   /** The webhook outbox, oldest first: every delivery, its attempts and its next attempt. */
   outbox(filter?: OutboxFilter): DeliveryView[];
-  /**
-   * Sends a delivered or failed delivery again, at once (the next `clock.runDue()` or clock move
-   * makes the attempt), as a receiver's "resend" button would. A delivery still on its retry
-   * schedule is refused with a `VALIDATION_ERROR`.
-   */
+  /** Sends a delivered or failed delivery again at the next clock move (not one still retrying). */
   redeliver(deliveryId: string): DeliveryView;
   /**
-   * Sends every failed delivery (of one endpoint or event type when given) again, at once, up to
-   * `limit` (default and most 1000) per call, oldest first. A delivery sent again is no
-   * longer failed until its attempt settles, so a second call meanwhile sends it no second time.
-   * Deliveries to a removed or disabled endpoint are skipped.
+   * Sends every failed delivery (of one endpoint or event type when given) again, oldest first, up
+   * to `limit` (default and most 1000); those to a removed or disabled endpoint are skipped.
    */
   redeliverFailed(options?: RedeliverFailedOptions): RedeliverFailedView;
-  /**
-   * An organization's webhook signing secret, for verifying deliveries in a test (the HTTP control
-   * API never shows it after creation).
-   */
+  /** An organization's webhook signing secret, for verifying deliveries in a test. */
   webhookSecret(organizationId: string): string;
   /** A handset writes to a sender ID. */
   simulateInbound(params: InboundParams): InboundView;

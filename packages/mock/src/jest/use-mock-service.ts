@@ -1,8 +1,4 @@
-/**
- * The hooks-style fixture for runners without `test.extend` (Jest, Bun): one object whose `mock`,
- * `client` and `demo` are fresh for each test. Jest itself is never a dependency: nothing here is
- * loaded outside a runner that provides its hooks.
- */
+/** The hooks-style fixture for runners without `test.extend` (Jest, Bun). */
 import { createMockService, type MockServiceOptions } from '../mock-service';
 import type { MockFixtures } from '../testing/matchers';
 
@@ -10,11 +6,9 @@ import type { MockFixtures } from '../testing/matchers';
 export type MockContext = Readonly<MockFixtures>;
 
 /**
- * Gives each test of the enclosing file (or `describe`) a fresh mock service with the demo world
- * seeded, a client wired to it and the demo world, read from the returned object as `ctx.mock`,
- * `ctx.client` and `ctx.demo`: the Jest counterpart of `@msgsvc/mock/vitest`'s fixtures, with the
- * same `options` as `createMockTest`. Each is built on first read in a test; a `beforeEach`
- * registered here starts every test afresh and an `afterAll` lets the last one go.
+ * Gives each test of the enclosing file (or `describe`) a fresh mock (demo world seeded), a client
+ * and the demo world as `ctx.mock`, `ctx.client` and `ctx.demo`, each built on first read: the Jest
+ * counterpart of `@msgsvc/mock/vitest`'s fixtures, with the same `options` as `createMockTest`.
  *
  * @example
  * ```ts
@@ -81,9 +75,8 @@ function isRunnerApi(value: unknown): value is RunnerApi {
 }
 
 /**
- * The runner's module, through the module's own `require`: `@jest/globals`, which Jest's CommonJS
- * runtime answers, or `bun:test` (Bun gives the test file its globals, not the modules it imports,
- * and has a `require` in ES modules too).
+ * `@jest/globals` or `bun:test` through the module's own `require` (Bun gives the test file its
+ * globals, not the modules it imports, and has a `require` in ES modules too).
  */
 function fromRunnerModule(): unknown {
   // In an ES module under Jest there is no `require`, and a static import would make every load
@@ -100,10 +93,8 @@ function fromRunnerModule(): unknown {
 }
 
 /**
- * The running test runner's `expect`, `beforeEach` and `afterAll`: the globals Jest (and vitest
- * with `globals: true`) put on the test's global object, else `@jest/globals`, which Jest's module
- * registry answers even when `injectGlobals` is off, or Bun's `bun:test`. Throws a sentence naming
- * the fix outside a Jest-compatible runner.
+ * The running runner's `expect`, `beforeEach` and `afterAll`: its globals, else its module (which
+ * Jest answers even when `injectGlobals` is off). Outside one, throws a sentence naming the fix.
  */
 export function runnerApi(): RunnerApi {
   const globals: unknown = globalThis;
