@@ -1,9 +1,6 @@
 /**
- * The request journal's data: the log filtered by status class (`class=4xx`) and by the
- * contract's operation (`op=sendMessage`, `op=none` for requests that matched none), searched by
- * text over what each request said (accents and case ignored), each row with its operation, its
- * first near-miss hint and what it created; one request in full with all its hints and links. The
- * search box finds requests the same way, and a record's view its creating requests.
+ * The request journal's data: the log filtered by status class, by the contract's operation and by
+ * text, each row with its operation, first near-miss hint and created record; one request in full.
  */
 import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
 import { decodeOrKeep } from '@msgsvc/sdk/contract';

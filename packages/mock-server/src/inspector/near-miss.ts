@@ -1,12 +1,9 @@
 /**
- * Near-miss hints for the request journal, after WireMock's "closest stub" view: for a
- * refused request, what it almost was — a path a letter or two from one of the contract's, a
- * method the path does not have, an id of the wrong shape or of another kind, a misspelt header,
- * a key of another organization or world, a body field or query parameter a letter or two from
- * the operation's. Everything is compared with the contract's outline (generated from
- * `openapi/openapi.yaml`, as is the operation a logged request was for), never with a hand-kept
- * list. At most three hints, the most telling first; each costs a few `Map` reads and edit
- * distances between short names, so computing them when an entry is shown stays cheap.
+ * Near-miss hints for the request journal, after WireMock's "closest stub" view: what a refused
+ * request almost was — a path or method of the contract, an id of the right shape or kind, a key
+ * of another organization or world, a header, body field or query parameter a letter or two away.
+ * All is compared with the contract's outline (generated from `openapi/openapi.yaml`), never with a
+ * hand-kept list; a hint costs a few `Map` reads and short edit distances, so it is made when shown.
  */
 import type { ReadonlyWorld } from '@msgsvc/mock/port';
 import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';

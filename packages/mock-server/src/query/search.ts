@@ -1,9 +1,6 @@
 /**
- * The search of a world's records, for the inspector's lists and search box and the control API's
- * filtered lists: a query finds records by id (exactly), by phone number (any run of its digits)
- * or by text (accents and case ignored), and by the filter language's words. It reads the world
- * directly, record by record, so an index in the domain can replace it without touching the rest;
- * logged requests are the journal's to search (`inspector/journal.ts`).
+ * The search of a world's records, record by record, for the inspector's lists and search box and
+ * the control API's filtered lists (logged requests are the journal's to search).
  */
 import type {
   CampaignRecord,

@@ -1,10 +1,8 @@
 /**
- * The inspector's live feed, `GET /__mock/inspector/api/events`: Server-Sent Events that
- * say "something changed" so an open page refetches the view on screen. Nothing is sent while
- * nothing happens: the server compares a cheap fingerprint of the world (event count, sizes,
- * webhook attempts, pending work, a virtual clock's time, the request log's newest entry) a few
- * times a second, and only while a page listens. A comment line every 20 s keeps proxies from
- * closing an idle stream.
+ * The inspector's live feed, `GET /__mock/inspector/api/events`: Server-Sent Events that say
+ * "something changed" so an open page refetches the view on screen. Nothing is sent while nothing
+ * happens: while a page listens, a cheap fingerprint of the world is compared a few times a second.
+ * A comment line every 20 s keeps proxies from closing an idle stream.
  */
 import type { ServerResponse } from 'node:http';
 import type { MockService } from '@msgsvc/mock';

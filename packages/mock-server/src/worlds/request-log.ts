@@ -1,14 +1,9 @@
 /**
- * A world's request log, as the inspector and `GET /__mock/requests` show it: a bounded ring
- * buffer of the last N public-API exchanges, fed by the service's `observe` option. It keeps what
- * a person debugging wants to see — method, path, query, status, error code, trace id, both times
- * (world and wall clock), the headers and both bodies — with every API key and webhook secret cut
- * to its prefix, in headers, query, path and bodies alike: a full key is never shown.
- *
- * Recording is on every request's path, so it only keeps references to the exchange; the cutting
- * and copying happen once, when an entry is first read, and the raw exchange is then let go.
- * Requests and responses are never changed after they are answered, so the entry read later is
- * the one that would have been built at once.
+ * A world's request log, as the inspector and `GET /__mock/requests` show it: a ring buffer of the
+ * last public-API exchanges, fed by the service's `observe` option, with every API key and webhook
+ * secret cut to its prefix (headers, query, path and bodies alike). Recording only keeps references
+ * to the exchange; the cutting and copying happen when an entry is first read, and requests and
+ * responses never change once answered, so that entry is the one that would have been built at once.
  */
 
 import { formatTimestamp, type HttpRequest, type HttpResponse } from '@msgsvc/mock/port';
