@@ -57,18 +57,15 @@ export async function actionsView(actions: Actions): Promise<View> {
       section(
         'Snapshots',
         'Snapshots',
-        table(
-          'Snapshots',
-          ['Taken (world)', 'Name', ''],
-          snapshots.map((s) => [
-            time(s.world_time),
-            s.name ?? s.id,
-            html`<button type="button" data-key="restore-${s.id}" onclick=${() => restore(s.id)}>
-              Restore
-            </button>`,
-          ]),
-          'No snapshots yet: take one with “Take snapshot”.',
-        ),
+        table('Snapshots', snapshots, 'No snapshots yet: take one with “Take snapshot”.', {
+          'Taken (world)': (s) => time(s.world_time),
+          Name: (s) => s.name ?? s.id,
+          '': (s) => html`<button
+            type="button"
+            data-key="restore-${s.id}"
+            onclick=${() => restore(s.id)}
+          >Restore</button>`,
+        }),
       ),
       section('Faults', 'Faults', faultForms(actions), armedFaults(faults, actions)),
       section('Events on demand', 'Trigger a webhook event', triggerForm(actions)),
@@ -98,7 +95,11 @@ function armedFaults(faults: Schemas['Faults'], actions: Actions): Child {
   ];
   const clear = () => void actions.run('Faults cleared', () => control('DELETE', 'faults'));
   return [
-    table('Armed faults', ['Kind', 'What', 'Remaining'], rows, 'No faults armed.'),
+    table('Armed faults', rows, 'No faults armed.', {
+      Kind: ([kind]) => kind,
+      What: ([, what]) => what,
+      Remaining: ([, , remaining]) => remaining,
+    }),
     rows.length > 0 && html`<button type="button" onclick=${clear}>Clear all faults</button>`,
   ];
 }

@@ -3,7 +3,7 @@ import type { CampaignView, DeliveryDetail, MessageView, ThreadEntry } from '../
 import type { CreatingRequest } from '../journal';
 import { replyForm } from './actions';
 import { control, data } from './api';
-import { type Child, chip, fields, html, link, pretty, section, tableOf, time } from './dom';
+import { type Child, chip, fields, html, link, pretty, section, table, time } from './dom';
 import {
   campaignCounts,
   filterLink,
@@ -167,10 +167,10 @@ export async function campaignView(id: string, route: Route): Promise<View> {
 
 /** A table of header names and values. */
 export const headerTable = (caption: string, headers: Readonly<Record<string, string>>): Child =>
-  tableOf<[string, string]>(caption, 'Nothing yet.', {
+  table(caption, Object.entries(headers), 'Nothing yet.', {
     Header: ([name]) => html`<code>${name}</code>`,
     Value: ([, value]) => html`<code>${value}</code>`,
-  })(Object.entries(headers));
+  });
 
 /** `#/webhooks/<id>`. */
 export async function deliveryView(id: string, actions: Actions): Promise<View> {

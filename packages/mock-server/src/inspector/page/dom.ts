@@ -102,42 +102,36 @@ export function fields(pairs: readonly (readonly [string, Child])[]): HTMLElemen
   return html`<dl>${pairs.map(pair)}</dl>`;
 }
 
+/** A table's columns, in order: each header with the cell it shows for a row. */
+export type Columns<Row> = Readonly<Record<string, (row: Row) => Child>>;
+
 /**
- * A table with a caption, header cells and rows: each value in a cell of its own (a cell without a
- * value, `—`, is marked, so a narrow screen can leave it out), a `<td>` as it is.
+ * A table of `rows` with a caption, a column per entry of `columns`, and `empty` said instead when
+ * there are no rows. Each value is in a cell of its own (a cell without a value, `—`, is marked, so
+ * a narrow screen can leave it out), a `<td>` as it is.
  */
-export function table(
+export function table<Row>(
   caption: string,
-  headers: readonly string[],
-  rows: readonly (readonly Child[])[],
-  empty = 'Nothing yet.',
-  kind?: string,
+  rows: readonly Row[],
+  empty: string,
+  columns: Columns<Row>,
 ): HTMLElement {
   if (rows.length === 0) return html`<p class="empty">${empty}</p>`;
+  const cells = Object.values(columns);
   const cell = (value: Child) =>
     value instanceof HTMLTableCellElement
       ? value
       : html`<td class=${value === '—' && 'none'}>${value}</td>`;
-  return html`<table class=${kind}>
+  return html`<table>
     <caption class="visually-hidden">${caption}</caption>
-    <thead><tr>${headers.map((text) => html`<th scope="col">${text}</th>`)}</tr></thead>
-    <tbody>${rows.map((cells) => html`<tr>${cells.map(cell)}</tr>`)}</tbody>
+    <thead><tr>${Object.keys(columns).map((text) => html`<th scope="col">${text}</th>`)}</tr></thead>
+    <tbody>${rows.map((row) => html`<tr>${cells.map((shown) => cell(shown(row)))}</tr>`)}</tbody>
   </table>`;
 }
 
-/** A table's columns, in order: each header with the cell it shows for a row. */
-export type Columns<Row> = Readonly<Record<string, (row: Row) => Child>>;
-
-/** The {@link table} of rows of one kind, each column a header and the cell it shows. */
+/** The {@link table} of rows of one kind, for every view that lists them. */
 export function tableOf<Row>(caption: string, empty: string, columns: Columns<Row>) {
-  const cells = Object.values(columns);
-  return (entries: readonly Row[]): HTMLElement =>
-    table(
-      caption,
-      Object.keys(columns),
-      entries.map((row) => cells.map((cell) => cell(row))),
-      empty,
-    );
+  return (rows: readonly Row[]): HTMLElement => table(caption, rows, empty, columns);
 }
 
 /** JSON text pretty-printed when it parses, as written when it does not. */

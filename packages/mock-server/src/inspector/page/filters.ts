@@ -170,11 +170,10 @@ function dialog(): HTMLDialogElement {
       messages list, or the campaigns list when it is on screen; all must hold, a key given twice
       is either (<code>status:failed status:rejected</code>). Keys and values ignore case.
     </p>
-    ${table(
-      'Filter words',
-      ['Word', 'Finds'],
-      QUERY_HELP.map(([words, meaning]) => [example(words), meaning]),
-    )}
+    ${table('Filter words', QUERY_HELP, '', {
+      Word: ([words]) => example(words),
+      Finds: ([, meaning]) => meaning,
+    })}
     <dl>
       <dt>Message statuses</dt><dd>${closed('status')}</dd>
       <dt>Campaign states</dt><dd>${closed('status', 'campaigns')}</dd>

@@ -12,6 +12,9 @@ import { CONTRACT_OUTLINE } from '../generated/contract-outline';
 /** The operations a fault can target: the public API's, from the contract's outline. */
 const OPERATION_IDS = CONTRACT_OUTLINE.operations.map((operation) => operation.operationId);
 
+/** A select's value: numbers are sent as numbers. */
+type Option = string | number;
+
 /** One field of a form: how the page asks for one property of a request body. */
 export interface FieldSpec {
   /** The control's element id (kept stable: tests and live updates find it by id). */
@@ -20,7 +23,7 @@ export interface FieldSpec {
   /** `select` offers {@link FieldSpec.options}; `number` sends a number. */
   readonly input: 'text' | 'number' | 'select';
   /** A select's values, in order (numbers are sent as numbers). */
-  readonly options?: readonly (string | number)[];
+  readonly options?: readonly Option[];
   /** A select's first option, which leaves the property out (its default applies). */
   readonly blank?: string | undefined;
   readonly required?: boolean;
@@ -40,39 +43,22 @@ export interface FormSpec {
 }
 
 /** A text field, with the hint shown while it is empty and its width in characters. */
-export const text = (
-  id: string,
-  label: string,
-  placeholder?: string,
-  size?: number,
-): FieldSpec => ({
-  id,
-  label,
-  input: 'text',
-  placeholder,
-  size,
-});
+export function text(id: string, label: string, placeholder?: string, size?: number): FieldSpec {
+  return { id, label, input: 'text', placeholder, size };
+}
 
 /** A select of `options`; `blank` names a first option that leaves the property out. */
-const select = (
-  id: string,
-  label: string,
-  options: readonly (string | number)[],
-  blank?: string,
-): FieldSpec => ({ id, label, input: 'select', options, blank });
+function select(id: string, label: string, options: readonly Option[], blank?: string): FieldSpec {
+  return { id, label, input: 'select', options, blank };
+}
 
 /** The same field, refused by the browser when empty. */
 export const required = (field: FieldSpec): FieldSpec => ({ ...field, required: true });
 
 const operation = (id: string) => select(id, 'Operation id', OPERATION_IDS, 'any operation');
-const count = (id: string, label: string): FieldSpec => ({
-  id,
-  label,
-  input: 'number',
-  min: 1,
-  max: 1_000_000,
-  value: '1',
-});
+function count(id: string, label: string): FieldSpec {
+  return { id, label, input: 'number', min: 1, max: 1_000_000, value: '1' };
+}
 
 /** Every fault kind's form, in the order the page shows them. */
 export const FAULT_FORMS: Readonly<Record<string, FormSpec>> = {

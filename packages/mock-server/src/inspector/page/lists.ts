@@ -141,29 +141,23 @@ export async function organizationsView(): Promise<View> {
         `Organization ${o.name}`,
         [o.name, ' ', html`<span class="meta">${o.balance ?? '—'} ${o.currency ?? ''}</span>`],
         html`<p class="meta">id ${o.id}</p>`,
-        table(
-          `API keys of ${o.name}`,
-          ['Key (prefix)', 'Name', 'Environment', 'Revoked'],
-          o.api_keys.map((k) => [
-            html`<code>${k.prefix}</code>`,
-            k.name,
-            k.environment,
-            k.revoked ? 'yes' : 'no',
-          ]),
-          'No API keys.',
-        ),
-        table(
-          `Sender IDs of ${o.name}`,
-          ['Sender ID', 'Status'],
-          o.sender_ids.map((s) => [s.name, chip(s.status)]),
-          'No sender IDs.',
-        ),
-        table(
-          `Ledger of ${o.name}`,
-          ['When (world)', 'Kind', 'Amount', 'Balance after', 'Note'],
-          o.ledger.map((e) => [time(e.at), e.kind, e.amount, e.balance_after, e.note ?? '']),
-          'No ledger entries.',
-        ),
+        table(`API keys of ${o.name}`, o.api_keys, 'No API keys.', {
+          'Key (prefix)': (k) => html`<code>${k.prefix}</code>`,
+          Name: (k) => k.name,
+          Environment: (k) => k.environment,
+          Revoked: (k) => (k.revoked ? 'yes' : 'no'),
+        }),
+        table(`Sender IDs of ${o.name}`, o.sender_ids, 'No sender IDs.', {
+          'Sender ID': (s) => s.name,
+          Status: (s) => chip(s.status),
+        }),
+        table(`Ledger of ${o.name}`, o.ledger, 'No ledger entries.', {
+          'When (world)': (e) => time(e.at),
+          Kind: (e) => e.kind,
+          Amount: (e) => e.amount,
+          'Balance after': (e) => e.balance_after,
+          Note: (e) => e.note ?? '',
+        }),
       ),
     ),
   };

@@ -95,16 +95,16 @@ function offenderTable(why: SegmentExplanation): Child {
   // One row per distinct character: a text with 80 `ç` would otherwise list 80 rows.
   const byCharacter = new Map<string, Ucs2Character[]>();
   for (const c of why.forcingUcs2) byCharacter.get(c.char)?.push(c) ?? byCharacter.set(c.char, [c]);
-  const rows = [...byCharacter.values()].map((all) => [
-    html`<mark class="ucs2">${shown(all[0]!)}</mark>`,
-    replacement(all[0]!),
-    html`<td class="num">${all.length}</td>`,
-    listed(all.map((c) => c.codePointIndex + 1)),
-    listed([...new Set(all.map((c) => c.segment + 1))]),
-    html`<code>${all[0]!.codePoint}</code>`,
-  ]);
+  const offenders = table('Characters that force UCS-2', [...byCharacter.values()], '', {
+    Character: ([c]) => html`<mark class="ucs2">${shown(c!)}</mark>`,
+    'GSM-7 replacement': ([c]) => replacement(c!),
+    Times: (all) => html`<td class="num">${all.length}</td>`,
+    Positions: (all) => listed(all.map((c) => c.codePointIndex + 1)),
+    Segments: (all) => listed([...new Set(all.map((c) => c.segment + 1))]),
+    'Code point': ([c]) => html`<code>${c!.codePoint}</code>`,
+  });
+  offenders.classList.add('sms-offenders');
   const verdict = `${plural(why.forcingUcs2.length, 'character')} outside GSM-7 made the whole text UCS-2 (70 units in one SMS, 67 per segment when split, instead of 160 and 153 septets).`;
-  const head = ['Character', 'GSM-7 replacement', 'Times', 'Positions', 'Segments', 'Code point'];
   // On a phone the table scrolls in its own box (focusable, named) rather than the page sideways.
   return [
     html`<p class="sms-verdict">${verdict}</p>`,
@@ -114,7 +114,7 @@ function offenderTable(why: SegmentExplanation): Child {
       tabindex="0"
       aria-label="Characters that force UCS-2"
     >
-      ${table('Characters that force UCS-2', head, rows, '', 'sms-offenders')}
+      ${offenders}
     </div>`,
   ];
 }
@@ -142,7 +142,7 @@ function ifReplaced(text: string, why: SegmentExplanation, price: Price | null):
     difference += ` (${delta > 0 ? 'saves' : 'adds'} ${money(formatMoney(Math.abs(delta)), price.currency)} per message)`;
   }
   const rows: [string, Child][] = [
-    ['Encoding', alt.encoding === 'GSM_7' ? 'GSM-7' : 'UCS-2'],
+    ['Encoding', alt.encoding.replace('_', '-')],
     [
       'Cost',
       html`<span data-check="replaced-cost">${costLine(alt.text, alt.segments, price)}</span>`,
@@ -164,13 +164,11 @@ function breakdown(text: string, price: Price | null, note: Child = null): Child
   const why = explainSegments(text);
   return [
     fields([
-      ['Encoding', why.encoding === 'GSM_7' ? 'GSM-7' : 'UCS-2'],
+      ['Encoding', why.encoding.replace('_', '-')],
       [
         'Size',
         `${why.units} ${why.encoding === 'GSM_7' ? 'septets' : 'UTF-16 units'} · ${
-          why.units <= (why.encoding === 'GSM_7' ? 160 : 70)
-            ? 'one SMS'
-            : `split at ${why.perSegment} per segment`
+          why.segments <= 1 ? 'one SMS' : `split at ${why.perSegment} per segment`
         } · ${why.remainingInSegment} free in the last segment`,
       ],
       ['Cost', html`<span data-check="cost">${costLine(text, why.segments, price)}</span>`],
