@@ -5,19 +5,16 @@
 import { normalizePhoneNumber } from '@msgsvc/sdk/phone';
 import { magicBehaviour } from '../simulation/magic-numbers';
 
-/** A recipient after normalisation. */
-export type NormalizedRecipient =
-  | { readonly ok: true; readonly e164: string }
-  | { readonly ok: false; readonly input: string };
-
 /**
  * Normalises a number written locally or internationally; `defaultCountry` is the region of
  * numbers written without an international prefix.
  */
-export function normalizeRecipient(input: string, defaultCountry: string): NormalizedRecipient {
+export function normalizeRecipient(input: string, defaultCountry: string) {
   const result = normalizePhoneNumber(input, defaultCountry);
-  if (!result.ok || magicBehaviour(result.e164)?.outcome === 'INVALID') return { ok: false, input };
-  return { ok: true, e164: result.e164 };
+  if (!result.ok || magicBehaviour(result.e164)?.outcome === 'INVALID') {
+    return { ok: false, input } as const;
+  }
+  return { ok: true, e164: result.e164 } as const;
 }
 
 /**

@@ -23,21 +23,12 @@ export interface StoredResponse extends SavedState<'storedResponse'> {}
 /** One remembered key. */
 export interface IdempotencyRecord extends SavedState<'idempotencyRecord'> {}
 
-/** What to do with a request that carries a key. */
-export type IdempotencyDecision =
-  | { readonly kind: 'execute' }
-  | { readonly kind: 'replay'; readonly response: StoredResponse };
-
 /**
- * Looks the key up: a fresh key is reserved (in flight) and the request executes; a finished one
- * with the same fingerprint replays; a different fingerprint is a 422; one still in flight a 409.
+ * What to do with a request that carries a key: a fresh key is reserved (in flight) and the request
+ * executes; a finished one with the same fingerprint replays; a different fingerprint is a 422; one
+ * still in flight a 409.
  */
-export function beginIdempotent(
-  world: World,
-  apiKeyId: string,
-  key: string,
-  fingerprint: string,
-): IdempotencyDecision {
+export function beginIdempotent(world: World, apiKeyId: string, key: string, fingerprint: string) {
   const id = `${apiKeyId}|${key}`;
   const now = world.now();
   const existing = world.idempotency.get(id);
@@ -55,11 +46,11 @@ export function beginIdempotent(
         message: 'A request with this Idempotency-Key is still being processed; retry shortly.',
       });
     }
-    return { kind: 'replay', response: existing.response };
+    return { kind: 'replay', response: existing.response } as const;
   }
   world.idempotency.set(id, { fingerprint, createdAt: now, response: undefined });
   sweepExpired(world, now);
-  return { kind: 'execute' };
+  return { kind: 'execute' } as const;
 }
 
 /**
