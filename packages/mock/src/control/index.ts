@@ -67,8 +67,6 @@ export function createMockControl(
       return ledgerOf(w, organization.billingAccountId).map(ledgerEntryView);
     },
 
-    checkLedger() {
-      return checkLedger(world()).map(ledgerCheckView);
-    },
+    checkLedger: () => checkLedger(world()).map(ledgerCheckView),
   };
 }

@@ -4,7 +4,6 @@ import { oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/engine/world';
 import { simulateInbound } from '../domain/messages/inbound';
 import { getOrganization } from '../domain/tenancy/organizations';
-
 import { triggerEvent } from '../domain/webhooks/trigger-events';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
 import {
@@ -67,14 +66,12 @@ export function createWebhookControls(
       const result = redeliverFailed(world(), options);
       return { ...result, redelivered: [...result.redelivered] };
     },
-    simulateInbound(params) {
-      return inboundView(simulateInbound(world(), checkOptions('simulateInbound', params)));
-    },
-    inbound(organizationId) {
-      return world()
+    simulateInbound: (params) =>
+      inboundView(simulateInbound(world(), checkOptions('simulateInbound', params))),
+    inbound: (organizationId) =>
+      world()
         .inbound.filter((i) => i.organizationId === organizationId)
-        .map(inboundView);
-    },
+        .map(inboundView),
     trigger(params) {
       const options = checkOptions('trigger', params);
       // The one option every call of it needs.
