@@ -2,8 +2,7 @@
  * The option names each control call takes in-process: those `openapi/control.yaml` gives the same
  * operation over HTTP (generated), so an unknown name is refused on both sides.
  */
-import { UnknownOptionError } from '../domain/core/unknown-option-error';
-import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
+import { ENVIRONMENTS, oneOf, UnknownOptionError } from '../domain/core/vocabulary';
 import type { Camelized } from '../domain/tenancy/control-params';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-events';
 import { DELIVERY_STATES } from '../domain/webhooks/webhooks';

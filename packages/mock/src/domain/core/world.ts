@@ -3,6 +3,8 @@
  * its code with `declare module '../core/world'`; `../engine/world.ts` builds the whole (tsc fails
  * on a part declared and not built). So concepts import this file, and the engine the concepts.
  */
+// biome-ignore lint/style/noRestrictedImports: types only; tasks are typed from their schema.
+import type { z } from 'zod';
 import type { Clock } from './clock';
 import type {
   ApiKey,
@@ -15,8 +17,8 @@ import type {
   Tag,
 } from './model';
 import { Random } from './random';
+import type { RecordSchemas } from './record-schemas';
 import { Scheduler } from './scheduler';
-import { isWork, type Task } from './tasks';
 import { uuidV7 } from './uuid-v7';
 import type { WorldEvent } from './world-events';
 
@@ -28,6 +30,27 @@ export interface WorldConfig {
 
 /** The state of one mock service, as the domain's functions read and change it. */
 export interface World extends WorldCore {}
+
+/** A unit of background work, as data (so it survives snapshots); `../engine/engine.ts` runs it. */
+export type Task = Readonly<z.output<RecordSchemas['task']>>;
+
+/**
+ * Which task types are work: what a test waits for (processing, dispatch, receipts, replies,
+ * webhook attempts). The rest is housekeeping, a timer that only closes something left open long
+ * after the work: a message with no receipt expiring when its 48 h validity period ends.
+ * `runUntilIdle` stops when only housekeeping is left, so that it never carries a test past the
+ * windows it relies on.
+ */
+const IS_WORK: Readonly<Record<Task['type'], boolean>> = {
+  'campaign.process': true,
+  'message.dispatch': true,
+  'message.receipt': true,
+  'message.expire': false,
+  'inbound.reply': true,
+  'webhook.deliver': true,
+};
+
+const isWork = (task: Task): boolean => IS_WORK[task.type];
 
 /** What a key namespace looks like (see `WorldOptions.keyNamespace`). */
 const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;

@@ -5,7 +5,7 @@
 import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { VirtualClock } from '../core/clock';
 import { isDate } from '../core/platform-checks';
-import type { Task } from '../core/tasks';
+import type { Task } from '../core/world';
 import {
   dispatchMessage,
   expireMessage,
