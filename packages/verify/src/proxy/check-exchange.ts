@@ -8,7 +8,6 @@ import type { Contract, JsonObject } from './contract';
 
 /** One exchange as the proxy saw it (the tapped exchange, its request's method beside it). */
 export type ObservedExchange = Omit<TappedExchange, 'arrival' | 'durationMs'> & {
-  /** The request's method. */
   readonly method: string;
 };
 

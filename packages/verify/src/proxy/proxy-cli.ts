@@ -1,7 +1,6 @@
 /**
- * `msgsvc-verify proxy` (also `msgsvc-mock proxy`): forward to a deployment, print each contract violation as a line (or a JSON
- * line with `--json`), append them to `--jsonl FILE`, and at the end (SIGINT or SIGTERM, or the
- * parent's exit) print the totals; exit 1 then if `--fail-on-violation` and anything was off.
+ * `msgsvc-verify proxy` (also `msgsvc-mock proxy`): {@link startProxy} on a command line, printing
+ * violations as they come and the totals at the end (its help text says the rest).
  */
 import { appendFileSync } from 'node:fs';
 import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';

@@ -131,8 +131,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // Connections close once their requests are answered; idle ones at once.
       for (const pair of pairs) pair.closeWhenIdle();
       await closed;
-      // Exchanges that finished before the close are still checked and written, then the
-      // cassette closes.
       queue.runNow();
       cassette?.close();
     },

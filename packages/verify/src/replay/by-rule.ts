@@ -41,11 +41,9 @@ function zoneMinutes(zone: string): number {
 
 /** `text` (a timestamp) moved by `micros`, written in the same format (fraction digits, zone). */
 function shiftTimestamp(text: string, micros: number): string {
-  const m = TIMESTAMP.exec(text);
   const at = timestampMicros(text);
-  if (m === null || at === undefined) return text;
-  const fraction = m[7] ?? '';
-  const zone = m[8]!;
+  if (at === undefined) return text;
+  const [, , , , , , , fraction = '', zone = ''] = TIMESTAMP.exec(text)!;
   const local = at + micros + zoneMinutes(zone) * 60_000_000;
   const date = new Date(Math.floor(local / 1000));
   const micro = String(((local % 1_000_000) + 1_000_000) % 1_000_000).padStart(6, '0');

@@ -1,9 +1,7 @@
 /**
- * `msgsvc-verify replay FILE --base-url URL --api-key KEY` (also `msgsvc-verify --replay FILE …`):
- * replays a cassette recorded by `msgsvc-verify proxy --record FILE` against a deployment
- * and prints the behavioural differences, as text or `--json`. Exit code 0 when there is none, 1
- * on differences, 2 for a bad command line, an unreadable cassette, one with a path outside the
- * public API (that exchange is not sent) or a target that never answers.
+ * `msgsvc-verify replay FILE …` (also `msgsvc-verify --replay FILE …`): {@link runReplay} on a
+ * command line. Exit code 0 when nothing differs, 1 on differences, 2 for a bad command line, an
+ * unreadable cassette, a path outside the public API (not sent) or a target that never answers.
  */
 import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
 import { terminalSafe } from '../cli-io/terminal-safe';

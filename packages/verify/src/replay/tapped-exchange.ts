@@ -9,7 +9,6 @@ export interface Arrival {
   readonly at: number;
   /** `Date.now()` then. */
   readonly wall: number;
-  /** The request's method. */
   readonly method: string;
   /** The request target as the client sent it. */
   readonly target: string;
@@ -26,7 +25,6 @@ export interface KeptBody {
 
 /** A finished exchange, read from the copy. Header names are lower case. */
 export interface TappedExchange {
-  /** When and how its request arrived. */
   readonly arrival: Arrival;
   /** The request target's path, as the client sent it. */
   readonly path: string;
@@ -36,11 +34,9 @@ export interface TappedExchange {
   readonly durationMs: number;
   /** The request's headers as the upstream got them. */
   readonly requestHeaders: Record<string, string>;
-  /** The request's body as kept. */
   readonly request: KeptBody;
   /** The final answer's status (1xx answers before it are skipped). */
   readonly status: number;
-  /** The answer's headers. */
   readonly responseHeaders: Record<string, string>;
   /** The answer's body as kept (none for HEAD). */
   readonly response: KeptBody;
