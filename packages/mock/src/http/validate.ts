@@ -18,22 +18,20 @@ export interface ObjectSchema {
 }
 
 /** Parses `input` or throws a `VALIDATION_ERROR`. */
-export function parse<S extends Schema>(schema: S, input: unknown, field?: string): z.output<S> {
+export function parse<S extends Schema>(schema: S, input: unknown): z.output<S> {
   const result = safeParse(schema, input);
   if (result.success) return result.data as z.output<S>;
-  const fields = issuesToFields(result.error.issues, input);
-  if (field !== undefined)
-    throw validationError({ [field]: Object.values(fields)[0] ?? 'Invalid.' });
-  throw validationError(fields);
+  throw validationError(issuesToFields(result.error.issues, input));
 }
 
 /**
  * A path id against `pattern`, lower-cased: the valid case checked directly, the schema (the same
- * pattern, then lower-casing) consulted only for the error of an invalid one.
+ * pattern, then lower-casing) consulted only for the message of an invalid one.
  */
 export function parseId(schema: Schema, pattern: RegExp, value: string, field: string): string {
   if (pattern.test(value)) return value.toLowerCase();
-  return parse(schema, value, field) as string;
+  const issue = safeParse(schema, value).error?.issues[0];
+  throw validationError({ [field]: issue?.message ?? 'Invalid.' });
 }
 
 /** Parses a query string against a list endpoint's schema; `fields` name the parameters. */
@@ -53,7 +51,7 @@ export function parseQuery<S extends Schema & ObjectSchema>(schema: S, query: st
  */
 function queryObject(
   query: string,
-  known: (name: string) => boolean = () => true,
+  known: (name: string) => boolean,
 ): Record<string, string | string[]> {
   const values = new Map<string, string | string[]>();
   const repeated = new Map<string, string>();
