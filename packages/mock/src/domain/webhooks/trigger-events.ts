@@ -149,25 +149,18 @@ function planStatusUpdate(world: World, spec: TriggerSpec): Plan {
 }
 
 /**
- * The events that move a message from `from` to `to` along the message machine, fewest first
- * (`PENDING → DELIVERED` is `submitted`, then `delivered`: two events, as in life), or `undefined`
- * when the machine has no way there.
+ * The events that move a message from `from` to `to` along the message machine (`PENDING →
+ * DELIVERED` is `submitted`, then `delivered`: two events, as in life), or `undefined` when the
+ * machine has no way there. The machine has one way to each status and no cycle, so the first way
+ * found is the only one, and the search ends.
  */
 function pathTo(from: MessageStatus, to: MessageStatus): MessageEvent[] | undefined {
-  const queue: { status: MessageStatus; path: MessageEvent[] }[] = [{ status: from, path: [] }];
-  const seen = new Set<MessageStatus>([from]);
-  while (queue.length > 0) {
-    const { status, path } = queue.shift()!;
-    for (const [event, next] of Object.entries(MESSAGE_TRANSITIONS[status]) as [
-      MessageEvent,
-      MessageStatus,
-    ][]) {
-      if (next === to) return [...path, event];
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push({ status: next, path: [...path, event] });
-      }
-    }
+  for (const [event, next] of Object.entries(MESSAGE_TRANSITIONS[from]) as [
+    MessageEvent,
+    MessageStatus,
+  ][]) {
+    const rest = next === to ? [] : pathTo(next, to);
+    if (rest !== undefined) return [event, ...rest];
   }
   return undefined;
 }

@@ -147,7 +147,6 @@ export function subscribeWebhooks(world: World): () => void {
     const webhook = webhookEventOf(world, event);
     if (webhook === undefined) return;
     const { tenant, payload } = webhook;
-    // One delivery per endpoint of the tenant that wants the event.
     for (const endpoint of world.webhooks.endpoints) {
       if (
         endpoint.organizationId !== tenant.organizationId ||
