@@ -71,18 +71,16 @@ export function triggerEvent(world: World, spec: TriggerSpec): TriggerOutcome {
     const webhook = webhookEventOf(world, event);
     if (webhook !== undefined) events.push(webhook.payload);
   });
-  let subject: TriggerOutcome['subject'];
   try {
-    subject = plan();
+    return {
+      type: spec.type,
+      subject: plan(),
+      events,
+      deliveries: world.webhooks.outbox.slice(firstDelivery).map((delivery) => delivery.id),
+    };
   } finally {
     unsubscribe();
   }
-  return {
-    type: spec.type,
-    subject,
-    events,
-    deliveries: world.webhooks.outbox.slice(firstDelivery).map((delivery) => delivery.id),
-  };
 }
 
 function checkApplicable(spec: TriggerSpec): void {
