@@ -1,13 +1,12 @@
-/**
- * A verify report rendered: a table for a terminal or a CI log (one line per check, each failure
- * followed by what was expected, what came back and what promised it), and JUnit XML for CI test
- * tabs (one `testcase` per check, classname = its group).
- */
+/** A verify report rendered for a terminal or a CI log, and for CI test tabs. */
 import type { VerifyReport } from './run-verify';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
-/** The report as a table for a terminal or a CI log. */
+/**
+ * The report as a table for a terminal or a CI log: one line per check, each failure followed by
+ * what was expected, what came back and what promised it; then the totals.
+ */
 export function reportText(report: VerifyReport): string {
   const width = Math.max(...report.results.map((r) => r.id.length), 5);
   const lines = [
@@ -45,7 +44,7 @@ const escapeXml = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-/** The report as a JUnit XML document. */
+/** The report as JUnit XML: one `testcase` per check, its classname the check's group. */
 export function reportJunit(report: VerifyReport): string {
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const total = report.results.reduce((sum, r) => sum + r.ms, 0);

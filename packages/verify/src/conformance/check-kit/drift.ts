@@ -1,8 +1,4 @@
-/**
- * What a failed check says: what the description or a decision expected, and what came back.
- * Checks throw {@link Drift}; the runner turns it into a failed result.
- */
-
+/** How a check fails: a {@link Drift} says what was expected and what came back. */
 /** A difference between the service and what the description or a decision promises. */
 export class Drift extends Error {
   override name = 'Drift';

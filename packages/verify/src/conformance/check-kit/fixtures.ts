@@ -1,8 +1,4 @@
-/**
- * Records several checks share, created once per run on first use: a sent message and a campaign
- * whose recipients cover a delivered, an undelivered and an invalid number plus a duplicate of the
- * first written another way.
- */
+/** Records several checks share, created once per run on first use. */
 import { expectAnswer, sendBatch, sendMessage } from './api';
 import type { VerifyContext } from './check';
 import { expectThat, expectValues } from './drift';
@@ -17,8 +13,6 @@ export interface SentMessage {
   readonly remitter_id: string;
   readonly to: string;
   readonly created_at: string;
-  readonly cost: string;
-  readonly segments: number;
 }
 
 /** The run's first single message, to the delivered number. */
@@ -76,7 +70,10 @@ async function postCampaign(
   return { id: String(body.campaign_id), name, accepted };
 }
 
-/** The run's campaign. */
+/**
+ * The run's campaign: to the delivered, the undelivered and the invalid number, and the first again
+ * written another way.
+ */
 export function campaign(context: VerifyContext): Promise<PostedCampaign> {
   return context.fixture('campaign', () => {
     const { delivered, undelivered, invalid } = context.numbers;

@@ -1,7 +1,4 @@
-/**
- * Reading the lists: a page with its envelope checked, described by the request that read it; the
- * 422 of a bad parameter; the order of entries; a list walked page by page.
- */
+/** Reading the lists, and what a check expects of a page, an order and a walk. */
 import { type Api, expectAnswer, type RequestSpec } from './api';
 import { brief, expectThat, expectValues } from './drift';
 

@@ -1,4 +1,4 @@
-/** The errors a request meets before its operation runs: its key, its scopes, its route and body. */
+/** The errors a request meets before its operation runs: its key, scopes, route and body. */
 import { expectAnswer } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';

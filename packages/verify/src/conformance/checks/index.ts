@@ -13,8 +13,7 @@ import { LIMIT_CHECKS } from './limits';
 import { LIST_FILTER_CHECKS } from './list-filters';
 import { LIST_CHECKS, PAGE_CHECKS } from './lists';
 import { ORDER_CHECKS } from './ordering';
-import { RETRIEVE_CHECKS } from './retrieve';
-import { BILLING_CHECKS, COST_CHECKS, PROGRESS_CHECKS } from './sends';
+import { BILLING_CHECKS, COST_CHECKS, PROGRESS_CHECKS, RETRIEVE_CHECKS } from './sends';
 import { VALIDATION_CHECKS } from './validation';
 
 /** The whole suite. */
