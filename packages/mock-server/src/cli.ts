@@ -109,7 +109,10 @@ async function runVerifyKit(
   return run(argv, { ...io, command: `msgsvc-mock ${command}` });
 }
 
-/** `msgsvc-mock serve`: starts the server, prints its start-up line, and serves until stopped. */
+/**
+ * `msgsvc-mock serve`: starts the server, prints its start-up line, and serves until a stop signal
+ * closes it; a second signal exits at once.
+ */
 async function serveUntilStopped(
   { options, json, detached }: Extract<Command, { kind: 'serve' }>,
   io: CliIo,
@@ -129,7 +132,29 @@ async function serveUntilStopped(
     return (error as Error | undefined)?.name === 'StateFileError' ? 2 : 1;
   }
   return new Promise((resolve) => {
-    const stop = stopper(running, json, io, resolve);
+    let stopping = false;
+    const stop = () => {
+      if (stopping) {
+        // A second signal while draining: the user wants out now.
+        resolve(1);
+        return;
+      }
+      stopping = true;
+      // Connections still busy after 5 s are not worth waiting for in a mock.
+      const force = setTimeout(() => resolve(0), 5_000);
+      force.unref();
+      running.close().then(
+        () => {
+          clearTimeout(force);
+          if (!json) io.stderr('msgsvc-mock: stopped.');
+          resolve(0);
+        },
+        (error) => {
+          io.stderr(`msgsvc-mock: error while stopping: ${(error as Error).message}`);
+          resolve(1);
+        },
+      );
+    };
     io.onSignal('SIGINT', stop);
     io.onSignal('SIGTERM', stop);
     // npm and npx do not pass a SIGTERM on to the server, and a SIGKILL cannot be passed on: the
@@ -139,38 +164,6 @@ async function serveUntilStopped(
     // once, and a SIGTERM that arrived before the handlers would kill it without saving its state.
     io.stdout(json ? startupJson(running.info) : startupText(running.info));
   });
-}
-
-/** What a stop signal does: closes the server and resolves the exit code; a second one exits. */
-function stopper(
-  running: { close(): Promise<void> },
-  json: boolean,
-  io: CliIo,
-  resolve: (code: number) => void,
-): () => void {
-  let stopping = false;
-  return () => {
-    if (stopping) {
-      // A second signal while draining: the user wants out now.
-      resolve(1);
-      return;
-    }
-    stopping = true;
-    // Connections still busy after 5 s are not worth waiting for in a mock.
-    const force = setTimeout(() => resolve(0), 5_000);
-    force.unref();
-    running.close().then(
-      () => {
-        clearTimeout(force);
-        if (!json) io.stderr('msgsvc-mock: stopped.');
-        resolve(0);
-      },
-      (error) => {
-        io.stderr(`msgsvc-mock: error while stopping: ${(error as Error).message}`);
-        resolve(1);
-      },
-    );
-  };
 }
 
 function describe(error: unknown, { host, port }: { host: string; port: number }): string {

@@ -7,6 +7,7 @@
 import { DomainError } from '@msgsvc/mock';
 import {
   bodyText,
+  errorResponse,
   type HttpRequest,
   type HttpResponse,
   jsonBody,
@@ -92,9 +93,8 @@ export function createControlHandler(
       if (route === undefined) {
         const allow = match.values.map((candidate) => candidate.method).join(', ');
         const message = `${request.method} is not allowed here; allowed: ${allow}.`;
-        const refusal = new DomainError({ code: 'METHOD_NOT_ALLOWED', message });
-        const response = toErrorResponse(refusal, readonlyWorld(mock).now());
-        return { ...response, headers: { ...response.headers, allow } };
+        const refusal = { code: 'METHOD_NOT_ALLOWED', message } as const;
+        return errorResponse(refusal, controlTraceId(), readonlyWorld(mock).now(), { allow });
       }
       const json = WRITES.has(request.method) ? readJson(request) : undefined;
       const context = { ...deps, ...world, world, params: match.params, query: request.query };

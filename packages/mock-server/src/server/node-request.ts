@@ -33,9 +33,12 @@ function toHttpRequest(req: IncomingMessage, body: Uint8Array | null): HttpReque
 }
 
 /**
- * Hands the request, its body read, to `then`; a body past the limit is a 413, and a client gone
- * before the end of its body has no one to answer. GET and HEAD bodies are ignored (Node discards
+ * Hands the request, its body read, to `then`. GET and HEAD bodies are ignored (Node discards
  * them), and such a request goes on in the same tick: no promise, no microtask, on the hot path.
+ * Other bodies are read up to {@link BODY_LIMIT} bytes, as bytes: the pipeline decodes them as
+ * UTF-8 once, whole, so a multi-byte character split across chunks stays whole and an invalid one
+ * is refused. A body that declares or reaches more is a 413 at once, and the connection closes;
+ * the rest of it is the lingering close's to drop (see {@link lingerOnClose}).
  */
 export function withRequest(
   req: IncomingMessage,
@@ -47,34 +50,13 @@ export function withRequest(
     then(toHttpRequest(req, null));
     return;
   }
-  readBody(
-    req,
-    (body) => then(toHttpRequest(req, body)),
-    () => refuseTooLarge(req, res, now()),
-  );
-}
-
-// 413 and close the connection; the rest of the body is read and dropped first.
-function refuseTooLarge(req: IncomingMessage, res: ServerResponse, now: number): void {
-  lingerOnClose(req);
-  const message = `The request body exceeds the limit of ${BODY_LIMIT} bytes.`;
-  const refusal = errorResponse({ code: 'PAYLOAD_TOO_LARGE', message }, controlTraceId(), now);
-  writeResponse(res, refusal, true);
-}
-
-/**
- * Reads a body up to {@link BODY_LIMIT} bytes, as bytes: the pipeline decodes them as UTF-8 once,
- * whole, so a multi-byte character split across chunks stays whole and an invalid one is refused.
- * A body that declares or reaches more is too large at once: the request stops being read here,
- * and the rest of it is the lingering close's to drop (see {@link lingerOnClose}).
- */
-function readBody(
-  req: IncomingMessage,
-  done: (body: Uint8Array) => void,
-  tooLarge: () => void,
-): void {
-  const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  if (declared > BODY_LIMIT) {
+  const tooLarge = () => {
+    lingerOnClose(req);
+    const message = `The request body exceeds the limit of ${BODY_LIMIT} bytes.`;
+    const refusal = errorResponse({ code: 'PAYLOAD_TOO_LARGE', message }, controlTraceId(), now());
+    writeResponse(res, refusal, true);
+  };
+  if (Number(req.headers['content-length'] ?? Number.NaN) > BODY_LIMIT) {
     tooLarge();
     return;
   }
@@ -95,7 +77,7 @@ function readBody(
   };
   const onEnd = () => {
     stop();
-    done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    then(toHttpRequest(req, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
   };
   req.on('data', onData).on('end', onEnd).on('close', stop);
 }
@@ -180,10 +162,7 @@ export function clientErrorResponse(
   error: { code?: string | undefined },
   now: number,
 ): HttpResponse {
-  const answer =
-    (error.code !== undefined && Object.hasOwn(ANSWERS, error.code)
-      ? ANSWERS[error.code]
-      : undefined) ?? MALFORMED;
+  const answer = Object.hasOwn(ANSWERS, error.code ?? '') ? ANSWERS[error.code!]! : MALFORMED;
   return errorResponse(answer, controlTraceId(), now);
 }
 
@@ -197,10 +176,7 @@ export function answerClientError(code: string | undefined, socket: Duplex, now:
     socket.destroy();
     return;
   }
-  writeAndClose(socket, clientErrorResponse({ code }, now));
-}
-
-function writeAndClose(socket: Duplex, response: HttpResponse): void {
+  const response = clientErrorResponse({ code }, now);
   const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
   for (const [name, value] of Object.entries(response.headers)) head.push(`${name}: ${value}`);
   head.push(`content-length: ${Buffer.byteLength(response.body)}`, 'connection: close');

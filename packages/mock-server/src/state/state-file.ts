@@ -201,25 +201,48 @@ export function holdStateFile(path: string, intervalMs: number): HeldStateFile {
     lock.release();
     throw error;
   }
-  let keeper: ReturnType<typeof keepState> | undefined;
+  let mock: Pick<MockService, 'snapshot'> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let last: string | undefined;
+  // Written only when the state changed (the snapshot's text without its clock reading), so an
+  // idle server does not rewrite the file.
+  const save = (force = false) => {
+    const snapshot = mock?.snapshot();
+    if (snapshot === undefined) return;
+    const text = stateFileText({ ...snapshot, time: 0 });
+    if (!force && text === last) return;
+    writeAtomically(path, stateFileText(snapshot));
+    last = text;
+  };
   return {
     saved,
-    serve(mock, port) {
+    serve(served, port) {
       try {
         lock.setPort(port);
       } catch {
         // Only a detail for a second server's message: the lock itself holds.
       }
-      keeper = keepState(mock, path, intervalMs);
+      mock = served;
+      // A failed periodic save is reported and tried again at the next interval; the timer never
+      // keeps a process alive that has nothing else to do.
+      timer = setInterval(() => {
+        try {
+          save();
+        } catch (error) {
+          process.stderr.write(
+            `msgsvc-mock: could not save ${path}: ${(error as Error).message}\n`,
+          );
+        }
+      }, intervalMs).unref();
     },
     async close(closing) {
-      keeper?.stop();
+      clearInterval(timer);
       // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
       // request still in flight changed the world before the server closed.
-      keeper?.save(true);
+      save(true);
       try {
         await closing?.();
-        keeper?.save();
+        save();
       } finally {
         lock.release();
       }
@@ -237,30 +260,4 @@ function takeLock(path: string) {
       `state file ${path}: its folder ${dirname(resolve(path))} cannot be written (${code}); the world could never be saved.`,
     );
   }
-}
-
-/**
- * Saves `mock`'s world to `path` every `intervalMs` when its state changed (the snapshot's text
- * without its clock reading, so an idle server does not rewrite the file). A failed periodic save
- * is reported on stderr and tried again at the next interval.
- */
-function keepState(mock: Pick<MockService, 'snapshot'>, path: string, intervalMs: number) {
-  let last: string | undefined;
-  const save = (force = false) => {
-    const snapshot = mock.snapshot();
-    const text = stateFileText({ ...snapshot, time: 0 });
-    if (!force && text === last) return;
-    writeAtomically(path, stateFileText(snapshot));
-    last = text;
-  };
-  const timer = setInterval(() => {
-    try {
-      save();
-    } catch (error) {
-      process.stderr.write(`msgsvc-mock: could not save ${path}: ${(error as Error).message}\n`);
-    }
-  }, intervalMs);
-  // The saves never keep a process alive that has nothing else to do.
-  timer.unref();
-  return { save, stop: () => clearInterval(timer) };
 }
