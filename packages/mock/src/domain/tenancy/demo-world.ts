@@ -52,56 +52,54 @@ const DEMO_ID_INSTANT = Date.UTC(2026, 0, 1, 9, 0, 0);
 
 /** Seeds the demo organization into a world, with the same ids in every run. */
 export function seedDemoWorld(world: World): DemoWorld {
-  return world.withFixedIds(DEMO_ID_SEED, DEMO_ID_INSTANT, () => createDemo(world));
-}
-
-function createDemo(world: World): DemoWorld {
-  // A world with a key namespace (one of several on a server) gets keys and a secret of its own.
-  const fixed = world.keyNamespace === undefined;
-  const organization = createOrganization(world, {
-    name: 'Demo Organization',
-    defaultCountry: 'AO',
-    currency: 'AOA',
-    balance: DEMO_BALANCE,
-    ...(fixed ? { webhookSecret: DEMO_WEBHOOK_SECRET } : {}),
-  });
-  const [liveKey, testKey] = (['live', 'test'] as const).map((environment) =>
-    issueApiKey(world, {
+  return world.withFixedIds(DEMO_ID_SEED, DEMO_ID_INSTANT, () => {
+    // A world with a key namespace (one of several on a server) gets keys and a secret of its own.
+    const fixed = world.keyNamespace === undefined;
+    const organization = createOrganization(world, {
+      name: 'Demo Organization',
+      defaultCountry: 'AO',
+      currency: 'AOA',
+      balance: DEMO_BALANCE,
+      ...(fixed ? { webhookSecret: DEMO_WEBHOOK_SECRET } : {}),
+    });
+    const [liveKey, testKey] = (['live', 'test'] as const).map((environment) =>
+      issueApiKey(world, {
+        organizationId: organization.id,
+        environment,
+        name: `Demo ${environment} key`,
+        ...(fixed ? { key: environment === 'live' ? DEMO_LIVE_KEY : DEMO_TEST_KEY } : {}),
+      }),
+    );
+    const sender = createSender(world, {
       organizationId: organization.id,
-      environment,
-      name: `Demo ${environment} key`,
-      ...(fixed ? { key: environment === 'live' ? DEMO_LIVE_KEY : DEMO_TEST_KEY } : {}),
-    }),
-  );
-  const sender = createSender(world, {
-    organizationId: organization.id,
-    name: 'MSGSVC',
-    status: 'APPROVED',
+      name: 'MSGSVC',
+      status: 'APPROVED',
+    });
+    const vip = createTag(world, organization.id, 'vip');
+    const luanda = createTag(world, organization.id, 'luanda');
+    const contacts = (
+      [
+        ['Ana Silva', '+244923000001', 'ana.silva@example.ao', [vip, luanda]],
+        ['Bruno Costa', '+244912000002', 'bruno.costa@example.ao', [luanda]],
+        ['Carla Neto', '+244951000003', null, [vip]],
+      ] as const
+    ).map(([name, e164, email, tags]) =>
+      createContact(world, {
+        organizationId: organization.id,
+        name,
+        e164,
+        email,
+        tagIds: tags.map((tag) => tag.id),
+      }),
+    );
+    return {
+      organization,
+      liveKey: liveKey!.key,
+      testKey: testKey!.key,
+      webhookSecret: organization.webhookSecret,
+      sender,
+      tags: [vip, luanda],
+      contacts,
+    };
   });
-  const vip = createTag(world, organization.id, 'vip');
-  const luanda = createTag(world, organization.id, 'luanda');
-  const contacts = (
-    [
-      ['Ana Silva', '+244923000001', 'ana.silva@example.ao', [vip, luanda]],
-      ['Bruno Costa', '+244912000002', 'bruno.costa@example.ao', [luanda]],
-      ['Carla Neto', '+244951000003', null, [vip]],
-    ] as const
-  ).map(([name, e164, email, tags]) =>
-    createContact(world, {
-      organizationId: organization.id,
-      name,
-      e164,
-      email,
-      tagIds: tags.map((tag) => tag.id),
-    }),
-  );
-  return {
-    organization,
-    liveKey: liveKey!.key,
-    testKey: testKey!.key,
-    webhookSecret: organization.webhookSecret,
-    sender,
-    tags: [vip, luanda],
-    contacts,
-  };
 }
