@@ -39,8 +39,8 @@ import {
   phonesMatching,
 } from '../query/search';
 import { summary } from '../worlds/request-log';
-import { journalDetail, journalPage, requestsFor, requestsMatching } from './journal';
-import { deliveriesPage, deliveryDetail, deliveryRow } from './outbox-extras';
+import { journalDetail, journalPage, journalQuery, requestsFor, requestsMatching } from './journal';
+import { deliveriesPage, deliveriesQuery, deliveryDetail, deliveryRow } from './outbox-extras';
 
 /** The path every route of the page's data lives under (after the control prefix). */
 export const INSPECTOR_API = '/inspector/api';
@@ -301,13 +301,13 @@ export const INSPECTOR_API_ROUTES: readonly ControlRoute[] = [
   listRoute('campaigns', filteredCampaigns, campaignRow),
   route(`GET ${INSPECTOR_API}/campaigns/{campaign_id}`, listQuery, campaignView),
   route(`GET ${INSPECTOR_API}/organizations`, (deps) => ({ entries: organizationsView(deps) })),
-  route(`GET ${INSPECTOR_API}/requests`, (context) => journalPage(context, context.query)),
+  route(`GET ${INSPECTOR_API}/requests`, journalQuery, journalPage),
   route(
     `GET ${INSPECTOR_API}/requests/{seq}`,
     (context) => journalDetail(context, Number(context.params.seq)) ?? notFound('Logged request'),
   ),
-  route(`GET ${INSPECTOR_API}/deliveries`, ({ mock, query }) =>
-    deliveriesPage(readonlyWorld(mock), query),
+  route(`GET ${INSPECTOR_API}/deliveries`, deliveriesQuery, ({ mock }, input) =>
+    deliveriesPage(readonlyWorld(mock), input),
   ),
   route(`GET ${INSPECTOR_API}/deliveries/{delivery_id}`, ({ mock, params }) => {
     const world = readonlyWorld(mock);

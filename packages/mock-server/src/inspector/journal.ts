@@ -2,7 +2,7 @@
  * The request journal's data: the log filtered by status class, by the contract's operation and by
  * text, each row with its operation, first near-miss hint and created record; one request in full.
  */
-import { parseQuery, readonlyWorld } from '@msgsvc/mock/port';
+import { readonlyWorld } from '@msgsvc/mock/port';
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { z } from 'zod';
 import { listMessagesQuery } from '../generated/control-requests';
@@ -17,7 +17,8 @@ const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 /** What the `op` filter takes for requests of no operation (an unknown path or method). */
 const NO_OPERATION = 'none';
 
-const journalQuery = listMessagesQuery.extend({
+/** The journal's query: the search's `q`, `offset` and `limit`, a status class and an operation. */
+export const journalQuery = listMessagesQuery.extend({
   class: z.enum(STATUS_CLASSES, `Must be one of ${STATUS_CLASSES.join(', ')}.`).exactOptional(),
   op: z
     .enum(
@@ -49,18 +50,19 @@ export function requestsMatching(
 }
 
 /** `GET …/inspector/api/requests`: a page of the journal, filtered. */
-export function journalPage(deps: ControlDeps, query: string) {
-  const input = parseQuery(journalQuery, query);
-  const offset = input.offset ?? 0;
+export function journalPage(
+  deps: ControlDeps,
+  { q = '', offset = 0, limit = 50, class: statusClass, op }: z.output<typeof journalQuery>,
+) {
   const worlds = worldsOf(deps);
   const hits = requestsMatching(
     deps.requestLog,
-    input.q ?? '',
+    q,
     offset,
-    input.limit ?? 50,
+    limit,
     (entry) =>
-      (input.class === undefined || `${Math.floor(entry.status / 100)}xx` === input.class) &&
-      (input.op === undefined || (operationIdOf(entry) ?? NO_OPERATION) === input.op),
+      (statusClass === undefined || `${Math.floor(entry.status / 100)}xx` === statusClass) &&
+      (op === undefined || (operationIdOf(entry) ?? NO_OPERATION) === op),
   );
   return {
     total: hits.total,

@@ -5,7 +5,6 @@
  */
 import {
   DELIVERY_STATES,
-  parseQuery,
   type ReadonlyWorld,
   formatTimestamp as ts,
   type WebhookDelivery,
@@ -86,7 +85,8 @@ export async function deliveryDetail(world: ReadonlyWorld, delivery: WebhookDeli
   };
 }
 
-const deliveriesQuery = listMessagesQuery.omit({ q: true }).extend({
+/** The outbox's query: `offset`, `limit` and a delivery state. */
+export const deliveriesQuery = listMessagesQuery.omit({ q: true }).extend({
   state: z.enum(DELIVERY_STATES, `Must be one of ${DELIVERY_STATES.join(', ')}.`).exactOptional(),
 });
 
@@ -94,8 +94,10 @@ const deliveriesQuery = listMessagesQuery.omit({ q: true }).extend({
  * A page of the outbox as rows, newest first, of one state when `?state=` names one (`failed`:
  * the failed-only filter), with how many deliveries failed for good (the "redeliver all" count).
  */
-export function deliveriesPage(world: ReadonlyWorld, query: string) {
-  const { state, offset = 0, limit = 50 } = parseQuery(deliveriesQuery, query);
+export function deliveriesPage(
+  world: ReadonlyWorld,
+  { state, offset = 0, limit = 50 }: z.output<typeof deliveriesQuery>,
+) {
   const outbox = world.webhooks.outbox;
   const failed = outbox.filter((delivery) => delivery.state === 'failed').length;
   const page = newestPage(
