@@ -71,22 +71,13 @@ export class WorldCore {
   keyNamespace: string | undefined;
   /** Background work (processing, dispatch, receipts, webhooks) ordered by due time. */
   readonly scheduler = new Scheduler<Task>(isWork);
-  /** Separate streams, so that an extra read (which draws a trace id) never changes an outcome. */
-  readonly random: {
-    /** Draws for identifiers. */
-    ids: Random;
-    /** Draws for trace ids. */
-    traces: Random;
-    /** Draws for delivery outcomes and latencies. */
-    simulation: Random;
-  };
-  /** The UUID v7 generator's state: the last millisecond used and its counter. */
-  readonly idState = {
-    /** The millisecond of the last id. */
-    msecs: -1,
-    /** The counter within that millisecond. */
-    seq: 0,
-  };
+  /**
+   * Separate streams for ids, trace ids and the delivery simulation, so that an extra read (which
+   * draws a trace id) never changes an outcome.
+   */
+  readonly random: { ids: Random; traces: Random; simulation: Random };
+  /** The UUID v7 generator's state: the millisecond of the last id and its counter within it. */
+  readonly idState = { msecs: -1, seq: 0 };
   /** Organizations by id. */
   readonly organizations = new Map<string, Organization>();
   /** Billing accounts by id. */
