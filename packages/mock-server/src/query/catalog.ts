@@ -16,14 +16,14 @@ export interface PhoneSummary {
   lastAt: number;
 }
 
-interface Catalog {
+class Catalog {
   /** Every message catalogued so far, oldest first by creation time. */
-  readonly messages: MessageRecord[];
+  readonly messages: MessageRecord[] = [];
   /** How many of each tenant's rows are catalogued. */
-  readonly tenantSeen: Map<string, number>;
+  readonly tenantSeen = new Map<string, number>();
   /** Least recently active first (a phone is moved to the end when touched). */
-  readonly phones: Map<string, PhoneSummary>;
-  inboundSeen: number;
+  readonly phones = new Map<string, PhoneSummary>();
+  inboundSeen = 0;
   /** The phones newest first, built when first read after a change. */
   phonesNewestFirst: PhoneSummary[] | undefined;
 }
@@ -36,13 +36,7 @@ const catalogs = new WeakMap<ReadonlyWorld, Catalog>();
 function catalog(world: ReadonlyWorld): Catalog {
   let current = catalogs.get(world);
   if (current === undefined) {
-    current = {
-      messages: [],
-      tenantSeen: new Map(),
-      phones: new Map(),
-      inboundSeen: 0,
-      phonesNewestFirst: undefined,
-    };
+    current = new Catalog();
     catalogs.set(world, current);
   }
   if (
