@@ -27,12 +27,15 @@ export type Scope = (typeof SCOPES)[number];
 
 /**
  * The canonical form of a scope as a person may write it: the `apikey:` prefix is optional and
- * `campaigns:send` means `campaign:send`. Returns `undefined` for an unknown scope.
+ * `campaigns:send` means `campaign:send`. An unknown scope is refused.
  */
-function canonicalScope(scope: string): Scope | undefined {
+function canonicalScope(scope: string): Scope {
   const bare = scope.startsWith('apikey:') ? scope.slice('apikey:'.length) : scope;
   const prefixed = `apikey:${bare === 'campaigns:send' ? 'campaign:send' : bare}`;
-  return (SCOPES as readonly string[]).includes(prefixed) ? (prefixed as Scope) : undefined;
+  if (!(SCOPES as readonly string[]).includes(prefixed)) {
+    throw validationError({ scopes: `Unknown scope: ${scope}` });
+  }
+  return prefixed as Scope;
 }
 
 /** Parameters of {@link issueApiKey}. */
@@ -44,12 +47,7 @@ const KEY_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 export function issueApiKey(world: World, params: IssueApiKeyParams): ApiKey {
   getOrganization(world, params.organizationId);
   const environment = params.environment ?? 'live';
-  const scopes: string[] = [];
-  for (const scope of params.scopes ?? SCOPES) {
-    const canonical = canonicalScope(scope);
-    if (canonical === undefined) throw validationError({ scopes: `Unknown scope: ${scope}` });
-    if (!scopes.includes(canonical)) scopes.push(canonical);
-  }
+  const scopes = [...new Set((params.scopes ?? SCOPES).map(canonicalScope))];
   const namespace = world.keyNamespace ?? '';
   const start = `svc_${environment}_${namespace}`;
   // A world with a namespace is one of several on a server: its secrets must not follow from its
