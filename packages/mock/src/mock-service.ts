@@ -287,14 +287,11 @@ function observedHandler(
   return (request) => {
     const response = handleRequest(getWorld(), request, wallClockDelay, report);
     if (observe === undefined) return response;
-    if (isThenable(response)) {
-      return response.then((settled) => {
-        observe(request, settled);
-        return settled;
-      });
-    }
-    observe(request, response);
-    return response;
+    const observed = (settled: HttpResponse) => {
+      observe(request, settled);
+      return settled;
+    };
+    return isThenable(response) ? response.then(observed) : observed(response);
   };
 }
 
