@@ -1,10 +1,9 @@
 /**
- * The inspector page's own data, `GET /__mock/inspector/api/…`: small, paged answers built
- * from the world for the view on screen, instead of one document of everything. These routes are
- * the page's private interface (not the control API: they may change with the page); every action
- * the page takes goes through the documented control API instead, except "redeliver now", which
- * only the page offers. A message's SMS check segments its text in the page, with the SDK's
- * `explainSegments`, the same code the mock priced it with; this side gives it the world's facts.
+ * The inspector page's own data, `GET /__mock/inspector/api/…`: small, paged answers built from
+ * the world for the view on screen, instead of one document of everything. These routes are the
+ * page's private interface (not the control API: they may change with the page); every action the
+ * page takes goes through the documented control API instead, except "redeliver now", which only
+ * the page offers.
  */
 
 import { DomainError } from '@msgsvc/mock';
@@ -56,9 +55,7 @@ function messageRow(world: ReadonlyWorld, message: MessageRecord) {
     to: message.e164,
     content: message.content.length > 160 ? `${message.content.slice(0, 160)}…` : message.content,
     status: message.status,
-    environment: message.environment,
-    ...messageBadges(world, message),
-    organization: world.organizations.get(message.organizationId)?.name ?? null,
+    ...messageContext(world, message),
     campaign_id: message.campaignId,
     created_at: ts(message.createdAt),
     updated_at: ts(message.updatedAt),
@@ -78,13 +75,15 @@ function inboundRow(inbound: InboundMessage) {
   };
 }
 
-/** A message's badges beyond its status. */
-function messageBadges(world: ReadonlyWorld, message: MessageRecord) {
+/** Where a message belongs and its badges beyond its status. */
+function messageContext(world: ReadonlyWorld, message: MessageRecord) {
   return {
+    environment: message.environment,
     /** `SMS` or `WHATSAPP`. */
     channel: message.channel,
     /** The recipient has opted out of this organization's messages in this environment, now. */
     opted_out: isOptedOut(world, message.organizationId, message.environment, message.e164),
+    organization: world.organizations.get(message.organizationId)?.name ?? null,
   };
 }
 
@@ -140,9 +139,7 @@ function messageView({ mock, requestLog, params }: ControlContext) {
   const quoted = `"${message.id}"`;
   return {
     message: messageDetail(world, message),
-    environment: message.environment,
-    ...messageBadges(world, message),
-    organization: world.organizations.get(message.organizationId)?.name ?? null,
+    ...messageContext(world, message),
     segments: message.segments,
     encoding: message.encoding,
     cost: formatMoney(message.cost),

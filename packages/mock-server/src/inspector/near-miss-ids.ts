@@ -1,8 +1,6 @@
 /**
- * The id half of the near-miss hints: what is wrong with the shape of an id in a path (a
- * prefix such as `msg_`, quotes or spaces around it, a UUID without dashes or of another version),
- * and what an id names in a world — a message, a campaign, a sender ID, an organization or a
- * contact, with the organization and environment it belongs to. Each lookup is one `Map` read.
+ * The id half of the near-miss hints: what is wrong with an id's shape, and what an id names in a
+ * world (each lookup is one `Map` read).
  */
 import type { ReadonlyWorld } from '@msgsvc/mock/port';
 

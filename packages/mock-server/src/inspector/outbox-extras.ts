@@ -1,8 +1,4 @@
-/**
- * The inspector's outbox: a delivery as a row (what its event is about, for links, and its last
- * attempt's latency), one delivery in full with each attempt's headers and answer, and a page of
- * the outbox filtered by state ("failed only").
- */
+/** The inspector's outbox: deliveries as rows, one delivery in full, a page filtered by state. */
 import {
   DELIVERY_STATES,
   type ReadonlyWorld,
