@@ -57,6 +57,16 @@ function entryMap<T extends object>(of: (world: World) => Map<string, T>): Part<
   });
 }
 
+/** A part kept as one object the world changes in place: saved as a copy, loaded into it. */
+function inPlace<T extends object>(of: (world: World) => T): Part<T> {
+  return part({
+    save: (world) => clone(of(world)),
+    load: (world, saved) => {
+      Object.assign(of(world), clone(saved));
+    },
+  });
+}
+
 /**
  * The world's parts, in snapshot order: the one list snapshot and restore both walk, so a part
  * added to the world and listed here is saved and restored alike. The clock's time and the
@@ -77,12 +87,7 @@ const PARTS = {
     },
   }),
   /** The UUID v7 generator's state: the millisecond of the last id and its counter. */
-  idState: part({
-    save: (world) => ({ ...world.idState }),
-    load: (world, saved) => {
-      Object.assign(world.idState, saved);
-    },
-  }),
+  idState: inPlace((w) => w.idState),
   /** Pending background work with due times, and the sequence number of the next task. */
   scheduler: part({
     save: (world) => world.scheduler.toJSON(),
@@ -150,12 +155,7 @@ const PARTS = {
   /** Idempotency records as `[apiKeyId|Idempotency-Key, record]` pairs. */
   idempotency: entryMap((w) => w.idempotency),
   /** Armed faults. */
-  faults: part({
-    save: (world) => clone(world.faults),
-    load: (world, saved) => {
-      Object.assign(world.faults, clone(saved));
-    },
-  }),
+  faults: inPlace((w) => w.faults),
   /** Inbound messages, oldest first. */
   inbound: part({
     save: (world) => [...world.inbound],
@@ -171,12 +171,7 @@ const PARTS = {
     },
   }),
   /** Webhook endpoints and the outbox. */
-  webhooks: part({
-    save: (world) => clone(world.webhooks),
-    load: (world, saved) => {
-      Object.assign(world.webhooks, clone(saved));
-    },
-  }),
+  webhooks: inPlace((w) => w.webhooks),
   /**
    * Status histories, after the messages and campaigns they follow. Absent from snapshots
    * taken before histories were kept: those load, with what each record proves of its history.
