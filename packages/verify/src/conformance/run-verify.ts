@@ -1,5 +1,4 @@
 /** Runs the suite against a deployment and returns a report. */
-
 import { keyPrefix } from '@msgsvc/sdk';
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { errorMessage } from '../cli-io/cli-io';
@@ -7,7 +6,18 @@ import { type Api, createApi } from './check-kit/api';
 import { SendBudget, WaitBudget } from './check-kit/budgets';
 import type { Check, CheckResult, VerifyContext, VerifyNumbers } from './check-kit/check';
 import { Drift, Skip } from './check-kit/drift';
-import { CHECKS } from './checks/index';
+import { ENVELOPE_CHECKS } from './checks/envelope';
+import { AUTH_CHECKS, ERROR_CHECKS } from './checks/errors';
+import { FILTER_CHECKS } from './checks/filters';
+import { FORMAT_CHECKS, SHAPE_CHECKS } from './checks/formats';
+import { IDEMPOTENCY_CHECKS } from './checks/idempotency';
+import { ISOLATION_CHECKS } from './checks/isolation';
+import { LIMIT_CHECKS } from './checks/limits';
+import { LIST_FILTER_CHECKS } from './checks/list-filters';
+import { LIST_CHECKS, PAGE_CHECKS } from './checks/lists';
+import { ORDER_CHECKS } from './checks/ordering';
+import { BILLING_CHECKS, COST_CHECKS, PROGRESS_CHECKS, RETRIEVE_CHECKS } from './checks/sends';
+import { VALIDATION_CHECKS } from './checks/validation';
 
 /** Options of {@link runVerify}. */
 export interface VerifyOptions {
@@ -74,6 +84,31 @@ export class VerifyRefused extends Error {
   override name = 'VerifyRefused';
 }
 
+/**
+ * Every check, in the order they run. The rate-limit enforcement runs last: it spends the key's
+ * batch window.
+ */
+const CHECKS: readonly Check[] = [
+  ...AUTH_CHECKS,
+  ...ERROR_CHECKS,
+  ...LIST_CHECKS,
+  ...RETRIEVE_CHECKS,
+  ...SHAPE_CHECKS,
+  ...VALIDATION_CHECKS,
+  ...COST_CHECKS,
+  ...IDEMPOTENCY_CHECKS,
+  ...PROGRESS_CHECKS,
+  ...FILTER_CHECKS,
+  ...LIST_FILTER_CHECKS,
+  ...ORDER_CHECKS,
+  ...PAGE_CHECKS,
+  ...FORMAT_CHECKS,
+  ...ENVELOPE_CHECKS,
+  ...BILLING_CHECKS,
+  ...ISOLATION_CHECKS,
+  ...LIMIT_CHECKS,
+];
+
 /** The numbers the mock's magic range gives each outcome. */
 const DEFAULT_NUMBERS: VerifyNumbers = {
   delivered: '+244900000001',
@@ -125,7 +160,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     checkKey(flag, apiKey, options.allowLive === true);
     apis[client] = createApi({ ...options, apiKey, budget, deadline });
   }
-  const fixtures = new Map<string, Promise<unknown>>();
+  const fixtures = new Map<object, Promise<unknown>>();
   const context: VerifyContext = {
     ...apis,
     api: apis.api!,
@@ -135,9 +170,9 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     runId: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
     // Replaced for each check by `runCheck`, which keeps the check's own warnings.
     warn: () => {},
-    fixture<T>(name: string, make: () => Promise<T>): Promise<T> {
-      if (!fixtures.has(name)) fixtures.set(name, make());
-      return fixtures.get(name) as Promise<T>;
+    fixture<T>(key: object, make: () => Promise<T>): Promise<T> {
+      if (!fixtures.has(key)) fixtures.set(key, make());
+      return fixtures.get(key) as Promise<T>;
     },
   };
 

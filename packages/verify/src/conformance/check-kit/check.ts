@@ -40,8 +40,8 @@ export interface VerifyContext {
    * contract does not name. It never fails the check.
    */
   warn(message: string): void;
-  /** A value made once per run and shared by the checks that need it (a sent message, …). */
-  fixture<T>(name: string, make: () => Promise<T>): Promise<T>;
+  /** The value `key` names, made by `make` once per run and shared by the checks that need it. */
+  fixture<T>(key: object, make: () => Promise<T>): Promise<T>;
 }
 
 /** The result of one check. */

@@ -7,6 +7,11 @@ import { type Entry, idsOf, listPage, type Query } from './lists';
 /** Campaign states no campaign leaves. */
 const FINAL_CAMPAIGN = new Set(['COMPLETED', 'FAILED']);
 
+/** A record made once per run on first use, shared by every check that asks for it. */
+function shared<T>(make: (context: VerifyContext) => Promise<T>) {
+  return (context: VerifyContext) => context.fixture(make, () => make(context));
+}
+
 /** A message verify sent with `POST /messages`, as the 201 answered it. */
 export interface SentMessage {
   readonly id: string;
@@ -16,15 +21,13 @@ export interface SentMessage {
 }
 
 /** The run's first single message, to the delivered number. */
-export function sentMessage(context: VerifyContext): Promise<SentMessage> {
-  return context.fixture('sent-message', async () => {
-    const text = `msgsvc verify ${context.runId}`;
-    const answer = await sendMessage(context.api, context.numbers.delivered, text);
-    const body = expectAnswer(answer, 201);
-    expectValues('POST /messages 201 (D20)', body, { id: /./, remitter_id: /./ });
-    return body as unknown as SentMessage;
-  });
-}
+export const sentMessage = shared(async (context): Promise<SentMessage> => {
+  const text = `msgsvc verify ${context.runId}`;
+  const answer = await sendMessage(context.api, context.numbers.delivered, text);
+  const body = expectAnswer(answer, 201);
+  expectValues('POST /messages 201 (D20)', body, { id: /./, remitter_id: /./ });
+  return body as unknown as SentMessage;
+});
 
 /**
  * A batch from the run's sender ID to the delivered and the undelivered numbers, with `changes`
@@ -74,34 +77,28 @@ async function postCampaign(
  * The run's campaign: to the delivered, the undelivered and the invalid number, and the first again
  * written another way.
  */
-export function campaign(context: VerifyContext): Promise<PostedCampaign> {
-  return context.fixture('campaign', () => {
-    const { delivered, undelivered, invalid } = context.numbers;
-    // 3 distinct numbers in 4 strings: the last is the delivered number written with separators.
-    const spaced = delivered.replace(/^(\+\d{3})(\d{3})(\d{3})(\d+)$/, '$1 $2-$3.$4');
-    const recipients = [delivered, undelivered, invalid, spaced];
-    const key = { 'idempotency-key': `verify-${context.runId}-campaign` };
-    return postCampaign(context, `msgsvc verify ${context.runId}`, recipients, key);
-  });
-}
+export const campaign = shared((context): Promise<PostedCampaign> => {
+  const { delivered, undelivered, invalid } = context.numbers;
+  // 3 distinct numbers in 4 strings: the last is the delivered number written with separators.
+  const spaced = delivered.replace(/^(\+\d{3})(\d{3})(\d{3})(\d+)$/, '$1 $2-$3.$4');
+  const recipients = [delivered, undelivered, invalid, spaced];
+  const key = { 'idempotency-key': `verify-${context.runId}-campaign` };
+  return postCampaign(context, `msgsvc verify ${context.runId}`, recipients, key);
+});
 
 /**
  * The run's campaign once it is `COMPLETED` or `FAILED` (or whatever it reached when the run's
  * time budget ran out), `record` as `GET /campaigns/{campaign_id}` then answers it.
  */
-export function completedCampaign(
-  context: VerifyContext,
-): Promise<PostedCampaign & { record: Entry }> {
-  return context.fixture('completed-campaign', async () => {
-    const posted = await campaign(context);
-    const waited = await context.waiting.until(
-      async () => expectAnswer(await context.api.request('GET', `/campaigns/${posted.id}`), 200),
-      (body) => FINAL_CAMPAIGN.has(String(body.status)),
-      50,
-    );
-    return { ...posted, record: waited.value };
-  });
-}
+export const completedCampaign = shared(async (context) => {
+  const posted = await campaign(context);
+  const waited = await context.waiting.until(
+    async () => expectAnswer(await context.api.request('GET', `/campaigns/${posted.id}`), 200),
+    (body) => FINAL_CAMPAIGN.has(String(body.status)),
+    50,
+  );
+  return { ...posted, record: waited.value };
+});
 
 /** Coarse statuses no message leaves: a list read after all are here is stable. */
 const SETTLED = new Set(['DELIVERED', 'FAILED', 'UNDELIVERED']);
@@ -130,30 +127,25 @@ async function settledList(
  * page: the data the list, order and filter checks compare against, which no later state change
  * can shift between two reads.
  */
-export function settledCampaign(
-  context: VerifyContext,
-): Promise<PostedCampaign & { entries: Entry[] }> {
-  return context.fixture('settled-campaign', async () => {
-    const posted = await completedCampaign(context);
-    const entries = await settledList(context, `/campaigns/${posted.id}/messages`, {}, SETTLED);
-    return { ...posted, entries };
-  });
-}
+export const settledCampaign = shared(async (context) => {
+  const posted = await completedCampaign(context);
+  const entries = await settledList(context, `/campaigns/${posted.id}/messages`, {}, SETTLED);
+  return { ...posted, entries };
+});
 
 /**
  * A second campaign whose recipients are invalid numbers, one of them written twice: two distinct
- * recipients, which fail at processing and are never charged, so it sends nothing. It gives the campaign list two of this run's records and a campaign that settles at once.
+ * recipients, which fail at processing and are never charged, so it sends nothing. It gives the
+ * campaign list two of this run's records and a campaign that settles at once.
  */
-export function invalidCampaign(context: VerifyContext): Promise<PostedCampaign> {
-  return context.fixture('invalid-campaign', () => {
-    const name = `msgsvc verify invalid ${context.runId}`;
-    const { invalid } = context.numbers;
-    // Two distinct invalid numbers (the second too short for any numbering plan), both failing
-    // at the same instant: a tie in updated_at as well as in created_at, for the order checks.
-    const recipients = [invalid, invalid.replace(/^(\+\d{3})(\d+)$/, '$1 $2'), '1234567'];
-    return postCampaign(context, name, recipients);
-  });
-}
+export const invalidCampaign = shared((context): Promise<PostedCampaign> => {
+  const name = `msgsvc verify invalid ${context.runId}`;
+  const { invalid } = context.numbers;
+  // Two distinct invalid numbers (the second too short for any numbering plan), both failing
+  // at the same instant: a tie in updated_at as well as in created_at, for the order checks.
+  const recipients = [invalid, invalid.replace(/^(\+\d{3})(\d+)$/, '$1 $2'), '1234567'];
+  return postCampaign(context, name, recipients);
+});
 
 /**
  * This run's campaigns (`q` = the run id), at least the two fixtures, once every one is final:
