@@ -204,11 +204,7 @@ export async function searchView(route: Route): Promise<View> {
 }
 
 /** Links to what a delivery's event is about. */
-export function deliveryLinks(d: {
-  readonly message_id: string | null;
-  readonly campaign_id: string | null;
-  readonly phone: string | null;
-}): Child {
+export function deliveryLinks(d: Pick<DeliveryRow, 'message_id' | 'campaign_id' | 'phone'>): Child {
   const links = [
     d.message_id !== null && link('message', 'messages', d.message_id),
     d.campaign_id !== null && link('campaign', 'campaigns', d.campaign_id),

@@ -30,12 +30,9 @@ export function pageOf(route: Route): { offset: number; limit: number } {
  */
 export function pages(view: string, route: Route, { total, offset }: ListPage<unknown>): Child {
   const size = pageOf(route).limit;
-  const kept = Object.fromEntries(
-    [...route.params].filter(([name]) => name !== 'offset' && name !== 'limit'),
-  );
   const href = (at: number, limit = size) =>
     withQuery(`#/${view}`, {
-      ...kept,
+      ...Object.fromEntries(route.params),
       limit: limit === DEFAULT_SIZE ? undefined : limit,
       offset: at,
     });
