@@ -48,31 +48,26 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
   if (argv[0] === 'verify' || argv[0] === 'proxy') return runVerifyKit(argv[0], argv.slice(1), io);
   const name = argv[0] === 'trigger' ? 'msgsvc-mock trigger' : 'msgsvc-mock';
   try {
-    return await runCommand(argv, io);
+    if (argv[0] === 'trigger') {
+      const { runTriggerCli } = await loadTrigger();
+      return await runTriggerCli(argv.slice(1), io);
+    }
+    const command: Command = parseCommandLine(argv, io.env);
+    if (command.kind === 'help') {
+      io.stdout(HELP);
+      return 0;
+    }
+    if (command.kind === 'world-schema') {
+      const { worldJsonSchema } = await loadWorldFile();
+      io.stdout(JSON.stringify(worldJsonSchema(), null, 2));
+      return 0;
+    }
+    return await serveUntilStopped(command, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`${name}: ${error.message}\nRun "${name} --help" for usage.`);
     return 2;
   }
-}
-
-/** Runs `serve`, `world-schema`, `trigger` or `--help`. */
-async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv[0] === 'trigger') {
-    const { runTriggerCli } = await loadTrigger();
-    return runTriggerCli(argv.slice(1), io);
-  }
-  const command: Command = parseCommandLine(argv, io.env);
-  if (command.kind === 'help') {
-    io.stdout(HELP);
-    return 0;
-  }
-  if (command.kind === 'world-schema') {
-    const { worldJsonSchema } = await loadWorldFile();
-    io.stdout(JSON.stringify(worldJsonSchema(), null, 2));
-    return 0;
-  }
-  return serveUntilStopped(command, io);
 }
 
 /**

@@ -85,12 +85,28 @@ const OPTIONS = {
  * @throws {UsageError} for a command line that cannot run.
  */
 export async function runTriggerCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const command = parseTrigger(argv, io.env);
-  if (command === 'help') {
+  const { values, positionals } = parseFlags(argv, OPTIONS);
+  if (values.help === true) {
     io.stdout(TRIGGER_HELP);
     return 0;
   }
-  const { url, body, values } = command;
+  // The event type and the server's URL are checked here; everything else is checked once, by
+  // the server (the same rules as over HTTP and in-process).
+  const [type, ...extra] = positionals;
+  const types = EVENT_TYPES.join(', ');
+  if (type === undefined) throw new UsageError(`Missing event type: one of ${types}.`);
+  if (!(EVENT_TYPES as readonly string[]).includes(type)) {
+    throw new UsageError(`Unknown event type "${type}": one of ${types}.`);
+  }
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  const url = values.url ?? io.env.MSGSVC_MOCK_URL ?? DEFAULT_URL;
+  if (!/^https?:\/\/\S+$/.test(url))
+    throw new UsageError(`--url must be an http(s) URL (got "${url}").`);
+  const body: Record<string, string> = { type };
+  for (const [flag, field] of Object.entries(BODY_FIELDS)) {
+    const value = values[flag as keyof typeof BODY_FIELDS];
+    if (value !== undefined) body[field] = value;
+  }
   const control = createControlClient({
     url,
     adminToken: values['admin-token'] ?? io.env.MSGSVC_ADMIN_TOKEN,
@@ -122,33 +138,6 @@ export async function runTriggerCli(argv: readonly string[], io: CliIo): Promise
     io.stdout(`  ${event.type}${status} ${event.data.id}`);
   }
   return 0;
-}
-
-/**
- * Reads the command line: the event type and the server's URL are checked here; everything else
- * is checked once, by the server (the same rules as over HTTP and in-process).
- *
- * @throws {UsageError} for a command line that cannot run.
- */
-function parseTrigger(argv: readonly string[], env: Readonly<Record<string, string | undefined>>) {
-  const { values, positionals } = parseFlags(argv, OPTIONS);
-  if (values.help === true) return 'help';
-  const [type, ...extra] = positionals;
-  const types = EVENT_TYPES.join(', ');
-  if (type === undefined) throw new UsageError(`Missing event type: one of ${types}.`);
-  if (!(EVENT_TYPES as readonly string[]).includes(type)) {
-    throw new UsageError(`Unknown event type "${type}": one of ${types}.`);
-  }
-  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  const url = values.url ?? env.MSGSVC_MOCK_URL ?? DEFAULT_URL;
-  if (!/^https?:\/\/\S+$/.test(url))
-    throw new UsageError(`--url must be an http(s) URL (got "${url}").`);
-  const body: Record<string, string> = { type };
-  for (const [flag, field] of Object.entries(BODY_FIELDS)) {
-    const value = values[flag as keyof typeof BODY_FIELDS];
-    if (value !== undefined) body[field] = value;
-  }
-  return { url, body, values };
 }
 
 /** The server's refusal: its message, and one line per field it names. */

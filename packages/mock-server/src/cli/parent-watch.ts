@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { processExists } from '../state/state-lock';
 
 /** What the watch needs of the running process (injectable for tests). */
@@ -41,7 +42,11 @@ export function ownersOf(view: ProcessView): number[] {
   const owners = [parent];
   const underNpm = view.env.npm_lifecycle_event !== undefined;
   const shell = underNpm ? view.describe(parent) : undefined;
-  if (shell !== undefined && SHELLS.has(basename(shell.command)) && shell.parent > 1) {
+  if (
+    shell !== undefined &&
+    SHELLS.has(basename(shell.command).replace(/^-/, '')) &&
+    shell.parent > 1
+  ) {
     owners.push(shell.parent);
   }
   return owners;
@@ -103,7 +108,3 @@ const PROCESS_VIEW: ProcessView = {
   },
   env: process.env,
 };
-
-function basename(command: string): string {
-  return command.slice(command.lastIndexOf('/') + 1).replace(/^-/, '');
-}

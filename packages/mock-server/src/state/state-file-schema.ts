@@ -40,11 +40,6 @@ const KINDS: Record<RecordKind, string> = {
 
 type Kind = keyof typeof KINDS;
 
-/** The `id`s of one list of a file not yet checked (none when it is not a list). */
-function idsOf(list: unknown): unknown[] {
-  return Array.isArray(list) ? list.map((record) => (record as { id?: unknown } | null)?.id) : [];
-}
-
 /** A list in which no two entries have the same `keyOf`: the first one seen twice is the problem. */
 function uniqueBy<T>(
   entry: z.ZodType<T>,
@@ -185,7 +180,9 @@ export function stateFileSchema(raw: unknown) {
   /** An id that names a record of `kind` in the file. */
   const ids = new Map<Kind, ReadonlySet<unknown>>();
   const ref = (kind: Kind) => {
-    const known = ids.get(kind) ?? new Set(idsOf(lists[kind]));
+    // The file is not checked yet: its list may be anything.
+    const list = Array.isArray(lists[kind]) ? (lists[kind] as ({ id?: unknown } | null)[]) : [];
+    const known = ids.get(kind) ?? new Set(list.map((record) => record?.id));
     ids.set(kind, known);
     return id.check((ctx) => {
       if (!known.has(ctx.value)) {

@@ -61,7 +61,12 @@ export function lockStateFile(stateFile: string) {
     const text = readLock(path);
     if (text === undefined) continue; // released in between: try again
     const holder = parseHolder(text);
-    if (holder !== undefined && (HELD.has(path) || isAlive(holder))) {
+    // A holder on another host (a shared folder) cannot be checked, so it counts as alive; our own
+    // pid, in a lock this process does not hold, was left by an earlier process that had it.
+    const alive =
+      holder !== undefined &&
+      (holder.host !== hostname() || (holder.pid !== process.pid && processExists(holder.pid)));
+    if (holder !== undefined && (HELD.has(path) || alive)) {
       throw new StateFileLockedError(
         `state file ${stateFile} is in use by ${describeHolder(holder)} (lock ${path}); stop that server, or remove the lock file if ${holder.host} no longer runs it.`,
         holder,
@@ -164,16 +169,6 @@ function parseHolder(text: string): LockHolder | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Whether the holder still runs. One on another host (a shared folder) cannot be checked, so it
- * counts as alive.
- */
-function isAlive(holder: LockHolder): boolean {
-  if (holder.host !== hostname()) return true;
-  // Our own pid, in a lock this process does not hold: left by an earlier process that had it.
-  return holder.pid !== process.pid && processExists(holder.pid);
 }
 
 /** "pid 1234 on host.local, port 4010". */
