@@ -10,16 +10,6 @@ const CRLF_CRLF = Buffer.from('\r\n\r\n');
 const CR = 0x0d;
 const LF = 0x0a;
 
-/** A head received whole: `bytes[from, to)`, its final CRLF CRLF at `to`. */
-interface FoundHead {
-  /** The bytes the head lies in (the part kept before, joined to the new bytes, when it was cut). */
-  readonly bytes: Buffer;
-  /** Where the head starts in `bytes`. */
-  readonly from: number;
-  /** Where its final CRLF CRLF starts in `bytes`. */
-  readonly to: number;
-}
-
 /** Finds the heads in a connection's bytes, keeping a head that arrives in pieces until it is whole. */
 export class HeadReader {
   /** The part of a head received so far, or `null` when none is (set `null` to forget it). */
@@ -30,10 +20,11 @@ export class HeadReader {
 
   /**
    * Reads the head that starts at `at` in `buf` (empty lines before it are skipped, RFC 9112 §2.2):
-   * where it lies once whole; `'wait'` when the bytes ran out (what came of it is kept); `'too long'`
-   * when it, or what came of it, is longer than `maxBytes`.
+   * once whole, `bytes[from, to)` with its final CRLF CRLF at `to` (`bytes` is `buf`, or the part
+   * kept before joined to it when the head was cut); `'wait'` when the bytes ran out (what came of
+   * it is kept); `'too long'` when it, or what came of it, is longer than `maxBytes`.
    */
-  find(buf: Buffer, at: number): FoundHead | 'wait' | 'too long' {
+  find(buf: Buffer, at: number): { bytes: Buffer; from: number; to: number } | 'wait' | 'too long' {
     let bytes = buf;
     let from = at;
     if (this.kept === null) {

@@ -245,10 +245,10 @@ export function parseCassette(text: string, name = 'cassette'): Cassette {
 
 function fault(errors: typeof validateExchange.errors): string {
   // A field that may not be there says most: named, whichever error Ajv listed first.
+  // Ajv lists at least one error for a value it refused.
   const e =
-    errors?.find((x) => 'additionalProperty' in x.params || 'propertyName' in x.params) ??
-    errors?.[0];
-  if (e === undefined) return 'invalid';
+    errors!.find((x) => 'additionalProperty' in x.params || 'propertyName' in x.params) ??
+    errors![0]!;
   const where = e.instancePath === '' ? '/' : e.instancePath;
   const extra = (e.params as { additionalProperty?: string; propertyName?: string }) ?? {};
   const named = extra.additionalProperty ?? extra.propertyName;
