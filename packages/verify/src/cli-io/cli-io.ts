@@ -1,7 +1,7 @@
 /**
  * What the verify kit's commands need of the process they run in, injectable so that tests (and
  * `msgsvc-mock`, which hands its own commands `verify` and `proxy` over to this package) run them
- * in-process.
+ * in-process; and text from outside made safe to print.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
@@ -54,4 +54,29 @@ export function parseFlags<const T extends Omit<ParseArgsConfig, 'args' | 'stric
   } catch (error) {
     throw new UsageError(errorMessage(error).split('. To specify')[0]!.replace(/\.?$/, '.'));
   }
+}
+
+/**
+ * Control characters, which a terminal obeys (escape sequences move the cursor, rewrite lines, set
+ * the title), and the bidirectional overrides, which reorder what is shown.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from outside (a cassette, a deployment's answer) safe to print: every control character and
+ * bidirectional override written as `\xNN` or `\uNNNN`.
+ *
+ * @example
+ * ```ts
+ * terminalSafe('/messages/\u001b[2J'); // '/messages/\\x1b[2J'
+ * ```
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }

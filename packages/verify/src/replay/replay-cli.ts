@@ -3,8 +3,7 @@
  * command line. Exit code 0 when nothing differs, 1 on differences, 2 for a bad command line, an
  * unreadable cassette, a path outside the public API (not sent) or a target that never answers.
  */
-import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
-import { terminalSafe } from '../cli-io/terminal-safe';
+import { type CliIo, parseFlags, terminalSafe, UsageError } from '../cli-io/cli-io';
 import { CassetteError, readCassette } from './cassette-format';
 import { ReplayAborted, type ReplayOptions, type ReplayReport, runReplay } from './run-replay';
 
