@@ -17,27 +17,25 @@ interface Moved<Status extends string> {
   readonly to: Status;
 }
 
+/** What an event about a message names. */
+interface OfMessage {
+  /** The message it happened to. */
+  readonly messageId: string;
+}
+
+/** What an event about a campaign names. */
+interface OfCampaign {
+  /** The campaign it happened to. */
+  readonly campaignId: string;
+}
+
 /** Something that happened. */
 export type WorldEvent =
-  | (Happened<'message.created'> & {
-      /** The message it happened to. */
-      readonly messageId: string;
-    })
-  | (Happened<'message.status_updated'> &
-      Moved<MessageStatus> & {
-        /** The message it happened to. */
-        readonly messageId: string;
-      })
+  | (Happened<'message.created'> & OfMessage)
+  | (Happened<'message.status_updated'> & Moved<MessageStatus> & OfMessage)
   | (Happened<'message.received'> & {
       /** The inbound message that arrived. */
       readonly inboundId: string;
     })
-  | (Happened<'campaign.created'> & {
-      /** The campaign it happened to. */
-      readonly campaignId: string;
-    })
-  | (Happened<'campaign.status_updated'> &
-      Moved<CampaignStatus> & {
-        /** The campaign it happened to. */
-        readonly campaignId: string;
-      });
+  | (Happened<'campaign.created'> & OfCampaign)
+  | (Happened<'campaign.status_updated'> & Moved<CampaignStatus> & OfCampaign);
