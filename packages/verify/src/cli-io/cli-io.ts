@@ -56,16 +56,13 @@ export function parseFlags<const T extends Omit<ParseArgsConfig, 'args' | 'stric
   }
 }
 
-/**
- * Control characters, which a terminal obeys (escape sequences move the cursor, rewrite lines, set
- * the title), and the bidirectional overrides, which reorder what is shown.
- */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Text from outside (a cassette, a deployment's answer) safe to print: every control character and
- * bidirectional override written as `\xNN` or `\uNNNN`.
+ * Text from outside (a cassette, a deployment's answer) safe to print: every control character
+ * (a terminal obeys them: escape sequences move the cursor, rewrite lines, set the title) and
+ * bidirectional override (they reorder what is shown) written as `\xNN` or `\uNNNN`.
  *
  * @example
  * ```ts
