@@ -90,8 +90,7 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
   /** The record with `id` if it belongs to the tenant: other tenants' ids look missing. */
   getOwned(id: string, organizationId: string, environment: string): T | undefined {
     const record = this.ids().get(id);
-    if (record === undefined) return undefined;
-    return record.organizationId === organizationId && record.environment === environment
+    return record?.organizationId === organizationId && record.environment === environment
       ? record
       : undefined;
   }
