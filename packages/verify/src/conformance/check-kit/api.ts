@@ -87,7 +87,7 @@ export function createApi(options: ApiOptions): Api {
     key: options.apiKey,
     async request(method, path, spec = {}) {
       const sends = spec.sends ?? 0;
-      if (sends > 0) options.budget.reserve(sends);
+      options.budget.reserve(sends);
       let backoff = 50;
       for (;;) {
         const exchange = await once(method, path, spec);
@@ -100,9 +100,7 @@ export function createApi(options: ApiOptions): Api {
           backoff *= 2;
           continue;
         }
-        if (sends > 0 && exchange.status >= 400 && exchange.status < 500) {
-          options.budget.release(sends);
-        }
+        if (exchange.status >= 400 && exchange.status < 500) options.budget.release(sends);
         return exchange;
       }
     },
