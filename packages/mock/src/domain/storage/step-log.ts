@@ -124,11 +124,6 @@ export class StepLog<S extends string> {
     private readonly codes: CodeTable,
   ) {}
 
-  /** How many steps the log holds. */
-  get size(): number {
-    return this.length;
-  }
-
   /** Appends a step to `subject`'s history. */
   append(subject: number, status: S, at: number, errorCode: string | null): void {
     const index = this.statuses.indexOf(status);
