@@ -184,7 +184,7 @@ function onRequest(context: ServerContext, req: IncomingMessage, res: ServerResp
     writeResponse(res, inspectorScript(req.method ?? 'GET', controlTraceId()));
   } else if (path.startsWith(`${CONTROL_PREFIX}/`) || INSPECTOR_PATHS.has(path)) {
     withRequest(req, res, context.now, (request) =>
-      serveAdmin(context, res, path, request).catch((error) => fail(res, req, error)),
+      serveAdmin(context, res, request).catch((error) => fail(res, req, error)),
     );
   } else {
     // The public pipeline answers unknown paths with its own 404 envelope.
@@ -243,9 +243,9 @@ function worldGone(entry: WorldEntry): HttpResponse {
 async function serveAdmin(
   context: ServerContext,
   res: ServerResponse,
-  path: string,
   request: HttpRequest,
 ): Promise<void> {
+  const { path } = request;
   const page = INSPECTOR_PATHS.has(path) && (request.method === 'GET' || request.method === 'HEAD');
   // The health check is for anyone who can reach the port. The page is opened from a browser's
   // address bar, so it may carry the token in `?token=`.
@@ -270,12 +270,9 @@ async function serveAdmin(
     writeResponse(res, await control(deps, request));
     return;
   }
-  try {
-    const id = events[1];
-    (id === undefined ? world : worlds.get(decodeOrKeep(id))).live.attach(res, controlTraceId());
-  } catch (error) {
-    writeResponse(res, toErrorResponse(error, context.now()));
-  }
+  // An unknown world's 404 is the caller's `fail` to answer.
+  const id = events[1];
+  (id === undefined ? world : worlds.get(decodeOrKeep(id))).live.attach(res, controlTraceId());
 }
 
 /**

@@ -8,11 +8,6 @@
 import { createHash } from 'node:crypto';
 import type { ApiKey } from '@msgsvc/mock/port';
 
-/** The part of a world's state `recallKey` writes: its keys, in the order they were issued. */
-interface KeyTable {
-  readonly apiKeys: Map<string, ApiKey>;
-}
-
 const MARK = '\u0000';
 /** Characters of a key every view shows (`keyPrefix` of the SDK). */
 const PREFIX_LENGTH = 13;
@@ -43,8 +38,10 @@ export function standIn(stored: StoredKey): string {
  * Whether `presented` authenticates in `world`, putting the key back in place of its stand-in when
  * it is presented for the first time since a load. Costs one map lookup for a known key.
  */
-export function recallKey(world: KeyTable, presented: string): boolean {
-  const keys = world.apiKeys;
+export function recallKey(
+  { apiKeys: keys }: { readonly apiKeys: Map<string, ApiKey> },
+  presented: string,
+): boolean {
   if (keys.has(presented)) return true;
   if (presented.length <= PREFIX_LENGTH || presented.includes(MARK)) return false;
   const stand = `${presented.slice(0, PREFIX_LENGTH)}${MARK}${sha256(presented)}`;
