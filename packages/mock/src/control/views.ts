@@ -26,6 +26,7 @@ import type { StatusStep } from '../domain/history/status-history';
 import type { FaultState } from '../domain/policies/faults';
 import type { TriggerOutcome } from '../domain/webhooks/trigger-events';
 import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhooks';
+import type { LedgerEntryView } from './mock-control';
 
 /** A camelCase name in snake_case: `organizationId` → `organization_id`. */
 type Snake<Name extends string> = Name extends `${infer Head}${infer Tail}`
@@ -42,10 +43,7 @@ function fieldsOf<R extends object, K extends keyof R & string>(
 }
 
 /** An organization with its billing account. */
-export function organizationView(
-  world: ReadonlyWorld,
-  organization: Organization,
-) {
+export function organizationView(world: ReadonlyWorld, organization: Organization) {
   const account = world.accounts.get(organization.billingAccountId);
   return {
     ...fieldsOf(organization, [
@@ -95,8 +93,8 @@ export function contactView(contact: Contact) {
   };
 }
 
-/** A ledger entry. */
-export function ledgerEntryView(entry: LedgerEntry) {
+/** A ledger entry (its type named: /port exports it, and its docs show the named one). */
+export function ledgerEntryView(entry: LedgerEntry): LedgerEntryView {
   return {
     ...fieldsOf(entry, ['id', 'kind', 'campaignId', 'messageId', 'note']),
     amount: formatMoney(entry.amount),
