@@ -5,6 +5,7 @@
  * answer.
  */
 import type { Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
 import { ExchangeTap, type TapDeps } from './exchange-tap';
 import { proxyAnswer, proxyRefusal, type Refusal } from './proxy-answer';
 import { type FramerOptions, RequestFramer } from './request-framer';
@@ -14,8 +15,8 @@ const NOTHING: Buffer = Buffer.alloc(0);
 
 /** What every pair of a proxy shares. */
 export interface PairDeps extends Omit<FramerOptions, 'sink'>, TapDeps {
-  /** Opens a connection to the upstream (plain or TLS), and says which event means "open". */
-  readonly connect: () => { socket: Socket; openEvent: 'connect' | 'secureConnect' };
+  /** Opens a connection to the upstream, plain or TLS. */
+  readonly connect: () => Socket;
   /** The upstream's origin, for the 502's message. */
   readonly origin: string;
   /** How long a head may take to arrive whole. */
@@ -55,9 +56,10 @@ export class PairedConnection {
       tap.arrived(method, target);
     };
     client.setNoDelay(true);
-    const { socket, openEvent } = deps.connect();
+    const socket = deps.connect();
     this.#upstream = socket;
-    socket.once(openEvent, () => {
+    // A TLS upstream is open once its handshake is done.
+    socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', () => {
       this.#connected = true;
     });
     socket.on('data', this.#fromUpstream);

@@ -143,21 +143,15 @@ function upstreamOf(url: string): Pick<PairDeps, 'connect' | 'origin' | 'host' |
   const secure = upstream.protocol === 'https:';
   const hostname = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(upstream.port || (secure ? 443 : 80));
-  const connect: PairDeps['connect'] = () =>
+  const connect = () =>
     secure
-      ? {
-          socket: tlsConnect({
-            host: hostname,
-            port,
-            servername: isIP(hostname) === 0 ? hostname : undefined,
-            ALPNProtocols: ['http/1.1'],
-          }).setNoDelay(true),
-          openEvent: 'secureConnect',
-        }
-      : {
-          socket: netConnect({ host: hostname, port, noDelay: true, allowHalfOpen: true }),
-          openEvent: 'connect',
-        };
+      ? tlsConnect({
+          host: hostname,
+          port,
+          servername: isIP(hostname) === 0 ? hostname : undefined,
+          ALPNProtocols: ['http/1.1'],
+        }).setNoDelay(true)
+      : netConnect({ host: hostname, port, noDelay: true, allowHalfOpen: true });
   return {
     connect,
     origin: upstream.origin,
