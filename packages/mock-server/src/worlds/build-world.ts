@@ -38,6 +38,8 @@ export interface BuiltWorld {
   readonly reseed: () => void;
   /** The starting organizations with their keys in full, as first seeded. */
   readonly organizations: readonly OrganizationCredentials[];
+  /** What it was built from (a fork and a reset build from the same). */
+  readonly settings: WorldSettings;
 }
 
 /** The header every webhook delivery of a created world carries: the world's id. */
@@ -78,5 +80,5 @@ export function buildWorld(
     return worldCredentials(mock);
   };
   const organizations = seed();
-  return { mock, requestLog, reseed: () => void seed(), organizations };
+  return { mock, requestLog, reseed: () => void seed(), organizations, settings };
 }

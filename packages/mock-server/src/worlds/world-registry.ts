@@ -30,8 +30,6 @@ export interface WorldEntry extends BuiltWorld {
   readonly name: string | null;
   /** What every key of the world carries after its environment prefix; none for the default. */
   readonly namespace: string | undefined;
-  /** What it was built from (a fork and a reset build from the same). */
-  readonly settings: WorldSettings;
   /** Snapshots taken of this world (restored only into it). */
   readonly snapshots: SnapshotStore;
   /** The inspector's live change events for this world. */
@@ -69,10 +67,7 @@ export class WorldRegistry {
   private readonly maxWorlds: number;
   private readonly now: () => number;
 
-  constructor(
-    starting: BuiltWorld & { settings: WorldSettings },
-    options: WorldRegistryOptions = {},
-  ) {
+  constructor(starting: BuiltWorld, options: WorldRegistryOptions = {}) {
     this.ttlMs = options.ttlMs ?? 30 * 60_000;
     this.maxWorlds = options.maxWorlds ?? 1000;
     this.now = options.now ?? Date.now;
@@ -138,7 +133,7 @@ export class WorldRegistry {
       built.mock.restore(from.mock.snapshot());
       built.requestLog.clear();
     }
-    return this.add(id, name, namespace, { ...built, settings });
+    return this.add(id, name, namespace, built);
   }
 
   /** A new world starting from another one's current state (see {@link create}). */
@@ -218,7 +213,7 @@ export class WorldRegistry {
     id: string,
     name: string | null,
     namespace: string | undefined,
-    built: BuiltWorld & { settings: WorldSettings },
+    built: BuiltWorld,
   ): WorldEntry {
     const { mock, requestLog } = built;
     // The log's times agree with the rest of the inspector: world time.
