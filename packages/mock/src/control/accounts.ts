@@ -89,7 +89,6 @@ function newOrganization(w: World, params: Parameters<AccountControls['createOrg
     ...options,
     ...(balance === undefined ? {} : { balance: money(balance) }),
   });
-  // The one response that shows the new organization's webhook secret in full.
   return { ...organizationView(w, organization), webhook_secret: organization.webhookSecret };
 }
 

@@ -30,7 +30,6 @@ export function createWebhookControls(
       const { listener, ...options } = checkOptions('addWebhookEndpoint', params);
       const endpoint = addWebhookEndpoint(world(), options);
       if (listener !== undefined) listeners.set(endpoint.id, listener);
-      // The one response that shows the endpoint's secret in full.
       return { ...webhookEndpointView(endpoint), secret: endpoint.secret };
     },
     removeWebhookEndpoint(endpointId) {

@@ -50,11 +50,9 @@ export function handleRequest(
   const exchange: Exchange = { world, request, traceId: world.newTraceId(), headers: {}, report };
   try {
     const { operation, params } = route(exchange);
-    // An injected request failure answers before anything executes.
     failIfInjected(world, operation);
     const { key, caller } = authenticate(world, request.headers);
     requireScope(key, operation.scope);
-    // Rate-limit per key and operation; the headers go on every response of the operation.
     rateLimit(exchange, key.id, operation);
     const json = readBody(request, operation);
     const replay = reserve(exchange, key.id, operation, json);
