@@ -160,16 +160,12 @@ export class WorldRegistry {
 
   /** Frees every created world idle for the time-to-live; returns their ids. */
   sweep(): string[] {
-    if (this.ttlMs <= 0) return [];
     const now = this.now();
-    const freed: string[] = [];
-    for (const entry of this.byId.values()) {
-      if (entry !== this.default && now - entry.lastUsed >= this.ttlMs) {
-        this.remove(entry);
-        freed.push(entry.id);
-      }
-    }
-    return freed;
+    const expired = this.list().filter(
+      (entry) => (this.expiresAt(entry) ?? Number.POSITIVE_INFINITY) <= now,
+    );
+    for (const entry of expired) this.remove(entry);
+    return expired.map((entry) => entry.id);
   }
 
   /** When a world is freed unless used again (epoch ms), or `null` (the default world; no TTL). */
