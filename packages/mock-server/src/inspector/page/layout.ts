@@ -143,27 +143,12 @@ function openBesideList(event: MouseEvent): void {
   location.hash = addressOf(target);
 }
 
-/**
- * The row kept in place across a render: the record it links to, its top on screen, and whether
- * the focus was on it (then it keeps the focus).
- */
-interface Anchor {
-  readonly record: string;
-  readonly top: number;
-  readonly focused: boolean;
-}
-
+/** The row kept in place across a render (see {@link measure}). */
+let anchor: ReturnType<typeof measure>;
 /** A list left for one of its records: how far the window was scrolled, and which row. */
-interface LeftList {
-  readonly address: string;
-  readonly scrollY: number;
-  readonly record: string;
-}
-
-let anchor: Anchor | undefined;
-let leftList: LeftList | undefined;
+let leftList: { address: string; scrollY: number; record: string } | undefined;
 /** The list left for a record, when the new address goes back to it from a record. */
-let back: LeftList | undefined;
+let back: typeof leftList;
 
 const view = () => document.getElementById('view') as HTMLElement;
 
@@ -220,9 +205,10 @@ function leaving(oldUrl: string): void {
 
 /**
  * The row the user is on in the view of `shown` (its focused link, else the row shown beside the
- * list) and its top.
+ * list): the record it links to, its top on screen, and whether the focus was on it (then it keeps
+ * the focus).
  */
-function measure(shown: Route): Anchor | undefined {
+function measure(shown: Route) {
   const root = view();
   const focused = document.activeElement;
   if (focused instanceof HTMLAnchorElement && root.contains(focused)) {

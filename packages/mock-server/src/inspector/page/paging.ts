@@ -30,9 +30,12 @@ export function pageOf(route: Route): { offset: number; limit: number } {
  */
 export function pages(view: string, route: Route, { total, offset }: ListPage<unknown>): Child {
   const size = pageOf(route).limit;
+  const kept = Object.fromEntries(
+    [...route.params].filter(([name]) => name !== 'offset' && name !== 'limit'),
+  );
   const href = (at: number, limit = size) =>
     withQuery(`#/${view}`, {
-      ...Object.fromEntries(route.params),
+      ...kept,
       limit: limit === DEFAULT_SIZE ? undefined : limit,
       offset: at,
     });
