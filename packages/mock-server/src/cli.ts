@@ -11,7 +11,7 @@
  * ```
  */
 
-import { type CliIo, type Command, HELP, parseCommandLine, UsageError } from './cli/cli-options';
+import { type CliIo, HELP, parseCommandLine, UsageError } from './cli/cli-options';
 import { watchParent } from './cli/parent-watch';
 import { errorMessage } from './errors/realm-neutral';
 
@@ -52,7 +52,7 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
       const { runTriggerCli } = await loadTrigger();
       return await runTriggerCli(argv.slice(1), io);
     }
-    const command: Command = parseCommandLine(argv, io.env);
+    const command = parseCommandLine(argv, io.env);
     if (command.kind === 'help') {
       io.stdout(HELP);
       return 0;
@@ -109,7 +109,7 @@ async function runVerifyKit(
  * closes it; a second signal exits at once.
  */
 async function serveUntilStopped(
-  { options, json, detached }: Extract<Command, { kind: 'serve' }>,
+  { options, json, detached }: Extract<ReturnType<typeof parseCommandLine>, { kind: 'serve' }>,
   io: CliIo,
 ): Promise<number> {
   const [{ startServer }, { startupJson, startupText }] = await Promise.all([

@@ -76,10 +76,10 @@ const createClient: CreateClient =
  */
 export function createControlClient(options: ControlClientOptions): ControlClient {
   // A world's control_url works as `url` too: its world is taken from it.
-  const given = options.url.replace(/\/+$/, '');
-  const inUrl = /\/__mock\/worlds\/([^/]+)$/.exec(given);
-  const origin = given.replace(/\/__mock(\/worlds\/[^/]+)?$/, '');
-  const world = options.world ?? (inUrl === null ? undefined : decodeURIComponent(inUrl[1]!));
+  const [, origin = '', inUrl] = /^(.*?)(?:\/__mock(?:\/worlds\/([^/]+))?)?\/*$/s.exec(
+    options.url,
+  )!;
+  const world = options.world ?? (inUrl === undefined ? undefined : decodeURIComponent(inUrl));
   const client = createClient<ControlPaths>({
     baseUrl: origin,
     ...(options.adminToken === undefined

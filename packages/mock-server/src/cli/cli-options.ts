@@ -97,19 +97,6 @@ export const SERVE_DEFAULTS = {
 /** What `msgsvc-mock serve` was asked to do: every option, with its default when not given. */
 export type ServeOptions = StartServerOptions & typeof SERVE_DEFAULTS;
 
-/** A parsed command line. */
-export type Command =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'world-schema' }
-  | {
-      readonly kind: 'serve';
-      readonly options: ServeOptions;
-      /** Print the start-up information as one JSON line (`--json`). */
-      readonly json: boolean;
-      /** Keep serving after the process that started it exits (`--detached`). */
-      readonly detached: boolean;
-    };
-
 /** The `--help` text: every command and flag. */
 export const HELP = `msgsvc-mock — the @msgsvc messaging service mock as an HTTP server
 
@@ -231,23 +218,29 @@ export function parseFlags<const O extends NonNullable<ParseArgsConfig['options'
 }
 
 /**
- * Parses `argv` (without `node` and the script).
+ * Parses `argv` (without `node` and the script): `help`, `world-schema`, or `serve` with its
+ * options, `--json` (the start-up line as JSON) and `--detached` (outlive the starter).
  *
  * @throws {UsageError} for an unknown command, an unknown flag or a bad value.
  */
 export function parseCommandLine(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = {},
-): Command {
+) {
   const { values, positionals } = parseFlags(argv, OPTIONS);
-  if (values.help === true) return { kind: 'help' };
+  if (values.help === true) return { kind: 'help' as const };
   const [command, ...extra] = positionals;
   if (command === undefined) throw new UsageError('Missing command: try "msgsvc-mock serve".');
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  if (command === 'world-schema') return { kind: 'world-schema' };
+  if (command === 'world-schema') return { kind: 'world-schema' as const };
   if (command !== 'serve') throw new UsageError(`Unknown command "${command}".`);
   const options = serveOptions(values, env);
-  return { kind: 'serve', options, json: values.json === true, detached: values.detached === true };
+  return {
+    kind: 'serve' as const,
+    options,
+    json: values.json === true,
+    detached: values.detached === true,
+  };
 }
 
 function serveOptions(
