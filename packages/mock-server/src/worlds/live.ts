@@ -5,9 +5,8 @@
  * A comment line every 20 s keeps proxies from closing an idle stream.
  */
 import type { ServerResponse } from 'node:http';
-import type { MockService } from '@msgsvc/mock';
 import { type ReadonlyWorld, readonlyWorld } from '@msgsvc/mock/port';
-import type { RequestLog } from './request-log';
+import type { BuiltWorld } from './build-world';
 
 /** How often the fingerprint is compared while someone listens, in ms. */
 const CHECK_MS = 200;
@@ -18,24 +17,16 @@ const followed = new WeakMap<ReadonlyWorld, { readonly id: number; events: numbe
 let nextWorldId = 0;
 
 function follow(world: ReadonlyWorld) {
-  let seen = followed.get(world);
-  if (seen === undefined) {
-    const fresh = { id: ++nextWorldId, events: 0 };
-    world.subscribe(() => fresh.events++);
-    followed.set(world, fresh);
-    seen = fresh;
-  }
-  return seen;
+  const seen = followed.get(world);
+  if (seen !== undefined) return seen;
+  const fresh = { id: ++nextWorldId, events: 0 };
+  world.subscribe(() => fresh.events++);
+  followed.set(world, fresh);
+  return fresh;
 }
 
 /** A string that changes whenever anything the inspector shows changes. */
-export function fingerprint({
-  mock,
-  requestLog,
-}: {
-  readonly mock: MockService;
-  readonly requestLog: RequestLog;
-}): string {
+export function fingerprint({ mock, requestLog }: Pick<BuiltWorld, 'mock' | 'requestLog'>): string {
   // `reset` and `restore` replace the world: a new world is a new number.
   const world = readonlyWorld(mock);
   const { id, events } = follow(world);
