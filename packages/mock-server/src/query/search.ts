@@ -118,10 +118,9 @@ function campaignsMessages(
 
 /**
  * The page of the records (oldest first) that `test` lets through, newest first, an offset past
- * the end moved to the last page. One pass counts
- * and keeps the page asked for; a second, only when the offset was past the end, keeps the last
- * page. Serves bench row `inspector filtered list (status), 100k messages` (≤ 100 ms), with no
- * index: a scan measured fast enough.
+ * the end moved to the last page. One pass counts and keeps the page asked for; a second, only
+ * when the offset was past the end, keeps the last page. Serves bench row `inspector filtered list
+ * (status), 100k messages` (≤ 100 ms), with no index: a scan measured fast enough.
  */
 export function newestPage<T>(
   records: readonly T[],
