@@ -42,8 +42,6 @@ export const WORLD_SCOPED_ROUTES: readonly ControlRoute[] = [
 /** Every control route: the server's own (health, worlds), then those of a world. */
 export const CONTROL_ROUTES: readonly ControlRoute[] = [...SERVER_ROUTES, ...WORLD_SCOPED_ROUTES];
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH']);
-
 /**
  * `routes` as they are, for the default world, and again under `/worlds/{world_id}`: a route whose
  * path names `world_id` runs against that world.
@@ -96,9 +94,9 @@ export function createControlHandler(
         const refusal = { code: 'METHOD_NOT_ALLOWED', message } as const;
         return errorResponse(refusal, controlTraceId(), readonlyWorld(mock).now(), { allow });
       }
-      const json = WRITES.has(request.method) ? readJson(request) : undefined;
+      const input = routeInput(route, request);
       const context = { ...deps, ...world, world, params: match.params, query: request.query };
-      const body = await route.answer(context, routeInput(route, request.query, json));
+      const body = await route.answer(context, input);
       return {
         status: route.status,
         headers: {
@@ -114,22 +112,21 @@ export function createControlHandler(
   };
 }
 
-/** A route's input: its query (GET, DELETE) or its JSON body, parsed with its schema. */
-function routeInput(route: ControlRoute, query: string, json: unknown): unknown {
-  if (route.input === undefined) return undefined;
-  return route.method === 'GET' || route.method === 'DELETE'
-    ? parseQuery(route.input, query)
-    : parse(route.input, json);
-}
-
 /**
- * An empty body reads as `{}` (routes without input); anything else must be a JSON object, in
- * UTF-8.
+ * A route's input, parsed with its schema: its query (GET, DELETE) or its JSON body. A body must
+ * be a JSON object in UTF-8, even for a route without input; none, or only whitespace, reads as
+ * `{}`.
  */
-function readJson(request: HttpRequest): unknown {
-  if (isBlank(request.body)) return {};
-  requireJsonUtf8(request.headers['content-type']);
-  return jsonBody(bodyText(request.body));
+function routeInput({ method, input }: ControlRoute, request: HttpRequest): unknown {
+  if (method === 'GET' || method === 'DELETE') {
+    return input === undefined ? undefined : parseQuery(input, request.query);
+  }
+  let json: unknown = {};
+  if (!isBlank(request.body)) {
+    requireJsonUtf8(request.headers['content-type']);
+    json = jsonBody(bodyText(request.body));
+  }
+  return input === undefined ? undefined : parse(input, json);
 }
 
 /** No body, or only JSON whitespace (space, tab, line feed, carriage return). */
