@@ -56,25 +56,18 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
 /** A message's facts, each linked to what it names. */
 function messageFields(view: MessageView): HTMLElement {
   const m = view.message;
+  const code = m.error_code;
+  const refunded = m.is_refunded && [' ', filterLink('(refunded)', 'messages', ['is:refunded'])];
   return fields([
     ['Status', statusLink('messages', m.status)],
     ['Badges', messageBadges(view)],
-    [
-      'Error code',
-      m.error_code === null ? '—' : filterLink(m.error_code, 'messages', [`error:${m.error_code}`]),
-    ],
+    ['Error code', code === null ? '—' : filterLink(code, 'messages', [`error:${code}`])],
     ['To', link(m.e164_format, 'phones', m.e164_format)],
     ['Sender ID', m.sms_remitter?.name ?? m.sms_remitter_id],
     ['Organization', organizationMessages(view.organization ?? m.organization_id)],
     ['Campaign', m.campaign_id === null ? '—' : link(m.campaign_id, 'campaigns', m.campaign_id)],
     ['Segments', `${view.segments}${view.encoding === null ? '' : ` (${view.encoding})`}`],
-    [
-      'Cost',
-      [
-        view.cost,
-        m.is_refunded ? [' ', filterLink('(refunded)', 'messages', ['is:refunded'])] : null,
-      ],
-    ],
+    ['Cost', [view.cost, refunded]],
     ['Created (world)', time(m.created_at)],
     ['Updated (world)', time(m.updated_at)],
     ['Id', html`<code>${m.id}</code>`],
@@ -124,6 +117,8 @@ export async function campaignView(id: string, route: Route): Promise<View> {
   const done = Object.entries(view.counts)
     .filter(([status]) => status !== 'PENDING' && status !== 'SENT')
     .reduce((sum, [, count]) => sum + count, 0);
+  const { total } = view.messages;
+  const progress = html`<progress max=${total || 1} value=${done} aria-label="Messages finished" />`;
   return {
     title: `Campaign ${c.name}`,
     content: [
@@ -132,17 +127,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         null,
         fields([
           ['Status', statusLink('campaigns', c.status)],
-          [
-            'Progress',
-            [
-              html`<progress
-                max=${view.messages.total || 1}
-                value=${done}
-                aria-label="Messages finished"
-              />`,
-              ` ${done} of ${view.messages.total} finished`,
-            ],
-          ],
+          ['Progress', [progress, ` ${done} of ${total} finished`]],
           ['Per state', campaignCounts(c.id, view.counts, view.exact)],
           ['Organization', view.organization ?? c.organization_id],
           ['Sender ID', c.sms_remitter?.name ?? c.sms_remitter_id],

@@ -162,15 +162,13 @@ function ifReplaced(text: string, why: SegmentExplanation, price: Price | null):
 /** The whole breakdown of one text. */
 function breakdown(text: string, price: Price | null, note: Child = null): Child[] {
   const why = explainSegments(text);
+  const units = why.encoding === 'GSM_7' ? 'septets' : 'UTF-16 units';
+  const split = why.segments <= 1 ? 'one SMS' : `split at ${why.perSegment} per segment`;
+  const free = `${why.remainingInSegment} free in the last segment`;
   return [
     fields([
       ['Encoding', why.encoding.replace('_', '-')],
-      [
-        'Size',
-        `${why.units} ${why.encoding === 'GSM_7' ? 'septets' : 'UTF-16 units'} · ${
-          why.segments <= 1 ? 'one SMS' : `split at ${why.perSegment} per segment`
-        } · ${why.remainingInSegment} free in the last segment`,
-      ],
+      ['Size', `${why.units} ${units} · ${split} · ${free}`],
       ['Cost', html`<span data-check="cost">${costLine(text, why.segments, price)}</span>`],
     ]),
     note,
@@ -243,14 +241,11 @@ export function smsCheckView(route: Route): View {
   const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
   const show = () => {
     const { price: perSegment, error } = readPrice(field('price'));
-    const unit = field('currency').trim().toUpperCase();
+    const currency = field('currency').trim().toUpperCase() || null;
     replace(
       output,
       error !== null && html`<p class="notice error" role="alert">${error}</p>`,
-      breakdown(
-        field('text'),
-        perSegment === null ? null : { perSegment, currency: unit === '' ? null : unit },
-      ),
+      breakdown(field('text'), perSegment === null ? null : { perSegment, currency }),
     );
   };
   const update = () => {
