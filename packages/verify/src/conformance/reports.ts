@@ -1,8 +1,6 @@
 /** A verify report rendered for a terminal or a CI log, and for CI test tabs. */
 import type { VerifyReport } from './run-verify';
 
-const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
-
 /**
  * The report as a table for a terminal or a CI log: one line per check, each failure followed by
  * what was expected, what came back and what promised it; then the totals.
@@ -16,7 +14,7 @@ export function reportText(report: VerifyReport): string {
   ];
   for (const result of report.results) {
     lines.push(
-      `${MARK[result.outcome].padEnd(6)}  ${result.id.padEnd(width)}  ${String(result.ms).padStart(6)}  ${result.cites}`,
+      `${result.outcome.toUpperCase().padEnd(6)}  ${result.id.padEnd(width)}  ${String(result.ms).padStart(6)}  ${result.cites}`,
     );
     if (result.outcome === 'fail') {
       lines.push(`        ${result.title}`);
