@@ -55,12 +55,8 @@ export function errorResponse(
  * envelope is written (the control API's own codes use it too).
  */
 export function envelopeResponse(
-  error: {
-    code: string;
-    message: string;
-    status: number;
-    service: string;
-    fields?: Readonly<Record<string, string>> | undefined;
+  error: Omit<ErrorEnvelope, 'trace_id' | 'timestamp' | 'fields'> & {
+    fields?: ErrorEnvelope['fields'] | undefined;
   },
   traceId: string,
   now: number,
