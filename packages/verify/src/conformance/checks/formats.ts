@@ -10,7 +10,7 @@ import { checkExchange } from '../../proxy/check-exchange';
 import { BASE_PATH } from '../../proxy/contract';
 import { type Exchange, expectAnswer } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
-import { brief, Drift, expectThat, expectValues } from '../check-kit/drift';
+import { brief, expectThat, expectValues } from '../check-kit/drift';
 import { sentMessage, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';
 import { type Entry, listPage } from '../check-kit/lists';
 import { namesOf, patternOf, refName, SCHEMAS, theContract } from './contract';
@@ -167,12 +167,11 @@ export const SHAPE_CHECKS = checks({
         );
       }
       const errors = exchanges.flatMap((exchange) => problems(context, exchange));
-      if (errors.length > 0) {
-        throw new Drift(
-          'every field the contract promises, with its type and values (D100)',
-          errors.join('; '),
-        );
-      }
+      expectThat(
+        errors.length === 0,
+        'every field the contract promises, with its type and values (D100)',
+        () => errors.join('; '),
+      );
     },
   },
 });
