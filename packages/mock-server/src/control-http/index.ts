@@ -95,7 +95,7 @@ export function createControlHandler(
         return errorResponse(refusal, controlTraceId(), readonlyWorld(mock).now(), { allow });
       }
       const input = routeInput(route, request);
-      const context = { ...deps, ...world, world, params: match.params, query: request.query };
+      const context = { ...deps, ...world, world, params: match.params };
       const body = await route.answer(context, input);
       return {
         status: route.status,

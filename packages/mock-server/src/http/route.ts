@@ -29,8 +29,6 @@ export interface ControlDeps extends WorldEntry {
 /** The input of one control request. */
 export interface ControlContext extends ControlDeps {
   readonly params: Readonly<Record<string, string>>;
-  /** The raw query string, without `?`. */
-  readonly query: string;
 }
 
 /** The schema of a route's input: a JSON object body (POST, PUT, PATCH) or a query (GET, DELETE). */
