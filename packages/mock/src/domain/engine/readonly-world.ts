@@ -16,7 +16,7 @@ import type {
   Organization,
   SenderId,
 } from '../core/model';
-import type { WorldCore } from '../core/world';
+import type { WorldConfig, WorldCore } from '../core/world';
 import type { StatusHistory } from '../history/status-history';
 import type { RateLimitTable } from '../policies/rate-limits';
 import type { RecordStore, TenantRecord } from '../storage/record-store';
@@ -51,10 +51,7 @@ export interface ReadonlyWorld
   /** The world's clock, as far as a tool needs it. */
   readonly clock: Pick<Clock, 'kind'>;
   /** The configuration a tool may show. */
-  readonly config: {
-    /** The seed of every random draw. */
-    readonly seed: number;
-  };
+  readonly config: Readonly<Pick<WorldConfig, 'seed'>>;
   /** Organizations by id, in creation order. */
   readonly organizations: ReadonlyMap<string, Organization>;
   /** Billing accounts by id, in creation order. */
@@ -84,11 +81,8 @@ export interface ReadonlyWorld
     /** Every delivery, with its attempts. */
     readonly outbox: readonly WebhookDelivery[];
   };
-  /** The webhook attempts awaiting their transport's answer. */
-  readonly inFlight: {
-    /** How many there are (an inspector's live feed notices deliveries under way by it). */
-    readonly size: number;
-  };
+  /** The webhook attempts awaiting their transport's answer (a live feed watches their count). */
+  readonly inFlight: Pick<ReadonlySet<unknown>, 'size'>;
   /** Rate limits. */
   readonly rateLimits: {
     /** Requests per minute by operation id; `null` is unlimited. */
