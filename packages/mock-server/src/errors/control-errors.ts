@@ -23,7 +23,6 @@ const CONTROL_ERRORS = {
   CLOCK_NOT_VIRTUAL: 409,
   WORLD_PERMANENT: 409,
   WORLD_LIMIT_REACHED: 409,
-  NOT_SUPPORTED: 501,
 } as const;
 
 /** A control-only error code. */
