@@ -1,7 +1,6 @@
 /**
- * Isolation (spec What the service does: "A caller sees only its own organization's records";
- * Authentication 3): another organization's key, asking for this run's records by id and by every
- * filter that names them, sees none of them; nor does this organization's key see the other's.
+ * Isolation, both ways, by id and by every filter that names a record (spec What the service does:
+ * "A caller sees only its own organization's records"; Authentication 3).
  */
 import { type Api, expectAnswer, sendMessage } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';

@@ -1,8 +1,7 @@
 /**
  * Rate limits: the headers on every answer after the limiter, and the batch limit of 10 a minute
- * enforced exactly. The enforcement check runs last and spends the key's batch window on invalid
- * bodies (rate limiting runs before validation, so nothing is sent), sent at once so they share
- * a window, following the headers through a window that resets on the way (spec Limits).
+ * enforced exactly, on invalid bodies: rate limiting runs before validation, so nothing is sent
+ * (spec Limits).
  */
 import { type Api, codeOf, describeExchange, type Exchange } from '../check-kit/api';
 import { checks } from '../check-kit/check';

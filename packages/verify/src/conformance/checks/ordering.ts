@@ -1,8 +1,4 @@
-/**
- * Order on every page: each list is walked page by page over records this run created and
- * settled, and the walk must be one ordered sequence equal to the whole list read at once (spec
- * Common list query parameters).
- */
+/** Order across pages, on records this run settled (spec Common list query parameters). */
 import type { Api } from '../check-kit/api';
 import { checks } from '../check-kit/check';
 import { invalidCampaign, settledCampaign, settledRunCampaigns } from '../check-kit/fixtures';

@@ -1,9 +1,7 @@
 /**
  * Every bound and validation rule of the two sends. Refused bounds of a batch are probed with a
  * second invalid field (`channel_type`), so a service that wrongly accepts the bound still sends
- * nothing; the check expects `fields` to name both. Each probe still reserves its recipients in
- * the send budget: every recipient, except for the 1,001-recipient probe, which names the
- * invalid number 1,001 times and reserves one (spec POST /campaigns/batch, Limits).
+ * nothing; the check expects `fields` to name both (spec POST /campaigns/batch, Limits).
  */
 import { expectAnswer, sendBatch } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
