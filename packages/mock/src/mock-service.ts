@@ -251,12 +251,7 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
 // Every world the service serves, fresh or restored, delivers webhooks through one transport, and
 // carries the service's key namespace: a restored world's keys from elsewhere get its own.
 function worldMaker(options: MockServiceOptions, listeners: Map<string, WebhookListener>) {
-  const transport = createWebhookTransport(
-    listeners,
-    options.webhookFetch,
-    options.wallClock ?? (() => Date.now()),
-    options.webhookHeaders ?? {},
-  );
+  const transport = createWebhookTransport(listeners, options);
   const secrets = options.keyNamespace === undefined ? undefined : newSecretStream();
   const attach = (world: World) => {
     world.webhookTransport = transport;
@@ -339,10 +334,9 @@ async function settle(getWorld: () => World): Promise<ClockRun> {
  */
 function createWebhookTransport(
   listeners: ReadonlyMap<string, WebhookListener>,
-  fetchImpl: typeof fetch | undefined,
-  wallClock: () => number,
-  extraHeaders: Readonly<Record<string, string>>,
+  options: MockServiceOptions,
 ): WebhookTransport {
+  const { webhookFetch, webhookHeaders, wallClock = () => Date.now() } = options;
   return async (delivery, endpoint) => {
     const signedAt = Math.floor(wallClock() / 1000);
     const signed = await signWebhook({
@@ -351,7 +345,7 @@ function createWebhookTransport(
       body: delivery.body,
       secret: endpoint.secret,
     });
-    const headers = { ...extraHeaders, ...signed, 'content-type': 'application/json' };
+    const headers = { ...webhookHeaders, ...signed, 'content-type': 'application/json' };
     // Latency is the wall-clock time the receiver took to answer, on a monotonic clock.
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
@@ -380,7 +374,7 @@ function createWebhookTransport(
       const status = await listener({ headers, body });
       return { status: status ?? 200, error: null, durationMs: elapsed() };
     }
-    const response = await (fetchImpl ?? fetch)(endpoint.url, {
+    const response = await (webhookFetch ?? fetch)(endpoint.url, {
       method: 'POST',
       headers,
       body,
