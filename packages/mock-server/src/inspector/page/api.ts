@@ -67,11 +67,9 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
   const answer: unknown = text === '' ? null : JSON.parse(text);
   if (response.ok) return answer as T;
   const envelope = (answer ?? {}) as { message?: string; fields?: Record<string, string> };
-  const detail = envelope.fields === undefined ? [] : ['', ...Object.values(envelope.fields)];
-  throw new ApiError(
-    response.status,
-    `${envelope.message ?? response.statusText}${detail.join(' ')}`,
-  );
+  const detail = Object.values(envelope.fields ?? {}).map((field) => ` ${field}`);
+  const message = envelope.message ?? response.statusText;
+  throw new ApiError(response.status, `${message}${detail.join('')}`);
 }
 
 /**

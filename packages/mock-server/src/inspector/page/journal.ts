@@ -49,7 +49,7 @@ function filterBar(filters: Filters, operations: readonly string[]): Child {
   </a>`;
   const choose = (event: Event) => {
     const value = (event.target as HTMLSelectElement).value;
-    location.hash = withQuery('#/requests', { ...filters, op: value === '' ? undefined : value });
+    location.hash = withQuery('#/requests', { ...filters, op: value });
   };
   const option = (value: string, label = value) =>
     html`<option value=${value} selected=${value === (filters.op ?? '')}>${label}</option>`;

@@ -239,13 +239,11 @@ export async function outboxView(route: Route, actions: Actions): Promise<View> 
     if (redelivering) return;
     redelivering = true;
     (event.currentTarget as HTMLButtonElement).disabled = true;
-    void actions
-      .run(redeliveredNotice, () =>
-        control<RedeliverFailedResult>('POST', 'webhooks/outbox/redeliver-failed'),
-      )
-      .finally(() => {
-        redelivering = false;
-      });
+    const redeliverAll = () =>
+      control<RedeliverFailedResult>('POST', 'webhooks/outbox/redeliver-failed');
+    void actions.run(redeliveredNotice, redeliverAll).finally(() => {
+      redelivering = false;
+    });
   };
   return {
     title: failedOnly ? 'Webhook outbox: failed' : 'Webhook outbox',
