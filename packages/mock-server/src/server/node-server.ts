@@ -5,7 +5,7 @@
  */
 
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockService } from '@msgsvc/mock';
 import {
@@ -66,16 +66,8 @@ export interface MockServerOptions {
   readonly recallKey?: (key: string) => void;
 }
 
-/** A running (or ready to run) mock server. */
-export interface MockServer {
-  readonly server: Server;
-  /** The server's worlds: the default one and those created through `POST /__mock/worlds`. */
-  readonly worlds: WorldRegistry;
-  /** Starts listening (`port` 0: any free one); resolves with the address and a local origin. */
-  listen(port: number, host: string): Promise<{ host: string; port: number; origin: string }>;
-  /** Stops accepting connections, ends idle keep-alive ones and stops the clock timer. */
-  close(): Promise<void>;
-}
+/** A running (or ready to run) mock server, as {@link createMockServer} makes it. */
+export type MockServer = ReturnType<typeof createMockServer>;
 
 const INSPECTOR_PATHS = new Set(['/', `${CONTROL_PREFIX}/inspector`]);
 /** The inspector's live feed, the default world's or `/worlds/{id}`'s. */
@@ -94,7 +86,7 @@ const control = createControlHandler([
 ]);
 
 /** Creates the server; `listen` then starts it. */
-export function createMockServer(options: MockServerOptions): MockServer {
+export function createMockServer(options: MockServerOptions) {
   const { mock } = options;
   const requestLog = options.requestLog ?? new RequestLog();
   const worlds = new WorldRegistry(
@@ -131,8 +123,10 @@ export function createMockServer(options: MockServerOptions): MockServer {
 
   return {
     server,
+    /** The server's worlds: the default one and those created through `POST /__mock/worlds`. */
     worlds,
-    async listen(port, host) {
+    /** Starts listening (`port` 0: any free one); resolves with the address and a local origin. */
+    async listen(port: number, host: string) {
       // `once` rejects with the server's 'error' (EADDRINUSE…) if it comes first.
       await once(server.listen(port, host), 'listening');
       const { address, port: bound } = server.address() as AddressInfo;
@@ -147,10 +141,11 @@ export function createMockServer(options: MockServerOptions): MockServer {
       }, TICK_MS);
       return { host: address, port: bound, origin: context.origin };
     },
+    /** Stops accepting connections, ends idle keep-alive ones and stops the clock timer. */
     close() {
       clearInterval(timer);
       worlds.close();
-      return new Promise((resolve, reject) => {
+      return new Promise<void>((resolve, reject) => {
         server.close((error) => (error === undefined ? resolve() : reject(error)));
         server.closeIdleConnections();
       });
