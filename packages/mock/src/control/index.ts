@@ -3,7 +3,7 @@
  * test asserts on what a handset received, whoever sent it).
  */
 import { checkLedger, ledgerOf } from '../domain/billing/billing-ledger';
-import { DomainError } from '../domain/core/errors';
+import { found } from '../domain/core/errors';
 import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/engine/world';
 import { normalizeRecipient } from '../domain/phone/recipients';
@@ -38,10 +38,7 @@ export function createMockControl(
 
     message(id) {
       const w = world();
-      const message = w.messages.get(id);
-      if (message === undefined)
-        throw new DomainError({ code: 'NOT_FOUND', message: 'Message not found.' });
-      return messageDetail(w, message);
+      return messageDetail(w, found(w.messages.get(id), 'Message not found.', 'NOT_FOUND'));
     },
 
     campaigns(organizationId, environment = 'live') {
