@@ -54,7 +54,7 @@ export type PricedText = Pick<MessageRecord, 'channel' | 'content'> & {
   readonly segmentsOf: { readonly segments: number; readonly encoding: Encoding };
 };
 
-/** Prices a message-to-be without creating it (for estimates and balance checks): route, segments, cost. */
+/** Prices a message-to-be without creating it: its route, segments, encoding and cost. */
 export function quoteMessage(world: World, spec: PricedText, e164: string) {
   const route = world.route(e164, spec.channel);
   // Priced by the network the number is on, whatever gateway carries it.
