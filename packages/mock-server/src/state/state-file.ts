@@ -175,14 +175,7 @@ function syncFolder(folder: string): void {
 }
 
 /** A state file one server holds: its lock, the world saved in it, and the saves from now on. */
-export interface HeldStateFile {
-  /** The saved world, or `undefined` when there is no file yet. */
-  readonly saved: WorldSnapshot | undefined;
-  /** Once the server listens: names its port in the lock and saves `mock`'s world as it changes. */
-  serve(mock: Pick<MockService, 'snapshot'>, port: number): void;
-  /** Saves at once, runs `closing` (the server's close), saves again and lets go of the lock. */
-  close(closing?: () => Promise<void>): Promise<void>;
-}
+export type HeldStateFile = ReturnType<typeof holdStateFile>;
 
 /**
  * Locks and reads a state file, before anything binds; a folder that cannot be written is refused
@@ -191,7 +184,7 @@ export interface HeldStateFile {
  * @throws {StateFileError} for a file that cannot be used or a folder that cannot be written.
  * @throws {StateFileLockedError} for a file another running server holds.
  */
-export function holdStateFile(path: string, intervalMs: number): HeldStateFile {
+export function holdStateFile(path: string, intervalMs: number) {
   const lock = takeLock(path);
   let saved: WorldSnapshot | undefined;
   try {
@@ -215,8 +208,10 @@ export function holdStateFile(path: string, intervalMs: number): HeldStateFile {
     last = text;
   };
   return {
+    /** The saved world, or `undefined` when there is no file yet. */
     saved,
-    serve(served, port) {
+    /** Once listening: names its port in the lock and saves `served`'s world as it changes. */
+    serve(served: Pick<MockService, 'snapshot'>, port: number) {
       try {
         lock.setPort(port);
       } catch {
@@ -235,7 +230,8 @@ export function holdStateFile(path: string, intervalMs: number): HeldStateFile {
         }
       }, intervalMs).unref();
     },
-    async close(closing) {
+    /** Saves at once, runs `closing` (the server's close), saves again and lets go of the lock. */
+    async close(closing?: () => Promise<void>) {
       clearInterval(timer);
       // Saved at once (closing can outlast the CLI's 5 s grace under load), then once more if a
       // request still in flight changed the world before the server closed.
