@@ -10,7 +10,7 @@ import {
   type QueryTarget,
 } from '../../query/query-vocabulary';
 import type { MessageRow } from '../api';
-import { type Child, chip, h, html, table } from './dom';
+import { type Child, chip, html, table } from './dom';
 import { type Route, withQuery } from './router';
 
 /** A value as a filter word: quoted when it holds a space, a quote or a colon. */
@@ -110,28 +110,16 @@ function badge(text: string, q: string, title: string): HTMLElement {
 /** The channel, environment and opt-out badges of one message. */
 export function messageBadges(facts: BadgeFacts): Child {
   const channel = facts.channel.toLowerCase();
-  return h(
-    'span',
-    { class: 'badges' },
-    badge(
-      channel === 'whatsapp' ? 'WhatsApp' : facts.channel,
-      `channel:${channel}`,
-      `Sent by ${facts.channel}: every message sent so`,
-    ),
-    badge(
-      facts.environment,
-      `env:${facts.environment}`,
-      `Created with a ${facts.environment} key: every such message`,
-    ),
-    facts.opted_out
-      ? badge(
-          'opted out',
-          'is:opted-out',
-          'The recipient answered a STOP word: every message to an opted-out number',
-        )
-      : null,
-  );
+  const shown = channel === 'whatsapp' ? 'WhatsApp' : facts.channel;
+  const env = facts.environment;
+  return html`<span class="badges">
+    ${badge(shown, `channel:${channel}`, `Sent by ${facts.channel}: every message sent so`)}
+    ${badge(env, `env:${env}`, `Created with a ${env} key: every such message`)}
+    ${facts.opted_out && badge('opted out', 'is:opted-out', STOPPED)}
+  </span>`;
 }
+
+const STOPPED = 'The recipient answered a STOP word: every message to an opted-out number';
 
 /** Where a phone has opted out: one badge per organization and environment. */
 export function phoneOptOutBadges(

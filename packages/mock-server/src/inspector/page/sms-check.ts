@@ -129,13 +129,12 @@ function costLine(text: string, segments: number, price: Price | null): string {
 function ifReplaced(text: string, why: SegmentExplanation, price: Price | null): Child {
   const alt = why.ifReplaced;
   if (alt === null) return null;
+  const fewer = why.segments - alt.segments;
   let difference =
-    alt.segments === why.segments
+    fewer === 0
       ? 'same number of segments'
-      : `${plural(Math.abs(why.segments - alt.segments), 'segment')} ${
-          alt.segments < why.segments ? 'fewer' : 'more'
-        }`;
-  if (price !== null && alt.segments !== why.segments) {
+      : `${plural(Math.abs(fewer), 'segment')} ${fewer > 0 ? 'fewer' : 'more'}`;
+  if (price !== null && fewer !== 0) {
     const cost = (t: string) =>
       parseMoney(estimateCost({ text: t, pricePerSegment: price.perSegment }).costPerMessage);
     const delta = cost(text) - cost(alt.text);
