@@ -27,11 +27,8 @@ import { SERVER_ROUTES } from './routes-server';
 import { SNAPSHOT_ROUTES } from './routes-snapshots';
 import { WEBHOOK_ROUTES } from './routes-webhooks';
 
-/**
- * The routes of one world, answered at `/__mock/…` for the default world and at
- * `/__mock/worlds/{id}/…` for any world (see {@link inEveryWorld}).
- */
-export const WORLD_SCOPED_ROUTES: readonly ControlRoute[] = [
+/** The routes of one world, answered at `/__mock/…` and at `/__mock/worlds/{id}/…`. */
+const WORLD_SCOPED_ROUTES: readonly ControlRoute[] = [
   ...ORGANIZATION_ROUTES,
   ...BEHAVIOUR_ROUTES,
   ...READ_ROUTES,
@@ -43,23 +40,17 @@ export const WORLD_SCOPED_ROUTES: readonly ControlRoute[] = [
 export const CONTROL_ROUTES: readonly ControlRoute[] = [...SERVER_ROUTES, ...WORLD_SCOPED_ROUTES];
 
 /**
- * `routes` as they are, for the default world, and again under `/worlds/{world_id}`: a route whose
- * path names `world_id` runs against that world.
- */
-export function inEveryWorld(routes: readonly ControlRoute[]): ControlRoute[] {
-  return [
-    ...routes,
-    ...routes.map((route) => ({ ...route, path: `/worlds/{world_id}${route.path}` })),
-  ];
-}
-
-/**
- * Builds a control handler over a route table, compiled once; each call names the world and the
+ * Builds the control handler, compiled once: the server's routes, and a world's (with
+ * `worldRoutes`, the inspector's data) for the default world and again under
+ * `/worlds/{world_id}`, where they run against that world. Each call names the world and the
  * server it runs against.
  */
 export function createControlHandler(
-  routes: readonly ControlRoute[] = CONTROL_ROUTES,
+  worldRoutes: readonly ControlRoute[],
 ): (deps: ControlDeps, request: HttpRequest) => Promise<HttpResponse> {
+  const world = [...WORLD_SCOPED_ROUTES, ...worldRoutes];
+  const scoped = world.map((route) => ({ ...route, path: `/worlds/{world_id}${route.path}` }));
+  const routes = [...SERVER_ROUTES, ...world, ...scoped];
   const table = pathTemplates(routes.map((route) => [route.path, route]));
   return async (deps, request) => {
     let { mock } = deps;

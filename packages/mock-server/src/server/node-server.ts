@@ -15,8 +15,8 @@ import {
   readonlyWorld,
 } from '@msgsvc/mock/port';
 import { decodeOrKeep, splitUrl } from '@msgsvc/sdk/contract';
-import { createControlHandler, inEveryWorld, WORLD_SCOPED_ROUTES } from '../control-http/index';
-import { HEALTH_PATH, SERVER_ROUTES } from '../control-http/routes-server';
+import { createControlHandler } from '../control-http/index';
+import { HEALTH_PATH } from '../control-http/routes-server';
 import {
   controlErrorResponse,
   controlTraceId,
@@ -79,11 +79,8 @@ const TICK_MS = 50;
 
 type ServerContext = ReturnType<typeof serverContext>;
 
-/** The server's routes and every world's, the inspector page's data included. */
-const control = createControlHandler([
-  ...SERVER_ROUTES,
-  ...inEveryWorld([...WORLD_SCOPED_ROUTES, ...INSPECTOR_API_ROUTES]),
-]);
+/** The control API's routes, with the inspector page's data in every world. */
+const control = createControlHandler(INSPECTOR_API_ROUTES);
 
 /** Creates the server; `listen` then starts it. */
 export function createMockServer(options: MockServerOptions) {
