@@ -79,10 +79,12 @@ export class Random {
 
   /** Fills `bytes` with random bytes and returns it. */
   fill(bytes: Uint8Array): Uint8Array {
-    let word = 0;
-    for (let i = 0; i < bytes.length; i++) {
-      if ((i & 3) === 0) word = this.uint32();
-      bytes[i] = word >>> ((i & 3) * 8);
+    for (let i = 0; i < bytes.length; i += 4) {
+      const word = this.uint32();
+      bytes[i] = word & 0xff;
+      if (i + 1 < bytes.length) bytes[i + 1] = (word >>> 8) & 0xff;
+      if (i + 2 < bytes.length) bytes[i + 2] = (word >>> 16) & 0xff;
+      if (i + 3 < bytes.length) bytes[i + 3] = (word >>> 24) & 0xff;
     }
     return bytes;
   }
