@@ -32,10 +32,7 @@ const BASE_PATH = CONTRACT_OUTLINE.basePath;
  * The operations whose path the request path has (the most literal path wins, as the service
  * routes: `/campaigns/batch` before `/campaigns/{campaign_id}`), with the values of its parameters.
  */
-function operationsAt(path: string): {
-  readonly operations: readonly OutlineOperation[];
-  readonly params: Readonly<Record<string, string>>;
-} {
+function operationsAt(path: string) {
   const match = path.startsWith(`${BASE_PATH}/`)
     ? matchPath(MATCHER, pathSegments(path, BASE_PATH.length + 1))
     : undefined;
