@@ -222,14 +222,8 @@ function answer(
  * a record nobody can read.
  */
 function worldGone(entry: WorldEntry): HttpResponse {
-  return errorResponse(
-    {
-      code: 'SERVICE_UNAVAILABLE',
-      message: `World ${entry.id} was deleted or expired while this request was in flight; nothing it did was kept.`,
-    },
-    controlTraceId(),
-    Date.now(),
-  );
+  const message = `World ${entry.id} was deleted or expired while this request was in flight; nothing it did was kept.`;
+  return errorResponse({ code: 'SERVICE_UNAVAILABLE', message }, controlTraceId(), Date.now());
 }
 
 async function serveAdmin(

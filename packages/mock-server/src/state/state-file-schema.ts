@@ -38,8 +38,6 @@ const KINDS: Record<RecordKind, string> = {
   deliveries: 'webhook delivery',
 };
 
-type Kind = keyof typeof KINDS;
-
 /** A list in which no two entries have the same `keyOf`: the first one seen twice is the problem. */
 function uniqueBy<T>(
   entry: z.ZodType<T>,
@@ -176,10 +174,10 @@ export function stateFileSchema(raw: unknown) {
   const lists = {
     ...file,
     deliveries: (file.webhooks as { outbox?: unknown } | undefined)?.outbox,
-  } as Record<Kind, unknown>;
+  } as Record<RecordKind, unknown>;
   /** An id that names a record of `kind` in the file. */
-  const ids = new Map<Kind, ReadonlySet<unknown>>();
-  const ref = (kind: Kind) => {
+  const ids = new Map<RecordKind, ReadonlySet<unknown>>();
+  const ref = (kind: RecordKind) => {
     // The file is not checked yet: its list may be anything.
     const list = Array.isArray(lists[kind]) ? (lists[kind] as ({ id?: unknown } | null)[]) : [];
     const known = ids.get(kind) ?? new Set(list.map((record) => record?.id));
