@@ -189,10 +189,6 @@ const HTML = `<!doctype html>
 </html>
 `;
 
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-}
-
 const HEADERS: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
@@ -201,7 +197,7 @@ const HEADERS: Record<string, string> = {
   'content-security-policy': [
     "default-src 'none'",
     "script-src 'self'",
-    `style-src ${sha256(STYLE)}`,
+    `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
     "connect-src 'self'",
     'img-src data:',
     "base-uri 'none'",
