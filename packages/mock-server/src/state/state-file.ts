@@ -97,7 +97,7 @@ function closest(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: strin
 
 /** Turns a checked file into the snapshot the service restores: keys become stand-ins. */
 function toSnapshot(file: StateFile): WorldSnapshot {
-  return {
+  const snapshot = {
     ...file,
     // JSON drops an `undefined` (the default prefix table, no history); the snapshot names them.
     config: { ...file.config, prefixTable: file.config.prefixTable },
@@ -108,6 +108,8 @@ function toSnapshot(file: StateFile): WorldSnapshot {
       return { ...rest, key: standIn({ keyPrefix, keySha256 }) };
     }),
   };
+  // The schema and the snapshot type must agree: the compiler checks it here.
+  return snapshot;
 }
 
 /** The text of a state file: the snapshot with each API key as prefix and hash. */
