@@ -129,13 +129,11 @@ export function phoneOptOutBadges(
   if (optedOut.length === 0) return null;
   const digits = number.replace(/\D/g, '');
   const optOut = (o: (typeof optedOut)[number]) =>
-    badge(
-      `opted out of ${o.organization} (${o.environment})`,
-      `to:${digits} is:opted-out`,
-      'This number answered a STOP word: the messages to it since',
-    );
+    badge(`opted out of ${o.organization} (${o.environment})`, `to:${digits} is:opted-out`, SINCE);
   return html`<p class="badges">${optedOut.map(optOut)}</p>`;
 }
+
+const SINCE = 'This number answered a STOP word: the messages to it since';
 
 /** The `?` help: every key with an example (a link), the closed keys' values, how words combine. */
 function dialog(): HTMLDialogElement {

@@ -49,9 +49,7 @@ export function isField(target: EventTarget | null): boolean {
 
 /** The rows of the list on screen, each with a link or button to move the focus to. */
 function rows(): HTMLElement[] {
-  const view = document.getElementById('view');
-  if (view === null) return [];
-  const scope = view.querySelector('.pane-list') ?? view;
+  const scope = document.querySelector('#view .pane-list') ?? document.querySelector('#view')!;
   return [...scope.querySelectorAll<HTMLElement>(ROWS)].filter((row) => rowLink(row) !== null);
 }
 
