@@ -103,10 +103,6 @@ function urlPart(url: string, part: 'host' | 'hostname'): string {
   }
 }
 
-/** The methods of the public and control APIs. */
-const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
-/** What a browser script may send: the API key, the key of a send, the admin token, JSON. */
-const ALLOWED_HEADERS = 'authorization, content-type, idempotency-key, x-api-key, x-request-id';
 /** What it may read beyond the CORS-safelisted headers: every header the contract defines. */
 const EXPOSED_HEADERS = [
   'x-trace-id',
@@ -119,8 +115,20 @@ const EXPOSED_HEADERS = [
   'retry-after',
   'idempotent-replayed',
 ].join(', ');
-/** How long a browser may cache a preflight, in seconds. */
-const MAX_AGE = '600';
+/** The answer to a listed origin's preflight. */
+const PREFLIGHT: HttpResponse = {
+  status: 204,
+  headers: {
+    // The methods of the public and control APIs.
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
+    // What a browser script may send: the API key, the key of a send, the admin token, JSON.
+    'access-control-allow-headers':
+      'authorization, content-type, idempotency-key, x-api-key, x-request-id',
+    // How long a browser may cache a preflight, in seconds.
+    'access-control-max-age': '600',
+  },
+  body: '',
+};
 
 function corsAnswer(
   allowed: ReadonlySet<string>,
@@ -139,17 +147,7 @@ function corsAnswer(
     res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
   }
   if (!preflight) return undefined;
-  if (listed) {
-    return {
-      status: 204,
-      headers: {
-        'access-control-allow-methods': METHODS,
-        'access-control-allow-headers': ALLOWED_HEADERS,
-        'access-control-max-age': MAX_AGE,
-      },
-      body: '',
-    };
-  }
+  if (listed) return PREFLIGHT;
   // No CORS header: the browser refuses the real request; the body says why to a human.
   const message = `Origin ${origin ?? '(none)'} is not in the server's --cors allow-list.`;
   return controlErrorResponse(new ControlError('CORS_ORIGIN_NOT_ALLOWED', message), now);
