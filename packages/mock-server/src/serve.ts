@@ -47,8 +47,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const DEFAULTS: ServeOptions = { ...SERVE_DEFAULTS, port: 0 };
-
 /**
  * Starts the mock as an HTTP server (what `msgsvc-mock serve` runs), for vitest `globalSetup`,
  * Playwright's `webServer` or any test that needs a real port. The world file is read and checked
@@ -72,7 +70,7 @@ const DEFAULTS: ServeOptions = { ...SERVE_DEFAULTS, port: 0 };
  * number out of its flag's bounds; the listen error (e.g. `EADDRINUSE`) otherwise.
  */
 export async function startServer(given: StartServerOptions = {}): Promise<RunningServer> {
-  const options = { ...DEFAULTS };
+  const options: ServeOptions = { ...SERVE_DEFAULTS, port: 0 };
   for (const [name, value] of Object.entries(given)) {
     if (value !== undefined) Object.assign(options, { [name]: value });
   }
