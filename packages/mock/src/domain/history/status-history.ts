@@ -48,9 +48,14 @@ export class StatusHistory {
   );
 
   /** A message's steps, oldest first. */
-  readonly messageSteps = (message: MessageRecord) => this.messages.steps(message);
+  messageSteps(message: MessageRecord): StatusStep<MessageStatus>[] {
+    return this.messages.steps(message);
+  }
+
   /** A campaign's steps, oldest first. */
-  readonly campaignSteps = (campaign: CampaignRecord) => this.campaigns.steps(campaign);
+  campaignSteps(campaign: CampaignRecord): StatusStep<CampaignStatus>[] {
+    return this.campaigns.steps(campaign);
+  }
 
   /** Numbers the rows of loaded campaigns (`tenants`, each in creation order) before a restore. */
   placeCampaigns(tenants: Iterable<readonly CampaignRecord[]>): void {
