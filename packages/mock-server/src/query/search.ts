@@ -180,9 +180,7 @@ export function phonesMatching(
   const text = textTest(q);
   const phones = phonesByActivity(world);
   const matched =
-    text === undefined
-      ? phones
-      : phones.filter((phone) => text(phone.number.toLowerCase(), phone.number, ''));
+    text === undefined ? phones : phones.filter((phone) => text(phone.number, phone.number, ''));
   const at = lastPageAt(offset, matched.length, limit);
   return { total: matched.length, offset: at, entries: matched.slice(at, at + limit) };
 }
