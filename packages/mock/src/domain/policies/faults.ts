@@ -39,11 +39,10 @@ export function injectRequestFailure(
   params: { operationId?: OperationId; status?: 500 | 503; count?: number },
 ): string {
   const operationId = anyOrOne(params.operationId);
-  const id = world.newId();
   const status = params.status ?? 500;
   if (status !== 500 && status !== 503) throw validationError({ status: 'Must be 500 or 503.' });
   const remaining = positive(params.count ?? 1, 'count');
-  return arm(world.faults.requestFailures, { id, operationId, status, remaining });
+  return arm(world, world.faults.requestFailures, { operationId, status, remaining });
 }
 
 /** Consumes a request failure for `operationId`, if one is armed. */
@@ -60,11 +59,10 @@ export function injectLatency(
   params: { operationId?: OperationId; ms: number; count?: number },
 ): string {
   const operationId = anyOrOne(params.operationId);
-  const id = world.newId();
   if (!Number.isFinite(params.ms) || params.ms < 0)
     throw validationError({ ms: 'Must be a non-negative number.' });
   const remaining = positive(params.count ?? 1, 'count');
-  return arm(world.faults.latencies, { id, operationId, ms: params.ms, remaining });
+  return arm(world, world.faults.latencies, { operationId, ms: params.ms, remaining });
 }
 
 /** Consumes a latency fault for `operationId`: the delay in milliseconds, or 0. */
@@ -77,10 +75,8 @@ export function injectDispatchFailure(
   world: World,
   params: { campaignId?: string; count?: number } = {},
 ): string {
-  const id = world.newId();
   const remaining = positive(params.count ?? 1, 'count');
-  return arm(world.faults.dispatchFailures, {
-    id,
+  return arm(world, world.faults.dispatchFailures, {
     campaignId: params.campaignId ?? null,
     remaining,
   });
@@ -103,8 +99,7 @@ export function injectCarrierOutage(
     'destination',
   );
   if (!(params.to >= params.from)) throw validationError({ to: 'Must not be before from.' });
-  return arm(world.faults.outages, {
-    id: world.newId(),
+  return arm(world, world.faults.outages, {
     destination,
     from: params.from,
     to: params.to,
@@ -136,9 +131,11 @@ function anyOrOne(operationId: string | undefined): OperationId | null {
   return operationId === undefined ? null : oneOf(operationId, OPERATION_IDS, 'operation_id');
 }
 
-function arm<T extends Fault>(list: T[], fault: T): string {
-  list.push(fault);
-  return fault.id;
+/** Adds a fault, with a new id (drawn only once its parameters are checked), to `list`. */
+function arm<T extends Fault>(world: World, list: T[], fault: Omit<T, 'id'>): string {
+  const id = world.newId();
+  list.push({ id, ...fault } as T);
+  return id;
 }
 
 /** Consumes one firing of the first fault of `list` for `value` of `field` (or for any). */
