@@ -1,7 +1,6 @@
 /**
- * Idempotency records: per API key and `Idempotency-Key`, the fingerprint of the
- * first request and, once it executed, its response, kept 24 hours on the world's clock. The http
- * layer asks {@link beginIdempotent} before executing and {@link finishIdempotent} after.
+ * Idempotency records: per API key and `Idempotency-Key`, the fingerprint of the first request and,
+ * once it executed, its response, kept 24 hours on the world's clock.
  */
 import { DomainError } from '../core/errors';
 import type { SavedState } from '../core/state-schemas';

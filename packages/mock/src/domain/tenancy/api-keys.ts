@@ -1,7 +1,4 @@
-/**
- * API keys: issuing, revoking, looking up, and the scope vocabulary. A key's secret
- * is only ever shown in full once, when issued; everywhere else it is shown by prefix.
- */
+/** API keys: issuing, revoking, re-keying a fork, and the scope vocabulary. */
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { found, validationError } from '../core/errors';
 import type { ApiKey } from '../core/model';

@@ -1,9 +1,7 @@
 /**
- * Webhook endpoints and the outbox. Every event of a tenant becomes one delivery per
- * matching endpoint. Deliveries run as tasks on the world's clock; the transport that signs and
- * sends them is injected (it is asynchronous: WebCrypto signing, HTTP). Failed attempts are retried
- * on {@link RETRY_SCHEDULE_MS}; a 410 disables the endpoint. Deliveries of the same message (or
- * campaign) reach an endpoint in order: the next one waits until the previous one has finished.
+ * Webhook endpoints and the outbox: one delivery per event and matching endpoint, run as tasks on
+ * the world's clock through an injected transport (signing and HTTP are asynchronous). Deliveries
+ * of the same message (or campaign) reach an endpoint in order: each waits for the previous one.
  */
 
 import { found, validationError } from '../core/errors';
@@ -265,9 +263,6 @@ export function redeliverFailed(
   params: RedeliverFailedParams = {},
 ): RedeliverFailedResult {
   const limit = params.limit ?? REDELIVER_LIMIT;
-  const usable = new Set(
-    world.webhooks.endpoints.filter((endpoint) => !endpoint.disabled).map((e) => e.id),
-  );
   const redelivered: string[] = [];
   let skipped = 0;
   let remaining = 0;
@@ -275,8 +270,9 @@ export function redeliverFailed(
     if (delivery.state !== 'failed') continue;
     if (params.endpointId !== undefined && delivery.endpointId !== params.endpointId) continue;
     if (params.type !== undefined && delivery.type !== params.type) continue;
+    const endpoint = world.webhooks.endpoints.find((e) => e.id === delivery.endpointId);
     // An attempt to a removed or disabled endpoint would fail without being made.
-    if (!usable.has(delivery.endpointId)) skipped += 1;
+    if (endpoint === undefined || endpoint.disabled) skipped += 1;
     else if (redelivered.length >= limit) remaining += 1;
     else redelivered.push(redeliverNow(world, delivery.id).id);
   }
