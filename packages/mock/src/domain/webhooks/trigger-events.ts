@@ -7,7 +7,7 @@ import { processCampaign } from '../campaigns/campaign-lifecycle';
 import { sendBatch } from '../campaigns/campaigns';
 import type { Caller } from '../core/caller';
 import { type DomainError, found, validationError } from '../core/errors';
-import type { CampaignRecord, MessageRecord, MessageStatus } from '../core/model';
+import type { CampaignRecord, MessageRecord, MessageStatus, Organization } from '../core/model';
 import type { World } from '../core/world';
 import { simulateInbound } from '../messages/inbound';
 import { answerMessage, dispatchMessage, transitionMessage } from '../messages/message-lifecycle';
@@ -130,7 +130,7 @@ function planStatusUpdate(world: World, spec: TriggerSpec): Plan {
   const path = pathTo(named?.status ?? 'PENDING', target);
   if (path === undefined) throw unreachable(named!, target);
   // No message named: one is sent through the public API's own operation, then moved.
-  const caller = named === undefined ? callerOf(world, spec) : undefined;
+  const caller = named === undefined ? callerOf(soleOrganization(world, spec), spec) : undefined;
   return () => {
     const message =
       named ??
@@ -194,7 +194,7 @@ function planInbound(world: World, spec: TriggerSpec): Plan {
   let to = spec.to;
   let organizationId = spec.organizationId;
   if (to === undefined) {
-    const organization = getOrganization(world, soleOrganization(world, spec));
+    const organization = soleOrganization(world, spec);
     if (organization.defaultSenderId === null) {
       throw validationError({
         to: 'The organization has no default sender ID: name the sender ID the handset writes to.',
@@ -231,8 +231,8 @@ function planCampaign(world: World, spec: TriggerSpec): Plan {
     };
   }
   // No campaign named: a batch is accepted through the public API's own operation.
-  const caller = callerOf(world, spec);
-  const organization = getOrganization(world, caller.organizationId);
+  const organization = soleOrganization(world, spec);
+  const caller = callerOf(organization, spec);
   if (organization.defaultSenderId === null) {
     throw validationError({
       organization_id: 'The organization has no default sender ID to send a campaign from.',
@@ -292,19 +292,18 @@ function complete(world: World, campaign: CampaignRecord, outcome: 'COMPLETED' |
   }
 }
 
-/** Who sends a created subject: the organization named, or the world's only one. */
-function callerOf(world: World, spec: TriggerSpec): Caller {
+/** Who sends a created subject for `organization`: the trigger, in the environment named. */
+function callerOf(organization: Organization, spec: TriggerSpec): Caller {
   return {
-    organizationId: soleOrganization(world, spec),
+    organizationId: organization.id,
     environment: spec.environment ?? 'live',
     apiKeyId: 'trigger',
   };
 }
 
-function soleOrganization(world: World, spec: TriggerSpec): string {
-  if (spec.organizationId !== undefined) {
-    return getOrganization(world, spec.organizationId).id;
-  }
+/** The organization a created subject belongs to: the one named, or the world's only one. */
+function soleOrganization(world: World, spec: TriggerSpec): Organization {
+  if (spec.organizationId !== undefined) return getOrganization(world, spec.organizationId);
   const organizations = [...world.organizations.values()];
   if (organizations.length !== 1) {
     throw validationError({
@@ -314,5 +313,5 @@ function soleOrganization(world: World, spec: TriggerSpec): string {
           : `The world has ${organizations.length} organizations: name the one whose record is created.`,
     });
   }
-  return organizations[0]!.id;
+  return organizations[0]!;
 }
