@@ -37,34 +37,24 @@ export function findRecord(world: ReadonlyWorld, id: string): FoundRecord | unde
     const record = lookup(world, id);
     if (record === undefined) continue;
     // Only messages and campaigns belong to one environment.
-    const environment =
-      (kind === 'message' || kind === 'campaign') && 'environment' in record
-        ? String(record.environment)
-        : null;
+    const environment = 'environment' in record ? String(record.environment) : null;
     return { kind, id, organizationId: record.organizationId, environment };
   }
   return undefined;
 }
 
-/** What is wrong with an id's shape, and the id it most likely meant. */
-export interface ShapeProblem {
-  /** Says what is wrong, e.g. `it has the prefix "msg_"`. */
-  readonly problem: string;
-  /** The id once the problem is taken away, when that fits the pattern. */
-  readonly meant: string | null;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Why `value` does not fit `pattern` (a path parameter's, from the contract), in words. Undefined
- * when it fits.
+ * Why `value` does not fit `pattern` (a path parameter's, from the contract): the `problem` in
+ * words (`it has the prefix "msg_"`) and the id `meant`, once the problem is taken away, when that
+ * fits the pattern. Undefined when it fits.
  */
-export function shapeProblem(value: string, pattern: string | null): ShapeProblem | undefined {
+export function shapeProblem(value: string, pattern: string | null) {
   const regex = pattern === null ? undefined : new RegExp(pattern, 'u');
   const fitsPattern = (id: string) => regex?.test(id) ?? true;
   if (fitsPattern(value)) return undefined;
-  const fix = (problem: string, meant: string): ShapeProblem => ({
+  const fix = (problem: string, meant: string) => ({
     problem,
     meant: fitsPattern(meant) ? meant : null,
   });
