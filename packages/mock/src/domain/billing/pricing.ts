@@ -57,7 +57,6 @@ export type PricedText = Pick<MessageRecord, 'channel' | 'content'> & {
 /** Prices a message-to-be without creating it: its route, segments, encoding and cost. */
 export function quoteMessage(world: World, spec: PricedText, e164: string) {
   const route = world.route(e164, spec.channel);
-  // Priced by the network the number is on, whatever gateway carries it.
   const network = spec.channel === 'SMS' ? route : world.route(e164, 'SMS');
   const unit = unitPrice(world.config.prices, spec.channel, network.destination);
   if (spec.channel === 'WHATSAPP') return { route, segments: 1, encoding: null, cost: unit };

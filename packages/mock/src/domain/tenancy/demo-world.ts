@@ -57,8 +57,6 @@ export function seedDemoWorld(world: World): DemoWorld {
     const fixed = world.keyNamespace === undefined;
     const organization = createOrganization(world, {
       name: 'Demo Organization',
-      defaultCountry: 'AO',
-      currency: 'AOA',
       balance: DEMO_BALANCE,
       ...(fixed ? { webhookSecret: DEMO_WEBHOOK_SECRET } : {}),
     });
@@ -70,11 +68,7 @@ export function seedDemoWorld(world: World): DemoWorld {
         ...(fixed ? { key: environment === 'live' ? DEMO_LIVE_KEY : DEMO_TEST_KEY } : {}),
       }),
     );
-    const sender = createSender(world, {
-      organizationId: organization.id,
-      name: 'MSGSVC',
-      status: 'APPROVED',
-    });
+    const sender = createSender(world, { organizationId: organization.id, name: 'MSGSVC' });
     const vip = createTag(world, organization.id, 'vip');
     const luanda = createTag(world, organization.id, 'luanda');
     const contacts = (

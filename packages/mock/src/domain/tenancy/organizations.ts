@@ -74,8 +74,7 @@ export function createSender(world: World, params: CreateSenderParams): SenderId
     createdAt: world.now(),
   };
   world.senders.set(sender.id, sender);
-  const approved = sender.status === 'APPROVED';
-  if (params.makeDefault ?? (approved && organization.defaultSenderId === null)) {
+  if (params.makeDefault ?? (status === 'APPROVED' && organization.defaultSenderId === null)) {
     organization.defaultSenderId = sender.id;
   }
   return sender;
