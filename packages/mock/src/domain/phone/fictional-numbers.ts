@@ -1,7 +1,4 @@
-/**
- * Realistic test data: distinct E.164 numbers on a carrier's prefixes, the same ones for the same
- * seed, never a magic number.
- */
+/** Realistic test data: phone numbers a carrier's prefixes give, never a magic number. */
 import { Random } from '../core/random';
 import { oneOf } from '../core/vocabulary';
 import { createRouter, DEFAULT_PREFIX_TABLE, type PrefixRoute } from './carriers';

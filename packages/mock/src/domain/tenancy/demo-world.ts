@@ -1,8 +1,6 @@
 /**
- * The demo world: one organization with a funded account, a live and a test key with every scope,
- * an approved sender ID, a few contacts with tags. Its keys are fixed strings so that docs,
- * examples and scripts in any language can use them as written — except in a world with a key
- * namespace, whose keys must be its own.
+ * The demo world. Its keys are fixed strings so that docs, examples and scripts in any language can
+ * use them as written — except in a world with a key namespace, whose keys must be its own.
  */
 
 import type { Contact, Organization, SenderId, Tag } from '../core/model';
