@@ -173,12 +173,13 @@ function segmentDistance(sent: string, expected: string): number {
 function keyHints(entry: StoredRequest): NearMiss[] {
   const world = entry.key_owner?.world;
   if (entry.status !== 401 || world === undefined || world === null) return [];
-  return [
-    hint(
-      'key',
-      `The key ${entry.key ?? ''} is a key of world ${world.id}${world.name === null ? '' : ` (${world.name})`}, not of this one.`,
-    ),
-  ];
+  const message = `The key ${entry.key ?? ''} is a key of ${worldName(world)}, not of this one.`;
+  return [hint('key', message)];
+}
+
+/** A world as a hint names it: its id, and its name when it has one. */
+function worldName({ id, name }: { readonly id: string; readonly name: string | null }): string {
+  return `world ${id}${name === null ? '' : ` (${name})`}`;
 }
 
 /** Contract headers sent under a near name (the key, `Idempotency-Key`), or not sent at all. */
@@ -190,26 +191,21 @@ function headerHints(entry: StoredRequest, operation: OutlineOperation | undefin
   ];
   const sent = Object.keys(entry.request_headers);
   const params = [...new URLSearchParams(entry.query).keys()];
-  const hints: NearMiss[] = [];
-  for (const name of expected) {
+  const messages = expected.map((name) => {
     const wanted = name.toLowerCase();
-    if (sent.includes(wanted)) continue;
+    if (sent.includes(wanted)) return undefined;
     const near = sent.slice(0, 50).find((header) => nearest(header, [wanted], 2) !== undefined);
-    const inQuery = params.find((param) => nearest(param, [wanted, wanted.replace(/^x-/, '')], 2));
     if (near !== undefined) {
-      hints.push(
-        hint(
-          'header',
-          `The header "${near}" is not ${name}: the service never read it. Send it as ${name}.`,
-        ),
-      );
-    } else if (inQuery !== undefined) {
-      hints.push(hint('header', `"${inQuery}" was sent in the query: ${name} is a header.`));
-    } else if (name === apiKeyHeader && entry.status === 401) {
-      hints.push(hint('header', `No ${name} header was sent: every operation needs one.`));
+      return `The header "${near}" is not ${name}: the service never read it. Send it as ${name}.`;
     }
-  }
-  return hints;
+    const inQuery = params.find((param) => nearest(param, [wanted, wanted.replace(/^x-/, '')], 2));
+    if (inQuery !== undefined) return `"${inQuery}" was sent in the query: ${name} is a header.`;
+    if (name === apiKeyHeader && entry.status === 401) {
+      return `No ${name} header was sent: every operation needs one.`;
+    }
+    return undefined;
+  });
+  return messages.filter((message) => message !== undefined).map((text) => hint('header', text));
 }
 
 /** Path ids of the wrong shape, of another kind, or of another organization or world. */
@@ -238,11 +234,8 @@ function idHint(
   const found = id === null ? undefined : findRecord(worlds.world, id);
   if (shape !== undefined) {
     const named = found === undefined ? '' : ` ${id} is ${a(found.kind)} of this world.`;
-    return hint(
-      'id',
-      `${param.name} "${value}" does not fit the contract: ${shape.problem}.${named}`,
-      link(found),
-    );
+    const message = `${param.name} "${value}" does not fit the contract: ${shape.problem}.${named}`;
+    return hint('id', message, link(found));
   }
   if (entry.status !== 404) return undefined;
   const wanted = param.name.replace(/_id$/, '');
@@ -257,10 +250,8 @@ function idHint(
   for (const other of worlds.others) {
     const elsewhere = findRecord(other.world, value);
     if (elsewhere === undefined) continue;
-    return hint(
-      'key',
-      `${value} is ${a(elsewhere.kind)} of world ${other.id}${other.name === null ? '' : ` (${other.name})`}, not of this one: send the request with a key of that world.`,
-    );
+    const message = `${value} is ${a(elsewhere.kind)} of ${worldName(other)}, not of this one: send the request with a key of that world.`;
+    return hint('key', message);
   }
   return undefined;
 }
@@ -305,12 +296,8 @@ function fieldHints(entry: StoredRequest, operation: OutlineOperation): NearMiss
       }
       const near = nearest(key, names, 2);
       if (near === undefined || sent.includes(near.name)) continue;
-      hints.push(
-        hint(
-          'field',
-          `"${at}${key}" is not a field of ${operation.operationId}'s body: did you mean "${at}${near.name}"?`,
-        ),
-      );
+      const message = `"${at}${key}" is not a field of ${operation.operationId}'s body: did you mean "${at}${near.name}"?`;
+      hints.push(hint('field', message));
     }
   };
   walk(jsonOf(entry.request_body), operation.body, '', 0);
