@@ -14,8 +14,6 @@ import { fingerprint, LiveFeed } from './live';
 import type { KeyOwner } from './request-log';
 import { SnapshotStore } from './snapshot-store';
 
-/** The id of the server's starting world. */
-const DEFAULT_WORLD_ID = 'default';
 /** Length of a created world's key namespace: 62^8 values, drawn at random. */
 const NAMESPACE_LENGTH = 8;
 /** Length of `svc_live_` and `svc_test_`. */
@@ -71,7 +69,7 @@ export class WorldRegistry {
     this.ttlMs = options.ttlMs ?? 30 * 60_000;
     this.maxWorlds = options.maxWorlds ?? 1000;
     this.now = options.now ?? Date.now;
-    this.default = this.add(DEFAULT_WORLD_ID, null, undefined, starting);
+    this.default = this.add('default', null, undefined, starting);
   }
 
   /** How many worlds the server holds, the default one included. */
