@@ -1,9 +1,7 @@
 /**
- * The inspector page's own data, `GET /__mock/inspector/api/…`: small, paged answers built from
- * the world for the view on screen, instead of one document of everything. These routes are the
- * page's private interface (not the control API: they may change with the page); every action the
- * page takes goes through the documented control API instead, except "redeliver now", which only
- * the page offers.
+ * The inspector page's own data, `GET /__mock/inspector/api/…`: small, paged answers for the view
+ * on screen. The page's private interface, not the control API: the page's actions go through that,
+ * except "redeliver now", which only the page offers.
  */
 
 import { DomainError } from '@msgsvc/mock';
