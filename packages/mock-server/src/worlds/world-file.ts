@@ -71,37 +71,32 @@ export function applyWorld(mock: MockService, file: WorldFile): void {
     const at = `organizations.${i}`;
     const { sender_ids = [], api_keys = [], tags = [], contacts = [], ...fields } = org;
     const { id } = step(at, () => mock.control.createOrganization(fields));
-    sender_ids.forEach(({ default: make_default, ...sender }, j) => {
-      step(`${at}.sender_ids.${j}`, () =>
-        mock.control.createSenderId({
-          organization_id: id,
-          ...sender,
-          ...(make_default === undefined ? {} : { make_default }),
-        }),
-      );
-    });
+    const each = <T>(list: readonly T[], name: string, make: (item: T) => unknown) => {
+      for (const [j, item] of list.entries()) step(`${at}.${name}.${j}`, () => make(item));
+    };
+    each(sender_ids, 'sender_ids', ({ default: make_default, ...sender }) =>
+      mock.control.createSenderId({
+        organization_id: id,
+        ...sender,
+        ...(make_default === undefined ? {} : { make_default }),
+      }),
+    );
     const tagIds = new Map<string, string>();
-    tags.forEach((name, j) => {
-      tagIds.set(name, step(`${at}.tags.${j}`, () => mock.control.createTag(id, name)).id);
-    });
-    contacts.forEach(({ tags: names = [], ...contact }, j) => {
-      step(`${at}.contacts.${j}`, () =>
-        mock.control.createContact({
-          organization_id: id,
-          ...contact,
-          tag_ids: names.map((tag) => tagIds.get(tag)!),
-        }),
-      );
-    });
-    api_keys.forEach(({ key: fixed, ...key }, j) => {
-      step(`${at}.api_keys.${j}`, () =>
-        mock.control.issueApiKey({
-          organization_id: id,
-          ...key,
-          ...(fixed === undefined || fresh ? {} : { key: fixed }),
-        }),
-      );
-    });
+    each(tags, 'tags', (name) => tagIds.set(name, mock.control.createTag(id, name).id));
+    each(contacts, 'contacts', ({ tags: names = [], ...contact }) =>
+      mock.control.createContact({
+        organization_id: id,
+        ...contact,
+        tag_ids: names.map((tag) => tagIds.get(tag)!),
+      }),
+    );
+    each(api_keys, 'api_keys', ({ key: fixed, ...key }) =>
+      mock.control.issueApiKey({
+        organization_id: id,
+        ...key,
+        ...(fixed === undefined || fresh ? {} : { key: fixed }),
+      }),
+    );
   });
 }
 
