@@ -159,8 +159,7 @@ function createdBy(entry: StoredRequest) {
   if (entry.method !== 'POST' || entry.status < 200 || entry.status >= 300) return null;
   const operation = operationOf(entry.method, entry.path);
   if (operation === undefined) return null;
-  const collection = operation.path.split('/')[1] ?? '';
-  const kind = collection.replace(/s$/, '');
+  const kind = operation.path.split('/')[1]?.replace(/s$/, '');
   if (kind !== 'message' && kind !== 'campaign') return null;
   const body = jsonOf(entry.response_body);
   if (body === null || typeof body !== 'object') return null;
