@@ -59,9 +59,12 @@ export function recordSchemas(options: RecordSchemaOptions) {
     ...tenancySchemas(options),
     ...billingSchemas(options),
     ...addressBookSchemas(options),
-    ...messageSchemas(options),
-    ...campaignSchemas(options),
-    ...inboundSchemas(options),
+    /** A message, in the one internal shape every endpoint renders its own way. */
+    message: messageSchema(options),
+    /** A batch campaign. */
+    campaign: campaignSchema(options),
+    /** A message a handset sent to one of the organization's sender IDs. */
+    inbound: inboundSchema(options),
   };
 }
 
@@ -234,153 +237,141 @@ function addressBookSchemas({ ref }: RecordSchemaOptions) {
   };
 }
 
-/** Messages. */
-function messageSchemas({ ref, messageStatus }: RecordSchemaOptions) {
-  return {
-    /** A message, in the one internal shape every endpoint renders its own way. */
-    message: z.strictObject({
-      /** The message's id (UUID v7). */
-      id,
-      /** The organization that sent it. */
-      organizationId: ref('organizations'),
-      /** `live` or `test`: the key's environment. */
-      environment,
-      /** The billing account charged. */
-      billingAccountId: ref('accounts'),
-      /** The campaign it belongs to; `null` for a single send. */
-      campaignId: ref('campaigns').nullable(),
-      /** The organization's contact with this number, if any. */
-      contactId: ref('contacts').nullable(),
-      /** Every message has a sender ID: list entries and the 201 of Send Message require it. */
-      senderId: ref('senders'),
-      /** The caller's own reference, if given. */
-      externalId: z.string().nullable(),
-      /** `SMS` or `WHATSAPP`. */
-      channel,
-      /** Carrier or route code (`channel_destination`). */
-      destination: z.string(),
-      /** Gateway handler (`provider_name` / `provider_id`); null when never routed. */
-      provider: z.string().nullable(),
-      /** The recipient, E.164. */
-      e164: z.string(),
-      /** The text as sent. */
-      content: z.string(),
-      /** What started it (`API`, …). */
-      trigger,
-      /** SMS segments the text takes (0 before it is counted). */
-      segments: count,
-      /** `GSM_7` or `UCS_2`; `null` when not an SMS. */
-      encoding: z.enum(['GSM_7', 'UCS_2']).nullable(),
-      /** Micro-units; 0 for messages never charged. */
-      cost: micro,
-      /** Whether `cost` was debited from the balance (false for test keys and invalid numbers). */
-      charged: z.boolean(),
-      /** Whether the charge was given back after a failure. */
-      refunded: z.boolean(),
-      /** Where the message stands in its state machine. */
-      status: messageStatus,
-      /** Why it failed, or `null`. */
-      errorCode: z.string().nullable(),
-      /** Creation time, epoch milliseconds. */
-      createdAt: time,
-      /** Last change, epoch milliseconds. */
-      updatedAt: time,
-      /** Position in its tenant's creation order: the key of the list indexes (set when stored). */
-      row: count,
-    }),
-  };
+function messageSchema({ ref, messageStatus }: RecordSchemaOptions) {
+  return z.strictObject({
+    /** The message's id (UUID v7). */
+    id,
+    /** The organization that sent it. */
+    organizationId: ref('organizations'),
+    /** `live` or `test`: the key's environment. */
+    environment,
+    /** The billing account charged. */
+    billingAccountId: ref('accounts'),
+    /** The campaign it belongs to; `null` for a single send. */
+    campaignId: ref('campaigns').nullable(),
+    /** The organization's contact with this number, if any. */
+    contactId: ref('contacts').nullable(),
+    /** Every message has a sender ID: list entries and the 201 of Send Message require it. */
+    senderId: ref('senders'),
+    /** The caller's own reference, if given. */
+    externalId: z.string().nullable(),
+    /** `SMS` or `WHATSAPP`. */
+    channel,
+    /** Carrier or route code (`channel_destination`). */
+    destination: z.string(),
+    /** Gateway handler (`provider_name` / `provider_id`); null when never routed. */
+    provider: z.string().nullable(),
+    /** The recipient, E.164. */
+    e164: z.string(),
+    /** The text as sent. */
+    content: z.string(),
+    /** What started it (`API`, …). */
+    trigger,
+    /** SMS segments the text takes (0 before it is counted). */
+    segments: count,
+    /** `GSM_7` or `UCS_2`; `null` when not an SMS. */
+    encoding: z.enum(['GSM_7', 'UCS_2']).nullable(),
+    /** Micro-units; 0 for messages never charged. */
+    cost: micro,
+    /** Whether `cost` was debited from the balance (false for test keys and invalid numbers). */
+    charged: z.boolean(),
+    /** Whether the charge was given back after a failure. */
+    refunded: z.boolean(),
+    /** Where the message stands in its state machine. */
+    status: messageStatus,
+    /** Why it failed, or `null`. */
+    errorCode: z.string().nullable(),
+    /** Creation time, epoch milliseconds. */
+    createdAt: time,
+    /** Last change, epoch milliseconds. */
+    updatedAt: time,
+    /** Position in its tenant's creation order: the key of the list indexes (set when stored). */
+    row: count,
+  });
 }
 
-/** Campaigns. */
-function campaignSchemas({ ref, campaignStatus }: RecordSchemaOptions) {
-  return {
-    /** A batch campaign. */
-    campaign: z.strictObject({
-      /** The campaign's id (UUID v7). */
-      id,
-      /** The organization that sent it. */
-      organizationId: ref('organizations'),
-      /** `live` or `test`: the key's environment. */
-      environment,
-      /** The billing account charged. */
-      billingAccountId: ref('accounts'),
-      /** The campaign's name. */
-      name: z.string(),
-      /** Where the campaign stands in its state machine. */
-      status: campaignStatus,
-      /** What started it (`API`, …). */
-      trigger,
-      /** The id of the recipients file the service records for a batch. */
-      fileMetadataId: z.string(),
-      /** `SMS` or `WHATSAPP`. */
-      channel,
-      /** The sender ID's id. */
-      senderId: ref('senders'),
-      /** The text sent to every recipient. */
-      content: z.string(),
-      /** Distinct normalised recipients, until processing turns them into messages. */
-      recipients: z.array(z.string()),
-      /** Recipients that are not valid numbers, as written, until processing. */
-      invalidRecipients: z.array(z.string()),
-      /** The default region for recipients written without a country code. */
-      countryAlpha2: z.string(),
-      /** Recipients counted at acceptance. */
-      totalEstimatedRecipients: count,
-      /** Σ cost over the campaign's recipients, micro-units (the 402 check). */
-      estimatedCost: micro,
-      /** Messages not yet `SENT` or failed: the campaign completes when this reaches 0. */
-      outstanding: count,
-      /** Tags of the contacts the campaign reached. */
-      tagIds: z.array(ref('tags')),
-      /** When it was scheduled, epoch milliseconds. */
-      scheduledAt: time,
-      /** When processing is due: never before its tenant's previous campaign (acceptance order). */
-      processAt: time,
-      /** When processing finished, or `null`. */
-      processedAt: time.nullable(),
-      /** When its last message was settled, or `null`. */
-      completedAt: time.nullable(),
-      /** Why it failed, or `null`. */
-      errorCode: z.string().nullable(),
-      /** A sentence on its status for people. */
-      statusNote: z.string(),
-      /** Why it is paused, or `null`. */
-      reasonOfPause: z.string().nullable(),
-      /** Creation time, epoch milliseconds. */
-      createdAt: time,
-      /** Last change, epoch milliseconds. */
-      updatedAt: time,
-    }),
-  };
+function campaignSchema({ ref, campaignStatus }: RecordSchemaOptions) {
+  return z.strictObject({
+    /** The campaign's id (UUID v7). */
+    id,
+    /** The organization that sent it. */
+    organizationId: ref('organizations'),
+    /** `live` or `test`: the key's environment. */
+    environment,
+    /** The billing account charged. */
+    billingAccountId: ref('accounts'),
+    /** The campaign's name. */
+    name: z.string(),
+    /** Where the campaign stands in its state machine. */
+    status: campaignStatus,
+    /** What started it (`API`, …). */
+    trigger,
+    /** The id of the recipients file the service records for a batch. */
+    fileMetadataId: z.string(),
+    /** `SMS` or `WHATSAPP`. */
+    channel,
+    /** The sender ID's id. */
+    senderId: ref('senders'),
+    /** The text sent to every recipient. */
+    content: z.string(),
+    /** Distinct normalised recipients, until processing turns them into messages. */
+    recipients: z.array(z.string()),
+    /** Recipients that are not valid numbers, as written, until processing. */
+    invalidRecipients: z.array(z.string()),
+    /** The default region for recipients written without a country code. */
+    countryAlpha2: z.string(),
+    /** Recipients counted at acceptance. */
+    totalEstimatedRecipients: count,
+    /** Σ cost over the campaign's recipients, micro-units (the 402 check). */
+    estimatedCost: micro,
+    /** Messages not yet `SENT` or failed: the campaign completes when this reaches 0. */
+    outstanding: count,
+    /** Tags of the contacts the campaign reached. */
+    tagIds: z.array(ref('tags')),
+    /** When it was scheduled, epoch milliseconds. */
+    scheduledAt: time,
+    /** When processing is due: never before its tenant's previous campaign (acceptance order). */
+    processAt: time,
+    /** When processing finished, or `null`. */
+    processedAt: time.nullable(),
+    /** When its last message was settled, or `null`. */
+    completedAt: time.nullable(),
+    /** Why it failed, or `null`. */
+    errorCode: z.string().nullable(),
+    /** A sentence on its status for people. */
+    statusNote: z.string(),
+    /** Why it is paused, or `null`. */
+    reasonOfPause: z.string().nullable(),
+    /** Creation time, epoch milliseconds. */
+    createdAt: time,
+    /** Last change, epoch milliseconds. */
+    updatedAt: time,
+  });
 }
 
-/** Replies. */
-function inboundSchemas({ ref }: RecordSchemaOptions) {
-  return {
-    /** A message a handset sent to one of the organization's sender IDs. */
-    inbound: z.strictObject({
-      /** The inbound message's id (UUID v7). */
-      id,
-      /** The organization whose sender ID received it. */
-      organizationId: ref('organizations'),
-      /** `live` or `test`. */
-      environment,
-      /** The sender ID's id. */
-      senderId: ref('senders'),
-      /** The handset, E.164. */
-      from: z.string(),
-      /** The sender ID name it was sent to. */
-      to: z.string(),
-      /** The text the handset sent. */
-      body: z.string(),
-      /** `SMS` or `WHATSAPP`. */
-      channel,
-      /** The message it answers, or `null` when it names none. */
-      inReplyTo: id.nullable(),
-      /** When it arrived, epoch milliseconds. */
-      receivedAt: time,
-    }),
-  };
+function inboundSchema({ ref }: RecordSchemaOptions) {
+  return z.strictObject({
+    /** The inbound message's id (UUID v7). */
+    id,
+    /** The organization whose sender ID received it. */
+    organizationId: ref('organizations'),
+    /** `live` or `test`. */
+    environment,
+    /** The sender ID's id. */
+    senderId: ref('senders'),
+    /** The handset, E.164. */
+    from: z.string(),
+    /** The sender ID name it was sent to. */
+    to: z.string(),
+    /** The text the handset sent. */
+    body: z.string(),
+    /** `SMS` or `WHATSAPP`. */
+    channel,
+    /** The message it answers, or `null` when it names none. */
+    inReplyTo: id.nullable(),
+    /** When it arrived, epoch milliseconds. */
+    receivedAt: time,
+  });
 }
 
 /** The schemas of {@link recordSchemas}, by record. */

@@ -1,7 +1,5 @@
-/**
- * The one description of a world's saved state beside its records (webhooks, faults, idempotency,
- * rate-limit windows): the concepts type their state from it. Like `record-schemas.ts`, port only.
- */
+// The one description of a world's saved state beside its records: the concepts type their state
+// from it. Like `record-schemas.ts`, only the port loads this.
 // biome-ignore lint/style/noRestrictedImports: saved state's one description is its schema (validation stays in http; only the port loads this).
 import { z } from 'zod';
 import { OPERATION_IDS } from './operation-ids';
@@ -61,17 +59,93 @@ const requestFault = {
   operationId: operationId.nullable(),
 };
 
-/** The schema of each part of a world's saved state that its records do not hold. */
-export function stateSchemas(options: Pick<RecordSchemaOptions, 'ref'>) {
-  return {
-    ...webhookSchemas(options),
-    ...faultSchemas(),
-    ...policySchemas(),
-  };
-}
+const webhookDelivery = z.strictObject({
+  /** Also the `webhook-id` header: stable across retries, so receivers can deduplicate. */
+  id,
+  /** The endpoint it goes to. */
+  endpointId: id,
+  /** The event type, e.g. `message.status_updated`. */
+  type: eventType,
+  /** Deliveries with the same key go out in order (one subject's events). */
+  orderKey: z.string(),
+  /** The signed JSON payload, exactly as sent. */
+  body: z.string(),
+  /** When the event happened, epoch milliseconds. */
+  createdAt: time,
+  /** Every attempt so far, oldest first. */
+  attempts: z.array(webhookAttempt),
+  /** Where the delivery stands. */
+  state: z.enum(DELIVERY_STATES),
+  /** When the next attempt is due, or `null`. */
+  nextAttemptAt: time.nullable(),
+});
 
-/** Webhook endpoints and the deliveries of their events. */
-function webhookSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
+const faults = z.strictObject({
+  /** Requests that will answer 500 or 503 without executing. */
+  requestFailures: z.array(
+    z.strictObject({
+      ...requestFault,
+      /** The status the requests answer. */
+      status: z.union([z.literal(500), z.literal(503)]),
+      /** Requests still to hit. */
+      remaining: count,
+    }),
+  ),
+  /** Requests that will be answered late (wall-clock time), by `ms` milliseconds. */
+  latencies: z.array(
+    z.strictObject({
+      ...requestFault,
+      /** The delay, in milliseconds. */
+      ms: count,
+      /** Requests still to hit. */
+      remaining: count,
+    }),
+  ),
+  /** Campaigns whose dispatch will fail with `SYSTEM_DISPATCH_ERROR`. */
+  dispatchFailures: z.array(
+    z.strictObject({
+      ...fault,
+      /** The campaign it applies to; `null` for the next ones processed. */
+      campaignId: id.nullable(),
+      /** Campaigns still to fail. */
+      remaining: count,
+    }),
+  ),
+  /** Carrier outages: messages to `destination` are `UNDELIVERED` between `from` and `to`. */
+  outages: z.array(
+    z.strictObject({
+      ...fault,
+      /** The carrier code, e.g. `UNITEL`. */
+      destination: z.string(),
+      /** Start of the outage, epoch milliseconds on the world's clock. */
+      from: time,
+      /** End of the outage, epoch milliseconds on the world's clock. */
+      to: time,
+    }),
+  ),
+});
+
+const idempotencyRecord = z.strictObject({
+  /** The first request's fingerprint. */
+  fingerprint: z.string(),
+  /** When the key was first used, epoch milliseconds. */
+  createdAt: time,
+  /** The first request's response; absent while that request is still executing. */
+  response: storedResponse.optional(),
+});
+
+const rateLimitWindow = z.strictObject({
+  /** When the window opened, epoch milliseconds. */
+  start: time,
+  /** Requests counted in it. */
+  count,
+});
+
+/**
+ * The schema of each part of a world's saved state that its records do not hold: webhook endpoints
+ * and the deliveries of their events, the faults armed, idempotency records and rate-limit windows.
+ */
+export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
   return {
     /** A registered webhook endpoint. `url: null` means an in-process listener. */
     webhookEndpoint: z.strictObject({
@@ -97,101 +171,15 @@ function webhookSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
     /** One attempt at a webhook delivery. */
     webhookAttempt,
     /** An outbox entry: one event for one endpoint. */
-    webhookDelivery: z.strictObject({
-      /** Also the `webhook-id` header: stable across retries, so receivers can deduplicate. */
-      id,
-      /** The endpoint it goes to. */
-      endpointId: id,
-      /** The event type, e.g. `message.status_updated`. */
-      type: eventType,
-      /** Deliveries with the same key go out in order (one subject's events). */
-      orderKey: z.string(),
-      /** The signed JSON payload, exactly as sent. */
-      body: z.string(),
-      /** When the event happened, epoch milliseconds. */
-      createdAt: time,
-      /** Every attempt so far, oldest first. */
-      attempts: z.array(webhookAttempt),
-      /** Where the delivery stands. */
-      state: z.enum(DELIVERY_STATES),
-      /** When the next attempt is due, or `null`. */
-      nextAttemptAt: time.nullable(),
-    }),
-  };
-}
-
-/** The faults armed. */
-function faultSchemas() {
-  return {
+    webhookDelivery,
     /** Injected faults of a world. */
-    faults: z.strictObject({
-      /** Requests that will answer 500 or 503 without executing. */
-      requestFailures: z.array(
-        z.strictObject({
-          ...requestFault,
-          /** The status the requests answer. */
-          status: z.union([z.literal(500), z.literal(503)]),
-          /** Requests still to hit. */
-          remaining: count,
-        }),
-      ),
-      /** Requests that will be answered late (wall-clock time), by `ms` milliseconds. */
-      latencies: z.array(
-        z.strictObject({
-          ...requestFault,
-          /** The delay, in milliseconds. */
-          ms: count,
-          /** Requests still to hit. */
-          remaining: count,
-        }),
-      ),
-      /** Campaigns whose dispatch will fail with `SYSTEM_DISPATCH_ERROR`. */
-      dispatchFailures: z.array(
-        z.strictObject({
-          ...fault,
-          /** The campaign it applies to; `null` for the next ones processed. */
-          campaignId: id.nullable(),
-          /** Campaigns still to fail. */
-          remaining: count,
-        }),
-      ),
-      /** Carrier outages: messages to `destination` are `UNDELIVERED` between `from` and `to`. */
-      outages: z.array(
-        z.strictObject({
-          ...fault,
-          /** The carrier code, e.g. `UNITEL`. */
-          destination: z.string(),
-          /** Start of the outage, epoch milliseconds on the world's clock. */
-          from: time,
-          /** End of the outage, epoch milliseconds on the world's clock. */
-          to: time,
-        }),
-      ),
-    }),
-  };
-}
-
-/** Idempotency records and rate-limit windows. */
-function policySchemas() {
-  return {
+    faults,
     /** A response an idempotency record replays as it was. */
     storedResponse,
     /** One remembered `Idempotency-Key`. */
-    idempotencyRecord: z.strictObject({
-      /** The first request's fingerprint. */
-      fingerprint: z.string(),
-      /** When the key was first used, epoch milliseconds. */
-      createdAt: time,
-      /** The first request's response; absent while that request is still executing. */
-      response: storedResponse.optional(),
-    }),
+    idempotencyRecord,
     /** One key's rate-limit window for one operation. */
-    rateLimitWindow: z.strictObject({
-      /** When the window opened, epoch milliseconds. */
-      start: time,
-      /** Requests counted in it. */
-      count,
-    }),
+    rateLimitWindow,
   };
 }
 
