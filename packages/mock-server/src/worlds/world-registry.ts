@@ -1,9 +1,7 @@
 /**
- * The worlds of one server: the starting world, which every unprefixed control path
- * and every key it knows reach, and the worlds created through `POST /__mock/worlds`, each a
- * service of its own. A public request finds its world from its API key in one `Map` lookup:
- * every key of a created world carries that world's namespace right after `svc_live_` or
- * `svc_test_`. A created world that sees no request for the time-to-live is freed.
+ * The worlds of one server: the starting world, which every unprefixed control path and every key
+ * it knows reach, and the worlds created through `POST /__mock/worlds`, each a service of its own
+ * whose keys carry its namespace right after `svc_live_` or `svc_test_`.
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@msgsvc/mock';
