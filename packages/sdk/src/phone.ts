@@ -115,7 +115,9 @@ export function normalizePhoneNumber(input: string, defaultCountry = 'AO'): Norm
       nationalNumber: phone.nationalNumber,
     };
   }
-  return invalid(reasonFor(text, country));
+  return invalid(
+    LENGTH_REASONS[validatePhoneNumberLength(text, country) ?? ''] ?? 'INVALID_NUMBER',
+  );
 }
 
 /** The national number when `digits` is in Angola's fictional ranges, written as people do. */
@@ -142,10 +144,6 @@ const LENGTH_REASONS: Readonly<Record<string, PhoneNumberInvalidReason>> = {
   INVALID_COUNTRY: 'INVALID_COUNTRY',
   NOT_A_NUMBER: 'INVALID_FORMAT',
 };
-
-function reasonFor(text: string, country: CountryCode | undefined): PhoneNumberInvalidReason {
-  return LENGTH_REASONS[validatePhoneNumberLength(text, country) ?? ''] ?? 'INVALID_NUMBER';
-}
 
 function invalid(reason: PhoneNumberInvalidReason): NormalizedPhoneNumber {
   return { ok: false, reason };

@@ -28,12 +28,13 @@ export type WebhookVerificationReason =
 export class WebhookVerificationError extends Error {
   /** Always `'WebhookVerificationError'`. */
   override readonly name = 'WebhookVerificationError';
-  /** A stable code to branch on; the message is for humans. */
-  readonly reason: WebhookVerificationReason;
 
-  constructor(reason: WebhookVerificationReason, message: string) {
+  constructor(
+    /** A stable code to branch on; the message is for humans. */
+    readonly reason: WebhookVerificationReason,
+    message: string,
+  ) {
     super(message);
-    this.reason = reason;
   }
 }
 

@@ -230,7 +230,7 @@ export class PaginationError extends MessagingError {}
 /** The caller's `AbortSignal` fired; `cause` is the signal's reason. Never retried. */
 export class AbortError extends MessagingError {}
 
-const CLASSES = {
+brandAll({
   MessagingError,
   BadRequestError,
   AuthenticationError,
@@ -250,8 +250,7 @@ const CLASSES = {
   WaitTimeoutError,
   PaginationError,
   AbortError,
-};
-brandAll(CLASSES);
+});
 
 type ErrorClass = new (message: string, init: MessagingErrorInit) => MessagingError;
 

@@ -7,24 +7,15 @@
 import { release, watch } from './deadlines';
 import type { Sleep } from './runtime';
 
-/** A signal that aborts when the caller's does or when a deadline passes. */
-export interface Bounded {
-  /** Aborts with the caller's reason, or once the deadline has passed. */
-  readonly signal: AbortSignal;
-  /** Whether it was the deadline, not the caller, that ended it. */
-  passed(): boolean;
-  /** Stops watching the deadline and the caller's signal. */
-  done(): void;
-}
-
 /**
  * Joins the caller's signal with a wall-clock deadline, watched by the shared deadline timer
- * (which keeps the process alive while it is pending).
+ * (which keeps the process alive while it is pending): `signal` aborts with the caller's reason or
+ * once the deadline has passed, `passed()` says it was the deadline, `done()` stops watching both.
  *
  * @param signal - The caller's signal, if any.
  * @param ms - Wall milliseconds until the deadline (`Infinity`: none).
  */
-export function bounded(signal: AbortSignal | undefined, ms: number): Bounded {
+export function bounded(signal: AbortSignal | undefined, ms: number) {
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
   const entry = { deadline: Date.now() + ms, expire: () => stop.abort(PAST) };
