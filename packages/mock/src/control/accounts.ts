@@ -4,7 +4,7 @@
  */
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
 import { fundAccount, getAccount } from '../domain/billing/billing-ledger';
-import { DomainError, validationError } from '../domain/core/errors';
+import { validationError } from '../domain/core/errors';
 import { WEBHOOK_SECRET_PATTERN } from '../domain/core/patterns';
 import type { World } from '../domain/engine/world';
 import { normalizeRecipient } from '../domain/phone/recipients';
@@ -98,22 +98,9 @@ function newContact(w: World, params: Parameters<AccountControls['createContact'
   const organization = getOrganization(w, options.organizationId);
   const normalized = normalizeRecipient(number, organization.defaultCountry);
   if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
-  try {
-    return contactView(
-      createContact(w, { ...options, organizationId: organization.id, e164: normalized.e164 }),
-    );
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.fields === undefined) throw error;
-    // The domain names its own fields; a control caller gave `number` and `tag_ids`.
-    const names: Readonly<Record<string, string>> = { e164: 'number', tagIds: 'tag_ids' };
-    const fields = Object.fromEntries(
-      Object.entries(error.fields).map(([field, message]) => [
-        Object.hasOwn(names, field) ? names[field]! : field,
-        message,
-      ]),
-    );
-    throw new DomainError({ code: error.code, message: error.message, fields });
-  }
+  return contactView(
+    createContact(w, { ...options, organizationId: organization.id, e164: normalized.e164 }),
+  );
 }
 
 function money(text: string): number {

@@ -129,17 +129,20 @@ export function createTag(world: World, organizationId: string, name: string): T
 export type CreateContactParams = OfOrganization &
   Omit<ControlSchema<'CreateContactRequest'>, 'number'> & { readonly e164: string };
 
-/** Adds a contact; a later message to its number carries its id. */
+/**
+ * Adds a contact; a later message to its number carries its id. A bad field is named as the control
+ * API's caller gave it (`number`, `tag_ids`).
+ */
 export function createContact(world: World, params: CreateContactParams): Contact {
   getOrganization(world, params.organizationId);
   for (const tagId of params.tagIds ?? []) {
     const tag = world.tags.get(tagId);
     if (tag === undefined || tag.organizationId !== params.organizationId) {
-      throw validationError({ tagIds: `Tag not found: ${tagId}` });
+      throw validationError({ tag_ids: `Tag not found: ${tagId}` });
     }
   }
   if (contactForNumber(world, params.organizationId, params.e164) !== undefined) {
-    throw validationError({ e164: 'A contact with this number already exists.' });
+    throw validationError({ number: 'A contact with this number already exists.' });
   }
   const now = world.now();
   const contact: Contact = {
