@@ -2,14 +2,13 @@
  * The request journal's data: the log filtered by status class, by the contract's operation and by
  * text, each row with its operation, first near-miss hint and created record; one request in full.
  */
-import { readonlyWorld } from '@msgsvc/mock/port';
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { z } from 'zod';
 import { listMessagesQuery } from '../generated/control-requests';
 import type { ControlDeps } from '../http/route';
 import { type Hits, textTest } from '../query/search';
 import { jsonOf, type RequestLog, type StoredRequest, summary } from '../worlds/request-log';
-import { type NearMissWorlds, nearMisses, OPERATION_IDS, operationOf } from './near-miss';
+import { nearMisses, nearMissWorlds, OPERATION_IDS, operationOf } from './near-miss';
 
 /** The status classes the journal filters by. */
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
@@ -54,7 +53,7 @@ export function journalPage(
   deps: ControlDeps,
   { q = '', offset = 0, limit = 50, class: statusClass, op }: z.output<typeof journalQuery>,
 ) {
-  const worlds = worldsOf(deps);
+  const worlds = nearMissWorlds(deps);
   const hits = requestsMatching(
     deps.requestLog,
     q,
@@ -73,7 +72,7 @@ export function journalPage(
 }
 
 /** A journal row: the log's row with its operation, first near-miss hint and created record. */
-function journalRow(entry: StoredRequest, worlds: NearMissWorlds) {
+function journalRow(entry: StoredRequest, worlds: ReturnType<typeof nearMissWorlds>) {
   return {
     ...summary(entry),
     /** The contract's operationId, or null when the request matched no operation. */
@@ -95,23 +94,13 @@ export function journalDetail(deps: ControlDeps, seq: number) {
   return {
     ...detail,
     operation: operationIdOf(entry),
-    hints: nearMisses(entry, worldsOf(deps)),
+    hints: nearMisses(entry, nearMissWorlds(deps)),
     created: createdBy(entry),
   };
 }
 
 /** @see {@link journalDetail} */
 export type JournalDetail = NonNullable<ReturnType<typeof journalDetail>>;
-
-function worldsOf(deps: ControlDeps): NearMissWorlds {
-  return {
-    world: readonlyWorld(deps.mock),
-    others: deps.worlds
-      .list()
-      .filter((entry) => entry.id !== deps.world.id)
-      .map((entry) => ({ id: entry.id, name: entry.name, world: readonlyWorld(entry.mock) })),
-  };
-}
 
 /**
  * What a logged request is found by: its method, path and query (decoded), status, error

@@ -5,8 +5,9 @@
  * All is compared with the contract's outline (generated from `openapi/openapi.yaml`), never with a
  * hand-kept list; a hint costs a few `Map` reads and short edit distances, so it is made when shown.
  */
-import type { ReadonlyWorld } from '@msgsvc/mock/port';
+import { type ReadonlyWorld, readonlyWorld } from '@msgsvc/mock/port';
 import { matchPath, pathSegments, pathTemplates } from '@msgsvc/sdk/contract';
+import type { ControlDeps } from '../http/route';
 import { jsonOf, type StoredRequest } from '../worlds/request-log';
 import { nearest } from './edit-distance';
 import {
@@ -57,14 +58,17 @@ export interface NearMiss {
 }
 
 /** The worlds a hint may look in: the request's own, and the server's others. */
-export interface NearMissWorlds {
-  readonly world: ReadonlyWorld;
-  readonly others: readonly {
-    readonly id: string;
-    readonly name: string | null;
-    readonly world: ReadonlyWorld;
-  }[];
+export function nearMissWorlds(deps: ControlDeps) {
+  return {
+    world: readonlyWorld(deps.mock),
+    others: deps.worlds
+      .list()
+      .filter((entry) => entry.id !== deps.world.id)
+      .map((entry) => ({ id: entry.id, name: entry.name, world: readonlyWorld(entry.mock) })),
+  };
 }
+
+type NearMissWorlds = ReturnType<typeof nearMissWorlds>;
 
 /** The most hints one request gets (WireMock shows three near misses). */
 const MAX_HINTS = 3;
