@@ -8,26 +8,11 @@
  *
  * @example
  * ```ts
- * import {
- *   API_KEY_PATTERN,
- *   decodeOrKeep,
- *   matchPath,
- *   pathSegments,
- *   pathTemplates,
- *   splitUrl,
- * } from '@msgsvc/sdk/contract';
+ * import { API_KEY_PATTERN, decodeOrKeep, redactSecrets } from '@msgsvc/sdk/contract';
  *
  * API_KEY_PATTERN.test('svc_live_Ab12Cd34Ef56Gh78'); // true
  * decodeOrKeep('%41'); // 'A'
- *
- * // The most literal template wins; parameters come back decoded.
- * const templates = pathTemplates([
- *   ['/messages/{message_id}', 'getMessage'],
- *   ['/messages/search', 'searchMessages'],
- * ]);
- * const { path } = splitUrl('/c/v1/messages/m%201?x=1'); // '/c/v1/messages/m%201'
- * matchPath(templates, pathSegments(path, '/c/v1'.length + 1));
- * // { values: ['getMessage'], params: { message_id: 'm 1' } }
+ * redactSecrets('key svc_live_Ab12Cd34Ef56Gh78'); // 'key svc_live_Ab12…'
  * ```
  *
  * @module \@msgsvc/sdk/contract

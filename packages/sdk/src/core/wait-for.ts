@@ -75,7 +75,12 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
       } catch (error) {
         if (signal?.aborted) throw error;
         if (wall.passed()) throw expired();
-        if (!passing(error)) throw error;
+        // A failure that a later poll may not meet: no answer, a timeout, 408, 409, 429 or 5xx (an
+        // abort has no status). A 2xx off contract is not waited through: it ends the wait.
+        const passing =
+          error instanceof ConnectionError ||
+          (error instanceof MessagingError && passes(error.status));
+        if (!passing) throw error;
         failure = error;
         const asked = (error as { retryAfter?: unknown }).retryAfter;
         if (typeof asked === 'number') wait = asked * 1000;
@@ -96,12 +101,4 @@ export async function waitForStatus<T extends { status: S }, S extends string>(
   } finally {
     wall.done();
   }
-}
-
-// A failure that a later poll may not meet: no answer, a timeout, 408, 409, 429 or 5xx (an abort
-// has no status). A 2xx off contract is not waited through: it ends the wait as the poll's error.
-function passing(error: unknown): boolean {
-  return (
-    error instanceof ConnectionError || (error instanceof MessagingError && passes(error.status))
-  );
 }
