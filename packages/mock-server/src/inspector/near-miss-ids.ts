@@ -7,14 +7,8 @@ import type { ReadonlyWorld } from '@msgsvc/mock/port';
 /** A kind of record an id can name. */
 type RecordKind = 'message' | 'campaign' | 'sender ID' | 'organization' | 'contact';
 
-/** What an id names in a world. */
-export interface FoundRecord {
-  readonly kind: RecordKind;
-  readonly id: string;
-  readonly organizationId: string;
-  /** `live` or `test` for records that have one. */
-  readonly environment: string | null;
-}
+/** What an id names in a world (`environment`: `live` or `test` for records that have one). */
+export type FoundRecord = NonNullable<ReturnType<typeof findRecord>>;
 
 /** Where each kind of record is looked up, in the order an id is tried. */
 const LOOKUPS: readonly (readonly [
@@ -32,7 +26,7 @@ const LOOKUPS: readonly (readonly [
 ];
 
 /** Finds the record an id names in a world, of whatever kind. */
-export function findRecord(world: ReadonlyWorld, id: string): FoundRecord | undefined {
+export function findRecord(world: ReadonlyWorld, id: string) {
   for (const [kind, lookup] of LOOKUPS) {
     const record = lookup(world, id);
     if (record === undefined) continue;
