@@ -180,7 +180,6 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
   let demo = options.demo === true && from === undefined ? seedDemoWorld(world) : undefined;
   const getWorld = () => world;
   const seedDemo = () => (demo ??= seedDemoWorld(world));
-  // Reset, snapshot and restore: what replaces or reads the served world.
   const snapshots: SnapshotControls = {
     reset() {
       world = worlds.build();

@@ -25,11 +25,6 @@ const CONTROL_OPERATIONS = {
   trigger: 'triggerEvent',
 } as const satisfies Record<string, keyof typeof CONTROL_FIELDS>;
 
-/** Names only an in-process call takes: a listener is a function, which HTTP cannot carry. */
-const IN_PROCESS: Partial<Record<OptionsCall, readonly string[]>> = {
-  addWebhookEndpoint: ['listener'],
-};
-
 /** A control call that takes an options object. */
 export type OptionsCall = keyof typeof CONTROL_OPERATIONS;
 
@@ -50,7 +45,9 @@ const VOCABULARIES = {
  * so a `__proto__` or `constructor` key parsed from JSON is named too.
  */
 export function checkOptions<P extends object>(call: OptionsCall, params: P = {} as P) {
-  const accepted = [...CONTROL_FIELDS[CONTROL_OPERATIONS[call]], ...(IN_PROCESS[call] ?? [])];
+  const accepted: string[] = [...CONTROL_FIELDS[CONTROL_OPERATIONS[call]]];
+  // Only an in-process call takes a listener: a function, which HTTP cannot carry.
+  if (call === 'addWebhookEndpoint') accepted.push('listener');
   const options: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) {
     if (!accepted.includes(key)) throw new UnknownOptionError(call, key, accepted);

@@ -179,7 +179,6 @@ export function triggerView(outcome: TriggerOutcome) {
   return {
     type: outcome.type,
     subject: { ...outcome.subject },
-    // The bodies exactly as signed and sent, read back.
     events: outcome.events.map((event) => JSON.parse(event.body) as WebhookEvent),
     deliveries: [...outcome.deliveries],
   };

@@ -45,7 +45,6 @@ export function createWebhookControls(
     },
     webhookSecret: (organizationId) => getOrganization(world(), organizationId).webhookSecret,
     outbox(filter) {
-      // Each option given names a field of the delivery and the value it must have.
       const wanted = Object.entries(checkOptions('outbox', filter));
       return world()
         .webhooks.outbox.filter((d) =>
