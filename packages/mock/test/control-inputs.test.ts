@@ -157,3 +157,31 @@ describe('statuses, environments, event types', () => {
     expect(mock.control.outbox({ state: 'delivered', type: 'message.received' })).toEqual([]);
   });
 });
+
+describe('webhook signing secrets', () => {
+  it('a secret that is not whsec_ and base64 is refused, naming the field the call took', () => {
+    const mock = createMockService();
+    const message = 'Must be whsec_ followed by base64 of 24 to 64 bytes.';
+    const fieldsOf = (act: () => unknown) => {
+      try {
+        act();
+      } catch (error) {
+        return (error as { fields?: unknown }).fields;
+      }
+      return undefined;
+    };
+    expect(
+      fieldsOf(() => mock.control.createOrganization({ name: 'Loja', webhook_secret: 'whsec_x' })),
+    ).toEqual({ webhook_secret: message });
+    expect(mock.control.organizations()).toEqual([]);
+    const org = mock.control.createOrganization({ name: 'Loja' });
+    const add = () =>
+      mock.control.addWebhookEndpoint({
+        organization_id: org.id,
+        url: 'https://example.com/hook',
+        secret: 'not-a-secret',
+      });
+    expect(fieldsOf(add)).toEqual({ secret: message });
+    expect(mock.control.webhookEndpoints()).toEqual([]);
+  });
+});

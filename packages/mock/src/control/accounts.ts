@@ -5,7 +5,7 @@
 import { formatMoney, parseMoney } from '@msgsvc/sdk/sms';
 import { fundAccount, getAccount } from '../domain/billing/billing-ledger';
 import { validationError } from '../domain/core/errors';
-import { WEBHOOK_SECRET_PATTERN } from '../domain/core/patterns';
+import { checkWebhookSecret } from '../domain/core/patterns';
 import type { World } from '../domain/engine/world';
 import { normalizeRecipient } from '../domain/phone/recipients';
 import { configureRateLimits } from '../domain/policies/rate-limits';
@@ -79,12 +79,8 @@ export function createAccountControls(world: () => World): AccountControls {
 /** `createOrganization`: the one answer that shows the organization's webhook secret. */
 function newOrganization(w: World, params: Parameters<AccountControls['createOrganization']>[0]) {
   const { balance, ...options } = checkOptions('createOrganization', params);
-  const secret = options.webhookSecret;
-  if (secret !== undefined && !WEBHOOK_SECRET_PATTERN.test(secret)) {
-    throw validationError({
-      webhook_secret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.',
-    });
-  }
+  if (options.webhookSecret !== undefined)
+    checkWebhookSecret(options.webhookSecret, 'webhook_secret');
   const organization = createOrganization(w, {
     ...options,
     ...(balance === undefined ? {} : { balance: money(balance) }),

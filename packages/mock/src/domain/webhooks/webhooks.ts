@@ -5,7 +5,7 @@
  */
 
 import { found, validationError } from '../core/errors';
-import { WEBHOOK_SECRET_PATTERN } from '../core/patterns';
+import { checkWebhookSecret } from '../core/patterns';
 import { errorMessage } from '../core/platform-checks';
 import type { SavedState } from '../core/state-schemas';
 import type { World } from '../core/world';
@@ -78,9 +78,7 @@ export function addWebhookEndpoint(world: World, params: AddEndpointParams): Web
   if (params.url != null && !/^https?:\/\/\S+$/.test(params.url))
     throw validationError({ url: 'Must be an http(s) URL.' });
   const secret = params.secret ?? organization.webhookSecret;
-  if (!WEBHOOK_SECRET_PATTERN.test(secret)) {
-    throw validationError({ secret: 'Must be whsec_ followed by base64 of 24 to 64 bytes.' });
-  }
+  checkWebhookSecret(secret, 'secret');
   for (const type of params.events ?? []) {
     if (!WEBHOOK_EVENT_TYPES.includes(type))
       throw validationError({ events: `Unknown event type: ${type}` });
