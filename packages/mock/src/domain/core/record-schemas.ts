@@ -1,8 +1,5 @@
-/**
- * The one description of a world's records: `model.ts` types them from these schemas, a state
- * file is checked with them. Only the port loads this: importing the mock never loads zod's full
- * build.
- */
+// The one description of a world's records: `model.ts` types them from these schemas, a state file
+// is checked with them. Only the port loads this: importing the mock never loads zod's full build.
 import type { components } from '@msgsvc/sdk';
 // biome-ignore lint/style/noRestrictedImports: a record's one description is its schema (validation stays in http; only the port loads this).
 import { z } from 'zod';

@@ -141,10 +141,7 @@ const rateLimitWindow = z.strictObject({
   count,
 });
 
-/**
- * The schema of each part of a world's saved state that its records do not hold: webhook endpoints
- * and the deliveries of their events, the faults armed, idempotency records and rate-limit windows.
- */
+/** The schema of each part of a world's saved state that its records do not hold. */
 export function stateSchemas({ ref }: Pick<RecordSchemaOptions, 'ref'>) {
   return {
     /** A registered webhook endpoint. `url: null` means an in-process listener. */
