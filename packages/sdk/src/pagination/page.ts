@@ -1,15 +1,8 @@
 // The types every list shares, at the bottom of `pagination/`: the walk and `PageList` stand on them.
+import type { MessageListPage } from '../core/api-types';
 
-/** The envelope of every list response. */
-export interface Page<Entry> {
-  /** Matching records across all pages. */
-  total: number;
-  /** This page's index, from 1. */
-  page: number;
-  /** The requested page size. */
-  size: number;
-  /** `ceil(total / size)`. */
-  pages: number;
+/** The envelope of every list response: every list's page has the same fields. */
+export interface Page<Entry> extends Omit<MessageListPage, 'entries'> {
   /** This page's records, in the list's order. */
   entries: Entry[];
 }
