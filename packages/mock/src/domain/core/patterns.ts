@@ -13,7 +13,7 @@ export const UUID_V7_PATTERN =
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** A whole webhook signing secret: the prefix and base64 of 24 to 64 bytes (`control.yaml`). */
-export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
+const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
 
 /** Refuses a webhook signing secret `WEBHOOK_SECRET_PATTERN` does not match, naming `field`. */
 export function checkWebhookSecret(secret: string, field: string): void {
