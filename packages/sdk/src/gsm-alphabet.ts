@@ -8,14 +8,9 @@ const GSM_EXTENSION = '\f^{}\\[~]|€';
 
 // Septets per UTF-16 code unit (0 = not in GSM-7), indexed by char code. Built once: counting runs
 // for every recipient of a campaign. The highest GSM character is '€' (U+20AC), so ~8 KB suffices.
-const SEPTETS = buildSeptetTable();
-
-function buildSeptetTable(): Uint8Array {
-  const table = new Uint8Array(0x20ac + 1);
-  for (let i = 0; i < GSM_BASIC.length; i++) table[GSM_BASIC.charCodeAt(i)] = 1;
-  for (let i = 0; i < GSM_EXTENSION.length; i++) table[GSM_EXTENSION.charCodeAt(i)] = 2;
-  return table;
-}
+const SEPTETS = new Uint8Array(0x20ac + 1);
+for (let i = 0; i < GSM_BASIC.length; i++) SEPTETS[GSM_BASIC.charCodeAt(i)] = 1;
+for (let i = 0; i < GSM_EXTENSION.length; i++) SEPTETS[GSM_EXTENSION.charCodeAt(i)] = 2;
 
 /**
  * Septets a UTF-16 code unit takes in GSM-7: 1 in the basic set, 2 in the extension table

@@ -87,18 +87,18 @@ export function normalizePhoneNumber(input: string, defaultCountry = 'AO'): Norm
     return { ok: true, e164: input, country: 'AO', nationalNumber: input.slice(4) };
   }
   const trimmed = input.trim();
-  if (!PHONE_SHAPE.test(trimmed)) return invalid('INVALID_FORMAT');
+  if (!PHONE_SHAPE.test(trimmed)) return { ok: false, reason: 'INVALID_FORMAT' };
   let digits = trimmed.replace(NOT_A_DIGIT, '');
   let international = trimmed.startsWith('+');
   if (!international && digits.startsWith('00')) {
     digits = digits.slice(2);
     international = true;
   }
-  if (digits === '') return invalid('INVALID_FORMAT');
+  if (digits === '') return { ok: false, reason: 'INVALID_FORMAT' };
 
   const region = defaultCountry.toUpperCase();
   const country = isSupportedCountry(region) ? region : undefined;
-  if (!international && country === undefined) return invalid('INVALID_COUNTRY');
+  if (!international && country === undefined) return { ok: false, reason: 'INVALID_COUNTRY' };
 
   const fictional = fictionalAngolanNumber(digits, international, country);
   if (fictional !== undefined) {
@@ -115,9 +115,10 @@ export function normalizePhoneNumber(input: string, defaultCountry = 'AO'): Norm
       nationalNumber: phone.nationalNumber,
     };
   }
-  return invalid(
-    LENGTH_REASONS[validatePhoneNumberLength(text, country) ?? ''] ?? 'INVALID_NUMBER',
-  );
+  return {
+    ok: false,
+    reason: LENGTH_REASONS[validatePhoneNumberLength(text, country) ?? ''] ?? 'INVALID_NUMBER',
+  };
 }
 
 /** The national number when `digits` is in Angola's fictional ranges, written as people do. */
@@ -144,7 +145,3 @@ const LENGTH_REASONS: Readonly<Record<string, PhoneNumberInvalidReason>> = {
   INVALID_COUNTRY: 'INVALID_COUNTRY',
   NOT_A_NUMBER: 'INVALID_FORMAT',
 };
-
-function invalid(reason: PhoneNumberInvalidReason): NormalizedPhoneNumber {
-  return { ok: false, reason };
-}

@@ -209,9 +209,18 @@ function checkTimestamp(header: string, options: VerifyWebhookOptions): void {
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE_SECONDS;
   const now = Math.floor((options.now ?? Date.now)() / 1000);
   const offset = Number(header) - now;
-  if (Math.abs(offset) > tolerance) {
+  const distance = Math.abs(offset);
+  if (distance > tolerance) {
+    const side = offset < 0 ? 'in the past' : 'in the future';
+    let message = `webhook-timestamp is ${numbers.format(distance)} s${humanDuration(distance)} ${side}; tolerance ${numbers.format(tolerance)} s.`;
+    if (distance > 1e11) {
+      message += ' It looks like milliseconds: Standard Webhooks timestamps are Unix seconds.';
+    } else if (distance >= VIRTUAL_CLOCK_HINT_SECONDS) {
+      message +=
+        " An offset this large is not clock skew: if the delivery comes from @msgsvc/mock on a virtual clock, its time is the mock's world time, not yours — verify against it with { now: () => mock.clock.now().getTime() }.";
+    }
     const reason = offset < 0 ? 'TIMESTAMP_TOO_OLD' : 'TIMESTAMP_TOO_NEW';
-    throw new WebhookVerificationError(reason, timestampMessage(offset, tolerance));
+    throw new WebhookVerificationError(reason, message);
   }
 }
 
@@ -354,17 +363,6 @@ function badSecretMessage(secret: unknown): string {
     return `${lead}; ${shown} has "${printable(char)}" at position ${bad} of the base64 part, which is not base64${hint}.`;
   }
   return `${lead}; the base64 part of ${shown} does not decode (wrong length or padding: was it cut when copied?).`;
-}
-
-function timestampMessage(offsetSeconds: number, tolerance: number): string {
-  const distance = Math.abs(offsetSeconds);
-  const side = offsetSeconds < 0 ? 'in the past' : 'in the future';
-  const base = `webhook-timestamp is ${numbers.format(distance)} s${humanDuration(distance)} ${side}; tolerance ${numbers.format(tolerance)} s.`;
-  if (distance > 1e11) {
-    return `${base} It looks like milliseconds: Standard Webhooks timestamps are Unix seconds.`;
-  }
-  if (distance < VIRTUAL_CLOCK_HINT_SECONDS) return base;
-  return `${base} An offset this large is not clock skew: if the delivery comes from @msgsvc/mock on a virtual clock, its time is the mock's world time, not yours — verify against it with { now: () => mock.clock.now().getTime() }.`;
 }
 
 // The usual ways a framework or a handler writes a parsed body back, each with what changed; the
