@@ -177,7 +177,7 @@ async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q exten
     const bound =
       direction < 0 ? { created_at__le: from } : { created_at__ge: from, created_at__le: ceiling };
     page = await fetchPage({ ...query, ...bound, page: 1 });
-    const fresh = page.entries.filter((entry) => isNew(walk, entry));
+    const fresh = page.entries.filter((entry) => isAfter(entry, walk.cursor, direction));
     if (fresh.length === 0 && page.page < page.pages && !fillsOneInstant(walk, page)) {
       // Only a page out of the list's own order gets here; going on could loop for ever.
       throw new PaginationError('A list page came out of order', { code: 'PAGE_INCONSISTENT' });
@@ -186,10 +186,6 @@ async function* walkRest<Entry extends WalkEntry, P extends Page<Entry>, Q exten
     if (page.entries.length === 0 || page.page >= page.pages) break;
   }
   if (walk.buffer.length > 0) yield next(walk, walk.buffer.length);
-}
-
-function isNew(walk: Walk<WalkEntry, Page<WalkEntry>>, entry: WalkEntry): boolean {
-  return isAfter(entry, walk.cursor, walk.direction);
 }
 
 function next<Entry extends WalkEntry, P extends Page<Entry>>(
@@ -213,7 +209,7 @@ function* advance<Entry extends WalkEntry, P extends Page<Entry>>(
 ): Generator<P, void, undefined> {
   const newest = fresh.at(-1);
   if (newest === undefined) return;
-  if (isNew(walk, newest)) walk.cursor = newest;
+  if (isAfter(newest, walk.cursor, walk.direction)) walk.cursor = newest;
   walk.buffer.push(...fresh);
   while (walk.buffer.length >= walk.size) yield next(walk, walk.size);
 }
@@ -236,7 +232,7 @@ async function* drain<Entry extends WalkEntry, P extends Page<Entry>, Q extends 
     const page = await fetchPage({ ...stable, page: n });
     const fresh: Entry[] = [];
     for (const entry of page.entries) {
-      if (!isNew(walk, entry)) continue; // passed before, or a repeat
+      if (!isAfter(entry, walk.cursor, walk.direction)) continue; // passed before, or a repeat
       walk.cursor = entry;
       if (matches(entry)) fresh.push(entry);
     }
