@@ -199,7 +199,16 @@ export function explainSegments(text: string): SegmentExplanation {
     for (let i = start, size = 0; i < end; i += size, codePoint += 1) {
       size = unitsAt(text, i);
       if (septetsOf(text.charCodeAt(i)) === 0) {
-        forcingUcs2.push(offender(text, i, size, codePoint, spans.length));
+        const char = text.slice(i, i + size);
+        forcingUcs2.push({
+          char,
+          codePoint: `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+          start: i,
+          end: i + size,
+          codePointIndex: codePoint,
+          segment: spans.length,
+          replacement: gsmReplacement(char),
+        });
       }
     }
     const slice = text.slice(start, end);
@@ -212,25 +221,6 @@ export function explainSegments(text: string): SegmentExplanation {
     spans,
     forcingUcs2,
     ifReplaced: forcingUcs2.length === 0 ? null : replaced(text, forcingUcs2),
-  };
-}
-
-function offender(
-  text: string,
-  start: number,
-  size: number,
-  codePointIndex: number,
-  segment: number,
-): Ucs2Character {
-  const char = text.slice(start, start + size);
-  return {
-    char,
-    codePoint: `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
-    start,
-    end: start + size,
-    codePointIndex,
-    segment,
-    replacement: gsmReplacement(char),
   };
 }
 
