@@ -124,18 +124,6 @@ const KEYS = [
   ['otherOrgApiKey', '--other-org-api-key', 'other'],
 ] as const;
 
-/** Refuses a string that is not a key, and a live key without `allowLive`. */
-function checkKey(flag: string, key: string, allowLive: boolean): void {
-  if (!API_KEY_PATTERN.test(key))
-    throw new VerifyRefused(`${flag} is not an API key (svc_test_… or svc_live_…).`);
-  if (key.startsWith('svc_live_') && !allowLive) {
-    throw new VerifyRefused(
-      `${flag} is a live key (${keyPrefix(key)}): live keys send real messages and cost money. ` +
-        'Use a test key, or pass --allow-live.',
-    );
-  }
-}
-
 /**
  * Runs every check (or those `only` names) against `options.baseUrl`.
  *
@@ -157,7 +145,14 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   for (const [option, flag, client] of KEYS) {
     const apiKey = options[option];
     if (apiKey === undefined) continue;
-    checkKey(flag, apiKey, options.allowLive === true);
+    if (!API_KEY_PATTERN.test(apiKey))
+      throw new VerifyRefused(`${flag} is not an API key (svc_test_… or svc_live_…).`);
+    if (apiKey.startsWith('svc_live_') && options.allowLive !== true) {
+      throw new VerifyRefused(
+        `${flag} is a live key (${keyPrefix(apiKey)}): live keys send real messages and cost money. ` +
+          'Use a test key, or pass --allow-live.',
+      );
+    }
     apis[client] = createApi({ ...options, apiKey, budget, deadline });
   }
   const fixtures = new Map<object, Promise<unknown>>();

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { type CliIo, parseFlags, UsageError } from '../cli-io/cli-io';
 import { reportJunit, reportText } from './reports';
-import { runVerify, type VerifyOptions, VerifyRefused } from './run-verify';
+import { runVerify, VerifyRefused } from './run-verify';
 
 /** Runs the verify command with its arguments (those after `verify`); resolves with the exit code. */
 export async function runVerifyCli(
@@ -20,14 +20,45 @@ export async function runVerifyCli(
     return runReplayCli(argv, { ...io, command: name });
   }
   try {
-    const command = parseVerifyArgs(argv, io.env);
-    if (command === undefined) {
+    const { values } = parseFlags(argv, { options: OPTIONS });
+    if (values.help === true) {
       io.stdout(verifyHelp(name));
       return 0;
     }
-    const report = await runVerify({ ...command.options, fetch: fetchImpl });
-    io.stdout(command.json ? JSON.stringify(report, null, 2) : reportText(report));
-    if (command.junit !== undefined) await writeFile(command.junit, reportJunit(report));
+    const baseUrl = values['base-url'] ?? io.env.MSGSVC_BASE_URL;
+    if (baseUrl === undefined) throw new UsageError('--base-url is required (or MSGSVC_BASE_URL).');
+    if (!/^https?:\/\/[^\s]+$/.test(baseUrl) || !URL.canParse(baseUrl)) {
+      throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}").`);
+    }
+    const apiKey = values['api-key'] ?? io.env.MSGSVC_API_KEY;
+    if (apiKey === undefined) throw new UsageError('--api-key is required (or MSGSVC_API_KEY).');
+    const maxSends = integer('--max-sends', values['max-sends'] ?? '60', 0, 100_000);
+    const timeBudget = integer('--time-budget', values['time-budget'] ?? '120', 1, 86_400);
+    const numbers: Record<string, string> = {};
+    for (const outcome of ['delivered', 'undelivered', 'invalid'] as const) {
+      const value = values[`${outcome}-number`];
+      if (value === undefined) continue;
+      if (!NUMBER.test(value))
+        throw new UsageError(`--${outcome}-number must be a phone number (got "${value}").`);
+      numbers[outcome] = value;
+    }
+    if (values.junit === '') throw new UsageError('--junit needs a file name.');
+    const report = await runVerify({
+      baseUrl,
+      apiKey,
+      poorApiKey: values['poor-api-key'],
+      restrictedApiKey: values['restricted-api-key'],
+      otherOrgApiKey: values['other-org-api-key'],
+      allowLive: values['allow-live'] === true,
+      maxSends,
+      timeBudgetMs: timeBudget * 1000,
+      numbers,
+      only: values.only,
+      bail: values.bail === true,
+      fetch: fetchImpl,
+    });
+    io.stdout(values.json === true ? JSON.stringify(report, null, 2) : reportText(report));
+    if (values.junit !== undefined) await writeFile(values.junit, reportJunit(report));
     return report.failed > 0 ? 1 : 0;
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof VerifyRefused)) throw error;
@@ -89,55 +120,6 @@ const OPTIONS = {
 } as const;
 
 const NUMBER = /^\+?[\d\s\-.]{7,30}$/;
-
-/**
- * Parses the arguments after `verify` (keys and the URL may come from `env`): the run's options,
- * `--json` and `--junit`; `undefined` means `--help`.
- *
- * @throws {UsageError} for an unknown flag or a bad value.
- */
-function parseVerifyArgs(
-  argv: readonly string[],
-  env: CliIo['env'],
-): { options: VerifyOptions; json: boolean; junit: string | undefined } | undefined {
-  const { values } = parseFlags(argv, { options: OPTIONS });
-  if (values.help === true) return undefined;
-  const baseUrl = values['base-url'] ?? env.MSGSVC_BASE_URL;
-  if (baseUrl === undefined) throw new UsageError('--base-url is required (or MSGSVC_BASE_URL).');
-  if (!/^https?:\/\/[^\s]+$/.test(baseUrl) || !URL.canParse(baseUrl)) {
-    throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}").`);
-  }
-  const apiKey = values['api-key'] ?? env.MSGSVC_API_KEY;
-  if (apiKey === undefined) throw new UsageError('--api-key is required (or MSGSVC_API_KEY).');
-  const maxSends = integer('--max-sends', values['max-sends'] ?? '60', 0, 100_000);
-  const timeBudget = integer('--time-budget', values['time-budget'] ?? '120', 1, 86_400);
-  const numbers: Record<string, string> = {};
-  for (const name of ['delivered', 'undelivered', 'invalid'] as const) {
-    const value = values[`${name}-number`];
-    if (value === undefined) continue;
-    if (!NUMBER.test(value))
-      throw new UsageError(`--${name}-number must be a phone number (got "${value}").`);
-    numbers[name] = value;
-  }
-  if (values.junit === '') throw new UsageError('--junit needs a file name.');
-  return {
-    json: values.json === true,
-    junit: values.junit,
-    options: {
-      baseUrl,
-      apiKey,
-      poorApiKey: values['poor-api-key'],
-      restrictedApiKey: values['restricted-api-key'],
-      otherOrgApiKey: values['other-org-api-key'],
-      allowLive: values['allow-live'] === true,
-      maxSends,
-      timeBudgetMs: timeBudget * 1000,
-      numbers,
-      only: values.only,
-      bail: values.bail === true,
-    },
-  };
-}
 
 function integer(flag: string, text: string, min: number, max: number): number {
   const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;

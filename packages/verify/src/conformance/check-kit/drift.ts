@@ -1,4 +1,3 @@
-/** How a check fails: a {@link Drift} says what was expected and what came back. */
 /** A difference between the service and what the description or a decision promises. */
 export class Drift extends Error {
   override name = 'Drift';

@@ -48,23 +48,17 @@ export async function batchOf(
   };
 }
 
-/** A campaign this run posted: its id, its name and the 202's `message` text. */
-export interface PostedCampaign {
-  readonly id: string;
-  readonly name: string;
-  readonly accepted: string;
-}
-
 /**
  * `POST /campaigns/batch` of an SMS campaign named `name` from the run's sender ID, every
  * recipient reserved in the send budget; fails unless the answer is a 202 with a `campaign_id`.
+ * Resolves with the campaign's id, its name and the 202's `message` text.
  */
 async function postCampaign(
   context: VerifyContext,
   name: string,
   recipients: string[],
   headers: Record<string, string> = {},
-): Promise<PostedCampaign> {
+) {
   const batch = await batchOf(context, { name, content: name, recipients });
   const answer = await sendBatch(context.api, batch, { headers });
   const body = expectAnswer(answer, 202);
@@ -77,7 +71,7 @@ async function postCampaign(
  * The run's campaign: to the delivered, the undelivered and the invalid number, and the first again
  * written another way.
  */
-export const campaign = shared((context): Promise<PostedCampaign> => {
+export const campaign = shared((context) => {
   const { delivered, undelivered, invalid } = context.numbers;
   // 3 distinct numbers in 4 strings: the last is the delivered number written with separators.
   const spaced = delivered.replace(/^(\+\d{3})(\d{3})(\d{3})(\d+)$/, '$1 $2-$3.$4');
@@ -138,7 +132,7 @@ export const settledCampaign = shared(async (context) => {
  * recipients, which fail at processing and are never charged, so it sends nothing. It gives the
  * campaign list two of this run's records and a campaign that settles at once.
  */
-export const invalidCampaign = shared((context): Promise<PostedCampaign> => {
+export const invalidCampaign = shared((context) => {
   const name = `msgsvc verify invalid ${context.runId}`;
   const { invalid } = context.numbers;
   // Two distinct invalid numbers (the second too short for any numbering plan), both failing
