@@ -245,9 +245,7 @@ brandAll({
   AbortError,
 });
 
-type ErrorClass = new (message: string, init: MessagingErrorInit) => MessagingError;
-
-const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
+const BY_STATUS: Readonly<Record<number, typeof MessagingError>> = {
   400: BadRequestError,
   401: AuthenticationError,
   402: InsufficientFundsError,
