@@ -32,27 +32,34 @@ export type ClientErrorCode =
  */
 export type ErrorCode = KnownErrorCode | ClientErrorCode | (string & {});
 
-/**
- * What a {@link MessagingError} carries besides its message: its fields, those of the subclasses
- * that have them, and the underlying failure (`Error.cause`).
- */
-export interface MessagingErrorInit
-  extends Partial<
-    Pick<
-      MessagingError,
-      'status' | 'traceId' | 'timestamp' | 'service' | 'idempotencyKey' | 'attempts'
-    > &
-      Pick<RateLimitError, 'retryAfter'> &
-      Pick<InvalidResponseError, 'bodyPreview'> &
-      Pick<WaitTimeoutError, 'lastStatus'> &
-      Pick<TimeoutError, 'option'>
-  > {
+/** What a {@link MessagingError} carries besides its message. */
+export interface MessagingErrorInit {
+  /** The HTTP status; `undefined` when no response arrived. */
+  status?: number | undefined;
   /** The error envelope's `code` (`VALIDATION_ERROR`, …), or the SDK's own for client-side failures. */
   code: ErrorCode;
+  /** The envelope's `trace_id`, or the `X-Trace-Id` header. */
+  traceId?: string | undefined;
+  /** The envelope's `timestamp`. */
+  timestamp?: string | undefined;
+  /** The envelope's `service`. */
+  service?: string | undefined;
   /** The envelope's `fields`. */
   fields?: Readonly<Record<string, string>> | undefined;
+  /** The `Idempotency-Key` the request carried. */
+  idempotencyKey?: string | undefined;
   /** The response, when one arrived. */
   response?: Response | undefined;
+  /** Seconds to wait, from `Retry-After` (rate limits and idempotency conflicts). */
+  retryAfter?: number | undefined;
+  /** How many attempts the call made, the last one included. */
+  attempts?: number | undefined;
+  /** The first characters of a body that could not be read as JSON. */
+  bodyPreview?: string | undefined;
+  /** The last status a wait saw. */
+  lastStatus?: string | undefined;
+  /** Which limit a timeout reached. */
+  option?: 'timeout' | 'totalTimeout' | undefined;
   /** The underlying failure (a network error, the abort reason), as `Error.cause`. */
   cause?: unknown;
 }
