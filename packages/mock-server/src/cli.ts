@@ -15,13 +15,6 @@ import { type CliIo, HELP, parseCommandLine, UsageError } from './cli/cli-option
 import { watchParent } from './cli/parent-watch';
 import { errorMessage } from './errors/realm-neutral';
 
-// The server and the world-file schema are loaded only by the commands that need them, so that
-// `--help` and a mistyped flag answer at once instead of after loading the whole service.
-const loadServe = () => import('./serve');
-const loadBanner = () => import('./cli/banner');
-const loadWorldFile = () => import('./worlds/world-file');
-const loadTrigger = () => import('./trigger-cli');
-
 /** The verify kit's package, an optional peer: the server does not ship its Ajv and HTTP parser. */
 const VERIFY_KIT = '@msgsvc/verify';
 
@@ -48,8 +41,10 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
   if (argv[0] === 'verify' || argv[0] === 'proxy') return runVerifyKit(argv[0], argv.slice(1), io);
   const name = argv[0] === 'trigger' ? 'msgsvc-mock trigger' : 'msgsvc-mock';
   try {
+    // The server, the trigger and the world-file schema are loaded only by the commands that need
+    // them, so that `--help` and a mistyped flag answer at once instead of after loading the service.
     if (argv[0] === 'trigger') {
-      const { runTriggerCli } = await loadTrigger();
+      const { runTriggerCli } = await import('./trigger-cli');
       return await runTriggerCli(argv.slice(1), io);
     }
     const command = parseCommandLine(argv, io.env);
@@ -58,7 +53,7 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
       return 0;
     }
     if (command.kind === 'world-schema') {
-      const { worldJsonSchema } = await loadWorldFile();
+      const { worldJsonSchema } = await import('./worlds/world-file');
       io.stdout(JSON.stringify(worldJsonSchema(), null, 2));
       return 0;
     }
@@ -113,8 +108,8 @@ async function serveUntilStopped(
   io: CliIo,
 ): Promise<number> {
   const [{ startServer }, { startupJson, startupText }] = await Promise.all([
-    loadServe(),
-    loadBanner(),
+    import('./serve'),
+    import('./cli/banner'),
   ]);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
