@@ -125,10 +125,7 @@ function stateFileText(snapshot: WorldSnapshot): string {
  * power cut) see the old file or the new one, whole; only the owner can read it.
  */
 export function writeStateFile(path: string, snapshot: WorldSnapshot): void {
-  writeAtomically(path, stateFileText(snapshot));
-}
-
-function writeAtomically(path: string, text: string): void {
+  const text = stateFileText(snapshot);
   const folder = dirname(path);
   const temporary = join(folder, `.${basename(path)}.${process.pid}.tmp`);
   try {
@@ -187,7 +184,16 @@ export type HeldStateFile = ReturnType<typeof holdStateFile>;
  * @throws {StateFileLockedError} for a file another running server holds.
  */
 export function holdStateFile(path: string, intervalMs: number) {
-  const lock = takeLock(path);
+  let lock: ReturnType<typeof lockStateFile>;
+  try {
+    lock = lockStateFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new StateFileError(
+      `state file ${path}: its folder ${dirname(resolve(path))} cannot be written (${code}); the world could never be saved.`,
+    );
+  }
   let saved: WorldSnapshot | undefined;
   try {
     saved = readStateFile(path);
@@ -206,7 +212,7 @@ export function holdStateFile(path: string, intervalMs: number) {
     if (snapshot === undefined) return;
     const text = stateFileText({ ...snapshot, time: 0 });
     if (!force && text === last) return;
-    writeAtomically(path, stateFileText(snapshot));
+    writeStateFile(path, snapshot);
     last = text;
   };
   return {
@@ -246,16 +252,4 @@ export function holdStateFile(path: string, intervalMs: number) {
       }
     },
   };
-}
-
-function takeLock(path: string) {
-  try {
-    return lockStateFile(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw new StateFileError(
-      `state file ${path}: its folder ${dirname(resolve(path))} cannot be written (${code}); the world could never be saved.`,
-    );
-  }
 }
