@@ -7,11 +7,6 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 /** An origin as a browser sends it: scheme, host and optional port, nothing else. */
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
-/** The entries of a CORS allow-list (`--cors`, `startServer`'s `cors`) that are not origins. */
-function invalidOrigins(origins: readonly string[]): string[] {
-  return origins.filter((origin) => !ORIGIN.test(origin));
-}
-
 /** The port `msgsvc-mock serve` listens on unless told otherwise: not Prism's 4010. */
 export const DEFAULT_PORT = 4780;
 
@@ -181,7 +176,9 @@ const NUMERIC = {
  * @throws {RangeError} naming the first number out of its bounds.
  */
 export function checkServeOptions(options: ServeOptions): void {
-  const badOrigins = invalidOrigins(options.cors).map((origin) => JSON.stringify(origin));
+  const badOrigins = options.cors
+    .filter((origin) => !ORIGIN.test(origin))
+    .map((origin) => JSON.stringify(origin));
   if (badOrigins.length > 0) {
     throw new TypeError(
       `cors: ${badOrigins.join(', ')} is not an origin (e.g. http://localhost:5173).`,
@@ -234,10 +231,9 @@ export function parseCommandLine(
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
   if (command === 'world-schema') return { kind: 'world-schema' as const };
   if (command !== 'serve') throw new UsageError(`Unknown command "${command}".`);
-  const options = serveOptions(values, env);
   return {
     kind: 'serve' as const,
-    options,
+    options: serveOptions(values, env),
     json: values.json === true,
     detached: values.detached === true,
   };
@@ -292,7 +288,7 @@ function corsOrigins(flags: readonly string[] | undefined): string[] {
       .map((origin) => origin.trim())
       .filter(Boolean),
   );
-  const badOrigin = invalidOrigins(cors)[0];
+  const badOrigin = cors.find((origin) => !ORIGIN.test(origin));
   if (badOrigin !== undefined || (flags !== undefined && cors.length === 0)) {
     throw new UsageError(
       `--cors takes exact origins such as http://localhost:5173, comma-separated (got "${badOrigin ?? ''}").`,
