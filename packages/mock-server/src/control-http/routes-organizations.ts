@@ -4,7 +4,7 @@ import * as schemas from '../generated/control-requests';
 import { type ControlContext, route } from '../http/route';
 
 /** The organization of the path, or a 404. */
-function organizationOf({ mock, params }: ControlContext) {
+export function organizationOf({ mock, params }: ControlContext) {
   return mock.control.organization(params.organization_id!).id;
 }
 

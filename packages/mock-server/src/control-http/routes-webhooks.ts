@@ -2,14 +2,14 @@
 
 import * as schemas from '../generated/control-requests';
 import { route } from '../http/route';
+import { organizationOf } from './routes-organizations';
 
 /** Webhook, inbound and trigger routes. */
 export const WEBHOOK_ROUTES = [
-  route('GET /organizations/{organization_id}/webhook-endpoints', ({ mock, params }) => {
-    const organization = mock.control.organization(params.organization_id!);
-    // By prefix: the full secret is shown once, when the endpoint is registered.
-    return { entries: mock.control.webhookEndpoints(organization.id) };
-  }),
+  // By prefix: the full secret is shown once, when the endpoint is registered.
+  route('GET /organizations/{organization_id}/webhook-endpoints', (context) => ({
+    entries: context.mock.control.webhookEndpoints(organizationOf(context)),
+  })),
   route(
     'POST /organizations/{organization_id}/webhook-endpoints 201',
     schemas.addWebhookEndpointBody,
@@ -36,10 +36,9 @@ export const WEBHOOK_ROUTES = [
   route('POST /inbound 201', schemas.simulateInboundBody, ({ mock }, input) =>
     mock.control.simulateInbound(input),
   ),
-  route('GET /organizations/{organization_id}/inbound', ({ mock, params }) => {
-    const organization = mock.control.organization(params.organization_id!);
-    return { entries: mock.control.inbound(organization.id) };
-  }),
+  route('GET /organizations/{organization_id}/inbound', (context) => ({
+    entries: context.mock.control.inbound(organizationOf(context)),
+  })),
   route('POST /trigger', schemas.triggerEventBody, ({ mock }, input) =>
     mock.control.trigger(input),
   ),
