@@ -3,7 +3,6 @@
  * The inspector page reads its own paged routes instead, so this lives with the control routes.
  */
 
-import type { MockService } from '@msgsvc/mock';
 import {
   type CampaignRecord,
   campaignHistory,
@@ -37,7 +36,15 @@ export function inspectorState({ mock, requestLog }: ControlDeps) {
     generated_at: new Date().toISOString(),
     clock: clockView(mock),
     counts: { messages: world.messages.size, campaigns: world.campaigns.size },
-    organizations: organizations(mock),
+    // The newest organizations with their keys (by prefix) and sender IDs.
+    organizations: mock.control
+      .organizations()
+      .slice(-ORGANIZATIONS)
+      .map((organization) => ({
+        ...organization,
+        api_keys: mock.control.apiKeys(organization.id),
+        sender_ids: mock.control.senderIds(organization.id),
+      })),
     phones: phonesByActivity(world)
       .slice(0, PHONES)
       .map(({ number }) => ({ number, thread: thread(world, number) })),
@@ -46,25 +53,25 @@ export function inspectorState({ mock, requestLog }: ControlDeps) {
       .sort((a, b) => b.createdAt - a.createdAt)
       .slice(0, CAMPAIGNS)
       .map((campaign) => campaignEntry(world, campaign)),
-    ledger: ledgers(world),
+    ledger: [...world.accounts.values()].slice(-ORGANIZATIONS).map((account) => ({
+      billing_account_id: account.id,
+      organization_id: account.organizationId,
+      organization: world.organizations.get(account.organizationId)?.name ?? null,
+      currency: account.currency,
+      balance: formatMoney(account.balance),
+      funded: formatMoney(account.funded),
+      entries: world.ledger
+        .filter((entry) => entry.billingAccountId === account.id)
+        .slice(-LEDGER_ENTRIES)
+        .reverse()
+        .map(ledgerEntryView),
+    })),
     outbox: world.webhooks.outbox
       .slice(-OUTBOX)
       .reverse()
       .map((delivery) => deliverySummary(world, delivery)),
     requests: requestLog.entries(REQUESTS),
   };
-}
-
-/** The newest organizations with their keys (by prefix) and sender IDs. */
-function organizations({ control }: MockService) {
-  return control
-    .organizations()
-    .slice(-ORGANIZATIONS)
-    .map((organization) => ({
-      ...organization,
-      api_keys: control.apiKeys(organization.id),
-      sender_ids: control.senderIds(organization.id),
-    }));
 }
 
 /** A phone's newest messages, both ways, oldest first. */
@@ -128,20 +135,4 @@ function campaignEntry(world: ReadonlyWorld, campaign: CampaignRecord) {
     progress,
     history: campaignHistory(world, campaign),
   };
-}
-
-function ledgers(world: ReadonlyWorld) {
-  return [...world.accounts.values()].slice(-ORGANIZATIONS).map((account) => ({
-    billing_account_id: account.id,
-    organization_id: account.organizationId,
-    organization: world.organizations.get(account.organizationId)?.name ?? null,
-    currency: account.currency,
-    balance: formatMoney(account.balance),
-    funded: formatMoney(account.funded),
-    entries: world.ledger
-      .filter((entry) => entry.billingAccountId === account.id)
-      .slice(-LEDGER_ENTRIES)
-      .reverse()
-      .map(ledgerEntryView),
-  }));
 }
