@@ -122,7 +122,11 @@ export async function runTriggerCli(argv: readonly string[], io: CliIo): Promise
   if (answer === undefined) return 1;
   const { data, error, response } = answer;
   if (data === undefined) {
-    io.stderr(refusal(error, response.status));
+    // The server's refusal: its message, and one line per field it names.
+    const envelope = error as { message?: string; fields?: Record<string, string> } | undefined;
+    const fields = Object.entries(envelope?.fields ?? {}).map(([name, why]) => `  ${name}: ${why}`);
+    const message = envelope?.message ?? `the server answered ${response.status}`;
+    io.stderr([`msgsvc-mock trigger: ${message}`, ...fields].join('\n'));
     return 1;
   }
   if (values.json === true) {
@@ -138,14 +142,4 @@ export async function runTriggerCli(argv: readonly string[], io: CliIo): Promise
     io.stdout(`  ${event.type}${status} ${event.data.id}`);
   }
   return 0;
-}
-
-/** The server's refusal: its message, and one line per field it names. */
-function refusal(error: unknown, status: number): string {
-  const envelope = error as { message?: string; fields?: Record<string, string> } | undefined;
-  const fields = Object.entries(envelope?.fields ?? {}).map(([name, why]) => `  ${name}: ${why}`);
-  return [
-    `msgsvc-mock trigger: ${envelope?.message ?? `the server answered ${status}`}`,
-    ...fields,
-  ].join('\n');
 }
