@@ -15,7 +15,7 @@ import { createControlClient } from './control-client';
 import { errorMessage } from './errors/realm-neutral';
 
 /** The `trigger --help` text. */
-export const TRIGGER_HELP = `msgsvc-mock trigger — make a webhook event happen on a running server
+const TRIGGER_HELP = `msgsvc-mock trigger — make a webhook event happen on a running server
 
 Usage:
   msgsvc-mock trigger <event-type> [flags]
