@@ -68,10 +68,7 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
     args = parsed;
     const { jsonl, json } = args;
     proxy = await startProxy({
-      upstream: args.upstream,
-      port: args.port,
-      host: args.host,
-      record: args.record,
+      ...args,
       // A warning (an added field) never fails the run.
       onExchange: (found) => {
         totals.exchanges++;
