@@ -27,7 +27,11 @@ export class Contract {
 
   constructor(readonly document: JsonObject = OPENAPI_DOCUMENT) {
     this.#ajv = ajvWith(document);
-    this.#open = ajvWith(withoutClosedObjects(document));
+    this.#open = ajvWith(
+      JSON.parse(JSON.stringify(document), (key, value: unknown) =>
+        key === 'additionalProperties' && value === false ? undefined : value,
+      ),
+    );
     this.#templates = pathTemplates(
       Object.keys(document.paths as JsonObject).map((template) => [template, template]),
     );
@@ -119,11 +123,4 @@ function errorsOf(ajv: Ajv2020, pointer: string, value: unknown): string[] {
   const validate = compiled(ajv, pointer);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
-}
-
-/** A copy of `document` without any `additionalProperties: false` (other values kept). */
-function withoutClosedObjects(document: JsonObject): JsonObject {
-  return JSON.parse(JSON.stringify(document), (key, value: unknown) =>
-    key === 'additionalProperties' && value === false ? undefined : value,
-  );
 }
