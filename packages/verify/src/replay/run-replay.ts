@@ -126,9 +126,8 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
     }
     failures = 0;
     replayed++;
-    for (const found of compareResponses(recordedAnswer(exchange), answer, ids)) {
-      differences.push({ ...at, ...found });
-    }
+    const found = compareResponses(recordedAnswer(exchange), answer, ids);
+    differences.push(...found.map((difference) => ({ ...at, ...difference })));
   }
   return {
     base_url: base,
