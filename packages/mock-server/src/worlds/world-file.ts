@@ -9,10 +9,10 @@ import { readonlyWorld } from '@msgsvc/mock/port';
 import type { components } from '../generated/control';
 import { type WorldFile, worldFileSchema } from './world-file-schema';
 
-export { type WorldFile, worldFileSchema, worldJsonSchema } from './world-file-schema';
+export { type WorldFile, worldJsonSchema } from './world-file-schema';
 
 /** A world file that cannot be read, parsed, validated or built; `message` says where and why. */
-export class WorldFileError extends Error {
+class WorldFileError extends Error {
   override name = 'WorldFileError';
 }
 
