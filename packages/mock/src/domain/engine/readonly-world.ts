@@ -16,8 +16,9 @@ import type {
   Organization,
   SenderId,
 } from '../core/model';
-import type { World, WorldConfig, WorldCore } from '../core/world';
+import type { WorldConfig, WorldCore } from '../core/world';
 import type { StatusHistory } from '../history/status-history';
+import type { RateLimitTable } from '../policies/rate-limits';
 import type { RecordStore, TenantRecord } from '../storage/record-store';
 import type { WebhookDelivery, WebhookEndpoint } from '../webhooks/webhooks';
 
@@ -83,5 +84,8 @@ export interface ReadonlyWorld
   /** The webhook attempts awaiting their transport's answer (a live feed watches their count). */
   readonly inFlight: Pick<ReadonlySet<unknown>, 'size'>;
   /** Rate limits. */
-  readonly rateLimits: Readonly<Pick<World['rateLimits'], 'table'>>;
+  readonly rateLimits: {
+    /** Requests per minute by operation id; `null` is unlimited. */
+    readonly table: RateLimitTable;
+  };
 }
