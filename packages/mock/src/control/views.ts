@@ -21,6 +21,7 @@ import type {
   Tag,
 } from '../domain/core/model';
 import { formatTimestamp } from '../domain/core/time-format';
+import { wireName } from '../domain/core/vocabulary';
 import type { ReadonlyWorld } from '../domain/engine/readonly-world';
 import type { StatusStep } from '../domain/history/status-history';
 import type { FaultState } from '../domain/policies/faults';
@@ -38,8 +39,7 @@ function fieldsOf<R extends object, K extends keyof R & string>(
   record: R,
   keys: readonly K[],
 ): { [P in K as Snake<P>]: R[P] } {
-  const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-  return Object.fromEntries(keys.map((key) => [snake(key), record[key]])) as never;
+  return Object.fromEntries(keys.map((key) => [wireName(key), record[key]])) as never;
 }
 
 /** An organization with its billing account. */

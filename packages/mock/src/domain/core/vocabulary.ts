@@ -128,3 +128,8 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** A field's wire name: its camelCase name in snake_case (`messageId` → `message_id`). */
+export function wireName(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}

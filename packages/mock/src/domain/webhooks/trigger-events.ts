@@ -8,6 +8,7 @@ import { sendBatch } from '../campaigns/campaigns';
 import type { Caller } from '../core/caller';
 import { type DomainError, found, validationError } from '../core/errors';
 import type { CampaignRecord, MessageRecord, MessageStatus, Organization } from '../core/model';
+import { wireName } from '../core/vocabulary';
 import type { World } from '../core/world';
 import { simulateInbound } from '../messages/inbound';
 import { answerMessage, dispatchMessage, transitionMessage } from '../messages/message-lifecycle';
@@ -53,10 +54,6 @@ const DECIDED_BY_SUBJECT: Readonly<Record<WebhookEventType, readonly (keyof Trig
   'message.received': ['organizationId', 'environment', 'from', 'to'],
   'campaign.completed': ['organizationId', 'environment'],
 };
-/** The wire name of a spec's field, for error `fields`: `messageId` is `message_id`. */
-function wire(key: keyof TriggerSpec): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
 
 /**
  * Makes the event `spec.type` happen. Every check runs before anything changes: a refused
@@ -90,9 +87,9 @@ function checkApplicable(spec: TriggerSpec): void {
   for (const key of Object.keys(spec) as (keyof TriggerSpec)[]) {
     if (key === 'type' || spec[key] === undefined) continue;
     if (!APPLIES[spec.type].includes(key) && !decided.includes(key)) {
-      fields[wire(key)] = `Does not apply to ${spec.type}.`;
+      fields[wireName(key)] = `Does not apply to ${spec.type}.`;
     } else if (subjectGiven && decided.includes(key)) {
-      fields[wire(key)] =
+      fields[wireName(key)] =
         `Applies only when no ${spec.type === 'campaign.completed' ? 'campaign_id' : 'message_id'} is given: the existing record decides it.`;
     }
   }
