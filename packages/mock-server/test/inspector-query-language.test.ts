@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseFilter, tokenize } from '../src/query/query-language';
 import { QUERY_KEYS } from '../src/query/query-vocabulary';
-import { filteredCampaigns, filteredMessages, foldText } from '../src/query/search';
+import { filteredCampaigns, filteredMessages, foldText, textTest } from '../src/query/search';
 
 const parseMessageQuery = (q: string) => parseFilter('messages', q);
 const parseCampaignQuery = (q: string) => parseFilter('campaigns', q);
@@ -274,5 +274,16 @@ describe('accent folding (D158)', () => {
         true,
       ]);
     }
+  });
+
+  it('answers a run of records as each record alone (the last text’s answer is reused)', () => {
+    const text = fc.constantFrom('Seu crédito', 'CREDITO', 'debito', '', 'Natal 2026', 'cre');
+    fc.assert(
+      fc.property(fc.constantFrom('credito', 'cre', 'natal 2', 'x'), fc.array(text), (q, texts) => {
+        const test = textTest(q)!;
+        const answers = texts.map((t) => test(null, null, t));
+        expect(answers).toEqual(texts.map((t) => foldText(t).includes(foldText(q))));
+      }),
+    );
   });
 });

@@ -134,12 +134,15 @@ export const QUERY_FIELDS = {
     words: (target) => (target === 'messages' ? MESSAGE_STATUSES : CAMPAIGN_STATUSES),
     // As the public lists' `status=`: a status they report (`failed`) holds for every exact
     // status they report as it (`REJECTED`, `CANCELLED`); one they never report (`rejected`)
-    // holds for that exact status alone. A campaign's state is its own.
-    test:
-      (statuses, { listStatusOf }) =>
-      (record) =>
-        statuses.includes(record.status) ||
-        ('campaignId' in record && statuses.includes(listStatusOf(record.status))),
+    // holds for that exact status alone. A campaign's state is its own (none is a status the
+    // lists fold in), so one set of exact statuses serves both lists.
+    test: (statuses, { listStatusOf }) => {
+      const exact = new Set(statuses);
+      for (const status of MESSAGE_STATUSES) {
+        if (statuses.includes(listStatusOf(status))) exact.add(status);
+      }
+      return (record) => exact.has(record.status);
+    },
   }),
   channel: field<string>({
     help: [['channel:sms', 'sms or whatsapp']],
