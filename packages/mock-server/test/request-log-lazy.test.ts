@@ -10,7 +10,7 @@ import { RequestLog } from '../src/worlds/request-log';
 
 const KEY = 'sk_live_c2VjcmV0LWtleS1vZi10aGUtdGVzdC1ydW4';
 const owner = (key: string): KeyOwner | null =>
-  key === KEY ? { world: null, organization_id: 'org', environment: 'live', revoked: false } : null;
+  key === KEY ? { world: null, organization_id: 'org', environment: 'live' } : null;
 
 const body = fc.oneof(
   fc.constant(null),

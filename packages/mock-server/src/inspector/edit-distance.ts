@@ -38,17 +38,16 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 }
 
 /**
- * The candidate nearest to `name` within `limit` edits (case and `-`/`_` ignored), or undefined
+ * The candidate nearest to `name` within two edits (case and `-`/`_` ignored), or undefined
  * when none is that near or the name is one of them. Ties go to the first candidate.
  */
 export function nearest(
   name: string,
   candidates: readonly string[],
-  limit = 2,
 ): { readonly name: string; readonly distance: number } | undefined {
   const wanted = loose(name);
   // A one- or two-letter name is near everything short: only a swap or a case slip counts then.
-  const allowed = wanted.length <= 3 ? Math.min(limit, 1) : limit;
+  const allowed = wanted.length <= 3 ? 1 : 2;
   let best: { name: string; distance: number } | undefined;
   for (const candidate of candidates) {
     if (candidate === name) return undefined;

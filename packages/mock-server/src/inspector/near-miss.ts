@@ -46,16 +46,8 @@ export function operationOf(method: string, path: string): OutlineOperation | un
   return operationsAt(path).operations.find((operation) => operation.method === wanted);
 }
 
-/** What a hint is about. */
-type NearMissKind = 'path' | 'method' | 'id' | 'header' | 'key' | 'field' | 'query';
-
 /** One hint: what the request almost was, in words, and the record it points to if any. */
-export interface NearMiss {
-  readonly kind: NearMissKind;
-  readonly message: string;
-  /** A record the hint names, for a link (`#/messages/<id>`, `#/campaigns/<id>`). */
-  readonly record: { readonly kind: 'message' | 'campaign'; readonly id: string } | null;
-}
+export type NearMiss = ReturnType<typeof hint>;
 
 /** The worlds a hint may look in: the request's own, and the server's others. */
 export function nearMissWorlds(deps: ControlDeps) {
@@ -89,7 +81,11 @@ export function nearMisses(entry: StoredRequest, worlds: NearMissWorlds): NearMi
   ].slice(0, MAX_HINTS);
 }
 
-function hint(kind: NearMissKind, message: string, record: NearMiss['record'] = null): NearMiss {
+function hint(
+  kind: 'path' | 'method' | 'id' | 'header' | 'key' | 'field' | 'query',
+  message: string,
+  record: ReturnType<typeof link> = null,
+) {
   return { kind, message, record };
 }
 
@@ -151,7 +147,10 @@ function closestPath(path: string, method: string) {
         if (sent[i] === '') distance = 3;
         return sent[i];
       }
-      distance += segmentDistance(sent[i]!, expected);
+      // A change of case counts as one edit.
+      if (sent[i] !== expected) {
+        distance += Math.max(1, nearest(sent[i]!, [expected])?.distance ?? 3);
+      }
       return expected;
     });
     if (distance === 0 || distance > 2) continue;
@@ -165,12 +164,6 @@ function closestPath(path: string, method: string) {
     }
   }
   return best && { ...best, operations: operationsAt(best.path).operations };
-}
-
-/** Edits between a sent path segment and the contract's (a change of case counts as one). */
-function segmentDistance(sent: string, expected: string): number {
-  if (sent === expected) return 0;
-  return Math.max(1, nearest(sent, [expected], 2)?.distance ?? 3);
 }
 
 /** A key the request's world does not hold, held by another world (keys are routed by their namespace). */
@@ -198,11 +191,11 @@ function headerHints(entry: StoredRequest, operation: OutlineOperation | undefin
   const messages = expected.map((name) => {
     const wanted = name.toLowerCase();
     if (sent.includes(wanted)) return undefined;
-    const near = sent.slice(0, 50).find((header) => nearest(header, [wanted], 2) !== undefined);
+    const near = sent.slice(0, 50).find((header) => nearest(header, [wanted]) !== undefined);
     if (near !== undefined) {
       return `The header "${near}" is not ${name}: the service never read it. Send it as ${name}.`;
     }
-    const inQuery = params.find((param) => nearest(param, [wanted, wanted.replace(/^x-/, '')], 2));
+    const inQuery = params.find((param) => nearest(param, [wanted, wanted.replace(/^x-/, '')]));
     if (inQuery !== undefined) return `"${inQuery}" was sent in the query: ${name} is a header.`;
     if (name === apiKeyHeader && entry.status === 401) {
       return `No ${name} header was sent: every operation needs one.`;
@@ -298,7 +291,7 @@ function fieldHints(entry: StoredRequest, operation: OutlineOperation): NearMiss
         walk((value as Record<string, unknown>)[key], field.fields, `${at}${key}.`, depth + 1);
         continue;
       }
-      const near = nearest(key, names, 2);
+      const near = nearest(key, names);
       if (near === undefined || sent.includes(near.name)) continue;
       const message = `"${at}${key}" is not a field of ${operation.operationId}'s body: did you mean "${at}${near.name}"?`;
       hints.push(hint('field', message));
@@ -314,14 +307,15 @@ function queryHints(entry: StoredRequest, operation: OutlineOperation): NearMiss
   const sent = [...new Set(new URLSearchParams(entry.query).keys())].slice(0, 50);
   // `nearest` finds nothing for a name that is one of the operation's.
   return sent.flatMap((name) => {
-    const near = nearest(name, operation.query, 2);
+    const near = nearest(name, operation.query);
     if (near === undefined || sent.includes(near.name)) return [];
     const message = `"${name}" is not a query parameter of ${operation.operationId}: did you mean "${near.name}"?`;
     return [hint('query', message)];
   });
 }
 
-function link(found: FoundRecord | undefined): NearMiss['record'] {
+/** A record a hint names, for a link (`#/messages/<id>`, `#/campaigns/<id>`). */
+function link(found: FoundRecord | undefined) {
   if (found?.kind === 'message' || found?.kind === 'campaign') {
     return { kind: found.kind, id: found.id };
   }

@@ -9,7 +9,6 @@ import { readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../errors/control-errors';
 import { type BuiltWorld, buildWorld, type WorldSettings } from './build-world';
 import { fingerprint, LiveFeed } from './live';
-import type { KeyOwner } from './request-log';
 import { SnapshotStore } from './snapshot-store';
 
 /** Length of a created world's key namespace: 62^8 values, drawn at random. */
@@ -171,9 +170,10 @@ export class WorldRegistry {
 
   /**
    * Who holds a key a request to world `worldId` sent: that world, else the created world whose
-   * namespace the key carries (as {@link forKey} routes it), else the default world.
+   * namespace the key carries (as {@link forKey} routes it), else the default world; `world` is
+   * the one holding it when it is not the request's own (null when it is).
    */
-  keyOwner(worldId: string, sent: string): KeyOwner | null {
+  keyOwner(worldId: string, sent: string) {
     const key = sent.trim();
     const namespace = key.slice(KEY_PREFIX_LENGTH, KEY_PREFIX_LENGTH + NAMESPACE_LENGTH);
     const worlds = [this.byId.get(worldId), this.byNamespace.get(namespace), this.default];
@@ -184,7 +184,6 @@ export class WorldRegistry {
         world: entry.id === worldId ? null : { id: entry.id, name: entry.name },
         organization_id: found.organizationId,
         environment: found.environment,
-        revoked: found.revoked,
       };
     }
     return null;
