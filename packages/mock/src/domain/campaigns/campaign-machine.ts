@@ -3,7 +3,8 @@
  * trigger, so nothing here leads into them.
  */
 import type { CampaignStatus } from '../core/model';
-import { statesOf, type TransitionTable } from '../core/state-machine';
+import type { TransitionTable } from '../core/state-machine';
+import { namesOf } from '../core/vocabulary';
 
 /** What can happen to a campaign. */
 export type CampaignEvent =
@@ -29,4 +30,4 @@ export const CAMPAIGN_TRANSITIONS: TransitionTable<CampaignStatus, CampaignEvent
 };
 
 /** Every campaign status, in the table's order. */
-export const CAMPAIGN_STATUSES = statesOf(CAMPAIGN_TRANSITIONS);
+export const CAMPAIGN_STATUSES = namesOf(CAMPAIGN_TRANSITIONS);

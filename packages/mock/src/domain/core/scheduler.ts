@@ -18,8 +18,8 @@ export class Scheduler<T> {
   private nextSeq = 0;
   private workCount = 0;
 
-  /** @param isWork - which tasks are work; default: all of them. */
-  constructor(private readonly isWork: (task: T) => boolean = () => true) {}
+  /** @param isWork - which tasks are work. */
+  constructor(private readonly isWork: (task: T) => boolean) {}
 
   /** Replaces every pending task with those of {@link Scheduler.toJSON}'s `data`. */
   load(data: { tasks: readonly ScheduledTask<T>[]; nextSeq: number }): void {

@@ -18,10 +18,3 @@ export function nextState<State extends string, Event extends string>(
   if (to === undefined) throw new Error(`Impossible ${machine} transition: ${from} --${event}-->`);
   return to;
 }
-
-/** Every state of a table, in the order it lists them: the compiler holds the table to the type. */
-export function statesOf<State extends string>(
-  table: TransitionTable<State, string>,
-): readonly State[] {
-  return Object.keys(table) as State[];
-}

@@ -37,10 +37,11 @@ export const DELIVERY_STATES = namesOf<DeliveryState>({
 });
 
 /**
- * The keys of a table that names every member of `T` once: the compiler checks the table against
- * the type both ways, so a list derived from a contract type cannot drift from it.
+ * The keys of a table that names every member of `T` once, in the table's order: the compiler
+ * checks the table against the type both ways, so a list derived from a contract type (or the
+ * states of a transition table) cannot drift from it.
  */
-export function namesOf<T extends string>(table: Readonly<Record<T, true>>): readonly T[] {
+export function namesOf<T extends string>(table: Readonly<Record<T, unknown>>): readonly T[] {
   return Object.keys(table) as T[];
 }
 

@@ -56,7 +56,7 @@ export function advance(world: World, ms: number): number {
   return count;
 }
 
-/** Default cap of {@link runUntilIdle} and {@link runUntil}: 30 days of virtual time. */
+/** How far {@link runUntilIdle} and {@link runUntil} move the clock at most: 30 days. */
 export const IDLE_HORIZON_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What a run of a virtual clock did. */
@@ -75,13 +75,13 @@ export interface ClockRun {
 /**
  * Runs pending work, moving a virtual clock to each task's due time, until no work is left: tasks
  * that are only housekeeping stay pending, and run only when a later piece of work needs the
- * clock past them. Stops early after `horizon` of virtual time, so that periodic work cannot spin
+ * clock past them. Stops early after {@link IDLE_HORIZON_MS}, so that periodic work cannot spin
  * forever.
  */
-export function runUntilIdle(world: World, horizon: number = IDLE_HORIZON_MS): ClockRun {
+export function runUntilIdle(world: World): ClockRun {
   const clock = virtualClock(world);
   const start = clock.now();
-  const count = runWhile(world, clock, start + horizon, () => world.scheduler.work > 0);
+  const count = runWhile(world, clock, start + IDLE_HORIZON_MS, () => world.scheduler.work > 0);
   return clockRun(world, start, count);
 }
 
@@ -95,13 +95,9 @@ function clockRun(world: World, start: number, tasksRun: number): ClockRun {
  * as `advance` would) or a condition checked before the first task and after each one.
  *
  * @throws Error when the condition still does not hold with nothing left to run, or after
- * `horizon` of virtual time: a test waiting for something that never happens fails there.
+ * {@link IDLE_HORIZON_MS}: a test waiting for something that never happens fails there.
  */
-export function runUntil(
-  world: World,
-  until: Date | (() => boolean),
-  horizon: number = IDLE_HORIZON_MS,
-): ClockRun {
+export function runUntil(world: World, until: Date | (() => boolean)): ClockRun {
   const clock = virtualClock(world);
   const start = clock.now();
   if (isDate(until)) {
@@ -110,12 +106,12 @@ export function runUntil(
     return clockRun(world, start, advance(world, Math.max(0, target - start)));
   }
   let held = false;
-  const count = runWhile(world, clock, start + horizon, () => {
+  const count = runWhile(world, clock, start + IDLE_HORIZON_MS, () => {
     held = until();
     return !held;
   });
   if (!held) {
-    const why = world.scheduler.size === 0 ? 'with no work left' : `within ${horizon} ms`;
+    const why = world.scheduler.size === 0 ? 'with no work left' : `within ${IDLE_HORIZON_MS} ms`;
     throw new Error(
       `runUntil: the condition did not hold ${why} (${count} tasks ran, the clock moved ${clock.now() - start} ms).`,
     );

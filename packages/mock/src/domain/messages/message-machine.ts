@@ -4,7 +4,8 @@
  */
 import type { components } from '@msgsvc/sdk';
 import type { MessageStatus } from '../core/model';
-import { statesOf, type TransitionTable } from '../core/state-machine';
+import type { TransitionTable } from '../core/state-machine';
+import { namesOf } from '../core/vocabulary';
 
 /** What can happen to a message. */
 export type MessageEvent =
@@ -34,7 +35,7 @@ export const MESSAGE_TRANSITIONS: TransitionTable<MessageStatus, MessageEvent> =
 };
 
 /** Every message status, in the table's order (the order the status history numbers them by). */
-export const MESSAGE_STATUSES = statesOf(MESSAGE_TRANSITIONS);
+export const MESSAGE_STATUSES = namesOf(MESSAGE_TRANSITIONS);
 
 /** The error code a status carries when the event itself does not name one. */
 export const DEFAULT_ERROR_CODES: Readonly<Partial<Record<MessageStatus, string>>> = {
