@@ -75,32 +75,25 @@ function isRunnerApi(value: unknown): value is RunnerApi {
 }
 
 /**
- * `@jest/globals` or `bun:test` through the module's own `require` (Bun gives the test file its
- * globals, not the modules it imports, and has a `require` in ES modules too).
- */
-function fromRunnerModule(): unknown {
-  // In an ES module under Jest there is no `require`, and a static import would make every load
-  // depend on `@jest/globals`; there, Jest's globals are the way (`injectGlobals` defaults on).
-  if (typeof require !== 'function') return undefined;
-  for (const name of ['@jest/globals', 'bun:test']) {
-    try {
-      return require(name);
-    } catch {
-      // Not this runner: try the next.
-    }
-  }
-  return undefined;
-}
-
-/**
- * The running runner's `expect`, `beforeEach` and `afterAll`: its globals, else its module (which
- * Jest answers even when `injectGlobals` is off). Outside one, throws a sentence naming the fix.
+ * The running runner's `expect`, `beforeEach` and `afterAll`: its globals, else `@jest/globals` or
+ * `bun:test` through the module's own `require` (Jest answers it even when `injectGlobals` is off;
+ * Bun gives the test file its globals, not the modules it imports, and has a `require` in ES
+ * modules too). Outside one, throws a sentence naming the fix.
  */
 export function runnerApi(): RunnerApi {
   const globals: unknown = globalThis;
   if (isRunnerApi(globals)) return globals;
-  const runnerModule = fromRunnerModule();
-  if (isRunnerApi(runnerModule)) return runnerModule;
+  // Not a static import: every load would depend on `@jest/globals`. In an ES module under Jest
+  // there is no `require` (the call throws): there Jest's globals are the way (`injectGlobals`
+  // defaults on).
+  for (const name of ['@jest/globals', 'bun:test']) {
+    try {
+      const runnerModule: unknown = require(name);
+      if (isRunnerApi(runnerModule)) return runnerModule;
+    } catch {
+      // Not this runner, or no `require`: try the next.
+    }
+  }
   throw new Error(
     '@msgsvc/mock/jest found no Jest expect and hooks: import it from a test file or a file of ' +
       "Jest's setupFilesAfterEnv (setupFiles run before Jest installs expect), under Jest or " +
