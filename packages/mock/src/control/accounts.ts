@@ -27,7 +27,17 @@ export function createAccountControls(world: () => World): AccountControls {
   const balanceOf = (w: World, organizationId: string) =>
     formatMoney(getAccount(w, getOrganization(w, organizationId).billingAccountId).balance);
   return {
-    createOrganization: (params) => newOrganization(world(), params),
+    createOrganization(params) {
+      const w = world();
+      const { balance, ...options } = checkOptions('createOrganization', params);
+      if (options.webhookSecret !== undefined)
+        checkWebhookSecret(options.webhookSecret, 'webhook_secret');
+      const organization = createOrganization(w, {
+        ...options,
+        ...(balance === undefined ? {} : { balance: money(balance) }),
+      });
+      return { ...organizationView(w, organization), webhook_secret: organization.webhookSecret };
+    },
     organizations() {
       const w = world();
       return [...w.organizations.values()].map((organization) => organizationView(w, organization));
@@ -68,35 +78,21 @@ export function createAccountControls(world: () => World): AccountControls {
         .map((sender) => senderIdView(w, sender));
     },
     createTag: (organizationId, name) => tagView(createTag(world(), organizationId, name)),
-    createContact: (params) => newContact(world(), params),
+    createContact(params) {
+      const w = world();
+      const { number, ...options } = checkOptions('createContact', params);
+      const organization = getOrganization(w, options.organizationId);
+      const normalized = normalizeRecipient(number, organization.defaultCountry);
+      if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
+      return contactView(
+        createContact(w, { ...options, organizationId: organization.id, e164: normalized.e164 }),
+      );
+    },
     configureRateLimits(changes) {
       // A misspelt key is named as the HTTP body names it: `limits.<key>`.
       configureRateLimits(world(), changes, 'limits');
     },
   };
-}
-
-/** `createOrganization`: the one answer that shows the organization's webhook secret. */
-function newOrganization(w: World, params: Parameters<AccountControls['createOrganization']>[0]) {
-  const { balance, ...options } = checkOptions('createOrganization', params);
-  if (options.webhookSecret !== undefined)
-    checkWebhookSecret(options.webhookSecret, 'webhook_secret');
-  const organization = createOrganization(w, {
-    ...options,
-    ...(balance === undefined ? {} : { balance: money(balance) }),
-  });
-  return { ...organizationView(w, organization), webhook_secret: organization.webhookSecret };
-}
-
-/** `createContact`: the number normalized as a send's recipient is. */
-function newContact(w: World, params: Parameters<AccountControls['createContact']>[0]) {
-  const { number, ...options } = checkOptions('createContact', params);
-  const organization = getOrganization(w, options.organizationId);
-  const normalized = normalizeRecipient(number, organization.defaultCountry);
-  if (!normalized.ok) throw validationError({ number: 'Must be a valid phone number.' });
-  return contactView(
-    createContact(w, { ...options, organizationId: organization.id, e164: normalized.e164 }),
-  );
 }
 
 function money(text: string): number {
