@@ -358,7 +358,7 @@ export type PhoneRow = ReturnType<typeof phoneRow>;
 export type InspectorSummary = ReturnType<typeof inspectorSummary>;
 /** @see {@link campaignRow} */
 export type CampaignRow = ReturnType<typeof campaignRow>;
-/** One entry of a phone's thread. */
-export type ThreadEntry = ReturnType<typeof phoneView>['thread'][number];
+/** @see {@link phoneView} */
+export type PhoneView = ReturnType<typeof phoneView>;
 /** The search box's answer. */
 export type SearchView = ReturnType<typeof searchView>;
