@@ -152,7 +152,7 @@ export function replyForm(view: MessageView, actions: Actions): Child {
 
 /** A field spec as a control named `name`: its other properties are the control's attributes. */
 function fieldControl(spec: FieldSpec, name: string): HTMLElement {
-  const { label, input, options = [], blank, size, ...attributes } = spec;
+  const { label, input, options = [], blank, ...attributes } = spec;
   if (input === 'select') {
     const option = (value: string | number) =>
       html`<option value=${value} selected=${String(value) === spec.value}>${value}</option>`;
@@ -160,8 +160,7 @@ function fieldControl(spec: FieldSpec, name: string): HTMLElement {
       ${blank !== undefined && html`<option value="">${blank}</option>`}${options.map(option)}
     </select>`;
   }
-  const width = size ?? (input === 'number' ? 8 : 24);
-  return html`<input name=${name} type=${input} size=${width} ...${attributes} />`;
+  return html`<input name=${name} type=${input} ...${attributes} />`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The record views, each at its own address: a message, a phone's thread, a campaign, a delivery. */
-import type { CampaignView, DeliveryDetail, MessageView, ThreadEntry } from '../api';
+import type { CampaignView, DeliveryDetail, MessageView, PhoneView } from '../api';
 import type { CreatingRequest } from '../journal';
 import { replyForm } from './actions';
 import { control, data } from './api';
@@ -18,10 +18,11 @@ import {
   deliveryRows,
   latency,
   messageRows,
+  pageOf,
+  pages,
   replyRows,
   type View,
 } from './lists';
-import { pageOf, pages } from './paging';
 import type { Route } from './router';
 import { smsCheckSection } from './sms-check';
 
@@ -76,10 +77,7 @@ function messageFields(view: MessageView): HTMLElement {
 
 /** `#/phones/<number>`: the thread with that number, both ways. */
 export async function phoneView(number: string): Promise<View> {
-  const { thread, opted_out } = await data<{
-    thread: readonly ThreadEntry[];
-    opted_out: readonly { organization: string; environment: string }[];
-  }>(`phones/${encodeURIComponent(number)}`);
+  const { thread, opted_out } = await data<PhoneView>(`phones/${encodeURIComponent(number)}`);
   return {
     title: `Phone ${number}`,
     content: [
@@ -92,7 +90,7 @@ export async function phoneView(number: string): Promise<View> {
 }
 
 /** One message of a thread: sent (with its status and a link to it) or a reply. */
-function bubble(item: ThreadEntry): HTMLElement {
+function bubble(item: PhoneView['thread'][number]): HTMLElement {
   if (item.direction === 'inbound') {
     return html`<li class="bubble inbound">
       <div class="head">${time(item.received_at)} · reply to ${item.to}</div>
@@ -215,25 +213,22 @@ function attemptItem(attempt: DeliveryDetail['attempts'][number]): HTMLElement {
 
 /** On a message's or campaign's page: the requests that created it, replays included. */
 function creatingRequests(requests: readonly CreatingRequest[]): Child {
+  const item = (r: CreatingRequest) => html`<li>
+    ${link(`${r.method} ${r.path} → ${r.status}`, 'requests', String(r.seq))}
+    ${' '}${time(r.world_at ?? r.at)}
+    ${r.replayed && html`<span class="meta"> (idempotent replay)</span>`}
+  </li>`;
   return section(
     'Created by',
     'Created by',
     requests.length === 0
       ? html`<p class="empty">${NOT_LOGGED}</p>`
-      : html`<ul>${requests.map(creatingRequest)}</ul>`,
+      : html`<ul>${requests.map(item)}</ul>`,
   );
 }
 
 const NOT_LOGGED =
   'No request in the log created it (the log keeps the latest 200 requests; the control API and simulations log none).';
-
-function creatingRequest(r: CreatingRequest): HTMLElement {
-  const request = link(`${r.method} ${r.path} → ${r.status}`, 'requests', String(r.seq));
-  return html`<li>
-    ${request} ${time(r.world_at ?? r.at)}
-    ${r.replayed && html`<span class="meta"> (idempotent replay)</span>`}
-  </li>`;
-}
 
 /** One step of a message's or a campaign's history. */
 type TimelineStep = (MessageView | CampaignView)['history'][number];

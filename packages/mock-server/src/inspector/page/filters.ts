@@ -9,7 +9,7 @@ import {
   type QueryKey,
   type QueryTarget,
 } from '../../query/query-vocabulary';
-import type { MessageRow } from '../api';
+import type { MessageRow, PhoneView } from '../api';
 import { type Child, chip, html, table } from './dom';
 import { type Route, withQuery } from './router';
 
@@ -122,10 +122,7 @@ export function messageBadges(facts: BadgeFacts): Child {
 const STOPPED = 'The recipient answered a STOP word: every message to an opted-out number';
 
 /** Where a phone has opted out: one badge per organization and environment. */
-export function phoneOptOutBadges(
-  number: string,
-  optedOut: readonly { organization: string; environment: string }[],
-): Child {
+export function phoneOptOutBadges(number: string, optedOut: PhoneView['opted_out']): Child {
   if (optedOut.length === 0) return null;
   const digits = number.replace(/\D/g, '');
   const optOut = (o: (typeof optedOut)[number]) =>
@@ -135,8 +132,11 @@ export function phoneOptOutBadges(
 
 const SINCE = 'This number answered a STOP word: the messages to it since';
 
-/** The `?` help: every key with an example (a link), the closed keys' values, how words combine. */
-function dialog(): HTMLDialogElement {
+/**
+ * Adds the `?` help to the page (every key with an example, a link; the closed keys' values; how
+ * words combine) and its `?` button to the search form.
+ */
+export function installFilterHelp(form: HTMLElement): void {
   const closed = (key: QueryKey, target: QueryTarget = 'messages') =>
     QUERY_FIELDS[key].words?.(target).join(', ').toLowerCase();
   const example = (words: string) =>
@@ -175,18 +175,7 @@ function dialog(): HTMLDialogElement {
   help.addEventListener('click', (event) => {
     if ((event.target as HTMLElement).closest('[data-close]') !== null) help.close();
   });
-  return help;
-}
-
-/** Opens the help (the `?` button and the `?` key). */
-export function openFilterHelp(): void {
-  const help = document.getElementById('filter-help') as HTMLDialogElement | null;
-  if (help !== null && !help.open) help.showModal();
-}
-
-/** Adds the help to the page and its `?` button to the search form. */
-export function installFilterHelp(form: HTMLElement): void {
-  document.body.append(dialog());
+  document.body.append(help);
   form.append(html`<button
     type="button"
     id="filter-help-button"
@@ -196,4 +185,10 @@ export function installFilterHelp(form: HTMLElement): void {
   >
     <span aria-hidden="true">?</span><span class="visually-hidden">Search and filter help</span>
   </button>`);
+}
+
+/** Opens the help (the `?` button and the `?` key). */
+export function openFilterHelp(): void {
+  const help = document.getElementById('filter-help') as HTMLDialogElement | null;
+  if (help !== null && !help.open) help.showModal();
 }

@@ -31,8 +31,8 @@ export interface FieldSpec {
   readonly min?: number;
   readonly max?: number;
   readonly value?: string;
-  /** A text field's width in characters (24 unless given). */
-  readonly size?: number | undefined;
+  /** An input's width in characters. */
+  readonly size?: number;
 }
 
 /** A form: its accessible name, its button, and a field per property of its request body. */
@@ -43,7 +43,7 @@ export interface FormSpec {
 }
 
 /** A text field, with the hint shown while it is empty and its width in characters. */
-export function text(id: string, label: string, placeholder?: string, size?: number): FieldSpec {
+export function text(id: string, label: string, placeholder?: string, size = 24): FieldSpec {
   return { id, label, input: 'text', placeholder, size };
 }
 
@@ -57,7 +57,7 @@ export const required = (field: FieldSpec): FieldSpec => ({ ...field, required: 
 
 const operation = (id: string) => select(id, 'Operation id', OPERATION_IDS, 'any operation');
 function count(id: string, label: string): FieldSpec {
-  return { id, label, input: 'number', min: 1, max: 1_000_000, value: '1' };
+  return { id, label, input: 'number', min: 1, max: 1_000_000, value: '1', size: 8 };
 }
 
 /** Every fault kind's form, in the order the page shows them. */

@@ -9,8 +9,7 @@ import type { CreatedRecord, JournalDetail, JournalRow } from '../journal';
 import { data } from './api';
 import { headerTable } from './details';
 import { type Child, fields, html, link, pretty, section, tableOf, time } from './dom';
-import { REQUEST_COLUMNS, type View, wallBeside } from './lists';
-import { pageOf, pages } from './paging';
+import { pageOf, pages, REQUEST_COLUMNS, type View, wallBeside } from './lists';
 import { type Route, withQuery } from './router';
 
 const CLASSES = ['2xx', '4xx', '5xx'] as const;

@@ -1,6 +1,8 @@
 /**
  * The list views: messages, phones, campaigns, organizations, the webhook outbox and the search
- * results — each a page of the world's records, newest first, with a pager.
+ * results — each a page of the world's records, newest first, with a pager (its page size kept in
+ * the address as `limit`; the server moves an offset past the end to the last page and says where
+ * the page it answered starts, and the pager counts from there).
  */
 import type { components } from '../../generated/control';
 import { CAMPAIGN_STATUSES, MESSAGE_STATUSES } from '../../query/query-vocabulary';
@@ -18,7 +20,6 @@ import type {
 import { control, data } from './api';
 import { type Child, type Columns, chip, html, link, section, table, tableOf, time } from './dom';
 import { messageBadges, organizationMessages, statusBar, statusLink } from './filters';
-import { pageOf, pages } from './paging';
 import { type Route, withQuery } from './router';
 
 /** A rendered view: its title and content. */
@@ -95,6 +96,64 @@ export const deliveryRows = tableOf<DeliveryRow>('Webhook deliveries', 'No webho
   Latency: (d) => latency(d.last_duration_ms),
   Endpoint: (d) => d.url ?? '(in-process listener)',
 });
+
+/** The page sizes offered. */
+const PAGE_SIZES = [20, 50, 100] as const;
+const DEFAULT_SIZE = 50;
+
+/**
+ * The page the address asks for: its offset (0 when absent or not a whole number) and its size
+ * (the default when absent or not one offered).
+ */
+export function pageOf(route: Route): { offset: number; limit: number } {
+  const offset = Number(route.params.get('offset') ?? 0);
+  const asked = Number(route.params.get('limit'));
+  return {
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+    limit: (PAGE_SIZES as readonly number[]).includes(asked) ? asked : DEFAULT_SIZE,
+  };
+}
+
+/**
+ * The pager of `view`'s list, on the page the server answered (its `total`, and the `offset` it
+ * starts at). Its links keep the address's filters (`q`, `state`, `class`, …).
+ */
+export function pages(view: string, route: Route, { total, offset }: ListPage<unknown>): Child {
+  const size = pageOf(route).limit;
+  const kept = Object.fromEntries(
+    [...route.params].filter(([name]) => name !== 'offset' && name !== 'limit'),
+  );
+  const href = (at: number, limit = size) =>
+    withQuery(`#/${view}`, {
+      ...kept,
+      limit: limit === DEFAULT_SIZE ? undefined : limit,
+      offset: at,
+    });
+  const lastAt = total === 0 ? 0 : Math.floor((total - 1) / size) * size;
+  const end = Math.min(offset + size, total);
+  const go = (label: string, at: number, shown: boolean, rel?: string) =>
+    shown && html`<a href=${href(at)} rel=${rel}>${label}</a>`;
+  const resize = (event: Event) => {
+    const chosen = Number((event.target as HTMLSelectElement).value);
+    // The new page starts where the old one did, rounded down to the new size.
+    location.hash = href(Math.floor(offset / chosen) * chosen, chosen);
+  };
+  const option = (n: number) => html`<option value=${n} selected=${n === size}>${n}</option>`;
+  const shown =
+    total === 0 ? 'none' : offset < total ? `${offset + 1}–${end} of ${total}` : `of ${total}`;
+  // The size select is wrapped by its label, not tied by id: a live re-render must not carry one
+  // list's choice to another.
+  return html`<nav class="pager" aria-label="Pages">
+    ${go('⇤ First', 0, offset > 0)}
+    ${go('← Newer', Math.max(0, offset - size), offset > 0, 'prev')}
+    <span class="meta">${shown}</span>
+    ${go('Older →', offset + size, end < total, 'next')}
+    ${go('Last ⇥', lastAt, offset < lastAt)}
+    <label class="page-size">
+      Per page <select onchange=${resize}>${PAGE_SIZES.map(option)}</select>
+    </label>
+  </nav>`;
+}
 
 /**
  * A list view: a page of `view`'s records (the address's `q`, offset and page size), the rows and
@@ -219,9 +278,6 @@ export function latency(ms: number | null): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
-/** `{ failed }`: how many deliveries failed for good, whatever the filter. */
-type OutboxPage = ListPage<DeliveryRow> & { readonly failed: number };
-
 /** What `POST /__mock/webhooks/outbox/redeliver-failed` answers. */
 type RedeliverFailedResult = components['schemas']['RedeliverFailedResult'];
 
@@ -230,7 +286,8 @@ let redelivering = false;
 /** `#/webhooks` and `#/webhooks?state=failed`. */
 export async function outboxView(route: Route, actions: Actions): Promise<View> {
   const failedOnly = route.params.get('state') === 'failed';
-  const page = await data<OutboxPage>('deliveries', {
+  // `failed`: how many deliveries failed for good, whatever the filter.
+  const page = await data<ListPage<DeliveryRow> & { failed: number }>('deliveries', {
     state: failedOnly ? 'failed' : undefined,
     ...pageOf(route),
   });
