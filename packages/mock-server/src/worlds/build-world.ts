@@ -3,15 +3,10 @@
  * log, seeded with the demo or a world file. The server's starting world and every world created
  * through `POST /__mock/worlds` come from here, so they differ only by what was asked.
  */
-import { createMockService, type MockService, RealClock } from '@msgsvc/mock';
+import { createMockService, RealClock } from '@msgsvc/mock';
 import { reportToStderr } from '../errors/control-errors';
 import { RequestLog } from './request-log';
-import {
-  applyWorld,
-  type OrganizationCredentials,
-  type WorldFile,
-  worldCredentials,
-} from './world-file';
+import { applyWorld, type WorldFile, worldCredentials } from './world-file';
 
 /** What a world is built from: the server's settings, and what its creator asked for. */
 export interface WorldSettings {
@@ -31,16 +26,7 @@ export interface WorldSettings {
 }
 
 /** A built world, before the server wraps it. */
-export interface BuiltWorld {
-  readonly mock: MockService;
-  readonly requestLog: RequestLog;
-  /** Seeds the starting organizations again (after `mock.reset()`). */
-  readonly reseed: () => void;
-  /** The starting organizations with their keys in full, as first seeded. */
-  readonly organizations: readonly OrganizationCredentials[];
-  /** What it was built from (a fork and a reset build from the same). */
-  readonly settings: WorldSettings;
-}
+export type BuiltWorld = ReturnType<typeof buildWorld>;
 
 /** The header every webhook delivery of a created world carries: the world's id. */
 const WORLD_HEADER = 'x-msgsvc-mock-world';
@@ -48,15 +34,14 @@ const WORLD_HEADER = 'x-msgsvc-mock-world';
 /**
  * Builds a world. `keyNamespace` is set for every world but the server's starting one: its keys
  * then carry it, unique across the server's worlds. Its webhook deliveries name `worldId`
- * in {@link WORLD_HEADER}, so that a receiver shared by several worlds tells them apart.
+ * in {@link WORLD_HEADER}, so that a receiver shared by several worlds tells them apart. The
+ * world comes with `reseed` (seeds the starting organizations again, after `mock.reset()`), the
+ * starting `organizations` with their keys in full, and the `settings` it was built from (a fork
+ * and a reset build from the same).
  *
  * @throws {WorldFileError} when the world file cannot be built (a domain refusal, by JSON path).
  */
-export function buildWorld(
-  settings: WorldSettings,
-  keyNamespace?: string,
-  worldId = 'default',
-): BuiltWorld {
+export function buildWorld(settings: WorldSettings, keyNamespace?: string, worldId = 'default') {
   const requestLog = new RequestLog();
   const { startTime } = settings;
   const mock = createMockService({
@@ -80,5 +65,5 @@ export function buildWorld(
     return worldCredentials(mock);
   };
   const organizations = seed();
-  return { mock, requestLog, reseed: () => void seed(), organizations, settings };
+  return { mock, requestLog, reseed: (): void => void seed(), organizations, settings };
 }

@@ -10,21 +10,15 @@ import { DomainError, type WorldSnapshot } from '@msgsvc/mock';
 /** How many snapshots the server keeps (the oldest is dropped first). */
 const SNAPSHOT_LIMIT = 50;
 
-/** A stored snapshot. */
-export interface StoredSnapshot {
-  readonly id: string;
-  readonly name: string | null;
-  /** Wall-clock time it was taken. */
-  readonly createdAt: Date;
-  readonly snapshot: WorldSnapshot;
-}
+/** A stored snapshot (`createdAt`: the wall-clock time it was taken). */
+export type StoredSnapshot = ReturnType<SnapshotStore['add']>;
 
 /** The server's snapshots, oldest first. */
 export class SnapshotStore {
   private readonly entries = new Map<string, StoredSnapshot>();
 
   /** Stores a snapshot and returns its record. */
-  add(snapshot: WorldSnapshot, name: string | null): StoredSnapshot {
+  add(snapshot: WorldSnapshot, name: string | null) {
     const stored = { id: randomUUID(), name, createdAt: new Date(), snapshot };
     this.entries.set(stored.id, stored);
     if (this.entries.size > SNAPSHOT_LIMIT) this.entries.delete(this.entries.keys().next().value!);
