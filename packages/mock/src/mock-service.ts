@@ -20,7 +20,7 @@ import { type DemoWorld, seedDemoWorld } from './domain/tenancy/demo-world';
 import { resecretWebhooks } from './domain/tenancy/organizations';
 import { newSecretStream } from './domain/tenancy/secret-bytes';
 import { readAnswerBody } from './domain/webhooks/answer-body';
-import type { AttemptResult, WebhookEndpoint, WebhookTransport } from './domain/webhooks/webhooks';
+import type { AttemptResult, WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
@@ -348,8 +348,46 @@ function createWebhookTransport(
     // Latency is the wall-clock time the receiver took to answer, on a monotonic clock.
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+    const send = async (): Promise<AttemptResult> => {
+      if (endpoint.url === null) {
+        const listener = listeners.get(endpoint.id);
+        if (listener === undefined)
+          return { status: null, error: 'No listener is registered for this endpoint.' };
+        const status = await listener({ headers, body: delivery.body });
+        return { status: status ?? 200, error: null, durationMs: elapsed() };
+      }
+      const response = await (webhookFetch ?? fetch)(endpoint.url, {
+        method: 'POST',
+        headers,
+        body: delivery.body,
+        // Never followed: a followed 301/302 turns the POST into an unsigned GET, a 307/308
+        // re-sends the signed event to whatever host `Location` names.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(10_000),
+      });
+      const durationMs = elapsed();
+      // The first 2 KiB of the answer, within the same 10 s; the status decides either way.
+      const answer = await readAnswerBody(response.body);
+      // A browser's fetch hides a manual redirect behind an opaque status 0 and no headers.
+      if (response.type === 'opaqueredirect') {
+        return {
+          status: null,
+          error: 'The endpoint answered a redirect, which is not followed.',
+          durationMs,
+        };
+      }
+      const location =
+        response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+      return {
+        status: response.status,
+        error: null,
+        location,
+        durationMs,
+        ...(answer === undefined ? {} : { answer }),
+      };
+    };
     try {
-      return { ...(await send(endpoint, headers, delivery.body, elapsed)), signedAt };
+      return { ...(await send()), signedAt };
     } catch (error) {
       return {
         status: null,
@@ -359,50 +397,6 @@ function createWebhookTransport(
       };
     }
   };
-
-  async function send(
-    endpoint: WebhookEndpoint,
-    headers: Record<string, string>,
-    body: string,
-    elapsed: () => number,
-  ): Promise<AttemptResult> {
-    if (endpoint.url === null) {
-      const listener = listeners.get(endpoint.id);
-      if (listener === undefined)
-        return { status: null, error: 'No listener is registered for this endpoint.' };
-      const status = await listener({ headers, body });
-      return { status: status ?? 200, error: null, durationMs: elapsed() };
-    }
-    const response = await (webhookFetch ?? fetch)(endpoint.url, {
-      method: 'POST',
-      headers,
-      body,
-      // Never followed: a followed 301/302 turns the POST into an unsigned GET, a 307/308
-      // re-sends the signed event to whatever host `Location` names.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-    });
-    const durationMs = elapsed();
-    // The first 2 KiB of the answer, within the same 10 s; the status decides either way.
-    const answer = await readAnswerBody(response.body);
-    // A browser's fetch hides a manual redirect behind an opaque status 0 and no headers.
-    if (response.type === 'opaqueredirect') {
-      return {
-        status: null,
-        error: 'The endpoint answered a redirect, which is not followed.',
-        durationMs,
-      };
-    }
-    const location =
-      response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    return {
-      status: response.status,
-      error: null,
-      location,
-      durationMs,
-      ...(answer === undefined ? {} : { answer }),
-    };
-  }
 }
 
 // Injected latency is wall-clock time: it exists to make a client's timeout or a concurrent
