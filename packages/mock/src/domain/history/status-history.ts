@@ -26,7 +26,7 @@ declare module '../core/world' {
   }
 }
 
-/** What a record's history is when a snapshot gives it none (see `../engine/history-part.ts`). */
+/** What a record's history is when a snapshot gives it none (see `../engine/snapshot.ts`). */
 type Derive<T, S extends string> = (record: T) => readonly StatusStep<S>[];
 
 /** The status histories of one world. */
