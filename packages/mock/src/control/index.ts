@@ -1,18 +1,27 @@
 /**
  * The control API of a mock service, assembled from its groups, with its reads across tenants (a
- * test asserts on what a handset received, whoever sent it).
+ * test asserts on what a handset received, whoever sent it) and its faults.
  */
 import { checkLedger, ledgerOf } from '../domain/billing/billing-ledger';
-import { found } from '../domain/core/errors';
+import { found, validationError } from '../domain/core/errors';
+import { isDate } from '../domain/core/platform-checks';
+import { parseTimestamp } from '../domain/core/time-format';
 import { ENVIRONMENTS, oneOf } from '../domain/core/vocabulary';
 import type { World } from '../domain/engine/world';
 import { normalizeRecipient } from '../domain/phone/recipients';
+import {
+  clearFaults,
+  injectCarrierOutage,
+  injectDispatchFailure,
+  injectLatency,
+  injectRequestFailure,
+} from '../domain/policies/faults';
 import { getOrganization } from '../domain/tenancy/organizations';
 import { campaignObject, messageDetail } from '../http/serializers';
 import { createAccountControls } from './accounts';
-import { createFaultControls } from './faults';
-import type { MockControl, SnapshotControls, WebhookListener } from './mock-control';
-import { ledgerCheckView, ledgerEntryView } from './views';
+import { checkOptions } from './control-options';
+import type { Instant, MockControl, SnapshotControls, WebhookListener } from './mock-control';
+import { faultsView, ledgerCheckView, ledgerEntryView } from './views';
 import { createWebhookControls } from './webhooks';
 
 /** Builds `mock.control` over a world getter (`reset` and `restore`, given, replace the world). */
@@ -23,7 +32,6 @@ export function createMockControl(
 ): MockControl {
   return {
     ...createAccountControls(world),
-    ...createFaultControls(world),
     ...createWebhookControls(world, listeners),
     ...snapshots,
     messagesTo(number, defaultCountry = 'AO') {
@@ -65,5 +73,29 @@ export function createMockControl(
     },
 
     checkLedger: () => checkLedger(world()).map(ledgerCheckView),
+
+    failNextRequests: (params) =>
+      injectRequestFailure(world(), checkOptions('failNextRequests', params)),
+    addLatency: (params) => injectLatency(world(), checkOptions('addLatency', params)),
+    failNextDispatch: (params) =>
+      injectDispatchFailure(world(), checkOptions('failNextDispatch', params)),
+    carrierOutage(params) {
+      const { destination, from, to } = checkOptions('carrierOutage', params);
+      return injectCarrierOutage(world(), {
+        destination,
+        from: instant(from, 'from'),
+        to: instant(to, 'to'),
+      });
+    },
+    clearFaults: (faultId) => clearFaults(world(), faultId),
+    faults: () => faultsView(world().faults),
   };
+}
+
+function instant(value: Instant, field: string): number {
+  const time = isDate(value) ? value.getTime() : parseTimestamp(value);
+  if (time === undefined || Number.isNaN(time)) {
+    throw validationError({ [field]: 'Must be an ISO 8601 date-time with an offset.' });
+  }
+  return time;
 }
