@@ -8,7 +8,7 @@ import { validationError } from '../domain/core/errors';
 import { checkWebhookSecret } from '../domain/core/patterns';
 import type { World } from '../domain/engine/world';
 import { normalizeRecipient } from '../domain/phone/recipients';
-import { configureRateLimits } from '../domain/policies/rate-limits';
+import { applyRateLimitChanges } from '../domain/policies/rate-limits';
 import { issueApiKey, revokeApiKey } from '../domain/tenancy/api-keys';
 import {
   createContact,
@@ -89,8 +89,9 @@ export function createAccountControls(world: () => World): AccountControls {
       );
     },
     configureRateLimits(changes) {
-      // A misspelt key is named as the HTTP body names it: `limits.<key>`.
-      configureRateLimits(world(), changes, 'limits');
+      // Open windows are kept. A misspelt key is named as the HTTP body names it: `limits.<key>`.
+      const { rateLimits } = world();
+      rateLimits.table = applyRateLimitChanges(rateLimits.table, changes, 'limits');
     },
   };
 }

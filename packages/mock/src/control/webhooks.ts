@@ -61,8 +61,7 @@ export function createWebhookControls(
         !(Number.isInteger(limit) && limit >= 1 && limit <= REDELIVER_LIMIT)
       )
         throw validationError({ limit: `Must be an integer from 1 to ${REDELIVER_LIMIT}.` });
-      const result = redeliverFailed(world(), options);
-      return { ...result, redelivered: [...result.redelivered] };
+      return redeliverFailed(world(), options);
     },
     simulateInbound: (params) =>
       inboundView(simulateInbound(world(), checkOptions('simulateInbound', params))),

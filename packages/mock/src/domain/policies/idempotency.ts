@@ -16,9 +16,6 @@ declare module '../core/world' {
 /** How long a key is remembered. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** A stored response, replayed as it was. */
-export interface StoredResponse extends SavedState<'storedResponse'> {}
-
 /** One remembered key. */
 export interface IdempotencyRecord extends SavedState<'idempotencyRecord'> {}
 
@@ -60,7 +57,7 @@ export function finishIdempotent(
   world: World,
   apiKeyId: string,
   key: string,
-  response: StoredResponse | undefined,
+  response: IdempotencyRecord['response'],
 ): void {
   const id = `${apiKeyId}|${key}`;
   const record = world.idempotency.get(id);

@@ -70,22 +70,13 @@ export function consumeRateLimit(world: World, apiKeyId: string, operationId: st
 }
 
 /**
- * Changes limits: a number per operation tightens or relaxes it, `null` disables it, and `false`
- * for the whole table disables rate limiting. Open windows are kept.
+ * A table with `changes` applied: a number per operation tightens or relaxes its limit, `null`
+ * disables it, and `false` for the whole table disables rate limiting.
  *
  * @param field - how errors name the changes (`rateLimits`, or `limits` over HTTP).
  * @throws UnknownValueError for a key that is not an operation id: a limit on a misspelt
  * operation would never apply.
  */
-export function configureRateLimits(
-  world: World,
-  changes: RateLimitChanges | false,
-  field = 'rateLimits',
-): void {
-  world.rateLimits.table = applyRateLimitChanges(world.rateLimits.table, changes, field);
-}
-
-/** A table with `changes` applied (see {@link configureRateLimits}). */
 export function applyRateLimitChanges(
   table: RateLimitTable,
   changes: RateLimitChanges | false,

@@ -3,7 +3,7 @@
  * (`{ type, timestamp, data }`). A payload is built when the event happens, so a late
  * or retried delivery still tells what was true then.
  */
-import type { Environment } from '../core/model';
+import type { InboundMessage } from '../core/model';
 import type { SavedState } from '../core/state-schemas';
 import { formatTimestamp as ts } from '../core/time-format';
 import type { WebhookEventType } from '../core/vocabulary';
@@ -16,17 +16,12 @@ export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../core/vocabulary';
 /** An event ready to deliver: its type, what orders it, and its JSON body, as a delivery keeps them. */
 export type WebhookEventPayload = Pick<SavedState<'webhookDelivery'>, 'type' | 'orderKey' | 'body'>;
 
-/** A webhook event and the record whose tenant's endpoints receive it. */
-export interface TenantWebhookEvent {
-  readonly tenant: { readonly organizationId: string; readonly environment: Environment };
-  readonly payload: WebhookEventPayload;
-}
-
 /**
- * The webhook event a world event becomes, built now, or `undefined` for an event the contract has
- * no webhook for. A campaign's event is sent when it reaches `COMPLETED` or `FAILED`.
+ * The webhook event a world event becomes, built now, with the record whose tenant's endpoints
+ * receive it, or `undefined` for an event the contract has no webhook for. A campaign's event is
+ * sent when it reaches `COMPLETED` or `FAILED`.
  */
-export function webhookEventOf(world: World, event: WorldEvent): TenantWebhookEvent | undefined {
+export function webhookEventOf(world: World, event: WorldEvent) {
   if (event.type === 'message.status_updated') {
     const message = world.messages.get(event.messageId)!;
     return webhook(message, 'message.status_updated', message.id, event.at, {
@@ -78,12 +73,12 @@ export function webhookEventOf(world: World, event: WorldEvent): TenantWebhookEv
 }
 
 function webhook(
-  tenant: TenantWebhookEvent['tenant'],
+  tenant: Pick<InboundMessage, 'organizationId' | 'environment'>,
   type: WebhookEventType,
   orderKey: string,
   at: number,
   data: unknown,
-): TenantWebhookEvent {
+) {
   const body = JSON.stringify({ type, timestamp: ts(at), data });
   return { tenant, payload: { type, orderKey, body } };
 }

@@ -244,22 +244,14 @@ export function redeliverNow(world: World, deliveryId: string): WebhookDelivery 
 /** The most deliveries one call sends again (the rest stay failed, counted in `remaining`). */
 export const REDELIVER_LIMIT = 1000;
 
-/** Which failed deliveries to send again: to one endpoint, of one type, at most `limit`. */
-export type RedeliverFailedParams = ControlSchema<'RedeliverFailedRequest'>;
-
-/** What a call did: the deliveries sent again (oldest first), those skipped and those left. */
-export type RedeliverFailedResult = ControlSchema<'RedeliverFailedResult'>;
-
 /**
- * "Redeliver all failed": every delivery that failed for good and matches is sent again now, oldest
- * first and up to the limit, each as one more attempt with its own `webhook-id`. Idempotent while it
+ * "Redeliver all failed": every delivery that failed for good and matches (to one endpoint, of one
+ * type) is sent again now, oldest first and up to the limit, each as one more attempt with its own
+ * `webhook-id`. Returns the deliveries sent again, those skipped and those left. Idempotent while it
  * runs: a redelivered delivery is `scheduled` (then `in_flight`) until its attempt settles, so a
  * second call meanwhile finds it no longer failed and sends it no second time.
  */
-export function redeliverFailed(
-  world: World,
-  params: RedeliverFailedParams = {},
-): RedeliverFailedResult {
+export function redeliverFailed(world: World, params: ControlSchema<'RedeliverFailedRequest'>) {
   const limit = params.limit ?? REDELIVER_LIMIT;
   const redelivered: string[] = [];
   let skipped = 0;
