@@ -184,14 +184,6 @@ export function checkDelivered(
   });
 }
 
-/** The organization a charge check reads: the given one, the demo's, or the only one. */
-function chargedOrganization(mock: CheckedMock, options: ChargeOptions): string | undefined {
-  if (options.organizationId !== undefined) return options.organizationId;
-  const ids = mock.control.organizations().map((organization) => organization.id);
-  if (ids.includes(DEMO_ORGANIZATION_ID)) return DEMO_ORGANIZATION_ID;
-  return ids.length === 1 ? ids[0] : undefined;
-}
-
 /** A check that fails either way: the call itself is wrong. */
 function refusal(message: string): CheckResult {
   return { pass: false, refused: true, message: () => message };
@@ -205,11 +197,14 @@ export function checkCharged(
   name = 'toHaveCharged',
 ): CheckResult {
   return ofMock(name, received, (mock) => {
-    const organizationId = chargedOrganization(mock, options);
+    // The given organization, the demo's, or the only one.
+    const ids = mock.control.organizations().map((organization) => organization.id);
+    let organizationId = options.organizationId;
+    if (ids.includes(DEMO_ORGANIZATION_ID)) organizationId ??= DEMO_ORGANIZATION_ID;
+    else if (ids.length === 1) organizationId ??= ids[0];
     if (organizationId === undefined) {
-      const count = mock.control.organizations().length;
       return refusal(
-        `${name}: the world has ${count} organizations and no demo one; pass { organizationId }`,
+        `${name}: the world has ${ids.length} organizations and no demo one; pass { organizationId }`,
       );
     }
     let expectedMicros: number;
