@@ -5,9 +5,10 @@
  * keep both; a {@link wide} screen shows the two in panes that scroll on their own, a narrower one
  * the record alone (`Esc` goes back to that page of the list). A new view opens at its top with the
  * focus on it; opening a row beside its list, or going back to the list, leaves the row where it
- * was on screen with the focus on it.
+ * was on screen with the focus on it. And the keys that move between rows.
  */
 import { html, route as routeTo } from './dom';
+import { openFilterHelp } from './filters';
 import type { View } from './lists';
 import { currentRoute, parseRoute, type Route } from './router';
 
@@ -18,11 +19,11 @@ const wide = window.matchMedia('(min-width: 1200px)');
  * The kinds of record that may be shown beside a list (`#/<kind>/<id>`); in this order, the link of
  * a list's row that is the row's own record when none is of the list's kind.
  */
-export const RECORD_KINDS = ['messages', 'requests', 'webhooks', 'campaigns', 'phones'];
+const RECORD_KINDS = ['messages', 'requests', 'webhooks', 'campaigns', 'phones'];
 /** Views that are lists of records (`#/<kind>` without an id), and may be shown beside a record. */
 const LISTS = new Set([...RECORD_KINDS, 'search']);
 /** The rows of a list: a table's body rows and a thread's messages. */
-export const ROWS = 'tbody tr, ol.thread li';
+const ROWS = 'tbody tr, ol.thread li';
 
 /** `#/<parts>?<params>`, each part encoded as {@link routeTo} does. */
 function addressOf(route: Route): string {
@@ -54,20 +55,13 @@ function listOf(route: Route): Route | undefined {
 }
 
 /** The list on screen with a route: itself, or the list its record was opened from. */
-export function listShown(route: Route): Route | undefined {
+function listShown(route: Route): Route | undefined {
   return isList(route) ? route : listOf(route);
 }
 
 /** The list to show beside the record now: only on a wide screen. */
 export function splitList(route: Route): Route | undefined {
   return wide.matches ? listOf(route) : undefined;
-}
-
-/** Where `Esc` goes from a record: the list it was opened from, else its kind's list. */
-export function backAddress(route: Route): string | undefined {
-  if (!isRecord(route)) return undefined;
-  const list = listOf(route);
-  return list === undefined ? routeTo(route.parts[0] ?? 'messages') : addressOf(list);
 }
 
 /** Renders the list and the record, each in its own pane under its own heading (the view's title). */
@@ -154,7 +148,7 @@ const view = () => document.getElementById('view') as HTMLElement;
 
 /**
  * Starts the layout's behaviour: the masthead's height, the skip link, opening rows beside their
- * list, and a new render (through `refresh`) when the window crosses {@link wide}.
+ * list, the keys, and a new render (through `refresh`) when the window crosses {@link wide}.
  * Call before the page adds its own `hashchange` listener, so the view being left is measured
  * before anything replaces it.
  */
@@ -174,6 +168,7 @@ export function startLayout(refresh: () => Promise<void>): void {
     view().focus();
   });
   view().addEventListener('click', openBesideList);
+  document.addEventListener('keydown', onKey);
   window.addEventListener('hashchange', (event) => leaving(event.oldURL));
   wide.addEventListener('change', () => {
     const kept = measure(currentRoute());
@@ -258,4 +253,82 @@ function place(link: HTMLElement, top: number): void {
 /** Focuses without scrolling: the layout has put everything in place. */
 function focus(element: HTMLElement): void {
   element.focus({ preventScroll: true });
+}
+
+/**
+ * Keys as in mail clients: `j`/`k` (the arrows once on a row) focus a row's own link for `Enter`;
+ * `Esc` goes back from a record to its list; `/` is the search, `?` its help. None acts while a
+ * field has the focus or with Ctrl, Alt or Meta held: typing `j` in the search box is text.
+ */
+function onKey(event: KeyboardEvent): void {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (isField(event.target)) return;
+  switch (event.key) {
+    case 'j':
+    case 'k':
+      if (move(event.key === 'j' ? 1 : -1)) event.preventDefault();
+      return;
+    case 'ArrowDown':
+    case 'ArrowUp':
+      if (document.activeElement?.closest(ROWS) && move(event.key === 'ArrowDown' ? 1 : -1)) {
+        event.preventDefault();
+      }
+      return;
+    case '/':
+      event.preventDefault();
+      document.getElementById('search')?.focus();
+      return;
+    case '?':
+      event.preventDefault();
+      openFilterHelp();
+      return;
+    case 'Escape': {
+      // Back from a record: to the list it was opened from, else its kind's list.
+      const route = currentRoute();
+      if (!isRecord(route)) return;
+      const list = listOf(route);
+      event.preventDefault();
+      location.hash = list === undefined ? routeTo(route.parts[0] ?? 'messages') : addressOf(list);
+      return;
+    }
+  }
+}
+
+/** Whether the target takes typed text or choices: then keys are its own. */
+export function isField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable;
+}
+
+/**
+ * The row's own link: to a record of the list's kind (a campaign in the campaigns list), else of
+ * the first kind in {@link RECORD_KINDS} (a message row also links its phone and its campaign).
+ */
+function rowLink(row: Element): HTMLElement | null {
+  const list = listShown(currentRoute())?.parts[0];
+  // A record's address has an id (`#/messages/<id>`); a filter link (`#/messages?q=status:…`)
+  // names the kind too but is not the row's own link.
+  for (const kind of list === undefined ? RECORD_KINDS : [list, ...RECORD_KINDS]) {
+    const link = row.querySelector<HTMLElement>(`a[href^="#/${kind}/"]`);
+    if (link !== null) return link;
+  }
+  return row.querySelector<HTMLElement>('a[href], button');
+}
+
+/** Moves the focus `step` rows on; false when there is no list or no row further. */
+function move(step: 1 | -1): boolean {
+  // The rows of the list on screen, each with a link or button to move the focus to.
+  const scope = document.querySelector('#view .pane-list') ?? document.querySelector('#view')!;
+  const all = [...scope.querySelectorAll<HTMLElement>(ROWS)].filter((row) => rowLink(row) !== null);
+  if (all.length === 0) return false;
+  const active = document.activeElement;
+  let at = all.findIndex((row) => row.contains(active));
+  if (at === -1) at = all.findIndex((row) => row.hasAttribute('data-open-row'));
+  const next = all[at === -1 ? (step === 1 ? 0 : all.length - 1) : at + step];
+  if (next === undefined) return false;
+  rowLink(next)?.focus({ preventScroll: true });
+  // `nearest` moves only as far as needed; the window's scroll padding keeps the row clear of
+  // the masthead.
+  next.scrollIntoView({ block: 'nearest' });
+  return true;
 }

@@ -9,8 +9,7 @@ import { campaignView, deliveryView, messageView, phoneView } from './details';
 import { html, replace } from './dom';
 import { installFilterHelp, searchTarget } from './filters';
 import { journalRequestView, journalView } from './journal';
-import { isField, onLayoutKey } from './keyboard';
-import { arrived, markView, splitList, splitView, startLayout } from './layout';
+import { arrived, isField, markView, splitList, splitView, startLayout } from './layout';
 import {
   type Actions,
   campaignsView,
@@ -263,7 +262,6 @@ function boot(): void {
   installFilterHelp($('search-form'));
   $('actions').addEventListener('click', onToolbar);
   startLayout(refresh);
-  document.addEventListener('keydown', onLayoutKey);
   $('view').addEventListener('pointerdown', () => {
     pressing = true;
   });
