@@ -24,15 +24,7 @@ const BODY_KEPT = 16_384;
 const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 
 /** One exchange in full, as read and redacted (what {@link RequestLog.newestFirst} yields). */
-export interface StoredRequest extends RequestLogEntry {
-  readonly request_headers: Readonly<Record<string, string>>;
-  readonly response_headers: Readonly<Record<string, string>>;
-  /** The request body as text (cut at {@link BODY_KEPT} characters), or null when there was none. */
-  readonly request_body: string | null;
-  readonly response_body: string | null;
-  /** Whose key a refused request sent, for the near-miss hints; never the key itself. */
-  readonly key_owner: KeyOwner | null;
-}
+export type StoredRequest = ReturnType<typeof read>;
 
 /** An entry as recorded: the exchange itself, redacted into {@link StoredRequest} when first read. */
 interface Slot {
@@ -115,7 +107,7 @@ export class RequestLog {
     for (let i = 1; i <= this.capacity; i++) {
       const slot = this.ring[(this.next - i + this.capacity) % this.capacity];
       if (slot === undefined) return;
-      yield read(slot, this.keyOwner);
+      yield slot.stored ?? read(slot, this.keyOwner);
     }
   }
 
@@ -127,12 +119,11 @@ export class RequestLog {
 }
 
 /** The redacted form of a slot, built on its first read; the raw exchange is dropped then. */
-function read(slot: Slot, keyOwner: RequestLog['keyOwner']): StoredRequest {
-  if (slot.stored !== undefined) return slot.stored;
+function read(slot: Slot, keyOwner: RequestLog['keyOwner']) {
   const { request, requestBody, response, responseBody } = slot.raw!;
   const key = request.headers['x-api-key'];
   const idempotencyKey = request.headers['idempotency-key'];
-  slot.stored = {
+  const stored = {
     seq: slot.seq,
     at: new Date(slot.atMs).toISOString(),
     world_at: slot.worldMs === null ? null : formatTimestamp(slot.worldMs),
@@ -147,13 +138,16 @@ function read(slot: Slot, keyOwner: RequestLog['keyOwner']): StoredRequest {
     idempotency_key: idempotencyKey === undefined ? null : redactSecrets(idempotencyKey),
     request_headers: redactHeaders(request.headers),
     response_headers: redactHeaders(response.headers),
+    // The bodies as text (cut at BODY_KEPT characters), or null when there was none.
     request_body: keptOf(requestBody),
     response_body: keptOf(responseBody),
+    // Whose key a refused request sent, for the near-miss hints; never the key itself.
     key_owner:
       response.status >= 400 && key !== undefined && key !== '' ? (keyOwner?.(key) ?? null) : null,
   };
   slot.raw = undefined;
-  return slot.stored;
+  slot.stored = stored;
+  return stored;
 }
 
 /** A stored entry's list form. */
