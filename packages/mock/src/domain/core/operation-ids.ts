@@ -1,5 +1,3 @@
-// The runtime list is a table the compiler checks against the contract's `operations` both ways:
-// an operation added, removed or renamed there fails the typecheck here.
 import type { operations } from '@msgsvc/sdk';
 import { namesOf } from './vocabulary';
 

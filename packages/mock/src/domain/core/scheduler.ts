@@ -1,6 +1,4 @@
-// Tasks are plain data, never closures, so pending work survives a snapshot and a restore.
-
-/** One unit of background work, as data. */
+/** One unit of background work, as data, never a closure: pending work survives a snapshot. */
 export interface ScheduledTask<T> {
   /** When the task is due, in epoch milliseconds. */
   readonly at: number;

@@ -85,7 +85,6 @@ export function runUntilIdle(world: World): ClockRun {
   return clockRun(world, start, count);
 }
 
-/** What a run from `start` that ran `tasksRun` tasks did. */
 function clockRun(world: World, start: number, tasksRun: number): ClockRun {
   return { tasksRun, elapsedMs: world.now() - start, pending: world.scheduler.size };
 }

@@ -1,6 +1,6 @@
 /**
  * The class that builds a world: every part `../core/world.ts` and each concept's `declare module`
- * block declare (and document), and the wiring of the concepts that listen to its events.
+ * block declare and document, and the wiring of the concepts that listen to its events.
  */
 import { DEFAULT_PRICES, type PriceTable } from '../billing/pricing';
 import { subscribeCampaignBookkeeping } from '../campaigns/campaign-state';
@@ -56,7 +56,6 @@ export interface WorldOptions {
  * simulation or the router.
  */
 export class World extends WorldCore implements WorldParts {
-  // Members are documented where they are declared: `../core/world.ts` and the concepts' blocks.
   readonly messages = new MessageStore();
   readonly campaigns = new RecordStore<CampaignRecord>({});
   readonly history = new StatusHistory();

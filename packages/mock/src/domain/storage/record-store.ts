@@ -23,7 +23,7 @@ interface Partition<T, I extends string> {
 /**
  * A store of tenant-owned records with immutable-field indexes. Indexes are built lazily, when one
  * is read, so adding a record costs a map insert and a push, and restoring a snapshot of a million
- * costs a push each: the id map too is rebuilt on the first lookup after a restore.
+ * costs a push each.
  */
 export class RecordStore<T extends TenantRecord, I extends string = never> {
   /**
@@ -71,7 +71,6 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
   /** Called with each record added or loaded and its row in its tenant's order. */
   protected placed(_record: T, _row: number): void {}
 
-  /** The id map, rebuilt from the tenants' rows when a restore left it out. */
   private ids(): Map<string, T> {
     if (this.byId !== undefined) return this.byId;
     const byId = new Map<string, T>();
