@@ -1,10 +1,5 @@
 #!/usr/bin/env node
-/**
- * The `msgsvc-verify` executable (the package's `bin`): runs the CLI on the process's arguments
- * and exits with its code.
- *
- * @module
- */
+/** The `msgsvc-verify` executable: runs the CLI on the process's arguments, exits with its code. */
 import { runCli } from './cli';
 
 runCli(process.argv.slice(2)).then(

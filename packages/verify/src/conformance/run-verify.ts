@@ -7,14 +7,14 @@ import { SendBudget, WaitBudget } from './check-kit/budgets';
 import type { Check, CheckResult, VerifyContext, VerifyNumbers } from './check-kit/check';
 import { Drift, Skip } from './check-kit/drift';
 import { ENVELOPE_CHECKS } from './checks/envelope';
-import { AUTH_CHECKS, ERROR_CHECKS } from './checks/errors';
+import { ERROR_CHECKS } from './checks/errors';
 import { FILTER_CHECKS } from './checks/filters';
 import { FORMAT_CHECKS, SHAPE_CHECKS } from './checks/formats';
 import { IDEMPOTENCY_CHECKS } from './checks/idempotency';
 import { ISOLATION_CHECKS } from './checks/isolation';
 import { LIMIT_CHECKS } from './checks/limits';
 import { LIST_FILTER_CHECKS } from './checks/list-filters';
-import { LIST_CHECKS, PAGE_CHECKS } from './checks/lists';
+import { LIST_CHECKS } from './checks/lists';
 import { ORDER_CHECKS } from './checks/ordering';
 import { BILLING_CHECKS, COST_CHECKS, PROGRESS_CHECKS, RETRIEVE_CHECKS } from './checks/sends';
 import { VALIDATION_CHECKS } from './checks/validation';
@@ -89,7 +89,6 @@ export class VerifyRefused extends Error {
  * batch window.
  */
 const CHECKS: readonly Check[] = [
-  ...AUTH_CHECKS,
   ...ERROR_CHECKS,
   ...LIST_CHECKS,
   ...RETRIEVE_CHECKS,
@@ -101,7 +100,6 @@ const CHECKS: readonly Check[] = [
   ...FILTER_CHECKS,
   ...LIST_FILTER_CHECKS,
   ...ORDER_CHECKS,
-  ...PAGE_CHECKS,
   ...FORMAT_CHECKS,
   ...ENVELOPE_CHECKS,
   ...BILLING_CHECKS,
@@ -155,7 +153,6 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     }
     apis[client] = createApi({ ...options, apiKey, budget, deadline });
   }
-  const fixtures = new Map<object, Promise<unknown>>();
   const context: VerifyContext = {
     ...apis,
     api: apis.api!,
@@ -165,10 +162,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     runId: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
     // Replaced for each check by `runCheck`, which keeps the check's own warnings.
     warn: () => {},
-    fixture<T>(key: object, make: () => Promise<T>): Promise<T> {
-      if (!fixtures.has(key)) fixtures.set(key, make());
-      return fixtures.get(key) as Promise<T>;
-    },
+    fixtures: new Map(),
   };
 
   try {
@@ -222,9 +216,7 @@ async function runCheck(check: Check, shared: VerifyContext): Promise<CheckResul
   const result = await check.run(context).then(
     () => ({ outcome: 'pass' as const }),
     (error: unknown) => {
-      if (error instanceof Skip) {
-        return { outcome: 'skip' as const, reason: error.message };
-      }
+      if (error instanceof Skip) return { outcome: 'skip' as const, reason: error.message };
       // A network failure or a body no check could read is drift too: the service did not answer.
       const [expected, got] =
         error instanceof Drift ? [error.expected, error.got] : ['an answer', errorMessage(error)];

@@ -49,22 +49,17 @@ export interface ApiOptions {
 }
 
 /** A client of the public API for one key. */
-export interface Api {
-  readonly key: string;
-  request(method: string, path: string, spec?: RequestSpec): Promise<Exchange>;
-}
+export type Api = ReturnType<typeof createApi>;
 
 /** A client of the public API at `baseUrl` with `apiKey`. */
-export function createApi(options: ApiOptions): Api {
+export function createApi(options: ApiOptions) {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
 
   async function once(method: string, path: string, spec: RequestSpec): Promise<Exchange> {
     const url = new URL(`${base}${path}`);
     for (const [name, value] of Object.entries(spec.query ?? {})) {
-      for (const item of [value ?? []].flat()) {
-        url.searchParams.append(name, String(item));
-      }
+      for (const item of [value ?? []].flat()) url.searchParams.append(name, String(item));
     }
     const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
     const key = spec.key === undefined ? options.apiKey : spec.key;
@@ -85,7 +80,7 @@ export function createApi(options: ApiOptions): Api {
 
   return {
     key: options.apiKey,
-    async request(method, path, spec = {}) {
+    async request(method: string, path: string, spec: RequestSpec = {}) {
       const sends = spec.sends ?? 0;
       options.budget.reserve(sends);
       let backoff = 50;

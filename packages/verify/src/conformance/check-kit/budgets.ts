@@ -8,15 +8,11 @@ import { Skip } from './drift';
  * against a service that accepts what it should refuse.
  */
 export class SendBudget {
-  #used = 0;
+  /** Messages reserved so far (requests refused with 4xx give theirs back). */
+  used = 0;
 
   /** @param max The most messages the run may create (`--max-sends`). */
   constructor(readonly max: number) {}
-
-  /** Messages reserved so far (requests refused with 4xx give theirs back). */
-  get used(): number {
-    return this.#used;
-  }
 
   /**
    * Reserves `count` messages.
@@ -24,17 +20,17 @@ export class SendBudget {
    * @throws {Skip} when they do not fit; nothing is reserved then.
    */
   reserve(count: number): void {
-    if (this.#used + count > this.max) {
+    if (this.used + count > this.max) {
       throw new Skip(
-        `needs ${count} send(s), ${this.max - this.#used} left of --max-sends ${this.max}`,
+        `needs ${count} send(s), ${this.max - this.used} left of --max-sends ${this.max}`,
       );
     }
-    this.#used += count;
+    this.used += count;
   }
 
   /** Gives back a reservation whose request created nothing (a 4xx answer). */
   release(count: number): void {
-    this.#used = Math.max(0, this.#used - count);
+    this.used = Math.max(0, this.used - count);
   }
 }
 

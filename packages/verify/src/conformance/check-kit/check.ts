@@ -40,8 +40,8 @@ export interface VerifyContext {
    * contract does not name. It never fails the check.
    */
   warn(message: string): void;
-  /** The value `key` names, made by `make` once per run and shared by the checks that need it. */
-  fixture<T>(key: object, make: () => Promise<T>): Promise<T>;
+  /** The records made once per run and shared by the checks that need them, keyed by their maker. */
+  readonly fixtures: Map<object, Promise<unknown>>;
 }
 
 /** The result of one check. */

@@ -9,24 +9,19 @@ const FINAL_CAMPAIGN = new Set(['COMPLETED', 'FAILED']);
 
 /** A record made once per run on first use, shared by every check that asks for it. */
 function shared<T>(make: (context: VerifyContext) => Promise<T>) {
-  return (context: VerifyContext) => context.fixture(make, () => make(context));
+  return (context: VerifyContext): Promise<T> => {
+    if (!context.fixtures.has(make)) context.fixtures.set(make, make(context));
+    return context.fixtures.get(make) as Promise<T>;
+  };
 }
 
-/** A message verify sent with `POST /messages`, as the 201 answered it. */
-export interface SentMessage {
-  readonly id: string;
-  readonly remitter_id: string;
-  readonly to: string;
-  readonly created_at: string;
-}
-
-/** The run's first single message, to the delivered number. */
-export const sentMessage = shared(async (context): Promise<SentMessage> => {
+/** The run's first single message, to the delivered number, as the 201 answered it. */
+export const sentMessage = shared(async (context) => {
   const text = `msgsvc verify ${context.runId}`;
   const answer = await sendMessage(context.api, context.numbers.delivered, text);
   const body = expectAnswer(answer, 201);
   expectValues('POST /messages 201 (D20)', body, { id: /./, remitter_id: /./ });
-  return body as unknown as SentMessage;
+  return body as Entry & { id: string; remitter_id: string; to: string; created_at: string };
 });
 
 /**

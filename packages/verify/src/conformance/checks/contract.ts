@@ -31,13 +31,6 @@ export const patternOf = (name: string): RegExp => new RegExp(SCHEMAS[name]!.pat
 export const refName = (schema: Schema | undefined): string | undefined =>
   schema?.$ref?.split('/').pop();
 
-/** The schema of `field` in the named object schema, its `$ref` followed. */
-export function fieldOf(name: string, field: string): Schema {
-  const schema = SCHEMAS[name]!.properties![field]!;
-  const ref = refName(schema);
-  return ref === undefined ? schema : SCHEMAS[ref]!;
-}
-
 /** The values of the named enumeration (`MessageListStatus`). */
 export const enumOf = (name: string): readonly string[] => SCHEMAS[name]!.enum!;
 
@@ -52,16 +45,11 @@ let contract: Contract | undefined;
  */
 export const theContract = (): Contract => (contract ??= new Contract());
 
-/** What an operation of the contract declares of itself. */
-export interface Operation {
-  /** The scope a key needs for it. */
-  readonly 'x-required-scope': string;
-  /** Its rate limit, per API key and minute. */
-  readonly 'x-rate-limit': { readonly limit: number };
-}
-
-/** The operation of the contract that `method path` (a path after `/c/v1`) names. */
-export function operationOf(method: string, path: string): Operation {
-  return theContract().operationOf(`${BASE_PATH}${path}`, method)!
-    .operation as unknown as Operation;
+/**
+ * What the operation of the contract that `method path` (a path after `/c/v1`) names declares of
+ * itself: the scope a key needs for it, and its rate limit per API key and minute.
+ */
+export function operationOf(method: string, path: string) {
+  const { operation } = theContract().operationOf(`${BASE_PATH}${path}`, method)!;
+  return operation as { 'x-required-scope': string; 'x-rate-limit': { limit: number } };
 }

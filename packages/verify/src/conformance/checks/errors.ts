@@ -25,8 +25,11 @@ async function expectScope(context: VerifyContext, method: string, path: string,
   );
 }
 
-/** Authentication and scopes (spec Authentication). */
-export const AUTH_CHECKS = checks({
+/**
+ * Authentication and scopes (spec Authentication), then the answers before any operation: unknown
+ * routes, wrong methods, wrong content types, bodies that are not JSON (spec Errors).
+ */
+export const ERROR_CHECKS = checks({
   'auth.missing-key': {
     title: 'A request without X-API-KEY is a 401 AUTH_INVALID_API_KEY',
     cites: 'spec Authentication 6',
@@ -73,13 +76,6 @@ export const AUTH_CHECKS = checks({
       await expectScope(context, 'GET', '/campaigns');
     },
   },
-});
-
-/**
- * The answers before any operation: unknown routes, wrong methods, wrong content types, bodies
- * that are not JSON (spec Errors).
- */
-export const ERROR_CHECKS = checks({
   'errors.envelope': {
     title: 'Errors carry code, message, status, trace_id (= X-Trace-Id), timestamp, service',
     cites: 'spec Errors; D3; D4; D32',

@@ -6,7 +6,6 @@ import { checks } from '../check-kit/check';
 import { expectThat, expectValues } from '../check-kit/drift';
 import { campaign, completedCampaign, sentMessage } from '../check-kit/fixtures';
 import {
-  type Entry,
   expectOnly,
   expectPage,
   expectRejected,
@@ -53,7 +52,7 @@ export const FILTER_CHECKS = checks({
     cites: 'spec Common list query parameters (inclusive)',
     async run(context) {
       const sent = await sentMessage(context);
-      const known = [sent as unknown as Entry];
+      const known = [sent];
       await expectCases(context.api, '/messages', { q: sent.id }, known, createdAtCases(known));
     },
   },

@@ -38,7 +38,7 @@ async function shapes(context: VerifyContext): Promise<Shape[]> {
   const messageIds = ['id', 'sms_remitter_id', 'organization_id', 'billing_account_id'];
   const entryIds = ['id', 'campaign_id', 'sms_remitter_id'];
   return [
-    ['POST /messages 201', 'SentMessage', [sent as unknown as Entry], ['id', 'remitter_id']],
+    ['POST /messages 201', 'SentMessage', [sent], ['id', 'remitter_id']],
     ['GET /messages/{id}', 'Message', [detail], messageIds],
     ['GET /messages entry', 'MessageListEntry', [...listed, ...single], ['id', 'remitter_id']],
     ['GET /campaigns/{id}/messages entry', 'CampaignMessageEntry', entries, entryIds],

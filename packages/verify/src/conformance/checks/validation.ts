@@ -7,7 +7,7 @@ import { expectAnswer, sendBatch } from '../check-kit/api';
 import { checks, type VerifyContext } from '../check-kit/check';
 import { expectThat } from '../check-kit/drift';
 import { batchOf } from '../check-kit/fixtures';
-import { fieldOf } from './contract';
+import { refName, SCHEMAS, type Schema } from './contract';
 
 /** Fails unless a batch with `changes` (one field out of bounds) is refused naming that field. */
 async function batchRefused(
@@ -27,8 +27,12 @@ async function batchRefused(
   );
 }
 
-/** The contract's schema of a batch request's `field`. */
-const batchField = (field: string) => fieldOf('SendBatchCampaignRequest', field);
+/** The contract's schema of a batch request's `field`, its `$ref` followed. */
+function batchField(field: string): Schema {
+  const schema = SCHEMAS.SendBatchCampaignRequest!.properties![field]!;
+  const ref = refName(schema);
+  return ref === undefined ? schema : SCHEMAS[ref]!;
+}
 
 /**
  * Fails unless a batch whose `field` is `fill` repeated one time fewer than the contract's least
