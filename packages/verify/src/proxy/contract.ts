@@ -68,19 +68,14 @@ export class Contract {
     for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
       if (hops > 16) throw new Error(`${where}: $ref chain too long`);
       where = current.$ref.replace(/^#/, '');
-      current = this.at(where);
+      current = this.document;
+      for (const token of where.split('/').slice(1)) {
+        const name = token.replaceAll('~1', '/').replaceAll('~0', '~');
+        current = isObject(current) ? current[name] : undefined;
+      }
     }
     if (!isObject(current)) throw new Error(`${where}: expected an object`);
     return { node: current, pointer: where };
-  }
-
-  /** The node at `pointer`. */
-  at(pointer: string): unknown {
-    let node: unknown = this.document;
-    for (const token of pointer.split('/').slice(1)) {
-      node = isObject(node) ? node[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
-    }
-    return node;
   }
 
   /**

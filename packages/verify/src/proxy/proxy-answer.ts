@@ -15,22 +15,15 @@ const STATUS = {
   PROXY_HTTP_VERSION_NOT_SUPPORTED: 505,
 } as const;
 
-/** Why a request is refused, as the proxy answers it. */
-export interface Refusal {
-  /** The HTTP status the proxy answers with. */
-  readonly status: (typeof STATUS)[keyof typeof STATUS];
-  /** The envelope's `code` (`PROXY_…`). */
-  readonly code: keyof typeof STATUS;
-  /** What was wrong, in a sentence. */
-  readonly message: string;
-}
-
-/** The refusal `code` (with its status) saying `message`. */
-export const proxyRefusal = (code: Refusal['code'], message: string): Refusal => ({
+/** The refusal `code` (with its HTTP status) saying `message`, in a sentence. */
+export const proxyRefusal = (code: keyof typeof STATUS, message: string) => ({
   status: STATUS[code],
   code,
   message,
 });
+
+/** Why a request is refused, as the proxy answers it. */
+export type Refusal = ReturnType<typeof proxyRefusal>;
 
 /** The bytes of one answer: `status` with `{ code, message, status, service: "proxy" }`. */
 export function proxyAnswer({ status, code, message }: Refusal): Buffer {

@@ -57,15 +57,14 @@ export function violationLine(v: ProxyViolation): string {
 export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<number> {
   const name = io.command ?? 'msgsvc-verify proxy';
   const totals = { exchanges: 0, violations: 0, warnings: 0 };
-  let args: NonNullable<ReturnType<typeof parseProxyArgs>>;
+  let args: ReturnType<typeof parseProxyArgs>;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
-    const parsed = parseProxyArgs(argv);
-    if (parsed === undefined) {
+    args = parseProxyArgs(argv);
+    if (args === undefined) {
       io.stdout(proxyHelp(name));
       return 0;
     }
-    args = parsed;
     const { jsonl, json } = args;
     proxy = await startProxy({
       ...args,

@@ -109,7 +109,8 @@ export class CassetteWriter {
           .split('/')
           .map((part) => this.#urlPart(part, decodeOrKeep))
           .join('/'),
-        query: queryPairs(exchange.query).map(([name, value]) => {
+        query: (exchange.query === '' ? [] : exchange.query.split('&')).map((pair) => {
+          const [name = '', value = ''] = pair.split(/=(.*)/s);
           // A search term (`q`) matches part of a number: masked as the number's same part.
           const mask =
             decodeQueryPart(name) === 'q'
@@ -273,15 +274,6 @@ export class CassetteWriter {
 function notJson(bytes: number): string {
   const marker = '<redacted: not JSON>';
   return bytes <= marker.length ? marker.slice(0, bytes) : marker.padEnd(bytes, '.');
-}
-
-/** A raw query string as raw `[name, value]` pairs, in order (percent-encoding kept). */
-function queryPairs(query: string): [string, string][] {
-  if (query === '') return [];
-  return query.split('&').map((pair) => {
-    const at = pair.indexOf('=');
-    return at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
-  });
 }
 
 /** A raw query name or value decoded as a form would (`+` is a space). */

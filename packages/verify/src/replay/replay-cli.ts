@@ -5,7 +5,7 @@
  */
 import { type CliIo, parseFlags, terminalSafe, UsageError } from '../cli-io/cli-io';
 import { CassetteError, readCassette } from './cassette-format';
-import { ReplayAborted, type ReplayOptions, type ReplayReport, runReplay } from './run-replay';
+import { ReplayAborted, type ReplayReport, runReplay } from './run-replay';
 
 /** The `--help` text, naming the command as the user typed it. */
 const replayHelp = (
@@ -51,10 +51,7 @@ const OPTIONS = {
  *
  * @throws {UsageError} for an unknown flag or a bad value.
  */
-function parseReplayArgs(
-  argv: readonly string[],
-  env: CliIo['env'],
-): { file: string; options: ReplayOptions; json: boolean } | undefined {
+function parseReplayArgs(argv: readonly string[], env: CliIo['env']) {
   const { values, positionals } = parseFlags(argv, { options: OPTIONS, allowPositionals: true });
   if (values.help === true) return undefined;
   const files = values.replay === undefined ? positionals : [values.replay, ...positionals];

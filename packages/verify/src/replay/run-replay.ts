@@ -104,7 +104,10 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
   const recordedStart = Date.parse(cassette.exchanges[0]?.started_at ?? '');
   const replayStart = Date.now();
   for (const exchange of cassette.exchanges) {
-    const at = { seq: exchange.seq, method: exchange.request.method, path: shownPath(exchange) };
+    const { method, path, query } = exchange.request;
+    const shown =
+      query.length === 0 ? path : `${path}?${query.map((pair) => pair.join('=')).join('&')}`;
+    const at = { seq: exchange.seq, method, path: shown };
     const key = keyFor(exchange, options.keys);
     const request = buildRequest(exchange, base, typeof key === 'string' ? key : undefined, ids);
     const skip = whySkipped(exchange, request.path, base, key);
@@ -126,16 +129,21 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
     }
     failures = 0;
     replayed++;
-    const found = compareResponses(recordedAnswer(exchange), answer, ids);
+    const { body } = exchange.response;
+    // A truncated body is not compared: treated as no body.
+    const json = body?.truncated === true ? undefined : body?.json;
+    const found = compareResponses({ ...exchange.response, json }, answer, ids);
     differences.push(...found.map((difference) => ({ ...at, ...difference })));
   }
+  const byKind: Partial<Record<DifferenceKind, number>> = {};
+  for (const d of differences) byKind[d.kind] = (byKind[d.kind] ?? 0) + 1;
   return {
     base_url: base,
     exchanges: cassette.exchanges.length,
     replayed,
     skipped,
     differences,
-    by_kind: countByKind(differences),
+    by_kind: byKind,
   };
 }
 
@@ -165,26 +173,12 @@ function causeOf(error: unknown): string {
   return String((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
 }
 
-function countByKind(differences: readonly Difference[]): Partial<Record<DifferenceKind, number>> {
-  const byKind: Partial<Record<DifferenceKind, number>> = {};
-  for (const d of differences) byKind[d.kind] = (byKind[d.kind] ?? 0) + 1;
-  return byKind;
-}
-
-function shownPath(exchange: RecordedExchange): string {
-  const query = exchange.request.query.map(([n, v]) => `${n}=${v}`).join('&');
-  return query === '' ? exchange.request.path : `${exchange.request.path}?${query}`;
-}
-
 /**
  * The key to send: the one given for the recorded reference; for a reference without one
  * whose recording was refused with 401, a key that exists nowhere (of the same environment), so
  * the refusal replays; otherwise the exchange is skipped, naming the reference to give.
  */
-function keyFor(
-  exchange: RecordedExchange,
-  keys: Readonly<Record<string, string>>,
-): string | undefined | { skip: string } {
+function keyFor(exchange: RecordedExchange, keys: Readonly<Record<string, string>>) {
   const recorded = exchange.request.api_key;
   if (recorded === null) return undefined;
   if (Object.hasOwn(keys, recorded.ref)) return keys[recorded.ref];
@@ -237,25 +231,12 @@ function requestBody(body: RecordedBody | null, ids: Correspondence): string | u
   return body.bom === true ? `\ufeff${json}` : json;
 }
 
-function recordedAnswer({ response }: RecordedExchange): ComparedResponse {
-  const { body } = response;
-  // A truncated body is not compared: treated as no body.
-  const whole = body !== null && body.truncated !== true && Object.hasOwn(body, 'json');
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: whole ? body.json : undefined,
-  };
-}
-
 async function readAnswer(response: Response): Promise<ComparedResponse> {
   const text = await response.text();
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  } catch {}
   // Own keys, defined: a header a hostile target names `__proto__` is a header like any other.
   return { status: response.status, headers: Object.fromEntries(response.headers), json };
 }
