@@ -17,27 +17,8 @@ const NAMESPACE_LENGTH = 8;
 const KEY_PREFIX_LENGTH = 9;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** One world of the server and what the server keeps beside it. */
-export interface WorldEntry extends BuiltWorld {
-  /** `default` for the starting world; `w` and 16 hex digits for a created one. */
-  readonly id: string;
-  /** A label its creator gave, for people (the inspector's world selector). */
-  readonly name: string | null;
-  /** What every key of the world carries after its environment prefix; none for the default. */
-  readonly namespace: string | undefined;
-  /** Snapshots taken of this world (restored only into it). */
-  readonly snapshots: SnapshotStore;
-  /** The inspector's live change events for this world. */
-  readonly live: LiveFeed;
-  /** Wall-clock epoch ms of its creation. */
-  readonly createdAt: number;
-  /** Wall-clock epoch ms of the last request that reached it. */
-  lastUsed: number;
-  /** Set once the world is deleted or expired: requests still in flight must not answer 2xx. */
-  gone: boolean;
-  /** Settles when the world is deleted or expired, for the requests it holds. */
-  readonly ended: Promise<void>;
-}
+/** One world of the server and what the server keeps beside it (see {@link WorldRegistry.add}). */
+export type WorldEntry = ReturnType<WorldRegistry['add']>;
 
 /** Options of {@link WorldRegistry}. */
 export interface WorldRegistryOptions {
@@ -200,29 +181,32 @@ export class WorldRegistry {
   }
 
   /** Wraps a built world into the server's entry for it, and holds it. */
-  private add(
-    id: string,
-    name: string | null,
-    namespace: string | undefined,
-    built: BuiltWorld,
-  ): WorldEntry {
+  private add(id: string, name: string | null, namespace: string | undefined, built: BuiltWorld) {
     const { mock, requestLog } = built;
     // The log's times agree with the rest of the inspector: world time.
     requestLog.worldNow = () => readonlyWorld(mock).now();
     requestLog.keyOwner = (key) => this.keyOwner(id, key);
     const now = this.now();
-    const ended = new Promise<void>((resolve) => this.enders.set(id, resolve));
-    const entry: WorldEntry = {
+    const entry = {
       ...built,
+      /** `default` for the starting world; `w` and 16 hex digits for a created one. */
       id,
+      /** A label its creator gave, for people (the inspector's world selector). */
       name,
+      /** What every key of the world carries after its environment prefix; none for the default. */
       namespace,
+      /** Snapshots taken of this world (restored only into it). */
       snapshots: new SnapshotStore(),
-      live: new LiveFeed(() => fingerprint(entry)),
+      /** The inspector's live change events for this world. */
+      live: new LiveFeed(() => fingerprint(built)),
+      /** Wall-clock epoch ms of its creation. */
       createdAt: now,
+      /** Wall-clock epoch ms of the last request that reached it. */
       lastUsed: now,
+      /** Set once the world is deleted or expired: requests still in flight must not answer 2xx. */
       gone: false,
-      ended,
+      /** Settles when the world is deleted or expired, for the requests it holds. */
+      ended: new Promise<void>((resolve) => this.enders.set(id, resolve)),
     };
     this.byId.set(id, entry);
     if (namespace !== undefined) this.byNamespace.set(namespace, entry);
