@@ -15,12 +15,9 @@ export const DEFAULT_START_TIME = Date.UTC(2026, 0, 1, 9, 0, 0);
 /** A clock that moves only when the world advances it. */
 export class VirtualClock implements Clock {
   readonly kind = 'virtual';
-  private current: number;
 
-  /** @param start - the first instant, in epoch milliseconds. */
-  constructor(start: number = DEFAULT_START_TIME) {
-    this.current = start;
-  }
+  /** @param current - the first instant, in epoch milliseconds. */
+  constructor(private current: number = DEFAULT_START_TIME) {}
 
   now(): number {
     return this.current;
