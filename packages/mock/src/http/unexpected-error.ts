@@ -29,30 +29,10 @@ export type UnexpectedErrorReporter = (error: unknown, context: UnexpectedErrorC
  * exception and where it was thrown, bounded (`MAX_MESSAGE` characters, `MAX_FRAMES` frames).
  */
 export function unexpectedError(error: unknown): ErrorData {
-  const { headline, frames } = partsOf(error);
-  const lead = `The mock failed unexpectedly (a bug in @msgsvc/mock, not in your request): ${headline}`;
-  const text = frames.length === 0 ? lead : `${lead}\n${frames.map((f) => `    ${f}`).join('\n')}`;
-  // Credentials the message quotes (an API key, a webhook secret) are cut before the bound, so a
-  // cut never lands inside one.
-  const redacted = redactSecrets(text);
-  const message =
-    redacted.length <= MAX_MESSAGE ? redacted : `${redacted.slice(0, MAX_MESSAGE - 1)}…`;
-  return { code: 'INTERNAL_SERVER_ERROR', message };
-}
-
-/** The report `onError` gives by default: one `console.error` line naming the request, and the error. */
-export function consoleReporter(error: unknown, { request, traceId }: UnexpectedErrorContext) {
-  console.error(
-    `@msgsvc/mock: unexpected error answering ${request.method} ${request.path} (trace ${traceId}); the client got a 500:`,
-    error,
-  );
-}
-
-// Shape, not `instanceof Error`: an error from another realm (a test runner's vm) is still one.
-function partsOf(error: unknown): { headline: string; frames: string[] } {
-  if (typeof error !== 'object' || error === null)
-    return { headline: safeString(error), frames: [] };
-  const { name, message, stack } = error as { name?: unknown; message?: unknown; stack?: unknown };
+  // Shape, not `instanceof Error`: an error from another realm (a test runner's vm) is still one.
+  const parts: { name?: unknown; message?: unknown; stack?: unknown } =
+    typeof error === 'object' && error !== null ? error : {};
+  const { name, message, stack } = parts;
   const headline =
     typeof message === 'string'
       ? `${typeof name === 'string' && name !== '' ? name : 'Error'}: ${message}`
@@ -66,7 +46,23 @@ function partsOf(error: unknown): { headline: string; frames: string[] } {
           .slice(0, MAX_FRAMES)
           .map(shortenPaths)
       : [];
-  return { headline, frames };
+  const lead = `The mock failed unexpectedly (a bug in @msgsvc/mock, not in your request): ${headline}`;
+  const text = frames.length === 0 ? lead : `${lead}\n${frames.map((f) => `    ${f}`).join('\n')}`;
+  // Credentials the message quotes (an API key, a webhook secret) are cut before the bound, so a
+  // cut never lands inside one.
+  const redacted = redactSecrets(text);
+  return {
+    code: 'INTERNAL_SERVER_ERROR',
+    message: redacted.length <= MAX_MESSAGE ? redacted : `${redacted.slice(0, MAX_MESSAGE - 1)}…`,
+  };
+}
+
+/** The report `onError` gives by default: one `console.error` line naming the request, and the error. */
+export function consoleReporter(error: unknown, { request, traceId }: UnexpectedErrorContext) {
+  console.error(
+    `@msgsvc/mock: unexpected error answering ${request.method} ${request.path} (trace ${traceId}); the client got a 500:`,
+    error,
+  );
 }
 
 // `/home/me/work/repo/packages/mock/src/http/pipeline.ts:12:3` → `…/mock/src/http/pipeline.ts:12:3`:
