@@ -187,26 +187,19 @@ function planInbound(world: World, spec: TriggerSpec): Plan {
     const message = findMessage(world, spec.messageId);
     return () => ({ kind: 'inbound', id: answerMessage(world, message, body).id, created: true });
   }
-  // A handset writes first, to a sender ID named or the organization's default.
+  // A handset writes first, to a sender ID named or (by its id) the organization's default.
   let to = spec.to;
-  let organizationId = spec.organizationId;
   if (to === undefined) {
-    const organization = soleOrganization(world, spec);
-    if (organization.defaultSenderId === null) {
+    const { defaultSenderId } = soleOrganization(world, spec);
+    if (defaultSenderId === null) {
       throw validationError({
         to: 'The organization has no default sender ID: name the sender ID the handset writes to.',
       });
     }
-    to = organization.defaultSenderId;
-    organizationId = organization.id;
+    to = defaultSenderId;
   }
-  const params = {
-    from: spec.from ?? DEFAULT_RECIPIENT,
-    to,
-    body,
-    ...(organizationId === undefined ? {} : { organizationId }),
-    ...(spec.environment === undefined ? {} : { environment: spec.environment }),
-  };
+  // The trigger's organization_id and environment are the inbound message's, named alike.
+  const params = { ...spec, from: spec.from ?? DEFAULT_RECIPIENT, to, body };
   // simulateInbound checks everything before it records anything.
   return () => ({ kind: 'inbound', id: simulateInbound(world, params).id, created: true });
 }
@@ -278,10 +271,8 @@ function complete(world: World, campaign: CampaignRecord, outcome: 'COMPLETED' |
     const fault =
       outcome === 'FAILED' ? injectDispatchFailure(world, { campaignId: campaign.id }) : undefined;
     processCampaign(world, campaign.id);
-    // Processing failed for a reason of its own (funds, sender ID) before taking the fault.
-    if (fault !== undefined && world.faults.dispatchFailures.some((f) => f.id === fault)) {
-      clearFaults(world, fault);
-    }
+    // Processing may fail for a reason of its own (funds, sender ID) before taking the fault.
+    if (fault !== undefined) clearFaults(world, fault);
   }
   if (campaign.status !== 'SENDING') return;
   for (const message of world.messages.ofCampaign(campaign)) {
