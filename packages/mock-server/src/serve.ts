@@ -15,7 +15,7 @@ import { createMockServer } from './server/node-server';
 import { type HeldStateFile, holdStateFile, type StateFileError } from './state/state-file';
 import type { StateFileLockedError } from './state/state-lock';
 import { recallKey } from './state/stored-keys';
-import { type BuiltWorld, buildWorld, type WorldSettings } from './worlds/build-world';
+import { buildWorld } from './worlds/build-world';
 import { loadWorldFile, type OrganizationCredentials } from './worlds/world-file';
 
 export type { StartServerOptions } from './cli/cli-options';
@@ -95,7 +95,14 @@ async function serve(
 ): Promise<RunningServer> {
   const saved = state?.saved;
   const startedAt = Date.now();
-  const { later, ...world } = startingWorld(options, file, startedAt);
+  // Worlds created later start at their own creation unless the server's start was pinned.
+  const world = buildWorld({
+    clock: options.clock,
+    speed: options.speed,
+    seed: options.seed,
+    startTime: options.startTime === undefined ? undefined : Number(options.startTime),
+    file,
+  });
   const { mock, organizations } = world;
   // The banner still names the seeded world's keys (see warnOfLostKeys).
   if (saved !== undefined) {
@@ -110,7 +117,7 @@ async function serve(
     requestLog: world.requestLog,
     adminToken,
     reseed: world.reseed,
-    settings: later,
+    settings: world.settings,
     startedAt,
     ...(saved === undefined ? {} : { recallKey: (key: string) => recallKey(mock.world, key) }),
   });
@@ -142,37 +149,6 @@ async function serve(
       return closing;
     },
   };
-}
-
-/**
- * Builds the starting world (the world file's or the demo), and the settings of the worlds
- * created later: they start at their own creation unless the server's start was pinned.
- */
-function startingWorld(
-  options: ServeOptions,
-  file: ReturnType<typeof loadWorldFile> | undefined,
-  startedAt: number,
-): BuiltWorld & { later: WorldSettings } {
-  // A virtual world starts now, to the second (its times then read cleanly), unless
-  // pinned; a real clock is the wall clock itself unless pinned.
-  const startTime =
-    options.startTime !== undefined
-      ? Number(options.startTime)
-      : options.clock === 'virtual'
-        ? Math.floor(startedAt / 1000) * 1000
-        : undefined;
-  if (startTime !== undefined && !Number.isFinite(startTime)) {
-    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
-  }
-  const settings: WorldSettings = {
-    clock: options.clock,
-    speed: options.speed,
-    seed: options.seed,
-    startTime,
-    file,
-  };
-  const later = { ...settings, startTime: options.startTime === undefined ? undefined : startTime };
-  return { ...buildWorld(settings), later };
 }
 
 /**

@@ -55,7 +55,7 @@ describe('watchParent', () => {
   it('calls back once when npm goes, though the shell stays', () => {
     const view = table({ 100: [50, 'node'], 50: [40, 'sh'], 40: [1, 'npm'] }, NPM);
     const gone = vi.fn();
-    watchParent(gone, view, 100);
+    watchParent(gone, view);
     vi.advanceTimersByTime(1_000);
     expect(gone).not.toHaveBeenCalled();
     delete view.procs[40];
@@ -69,7 +69,7 @@ describe('watchParent', () => {
   it('calls back when the process is adopted, even while the dead parent lingers', () => {
     const view = table({ 100: [50, 'node'], 50: [40, 'python3'] });
     const gone = vi.fn();
-    watchParent(gone, view, 100);
+    watchParent(gone, view);
     view.procs[100] = [1, 'node']; // the parent is a zombie: it still "exists"
     vi.advanceTimersByTime(100);
     expect(gone).toHaveBeenCalledTimes(1);
@@ -79,7 +79,7 @@ describe('watchParent', () => {
     // Started by a shell that npm ran; the shell is gone by now, and the server adopted.
     const view = table({ 100: [1, 'node'], 40: [1, 'npm'] }, NPM, 50);
     const gone = vi.fn();
-    watchParent(gone, view, 100);
+    watchParent(gone, view);
     await Promise.resolve();
     expect(gone).toHaveBeenCalledTimes(1);
   });
@@ -87,7 +87,7 @@ describe('watchParent', () => {
   it('stops watching when told to', () => {
     const view = table({ 100: [50, 'node'], 50: [40, 'python3'] });
     const gone = vi.fn();
-    const unwatch = watchParent(gone, view, 100);
+    const unwatch = watchParent(gone, view);
     unwatch();
     delete view.procs[50];
     vi.advanceTimersByTime(1_000);

@@ -173,7 +173,7 @@ const NUMERIC = {
  * Checks `startServer`'s options against the command line's rules.
  *
  * @throws {TypeError} for a `cors` entry that is not an origin.
- * @throws {RangeError} naming the first number out of its bounds.
+ * @throws {RangeError} naming the first number out of its bounds, or a `startTime` that is no time.
  */
 export function checkServeOptions(options: ServeOptions): void {
   const badOrigins = options.cors
@@ -187,6 +187,9 @@ export function checkServeOptions(options: ServeOptions): void {
   for (const [option, [ok, what]] of Object.entries(NUMERIC)) {
     const value = options[option as keyof typeof NUMERIC];
     if (!ok(value)) throw new RangeError(`${option} must be ${what} (got ${value}).`);
+  }
+  if (options.startTime !== undefined && !Number.isFinite(Number(options.startTime))) {
+    throw new RangeError('startTime must be a valid Date or epoch milliseconds.');
   }
 }
 

@@ -10,20 +10,6 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { processExists } from '../state/state-lock';
 
-/** What the watch needs of the running process (injectable for tests). */
-export interface ProcessView {
-  /** The parent this process was started by (`process.ppid`, read by Node at start). */
-  readonly startParent: number;
-  /** The current parent's pid (it changes when the parent dies and the process is adopted). */
-  parentPid(): number;
-  /** Whether a process exists. */
-  alive(pid: number): boolean;
-  /** A process's parent pid and command name, when they can be read. */
-  describe(pid: number): { readonly parent: number; readonly command: string } | undefined;
-  /** The environment: npm marks the scripts it runs with `npm_lifecycle_event`. */
-  readonly env: Readonly<Record<string, string | undefined>>;
-}
-
 /** How often the watch looks, in milliseconds: well inside the one second a stop may take. */
 const PARENT_POLL_MS = 100;
 
@@ -57,11 +43,7 @@ export function ownersOf(view: ProcessView): number[] {
  * owner no longer exists — at the first look, right away, if that happened during start-up.
  * Returns a function that stops watching. The timer never keeps the process alive by itself.
  */
-export function watchParent(
-  onGone: () => void,
-  view: ProcessView = PROCESS_VIEW,
-  interval = PARENT_POLL_MS,
-): () => void {
+export function watchParent(onGone: () => void, view: ProcessView = PROCESS_VIEW): () => void {
   const owners = ownersOf(view);
   if (owners.length === 0) return () => {};
   const present = () =>
@@ -71,20 +53,25 @@ export function watchParent(
     clearInterval(timer);
     onGone();
   };
-  const timer = setInterval(look, interval);
+  const timer = setInterval(look, PARENT_POLL_MS);
   timer.unref();
   // The first look is not left to the timer: the starter may have gone while the server started.
   queueMicrotask(look);
   return () => clearInterval(timer);
 }
 
+/** What the watch needs of the running process (injectable for tests). */
+export type ProcessView = typeof PROCESS_VIEW;
+
 /** The real process, read through `/proc` on Linux and `ps` elsewhere. */
-const PROCESS_VIEW: ProcessView = {
+const PROCESS_VIEW = {
+  /** The parent this process was started by (`process.ppid`, read by Node at start). */
   startParent: process.ppid,
-  // Read again at each look (Node asks the system): it changes when the parent dies.
+  /** The current parent: read again at each look, it changes when the parent dies. */
   parentPid: () => process.ppid,
   alive: processExists,
-  describe(pid) {
+  /** A process's parent pid and command name, when they can be read. */
+  describe(pid: number): { readonly parent: number; readonly command: string } | undefined {
     try {
       // `pid (command) state ppid …`; the command may hold spaces and parentheses.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -106,5 +93,6 @@ const PROCESS_VIEW: ProcessView = {
       return undefined;
     }
   },
+  /** The environment: npm marks the scripts it runs with `npm_lifecycle_event`. */
   env: process.env,
 };

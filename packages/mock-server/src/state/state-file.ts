@@ -40,37 +40,34 @@ export class StateFileError extends Error {
  */
 export function readStateFile(path: string): WorldSnapshot | undefined {
   if (!existsSync(path)) return undefined;
+  const unusable = (why: string) => new StateFileError(`state file ${path}: ${why}`);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new StateFileError(`state file ${path}: cannot be read (${(error as Error).message}).`);
+    throw unusable(`cannot be read (${(error as Error).message}).`);
   }
   if (text.trim() === '') {
-    throw new StateFileError(
-      `state file ${path}: is empty; move it away to start afresh, or restore it from a backup.`,
-    );
+    throw unusable('is empty; move it away to start afresh, or restore it from a backup.');
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new StateFileError(
-      `state file ${path}: not JSON (${(error as Error).message}); it may be truncated or hand-edited.`,
-    );
+    throw unusable(`not JSON (${(error as Error).message}); it may be truncated or hand-edited.`);
   }
   const version = (value as { version?: unknown } | null)?.version;
   if (typeof value !== 'object' || value === null || version !== SNAPSHOT_VERSION) {
-    throw new StateFileError(
-      `state file ${path}: not a world snapshot of version ${SNAPSHOT_VERSION} (found version ${JSON.stringify(version ?? null)}); move it away to start afresh.`,
+    throw unusable(
+      `not a world snapshot of version ${SNAPSHOT_VERSION} (found version ${JSON.stringify(version ?? null)}); move it away to start afresh.`,
     );
   }
   const parsed = stateFileSchema(value).safeParse(value);
   if (!parsed.success) {
     const first = closest(parsed.error.issues[0]!);
     const more = parsed.error.issues.length - 1;
-    throw new StateFileError(
-      `state file ${path}: at ${jsonPath(first.path)}: ${first.message.replace(/\.$/, '')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}.`,
+    throw unusable(
+      `at ${jsonPath(first.path)}: ${first.message.replace(/\.$/, '')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}.`,
     );
   }
   return toSnapshot(parsed.data);

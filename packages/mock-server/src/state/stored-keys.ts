@@ -12,26 +12,18 @@ const MARK = '\u0000';
 /** Characters of a key every view shows (`keyPrefix` of the SDK). */
 const PREFIX_LENGTH = 13;
 
-/** How a state file stores one key. */
-export interface StoredKey {
-  /** The key's first 13 characters, `svc_live_abcd`. */
-  readonly keyPrefix: string;
-  /** SHA-256 of the whole key, lower-case hex. */
-  readonly keySha256: string;
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The stored form of `key` (a full key, or a stand-in loaded from a file). */
-export function storedKey(key: string): StoredKey {
+/** How a state file stores `key` (a full key, or a stand-in from a file): prefix and SHA-256. */
+export function storedKey(key: string) {
   const mark = key.indexOf(MARK);
   if (mark >= 0) return { keyPrefix: key.slice(0, mark), keySha256: key.slice(mark + 1) };
   return { keyPrefix: key.slice(0, PREFIX_LENGTH), keySha256: sha256(key) };
 }
 
 /** The stand-in a loaded world holds for a stored key. */
-export function standIn(stored: StoredKey): string {
-  return `${stored.keyPrefix}${MARK}${stored.keySha256}`;
+export function standIn({ keyPrefix, keySha256 }: ReturnType<typeof storedKey>): string {
+  return `${keyPrefix}${MARK}${keySha256}`;
 }
 
 /**
@@ -44,7 +36,7 @@ export function recallKey(
 ): boolean {
   if (keys.has(presented)) return true;
   if (presented.length <= PREFIX_LENGTH || presented.includes(MARK)) return false;
-  const stand = `${presented.slice(0, PREFIX_LENGTH)}${MARK}${sha256(presented)}`;
+  const stand = standIn(storedKey(presented));
   const record = keys.get(stand);
   if (record === undefined) return false;
   // Rebuilt in order, so lists and snapshots keep the keys where they were.
