@@ -5,9 +5,6 @@
 import type { Api } from './api';
 import type { WaitBudget } from './budgets';
 
-/** Extra credentials a check may need; without them it is skipped. */
-type Credential = 'poor' | 'restricted' | 'other';
-
 /** Numbers verify sends to: each must force its outcome on the deployment. */
 export interface VerifyNumbers {
   /** Delivered a moment after sending (mock: magic number). */
@@ -68,8 +65,8 @@ export interface CheckResult {
 
 /** One behavioural check: what its result names it by, and how it runs. */
 export interface Check extends Pick<CheckResult, 'id' | 'title' | 'cites'> {
-  /** Credentials without which the check is skipped. */
-  readonly needs?: readonly Credential[];
+  /** The extra credentials without which the check is skipped. */
+  readonly needs?: readonly ('poor' | 'restricted' | 'other')[];
   run(context: VerifyContext): Promise<void>;
 }
 

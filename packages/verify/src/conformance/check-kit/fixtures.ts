@@ -28,13 +28,9 @@ export const sentMessage = shared(async (context) => {
  * A batch from the run's sender ID to the delivered and the undelivered numbers, with `changes`
  * (a field changed, added, or out of bounds).
  */
-export async function batchOf(
-  context: VerifyContext,
-  changes: Record<string, unknown> = {},
-): Promise<Record<string, unknown> & { recipients: readonly unknown[] }> {
+export async function batchOf(context: VerifyContext, changes: Record<string, unknown> = {}) {
   const { delivered, undelivered } = context.numbers;
   return {
-    // The sender ID the deployment chose for the run's first message.
     remitter_id: (await sentMessage(context)).remitter_id,
     content: `verify ${context.runId}`,
     channel_type: 'SMS',
@@ -64,11 +60,10 @@ async function postCampaign(
 
 /**
  * The run's campaign: to the delivered, the undelivered and the invalid number, and the first again
- * written another way.
+ * written with separators (3 distinct numbers in 4 strings).
  */
 export const campaign = shared((context) => {
   const { delivered, undelivered, invalid } = context.numbers;
-  // 3 distinct numbers in 4 strings: the last is the delivered number written with separators.
   const spaced = delivered.replace(/^(\+\d{3})(\d{3})(\d{3})(\d+)$/, '$1 $2-$3.$4');
   const recipients = [delivered, undelivered, invalid, spaced];
   const key = { 'idempotency-key': `verify-${context.runId}-campaign` };

@@ -103,7 +103,6 @@ export const FORMAT_CHECKS = checks({
     cites: 'spec Resources (each endpoint uses exactly the names listed for it); D20; D138',
     async run(context) {
       const read = await shapes(context);
-      // Every name of every shape read: each shape has its own and none of the others'.
       const names = new Set(read.flatMap(([, schema]) => namesOf(schema)));
       for (const [where, schema, records] of read) {
         const has = SCHEMAS[schema]!.required ?? [];
