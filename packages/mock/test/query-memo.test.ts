@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoByQuery } from '../src/http/query-memo';
+import { memoByQuery } from '../src/http/response-text';
 
 describe('memoByQuery', () => {
   it('derives once per query string and hands out the same frozen value', () => {

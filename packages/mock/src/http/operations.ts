@@ -18,9 +18,8 @@ import type { MessageFilter } from '../domain/messages/message-filter';
 import { getMessage, listMessages, sendMessage } from '../domain/messages/messages';
 import type { PageRequest } from '../domain/storage/query';
 import type { Scope } from '../domain/tenancy/api-keys';
-import { memoByQuery } from './query-memo';
 import * as schemas from './request-schemas';
-import { messageDetailJson, messageListEntryJson, pageText } from './response-text';
+import { memoByQuery, messageDetailJson, messageListEntryJson, pageText } from './response-text';
 import * as render from './serializers';
 import { parse, parseId, parseQuery } from './validate';
 
