@@ -153,15 +153,13 @@ const view = () => document.getElementById('view') as HTMLElement;
  * before anything replaces it.
  */
 export function startLayout(refresh: () => Promise<void>): void {
-  const masthead = document.getElementById('masthead');
-  if (masthead !== null) {
-    // `--masthead-h` keeps sticky panes and the browser's own scrolling (`scroll-padding-top`)
-    // clear of the masthead; set through the CSSOM, which the Content-Security-Policy allows.
-    const publish = () =>
-      document.documentElement.style.setProperty('--masthead-h', `${masthead.offsetHeight}px`);
-    new ResizeObserver(publish).observe(masthead);
-    publish();
-  }
+  const masthead = document.getElementById('masthead')!;
+  // `--masthead-h` keeps sticky panes and the browser's own scrolling (`scroll-padding-top`) clear
+  // of the masthead; set through the CSSOM, which the Content-Security-Policy allows.
+  const publish = () =>
+    document.documentElement.style.setProperty('--masthead-h', `${masthead.offsetHeight}px`);
+  new ResizeObserver(publish).observe(masthead);
+  publish();
   document.getElementById('skip-link')?.addEventListener('click', (event) => {
     // The address is the page's router: following `#view` would leave the view for "Not found".
     event.preventDefault();
@@ -173,9 +171,7 @@ export function startLayout(refresh: () => Promise<void>): void {
   wide.addEventListener('change', () => {
     const kept = measure(currentRoute());
     void refresh().then(() => {
-      const link = kept === undefined ? null : rowLinkTo(view(), kept.record);
-      if (link !== null && kept !== undefined) place(link, kept.top);
-      else window.scrollTo(0, 0);
+      if (place(kept) === null) window.scrollTo(0, 0);
     });
   });
 }
@@ -224,12 +220,11 @@ function measure(shown: Route) {
 export function arrived(): void {
   const root = view();
   const route = currentRoute();
-  const link = anchor === undefined ? null : rowLinkTo(root, anchor.record);
-  if (link !== null && anchor !== undefined) {
-    place(link, anchor.top);
+  const link = place(anchor);
+  if (link !== null) {
     // Back on the list (`Esc`), or a row opened from it: the row has the focus. A link followed
     // in the record's pane: the new record has it.
-    if (anchor.focused || isList(route)) {
+    if (anchor?.focused || isList(route)) {
       if (!link.closest(ROWS)?.contains(document.activeElement)) focus(link);
     } else {
       const record = root.querySelector<HTMLElement>('.pane-record');
@@ -242,12 +237,15 @@ export function arrived(): void {
   focus(opened ?? root.querySelector<HTMLElement>('.pane-record') ?? root);
 }
 
-/** Scrolls the pane of the link's row, then the window, until the row's top is at `top` again. */
-function place(link: HTMLElement, top: number): void {
+/** Scrolls the kept row's pane, then the window, back to its top; its link, or null when gone. */
+function place(kept: ReturnType<typeof measure>): HTMLElement | null {
+  const link = kept === undefined ? null : rowLinkTo(view(), kept.record);
+  if (link === null || kept === undefined) return null;
   const row = link.closest(ROWS) ?? link;
   const pane = row.closest<HTMLElement>('.pane');
-  if (pane !== null) pane.scrollTop += row.getBoundingClientRect().top - top;
-  window.scrollBy(0, row.getBoundingClientRect().top - top);
+  if (pane !== null) pane.scrollTop += row.getBoundingClientRect().top - kept.top;
+  window.scrollBy(0, row.getBoundingClientRect().top - kept.top);
+  return link;
 }
 
 /** Focuses without scrolling: the layout has put everything in place. */

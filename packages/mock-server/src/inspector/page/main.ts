@@ -208,18 +208,17 @@ function onToolbar(event: Event): void {
   const name = button.getAttribute('data-action') ?? '';
   const action = TOOLBAR[name];
   if (action === undefined) return;
+  const arm = (armed: boolean) => {
+    button.toggleAttribute('data-armed', armed);
+    button.textContent = armed ? 'Confirm reset' : 'Reset';
+  };
   // Reset asks once more, in place (no dialog): a second press within 5 s confirms.
-  if (name === 'reset' && button.getAttribute('data-armed') === null) {
-    button.setAttribute('data-armed', '');
-    button.textContent = 'Confirm reset';
-    setTimeout(() => {
-      button.removeAttribute('data-armed');
-      button.textContent = 'Reset';
-    }, 5_000);
+  if (name === 'reset' && !button.hasAttribute('data-armed')) {
+    arm(true);
+    setTimeout(() => arm(false), 5_000);
     return;
   }
-  button.removeAttribute('data-armed');
-  if (name === 'reset') button.textContent = 'Reset';
+  if (name === 'reset') arm(false);
   void actions.run(action.label, action.run);
 }
 

@@ -126,7 +126,7 @@ function costLine(text: string, segments: number, price: Price | null): string {
   return `${plural(segments, 'segment')} × ${money(price.perSegment, price.currency)} = ${money(costPerMessage, price.currency)}`;
 }
 
-function ifReplaced(text: string, why: SegmentExplanation, price: Price | null): Child {
+function ifReplaced(why: SegmentExplanation, price: Price | null): Child {
   const alt = why.ifReplaced;
   if (alt === null) return null;
   const fewer = why.segments - alt.segments;
@@ -135,17 +135,14 @@ function ifReplaced(text: string, why: SegmentExplanation, price: Price | null):
       ? 'same number of segments'
       : `${plural(Math.abs(fewer), 'segment')} ${fewer > 0 ? 'fewer' : 'more'}`;
   if (price !== null && fewer !== 0) {
-    const cost = (t: string) =>
-      parseMoney(estimateCost({ text: t, pricePerSegment: price.perSegment }).costPerMessage);
-    const delta = cost(text) - cost(alt.text);
-    difference += ` (${delta > 0 ? 'saves' : 'adds'} ${money(formatMoney(Math.abs(delta)), price.currency)} per message)`;
+    // Each segment fewer (or more) costs the price of one.
+    const delta = formatMoney(Math.abs(fewer) * parseMoney(price.perSegment));
+    difference += ` (${fewer > 0 ? 'saves' : 'adds'} ${money(delta, price.currency)} per message)`;
   }
+  const cost = costLine(alt.text, alt.segments, price);
   const rows: [string, Child][] = [
     ['Encoding', alt.encoding.replace('_', '-')],
-    [
-      'Cost',
-      html`<span data-check="replaced-cost">${costLine(alt.text, alt.segments, price)}</span>`,
-    ],
+    ['Cost', html`<span data-check="replaced-cost">${cost}</span>`],
     ['Difference', difference],
   ];
   if (alt.unreplaced > 0) {
@@ -173,7 +170,7 @@ function breakdown(text: string, price: Price | null, note: Child = null): Child
     note,
     segmentsOfText(why),
     offenderTable(why),
-    ifReplaced(text, why, price),
+    ifReplaced(why, price),
   ];
 }
 
