@@ -99,11 +99,7 @@ export function injectCarrierOutage(
     'destination',
   );
   if (!(params.to >= params.from)) throw validationError({ to: 'Must not be before from.' });
-  return arm(world, world.faults.outages, {
-    destination,
-    from: params.from,
-    to: params.to,
-  });
+  return arm(world, world.faults.outages, { ...params, destination });
 }
 
 /** Whether `destination` is in an outage at `time`. */
