@@ -1,10 +1,5 @@
 /** A {@link Random}'s whole state: four 32-bit integers, so it snapshots and restores exactly. */
-export interface RandomState {
-  readonly a: number;
-  readonly b: number;
-  readonly c: number;
-  readonly d: number;
-}
+export type RandomState = Readonly<Record<'a' | 'b' | 'c' | 'd', number>>;
 
 /** ASCII codes of the hex digits. */
 const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));

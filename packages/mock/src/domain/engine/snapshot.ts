@@ -21,9 +21,7 @@ export const SNAPSHOT_VERSION = 2;
 
 /**
  * One part of a world's state: how to save it as JSON-safe data and how to load it into a world
- * freshly built from the snapshot's configuration and clock. Mutable records are copied both ways:
- * the world changes them, and a snapshot must stay the value it was (restoring it twice gives the
- * same world twice).
+ * freshly built from the snapshot's configuration and clock.
  */
 interface Part<T> {
   save(world: World): T;
@@ -32,9 +30,10 @@ interface Part<T> {
 
 const part = <T>(definition: Part<T>): Part<T> => definition;
 
-// Records the world mutates (messages not yet final, campaigns, accounts, deliveries…) are cloned;
-// records it never changes again (final messages, ledger entries, inbound messages, scheduled tasks)
-// are shared. Treat a snapshot as read-only.
+// Records the world mutates (messages not yet final, campaigns, accounts, deliveries…) are cloned
+// both ways, so that a snapshot stays the value it was (restoring it twice gives the same world
+// twice); records it never changes again (final messages, ledger entries, inbound messages,
+// scheduled tasks) are shared. Treat a snapshot as read-only.
 const clone = <T>(value: T): T => structuredClone(value);
 
 /** A part kept as a map by id (or by `keyOf`): saved as its values. */
