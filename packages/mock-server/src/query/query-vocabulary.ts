@@ -5,13 +5,8 @@
  * the mock ({@link Scope}) by the matcher.
  */
 import type { MessageStatus } from '@msgsvc/mock';
-import type {
-  CampaignRecord,
-  isOptedOut,
-  listStatusOf,
-  MessageRecord,
-  ReadonlyWorld,
-} from '@msgsvc/mock/port';
+import type * as port from '@msgsvc/mock/port';
+import type { CampaignRecord, MessageRecord, ReadonlyWorld } from '@msgsvc/mock/port';
 
 /** The records a query filters. */
 export type QueryTarget = 'messages' | 'campaigns';
@@ -20,11 +15,7 @@ export type QueryTarget = 'messages' | 'campaigns';
 export type Predicate<T> = (record: T) => boolean;
 
 /** What a key's test may use beside its values: the world and the mock rules it applies. */
-interface Scope {
-  readonly world: ReadonlyWorld;
-  readonly listStatusOf: typeof listStatusOf;
-  readonly isOptedOut: typeof isOptedOut;
-}
+type Scope = Pick<typeof port, 'listStatusOf' | 'isOptedOut'> & { readonly world: ReadonlyWorld };
 
 /** One key of the language: an open value has `takes` and `read`, a closed one `words`. */
 export interface QueryField<V = unknown, R = MessageRecord | CampaignRecord> {
