@@ -7,7 +7,7 @@
  * and field at fault before anything is sent.
  */
 import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 
 /** The format version this kit writes and reads. */
 export const CASSETTE_VERSION = 1;
@@ -169,8 +169,8 @@ const EXCHANGE_SCHEMA = closed({
 });
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-const validateHeader = ajv.compile(HEADER_SCHEMA);
-const validateExchange = ajv.compile(EXCHANGE_SCHEMA);
+const validateHeader = ajv.compile<CassetteHeader>(HEADER_SCHEMA);
+const validateExchange = ajv.compile<RecordedExchange>(EXCHANGE_SCHEMA);
 /**
  * Deeper JSON than this is refused in a cassette and not walked in an answer: no API body nests
  * so, and walking it could exhaust the stack.
@@ -200,50 +200,49 @@ export function readCassette(file: string): Cassette {
 
 /** Parses cassette text (what {@link readCassette} reads). @throws {CassetteError} */
 export function parseCassette(text: string, name = 'cassette'): Cassette {
-  const lines = text.split('\n');
-  const exchanges: RecordedExchange[] = [];
-  let header: CassetteHeader | undefined;
-  const seqs = new Set<number>();
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
-    const at = `${name}, line ${i + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      throw new CassetteError(`${at}: not JSON (${(error as Error).message}).`);
-    }
-    if (depth(value) > MAX_DEPTH) {
-      throw new CassetteError(`${at}: nested deeper than ${MAX_DEPTH} levels.`);
-    }
-    const validate = header === undefined ? validateHeader : validateExchange;
-    if (!validate(value)) {
-      const what = header === undefined ? 'msgsvc-verify cassette header' : 'recorded exchange';
-      throw new CassetteError(`${at}: not a ${what}: ${fault(validate.errors)}.`);
-    }
-    if (header === undefined) {
-      const version = (value as { version: number }).version;
-      if (version !== CASSETTE_VERSION) {
-        throw new CassetteError(
-          `${at}: cassette format version ${version}; this msgsvc-verify reads version ${CASSETTE_VERSION}.`,
-        );
-      }
-      header = value as unknown as CassetteHeader;
-      continue;
-    }
-    const exchange = value as unknown as RecordedExchange;
-    if (seqs.has(exchange.seq))
-      throw new CassetteError(`${at}: seq ${exchange.seq} appears twice.`);
-    seqs.add(exchange.seq);
-    exchanges.push(exchange);
+  const lines = text
+    .split('\n')
+    .flatMap((line, i) => (line.trim() === '' ? [] : [{ line, at: `${name}, line ${i + 1}` }]));
+  const [first, ...rest] = lines;
+  if (first === undefined) throw new CassetteError(`${name}: empty, no cassette header.`);
+  const header = parseLine(first, validateHeader, 'msgsvc-verify cassette header');
+  if (header.version !== CASSETTE_VERSION) {
+    throw new CassetteError(
+      `${first.at}: cassette format version ${header.version}; this msgsvc-verify reads version ${CASSETTE_VERSION}.`,
+    );
   }
-  if (header === undefined) throw new CassetteError(`${name}: empty, no cassette header.`);
-  exchanges.sort((a, b) => a.seq - b.seq);
-  return { header, exchanges };
+  const seqs = new Set<number>();
+  const exchanges = rest.map((line) => {
+    const exchange = parseLine(line, validateExchange, 'recorded exchange');
+    if (seqs.has(exchange.seq)) {
+      throw new CassetteError(`${line.at}: seq ${exchange.seq} appears twice.`);
+    }
+    seqs.add(exchange.seq);
+    return exchange;
+  });
+  return { header, exchanges: exchanges.sort((a, b) => a.seq - b.seq) };
 }
 
-function fault(errors: typeof validateExchange.errors): string {
+/** One line of a cassette, parsed and checked against `validate`. @throws {CassetteError} */
+function parseLine<T>(
+  { line, at }: { line: string; at: string },
+  validate: ValidateFunction<T>,
+  what: string,
+): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(line.trim());
+  } catch (error) {
+    throw new CassetteError(`${at}: not JSON (${(error as Error).message}).`);
+  }
+  if (depth(value) > MAX_DEPTH) {
+    throw new CassetteError(`${at}: nested deeper than ${MAX_DEPTH} levels.`);
+  }
+  if (!validate(value)) throw new CassetteError(`${at}: not a ${what}: ${fault(validate.errors)}.`);
+  return value;
+}
+
+function fault(errors: ValidateFunction['errors']): string {
   // A field that may not be there says most: named, whichever error Ajv listed first.
   // Ajv lists at least one error for a value it refused.
   const e =

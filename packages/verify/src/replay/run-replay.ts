@@ -110,9 +110,18 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
     const at = { seq: exchange.seq, method, path: shown };
     const key = keyFor(exchange, options.keys);
     const request = buildRequest(exchange, base, typeof key === 'string' ? key : undefined, ids);
-    const skip = whySkipped(exchange, request.path, base, key);
-    if (skip !== undefined) {
-      skipped.push({ ...at, ...skip });
+    // A cassette is anyone's file: a path that climbs out of the API is never sent, with a key
+    // or without (the recorded path, and the one sent once ids are translated).
+    const outside = outsideApi(path, base) ?? outsideApi(request.path, base);
+    if (outside !== undefined) {
+      const reason = `refused, nothing sent: its path leads outside the public API (${outside})`;
+      skipped.push({ ...at, reason, refused: true });
+      continue;
+    }
+    if (typeof key === 'object' || exchange.request.body?.truncated === true) {
+      const reason =
+        typeof key === 'object' ? key.skip : 'its request body was too large to record';
+      skipped.push({ ...at, reason });
       continue;
     }
     const due = Date.parse(exchange.started_at) - recordedStart - (Date.now() - replayStart);
@@ -145,27 +154,6 @@ export async function runReplay(cassette: Cassette, options: ReplayOptions): Pro
     differences,
     by_kind: byKind,
   };
-}
-
-/** Why an exchange is not replayed, if it is not: its path, its key or its truncated body. */
-function whySkipped(
-  exchange: RecordedExchange,
-  translatedPath: string,
-  base: string,
-  key: ReturnType<typeof keyFor>,
-): Pick<SkippedExchange, 'reason' | 'refused'> | undefined {
-  // A cassette is anyone's file: a path that climbs out of the API is never sent, with a key
-  // or without (the recorded path, and the one sent once ids are translated).
-  const outside = outsideApi(exchange.request.path, base) ?? outsideApi(translatedPath, base);
-  if (outside !== undefined) {
-    const reason = `refused, nothing sent: its path leads outside the public API (${outside})`;
-    return { reason, refused: true };
-  }
-  if (typeof key === 'object') return { reason: key.skip };
-  if (exchange.request.body?.truncated === true) {
-    return { reason: 'its request body was too large to record' };
-  }
-  return undefined;
 }
 
 /** Why a request got no answer: the network's error code, or the error's message. */
