@@ -24,7 +24,7 @@ import type { AttemptResult, WebhookTransport } from './domain/webhooks/webhooks
 import { createFetch, type FetchFunction } from './fetch';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
-import { consoleReporter, type UnexpectedErrorReporter } from './http/unexpected-error';
+import { consoleReporter } from './http/unexpected-error';
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions extends Omit<WorldOptions, 'clock'> {
@@ -194,8 +194,7 @@ function createService(options: MockServiceOptions, from: WorldSnapshot | undefi
       world = worlds.attach(restoreWorld(value, restarted));
     },
   };
-  const report = options.onError === false ? undefined : (options.onError ?? consoleReporter);
-  const handle = observedHandler(getWorld, options.observe, report);
+  const handle = observedHandler(getWorld, options);
   const fetch = createFetch(handle);
   const baseUrls = options.baseUrls ?? ['http://127.0.0.1:4780/c/v1'];
   const baseUrl = baseUrls[0]!;
@@ -275,9 +274,9 @@ function worldMaker(options: MockServiceOptions, listeners: Map<string, WebhookL
 /** The pipeline against the current world, each exchange reported to `observe` once answered. */
 function observedHandler(
   getWorld: () => World,
-  observe: MockServiceOptions['observe'],
-  report: UnexpectedErrorReporter | undefined,
+  { observe, onError }: MockServiceOptions,
 ): MockService['handle'] {
+  const report = onError === false ? undefined : (onError ?? consoleReporter);
   return (request) => {
     const response = handleRequest(getWorld(), request, wallClockDelay, report);
     if (observe === undefined) return response;
@@ -333,9 +332,8 @@ async function settle(getWorld: () => World): Promise<ClockRun> {
  */
 function createWebhookTransport(
   listeners: ReadonlyMap<string, WebhookListener>,
-  options: MockServiceOptions,
+  { webhookFetch, webhookHeaders, wallClock = () => Date.now() }: MockServiceOptions,
 ): WebhookTransport {
-  const { webhookFetch, webhookHeaders, wallClock = () => Date.now() } = options;
   return async (delivery, endpoint) => {
     const signedAt = Math.floor(wallClock() / 1000);
     const signed = await signWebhook({
