@@ -25,9 +25,7 @@ export function isRegExp(value: unknown): value is RegExp {
 /** An error's message, whatever realm threw it (a `DOMException` too); anything else as text. */
 export function errorMessage(error: unknown): string {
   const message = (error as { message?: unknown } | null | undefined)?.message;
-  return typeof error === 'object' && error !== null && typeof message === 'string'
-    ? message
-    : String(error);
+  return typeof message === 'string' ? message : String(error);
 }
 
 /** Whether `value` is a web `Request` of any realm (the parts the mock reads are all there). */
