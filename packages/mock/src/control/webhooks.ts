@@ -55,11 +55,8 @@ export function createWebhookControls(
     redeliver: (deliveryId) => deliveryView(redeliverNow(world(), deliveryId)),
     redeliverFailed(params) {
       const options = checkOptions('redeliverFailed', params);
-      const { limit } = options;
-      if (
-        limit !== undefined &&
-        !(Number.isInteger(limit) && limit >= 1 && limit <= REDELIVER_LIMIT)
-      )
+      const limit = options.limit ?? REDELIVER_LIMIT;
+      if (!(Number.isInteger(limit) && limit >= 1 && limit <= REDELIVER_LIMIT))
         throw validationError({ limit: `Must be an integer from 1 to ${REDELIVER_LIMIT}.` });
       return redeliverFailed(world(), options);
     },
