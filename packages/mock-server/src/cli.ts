@@ -18,8 +18,6 @@ import { errorMessage } from './errors/realm-neutral';
 /** The verify kit's package, an optional peer: the server does not ship its Ajv and HTTP parser. */
 const VERIFY_KIT = '@msgsvc/verify';
 
-export type { CliIo } from './cli/cli-options';
-
 /** The real process's streams, environment and signals. */
 const PROCESS_IO: CliIo = {
   stdout: (text) => process.stdout.write(`${text}\n`),

@@ -94,8 +94,7 @@ async function serve(
   state: HeldStateFile | undefined,
 ): Promise<RunningServer> {
   const saved = state?.saved;
-  const startedAt = Date.now();
-  // Worlds created later start at their own creation unless the server's start was pinned.
+  // Unless pinned, a world starts when it is built: this one now, later ones at their creation.
   const world = buildWorld({
     clock: options.clock,
     speed: options.speed,
@@ -118,7 +117,6 @@ async function serve(
     adminToken,
     reseed: world.reseed,
     settings: world.settings,
-    startedAt,
     ...(saved === undefined ? {} : { recallKey: (key: string) => recallKey(mock.world, key) }),
   });
   const address = await server.listen(options.port, options.host);

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, runCli } from '../src/cli';
+import { runCli } from '../src/cli';
+import type { CliIo } from '../src/cli/cli-options';
 import { REPO_ROOT } from './support/cli-process';
 
 /** What a run of the CLI printed and returned. */

@@ -12,7 +12,8 @@ import {
 } from '@msgsvc/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractValidator } from '../../../openapi/test/support/contract-validator';
-import { type CliIo, runCli } from '../src/cli';
+import { runCli } from '../src/cli';
+import type { CliIo } from '../src/cli/cli-options';
 import { createMockServer, type MockServer } from '../src/server/node-server';
 import { controlApi, publicApi } from './support/http';
 

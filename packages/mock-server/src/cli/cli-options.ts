@@ -234,18 +234,6 @@ export function parseCommandLine(
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
   if (command === 'world-schema') return { kind: 'world-schema' as const };
   if (command !== 'serve') throw new UsageError(`Unknown command "${command}".`);
-  return {
-    kind: 'serve' as const,
-    options: serveOptions(values, env),
-    json: values.json === true,
-    detached: values.detached === true,
-  };
-}
-
-function serveOptions(
-  values: Values,
-  env: Readonly<Record<string, string | undefined>>,
-): ServeOptions {
   const clock = values.clock ?? SERVE_DEFAULTS.clock;
   if (clock !== 'real' && clock !== 'virtual') {
     throw new UsageError(`--clock must be real or virtual (got "${clock}").`);
@@ -266,7 +254,7 @@ function serveOptions(
   if (values['state-interval'] !== undefined && values.state === undefined) {
     throw new UsageError('--state-interval applies to a state file; add --state FILE.');
   }
-  return {
+  const options: ServeOptions = {
     port: numeric(values, 'port'),
     host: host(values.host ?? SERVE_DEFAULTS.host),
     world: values.world,
@@ -280,6 +268,12 @@ function serveOptions(
     stateInterval: numeric(values, 'stateInterval'),
     worldTtl: numeric(values, 'worldTtl'),
     maxWorlds: numeric(values, 'maxWorlds'),
+  };
+  return {
+    kind: 'serve' as const,
+    options,
+    json: values.json === true,
+    detached: values.detached === true,
   };
 }
 

@@ -59,10 +59,9 @@ export function controlErrorResponse(error: ControlError, now: number): HttpResp
 
 /**
  * Turns anything a control route threw into an error response (never throws); an unexpected
- * exception is a 500 naming it and its first stack frames, reported once on stderr when the
- * `request` it answers is given.
+ * exception is a 500 naming it and its first stack frames, reported once on stderr with `request`.
  */
-export function toErrorResponse(error: unknown, now: number, request?: HttpRequest): HttpResponse {
+export function toErrorResponse(error: unknown, now: number, request: HttpRequest): HttpResponse {
   if (error instanceof ControlError) return controlErrorResponse(error, now);
   const traceId = controlTraceId();
   if (error instanceof DomainError) return errorResponse(error, traceId, now);
@@ -71,7 +70,7 @@ export function toErrorResponse(error: unknown, now: number, request?: HttpReque
   if (error instanceof UnknownValueError) {
     return errorResponse(validationError({ [error.field]: error.fieldMessage }), traceId, now);
   }
-  if (request !== undefined) reportToStderr(error, { request, traceId });
+  reportToStderr(error, { request, traceId });
   return errorResponse(unexpectedError(error), traceId, now, { 'x-should-retry': 'false' });
 }
 

@@ -89,8 +89,24 @@ export function createAccess(adminToken: string | undefined, corsOrigins: readon
     cors:
       allowedOrigins.size === 0
         ? undefined
-        : (req: IncomingMessage, res: ServerResponse, now: number) =>
-            corsAnswer(allowedOrigins, req, res, now),
+        : (req: IncomingMessage, res: ServerResponse, now: number): HttpResponse | undefined => {
+            const origin = req.headers.origin;
+            const preflight =
+              req.method === 'OPTIONS' &&
+              req.headers['access-control-request-method'] !== undefined;
+            // Caches must keep one answer per origin: the header differs between them.
+            res.setHeader('vary', 'Origin');
+            const listed = origin !== undefined && allowedOrigins.has(origin.toLowerCase());
+            if (listed) {
+              res.setHeader('access-control-allow-origin', origin);
+              res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
+            }
+            if (!preflight) return undefined;
+            if (listed) return PREFLIGHT;
+            // No CORS header: the browser refuses the real request; the body says why to a human.
+            const message = `Origin ${origin ?? '(none)'} is not in the server's --cors allow-list.`;
+            return controlErrorResponse(new ControlError('CORS_ORIGIN_NOT_ALLOWED', message), now);
+          },
   };
 }
 
@@ -129,26 +145,3 @@ const PREFLIGHT: HttpResponse = {
   },
   body: '',
 };
-
-function corsAnswer(
-  allowed: ReadonlySet<string>,
-  req: IncomingMessage,
-  res: ServerResponse,
-  now: number,
-): HttpResponse | undefined {
-  const origin = req.headers.origin;
-  const preflight =
-    req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
-  // Caches must keep one answer per origin: the header differs between them.
-  res.setHeader('vary', 'Origin');
-  const listed = origin !== undefined && allowed.has(origin.toLowerCase());
-  if (listed) {
-    res.setHeader('access-control-allow-origin', origin);
-    res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
-  }
-  if (!preflight) return undefined;
-  if (listed) return PREFLIGHT;
-  // No CORS header: the browser refuses the real request; the body says why to a human.
-  const message = `Origin ${origin ?? '(none)'} is not in the server's --cors allow-list.`;
-  return controlErrorResponse(new ControlError('CORS_ORIGIN_NOT_ALLOWED', message), now);
-}
