@@ -1,7 +1,4 @@
-/**
- * The class that builds a world: every part `../core/world.ts` and each concept's `declare module`
- * block declare and document, and the wiring of the concepts that listen to its events.
- */
+// The class that builds every part of a world (see `../core/world.ts`) and wires its listeners.
 import { DEFAULT_PRICES, type PriceTable } from '../billing/pricing';
 import { subscribeCampaignBookkeeping } from '../campaigns/campaign-state';
 import { type Clock, VirtualClock } from '../core/clock';
