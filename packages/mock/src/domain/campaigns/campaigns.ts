@@ -1,7 +1,4 @@
-/**
- * The campaign operations of the public API: accept a batch (`POST /campaigns/batch`), retrieve a
- * campaign, list campaigns, list a campaign's messages.
- */
+/** The campaign operations of the public API. */
 import { countSegments } from '@msgsvc/sdk/sms';
 import { getAccount } from '../billing/billing-ledger';
 import { quoteMessage } from '../billing/pricing';

@@ -1,7 +1,4 @@
-/**
- * The message operations of the public API: send one message (`POST /messages`),
- * retrieve one, list them.
- */
+/** The message operations of the public API. */
 import { countSegments, formatMoney } from '@msgsvc/sdk/sms';
 import { getAccount, post } from '../billing/billing-ledger';
 import { quoteMessage } from '../billing/pricing';

@@ -4,6 +4,7 @@
  */
 // biome-ignore lint/style/noRestrictedImports: types only; a control call's params are its contract's body.
 import type { components } from '../../generated/control';
+import type { TenantRecord } from '../storage/record-store';
 
 /** A snake_case name in camelCase: `organization_id` → `organizationId`. */
 type Camel<Name extends string> = Name extends `${infer Head}_${infer Tail}`
@@ -22,7 +23,4 @@ export type ControlSchema<Name extends keyof components['schemas']> = Camelized<
 >;
 
 /** The organization a control call acts for (the HTTP route reads it from its path). */
-export interface OfOrganization {
-  /** The organization's id. */
-  readonly organizationId: string;
-}
+export type OfOrganization = Pick<TenantRecord, 'organizationId'>;
