@@ -86,7 +86,6 @@ export type {
   WebhookEndpoint,
 } from './domain/webhooks/webhooks';
 export { DELIVERY_STATES } from './domain/webhooks/webhooks';
-export { bodyText, requireJsonUtf8 } from './http/body';
 export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';
 export { textProblem } from './http/request-schemas';
 export { KNOWN_METHODS } from './http/router';
@@ -98,10 +97,12 @@ export {
   unexpectedError,
 } from './http/unexpected-error';
 export {
+  bodyText,
   jsonBody,
   type ObjectSchema,
   parse,
   parseQuery,
+  requireJsonUtf8,
   type Schema,
 } from './http/validate';
 

@@ -1,11 +1,14 @@
 /**
- * Parsing request parts against their zod schemas; every failure becomes one `VALIDATION_ERROR`
- * whose `fields` hold one human message per field, keyed by the field's path as clients wrote it:
- * `recipients[3]` in a body, the parameter's name (`status`, not `status[0]`) in a query.
+ * Reading request parts as the service does. A body is `application/json` in UTF-8, the only
+ * encoding JSON allows between systems (RFC 8259), decoded strictly: nothing is ever replaced by
+ * U+FFFD and then charged and sent. Parts are parsed against their zod schemas; every failure
+ * becomes one `VALIDATION_ERROR` whose `fields` hold one human message per field, keyed by the
+ * field's path as clients wrote it: `recipients[3]` in a body, the parameter's name (`status`, not
+ * `status[0]`) in a query.
  */
 import { safeParse } from 'zod/mini';
 import type * as z from 'zod/v4/core';
-import { validationError } from '../domain/core/errors';
+import { DomainError, validationError } from '../domain/core/errors';
 import { REPEATABLE } from './request-schemas';
 
 /** A schema of either flavour of zod: the public API's are `zod/mini`, the control API's `zod`. */
@@ -68,6 +71,62 @@ function queryObject(
   }
   if (repeated.size > 0) throw validationError(Object.fromEntries(repeated));
   return Object.fromEntries(values);
+}
+
+/** Decodes strictly: an invalid byte sequence throws instead of becoming U+FFFD. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Charset labels that name UTF-8 (WHATWG Encoding: `utf-8`, `utf8`, `unicode-1-1-utf-8`, …). */
+const UTF8_LABELS = new Set([
+  'utf-8',
+  'utf8',
+  'unicode-1-1-utf-8',
+  'unicode11utf8',
+  'unicode20utf8',
+  'x-unicode20utf8',
+]);
+
+/**
+ * Checks a request's `Content-Type`: `application/json`, with no `charset` or a UTF-8 one (other
+ * parameters are allowed). Anything else is a 415 `UNSUPPORTED_MEDIA_TYPE`.
+ */
+export function requireJsonUtf8(contentType: string | undefined): void {
+  const [type, ...parameters] = (contentType ?? '').split(';');
+  // Only application/json (with parameters); `+json` types are a 415 too.
+  if (type!.trim().toLowerCase() !== 'application/json') {
+    throw new DomainError({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the body as application/json.',
+    });
+  }
+  for (const parameter of parameters) {
+    const equals = parameter.indexOf('=');
+    if (parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
+    const label = parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (!UTF8_LABELS.has(label)) {
+      throw new DomainError({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: `JSON bodies are UTF-8: send charset=utf-8 or no charset, not ${label || 'an empty one'}.`,
+      });
+    }
+  }
+}
+
+/**
+ * The body as text: bytes are decoded as UTF-8 (a byte-order mark is dropped), strictly; a body
+ * that is not UTF-8 is a 422 on `fields.body`, like any other body that is not JSON.
+ */
+export function bodyText(body: string | Uint8Array | null): string | null {
+  if (body === null || typeof body === 'string') return body;
+  try {
+    return UTF8.decode(body);
+  } catch {
+    throw validationError({ body: 'The body is not valid UTF-8 (JSON is UTF-8, RFC 8259).' });
+  }
 }
 
 /** Parses a JSON request body into an object, or throws a `VALIDATION_ERROR` on `fields.body`. */
