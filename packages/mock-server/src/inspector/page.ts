@@ -174,15 +174,7 @@ const HTML = `<!doctype html>
   <a href="#/sms-check">SMS check</a>
 </nav>
 </div>
-<div id="actions" role="toolbar" aria-label="Clock and world">
-  <span class="label">Clock</span>
-  <button type="button" data-action="advance-minute">+1 min</button>
-  <button type="button" data-action="advance-hour">+1 h</button>
-  <button type="button" data-action="run-until-idle">Run until idle</button>
-  <span class="label">World</span>
-  <button type="button" data-action="snapshot">Take snapshot</button>
-  <button type="button" data-action="reset">Reset</button>
-</div>
+<div id="actions" role="toolbar" aria-label="Clock and world"></div>
 <div id="notice" role="alert"></div>
 <main id="view" tabindex="-1"></main>
 </body>

@@ -20,26 +20,45 @@ import type { Actions, View } from './lists';
 
 type Schemas = components['schemas'];
 
-const advance = (ms: number, label: string) => ({
-  label,
-  run: () => control('POST', 'clock/advance', { ms }),
-});
+/** The toolbar's content: buttons that move the clock, take a snapshot and reset the world. */
+export function toolbar(actions: Actions): Child[] {
+  const button = (text: string, label: string, run: () => Promise<unknown>) =>
+    html`<button type="button" onclick=${() => void actions.run(label, run)}>${text}</button>`;
+  const advance = (ms: number) => () => control('POST', 'clock/advance', { ms });
+  // Named by the world's time, as every time on the page is (not the wall clock).
+  const snapshot = async () => {
+    const clock = await control<{ now: string }>('GET', 'clock');
+    return control('POST', 'snapshots', { name: `inspector ${clock.now}` });
+  };
+  const idle = () => control('POST', 'clock/run-until-idle');
+  return [
+    html`<span class="label">Clock</span>`,
+    button('+1 min', 'Clock moved 1 minute', advance(60_000)),
+    button('+1 h', 'Clock moved 1 hour', advance(3_600_000)),
+    button('Run until idle', 'Ran until idle', idle),
+    html`<span class="label">World</span>`,
+    button('Take snapshot', 'Snapshot taken', snapshot),
+    html`<button type="button" data-action="reset" onclick=${confirmReset(actions)}>Reset</button>`,
+  ];
+}
 
-/** The toolbar's buttons, by their `data-action`. */
-export const TOOLBAR: Readonly<Record<string, { label: string; run: () => Promise<unknown> }>> = {
-  'advance-minute': advance(60_000, 'Clock moved 1 minute'),
-  'advance-hour': advance(3_600_000, 'Clock moved 1 hour'),
-  'run-until-idle': { label: 'Ran until idle', run: () => control('POST', 'clock/run-until-idle') },
-  snapshot: {
-    label: 'Snapshot taken',
-    // Named by the world's time, as every time on the page is (not the wall clock).
-    run: async () => {
-      const clock = await control<{ now: string }>('GET', 'clock');
-      return control('POST', 'snapshots', { name: `inspector ${clock.now}` });
-    },
-  },
-  reset: { label: 'World reset', run: () => control('POST', 'reset') },
-};
+/** Reset asks once more, in place (no dialog): a second press within 5 s confirms. */
+function confirmReset(actions: Actions): (event: Event) => void {
+  return (event) => {
+    const button = event.currentTarget as HTMLButtonElement;
+    const arm = (armed: boolean) => {
+      button.toggleAttribute('data-armed', armed);
+      button.textContent = armed ? 'Confirm reset' : 'Reset';
+    };
+    if (!button.hasAttribute('data-armed')) {
+      arm(true);
+      setTimeout(() => arm(false), 5_000);
+      return;
+    }
+    arm(false);
+    void actions.run('World reset', () => control('POST', 'reset'));
+  };
+}
 
 /** `#/actions`: snapshots to restore, faults to arm and clear. */
 export async function actionsView(actions: Actions): Promise<View> {

@@ -3,7 +3,7 @@
  * (refetching the view on screen when the server says something changed) and runs the toolbar.
  */
 import type { InspectorSummary } from '../api';
-import { actionsView, TOOLBAR } from './actions';
+import { actionsView, toolbar } from './actions';
 import { ApiError, data, listen, shownWorld, worlds } from './api';
 import { campaignView, deliveryView, messageView, phoneView } from './details';
 import { html, replace } from './dom';
@@ -202,26 +202,6 @@ function renderHeld(): void {
   }
 }
 
-function onToolbar(event: Event): void {
-  const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-action]');
-  if (button === null) return;
-  const name = button.getAttribute('data-action') ?? '';
-  const action = TOOLBAR[name];
-  if (action === undefined) return;
-  const arm = (armed: boolean) => {
-    button.toggleAttribute('data-armed', armed);
-    button.textContent = armed ? 'Confirm reset' : 'Reset';
-  };
-  // Reset asks once more, in place (no dialog): a second press within 5 s confirms.
-  if (name === 'reset' && !button.hasAttribute('data-armed')) {
-    arm(true);
-    setTimeout(() => arm(false), 5_000);
-    return;
-  }
-  if (name === 'reset') arm(false);
-  void actions.run(action.label, action.run);
-}
-
 /**
  * Fills the world selector: the default world and every created one; choosing one reloads
  * the page on it (`?world=<id>`, the token kept), so everything on screen is that world's.
@@ -259,7 +239,7 @@ function boot(): void {
     location.hash = searchTarget(q, currentRoute());
   });
   installFilterHelp($('search-form'));
-  $('actions').addEventListener('click', onToolbar);
+  replace($('actions'), toolbar(actions));
   startLayout(refresh);
   $('view').addEventListener('pointerdown', () => {
     pressing = true;
