@@ -1,7 +1,5 @@
 /** A difference between the service and what the description or a decision promises. */
 export class Drift extends Error {
-  override name = 'Drift';
-
   /**
    * @param expected What the spec or decision says, in words (`422 VALIDATION_ERROR with fields.size`).
    * @param got What the service answered, in words.
@@ -15,9 +13,7 @@ export class Drift extends Error {
 }
 
 /** Thrown by a check that cannot run here (a missing credential, the send budget). */
-export class Skip extends Error {
-  override name = 'Skip';
-}
+export class Skip extends Error {}
 
 /** Fails with a {@link Drift} unless `condition` holds. */
 export function expectThat(condition: boolean, expected: string, got: () => string): void {

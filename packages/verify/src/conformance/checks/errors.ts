@@ -12,9 +12,8 @@ const UNKNOWN_KEY = 'svc_test_0000000000000000000000000000verify';
 async function expectScope(context: VerifyContext, method: string, path: string, body?: unknown) {
   // Bodies are invalid on purpose: scopes are checked before validation, so a service that
   // skipped the scope check answers 422 instead of sending anything.
-  const sends = path === '/messages' ? 1 : 0;
-  const spec = body === undefined ? {} : { body, sends };
-  const answer = await context.restricted!.request(method, path, spec);
+  const sends = body !== undefined && path === '/messages' ? 1 : 0;
+  const answer = await context.restricted!.request(method, path, { body, sends });
   const got = expectAnswer(answer, 403, 'AUTH_INVALID_SCOPE', ['apikey']);
   const named = (got.fields as Record<string, unknown>).apikey;
   const scope = operationOf(method, path)['x-required-scope'];
