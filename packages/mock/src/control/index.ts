@@ -2,7 +2,7 @@
  * The control API of a mock service, assembled from its groups, with its reads across tenants (a
  * test asserts on what a handset received, whoever sent it) and its faults.
  */
-import { checkLedger, ledgerOf } from '../domain/billing/billing-ledger';
+import { checkLedger } from '../domain/billing/billing-ledger';
 import { found, validationError } from '../domain/core/errors';
 import { isDate } from '../domain/core/platform-checks';
 import { parseTimestamp } from '../domain/core/time-format';
@@ -68,8 +68,10 @@ export function createMockControl(
 
     ledger(organizationId) {
       const w = world();
-      const organization = getOrganization(w, organizationId);
-      return ledgerOf(w, organization.billingAccountId).map(ledgerEntryView);
+      const { billingAccountId } = getOrganization(w, organizationId);
+      return w.ledger
+        .filter((entry) => entry.billingAccountId === billingAccountId)
+        .map(ledgerEntryView);
     },
 
     checkLedger: () => checkLedger(world()).map(ledgerCheckView),

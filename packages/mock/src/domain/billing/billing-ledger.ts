@@ -69,11 +69,6 @@ export function refundMessage(world: World, message: MessageRecord, note: string
   );
 }
 
-/** An account's ledger, oldest first. */
-export function ledgerOf(world: World, accountId: string): LedgerEntry[] {
-  return world.ledger.filter((entry) => entry.billingAccountId === accountId);
-}
-
 /** One account's books: what they say and whether they balance. */
 export type LedgerCheck = ReturnType<typeof checkLedger>[number];
 
