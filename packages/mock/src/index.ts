@@ -72,7 +72,7 @@ export {
 export type { WebhookEventType } from './domain/webhooks/webhook-events';
 export { type DeliveryState, RETRY_SCHEDULE_MS } from './domain/webhooks/webhooks';
 export type { FetchFunction } from './fetch';
+export type { UnexpectedErrorContext, UnexpectedErrorReporter } from './http/envelope';
 export type { HttpRequest, HttpResponse } from './http/types';
-export type { UnexpectedErrorContext, UnexpectedErrorReporter } from './http/unexpected-error';
 export type { ClockControls, MockService, MockServiceOptions } from './mock-service';
 export { createMockService } from './mock-service';

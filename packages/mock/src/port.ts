@@ -86,16 +86,18 @@ export type {
   WebhookEndpoint,
 } from './domain/webhooks/webhooks';
 export { DELIVERY_STATES } from './domain/webhooks/webhooks';
-export { type ErrorEnvelope, envelopeResponse, errorResponse } from './http/envelope';
+export {
+  type ErrorEnvelope,
+  envelopeResponse,
+  errorResponse,
+  type UnexpectedErrorContext,
+  type UnexpectedErrorReporter,
+  unexpectedError,
+} from './http/envelope';
 export { textProblem } from './http/request-schemas';
 export { KNOWN_METHODS } from './http/router';
 export { campaignObject, messageDetail } from './http/serializers';
 export type { HttpRequest, HttpResponse } from './http/types';
-export {
-  type UnexpectedErrorContext,
-  type UnexpectedErrorReporter,
-  unexpectedError,
-} from './http/unexpected-error';
 export {
   bodyText,
   jsonBody,

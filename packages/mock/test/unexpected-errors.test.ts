@@ -4,7 +4,7 @@
  */
 import { MessagingClient, ServerError } from '@msgsvc/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_FRAMES, MAX_MESSAGE } from '../src/http/unexpected-error';
+import { MAX_FRAMES, MAX_MESSAGE } from '../src/http/envelope';
 import type { UnexpectedErrorReporter } from '../src/index';
 import { createMockService } from './support/mock';
 

@@ -10,11 +10,10 @@ import { takeLatency, takeRequestFailure } from '../domain/policies/faults';
 import { beginIdempotent, fingerprintOf, finishIdempotent } from '../domain/policies/idempotency';
 import { consumeRateLimit } from '../domain/policies/rate-limits';
 import { authenticate, requireScope } from './authenticate';
-import { errorResponse } from './envelope';
+import { errorResponse, type UnexpectedErrorReporter, unexpectedError } from './envelope';
 import type { Operation, OperationContext } from './operations';
 import { KNOWN_METHODS, matchRoute, noRouteMessage } from './router';
 import type { HttpRequest, HttpResponse } from './types';
-import { type UnexpectedErrorReporter, unexpectedError } from './unexpected-error';
 import { bodyText, jsonBody, requireJsonUtf8 } from './validate';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
