@@ -16,25 +16,20 @@ const HEARTBEAT_MS = 20_000;
 const followed = new WeakMap<ReadonlyWorld, { readonly id: number; events: number }>();
 let nextWorldId = 0;
 
-function follow(world: ReadonlyWorld) {
-  const seen = followed.get(world);
-  if (seen !== undefined) return seen;
-  const fresh = { id: ++nextWorldId, events: 0 };
-  world.subscribe(() => fresh.events++);
-  followed.set(world, fresh);
-  return fresh;
-}
-
 /** A string that changes whenever anything the inspector shows changes. */
 export function fingerprint({ mock, requestLog }: Pick<BuiltWorld, 'mock' | 'requestLog'>): string {
   // `reset` and `restore` replace the world: a new world is a new number.
   const world = readonlyWorld(mock);
-  const { id, events } = follow(world);
+  const following = followed.get(world) ?? { id: ++nextWorldId, events: 0 };
+  if (!followed.has(world)) {
+    world.subscribe(() => following.events++);
+    followed.set(world, following);
+  }
   let attempts = 0;
   for (const delivery of world.webhooks.outbox) attempts += delivery.attempts.length;
   return [
-    id,
-    events,
+    following.id,
+    following.events,
     world.messages.size,
     world.campaigns.size,
     world.inbound.length,

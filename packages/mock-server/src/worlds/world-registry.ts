@@ -100,7 +100,11 @@ export class WorldRegistry {
         `This server holds its maximum of ${this.maxWorlds} worlds: delete some (DELETE /__mock/worlds/{id}), or start it with a higher --max-worlds.`,
       );
     }
-    const namespace = this.freshNamespace();
+    let namespace: string;
+    do {
+      const bytes = Array.from(randomBytes(NAMESPACE_LENGTH));
+      namespace = bytes.map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
+    } while (this.byNamespace.has(namespace));
     let id: string;
     do id = `w${randomBytes(8).toString('hex')}`;
     while (this.byId.has(id));
@@ -220,13 +224,5 @@ export class WorldRegistry {
     this.enders.delete(entry.id);
     if (entry.namespace !== undefined) this.byNamespace.delete(entry.namespace);
     entry.live.close();
-  }
-
-  private freshNamespace(): string {
-    for (;;) {
-      const bytes = Array.from(randomBytes(NAMESPACE_LENGTH));
-      const namespace = bytes.map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
-      if (!this.byNamespace.has(namespace)) return namespace;
-    }
   }
 }
