@@ -255,7 +255,7 @@ export function restoreWorld(snapshot: WorldSnapshot, clock?: Clock): World {
 }
 
 /** The histories of a world's messages and campaigns, as a snapshot keeps them. */
-export interface SavedHistory {
+interface SavedHistory {
   /** Message steps; `subjects` index the snapshot's `messages`. */
   readonly messages: SavedColumns<MessageStatus>;
   /** Campaign steps; `subjects` index the snapshot's `campaigns`. */
