@@ -49,16 +49,15 @@ export class Contract {
    * with `additionalProperties: false` taken out and as written.
    */
   responseProblems(pointer: string, value: unknown): { errors: string[]; added: string[] } {
-    const errors = errorsOf(this.#open, pointer, value);
     const strict = compiled(this.#ajv, pointer);
-    if (strict(value)) return { errors, added: [] };
-    const added = new Set<string>();
-    for (const error of strict.errors ?? []) {
-      if (error.keyword !== 'additionalProperties') continue;
-      const name = String((error.params as { additionalProperty?: unknown }).additionalProperty);
-      added.add(`${error.instancePath}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`);
-    }
-    return { errors, added: [...added] };
+    strict(value);
+    const added = (strict.errors ?? [])
+      .filter((error) => error.keyword === 'additionalProperties')
+      .map((error) => {
+        const name = String(error.params.additionalProperty);
+        return `${error.instancePath}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      });
+    return { errors: errorsOf(this.#open, pointer, value), added: [...new Set(added)] };
   }
 
   /** Follows local `$ref`s from `node`: the node reached and the pointer it was found at. */

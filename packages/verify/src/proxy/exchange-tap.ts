@@ -121,7 +121,6 @@ export function readExchange(kept: KeptExchange): TappedExchange {
 export class ExchangeTap {
   /** Requests whose head passed, not yet answered, in order. */
   readonly #waiting: { arrival: Arrival; message: KeptMessage }[] = [];
-  /** The request and the answer passing. */
   #request: KeptMessage | undefined;
   #answer: KeptMessage | undefined;
   #arrival: Arrival | undefined;

@@ -47,7 +47,6 @@ export class PairedConnection {
   constructor(client: Socket, deps: PairDeps) {
     this.#deps = deps;
     this.#client = client;
-    // A copy of what both framers find, checked when the proxy has time.
     const tap = new ExchangeTap(deps);
     this.#framer = new RequestFramer({ ...deps, sink: tap.requests });
     this.#answers = new ResponseFramer(tap.responses);

@@ -94,14 +94,13 @@ export async function runProxyCli(argv: readonly string[], io: CliIo): Promise<n
     io.onParentExit?.(stop);
   });
   await proxy.close();
-  const { exchanges, violations, warnings } = totals;
   io.stderr(
-    `${name}: ${exchanges} exchange(s) checked, ${violations} violation(s), ${warnings} warning(s).`,
+    `${name}: ${totals.exchanges} exchange(s) checked, ${totals.violations} violation(s), ${totals.warnings} warning(s).`,
   );
   if (args.record !== undefined) {
     io.stderr(`${name}: ${proxy.recorded()} exchange(s) recorded to ${args.record}.`);
   }
-  return args['fail-on-violation'] === true && violations > 0 ? 1 : 0;
+  return args['fail-on-violation'] === true && totals.violations > 0 ? 1 : 0;
 }
 
 /**

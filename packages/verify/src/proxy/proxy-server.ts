@@ -128,7 +128,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     recorded: () => cassette?.written ?? 0,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Connections close once their requests are answered; idle ones at once.
       for (const pair of pairs) pair.closeWhenIdle();
       await closed;
       queue.runNow();

@@ -1,9 +1,7 @@
 /**
- * Writes a cassette as the proxy records: the header at once, then each exchange of the public
- * API as one line when it finishes, with nothing personal or secret in it: keys as references,
- * webhook secrets cut, phone numbers fictional ({@link PhoneMask}), contents and contacts' names
- * and e-mails as same-length tokens, the same value the same token throughout. The file is
- * created afresh and readable by its owner only (0600, as the state file): redacted is not public.
+ * Writes a cassette as the proxy records, each exchange of the public API one line as it finishes,
+ * with nothing personal or secret in it (the header's `redaction` says how). The file is created
+ * afresh and readable by its owner only (0600, as the state file): redacted is not public.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { keyPrefix } from '@msgsvc/sdk';

@@ -64,8 +64,7 @@ export class PhoneMask {
   maskSearch(term: string): string {
     const digits = term.replace(/\D/g, '');
     if (digits.length < 7 || !/^\+?[\d\s().-]+$/.test(term.trim())) return this.scrub(term);
-    const whole = normalizePhoneNumber(term);
-    if (whole.ok) return this.mask(term);
+    if (normalizePhoneNumber(term).ok) return this.mask(term);
     for (const [real, fake] of this.valid) {
       const at = real.indexOf(digits);
       if (at !== -1) return replaceDigits(term, fake.slice(at, at + digits.length));

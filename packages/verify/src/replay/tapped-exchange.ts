@@ -1,7 +1,4 @@
-/**
- * A finished exchange as the proxy's copy read it, for the contract check and the cassette: declared
- * here, below the proxy, because the cassette writer takes it and the proxy hands it over.
- */
+/** A finished exchange as the proxy read it; declared below the proxy for the cassette writer. */
 
 /** When and how a request arrived, as the hot path saw it. */
 export interface Arrival {
