@@ -60,9 +60,7 @@ const KEY_NAMESPACE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
  * work, its events and the records of `model.ts`.
  */
 export class WorldCore {
-  /** The source of time: virtual in tests, real in the server. */
   readonly clock: Clock;
-  /** The resolved configuration. */
   config: WorldConfig;
   /**
    * What every API key of this world carries right after its `svc_live_`/`svc_test_` prefix, when
