@@ -25,9 +25,10 @@ export {
   assertNotDelivered,
   assertNotSent,
   assertSent,
+  type ChargeOptions,
   MockAssertionError,
-} from './assertions/assertions';
-export type { ChargeOptions, SentExpectation } from './assertions/checks';
+  type SentExpectation,
+} from './assertions/checks';
 export type * from './control/mock-control';
 export { DEFAULT_PRICES, type PriceTable } from './domain/billing/pricing';
 export { type Clock, DEFAULT_START_TIME, RealClock } from './domain/core/clock';
