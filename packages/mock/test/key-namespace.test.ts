@@ -3,7 +3,12 @@
  * after its environment prefix; a fixed key must carry it; a snapshot from elsewhere restored into
  * it, or a fork taken into another namespace, gets keys of its own with the same ids.
  */
-import { createMockService, DEMO_LIVE_KEY, DEMO_WEBHOOK_SECRET } from '@msgsvc/mock';
+import {
+  createMockService,
+  DEMO_LIVE_KEY,
+  DEMO_ORGANIZATION_ID,
+  DEMO_WEBHOOK_SECRET,
+} from '@msgsvc/mock';
 import { describe, expect, it } from 'vitest';
 
 describe('key namespace', () => {
@@ -55,6 +60,27 @@ describe('key namespace', () => {
     const again = namespaced.snapshot();
     namespaced.restore(again);
     expect([...namespaced.world.apiKeys.keys()]).toEqual(keys.map((k) => k.key));
+  });
+
+  it("gives a restored snapshot's organizations new signing secrets, and their endpoints with them", () => {
+    const plain = createMockService({ demo: true });
+    const own = `whsec_${'A'.repeat(32)}`;
+    const signedByOrganization = plain.control.addWebhookEndpoint({
+      organization_id: DEMO_ORGANIZATION_ID,
+      url: 'https://example.test/a',
+    });
+    const signedByItself = plain.control.addWebhookEndpoint({
+      organization_id: DEMO_ORGANIZATION_ID,
+      url: 'https://example.test/b',
+      secret: own,
+    });
+    const namespaced = createMockService({ keyNamespace: 'Zz99Yy88' });
+    namespaced.restore(plain.snapshot());
+    const secret = namespaced.world.organizations.get(DEMO_ORGANIZATION_ID)!.webhookSecret;
+    expect(secret).not.toBe(DEMO_WEBHOOK_SECRET);
+    const endpoint = (id: string) => namespaced.world.webhooks.endpoints.find((e) => e.id === id);
+    expect(endpoint(signedByOrganization.id)?.secret).toBe(secret);
+    expect(endpoint(signedByItself.id)?.secret).toBe(own);
   });
 
   it('keeps worlds of one seed and second apart: secrets unguessable, ids their own, both kept by reset', async () => {

@@ -177,14 +177,13 @@ export function contactForNumber(
  * a snapshot of another world restored into this one, must not sign like the world it came from.
  */
 export function resecretWebhooks(world: World): void {
-  const renewed = new Map<string, { from: string; to: string }>();
   for (const organization of world.organizations.values()) {
     const from = organization.webhookSecret;
     organization.webhookSecret = newWebhookSecret(world);
-    renewed.set(organization.id, { from, to: organization.webhookSecret });
-  }
-  for (const endpoint of world.webhooks.endpoints) {
-    const change = renewed.get(endpoint.organizationId);
-    if (change !== undefined && endpoint.secret === change.from) endpoint.secret = change.to;
+    for (const endpoint of world.webhooks.endpoints) {
+      if (endpoint.organizationId === organization.id && endpoint.secret === from) {
+        endpoint.secret = organization.webhookSecret;
+      }
+    }
   }
 }
