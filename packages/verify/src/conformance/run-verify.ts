@@ -153,15 +153,13 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     }
     apis[client] = createApi({ ...options, apiKey, budget, deadline });
   }
-  const context: VerifyContext = {
+  const context: Omit<VerifyContext, 'warn'> = {
     ...apis,
     api: apis.api!,
     live: options.apiKey.startsWith('svc_live_'),
     numbers: { ...DEFAULT_NUMBERS, ...options.numbers },
     waiting: new WaitBudget(timeBudgetMs),
     runId: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-    // Replaced for each check by `runCheck`, which keeps the check's own warnings.
-    warn: () => {},
     fixtures: new Map(),
   };
 
@@ -205,7 +203,7 @@ function notRun(check: Check, reason: string): CheckResult {
 }
 
 /** Runs one check with its own warnings; a thrown Drift (or anything else) is a failure. */
-async function runCheck(check: Check, shared: VerifyContext): Promise<CheckResult> {
+async function runCheck(check: Check, shared: Omit<VerifyContext, 'warn'>): Promise<CheckResult> {
   const missing = (check.needs ?? []).find((need) => shared[need] === undefined);
   if (missing !== undefined) {
     return notRun(check, `needs ${KEYS.find(([, , client]) => client === missing)![1]}`);

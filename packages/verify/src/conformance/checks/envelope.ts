@@ -7,8 +7,7 @@ import { checks } from '../check-kit/check';
 import { expectThat, expectValues } from '../check-kit/drift';
 import { campaign, sentMessage } from '../check-kit/fixtures';
 import { ABSENT_ID } from '../check-kit/lists';
-import { operationOf } from './contract';
-import { TIMESTAMP } from './formats';
+import { operationOf, patternOf } from './contract';
 import { expectLimitHeaders } from './limits';
 
 /** A trace id: 32 lowercase hex digits. */
@@ -44,7 +43,7 @@ export function expectEnvelope(
     status,
     trace_id: got['X-Trace-Id'],
     'X-Trace-Id': TRACE_ID,
-    timestamp: TIMESTAMP,
+    timestamp: patternOf('Timestamp'),
     service,
     // `fields` only on validation errors and the scope error (spec Errors).
     ...(status !== 422 && status !== 403 && { fields: undefined }),

@@ -15,10 +15,6 @@ import { sentMessage, settledCampaign, settledRunCampaigns } from '../check-kit/
 import { type Entry, listPage } from '../check-kit/lists';
 import { namesOf, patternOf, refName, SCHEMAS, theContract } from './contract';
 
-/** The contract's timestamp format: `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`. */
-export const TIMESTAMP = patternOf('Timestamp');
-/** A money amount: a decimal string with six fraction digits. */
-export const MONEY = patternOf('Money');
 // Stricter than the contract's UuidV7 (lower case), as the service writes them.
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
