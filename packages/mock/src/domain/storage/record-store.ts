@@ -55,10 +55,7 @@ export class RecordStore<T extends TenantRecord, I extends string = never> {
     return row;
   }
 
-  /**
-   * Adds restored records (each tenant's in creation order, ids unique) without mapping their ids:
-   * a restore that is never read by id never pays for the map.
-   */
+  /** Adds restored records (each tenant's in creation order, ids unique) without mapping ids. */
   load(records: readonly T[]): void {
     this.byId = undefined;
     this.count += records.length;
