@@ -118,10 +118,7 @@ export interface ClockControls {
 export interface MockService extends SnapshotControls {
   /** A fetch-compatible function: `createClient({ fetch: mock.fetch })`. */
   readonly fetch: FetchFunction;
-  /**
-   * The base URLs the mock answers (the MSW handlers of `@msgsvc/mock/msw` intercept each one's
-   * origin); the first is {@link MockService.baseUrl}.
-   */
+  /** The base URLs the mock answers (see the option); the first is {@link MockService.baseUrl}. */
   readonly baseUrls: readonly string[];
   /** The first base URL, e.g. `http://127.0.0.1:4780/c/v1`. */
   readonly baseUrl: string;

@@ -113,9 +113,6 @@ export {
  * not a copy. `reset` and `restore` replace the world: ask again for each answer, and compare a
  * view with the one last seen (`!==`) to notice a replacement.
  *
- * @param mock - The service whose world to read.
- * @returns The service's current world, typed read-only.
- *
  * @example
  * ```ts
  * import { createMockService } from '@msgsvc/mock';

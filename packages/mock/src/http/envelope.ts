@@ -1,9 +1,7 @@
 /**
- * The service's error object, used for every error anywhere: `code`, `message`, `status`,
- * `trace_id`, `timestamp`, `service`, and `fields` only on validation and scope errors. The one
- * table from domain error codes to their status and `service` is here. An exception the mock did
- * not expect is a bug in the mock, met by a test author who cannot see inside it: its 500 says what
- * broke, bounded, with anything that looks like a credential cut to its prefix.
+ * The service's error envelope, for every error anywhere, and the one table from domain error codes
+ * to their status and `service`. An exception the mock did not expect is a bug in the mock, met by
+ * a test author who cannot see inside it: its 500 says what broke, bounded, credentials cut.
  */
 import type { components } from '@msgsvc/sdk';
 import { redactSecrets } from '@msgsvc/sdk/contract';
