@@ -1,7 +1,4 @@
-/**
- * The request journal's data: the log filtered by status class, by the contract's operation and by
- * text, each row with its operation, first near-miss hint and created record; one request in full.
- */
+/** The request journal's data: the log as the journal lists, filters and finds it. */
 import { decodeOrKeep } from '@msgsvc/sdk/contract';
 import { z } from 'zod';
 import { listMessagesQuery } from '../generated/control-requests';
