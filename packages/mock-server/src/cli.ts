@@ -24,9 +24,7 @@ const PROCESS_IO: CliIo = {
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   onSignal: (signal, listener) => process.on(signal, listener),
-  onParentExit: (listener) => {
-    watchParent(listener);
-  },
+  onParentExit: watchParent,
 };
 
 /**

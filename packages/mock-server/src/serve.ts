@@ -128,9 +128,7 @@ async function serve(
     baseUrl: `${origin}/c/v1`,
     mock,
     info: {
-      host: address.host,
-      port: address.port,
-      origin,
+      ...address,
       clock: options.clock,
       worldTime: readonlyWorld(mock).now(),
       speed: options.speed,

@@ -172,16 +172,14 @@ const NUMERIC = {
 /**
  * Checks `startServer`'s options against the command line's rules.
  *
- * @throws {TypeError} for a `cors` entry that is not an origin.
+ * @throws {TypeError} naming the first `cors` entry that is not an origin.
  * @throws {RangeError} naming the first number out of its bounds, or a `startTime` that is no time.
  */
 export function checkServeOptions(options: ServeOptions): void {
-  const badOrigins = options.cors
-    .filter((origin) => !ORIGIN.test(origin))
-    .map((origin) => JSON.stringify(origin));
-  if (badOrigins.length > 0) {
+  const badOrigin = options.cors.find((origin) => !ORIGIN.test(origin));
+  if (badOrigin !== undefined) {
     throw new TypeError(
-      `cors: ${badOrigins.join(', ')} is not an origin (e.g. http://localhost:5173).`,
+      `cors: ${JSON.stringify(badOrigin)} is not an origin (e.g. http://localhost:5173).`,
     );
   }
   for (const [option, [ok, what]] of Object.entries(NUMERIC)) {

@@ -75,8 +75,8 @@ function createdView(context: ControlContext, entry: WorldEntry) {
 function settingsOf(base: WorldSettings, input: z.output<typeof createWorldBody>): WorldSettings {
   const clock = input.clock ?? base.clock;
   return {
+    ...base,
     clock,
-    speed: base.speed,
     seed: input.seed ?? base.seed,
     // The server's pinned start applies to its own clock kind only; a new world starts now.
     startTime:

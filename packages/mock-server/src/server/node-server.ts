@@ -1,7 +1,6 @@
 /**
  * The mock as a Node HTTP server: the public API under `/c/v1`, the control API under `/__mock`
- * and the inspector page at `/`, from `IncomingMessage` to plain data and back (no web
- * `Request`/`Response` on the hot path).
+ * and the inspector page at `/`.
  */
 
 import { once } from 'node:events';

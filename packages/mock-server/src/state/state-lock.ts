@@ -110,7 +110,6 @@ const HELD = new Set<string>();
 function held(path: string, mine: LockHolder) {
   HELD.add(path);
   let released = false;
-  let current = mine;
   const release = () => {
     if (released) return;
     released = true;
@@ -123,10 +122,9 @@ function held(path: string, mine: LockHolder) {
   process.on('exit', release);
   return {
     setPort(port: number) {
-      current = { ...current, port };
       // Rewritten through a rename, so a reader still sees a whole lock file.
       const temporary = `${path}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(current), { mode: 0o600 });
+      writeFileSync(temporary, JSON.stringify({ ...mine, port }), { mode: 0o600 });
       renameSync(temporary, path);
     },
     release,
