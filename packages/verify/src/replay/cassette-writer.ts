@@ -165,8 +165,10 @@ export class CassetteWriter {
     try {
       parsed = JSON.parse(bom ? text.slice(1) : text);
     } catch {
-      // Not JSON: nothing says which part of it is a number or a message, so none of it is kept.
-      return { text: notJson(bytes.length) };
+      // Not JSON: nothing says which part of it is a number or a message, so none of it is kept:
+      // a marker as long, in bytes, that is not JSON either.
+      const marker = '<redacted: not JSON>'.padEnd(bytes.length, '.');
+      return { text: marker.slice(0, bytes.length) };
     }
     const json = this.#value(parsed, undefined, undefined);
     return bom ? { json, bom: true } : { json };
@@ -266,12 +268,6 @@ export class CassetteWriter {
       .replace(API_KEY, (key) => `<key ${this.#key(key).ref}>`)
       .replace(WEBHOOK_SECRET, 'whsec_<redacted>');
   }
-}
-
-/** What stands for a body that is not JSON: a marker as long, in bytes, that is not JSON either. */
-function notJson(bytes: number): string {
-  const marker = '<redacted: not JSON>';
-  return bytes <= marker.length ? marker.slice(0, bytes) : marker.padEnd(bytes, '.');
 }
 
 /** A raw query name or value decoded as a form would (`+` is a space). */

@@ -277,10 +277,9 @@ class Comparison {
 const CHOSEN = ['e164_format', 'target_e164', 'content', 'name', 'external_id', 'channel_type'];
 
 function fingerprint(entry: Json): string {
-  const parts = CHOSEN.filter((name) => typeof entry[name] === 'string').map(
-    (name) => `${name}=${entry[name] as string}`,
-  );
-  return parts.length === 0 ? '' : parts.join('\u0000');
+  return CHOSEN.filter((name) => typeof entry[name] === 'string')
+    .map((name) => `${name}=${entry[name] as string}`)
+    .join('\u0000');
 }
 
 /**
