@@ -30,6 +30,7 @@ import { smsCheckSection } from './sms-check';
 export async function messageView(id: string, actions: Actions): Promise<View> {
   const view = await data<MessageView>(`messages/${encodeURIComponent(id)}`);
   const m = view.message;
+  const asReturned = html`<pre tabindex="0">${JSON.stringify(m, null, 2)}</pre>`;
   return {
     title: `Message to ${m.e164_format}`,
     content: [
@@ -45,11 +46,7 @@ export async function messageView(id: string, actions: Actions): Promise<View> {
       section('Simulate a reply', 'Simulate a reply', replyForm(view, actions)),
       section('Replies', `Replies (${view.replies.length})`, replyRows(view.replies)),
       section('Webhook deliveries', 'Webhook deliveries', deliveryRows(view.deliveries)),
-      section(
-        'As the API returns it',
-        'As GET /messages/{id} returns it',
-        html`<pre tabindex="0">${JSON.stringify(m, null, 2)}</pre>`,
-      ),
+      section('As the API returns it', 'As GET /messages/{id} returns it', asReturned),
     ],
   };
 }
@@ -117,6 +114,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
     .reduce((sum, [, count]) => sum + count, 0);
   const { total } = view.messages;
   const progress = html`<progress max=${total || 1} value=${done} aria-label="Messages finished" />`;
+  const pager = pages(`campaigns/${encodeURIComponent(c.id)}`, route, view.messages);
   return {
     title: `Campaign ${c.name}`,
     content: [
@@ -138,12 +136,7 @@ export async function campaignView(id: string, route: Route): Promise<View> {
         timeline(view.history),
       ),
       creatingRequests(view.requests),
-      section(
-        'Campaign messages',
-        'Messages',
-        messageRows(view.messages.entries),
-        pages(`campaigns/${encodeURIComponent(c.id)}`, route, view.messages),
-      ),
+      section('Campaign messages', 'Messages', messageRows(view.messages.entries), pager),
     ],
   };
 }
@@ -163,6 +156,10 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
     void actions.run('Redelivery scheduled', () =>
       control('POST', `inspector/api/deliveries/${encodeURIComponent(d.id)}/redeliver`),
     );
+  const attempts =
+    d.attempts.length === 0
+      ? html`<p class="empty">No attempt yet.</p>`
+      : html`<ol>${d.attempts.map(attemptItem)}</ol>`;
   return {
     title: `Webhook ${d.type}`,
     content: [
@@ -183,13 +180,7 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
         </p>`,
       ),
       section('Payload', 'Payload', html`<pre tabindex="0">${pretty(d.payload)}</pre>`),
-      section(
-        'Attempts',
-        `Attempts (${d.attempts.length})`,
-        d.attempts.length === 0
-          ? html`<p class="empty">No attempt yet.</p>`
-          : html`<ol>${d.attempts.map(attemptItem)}</ol>`,
-      ),
+      section('Attempts', `Attempts (${d.attempts.length})`, attempts),
     ],
   };
 }
@@ -218,13 +209,11 @@ function creatingRequests(requests: readonly CreatingRequest[]): Child {
     ${' '}${time(r.world_at ?? r.at)}
     ${r.replayed && html`<span class="meta"> (idempotent replay)</span>`}
   </li>`;
-  return section(
-    'Created by',
-    'Created by',
+  const list =
     requests.length === 0
       ? html`<p class="empty">${NOT_LOGGED}</p>`
-      : html`<ul>${requests.map(item)}</ul>`,
-  );
+      : html`<ul>${requests.map(item)}</ul>`;
+  return section('Created by', 'Created by', list);
 }
 
 const NOT_LOGGED =

@@ -13,11 +13,6 @@ import type { MessageRow, PhoneView } from '../api';
 import { type Child, chip, html, table } from './dom';
 import { type Route, withQuery } from './router';
 
-/** A value as a filter word: quoted when it holds a space, a quote or a colon. */
-function word(key: string, value: string): string {
-  return /[\s":]/.test(value) ? `${key}:"${value.replace(/"/g, '')}"` : `${key}:${value}`;
-}
-
 /** A link to a list filtered by `words` (joined by spaces). */
 export function filterLink(
   content: Child,
@@ -36,7 +31,10 @@ export function statusLink(view: string, status: string): HTMLElement {
 
 /** An organization's name that opens its messages. */
 export function organizationMessages(name: string | null): Child {
-  return name === null ? '—' : filterLink(name, 'messages', [word('org', name)]);
+  if (name === null) return '—';
+  // Quoted when it holds a space, a quote or a colon.
+  const word = /[\s":]/.test(name) ? `org:"${name.replace(/"/g, '')}"` : `org:${name}`;
+  return filterLink(name, 'messages', [word]);
 }
 
 /**

@@ -130,11 +130,9 @@ function nearMisses(r: JournalDetail): Child {
   ];
   const hint = (item: JournalDetail['hints'][number]) =>
     html`<li class="hint">${item.message}${item.record !== null && open(item.record)}</li>`;
-  return section(
-    'Near misses',
-    'Near misses',
+  const hints =
     r.hints.length === 0
       ? html`<p class="empty">Nothing in the contract is a letter or two from this request.</p>`
-      : html`<ul class="hints">${r.hints.map(hint)}</ul>`,
-  );
+      : html`<ul class="hints">${r.hints.map(hint)}</ul>`;
+  return section('Near misses', 'Near misses', hints);
 }
