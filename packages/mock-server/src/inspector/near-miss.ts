@@ -326,15 +326,12 @@ function a(word: string): string {
   return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
-/** A kind of record an id can name. */
-type RecordKind = 'message' | 'campaign' | 'sender ID' | 'organization' | 'contact';
-
 /** What an id names in a world (`environment`: `live` or `test` for records that have one). */
 type FoundRecord = NonNullable<ReturnType<typeof findRecord>>;
 
-/** Where each kind of record is looked up, in the order an id is tried. */
+/** Where each kind of record an id can name is looked up, in the order an id is tried. */
 const LOOKUPS: readonly (readonly [
-  RecordKind,
+  'message' | 'campaign' | 'sender ID' | 'organization' | 'contact',
   (world: ReadonlyWorld, id: string) => { readonly organizationId: string } | undefined,
 ])[] = [
   ['message', (world, id) => world.messages.get(id)],

@@ -71,8 +71,7 @@ export class LiveFeed {
     });
     if (this.timer === undefined) {
       this.lastWrite = Date.now();
-      this.timer = setInterval(() => this.check(), CHECK_MS);
-      this.timer.unref();
+      this.timer = setInterval(() => this.check(), CHECK_MS).unref();
     }
   }
 
