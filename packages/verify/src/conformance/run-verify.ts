@@ -3,9 +3,9 @@ import { keyPrefix } from '@msgsvc/sdk';
 import { API_KEY_PATTERN } from '@msgsvc/sdk/contract';
 import { errorMessage } from '../cli-io/cli-io';
 import { type Api, createApi } from './check-kit/api';
-import { SendBudget, WaitBudget } from './check-kit/budgets';
 import type { Check, CheckResult, VerifyContext, VerifyNumbers } from './check-kit/check';
 import { Drift, Skip } from './check-kit/drift';
+import { WaitBudget } from './check-kit/wait-budget';
 import { ENVELOPE_CHECKS } from './checks/envelope';
 import { ERROR_CHECKS } from './checks/errors';
 import { FILTER_CHECKS } from './checks/filters';
@@ -135,7 +135,7 @@ const KEYS = [
  *   base URL that does not answer.
  */
 export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
-  const budget = new SendBudget(options.maxSends ?? 60);
+  const budget = { used: 0, max: options.maxSends ?? 60 };
   const timeBudgetMs = options.timeBudgetMs ?? 120_000;
   // 429s are waited out until then: the time budget, plus two rate-limit windows.
   const deadline = Date.now() + timeBudgetMs + 120_000;

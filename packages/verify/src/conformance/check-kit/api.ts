@@ -3,8 +3,7 @@
  * 429s waited out until the run's deadline, sends reserved in the run's budget.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SendBudget } from './budgets';
-import { brief, Drift } from './drift';
+import { brief, Drift, Skip } from './drift';
 
 /** One request and its answer, body read and parsed when it is JSON. */
 export interface Exchange {
@@ -42,7 +41,8 @@ export interface ApiOptions {
   /** The public API's base URL, ending in `/c/v1`. */
   readonly baseUrl: string;
   readonly apiKey: string;
-  readonly budget: SendBudget;
+  /** The run's send budget, shared by its clients: messages reserved so far, of at most `max`. */
+  readonly budget: { used: number; readonly max: number };
   /** Epoch milliseconds after which a 429 is no longer waited out. */
   readonly deadline: number;
   readonly fetch?: typeof fetch | undefined;
@@ -76,8 +76,16 @@ export function createApi(options: ApiOptions) {
   return {
     key: options.apiKey,
     async request(method: string, path: string, spec: RequestSpec = {}) {
+      // Reserved before the request is made, as many as it would create if accepted, so the run
+      // never exceeds --max-sends even against a service that accepts what it should refuse.
+      const { budget } = options;
       const sends = spec.sends ?? 0;
-      options.budget.reserve(sends);
+      if (budget.used + sends > budget.max) {
+        throw new Skip(
+          `needs ${sends} send(s), ${budget.max - budget.used} left of --max-sends ${budget.max}`,
+        );
+      }
+      budget.used += sends;
       let backoff = 50;
       for (;;) {
         const exchange = await once(method, path, spec);
@@ -90,7 +98,8 @@ export function createApi(options: ApiOptions) {
           backoff *= 2;
           continue;
         }
-        if (exchange.status >= 400 && exchange.status < 500) options.budget.release(sends);
+        // A refused request (4xx) created nothing: its reservation is given back.
+        if (exchange.status >= 400 && exchange.status < 500) budget.used -= sends;
         return exchange;
       }
     },

@@ -3,7 +3,7 @@
  * that throws a `Drift` when the service differs from the description or a decision.
  */
 import type { Api } from './api';
-import type { WaitBudget } from './budgets';
+import type { WaitBudget } from './wait-budget';
 
 /** Numbers verify sends to: each must force its outcome on the deployment. */
 export interface VerifyNumbers {

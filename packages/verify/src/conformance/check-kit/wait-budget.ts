@@ -1,38 +1,5 @@
-/** A verify run's two budgets: messages it may create, and time it may wait. */
+/** A verify run's time budget: how long it may wait for the deployment's progress. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Skip } from './drift';
-
-/**
- * Counts messages a run may have created. A request that could create messages reserves, before it
- * is made, as many as it would create if accepted, so the run never exceeds `--max-sends` even
- * against a service that accepts what it should refuse.
- */
-export class SendBudget {
-  /** Messages reserved so far (requests refused with 4xx give theirs back). */
-  used = 0;
-
-  /** @param max The most messages the run may create (`--max-sends`). */
-  constructor(readonly max: number) {}
-
-  /**
-   * Reserves `count` messages.
-   *
-   * @throws {Skip} when they do not fit; nothing is reserved then.
-   */
-  reserve(count: number): void {
-    if (this.used + count > this.max) {
-      throw new Skip(
-        `needs ${count} send(s), ${this.max - this.used} left of --max-sends ${this.max}`,
-      );
-    }
-    this.used += count;
-  }
-
-  /** Gives back a reservation whose request created nothing (a 4xx answer). */
-  release(count: number): void {
-    this.used = Math.max(0, this.used - count);
-  }
-}
 
 /**
  * The run's time for waiting on the deployment's progress (`--time-budget`), which verify can only
