@@ -22,7 +22,7 @@ import { newSecretStream } from './domain/tenancy/secret-bytes';
 import { readAnswerBody } from './domain/webhooks/answer-body';
 import type { AttemptResult, WebhookTransport } from './domain/webhooks/webhooks';
 import { createFetch, type FetchFunction } from './fetch';
-import { consoleReporter } from './http/envelope';
+import { consoleReporter, type UnexpectedErrorReporter } from './http/envelope';
 import { handleRequest } from './http/pipeline';
 import type { HttpRequest, HttpResponse } from './http/types';
 
