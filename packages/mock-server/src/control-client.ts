@@ -54,8 +54,8 @@ export interface ControlClient extends Client<ControlPaths> {
 }
 
 type CreateClient = typeof openapiFetch.default;
-// openapi-fetch's CommonJS build sets `exports.default` without `__esModule` (see the SDK's
-// internal/openapi-fetch.ts): in this package's CommonJS build the function is one level deeper.
+// openapi-fetch's CommonJS build sets `exports.default` without `__esModule` (as the SDK's
+// client.ts says): in this package's CommonJS build the function is one level deeper.
 const createClient: CreateClient =
   (openapiFetch.default as unknown as { default?: CreateClient }).default ?? openapiFetch.default;
 

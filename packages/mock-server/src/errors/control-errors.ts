@@ -25,13 +25,10 @@ const CONTROL_ERRORS = {
   WORLD_LIMIT_REACHED: 409,
 } as const;
 
-/** A control-only error code. */
-export type ControlErrorCode = keyof typeof CONTROL_ERRORS;
-
 /** Thrown by control routes for control-only conditions. */
 export class ControlError extends Error {
   constructor(
-    readonly code: ControlErrorCode,
+    readonly code: keyof typeof CONTROL_ERRORS,
     message: string,
   ) {
     super(message);

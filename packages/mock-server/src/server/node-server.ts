@@ -32,15 +32,12 @@ import { type WorldEntry, WorldRegistry } from '../worlds/world-registry';
 import { createAccess } from './access';
 import { answerClientError, withRequest, writeResponse } from './node-request';
 
-/** Options of {@link createMockServer}, named as `startServer`'s where they are the same. */
+/** Options of {@link createMockServer}: named and meant as `startServer`'s where they match. */
 export interface MockServerOptions {
   /** When set, the control API and inspector require `Authorization: Bearer <token>`. */
   readonly adminToken?: string | undefined;
-  /** Origins a browser may call the server from (CORS). Default: none. */
   readonly cors?: readonly string[] | undefined;
-  /** Seconds without a request after which a created world is freed; 0 never. Default 1800. */
   readonly worldTtl?: number | undefined;
-  /** The most worlds at once, the default one included. Default 1000. */
   readonly maxWorlds?: number | undefined;
   /** The starting (default) world's service. */
   readonly mock: MockService;

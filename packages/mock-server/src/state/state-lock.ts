@@ -80,18 +80,16 @@ export function lockStateFile(stateFile: string) {
     } catch {
       continue;
     }
-    const moved = readLock(aside);
-    if (moved !== text) {
+    if (readLock(aside) === text) {
+      tookOverFrom = holder ?? { pid: 0, host: 'unknown', since: 'unknown' };
+    } else {
       try {
         linkSync(aside, path);
       } catch {
         // Another one is there by now; it wins either way.
       }
-      rmSync(aside, { force: true });
-      continue;
     }
     rmSync(aside, { force: true });
-    tookOverFrom = holder ?? { pid: 0, host: 'unknown', since: 'unknown' };
   }
   const holder = parseHolder(readLock(path) ?? '') ?? { pid: 0, host: 'unknown', since: '' };
   throw new StateFileLockedError(
