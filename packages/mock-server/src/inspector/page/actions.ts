@@ -70,22 +70,19 @@ export async function actionsView(actions: Actions): Promise<View> {
     void actions.run('Snapshot restored', () =>
       control('POST', `snapshots/${encodeURIComponent(id)}/restore`),
     );
+  const taken = table('Snapshots', snapshots, 'No snapshots yet: take one with “Take snapshot”.', {
+    'Taken (world)': (s) => time(s.world_time),
+    Name: (s) => s.name ?? s.id,
+    '': (s) => html`<button
+      type="button"
+      data-key="restore-${s.id}"
+      onclick=${() => restore(s.id)}
+    >Restore</button>`,
+  });
   return {
     title: 'Snapshots & faults',
     content: [
-      section(
-        'Snapshots',
-        'Snapshots',
-        table('Snapshots', snapshots, 'No snapshots yet: take one with “Take snapshot”.', {
-          'Taken (world)': (s) => time(s.world_time),
-          Name: (s) => s.name ?? s.id,
-          '': (s) => html`<button
-            type="button"
-            data-key="restore-${s.id}"
-            onclick=${() => restore(s.id)}
-          >Restore</button>`,
-        }),
-      ),
+      section('Snapshots', 'Snapshots', taken),
       section('Faults', 'Faults', faultForms(actions), armedFaults(faults, actions)),
       section('Events on demand', 'Trigger a webhook event', triggerForm(actions)),
     ],

@@ -30,17 +30,12 @@ import { smsCheckSection } from './sms-check';
 export async function messageView(id: string, actions: Actions): Promise<View> {
   const view = await data<MessageView>(`messages/${encodeURIComponent(id)}`);
   const m = view.message;
+  const text = html`<p class="content">${m.content}</p>`;
   const asReturned = html`<pre tabindex="0">${JSON.stringify(m, null, 2)}</pre>`;
   return {
     title: `Message to ${m.e164_format}`,
     content: [
-      section(
-        'Message',
-        null,
-        html`<p class="content">${m.content}</p>`,
-        messageFields(view),
-        timeline(view.history),
-      ),
+      section('Message', null, text, messageFields(view), timeline(view.history)),
       creatingRequests(view.requests),
       smsCheckSection(m.content, view),
       section('Simulate a reply', 'Simulate a reply', replyForm(view, actions)),
@@ -115,26 +110,22 @@ export async function campaignView(id: string, route: Route): Promise<View> {
   const { total } = view.messages;
   const progress = html`<progress max=${total || 1} value=${done} aria-label="Messages finished" />`;
   const pager = pages(`campaigns/${encodeURIComponent(c.id)}`, route, view.messages);
+  const facts = fields([
+    ['Status', statusLink('campaigns', c.status)],
+    ['Progress', [progress, ` ${done} of ${total} finished`]],
+    ['Per state', campaignCounts(c.id, view.counts, view.exact)],
+    ['Organization', view.organization ?? c.organization_id],
+    ['Sender ID', c.sms_remitter?.name ?? c.sms_remitter_id],
+    ['Recipients', String(c.total_estimated_recipients)],
+    ['Created (world)', time(c.created_at)],
+    ['Completed (world)', time(c.completed_at)],
+    ['Id', html`<code>${c.id}</code>`],
+  ]);
+  const text = html`<p class="content">${c.content}</p>`;
   return {
     title: `Campaign ${c.name}`,
     content: [
-      section(
-        'Campaign',
-        null,
-        fields([
-          ['Status', statusLink('campaigns', c.status)],
-          ['Progress', [progress, ` ${done} of ${total} finished`]],
-          ['Per state', campaignCounts(c.id, view.counts, view.exact)],
-          ['Organization', view.organization ?? c.organization_id],
-          ['Sender ID', c.sms_remitter?.name ?? c.sms_remitter_id],
-          ['Recipients', String(c.total_estimated_recipients)],
-          ['Created (world)', time(c.created_at)],
-          ['Completed (world)', time(c.completed_at)],
-          ['Id', html`<code>${c.id}</code>`],
-        ]),
-        html`<p class="content">${c.content}</p>`,
-        timeline(view.history),
-      ),
+      section('Campaign', null, facts, text, timeline(view.history)),
       creatingRequests(view.requests),
       section('Campaign messages', 'Messages', messageRows(view.messages.entries), pager),
     ],
@@ -156,6 +147,18 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
     void actions.run('Redelivery scheduled', () =>
       control('POST', `inspector/api/deliveries/${encodeURIComponent(d.id)}/redeliver`),
     );
+  const facts = fields([
+    ['State', chip(d.state)],
+    ['Endpoint', d.url ?? '(in-process listener)'],
+    ['About', deliveryLinks(d)],
+    ['Queued (world)', time(d.created_at)],
+    ['Next attempt (world)', time(d.next_attempt_at)],
+    ['webhook-id', html`<code>${d.id}</code>`],
+  ]);
+  const redeliverNow = html`<p>
+    <button type="button" disabled=${!finished} onclick=${redeliver}>Redeliver now</button>
+    ${!finished && html`<span class="meta"> (available once delivered or failed)</span>`}
+  </p>`;
   const attempts =
     d.attempts.length === 0
       ? html`<p class="empty">No attempt yet.</p>`
@@ -163,22 +166,7 @@ export async function deliveryView(id: string, actions: Actions): Promise<View> 
   return {
     title: `Webhook ${d.type}`,
     content: [
-      section(
-        'Delivery',
-        null,
-        fields([
-          ['State', chip(d.state)],
-          ['Endpoint', d.url ?? '(in-process listener)'],
-          ['About', deliveryLinks(d)],
-          ['Queued (world)', time(d.created_at)],
-          ['Next attempt (world)', time(d.next_attempt_at)],
-          ['webhook-id', html`<code>${d.id}</code>`],
-        ]),
-        html`<p>
-          <button type="button" disabled=${!finished} onclick=${redeliver}>Redeliver now</button>
-          ${!finished && html`<span class="meta"> (available once delivered or failed)</span>`}
-        </p>`,
-      ),
+      section('Delivery', null, facts, redeliverNow),
       section('Payload', 'Payload', html`<pre tabindex="0">${pretty(d.payload)}</pre>`),
       section('Attempts', `Attempts (${d.attempts.length})`, attempts),
     ],

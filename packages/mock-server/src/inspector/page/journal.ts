@@ -89,27 +89,24 @@ const journalRows = tableOf<JournalRow>('Requests', 'No requests.', {
 export async function journalRequestView(seq: string): Promise<View> {
   const r = await data<JournalDetail>(`requests/${encodeURIComponent(seq)}`);
   const code = (text: string) => html`<code>${text}</code>`;
+  const facts = fields([
+    ['World time', [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)]],
+    ['Wall clock', time(r.at)],
+    ['Method', r.method],
+    ['Path', code(r.path)],
+    ['Query', code(r.query === '' ? '(none)' : r.query)],
+    ['Operation', r.operation ?? 'none (no such path or method in the contract)'],
+    ['Status', `${r.status}${r.code === null ? '' : ` ${r.code}`}`],
+    ['Created', r.created === null ? '—' : createdLink(r.created)],
+    ['API key', r.key ?? '—'],
+    ['Trace id', code(r.trace_id ?? '—')],
+    ['Idempotency key', r.idempotency_key ?? '—'],
+  ]);
   return {
     title: `${r.method} ${r.path}`,
     content: [
       r.status >= 400 && r.status < 500 ? nearMisses(r) : null,
-      section(
-        'Request',
-        null,
-        fields([
-          ['World time', [time(r.world_at ?? r.at), wallBeside(r.world_at, r.at)]],
-          ['Wall clock', time(r.at)],
-          ['Method', r.method],
-          ['Path', code(r.path)],
-          ['Query', code(r.query === '' ? '(none)' : r.query)],
-          ['Operation', r.operation ?? 'none (no such path or method in the contract)'],
-          ['Status', `${r.status}${r.code === null ? '' : ` ${r.code}`}`],
-          ['Created', r.created === null ? '—' : createdLink(r.created)],
-          ['API key', r.key ?? '—'],
-          ['Trace id', code(r.trace_id ?? '—')],
-          ['Idempotency key', r.idempotency_key ?? '—'],
-        ]),
-      ),
+      section('Request', null, facts),
       ...(['request', 'response'] as const).flatMap((side) => {
         const title = side === 'request' ? 'Request' : 'Response';
         const part = (name: string, child: Child) =>
