@@ -16,9 +16,7 @@ export class Random {
   private c: number;
   private d: number;
 
-  /**
-   * @param seed - any 32-bit integer; equal seeds give equal sequences.
-   */
+  /** @param seed - any 32-bit integer; equal seeds give equal sequences. */
   constructor(seed: number) {
     // splitmix32 spreads a small seed over the four words so seeds 1 and 2 diverge at once.
     let s = seed >>> 0;
