@@ -81,10 +81,7 @@ export class Contract {
    * wins, then the method is looked up on it alone (HEAD is GET). No `operation`: a known path
    * with another method.
    */
-  operationOf(
-    path: string,
-    method: string,
-  ): { operation: JsonObject | undefined; pointer: string } | undefined {
+  operationOf(path: string, method: string) {
     if (!path.startsWith(`${BASE_PATH}/`)) return undefined;
     const template = matchPath(this.#templates, pathSegments(path, BASE_PATH.length + 1))
       ?.values[0];

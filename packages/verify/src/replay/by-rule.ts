@@ -28,7 +28,6 @@ function timestampMicros(text: string): number | undefined {
   if (m === null) return undefined;
   const [, y, mo, d, h, mi, s, fraction = '', zone] = m;
   const ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!);
-  if (Number.isNaN(ms)) return undefined;
   return (ms - zoneMinutes(zone!) * 60_000) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
 }
 

@@ -139,11 +139,7 @@ export class CassetteWriter {
     return { ref, prefix };
   }
 
-  #headers(
-    headers: Readonly<Record<string, string>>,
-    names: readonly string[],
-    client: boolean,
-  ): Record<string, string> {
+  #headers(headers: Record<string, string>, names: readonly string[], client: boolean) {
     const out: Record<string, string> = {};
     for (const name of names) {
       const value = headers[name];
