@@ -10,7 +10,7 @@
 import { html, route as routeTo } from './dom';
 import { openFilterHelp } from './filters';
 import type { View } from './lists';
-import { currentRoute, parseRoute, type Route } from './router';
+import { parseRoute, type Route } from './router';
 
 /** Whether the window shows a list and a record side by side (the stylesheet's own width). */
 const wide = window.matchMedia('(min-width: 1200px)');
@@ -169,7 +169,7 @@ export function startLayout(refresh: () => Promise<void>): void {
   document.addEventListener('keydown', onKey);
   window.addEventListener('hashchange', (event) => leaving(event.oldURL));
   wide.addEventListener('change', () => {
-    const kept = measure(currentRoute());
+    const kept = measure(parseRoute(location.hash));
     void refresh().then(() => {
       if (place(kept) === null) window.scrollTo(0, 0);
     });
@@ -179,7 +179,7 @@ export function startLayout(refresh: () => Promise<void>): void {
 /** Measures the view being left: the row to keep in place, and the list to come back to. */
 function leaving(oldUrl: string): void {
   const old = parseRoute(new URL(oldUrl).hash);
-  const next = currentRoute();
+  const next = parseRoute(location.hash);
   back = isRecord(old) && leftList?.address === addressOf(next) ? leftList : undefined;
   // A row is kept in place only while its list stays on screen or comes back: opened beside it,
   // or left with `Esc`. Another page of the list, or another view, opens at its top.
@@ -219,7 +219,7 @@ function measure(shown: Route) {
 /** Call once the view of a new address is on screen: scroll and focus as the module says. */
 export function arrived(): void {
   const root = view();
-  const route = currentRoute();
+  const route = parseRoute(location.hash);
   const link = place(anchor);
   if (link !== null) {
     // Back on the list (`Esc`), or a row opened from it: the row has the focus. A link followed
@@ -282,7 +282,7 @@ function onKey(event: KeyboardEvent): void {
       return;
     case 'Escape': {
       // Back from a record: to the list it was opened from, else its kind's list.
-      const route = currentRoute();
+      const route = parseRoute(location.hash);
       if (!isRecord(route)) return;
       const list = listOf(route);
       event.preventDefault();
@@ -303,7 +303,7 @@ export function isField(target: EventTarget | null): boolean {
  * the first kind in {@link RECORD_KINDS} (a message row also links its phone and its campaign).
  */
 function rowLink(row: Element): HTMLElement | null {
-  const list = listShown(currentRoute())?.parts[0];
+  const list = listShown(parseRoute(location.hash))?.parts[0];
   // A record's address has an id (`#/messages/<id>`); a filter link (`#/messages?q=status:…`)
   // names the kind too but is not the row's own link.
   for (const kind of list === undefined ? RECORD_KINDS : [list, ...RECORD_KINDS]) {

@@ -20,7 +20,7 @@ import {
   searchView,
   type View,
 } from './lists';
-import { currentRoute, type Route } from './router';
+import { parseRoute, type Route } from './router';
 import { smsCheckView } from './sms-check';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -75,7 +75,7 @@ function refresh(): Promise<void> {
 
 async function render(): Promise<void> {
   const address = location.hash;
-  const route = currentRoute();
+  const route = parseRoute(location.hash);
   highlight(route);
   const view = $('view');
   try {
@@ -88,7 +88,7 @@ async function render(): Promise<void> {
     showClock(summary);
     // Someone is typing in the view (or pressing a button of it): keep their text and the button
     // under the pointer, refresh when they leave.
-    if (holding() && currentRoute().parts.join('/') === route.parts.join('/')) {
+    if (holding() && parseRoute(location.hash).parts.join('/') === route.parts.join('/')) {
       stale = true;
       return;
     }
@@ -236,7 +236,7 @@ function boot(): void {
     event.preventDefault();
     const q = $<HTMLInputElement>('search').value.trim();
     performance.mark('inspector:search');
-    location.hash = searchTarget(q, currentRoute());
+    location.hash = searchTarget(q, parseRoute(location.hash));
   });
   installFilterHelp($('search-form'));
   replace($('actions'), toolbar(actions));
@@ -254,10 +254,10 @@ function boot(): void {
   $('view').addEventListener('focusout', () => setTimeout(renderHeld, 0));
   window.addEventListener('hashchange', () => {
     replace($('notice'));
-    $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
+    $<HTMLInputElement>('search').value = parseRoute(location.hash).params.get('q') ?? '';
     void refresh().then(arrived);
   });
-  $<HTMLInputElement>('search').value = currentRoute().params.get('q') ?? '';
+  $<HTMLInputElement>('search').value = parseRoute(location.hash).params.get('q') ?? '';
   void refresh();
   void listen(() => void refresh(), setStatus);
 }

@@ -7,12 +7,7 @@ export interface Route {
   readonly params: URLSearchParams;
 }
 
-/** Reads `location.hash`; an empty or broken one is the messages list. */
-export function currentRoute(): Route {
-  return parseRoute(location.hash);
-}
-
-/** Parses an address (`#/messages?offset=50`, with or without its `#/`); broken ones as above. */
+/** Parses an address, with or without its `#/`; an empty or broken one is the messages list. */
 export function parseRoute(address: string): Route {
   const hash = address.replace(/^#?\/?/, '');
   const [path = '', query = ''] = hash.split('?', 2);
