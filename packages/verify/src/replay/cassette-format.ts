@@ -249,8 +249,7 @@ function fault(errors: ValidateFunction['errors']): string {
     errors!.find((x) => 'additionalProperty' in x.params || 'propertyName' in x.params) ??
     errors![0]!;
   const where = e.instancePath === '' ? '/' : e.instancePath;
-  const extra = (e.params as { additionalProperty?: string; propertyName?: string }) ?? {};
-  const named = extra.additionalProperty ?? extra.propertyName;
+  const named: unknown = e.params.additionalProperty ?? e.params.propertyName;
   return named === undefined
     ? `${where} ${e.message}`
     : `${where} has a field it may not have: ${JSON.stringify(named)}`;

@@ -32,7 +32,10 @@ export function outsideApi(path: string, base: string): string | undefined {
     if (dots !== undefined) {
       return `a "${dots}" segment${i === 0 ? '' : ' once decoded'}`;
     }
-    const next = decodeAscii(form);
+    // Percent-escapes of ASCII characters decoded: the ones a path can climb with.
+    const next = form.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
     if (next === form) break;
     form = next;
   }
@@ -46,11 +49,4 @@ export function outsideApi(path: string, base: string): string | undefined {
   }
   if (sent !== root && !sent.startsWith(`${root}/`)) return `it leads outside ${root}`;
   return undefined;
-}
-
-/** `text` with its percent-escapes of ASCII characters decoded (the ones a path can climb with). */
-function decodeAscii(text: string): string {
-  return text.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
-  );
 }

@@ -202,17 +202,16 @@ function buildRequest(
     init: {
       method: request.method,
       headers,
-      body: requestBody(request.body, ids) ?? null,
+      body: requestBody(request.body, ids),
       redirect: 'manual',
     },
   };
 }
 
 /** The body to send: recorded ids and times in its JSON strings translated. */
-function requestBody(body: RecordedBody | null, ids: Correspondence): string | undefined {
-  if (body === null) return undefined;
-  if (body.text !== undefined) return body.text;
-  if (!Object.hasOwn(body, 'json')) return undefined;
+function requestBody(body: RecordedBody | null, ids: Correspondence): string | null {
+  if (body?.text !== undefined) return body.text;
+  if (body === null || !Object.hasOwn(body, 'json')) return null;
   const json = JSON.stringify(body.json, (_, value: unknown) =>
     typeof value === 'string' ? ids.translate(value) : value,
   );
