@@ -120,7 +120,5 @@ export function rekeyApiKeys(world: World): ApiKey[] {
 
 /** Random values as key characters, each one's remainder picking a letter or digit. */
 function alphabetText(values: ArrayLike<number>): string {
-  let secret = '';
-  for (let i = 0; i < values.length; i++) secret += KEY_ALPHABET[values[i]! % KEY_ALPHABET.length];
-  return secret;
+  return Array.from(values, (value) => KEY_ALPHABET[value % KEY_ALPHABET.length]).join('');
 }
