@@ -216,7 +216,7 @@ function measure(shown: Route) {
   return undefined;
 }
 
-/** Call once the view of a new address is on screen: scroll and focus as the module says. */
+/** Once the view of a new address is on screen: scrolls, then focuses (not scrolling again). */
 export function arrived(): void {
   const root = view();
   const route = parseRoute(location.hash);
@@ -225,16 +225,17 @@ export function arrived(): void {
     // Back on the list (`Esc`), or a row opened from it: the row has the focus. A link followed
     // in the record's pane: the new record has it.
     if (anchor?.focused || isList(route)) {
-      if (!link.closest(ROWS)?.contains(document.activeElement)) focus(link);
+      const row = link.closest(ROWS);
+      if (!row?.contains(document.activeElement)) link.focus({ preventScroll: true });
     } else {
-      const record = root.querySelector<HTMLElement>('.pane-record');
-      if (record !== null) focus(record);
+      root.querySelector<HTMLElement>('.pane-record')?.focus({ preventScroll: true });
     }
     return;
   }
   window.scrollTo(0, back?.scrollY ?? 0);
   const opened = back === undefined ? null : rowLinkTo(root, back.record);
-  focus(opened ?? root.querySelector<HTMLElement>('.pane-record') ?? root);
+  const target = opened ?? root.querySelector<HTMLElement>('.pane-record') ?? root;
+  target.focus({ preventScroll: true });
 }
 
 /** Scrolls the kept row's pane, then the window, back to its top; its link, or null when gone. */
@@ -246,11 +247,6 @@ function place(kept: ReturnType<typeof measure>): HTMLElement | null {
   if (pane !== null) pane.scrollTop += row.getBoundingClientRect().top - kept.top;
   window.scrollBy(0, row.getBoundingClientRect().top - kept.top);
   return link;
-}
-
-/** Focuses without scrolling: the layout has put everything in place. */
-function focus(element: HTMLElement): void {
-  element.focus({ preventScroll: true });
 }
 
 /**
