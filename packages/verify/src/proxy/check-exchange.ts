@@ -132,10 +132,8 @@ class ExchangeCheck {
     }
     const parsed = this.#json(exchange.request, 'request-body', 'the body is not JSON');
     if (parsed === undefined) return;
-    const errors = contract.errors(
-      `${requestBody.pointer}/content/application~1json/schema`,
-      parsed.value,
-    );
+    const schema = `${requestBody.pointer}/content/application~1json/schema`;
+    const errors = contract.errors(schema, parsed.value);
     if (errors.length > 0) this.add('request-body', errors.join('; '));
   }
 

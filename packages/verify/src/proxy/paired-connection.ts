@@ -1,8 +1,6 @@
 /**
- * One client connection of the proxy and the upstream connection it alone uses. They live and end
- * together: a close on one side is passed to the other, an upstream that fails before answering is
- * a 502 in the envelope, and one that fails mid-answer cuts the client's connection, as it cut the
- * answer.
+ * One client connection of the proxy and the upstream connection it alone uses: they live and end
+ * together, a close on one side passed to the other.
  */
 import type { Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
