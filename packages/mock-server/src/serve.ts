@@ -15,8 +15,8 @@ import { createMockServer } from './server/node-server';
 import { type HeldStateFile, holdStateFile, type StateFileError } from './state/state-file';
 import type { StateFileLockedError } from './state/state-lock';
 import { recallKey } from './state/stored-keys';
-import { buildWorld } from './worlds/build-world';
-import { loadWorldFile, type OrganizationCredentials } from './worlds/world-file';
+import { type BuiltWorld, buildWorld } from './worlds/build-world';
+import { loadWorldFile } from './worlds/world-file';
 
 export type { StartServerOptions } from './cli/cli-options';
 
@@ -106,7 +106,7 @@ async function serve(
   // The banner still names the seeded world's keys (see warnOfLostKeys).
   if (saved !== undefined) {
     mock.restore(saved);
-    warnOfLostKeys(mock, organizations, options.state!);
+    warnOfLostKeys(world, options.state!);
   }
   const generated = options.adminToken === undefined && !isLoopback(options.host);
   const adminToken = generated ? randomBytes(24).toString('base64url') : options.adminToken;
@@ -152,11 +152,7 @@ async function serve(
  * none of those keys is in it (e.g. a world emptied through the control API), instead of leaving a
  * user to find out by a 401.
  */
-function warnOfLostKeys(
-  mock: MockService,
-  organizations: readonly OrganizationCredentials[],
-  path: string,
-): void {
+function warnOfLostKeys({ mock, organizations }: BuiltWorld, path: string): void {
   const printed = organizations.flatMap((o) => o.api_keys.map((k) => k.key));
   if (printed.length === 0) return;
   const known = (key: string) => {

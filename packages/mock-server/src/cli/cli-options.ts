@@ -221,10 +221,7 @@ export function parseFlags<const O extends NonNullable<ParseArgsConfig['options'
  *
  * @throws {UsageError} for an unknown command, an unknown flag or a bad value.
  */
-export function parseCommandLine(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = {},
-) {
+export function parseCommandLine(argv: readonly string[], env: CliIo['env'] = {}) {
   const { values, positionals } = parseFlags(argv, OPTIONS);
   if (values.help === true) return { kind: 'help' as const };
   const [command, ...extra] = positionals;
