@@ -115,8 +115,9 @@ export function pageOf(route: Route): { offset: number; limit: number } {
 }
 
 /**
- * The pager of `view`'s list, on the page the server answered (its `total`, and the `offset` it
- * starts at). Its links keep the address's filters (`q`, `state`, `class`, …).
+ * The pager of `view`'s list (first, newer, `x–y of n`, older, last, and the page size), on the
+ * page the server answered (its `total`, and the `offset` it starts at). Its links keep the
+ * address's filters (`q`, `state`, `class`, …).
  */
 export function pages(view: string, route: Route, { total, offset }: ListPage<unknown>): Child {
   const size = pageOf(route).limit;
