@@ -174,17 +174,15 @@ class Comparison {
     const names = Object.keys(a).filter(
       (name) => typeof a[name] === 'string' && isTimestamp(a[name] as string),
     );
-    for (let i = 0; i < names.length; i++) {
-      for (let j = i + 1; j < names.length; j++) {
-        const x = names[i]!;
-        const y = names[j]!;
+    names.forEach((x, i) => {
+      for (const y of names.slice(i + 1)) {
         const ra = reversed(a[x], a[y], b[x], b[y]);
         if (ra !== undefined) {
           const message = `recorded ${x} ${ra < 0 ? 'before' : 'after'} ${y}, replayed the other way round`;
           this.note('time-order', at === '' ? '/' : at, message);
         }
       }
-    }
+    });
   }
 
   array(a: unknown[], b: unknown[], at: string, depth: number): void {
