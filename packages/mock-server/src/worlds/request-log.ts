@@ -10,13 +10,22 @@ import { formatTimestamp, type HttpRequest, type HttpResponse } from '@msgsvc/mo
 import { keyPrefix } from '@msgsvc/sdk';
 import { redactSecrets } from '@msgsvc/sdk/contract';
 import type { components } from '../generated/control';
-import type { WorldRegistry } from './world-registry';
 
 /** One logged exchange, as `GET /__mock/requests` lists it (the control contract's schema). */
 export type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
-/** Whose API key a refused request sent (see {@link WorldRegistry.keyOwner}). */
-export type KeyOwner = NonNullable<ReturnType<WorldRegistry['keyOwner']>>;
+/**
+ * Whose API key a refused request sent: the organization and environment of the key in the
+ * request's own world, or the other world that holds it. Looked up when an entry is first read,
+ * while the log still has the full key, and kept instead of it: the near-miss hints can then say
+ * "this message is another organization's" without the key ever being kept or shown.
+ */
+export interface KeyOwner {
+  /** The world holding the key when it is not the request's own; null when it is. */
+  readonly world: { readonly id: string; readonly name: string | null } | null;
+  readonly organization_id: string;
+  readonly environment: string;
+}
 
 /** How much of each body is kept: enough to read a request, bounded so the log stays small. */
 const BODY_KEPT = 16_384;

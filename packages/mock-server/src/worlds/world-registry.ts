@@ -9,6 +9,7 @@ import { readonlyWorld } from '@msgsvc/mock/port';
 import { ControlError } from '../errors/control-errors';
 import { type BuiltWorld, buildWorld, type WorldSettings } from './build-world';
 import { fingerprint, LiveFeed } from './live';
+import type { KeyOwner } from './request-log';
 import { SnapshotStore } from './snapshot-store';
 
 /** Length of a created world's key namespace: 62^8 values, drawn at random. */
@@ -158,7 +159,7 @@ export class WorldRegistry {
    * namespace the key carries (as {@link forKey} routes it), else the default world; `world` is
    * the one holding it when it is not the request's own (null when it is).
    */
-  keyOwner(worldId: string, sent: string) {
+  keyOwner(worldId: string, sent: string): KeyOwner | null {
     const key = sent.trim();
     const namespace = key.slice(KEY_PREFIX_LENGTH, KEY_PREFIX_LENGTH + NAMESPACE_LENGTH);
     const worlds = [this.byId.get(worldId), this.byNamespace.get(namespace), this.default];
