@@ -68,11 +68,10 @@ export function checkExchange(contract: Contract, exchange: ObservedExchange): V
 const NOT_CHECKED =
   'not checked: the proxy did not keep the whole body (longer than the 2 MiB it keeps, or answered before it ended)';
 
+/** A query or header value as the number the schema asks for, when it is written as one. */
 function coerce(value: string, type: unknown): unknown {
-  if (type === 'integer' || type === 'number') {
-    return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-  }
-  return value;
+  const numeric = (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value);
+  return numeric ? Number(value) : value;
 }
 
 /** One exchange's check: the violations found so far. */

@@ -44,9 +44,8 @@ function shiftTimestamp(text: string, micros: number): string {
   if (at === undefined) return text;
   const [, , , , , , , fraction = '', zone = ''] = TIMESTAMP.exec(text)!;
   const local = at + micros + zoneMinutes(zone) * 60_000_000;
-  const date = new Date(Math.floor(local / 1000));
   const micro = String(((local % 1_000_000) + 1_000_000) % 1_000_000).padStart(6, '0');
-  const base = date.toISOString().slice(0, 19);
+  const base = new Date(Math.floor(local / 1000)).toISOString().slice(0, 19);
   const digits =
     fraction.length === 0 ? '' : `.${micro.padEnd(fraction.length, '0').slice(0, fraction.length)}`;
   return `${base}${digits}${zone}`;
