@@ -1,4 +1,3 @@
-/** A verify run's time budget: how long it may wait for the deployment's progress. */
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
