@@ -185,3 +185,18 @@ describe('webhook signing secrets', () => {
     expect(mock.control.webhookEndpoints()).toEqual([]);
   });
 });
+
+describe('an organization’s default country', () => {
+  it('that is not a region code is refused, naming the field the call took', () => {
+    const mock = createMockService();
+    try {
+      mock.control.createOrganization({ name: 'Loja', default_country: 'ao' });
+      expect.unreachable('accepted');
+    } catch (error) {
+      expect((error as { fields?: unknown }).fields).toEqual({
+        default_country: 'Must be an ISO 3166-1 alpha-2 code such as AO.',
+      });
+    }
+    expect(mock.control.organizations()).toEqual([]);
+  });
+});

@@ -29,7 +29,7 @@ function newWebhookSecret(world: World): string {
 export function createOrganization(world: World, params: CreateOrganizationParams): Organization {
   const defaultCountry = params.defaultCountry ?? 'AO';
   if (!/^[A-Z]{2}$/.test(defaultCountry)) {
-    throw validationError({ defaultCountry: 'Must be an ISO 3166-1 alpha-2 code such as AO.' });
+    throw validationError({ default_country: 'Must be an ISO 3166-1 alpha-2 code such as AO.' });
   }
   const organization: Organization = {
     id: world.newId(),
