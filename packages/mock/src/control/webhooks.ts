@@ -55,7 +55,8 @@ export function createWebhookControls(
     redeliver: (deliveryId) => deliveryView(redeliverNow(world(), deliveryId)),
     redeliverFailed(params) {
       const options = checkOptions('redeliverFailed', params);
-      const limit = options.limit ?? REDELIVER_LIMIT;
+      // A default for `undefined` only: a null limit is refused, as over HTTP.
+      const { limit = REDELIVER_LIMIT } = options;
       if (!(Number.isInteger(limit) && limit >= 1 && limit <= REDELIVER_LIMIT))
         throw validationError({ limit: `Must be an integer from 1 to ${REDELIVER_LIMIT}.` });
       return redeliverFailed(world(), options);

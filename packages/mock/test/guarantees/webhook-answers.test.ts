@@ -223,6 +223,9 @@ describe('redeliver all failed (D164)', () => {
       const { mock, endpoint } = await failedWorld(failing.origin);
       expect(refusedFields(() => mock.control.redeliverFailed({ limit: 0 }))).toEqual(['limit']);
       expect(refusedFields(() => mock.control.redeliverFailed({ limit: 1.5 }))).toEqual(['limit']);
+      // A null limit (plain JavaScript) is refused as over HTTP, not read as "the most".
+      const nullLimit = { limit: null } as unknown as { limit: number };
+      expect(refusedFields(() => mock.control.redeliverFailed(nullLimit))).toEqual(['limit']);
       expect(() => mock.control.redeliverFailed({ type: 'message.sent' as never })).toThrow();
       // An own `__proto__` key (as JSON gives it) is an unknown option, not a prototype.
       expect(() => mock.control.redeliverFailed(JSON.parse('{"__proto__":1}'))).toThrow(
