@@ -67,8 +67,12 @@ export function createApi(options: ApiOptions) {
     if (spec.body !== undefined) headers['content-type'] ??= 'application/json';
     const body = spec.body === undefined ? (spec.raw ?? null) : JSON.stringify(spec.body);
     const response = await doFetch(url, { method, headers, body, redirect: 'manual' });
-    const text = await response.clone().text();
-    const json: unknown = await response.json().catch(() => undefined);
+    // Read once: node-fetch (cross-fetch's in Node) stalls a clone read before its original.
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {}
     const { search } = url;
     return { method, path, search, status: response.status, headers: response.headers, text, json };
   }
