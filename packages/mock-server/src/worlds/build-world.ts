@@ -47,7 +47,7 @@ export function buildWorld(settings: WorldSettings, keyNamespace?: string, world
   const mock = createMockService({
     // A virtual clock is left to the service: it builds a fresh one on each reset, so a reset
     // world starts at the same instant (and gets the same ids) as the first one (the
-    // current second unless pinned).
+    // current second unless pinned: its times then read cleanly).
     ...(settings.clock === 'real'
       ? { clock: new RealClock(settings.speed, Date.now, startTime) }
       : { startTime: startTime ?? Math.floor(Date.now() / 1000) * 1000 }),
